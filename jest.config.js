@@ -1,0 +1,16 @@
+/** App tests: domain tables, the http layer against a real local server, and components in jsdom. */
+module.exports = {
+  testEnvironment: 'jsdom',
+  roots: ['<rootDir>/test'],
+  testMatch: ['**/*.test.ts', '**/*.test.tsx'],
+  testPathIgnorePatterns: ['/node_modules/', '/test/e2e/'],
+  transform: { '^.+\\.[jt]sx?$': 'babel-jest' },
+  transformIgnorePatterns: ['/node_modules/(?!(@tarojs|@nutui|@tanstack|@stencil|@babel/runtime)/)'],
+  moduleNameMapper: {
+    '^@tarojs/components$': '@tarojs/components/lib/react',
+    '^@tarojs/taro$': '<rootDir>/test/shims/taro.ts',
+    '\\.(css|scss|sass|less)$': '<rootDir>/test/shims/style.ts',
+    '\\.(png|jpg|jpeg|gif|svg)$': '<rootDir>/test/shims/file.ts',
+  },
+  setupFiles: ['<rootDir>/test/shims/globals.ts'],
+}

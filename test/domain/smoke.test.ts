@@ -1,0 +1,2 @@
+import { hello } from '../../src/domain/smoke'
+it('runs', () => expect(hello()).toBe('hi'))
