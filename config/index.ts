@@ -1,0 +1,64 @@
+import { defineConfig, type UserConfigExport } from '@tarojs/cli'
+import devConfig from './dev'
+import prodConfig from './prod'
+import testConfig from './test'
+
+const platform = process.env.TARO_ENV || 'h5'
+
+// NutUI is drawn at 375 wide; our own styles at 750 (SPEC §2).
+function designWidth(input?: { file?: string } | number): number {
+  if (typeof input === 'object' && input?.file?.replace(/\\+/g, '/').includes('@nutui')) return 375
+  return 750
+}
+
+export default defineConfig<'webpack5'>(async (merge, { mode }) => {
+  const baseConfig: UserConfigExport<'webpack5'> = {
+    projectName: 'life-pay',
+    date: '2026-11-22',
+    designWidth,
+    deviceRatio: { 640: 2.34 / 2, 750: 1, 375: 2, 828: 1.81 / 2 },
+    sourceRoot: 'src',
+    outputRoot: `dist/${platform}`,
+    plugins: ['@tarojs/plugin-html'],
+    defineConstants: {},
+    copy: {
+      patterns: platform === 'alipay' ? [{ from: 'mini.project.json', to: 'dist/alipay/mini.project.json' }] : [],
+      options: {},
+    },
+    framework: 'react',
+    compiler: {
+      type: 'webpack5',
+      // react-query v5 ships modern syntax; without this H5 minification leaves a blank page.
+      prebundle: { enable: false },
+    },
+    cache: { enable: false },
+    mini: {
+      postcss: {
+        pxtransform: { enable: true, config: { baseFontSize: 20 } },
+        cssModules: { enable: false, config: { namingPattern: 'module', generateScopedName: '[name]__[local]___[hash:base64:5]' } },
+      },
+      optimizeMainPackage: { enable: true },
+    },
+    h5: {
+      publicPath: '/',
+      staticDirectory: 'static',
+      router: { mode: 'browser' },
+      esnextModules: ['@tanstack', '@nutui'],
+      output: { filename: 'js/[name].[contenthash:8].js', chunkFilename: 'js/[name].[contenthash:8].js' },
+      miniCssExtractPluginOption: {
+        ignoreOrder: true,
+        filename: 'css/[name].[contenthash:8].css',
+        chunkFilename: 'css/[name].[contenthash:8].css',
+      },
+      postcss: {
+        pxtransform: { enable: true, config: { baseFontSize: 20 } },
+        autoprefixer: { enable: true, config: {} },
+        cssModules: { enable: false, config: { namingPattern: 'module', generateScopedName: '[name]__[local]___[hash:base64:5]' } },
+      },
+    },
+  }
+  if (mode === 'test') return merge({}, baseConfig, testConfig)
+  // 'preview' is the production build served by the reference server (npm start): only its API base differs.
+  if (process.env.NODE_ENV === 'development') return merge({}, baseConfig, devConfig)
+  return merge({}, baseConfig, prodConfig)
+})

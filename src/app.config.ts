@@ -1,0 +1,35 @@
+import { SUBPACKAGES, TAB_PAGES } from './routes'
+
+// Subpackages are loaded on demand; the main package keeps only the two tab pages.
+export default defineAppConfig({
+  entryPagePath: 'pages/home/index',
+  pages: [...TAB_PAGES],
+  subPackages: SUBPACKAGES.map((g) => ({ root: g.root, pages: g.pages.map((p) => `${p}/${p}`) })),
+  preloadRule: {
+    'pages/home/index': { network: 'all', packages: ['subpackages/recharge'] },
+  },
+  window: {
+    navigationStyle: 'custom',
+    navigationBarBackgroundColor: '#ff7a1a',
+    navigationBarTextStyle: 'white',
+    navigationBarTitleText: '生活缴费',
+    backgroundColor: '#f5f6f8',
+    backgroundTextStyle: 'light',
+  },
+  tabBar: {
+    color: '#8a8f99',
+    selectedColor: '#ff7a1a',
+    backgroundColor: '#ffffff',
+    borderStyle: 'white',
+    list: [
+      { pagePath: 'pages/home/index', text: '首页', iconPath: 'assets/tab/home.png', selectedIconPath: 'assets/tab/home-active.png' },
+      { pagePath: 'pages/mine/index', text: '我的', iconPath: 'assets/tab/mine.png', selectedIconPath: 'assets/tab/mine-active.png' },
+    ],
+  },
+  permission: {
+    'scope.userLocation': { desc: '你的位置信息将用于小程序位置接口的效果展示' },
+  },
+  lazyCodeLoading: 'requiredComponents',
+  // H5: no page slide animation, pages appear at once like the mini-programs'.
+  animation: false,
+})

@@ -1,0 +1,51 @@
+import { Text, View } from '@tarojs/components'
+import type { ReactNode } from 'react'
+import { useT } from '../i18n/i18n'
+import './PageState.scss'
+
+export type PageStatus = 'loading' | 'empty' | 'error' | 'ready'
+
+interface PageStateProps {
+  status: PageStatus
+  /** Shown under the error title, e.g. the server's message. */
+  errorText?: string
+  emptyText?: string
+  /** The way out of an empty page, e.g. a button to top up. */
+  emptyAction?: ReactNode
+  onRetry?: () => void
+  children?: ReactNode
+}
+
+/** Loading, empty and error states of a page or a section, with retry. */
+export default function PageState({ status, errorText, emptyText, emptyAction, onRetry, children }: PageStateProps) {
+  const t = useT()
+  if (status === 'ready') return <>{children}</>
+  if (status === 'loading') {
+    return (
+      <View className='lp-state' aria-busy='true'>
+        <View className='lp-state__spinner' />
+        <Text className='lp-state__text'>{t('state.loading')}</Text>
+      </View>
+    )
+  }
+  if (status === 'empty') {
+    return (
+      <View className='lp-state'>
+        <View className='lp-state__empty-art' />
+        <Text className='lp-state__text'>{emptyText ?? t('state.empty')}</Text>
+        {emptyAction}
+      </View>
+    )
+  }
+  return (
+    <View className='lp-state' role='alert'>
+      <Text className='lp-state__title'>{t('state.error')}</Text>
+      {errorText ? <Text className='lp-state__text'>{errorText}</Text> : null}
+      {onRetry ? (
+        <View className='lp-state__retry' role='button' onClick={onRetry}>
+          {t('state.retry')}
+        </View>
+      ) : null}
+    </View>
+  )
+}

@@ -1,0 +1,79 @@
+import { create } from 'zustand'
+import { DIALOG_OPEN_DELAY_MS, DIALOG_REMOVE_DELAY_MS } from '../domain/constants'
+import { t } from '../i18n/i18n'
+
+export type DialogAction = 'confirm' | 'cancel'
+
+/** SPEC §3 dialog properties. */
+export interface DialogOptions {
+  title?: string
+  content?: string
+  cancelText?: string
+  confirmText?: string
+  showCancelBtn?: boolean
+  showConfirmBtn?: boolean
+  /** Return false (or a promise of false) to keep the dialog open. */
+  beforeClose?: (action: DialogAction) => boolean | Promise<boolean>
+}
+
+export interface OpenDialog extends Required<Omit<DialogOptions, 'beforeClose'>> {
+  id: number
+  visible: boolean
+  beforeClose?: DialogOptions['beforeClose']
+  resolve: () => void
+  reject: (reason: Error) => void
+}
+
+export const useDialogStore = create<{ dialog: OpenDialog | null }>(() => ({ dialog: null }))
+
+/** Rejection of a cancelled dialog: callers `catch` it to do nothing. */
+export class DialogCancelled extends Error {
+  constructor() {
+    super('cancel')
+    this.name = 'DialogCancelled'
+  }
+}
+
+let nextId = 1
+
+/** Opens after 30 ms; resolves on confirm, rejects with DialogCancelled on cancel (SPEC §4). */
+export function confirm(options: DialogOptions = {}): Promise<void> {
+  return new Promise<void>((resolve, reject) => {
+    const id = nextId++
+    setTimeout(() => {
+      useDialogStore.setState({
+        dialog: {
+          id,
+          visible: true,
+          title: options.title ?? '',
+          content: options.content ?? '',
+          cancelText: options.cancelText ?? t('dialog.cancel'),
+          confirmText: options.confirmText ?? t('dialog.confirm'),
+          showCancelBtn: options.showCancelBtn ?? true,
+          showConfirmBtn: options.showConfirmBtn ?? true,
+          beforeClose: options.beforeClose,
+          resolve,
+          reject,
+        },
+      })
+    }, DIALOG_OPEN_DELAY_MS)
+  })
+}
+
+/** The default delete confirmation: 'Are you sure you want to delete this data?', title 'Prompt'. */
+export function confirmDelete(options: DialogOptions = {}): Promise<void> {
+  return confirm({ title: t('dialog.prompt'), content: t('dialog.deleteContent'), ...options })
+}
+
+/** Hides at once, removes 300 ms later (the closing animation), then settles the caller's promise. */
+export async function closeDialog(action: DialogAction): Promise<void> {
+  const dialog = useDialogStore.getState().dialog
+  if (!dialog || !dialog.visible) return
+  if (dialog.beforeClose && (await dialog.beforeClose(action)) === false) return
+  useDialogStore.setState({ dialog: { ...dialog, visible: false } })
+  setTimeout(() => {
+    if (useDialogStore.getState().dialog?.id === dialog.id) useDialogStore.setState({ dialog: null })
+  }, DIALOG_REMOVE_DELAY_MS)
+  if (action === 'confirm') dialog.resolve()
+  else dialog.reject(new DialogCancelled())
+}

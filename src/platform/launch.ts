@@ -1,0 +1,32 @@
+import Taro from '@tarojs/taro'
+import { UPDATE_FAIL_TOAST_MS } from '../domain/constants'
+import { t } from '../i18n/i18n'
+import { HOME_PAGE } from './navigation'
+
+/** SPEC §1: ask to restart when a new version is ready; tell the user when its download failed. */
+export function checkForUpdate(): void {
+  if (typeof Taro.getUpdateManager !== 'function') return
+  let manager: Taro.UpdateManager | undefined
+  try {
+    manager = Taro.getUpdateManager()
+  } catch {
+    return // H5 has no update manager.
+  }
+  if (!manager) return
+  const updateManager = manager
+  updateManager.onUpdateReady(() => {
+    void Taro.showModal({ title: t('update.title'), content: t('update.content') }).then((res) => {
+      if (res.confirm) updateManager.applyUpdate()
+    })
+  })
+  updateManager.onUpdateFailed(() => {
+    void Taro.showToast({ title: t('update.failed'), icon: 'none', duration: UPDATE_FAIL_TOAST_MS })
+  })
+}
+
+/** A `collect` query parameter on launch (a "add to my mini-programs" entry) relaunches to home. */
+export function relaunchOnCollect(query: Record<string, unknown> | undefined): boolean {
+  if (!query || query.collect === undefined) return false
+  void Taro.reLaunch({ url: HOME_PAGE })
+  return true
+}

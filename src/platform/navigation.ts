@@ -1,0 +1,66 @@
+import Taro from '@tarojs/taro'
+import { LOGIN_REDIRECT_DEBOUNCE_MS } from '../domain/constants'
+import { TAB_PAGES } from '../routes'
+import { useLayoutStore } from '../stores/layout'
+
+export const HOME_PAGE = `/${TAB_PAGES[0]}`
+/** The page shown when login is requested; it offers the phone-code form in H5 and platform login in mini-programs. */
+export const LOGIN_PAGE = '/subpackages/login/authorization/authorization'
+
+function tabUrl(index: number): string {
+  return `/${TAB_PAGES[index] ?? TAB_PAGES[0]}`
+}
+
+/** Back by `delta` when there is history, otherwise to the tab the user was on. */
+export function goBack(delta = 1): Promise<unknown> {
+  const pages = Taro.getCurrentPages()
+  if (pages.length > delta) return Taro.navigateBack({ delta })
+  return Taro.switchTab({ url: tabUrl(useLayoutStore.getState().activeTabIndex) })
+}
+
+export function goHome(): Promise<unknown> {
+  useLayoutStore.getState().setActiveTabIndex(0)
+  return Taro.switchTab({ url: HOME_PAGE })
+}
+
+export function switchToTab(index: number): Promise<unknown> {
+  useLayoutStore.getState().setActiveTabIndex(index)
+  return Taro.switchTab({ url: tabUrl(index) })
+}
+
+/** Path and query of the page on top, to come back to after login. */
+export function currentPageUrl(): string {
+  const pages = Taro.getCurrentPages()
+  const page = pages[pages.length - 1]
+  if (!page?.route) return ''
+  const route = page.route.startsWith('/') ? page.route : `/${page.route}`
+  const query = Object.entries((page.options ?? {}) as Record<string, string>)
+    .filter(([key]) => key !== 'stamp' && key !== '$taroTimestamp')
+    .map(([key, value]) => `${encodeURIComponent(key)}=${encodeURIComponent(value)}`)
+    .join('&')
+  return query ? `${route}?${query}` : route
+}
+
+let redirectTimer: ReturnType<typeof setTimeout> | undefined
+
+/** Many callers (a burst of 401s) ask at once: the login page opens once, 300 ms after the last ask. */
+export function redirectToLogin(): void {
+  if (redirectTimer) clearTimeout(redirectTimer)
+  redirectTimer = setTimeout(() => {
+    redirectTimer = undefined
+    const from = currentPageUrl()
+    if (from.split('?')[0] === LOGIN_PAGE) return
+    const url = from ? `${LOGIN_PAGE}?redirect=${encodeURIComponent(from)}` : LOGIN_PAGE
+    void Taro.navigateTo({ url })
+  }, LOGIN_REDIRECT_DEBOUNCE_MS)
+}
+
+/** After login: back to where the user came from, or home. */
+export function returnAfterLogin(redirect: string | undefined): Promise<unknown> {
+  const target = redirect ? decodeURIComponent(redirect) : ''
+  const path = target.split('?')[0]
+  if (!target || TAB_PAGES.some((tab) => `/${tab}` === path)) {
+    return Taro.switchTab({ url: path || HOME_PAGE })
+  }
+  return Taro.redirectTo({ url: target })
+}

@@ -1,0 +1,12 @@
+import PageFrame from '../../../components/PageFrame'
+import PageState from '../../../components/PageState'
+import { useT } from '../../../i18n/i18n'
+
+export default function GasBillRecharge() {
+  const t = useT()
+  return (
+    <PageFrame titleKey='page.gasBillRecharge'>
+      <PageState status='empty' emptyText={t('page.comingSoon')} />
+    </PageFrame>
+  )
+}
