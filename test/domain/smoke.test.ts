@@ -1,2 +1,0 @@
-import { hello } from '../../src/domain/smoke'
-it('runs', () => expect(hello()).toBe('hi'))
