@@ -14,7 +14,7 @@ const TYPES: Record<string, string> = {
 }
 
 /** Serves a built H5 folder with history fallback (browser-mode router): unknown paths get index.html. */
-export async function serveStatic(root: string): Promise<{ server: Server; url: string }> {
+export async function serveStatic(root: string, port = 0): Promise<{ server: Server; url: string }> {
   const server = createServer((req, res) => {
     const path = normalize(decodeURIComponent((req.url ?? '/').split('?')[0])).replace(/^(\.\.[/\\])+/, '')
     let file = join(root, path)
@@ -22,7 +22,7 @@ export async function serveStatic(root: string): Promise<{ server: Server; url: 
     res.writeHead(200, { 'content-type': TYPES[extname(file)] ?? 'application/octet-stream' })
     createReadStream(file).pipe(res)
   })
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve))
-  const { port } = server.address() as AddressInfo
-  return { server, url: `http://127.0.0.1:${port}` }
+  await new Promise<void>((resolve) => server.listen(port, '127.0.0.1', resolve))
+  const address = server.address() as AddressInfo
+  return { server, url: `http://127.0.0.1:${address.port}` }
 }
