@@ -1,4 +1,10 @@
-import { LifePayFrontStatus, LifePayOrderStatus, LifePayStatus, lifePayOrderStatusValues, lifePayStatusValues } from '../../src/domain/lifePayStatus'
+import {
+  LifePayFrontStatus,
+  LifePayOrderStatus,
+  lifePayOrderStatusValues,
+  LifePayStatus,
+  lifePayStatusValues,
+} from '../../src/domain/lifePayStatus'
 import { label } from '../../src/domain/locale'
 import {
   canApplyRefund,

@@ -13,9 +13,8 @@ describe('src/domain stays pure', () => {
 
   it.each(files)('%s imports only sibling domain files', (file) => {
     const source = readFileSync(join(dir, file), 'utf8')
-    const specifiers = Array.from(source.matchAll(/\bfrom\s+'([^']+)'|\brequire\(\s*'([^']+)'\s*\)|\bimport\(\s*'([^']+)'\s*\)/g)).map(
-      (match) => match[1] ?? match[2] ?? match[3],
-    )
+    const imports = /\bfrom\s+'([^']+)'|\brequire\(\s*'([^']+)'\s*\)|\bimport\(\s*'([^']+)'\s*\)/g
+    const specifiers = Array.from(source.matchAll(imports)).map((match) => match[1] ?? match[2] ?? match[3])
     expect(specifiers.filter((specifier) => !/^\.\/[A-Za-z]+$/.test(specifier))).toEqual([])
   })
 
