@@ -1,0 +1,121 @@
+import { LifePayFrontStatus, LifePayOrderStatus, LifePayStatus } from './lifePayStatus'
+import type { Labels } from './locale'
+
+/** Every (payStatus, lifePayOrderStatus) pair the order state model can reach, in lifecycle order. */
+export const reachableOrderStates: readonly (readonly [LifePayStatus, LifePayOrderStatus])[] = [
+  [LifePayStatus.Unpaid, LifePayOrderStatus.PendingConfirmation], // created
+  [LifePayStatus.Unpaid, LifePayOrderStatus.Failed], // closed unpaid after 30 minutes
+  [LifePayStatus.Paid, LifePayOrderStatus.PendingConfirmation], // paid, recharge under way
+  [LifePayStatus.Paid, LifePayOrderStatus.Completed], // supplier completed
+  [LifePayStatus.PendingRefund, LifePayOrderStatus.Failed], // supplier failed, automatic refund under way
+  [LifePayStatus.PendingRefund, LifePayOrderStatus.RefundPendingReview], // user applied for a refund
+  [LifePayStatus.Refunded, LifePayOrderStatus.Refunded], // refunded (automatically or approved)
+  [LifePayStatus.Paid, LifePayOrderStatus.RefundFailed], // operator rejected the refund
+]
+
+/** The server's `frontStatus`: null while unpaid and for a failed recharge not yet refunded. */
+export function lifePayFrontStatusOf(
+  payStatus: LifePayStatus,
+  orderStatus: LifePayOrderStatus,
+): LifePayFrontStatus | null {
+  if (payStatus === LifePayStatus.Unpaid) return null
+  switch (orderStatus) {
+    case LifePayOrderStatus.PendingConfirmation:
+      return payStatus === LifePayStatus.Paid ? LifePayFrontStatus.PaymentSucceeded : null
+    case LifePayOrderStatus.Completed:
+      return LifePayFrontStatus.RechargeSucceeded
+    case LifePayOrderStatus.RefundPendingReview:
+      return LifePayFrontStatus.RefundPendingReview
+    case LifePayOrderStatus.Refunded:
+      return LifePayFrontStatus.Refunded
+    case LifePayOrderStatus.RefundFailed:
+      return LifePayFrontStatus.RefundFailed
+    default:
+      return null
+  }
+}
+
+/** What a user is told about an order: one value per reachable state. */
+export enum OrderDisplayStatus {
+  Unpaid = 'unpaid',
+  Closed = 'closed',
+  Recharging = 'recharging',
+  RechargeSucceeded = 'rechargeSucceeded',
+  Refunding = 'refunding',
+  RefundPendingReview = 'refundPendingReview',
+  Refunded = 'refunded',
+  RefundFailed = 'refundFailed',
+}
+
+export const orderDisplayStatusValues: readonly OrderDisplayStatus[] = [
+  OrderDisplayStatus.Unpaid,
+  OrderDisplayStatus.Closed,
+  OrderDisplayStatus.Recharging,
+  OrderDisplayStatus.RechargeSucceeded,
+  OrderDisplayStatus.Refunding,
+  OrderDisplayStatus.RefundPendingReview,
+  OrderDisplayStatus.Refunded,
+  OrderDisplayStatus.RefundFailed,
+]
+
+/** Ties a state to the UI kit's tag/text colours. */
+export type StatusColor = 'warning' | 'primary' | 'success' | 'danger' | 'default'
+
+export const orderDisplayStatusLabels: Labels<OrderDisplayStatus> = {
+  'zh-CN': {
+    [OrderDisplayStatus.Unpaid]: '待支付',
+    [OrderDisplayStatus.Closed]: '已关闭',
+    [OrderDisplayStatus.Recharging]: '充值中',
+    [OrderDisplayStatus.RechargeSucceeded]: '充值成功',
+    [OrderDisplayStatus.Refunding]: '充值失败，退款中',
+    [OrderDisplayStatus.RefundPendingReview]: '退款审核中',
+    [OrderDisplayStatus.Refunded]: '已退款',
+    [OrderDisplayStatus.RefundFailed]: '退款失败',
+  },
+  'en-US': {
+    [OrderDisplayStatus.Unpaid]: 'Unpaid',
+    [OrderDisplayStatus.Closed]: 'Closed',
+    [OrderDisplayStatus.Recharging]: 'Recharging',
+    [OrderDisplayStatus.RechargeSucceeded]: 'Recharge succeeded',
+    [OrderDisplayStatus.Refunding]: 'Recharge failed, refunding',
+    [OrderDisplayStatus.RefundPendingReview]: 'Refund pending review',
+    [OrderDisplayStatus.Refunded]: 'Refunded',
+    [OrderDisplayStatus.RefundFailed]: 'Refund failed',
+  },
+}
+
+export const orderDisplayStatusColors: Readonly<Record<OrderDisplayStatus, StatusColor>> = {
+  [OrderDisplayStatus.Unpaid]: 'warning',
+  [OrderDisplayStatus.Closed]: 'default',
+  [OrderDisplayStatus.Recharging]: 'primary',
+  [OrderDisplayStatus.RechargeSucceeded]: 'success',
+  [OrderDisplayStatus.Refunding]: 'danger',
+  [OrderDisplayStatus.RefundPendingReview]: 'warning',
+  [OrderDisplayStatus.Refunded]: 'default',
+  [OrderDisplayStatus.RefundFailed]: 'danger',
+}
+
+/** The display status; a pair outside the state model still gets the closest one (the order status leads). */
+export function orderDisplayStatusOf(payStatus: LifePayStatus, orderStatus: LifePayOrderStatus): OrderDisplayStatus {
+  if (orderStatus === LifePayOrderStatus.Refunded || payStatus === LifePayStatus.Refunded) return OrderDisplayStatus.Refunded
+  switch (orderStatus) {
+    case LifePayOrderStatus.RefundPendingReview:
+      return OrderDisplayStatus.RefundPendingReview
+    case LifePayOrderStatus.RefundFailed:
+      return OrderDisplayStatus.RefundFailed
+    case LifePayOrderStatus.Completed:
+      return OrderDisplayStatus.RechargeSucceeded
+    case LifePayOrderStatus.Failed:
+      return payStatus === LifePayStatus.Unpaid ? OrderDisplayStatus.Closed : OrderDisplayStatus.Refunding
+    default:
+      return payStatus === LifePayStatus.Unpaid ? OrderDisplayStatus.Unpaid : OrderDisplayStatus.Recharging
+  }
+}
+
+/** The lead's rule: a refund may be applied for when paid and the recharge is under way or completed. */
+export function canApplyRefund(payStatus: LifePayStatus, orderStatus: LifePayOrderStatus): boolean {
+  return (
+    payStatus === LifePayStatus.Paid &&
+    (orderStatus === LifePayOrderStatus.PendingConfirmation || orderStatus === LifePayOrderStatus.Completed)
+  )
+}
