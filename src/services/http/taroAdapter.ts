@@ -44,6 +44,19 @@ function failureMessage(failure: unknown): string {
   return String(failure ?? '')
 }
 
+/** Lower-case names as axios's other adapters give them; repeated names joined, Set-Cookie kept as a list. */
+function responseHeaders(raw: Record<string, unknown>): AxiosHeaders {
+  const headers: Record<string, string | string[]> = {}
+  for (const [name, value] of Object.entries(raw)) {
+    const key = name.toLowerCase()
+    const values = Array.isArray(value) ? value.map(String) : [String(value)]
+    const previous = headers[key]
+    if (key === 'set-cookie') headers[key] = [...(previous ?? []), ...values]
+    else headers[key] = [previous, ...values].filter((item) => item !== undefined).join(', ')
+  }
+  return AxiosHeaders.from(headers as Record<string, string>)
+}
+
 /** axios's `settle`: resolve when `validateStatus` accepts the status, otherwise reject with the response attached. */
 function settle(
   resolve: (response: AxiosResponse) => void,
@@ -130,7 +143,7 @@ export const taroAdapter: AxiosAdapter = (config) =>
             data: result.data,
             status: result.statusCode,
             statusText: '',
-            headers: AxiosHeaders.from((result.header ?? result.headers ?? {}) as Record<string, string>),
+            headers: responseHeaders(result.header ?? result.headers ?? {}),
             config,
             request: task,
           }),
