@@ -1,0 +1,129 @@
+import type {
+  LifePayPhoneMessageCodeLoginInput,
+  OssSts,
+  PasswordLoginInput,
+  PhoneMessageCodeRegisterInput,
+  SendPhoneMessageCodeInput,
+  SendPhoneMessageCodeResult,
+  TokenResult,
+  WxIdentity,
+  WxIdentityInput,
+  WxMiniAppPhoneAuthLoginFromScanInput,
+  WxMiniAppPhoneAuthLoginInput,
+  WxMiniAppUserLoginFromScanInput,
+  WxMiniAppUserLoginInput,
+  WxMiniAppUserLoginResult,
+} from '../../../types/api/account'
+import { OSS_STS_CACHE_MS } from '../../domain/constants'
+import { useSessionStore } from '../../stores/session'
+import { request, requestUnfiltered } from '../http/client'
+
+// Login calls fail silently (SPEC §7): no toast, the caller decides what to say. Tokens, session keys and storage
+// credentials are read unfiltered: a sensitive-word mask inside them would break them.
+const SILENT = { skipErrorHandler: true } as const
+
+interface OssStsCache {
+  /** The session it was issued to: another user never reuses it. */
+  token: string
+  fetchedAt: number
+  sts: Promise<OssSts>
+}
+
+let ossSts: OssStsCache | null = null
+
+/** POST /api/Account/GetOssSTS — temporary storage credentials, reused for 20 minutes (SPEC §7/§9). */
+export function getOssSTS(): Promise<OssSts> {
+  const { token } = useSessionStore.getState()
+  const now = Date.now()
+  if (ossSts && ossSts.token === token && now - ossSts.fetchedAt < OSS_STS_CACHE_MS) return ossSts.sts
+  const entry: OssStsCache = {
+    token,
+    fetchedAt: now,
+    sts: requestUnfiltered<OssSts>({ method: 'POST', url: '/api/Account/GetOssSTS' }),
+  }
+  ossSts = entry
+  // A failed fetch is not kept.
+  entry.sts.catch(() => {
+    if (ossSts === entry) ossSts = null
+  })
+  return entry.sts
+}
+
+/** GET /api/Account/GetWxIndentity */
+export function getWxIndentity(input: WxIdentityInput): Promise<WxIdentity> {
+  return requestUnfiltered<WxIdentity>({ method: 'GET', url: '/api/Account/GetWxIndentity', params: input })
+}
+
+/** GET /api/Account/GetLifePayWxIndentity */
+export function getLifePayWxIndentity(input: WxIdentityInput): Promise<WxIdentity> {
+  return requestUnfiltered<WxIdentity>({ method: 'GET', url: '/api/Account/GetLifePayWxIndentity', params: input })
+}
+
+/** POST /api/Account/LifePayPhoneMesssageCodeLogin — resolves with the (virtual) user id; any failure is Error('error'). */
+export async function lifePayPhoneMesssageCodeLogin(input: LifePayPhoneMessageCodeLoginInput): Promise<string> {
+  try {
+    return await requestUnfiltered<string>({
+      method: 'POST',
+      url: '/api/Account/LifePayPhoneMesssageCodeLogin',
+      data: input,
+      ...SILENT,
+    })
+  } catch (cause) {
+    throw new Error('error', { cause })
+  }
+}
+
+/** POST /api/Account/PasswordLogin */
+export function passwordLogin(input: PasswordLoginInput): Promise<TokenResult> {
+  return requestUnfiltered<TokenResult>({ method: 'POST', url: '/api/Account/PasswordLogin', data: input, ...SILENT })
+}
+
+/** POST /api/Account/PhoneMesssageCodeRegister — registers and logs in. */
+export function phoneMesssageCodeRegister(input: PhoneMessageCodeRegisterInput): Promise<TokenResult> {
+  return requestUnfiltered<TokenResult>({ method: 'POST', url: '/api/Account/PhoneMesssageCodeRegister', data: input })
+}
+
+/** POST /api/Account/WxMiniAppPhoneAuthLogin */
+export function wxMiniAppPhoneAuthLogin(input: WxMiniAppPhoneAuthLoginInput): Promise<TokenResult> {
+  return requestUnfiltered<TokenResult>({
+    method: 'POST',
+    url: '/api/Account/WxMiniAppPhoneAuthLogin',
+    data: input,
+    ...SILENT,
+  })
+}
+
+/** POST /api/Account/WxMiniAppPhoneAuthLoginFromScan */
+export function wxMiniAppPhoneAuthLoginFromScan(input: WxMiniAppPhoneAuthLoginFromScanInput): Promise<TokenResult> {
+  return requestUnfiltered<TokenResult>({
+    method: 'POST',
+    url: '/api/Account/WxMiniAppPhoneAuthLoginFromScan',
+    data: input,
+    ...SILENT,
+  })
+}
+
+/** GET /api/Account/WxMiniAppUserLogin */
+export function wxMiniAppUserLogin(input: WxMiniAppUserLoginInput): Promise<WxMiniAppUserLoginResult> {
+  return requestUnfiltered<WxMiniAppUserLoginResult>({
+    method: 'GET',
+    url: '/api/Account/WxMiniAppUserLogin',
+    params: input,
+    ...SILENT,
+  })
+}
+
+/** POST /api/Account/WxMiniAppUserLoginFromScan */
+export function wxMiniAppUserLoginFromScan(input: WxMiniAppUserLoginFromScanInput): Promise<WxMiniAppUserLoginResult> {
+  return requestUnfiltered<WxMiniAppUserLoginResult>({
+    method: 'POST',
+    url: '/api/Account/WxMiniAppUserLoginFromScan',
+    data: input,
+    ...SILENT,
+  })
+}
+
+/** POST /api/Account/SendPhoneMessageCode — the captcha of SPEC §4 (the SPEC names no path; docs/api.md does). */
+export function sendPhoneMessageCode(input: SendPhoneMessageCodeInput): Promise<SendPhoneMessageCodeResult> {
+  return request<SendPhoneMessageCodeResult>({ method: 'POST', url: '/api/Account/SendPhoneMessageCode', data: input })
+}

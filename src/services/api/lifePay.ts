@@ -1,0 +1,140 @@
+import type { PageResult } from '../../../types/api/envelope'
+import type {
+  AddUpdateUserAccountInput,
+  CreateElectricOrderInput,
+  CreateGasOrderInput,
+  CreateLifePayOrderResult,
+  CreatePhoneOrderInput,
+  ElectricParValue,
+  ElectricSupportArea,
+  GasParValue,
+  GetPayOrderForJsApiInput,
+  GetPayStatusByOrderNoInput,
+  GetUserAccountAllListInput,
+  GetUserAccountListInput,
+  GetUserLifePayOrderPageInput,
+  LifePayOrderDetail,
+  LifePayOrderListItem,
+  LifePayOrderState,
+  LifePayRate,
+  PayOrderForJsApi,
+  PhoneParValue,
+  RefundUserLifePayOrderInput,
+  SetLifePayOrderPayTypeInput,
+  UserAccount,
+} from '../../../types/api/lifePay'
+import { request, requestUnfiltered } from '../http/client'
+
+// Order creation is sent once: nothing in the client retries it, and its idempotency key (newIdempotencyKey) lets the
+// caller resend the same order after a timeout without paying twice.
+
+/** GET /api/LifePay/GetRate */
+export function getRate(): Promise<LifePayRate[]> {
+  return request<LifePayRate[]>({ method: 'GET', url: '/api/LifePay/GetRate' })
+}
+
+/** POST /api/LifePay/GetElectricSupportArea */
+export function getElectricSupportArea(): Promise<ElectricSupportArea[]> {
+  return request<ElectricSupportArea[]>({ method: 'POST', url: '/api/LifePay/GetElectricSupportArea' })
+}
+
+/** POST /api/LifePay/GetElectricParValue */
+export function getElectricParValue(): Promise<ElectricParValue[]> {
+  return request<ElectricParValue[]>({ method: 'POST', url: '/api/LifePay/GetElectricParValue' })
+}
+
+/** POST /api/LifePay/GetPhoneParValue */
+export function getPhoneParValue(): Promise<PhoneParValue[]> {
+  return request<PhoneParValue[]>({ method: 'POST', url: '/api/LifePay/GetPhoneParValue' })
+}
+
+/** POST /api/LifePay/GetGasParValue */
+export function getGasParValue(): Promise<GasParValue[]> {
+  return request<GasParValue[]>({ method: 'POST', url: '/api/LifePay/GetGasParValue' })
+}
+
+/** POST /api/LifePay/CreateLifePayPhoneOrder */
+export function createLifePayPhoneOrder(input: CreatePhoneOrderInput): Promise<CreateLifePayOrderResult> {
+  return request<CreateLifePayOrderResult>({ method: 'POST', url: '/api/LifePay/CreateLifePayPhoneOrder', data: input })
+}
+
+/** POST /api/LifePay/CreateLifePayElectricOrder */
+export function createLifePayElectricOrder(input: CreateElectricOrderInput): Promise<CreateLifePayOrderResult> {
+  return request<CreateLifePayOrderResult>({
+    method: 'POST',
+    url: '/api/LifePay/CreateLifePayElectricOrder',
+    data: input,
+  })
+}
+
+/** POST /api/LifePay/CreateLifePayGasOrder */
+export function createLifePayGasOrder(input: CreateGasOrderInput): Promise<CreateLifePayOrderResult> {
+  return request<CreateLifePayOrderResult>({ method: 'POST', url: '/api/LifePay/CreateLifePayGasOrder', data: input })
+}
+
+/** POST /api/LifePay/GetPayStatusByOrderNo */
+export function getPayStatusByOrderNo(input: GetPayStatusByOrderNoInput): Promise<LifePayOrderState> {
+  return request<LifePayOrderState>({ method: 'POST', url: '/api/LifePay/GetPayStatusByOrderNo', data: input })
+}
+
+/** POST /api/LifePay/SetLifePayOrderPayType */
+export function setLifePayOrderPayType(input: SetLifePayOrderPayTypeInput): Promise<void> {
+  return request<void>({ method: 'POST', url: '/api/LifePay/SetLifePayOrderPayType', data: input })
+}
+
+/** POST /api/LifePay/GetUserLifePayOrderPage */
+export function getUserLifePayOrderPage(input: GetUserLifePayOrderPageInput): Promise<PageResult<LifePayOrderListItem>> {
+  return request<PageResult<LifePayOrderListItem>>({
+    method: 'POST',
+    url: '/api/LifePay/GetUserLifePayOrderPage',
+    data: input,
+  })
+}
+
+/** POST /api/LifePay/GetPayOrderForJsAPI — unfiltered: a mask inside the signed payment parameters would break them. */
+export function getPayOrderForJsAPI(input: GetPayOrderForJsApiInput): Promise<PayOrderForJsApi> {
+  return requestUnfiltered<PayOrderForJsApi>({ method: 'POST', url: '/api/LifePay/GetPayOrderForJsAPI', data: input })
+}
+
+/** POST /api/LifePay/GetUserAccountAllList */
+export function getUserAccountAllList(input: GetUserAccountAllListInput = {}): Promise<UserAccount[]> {
+  return request<UserAccount[]>({ method: 'POST', url: '/api/LifePay/GetUserAccountAllList', data: input })
+}
+
+/** POST /api/LifePay/GetUserAccountList */
+export function getUserAccountList(input: GetUserAccountListInput): Promise<PageResult<UserAccount>> {
+  return request<PageResult<UserAccount>>({ method: 'POST', url: '/api/LifePay/GetUserAccountList', data: input })
+}
+
+/** POST /api/LifePay/AddUpdateUserAccount — resolves with the account id. */
+export function addUpdateUserAccount(input: AddUpdateUserAccountInput): Promise<string> {
+  return request<string>({ method: 'POST', url: '/api/LifePay/AddUpdateUserAccount', data: input })
+}
+
+/** POST /api/LifePay/RefundUserLifePayOrder */
+export function refundUserLifePayOrder(input: RefundUserLifePayOrderInput): Promise<void> {
+  return request<void>({ method: 'POST', url: '/api/LifePay/RefundUserLifePayOrder', data: input })
+}
+
+export interface UserAccountIdInput {
+  id: string
+}
+
+/** POST /api/LifePay/DeleteUserAccount — the id travels in the query (SPEC §7). */
+export function deleteUserAccount(input: UserAccountIdInput): Promise<void> {
+  return request<void>({ method: 'POST', url: '/api/LifePay/DeleteUserAccount', params: input })
+}
+
+/** GET /api/LifePay/GetUserAccountDetail */
+export function getUserAccountDetail(input: UserAccountIdInput): Promise<UserAccount> {
+  return request<UserAccount>({ method: 'GET', url: '/api/LifePay/GetUserAccountDetail', params: input })
+}
+
+export interface OrderNoInput {
+  orderNo: string
+}
+
+/** GET /api/LifePay/GetUserLifePayOrderDetail */
+export function getUserLifePayOrderDetail(input: OrderNoInput): Promise<LifePayOrderDetail> {
+  return request<LifePayOrderDetail>({ method: 'GET', url: '/api/LifePay/GetUserLifePayOrderDetail', params: input })
+}

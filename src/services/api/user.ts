@@ -1,0 +1,7 @@
+import type { UserInfo } from '../../../types/api/account'
+import { request } from '../http/client'
+
+/** GET /api/User/GetUserInfo */
+export function getUserInfo(): Promise<UserInfo> {
+  return request<UserInfo>({ method: 'GET', url: '/api/User/GetUserInfo' })
+}

@@ -1,0 +1,7 @@
+import type { AxiosRequestConfig } from 'axios'
+
+/** SPEC §7: the refresh call (POST /api/accountAuth/GetTokenByRefreshToken) is recognised by its path and skips the loading indicator and the token logic. */
+export function isRefreshCall(config: Pick<AxiosRequestConfig, 'url'>): boolean {
+  const path = (config.url ?? '').split(/[?#]/)[0]
+  return path.toLowerCase().endsWith('/gettokenbyrefreshtoken')
+}

@@ -1,0 +1,18 @@
+import { getUserInfo } from '../services/api/user'
+import type { TokenResult } from '../../types/api/account'
+import { useSessionStore, type UserDetail } from './session'
+
+// Lives beside the session store, not in it: the store stays free of the http client, which itself reads the store.
+
+/** SPEC §4 full login: store the tokens, then fetch the current user. */
+export async function fullLogin(token: TokenResult): Promise<UserDetail> {
+  useSessionStore.getState().setTokens(token)
+  return refreshUserDetail()
+}
+
+/** Fetches GetUserInfo and keeps it as the session's user detail. */
+export async function refreshUserDetail(): Promise<UserDetail> {
+  const user = await getUserInfo()
+  useSessionStore.getState().setUserDetail(user)
+  return useSessionStore.getState().userDetail as UserDetail
+}
