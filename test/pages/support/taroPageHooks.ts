@@ -47,8 +47,9 @@ function usePullDownRefresh(callback: () => void) {
  */
 export function taroWithPageHooks(): Record<string, unknown> {
   const hooks: Record<string, unknown> = { useRouter, useDidShow, usePullDownRefresh }
-  let actual: Record<string, unknown> & { default: Record<string, unknown> } | undefined
-  const load = () => (actual ??= jest.requireActual('@tarojs/taro'))
+  type TaroModule = Record<string, unknown> & { default: Record<string, unknown> }
+  let actual: TaroModule | undefined
+  const load = (): TaroModule => (actual ??= jest.requireActual<TaroModule>('@tarojs/taro'))
   return new Proxy(
     {},
     {
