@@ -4,9 +4,11 @@ module.exports = {
   roots: ['<rootDir>/test'],
   testMatch: ['**/*.test.ts', '**/*.test.tsx'],
   testPathIgnorePatterns: ['/node_modules/', '/test/e2e/'],
-  transform: { '^.+\\.[jt]sx?$': 'babel-jest' },
-  transformIgnorePatterns: ['/node_modules/(?!(@tarojs|@nutui|@tanstack|@stencil|@babel/runtime)/)'],
+  transform: { '^.+\\.(m?[jt]sx?)$': 'babel-jest' },
+  transformIgnorePatterns: ['/node_modules/(?!(@tarojs|@nutui|@tanstack|@stencil|swiper|ssr-window|dom7|query-string|decode-uri-component|split-on-first|filter-obj|nanoid|style-inject|tslib|\\.pnpm|@babel/runtime)/)'],
   moduleNameMapper: {
+    '^lodash-es$': 'lodash',
+    '^lodash-es/(.*)$': 'lodash/$1',
     '^@tarojs/components$': '@tarojs/components/lib/react',
     '^@tarojs/taro$': '<rootDir>/test/shims/taro.ts',
     '\\.(css|scss|sass|less)$': '<rootDir>/test/shims/style.ts',

@@ -5,8 +5,12 @@ import testConfig from './test'
 
 const platform = process.env.TARO_ENV || 'h5'
 
+// react-query v5 ships class private fields (#x): left as they are, H5 minification quotes them into a syntax
+// error (a blank page) and older mini-program engines can't parse them, so babel transpiles these packages too.
+const transpiledPackages = (filename: string): boolean => /node_modules[\\/]@tanstack[\\/]/.test(filename)
+
 // NutUI is drawn at 375 wide; our own styles at 750 (SPEC §2).
-function designWidth(input?: { file?: string } | number): number {
+function designWidth(input?: string | number | { file?: string }): number {
   if (typeof input === 'object' && input?.file?.replace(/\\+/g, '/').includes('@nutui')) return 375
   return 750
 }
@@ -26,11 +30,7 @@ export default defineConfig<'webpack5'>(async (merge, { mode }) => {
       options: {},
     },
     framework: 'react',
-    compiler: {
-      type: 'webpack5',
-      // react-query v5 ships modern syntax; without this H5 minification leaves a blank page.
-      prebundle: { enable: false },
-    },
+    compiler: { type: 'webpack5', prebundle: { enable: false } },
     cache: { enable: false },
     mini: {
       postcss: {
@@ -38,12 +38,15 @@ export default defineConfig<'webpack5'>(async (merge, { mode }) => {
         cssModules: { enable: false, config: { namingPattern: 'module', generateScopedName: '[name]__[local]___[hash:base64:5]' } },
       },
       optimizeMainPackage: { enable: true },
+      compile: { include: [transpiledPackages] },
     },
     h5: {
       publicPath: '/',
       staticDirectory: 'static',
       router: { mode: 'browser' },
-      esnextModules: ['@tanstack', '@nutui'],
+      // NutUI's CSS goes through our px transform (drawn at 375).
+      esnextModules: ['@nutui'],
+      compile: { include: [transpiledPackages] },
       output: { filename: 'js/[name].[contenthash:8].js', chunkFilename: 'js/[name].[contenthash:8].js' },
       miniCssExtractPluginOption: {
         ignoreOrder: true,

@@ -1,9 +1,21 @@
 import { QueryClientProvider } from '@tanstack/react-query'
 import { useLaunch } from '@tarojs/taro'
 import type { PropsWithChildren } from 'react'
+import { hideLoading, showLoading } from './components/loading'
+import { showToast } from './components/toastStore'
 import { checkForUpdate, relaunchOnCollect } from './platform/launch'
+import { redirectToLogin } from './platform/navigation'
 import { queryClient } from './queryClient'
+import { setHttpUi } from './services/http/httpUi'
 import './app.scss'
+
+// The request layer shows the app's own toast and loading indicator, and asks for login through the debounced redirect.
+setHttpUi({
+  showToast,
+  showLoading,
+  hideLoading,
+  redirectToLogin,
+})
 
 function App({ children }: PropsWithChildren) {
   useLaunch((options) => {

@@ -38,9 +38,9 @@ export default function NavBar({ titleKey, showBack = true }: NavBarProps) {
             <Text className='lp-navbar__chevron' />
           </View>
         ) : null}
-        <Text className='lp-navbar__title' role='heading' aria-level={1}>
+        <View className='lp-navbar__title' role='heading' aria-level={1}>
           {title}
-        </Text>
+        </View>
       </View>
     </View>
   )

@@ -32,11 +32,7 @@ export const specCarrierPrefixes: Readonly<Record<CarrierCode, readonly string[]
   [CarrierCode.Dianxin]: ['133', '153', '180', '181', '189', '177', '199', '191'],
 }
 
-/**
- * Segments in service today (MIIT numbering plan) that SPEC §5 does not list. Consulted only when the SPEC
- * table has no entry for the first 3 digits, so it never overrides the SPEC (1349 stays China Mobile via 134).
- * `carrier: undefined` marks a segment whose operator has no CarrierCode.
- */
+/** Segments in service today (MIIT plan) missing from SPEC §5; read only where the SPEC table has no entry. */
 export const currentCarrierSegments: readonly { prefix: string; carrier: CarrierCode | undefined; note: string }[] = [
   { prefix: '172', carrier: CarrierCode.Yidong, note: 'China Mobile' },
   { prefix: '195', carrier: CarrierCode.Yidong, note: 'China Mobile (2019)' },

@@ -1,10 +1,6 @@
 const STARS = '****'
 
-/**
- * Keeps the first `head` and last `tail` characters with four asterisks between.
- * A value too short to hide anything that way (fewer than head + tail + 1 characters) shows only
- * four asterisks and its last ⌊length / 2⌋ characters (at most `tail`), so never the whole value.
- */
+/** Too short to hide anything as head + **** + tail: show at most half, at the end, so never the whole value. */
 function maskMiddle(value: string | null | undefined, head: number, tail: number): string {
   const chars = Array.from(value ?? '')
   if (chars.length === 0) return ''

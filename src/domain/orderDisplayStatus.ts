@@ -97,8 +97,10 @@ export const orderDisplayStatusColors: Readonly<Record<OrderDisplayStatus, Statu
 
 /** The display status; a pair outside the state model still gets the closest one (the order status leads). */
 export function orderDisplayStatusOf(payStatus: LifePayStatus, orderStatus: LifePayOrderStatus): OrderDisplayStatus {
-  if (orderStatus === LifePayOrderStatus.Refunded || payStatus === LifePayStatus.Refunded) return OrderDisplayStatus.Refunded
+  if (payStatus === LifePayStatus.Refunded) return OrderDisplayStatus.Refunded
   switch (orderStatus) {
+    case LifePayOrderStatus.Refunded:
+      return OrderDisplayStatus.Refunded
     case LifePayOrderStatus.RefundPendingReview:
       return OrderDisplayStatus.RefundPendingReview
     case LifePayOrderStatus.RefundFailed:

@@ -10,5 +10,8 @@ export const refreshKindValues: readonly RefreshKind[] = [RefreshKind.Refresh, R
 
 export const refreshKindLabels: Labels<RefreshKind> = {
   'zh-CN': { [RefreshKind.Refresh]: '刷新', [RefreshKind.RegisterExistsPhoneNumber]: '注册手机号已存在' },
-  'en-US': { [RefreshKind.Refresh]: 'Refresh', [RefreshKind.RegisterExistsPhoneNumber]: 'Register exists phone number' },
+  'en-US': {
+    [RefreshKind.Refresh]: 'Refresh',
+    [RefreshKind.RegisterExistsPhoneNumber]: 'Register exists phone number',
+  },
 }

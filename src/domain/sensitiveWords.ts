@@ -147,11 +147,7 @@ function isPlainObject(value: object): value is Record<string, unknown> {
 
 export type SensitiveWordFilter = <T>(value: T) => T
 
-/**
- * Builds the filter from the pattern text served by static storage (SPEC §5). The filter returns a copy of a
- * JSON-shaped value with every string value masked: arrays and plain objects are copied, keys and non-string
- * leaves are kept, other objects (Date, class instances) are passed through, and the input is never changed.
- */
+/** Filter for the pattern text of static storage (SPEC §5): a masked copy of a JSON-shaped value, keys kept. */
 export function createSensitiveWordFilter(patternText: string | null | undefined): SensitiveWordFilter {
   const words = parseSensitiveWords(patternText)
   const automaton = words.length > 0 ? buildAutomaton(words) : undefined
@@ -162,8 +158,12 @@ export function createSensitiveWordFilter(patternText: string | null | undefined
       const copy: Record<string, unknown> = {}
       for (const key of Object.keys(value)) {
         // A '__proto__' key from JSON.parse is data; plain assignment would set the copy's prototype instead.
-        if (key === '__proto__') Object.defineProperty(copy, key, { value: walk(value[key]), enumerable: true, writable: true, configurable: true })
-        else copy[key] = walk(value[key])
+        const item = walk(value[key])
+        if (key === '__proto__') {
+          Object.defineProperty(copy, key, { value: item, enumerable: true, writable: true, configurable: true })
+        } else {
+          copy[key] = item
+        }
       }
       return copy
     }

@@ -6,10 +6,7 @@ export interface TokenTiming {
   creationTime: number
 }
 
-/**
- * SPEC §4: expired when the seconds elapsed since creationTime exceed expiresIn − 300.
- * A missing or malformed token counts as expired, so the caller refreshes or logs in instead of failing.
- */
+/** SPEC §4 rule; a missing or malformed token counts as expired, so the caller refreshes instead of failing. */
 export function isTokenExpired(token: Partial<TokenTiming> | null | undefined, nowMs: number = Date.now()): boolean {
   const expiresIn = token?.expiresIn
   const creationTime = token?.creationTime

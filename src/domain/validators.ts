@@ -21,8 +21,8 @@ export function isEmpty(value: unknown): boolean {
 function textRule(key: ValidationMessageKey, test: (text: string) => boolean): Rule {
   return (value) => {
     if (isEmpty(value)) return null
-    const text = typeof value === 'string' ? value : typeof value === 'number' && Number.isFinite(value) ? String(value) : null
-    return text !== null && test(text) ? null : key
+    const text = typeof value === 'number' && Number.isFinite(value) ? String(value) : value
+    return typeof text === 'string' && test(text) ? null : key
   }
 }
 
@@ -62,7 +62,8 @@ export const priceVersions: Rule = (value) => {
   const complete = value.every((item: Partial<PriceVersion> | null) => {
     if (typeof item !== 'object' || item === null) return false
     const price = typeof item.price === 'string' && item.price.trim() !== '' ? Number(item.price) : item.price
-    return !isEmpty(item.chargeWay) && !isEmpty(item.name) && typeof price === 'number' && Number.isFinite(price) && price >= 0
+    const hasPrice = typeof price === 'number' && Number.isFinite(price) && price >= 0
+    return !isEmpty(item.chargeWay) && !isEmpty(item.name) && hasPrice
   })
   return complete ? null : 'priceVersions'
 }
@@ -72,10 +73,12 @@ const HOST =
   '|(?:[A-Za-z0-9](?:[A-Za-z0-9-]{0,61}[A-Za-z0-9])?\\.)+(?:[A-Za-z]{2,63}|xn--[A-Za-z0-9-]{1,59}))'
 
 /** http(s) address without query or fragment. */
-export const URL_PATTERN = new RegExp(`^https?://${HOST}(?::\\d{1,5})?(?:/[^\\s?#]*)?$`)
+const ORIGIN_AND_PATH = `https?://${HOST}(?::\\d{1,5})?(?:/[^\\s?#]*)?`
+
+export const URL_PATTERN = new RegExp(`^${ORIGIN_AND_PATH}$`)
 
 /** http(s) address that may carry a query and a fragment. */
-export const URL_WITH_PARAMS_PATTERN = new RegExp(`^https?://${HOST}(?::\\d{1,5})?(?:/[^\\s?#]*)?(?:\\?[^\\s#]*)?(?:#\\S*)?$`)
+export const URL_WITH_PARAMS_PATTERN = new RegExp(`^${ORIGIN_AND_PATH}(?:\\?[^\\s#]*)?(?:#\\S*)?$`)
 
 export const url = textRule('url', (text) => URL_PATTERN.test(text))
 
@@ -103,7 +106,7 @@ export const MOBILE_PHONE_PATTERN = /^1[3-9]\d{9}$/
 
 export const mobilePhone = textRule('mobilePhone', (text) => MOBILE_PHONE_PATTERN.test(text))
 
-/** Area code (010, 02x or 0[3-9]xx), optional '-', 7–8 digit local number not starting 0/1, optional '-' extension. */
+/** Area code 010, 02x or 0xxx; optional '-'; 7–8 digit local number not starting 0/1; optional '-' extension. */
 export const LANDLINE_PATTERN = /^(?:010|02\d|0[3-9]\d{2})-?[2-9]\d{6,7}(?:-\d{1,6})?$/
 
 /** 400 / 800 service numbers: 10 digits, optionally grouped 400-xxx-xxxx. */
@@ -159,7 +162,9 @@ export const BANK_CARD_PATTERN = /^\d{16,30}$/
 
 export const bankCard = textRule('bankCard', (text) => BANK_CARD_PATTERN.test(text))
 
-export const PREVIEWABLE_FILE_TYPES = ['png', 'jpg', 'jpeg', 'doc', 'docx', 'txt', 'ppsx', 'xlsx', 'xls', 'pdf'] as const
+export const PREVIEWABLE_FILE_TYPES = [
+  'png', 'jpg', 'jpeg', 'doc', 'docx', 'txt', 'ppsx', 'xlsx', 'xls', 'pdf',
+] as const
 
 /** True when a file name or URL ends in a previewable extension (any case; query and fragment ignored). */
 export function isPreviewableFile(nameOrUrl: string): boolean {
@@ -177,8 +182,8 @@ export const previewableFile: Rule = (value) => {
   if (isEmpty(value)) return null
   const files: unknown[] = Array.isArray(value) ? value : [value]
   const ok = files.every((file) => {
-    const ref = file as FileRef
-    const name = typeof ref === 'string' ? ref : typeof ref === 'object' && ref !== null ? (ref.name ?? ref.url) : undefined
+    const ref = file as FileRef | null
+    const name = typeof ref === 'object' && ref !== null ? (ref.name ?? ref.url) : ref
     return typeof name === 'string' && isPreviewableFile(name)
   })
   return ok ? null : 'previewableFile'

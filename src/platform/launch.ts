@@ -5,15 +5,10 @@ import { HOME_PAGE } from './navigation'
 
 /** SPEC §1: ask to restart when a new version is ready; tell the user when its download failed. */
 export function checkForUpdate(): void {
-  if (typeof Taro.getUpdateManager !== 'function') return
-  let manager: Taro.UpdateManager | undefined
-  try {
-    manager = Taro.getUpdateManager()
-  } catch {
-    return // H5 has no update manager.
-  }
-  if (!manager) return
-  const updateManager = manager
+  // H5 is always the newest build; its Taro shim returns an update manager without methods.
+  if (process.env.TARO_ENV === 'h5' || typeof Taro.getUpdateManager !== 'function') return
+  const updateManager = Taro.getUpdateManager()
+  if (typeof updateManager?.onUpdateReady !== 'function') return
   updateManager.onUpdateReady(() => {
     void Taro.showModal({ title: t('update.title'), content: t('update.content') }).then((res) => {
       if (res.confirm) updateManager.applyUpdate()

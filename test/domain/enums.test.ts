@@ -35,7 +35,7 @@ import {
 } from '../../src/domain/verificationCodePurpose'
 
 // [member, value in the SPEC, English text in the SPEC] — en-US labels are that text, sentence-cased.
-type Row<T> = readonly [T, T, string]
+type Row<T> = readonly [member: T, specValue: string | number, specText: string]
 
 function describeEnum<T extends string | number>(
   name: string,
@@ -53,8 +53,8 @@ function describeEnum<T extends string | number>(
       expect(values).toEqual(rows.map((row) => row[1]))
     })
 
-    it.each(rows.map((row) => [row[2], row[1]] as const))('en-US label is the SPEC text "%s"', (text, value) => {
-      expect(label(labels, value, 'en-US').toLowerCase()).toBe(text.toLowerCase())
+    it.each(rows.map((row) => [row[2], row[0]] as const))('en-US label is the SPEC text "%s"', (text, member) => {
+      expect(label(labels, member, 'en-US').toLowerCase()).toBe(text.toLowerCase())
     })
 
     it('has a zh-CN label for every value', () => {

@@ -1,2 +1,10 @@
+import * as h5 from '@tarojs/taro-h5'
+
+// In the H5 build a babel plugin turns `Taro.x` into named imports; jest has no such plugin, so the default
+// object gets every named API, which also lets tests spy on `Taro.x` where the app calls it.
+const namedApis = { ...h5 } as Record<string, unknown>
+delete namedApis.default
+const Taro = Object.assign((h5 as unknown as { default: object }).default ?? {}, namedApis)
+
 export * from '@tarojs/taro-h5'
-export { default } from '@tarojs/taro-h5'
+export default Taro

@@ -1,0 +1,34 @@
+import { spawnSync } from 'node:child_process'
+import { existsSync, readdirSync, statSync, writeFileSync } from 'node:fs'
+import { join } from 'node:path'
+
+const ROOT = join(__dirname, '..')
+export const H5_DIST = join(ROOT, 'dist', 'h5')
+const STAMP = join(H5_DIST, '.build-stamp')
+const INPUTS = ['src', 'config', 'types', 'babel.config.js', 'package.json', 'tsconfig.json', '.env.preview']
+
+function newestMtime(path: string): number {
+  if (!existsSync(path)) return 0
+  const stat = statSync(path)
+  if (!stat.isDirectory()) return stat.mtimeMs
+  return readdirSync(path).reduce((newest, name) => Math.max(newest, newestMtime(join(path, name))), stat.mtimeMs)
+}
+
+/** True when dist/h5 is missing or older than any of its inputs. */
+export function h5BuildIsStale(): boolean {
+  if (!existsSync(STAMP)) return true
+  const built = statSync(STAMP).mtimeMs
+  return INPUTS.some((input) => newestMtime(join(ROOT, input)) > built)
+}
+
+/** Builds the production H5 app for same-origin serving (mode `preview`) when it is missing or stale. */
+export function ensureH5Build(): void {
+  if (!h5BuildIsStale()) return
+  console.log('Building the H5 app (dist/h5 is missing or older than its sources)…')
+  const result = spawnSync('npx', ['taro', 'build', '--type', 'h5', '--mode', 'preview'], {
+    cwd: ROOT,
+    stdio: ['ignore', 'ignore', 'inherit'],
+  })
+  if (result.status !== 0) throw new Error('The H5 build failed: run `npm run build:h5:preview` to see why')
+  writeFileSync(STAMP, new Date().toISOString())
+}

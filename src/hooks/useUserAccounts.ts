@@ -1,0 +1,15 @@
+import { useQuery } from '@tanstack/react-query'
+import type { LifePayOrderType } from '../domain/lifePayOrderType'
+import { getUserAccountAllList } from '../services/api/lifePay'
+import { queryKeys } from '../services/queryKeys'
+import { useLifePayStore, selectIsLoggedIn } from '../stores/lifePay'
+
+/** The user's saved accounts of one utility (or all); empty and idle while logged out. */
+export function useUserAccounts(type?: LifePayOrderType) {
+  const loggedIn = useLifePayStore(selectIsLoggedIn)
+  return useQuery({
+    queryKey: queryKeys.userAccounts(type),
+    queryFn: () => getUserAccountAllList(type === undefined ? {} : { lifePayOrderType: type }),
+    enabled: loggedIn,
+  })
+}

@@ -1,0 +1,85 @@
+import {
+  LifePayFrontStatus,
+  LifePayOrderStatus,
+  lifePayOrderStatusValues,
+  LifePayStatus,
+  lifePayStatusValues,
+} from '../../src/domain/lifePayStatus'
+import { label } from '../../src/domain/locale'
+import {
+  canApplyRefund,
+  lifePayFrontStatusOf,
+  OrderDisplayStatus,
+  orderDisplayStatusColors,
+  orderDisplayStatusLabels,
+  orderDisplayStatusOf,
+  orderDisplayStatusValues,
+  reachableOrderStates,
+} from '../../src/domain/orderDisplayStatus'
+
+const { Unpaid, Paid, PendingRefund, Refunded } = LifePayStatus
+const O = LifePayOrderStatus
+const F = LifePayFrontStatus
+const D = OrderDisplayStatus
+
+// The lead's order state model: every reachable pair with what the server and the user see.
+const model = [
+  ['created', Unpaid, O.PendingConfirmation, null, D.Unpaid, '待支付', 'Unpaid', 'warning', false],
+  ['closed after 30 minutes', Unpaid, O.Failed, null, D.Closed, '已关闭', 'Closed', 'default', false],
+  ['paid, recharging', Paid, O.PendingConfirmation, F.PaymentSucceeded, D.Recharging, '充值中', 'Recharging', 'primary', true],
+  ['supplier completed', Paid, O.Completed, F.RechargeSucceeded, D.RechargeSucceeded, '充值成功', 'Recharge succeeded', 'success', true],
+  ['supplier failed', PendingRefund, O.Failed, null, D.Refunding, '充值失败，退款中', 'Recharge failed, refunding', 'danger', false],
+  ['refund applied', PendingRefund, O.RefundPendingReview, F.RefundPendingReview, D.RefundPendingReview, '退款审核中', 'Refund pending review', 'warning', false],
+  ['refunded', Refunded, O.Refunded, F.Refunded, D.Refunded, '已退款', 'Refunded', 'default', false],
+  ['refund rejected', Paid, O.RefundFailed, F.RefundFailed, D.RefundFailed, '退款失败', 'Refund failed', 'danger', false],
+] as const
+
+describe('order state model', () => {
+  it('lists exactly the reachable states', () => {
+    expect(reachableOrderStates).toEqual(model.map((row) => [row[1], row[2]]))
+  })
+
+  describe.each(model)('%s (pay %p, order %p)', (_, pay, order, front, display, zh, en, color, refundable) => {
+    it(`has front status ${front}`, () => {
+      expect(lifePayFrontStatusOf(pay, order)).toBe(front)
+    })
+
+    it(`shows ${display} as ${zh} / ${en} in ${color}`, () => {
+      const status = orderDisplayStatusOf(pay, order)
+      expect(status).toBe(display)
+      expect(label(orderDisplayStatusLabels, status, 'zh-CN')).toBe(zh)
+      expect(label(orderDisplayStatusLabels, status, 'en-US')).toBe(en)
+      expect(orderDisplayStatusColors[status]).toBe(color)
+    })
+
+    it(`${refundable ? 'allows' : 'refuses'} a refund application`, () => {
+      expect(canApplyRefund(pay, order)).toBe(refundable)
+    })
+  })
+
+  it('gives every display status to exactly one reachable state', () => {
+    expect(model.map((row) => row[4]).sort()).toEqual([...orderDisplayStatusValues].sort())
+  })
+})
+
+describe('pairs outside the state model', () => {
+  const reachable = new Set(reachableOrderStates.map(([pay, order]) => `${pay}/${order}`))
+  const others = lifePayStatusValues.flatMap((pay) =>
+    lifePayOrderStatusValues.filter((order) => !reachable.has(`${pay}/${order}`)).map((order) => [pay, order] as const),
+  )
+
+  it.each(others)('pay %p, order %p still has a display status and no refund', (pay, order) => {
+    expect(orderDisplayStatusValues).toContain(orderDisplayStatusOf(pay, order))
+    expect(canApplyRefund(pay, order)).toBe(false)
+  })
+
+  it('lets the order status lead', () => {
+    expect(orderDisplayStatusOf(Refunded, O.Failed)).toBe(D.Refunded)
+    expect(orderDisplayStatusOf(PendingRefund, O.PendingConfirmation)).toBe(D.Recharging)
+    expect(orderDisplayStatusOf(Unpaid, O.Completed)).toBe(D.RechargeSucceeded)
+  })
+
+  it('has no front status while unpaid, whatever the order status', () => {
+    for (const order of lifePayOrderStatusValues) expect(lifePayFrontStatusOf(Unpaid, order)).toBeNull()
+  })
+})

@@ -1,0 +1,36 @@
+import { mkdirSync } from 'node:fs'
+import { join } from 'node:path'
+import { chromium, type Browser, type BrowserContext } from 'playwright-core'
+
+export const ARTIFACTS = join(__dirname, 'artifacts')
+
+/** Debian's chromium with the flags this workplace's closed network needs. */
+export async function launchBrowser(): Promise<Browser> {
+  mkdirSync(ARTIFACTS, { recursive: true })
+  return chromium.launch({
+    executablePath: process.env.CHROMIUM_PATH || '/usr/bin/chromium',
+    args: [
+      '--headless',
+      '--no-sandbox',
+      '--disable-gpu',
+      '--disable-quic',
+      '--no-first-run',
+      '--disable-background-networking',
+      '--disable-component-update',
+      '--disable-sync',
+    ],
+  })
+}
+
+/** An iPhone-sized phone browser (375×812), in the given language. */
+export function phoneContext(browser: Browser, locale: 'zh-CN' | 'en-US' = 'zh-CN'): Promise<BrowserContext> {
+  return browser.newContext({
+    viewport: { width: 375, height: 812 },
+    deviceScaleFactor: 2,
+    isMobile: true,
+    hasTouch: true,
+    locale,
+    userAgent:
+      'Mozilla/5.0 (iPhone; CPU iPhone OS 17_0 like Mac OS X) AppleWebKit/605.1.15 (KHTML, like Gecko) Version/17.0 Mobile/15E148 Safari/604.1',
+  })
+}
