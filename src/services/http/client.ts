@@ -30,8 +30,6 @@ http.interceptors.response.use(undefined, errorHandlerInterceptor)
 // Callers receive the result in place of the response: request<T>() below types it.
 http.interceptors.response.use(resultInterceptor as (response: AxiosResponse) => Promise<AxiosResponse>)
 
-export { http }
-
 /** A call whose result is the envelope's `data`, filtered for sensitive words. */
 export function request<T>(config: Omit<AxiosRequestConfig, 'getResponse'>): Promise<T> {
   return http.request<ApiEnvelope<T>, unknown>({ ...config, getResponse: false }) as Promise<T>

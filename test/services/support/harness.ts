@@ -1,5 +1,7 @@
 // Wiring shared by the request-layer suites: the client pointed at a test server, a recording UI, session helpers.
-import { http } from '../../../src/services/http/client'
+// Importing the client installs the interceptors on the instance.
+import '../../../src/services/http/client'
+import { http } from '../../../src/services/http/instance'
 import { setHttpUi, type HttpToastType } from '../../../src/services/http/httpUi'
 import { resetSensitiveWordFilter } from '../../../src/services/http/sensitiveWordList'
 import { useChannelStore } from '../../../src/stores/channel'
