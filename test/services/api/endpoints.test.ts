@@ -14,6 +14,7 @@ import * as user from '../../../src/services/api/user'
 import { BizError } from '../../../src/services/http/bizError'
 import { DEFAULT_AVATAR_URL, useSessionStore } from '../../../src/stores/session'
 import { fullLogin } from '../../../src/stores/fullLogin'
+import { useLifePayStore } from '../../../src/stores/lifePay'
 import { accessToken, logIn, useTestServer } from '../support/harness'
 import { envelope } from '../support/testServer'
 import { CarrierCode } from '../../../src/domain/carrier'
@@ -218,5 +219,7 @@ describe('fullLogin', () => {
     expect(session.refreshToken).toBe('r')
     expect(session.userDetail).toEqual(detail)
     expect(session.firstGetUserDetail).toBe(false)
+    // The fully logged-in user is the recharge module's user too.
+    expect(useLifePayStore.getState()).toMatchObject({ userId: 'u1', phoneNumber: '13800138000', channlesNum: '818' })
   })
 })

@@ -8,6 +8,7 @@ import { http } from '../../../src/services/http/instance'
 import { HTTP_STATUS_MESSAGES } from '../../../src/services/http/errorMessages'
 import { activeLoadingCounts } from '../../../src/services/http/interceptors/loading'
 import { useChannelStore } from '../../../src/stores/channel'
+import { useLifePayStore } from '../../../src/stores/lifePay'
 import { useSessionStore } from '../../../src/stores/session'
 import { waitFor } from '../support/adapterConformance'
 import { countLogouts, logIn, useTestServer } from '../support/harness'
@@ -53,6 +54,19 @@ describe('request shape', () => {
     expect(own.query.getAll('channelId')).toEqual(['mine'])
     expect(get.query.get('channelId')).toBe('ch9')
     expect(get.bodyText).toBe('')
+  })
+
+  it('identifies the recharge account on LifePay calls only (the virtual login has no token)', async () => {
+    useLifePayStore.getState().login('u-3f9c2a', '13800138000')
+    server().route('/api/LifePay/GetUserAccountAllList', () => ({ json: envelope([]) }))
+    server().route('/api/User/GetUserInfo', () => ({ json: envelope(null) }))
+    await request({ method: 'POST', url: '/api/LifePay/GetUserAccountAllList' })
+    await request({ method: 'GET', url: '/api/User/GetUserInfo' })
+    expect(server().hits('/api/LifePay/GetUserAccountAllList')[0].headers['x-lifepay-user-id']).toBe('u-3f9c2a')
+    expect(server().hits('/api/User/GetUserInfo')[0].headers['x-lifepay-user-id']).toBeUndefined()
+    useLifePayStore.getState().logout()
+    await request({ method: 'POST', url: '/api/LifePay/GetUserAccountAllList' })
+    expect(server().hits('/api/LifePay/GetUserAccountAllList')[1].headers['x-lifepay-user-id']).toBeUndefined()
   })
 
   it('sends an empty JSON object, and no channel, when no channel is set', async () => {
