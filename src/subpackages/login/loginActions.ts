@@ -7,15 +7,12 @@ import {
   phoneMesssageCodeRegister,
 } from '../../services/api/account'
 import { fullLogin } from '../../stores/fullLogin'
-import { useLifePayStore } from '../../stores/lifePay'
 import { useSessionStore, type UserDetail } from '../../stores/session'
 
-/** Full login (tokens, then GetUserInfo), and the recharge account logged in as that user; undone if it fails half way. */
+/** Full login (tokens, GetUserInfo, the recharge account); undone when it fails half way, so no token lingers. */
 export async function completeFullLogin(token: TokenResult): Promise<UserDetail> {
   try {
-    const user = await fullLogin(token)
-    useLifePayStore.getState().login(user.userId, user.phoneNumber)
-    return user
+    return await fullLogin(token)
   } catch (error) {
     useSessionStore.getState().fullLogout()
     throw error
@@ -48,10 +45,9 @@ function routeOf(url: string): string {
  */
 export function leaveLogin(redirect: string): Promise<unknown> {
   const pages = Taro.getCurrentPages()
+  const isLoginPage = (index: number) => routeOf(pages[index]?.route ?? '').startsWith(LOGIN_ROUTE_PREFIX)
   let loginPages = 0
-  while (loginPages < pages.length && (pages[pages.length - 1 - loginPages].route ?? '').replace(/^\//, '').startsWith(LOGIN_ROUTE_PREFIX)) {
-    loginPages++
-  }
+  while (loginPages < pages.length && isLoginPage(pages.length - 1 - loginPages)) loginPages++
   const below = pages[pages.length - 1 - loginPages]
   if (redirect && below?.route && routeOf(below.route) === routeOf(redirect) && !isTabRoute(below.route)) {
     return Taro.navigateBack({ delta: loginPages })
