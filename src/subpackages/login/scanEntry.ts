@@ -7,8 +7,32 @@ export interface ScanParams {
   q?: string
 }
 
-// WeChat's scene is at most 32 characters, so `uId=` leaves 28; other hosts allow the same alphabet, longer.
+// A uId is the referring user's id (a UUID). WeChat's scene holds 32 characters, so there it travels compact:
+// its 16 bytes in base64url (22 characters), `uId=` + 22 = 26.
 const UID_PATTERN = /^[A-Za-z0-9_-]{1,64}$/
+const COMPACT_UID_PATTERN = /^[A-Za-z0-9_-]{22}$/
+const BASE64URL = 'ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789-_'
+
+/** A compact (22-character base64url) uId as the UUID text the API takes; any other uId as it is. */
+export function expandUId(uId: string): string {
+  if (!COMPACT_UID_PATTERN.test(uId)) return uId
+  const bytes: number[] = []
+  let buffer = 0
+  let bits = 0
+  for (const char of uId) {
+    buffer = ((buffer << 6) | BASE64URL.indexOf(char)) & 0xffff
+    bits += 6
+    if (bits >= 8) {
+      bits -= 8
+      bytes.push((buffer >> bits) & 0xff)
+    }
+  }
+  const hex = bytes
+    .slice(0, 16)
+    .map((byte) => byte.toString(16).padStart(2, '0'))
+    .join('')
+  return `${hex.slice(0, 8)}-${hex.slice(8, 12)}-${hex.slice(12, 16)}-${hex.slice(16, 20)}-${hex.slice(20)}`
+}
 
 function decodeFully(text: string): string {
   let current = text
@@ -34,12 +58,13 @@ function uIdFromQueryText(text: string): string {
   return ''
 }
 
-/** The referral id of a scanned code, from `uId`, `scene` or `q`; '' when none or malformed. */
+/** The referral id of a scanned code, from `uId`, `scene` or `q`, as UUID text when compact; '' when none or malformed. */
 export function scanUId(params: ScanParams): string {
   const candidates = [
     params.uId ? decodeFully(params.uId) : '',
     params.scene ? uIdFromQueryText(decodeFully(params.scene)) : '',
     params.q ? uIdFromQueryText(decodeFully(params.q)) : '',
   ]
-  return candidates.find((uId) => UID_PATTERN.test(uId)) ?? ''
+  const uId = candidates.find((candidate) => UID_PATTERN.test(candidate))
+  return uId ? expandUId(uId) : ''
 }

@@ -58,11 +58,15 @@ describe('validation messages at the fields (shared validators)', () => {
     expect(server.hits('/api/Account/LifePayPhoneMesssageCodeLogin')).toHaveLength(0)
   })
 
-  it('password login asks for both fields', () => {
+  it('password login asks for both fields; the login name is a phone number', async () => {
     freshApp('en-US')
     render(<LoginByForm />)
     tap('Log in')
     expect(fieldErrors()).toEqual({ loginName: 'This field is required', password: 'This field is required' })
+    await typeInto('Enter your phone number', '1381234567')
+    await typeInto('Enter your password', 'anything')
+    tap('Log in')
+    expect(fieldErrors()).toEqual({ loginName: 'Please enter a valid mobile phone number' })
   })
 
   it('register: the password rule and the confirmation', async () => {

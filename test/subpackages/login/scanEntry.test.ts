@@ -1,10 +1,12 @@
+import { randomUUID } from 'node:crypto'
 import { loginContextFrom, loginPageUrl } from '../../../src/subpackages/login/loginLinks'
-import { scanUId } from '../../../src/subpackages/login/scanEntry'
+import { expandUId, scanUId } from '../../../src/subpackages/login/scanEntry'
 
 describe('QR scan entry (docs/qr.md)', () => {
   it.each([
     ['Alipay / H5 query uId', { uId: 'Ab12_x-9' }, 'Ab12_x-9'],
     ['weapp scene, url-encoded as WeChat hands it over', { scene: 'uId%3DAb12x9' }, 'Ab12x9'],
+    ['Alipay / H5 query with a UUID', { uId: '3f2504e0-4f89-41d3-9a0c-0305e82c3301' }, '3f2504e0-4f89-41d3-9a0c-0305e82c3301'],
     ['weapp scene, already decoded', { scene: 'uId=Ab12x9' }, 'Ab12x9'],
     ['weapp scene with another key first', { scene: 'c%3D1%26uId%3DAb12x9' }, 'Ab12x9'],
     ['weapp ordinary-link QR (q = the encoded link)', { q: encodeURIComponent('https://pay.example.com/subpackages/login/authorization/authorization?uId=Ab12x9') }, 'Ab12x9'],
@@ -15,6 +17,20 @@ describe('QR scan entry (docs/qr.md)', () => {
     ['longer than any code', { uId: 'a'.repeat(65) }, ''],
   ])('%s', (_, params, expected) => {
     expect(scanUId(params)).toBe(expected)
+  })
+
+  it('a user id travels compact in the 32-character WeChat scene and is read back as the UUID the API takes', () => {
+    const uuid = '3f2504e0-4f89-41d3-9a0c-0305e82c3301'
+    const compact = Buffer.from(uuid.replace(/-/g, ''), 'hex').toString('base64url')
+    expect(compact).toHaveLength(22)
+    expect(`uId=${compact}`.length).toBeLessThanOrEqual(32)
+    expect(expandUId(compact)).toBe(uuid)
+    expect(scanUId({ scene: encodeURIComponent(`uId=${compact}`) })).toBe(uuid)
+    expect(scanUId({ uId: uuid })).toBe(uuid)
+    for (let i = 0; i < 50; i++) {
+      const id = randomUUID()
+      expect(expandUId(Buffer.from(id.replace(/-/g, ''), 'hex').toString('base64url'))).toBe(id)
+    }
   })
 
   it('a direct uId wins over scene', () => {

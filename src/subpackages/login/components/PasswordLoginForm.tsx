@@ -3,7 +3,7 @@ import { useState } from 'react'
 import { showToast } from '../../../components/toastStore'
 import { useLocaleStore } from '../../../i18n/i18n'
 import { useMessages } from '../../../i18n/messages'
-import { checkFilled } from '../fieldChecks'
+import { checkFilled, checkPhone } from '../fieldChecks'
 import { fieldErrorText } from '../fieldErrors'
 import { useFormFields } from '../hooks/useFormFields'
 import { leaveLogin, loginWithPassword } from '../loginActions'
@@ -15,9 +15,10 @@ import PolicyConsent from './PolicyConsent'
 import SubmitButton from './SubmitButton'
 import './loginForm.scss'
 
-const CHECKS = { loginName: checkFilled, password: checkFilled }
+// The login name is the phone number the account was registered with.
+const CHECKS = { loginName: checkPhone, password: checkFilled }
 
-/** loginName + password → PasswordLogin → full login. */
+/** loginName (the phone number) + password → PasswordLogin → full login. */
 export default function PasswordLoginForm({ context }: { context: LoginContext }) {
   const m = useMessages(loginMessages)
   const locale = useLocaleStore((s) => s.locale)
@@ -50,10 +51,11 @@ export default function PasswordLoginForm({ context }: { context: LoginContext }
       <View className='lp-login-card'>
         <FormField
           name='loginName'
-          label={m('loginNameLabel')}
-          maxlength={64}
+          label={m('phoneLabel')}
+          type='number'
+          maxlength={11}
           value={values.loginName}
-          placeholder={m('loginNamePlaceholder')}
+          placeholder={m('phonePlaceholder')}
           error={errorOf('loginName')}
           onInput={(value) => setValue('loginName', value)}
         />
