@@ -130,20 +130,20 @@ describe('home, logged in: one tap to top up again', () => {
     freshApp('zh-CN')
     logIn()
     renderPage(<Home />)
-    const again = await screen.findByRole('button', { name: '再充一笔 话费 138****5678' })
-    expect(again.textContent).toContain('面值 ¥50')
+    const again = await screen.findByRole('button', { name: '再充一笔 138****5678' })
+    expect(again.textContent).toContain('话费 · 面值 ¥50')
     expect(again.textContent).toContain('充值成功')
-    expect(screen.getByRole('button', { name: '充值 妈妈 · 话费' }).textContent).toContain('139****5678')
-    expect(screen.getByRole('button', { name: '充值 电费' }).textContent).toContain('330****2233')
+    expect(screen.getByRole('button', { name: '充值 妈妈' }).textContent).toContain('话费 · 139****5678')
+    expect(screen.getByRole('button', { name: '充值 330****2233' }).textContent).toContain('电费')
   })
 
   it('"top up again" opens the phone top-up with number and face value; a saved account with its number', async () => {
     freshApp('zh-CN')
     logIn()
     renderPage(<Home />)
-    fireEvent.click(await screen.findByRole('button', { name: '再充一笔 话费 138****5678' }))
-    fireEvent.click(screen.getByRole('button', { name: '充值 妈妈 · 话费' }))
-    fireEvent.click(screen.getByRole('button', { name: '充值 电费' }))
+    fireEvent.click(await screen.findByRole('button', { name: '再充一笔 138****5678' }))
+    fireEvent.click(screen.getByRole('button', { name: '充值 妈妈' }))
+    fireEvent.click(screen.getByRole('button', { name: '充值 330****2233' }))
     expect(nav.navigateTo.mock.calls.map(([options]) => options.url)).toEqual([
       '/subpackages/recharge/phoneBillRecharge/phoneBillRecharge?phone=13812345678&parValue=50',
       '/subpackages/recharge/phoneBillRecharge/phoneBillRecharge?phone=13912345678',
@@ -173,16 +173,16 @@ describe('home, logged in: one tap to top up again', () => {
     logIn()
     renderPage(<Home />)
     const failed = await screen.findByText('Failed to load')
-    await screen.findByRole('button', { name: 'Top up Electricity bill' })
+    await screen.findByRole('button', { name: 'Top up 330****2233' })
     fireEvent.click(within(failed.closest('[role="alert"]') as HTMLElement).getByRole('button', { name: 'Retry' }))
-    await screen.findByRole('button', { name: 'Top up again Phone bill 138****5678' })
+    await screen.findByRole('button', { name: 'Top up again 138****5678' })
   })
 
   it('pulling down refreshes the discount, the accounts and the orders, then stops the spinner', async () => {
     freshApp('zh-CN')
     logIn()
     renderPage(<Home />)
-    await screen.findByRole('button', { name: '再充一笔 话费 138****5678' })
+    await screen.findByRole('button', { name: '再充一笔 138****5678' })
     act(() => currentPage.pullDown())
     await waitFor(() => expect(Taro.stopPullDownRefresh).toHaveBeenCalled())
     expect(server.hits('/api/LifePay/GetRate')).toHaveLength(2)

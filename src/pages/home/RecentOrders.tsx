@@ -46,9 +46,11 @@ export default function RecentOrders({
           <TopUpRow
             key={order.orderNo}
             type={order.lifePayOrderType}
-            title={`${label(lifePayOrderTypeLabels, order.lifePayOrderType, locale)} ${number}`}
+            title={number}
             subtitle={
               <>
+                {label(lifePayOrderTypeLabels, order.lifePayOrderType, locale)}
+                {' · '}
                 {m('faceValue', { value: order.parValue })}
                 {' · '}
                 <Text className={`lp-status--${orderDisplayStatusColors[status]}`}>

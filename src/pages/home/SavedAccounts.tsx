@@ -43,8 +43,8 @@ export default function SavedAccounts({ query }: { query: UseQueryResult<UserAcc
           <TopUpRow
             key={account.id}
             type={account.lifePayType}
-            title={account.remark ? `${account.remark} · ${typeName}` : typeName}
-            subtitle={number}
+            title={account.remark || number}
+            subtitle={account.remark ? `${typeName} · ${number}` : typeName}
             actionText={m('topUp')}
             onClick={() => void Taro.navigateTo({ url: accountTopUpUrl(account) })}
           />
