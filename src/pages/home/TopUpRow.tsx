@@ -1,7 +1,7 @@
-import { Image, Text, View } from '@tarojs/components'
+import { Text, View } from '@tarojs/components'
 import type { ReactNode } from 'react'
 import type { LifePayOrderType } from '../../domain/lifePayOrderType'
-import { UTILITY_ICONS } from './utilityIcon'
+import UtilityIcon from './UtilityIcon'
 import './TopUpRow.scss'
 
 interface TopUpRowProps {
@@ -16,7 +16,7 @@ interface TopUpRowProps {
 export default function TopUpRow({ type, title, subtitle, actionText, onClick }: TopUpRowProps) {
   return (
     <View className='lp-topup-row' role='button' aria-label={`${actionText} ${title}`} onClick={onClick}>
-      <Image className='lp-topup-row__icon' src={UTILITY_ICONS[type]} mode='aspectFit' />
+      <UtilityIcon type={type} size='small' />
       <View className='lp-topup-row__body'>
         <Text className='lp-topup-row__title'>{title}</Text>
         <View className='lp-topup-row__subtitle'>{subtitle}</View>

@@ -1,4 +1,4 @@
-import { Image, Text, View } from '@tarojs/components'
+import { Text, View } from '@tarojs/components'
 import Taro from '@tarojs/taro'
 import { LifePayOrderType } from '../../domain/lifePayOrderType'
 import { LifePayRateType } from '../../domain/rateType'
@@ -7,7 +7,7 @@ import { useMessages } from '../../i18n/messages'
 import { discountBadge } from './discount'
 import { homeMessages, type HomeMessageKey } from './messages'
 import { rechargePageUrl } from './topUpLinks'
-import { UTILITY_ICONS } from './utilityIcon'
+import UtilityIcon from './UtilityIcon'
 import './UtilityGrid.scss'
 
 interface Utility {
@@ -39,7 +39,7 @@ export default function UtilityGrid({ rateOf }: { rateOf: (type: LifePayRateType
             aria-label={m(utility.name)}
             onClick={() => void Taro.navigateTo({ url: rechargePageUrl(utility.type) })}
           >
-            <Image className='lp-utilities__icon' src={UTILITY_ICONS[utility.type]} mode='aspectFit' />
+            <UtilityIcon type={utility.type} />
             <Text className='lp-utilities__name'>{m(utility.name)}</Text>
             <Text className='lp-utilities__hint'>{m(utility.hint)}</Text>
             {badge ? <Text className='lp-utilities__badge'>{badge}</Text> : null}

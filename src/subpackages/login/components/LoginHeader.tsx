@@ -1,5 +1,5 @@
 import { Image, Text, View } from '@tarojs/components'
-import logo from '../../../assets/logo.png'
+import logo from '../assets/logo.png'
 import { useMessages } from '../../../i18n/messages'
 import { loginMessages } from '../messages'
 import './LoginHeader.scss'
