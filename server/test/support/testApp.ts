@@ -5,7 +5,7 @@ import type { InjectOptions } from 'fastify'
 import type { TokenResult } from '../../../types/api/account'
 import type { ApiEnvelope } from '../../../types/api/envelope'
 import { VerificationCodeBusinessType } from '../../../src/domain/verificationCodePurpose'
-import { buildApp, type App } from '../../src/app'
+import { buildApp, type App, type AppOptions } from '../../src/app'
 import { loadConfig, type ServerConfig } from '../../src/config'
 import { DEMO_USER } from '../../src/db/demoData'
 import { ManualClock } from './manualClock'
@@ -58,12 +58,19 @@ function decodeSub(accessToken: string): string {
   return (JSON.parse(Buffer.from(accessToken.split('.')[1], 'base64url').toString()) as { sub: string }).sub
 }
 
-export async function createTestApp(options: { config?: ConfigOverrides; random?: () => number } = {}): Promise<TestApp> {
+export interface TestAppOptions {
+  config?: ConfigOverrides
+  random?: () => number
+  providers?: AppOptions['providers']
+  logger?: AppOptions['logger']
+}
+
+export async function createTestApp(options: TestAppOptions = {}): Promise<TestApp> {
   const database = await openTestDatabase()
   const dataDir = mkdtempSync(join(tmpdir(), 'life-pay-test-'))
   const clock = new ManualClock()
   const config = testConfig(options.config, dataDir)
-  const app = await buildApp({ config, db: database.db, clock, logger: false, random: options.random })
+  const app = await buildApp({ config, db: database.db, clock, logger: options.logger ?? false, random: options.random, providers: options.providers })
   await app.ready()
 
   const headersOf = (caller: Caller = {}) => ({
