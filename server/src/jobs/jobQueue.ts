@@ -91,16 +91,22 @@ export class JobQueue {
     this.wake?.()
   }
 
-  /** Claims due jobs (and jobs whose lease ran out: their worker died) for this worker. */
+  /**
+   * Claims due jobs (and jobs whose lease ran out: their worker died) of the kinds this worker knows, so an
+   * instance running older code never takes work it cannot do.
+   */
   private async claim(limit: number): Promise<JobRow[]> {
     const now = this.clock.now()
     const due = this.db
       .select({ id: jobs.id })
       .from(jobs)
       .where(
-        or(
-          and(eq(jobs.status, 'pending'), lte(jobs.runAt, now)),
-          and(eq(jobs.status, 'running'), lte(jobs.lockedUntil, now)),
+        and(
+          inArray(jobs.kind, [...this.definitions.keys()]),
+          or(
+            and(eq(jobs.status, 'pending'), lte(jobs.runAt, now)),
+            and(eq(jobs.status, 'running'), lte(jobs.lockedUntil, now)),
+          ),
         ),
       )
       .orderBy(asc(jobs.runAt))

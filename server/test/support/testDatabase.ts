@@ -106,3 +106,9 @@ export async function openTestDatabase(): Promise<TestDatabase> {
     },
   })
 }
+
+/** A data folder (DATA_DIR) holding the migrated, seeded snapshot, so a server started on it starts warm. */
+export async function prepareDataDir(dataDir: string): Promise<void> {
+  const client = await PGlite.create({ dataDir: join(dataDir, 'pglite'), loadDataDir: await pgliteSnapshot() })
+  await client.close()
+}
