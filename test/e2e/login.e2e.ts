@@ -41,7 +41,7 @@ const T = {
   },
   'en-US': {
     phone: 'Enter your phone number',
-    code: 'Enter the SMS code',
+    code: 'SMS code',
     password: 'Enter your password',
     newPassword: '8–32 characters, letters and digits',
     confirmPassword: 'Enter the password again',
@@ -55,7 +55,7 @@ const T = {
     loginEntry: 'Log in / Register',
     homeLoginCard: 'Log in for one-tap top-ups',
     recent: 'Recent top-ups',
-    codeTab: 'SMS code',
+    codeTab: 'SMS code login',
     referral: 'You are logging in from a referral code',
     required: 'This field is required',
   },
@@ -368,8 +368,13 @@ for (const locale of ['zh-CN', 'en-US'] as const) {
       password,
     })
     const token = registered.data.accessToken
-    await app.api('POST', '/api/LifePay/AddUpdateUserAccount', { lifePayType: 10, content: '13912345678', remark: locale === 'zh-CN' ? '妈妈' : 'Mum', ispCode: 'yidong' }, token)
-    await app.api('POST', '/api/LifePay/AddUpdateUserAccount', { lifePayType: 20, content: '3300112233', remark: '', electricType: 'guowang', electricAccountType: 'house', province: '广东省', city: '广州市' }, token)
+    for (const account of [
+      { lifePayType: 10, content: '13912345678', remark: locale === 'zh-CN' ? '妈妈' : 'Mum', ispCode: 'yidong' },
+      { lifePayType: 20, content: '3300112233', remark: '', electricType: 'guowang', electricAccountType: 'house' },
+    ]) {
+      const saved = await app.api('POST', '/api/LifePay/AddUpdateUserAccount', account, token)
+      assert.equal(saved.success, true, saved.msg ?? '')
+    }
     const order = await app.api('POST', '/api/LifePay/CreateLifePayPhoneOrder', { phone, ispCode: 'yidong', parValue: 50, idempotencyKey: `e2e-${phone}` }, token)
     assert.equal(order.success, true, order.msg ?? '')
 
@@ -382,6 +387,7 @@ for (const locale of ['zh-CN', 'en-US'] as const) {
     const masked = `${phone.slice(0, 3)}****${phone.slice(-4)}`
     await page.getByText(masked).first().waitFor()
     await page.getByText('139****5678').waitFor()
+    await page.getByText('330****2233').waitFor()
     await shot(page, 'home-returning-user', locale)
 
     // One tap on "top up again" opens the phone top-up with the number and the face value.

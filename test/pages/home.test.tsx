@@ -81,7 +81,7 @@ describe('home, logged out', () => {
   it('in English says the percentage of face value', async () => {
     freshApp('en-US')
     renderPage(<Home />)
-    await screen.findByText('Phone: pay 98.5% of face value, a ¥100 top-up costs ¥98.50')
+    await screen.findByText('Phone: pay 98.5% of face value, ¥98.50 for ¥100')
     expect(screen.getByRole('button', { name: 'Phone' }).textContent).toContain('Pay 98.5%')
   })
 

@@ -24,8 +24,8 @@ describe('the discount as home shows it', () => {
 
   it('spells the rule out with what 100 yuan costs, rounded as SPEC §9', () => {
     expect(discountDetail('话费', 98.5, 'zh-CN')).toBe('话费按面值的98.5%支付，充100元付¥98.50')
-    expect(discountDetail('Phone', 98.5, 'en-US')).toBe('Phone: pay 98.5% of face value, a ¥100 top-up costs ¥98.50')
-    expect(discountDetail('Gas', 99.555, 'en-US')).toBe('Gas: pay 99.555% of face value, a ¥100 top-up costs ¥99.56')
+    expect(discountDetail('Phone', 98.5, 'en-US')).toBe('Phone: pay 98.5% of face value, ¥98.50 for ¥100')
+    expect(discountDetail('Gas', 99.555, 'en-US')).toBe('Gas: pay 99.555% of face value, ¥99.56 for ¥100')
     expect(discountDetail('电费', 100, 'zh-CN')).toBe('电费按面值支付')
     expect(discountDetail('电费', undefined, 'zh-CN')).toBeNull()
   })

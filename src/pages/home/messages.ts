@@ -42,7 +42,7 @@ export const homeMessages = defineMessages(
     gasHint: 'Major gas firms',
     discountBadge: 'Pay {percent}%',
     surchargeBadge: 'Pay {percent}%',
-    discountDetail: '{name}: pay {percent}% of face value, a ¥100 top-up costs {price}',
+    discountDetail: '{name}: pay {percent}% of face value, {price} for ¥100',
     noDiscountDetail: '{name}: pay the face value',
     priceFootnote: 'The amount to pay is shown on the order page before you pay',
     savedAccounts: 'Saved accounts',

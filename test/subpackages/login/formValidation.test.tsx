@@ -31,7 +31,7 @@ describe('validation messages at the fields (shared validators)', () => {
     expect(fieldErrors()).toEqual({ code: 'This field is required' })
     fireEvent.blur(screen.getAllByPlaceholderText('Enter your phone number').find((el) => el.tagName === 'INPUT')!)
     await waitFor(() => expect(fieldErrors().phone).toBe('Please enter a valid mobile phone number'))
-    await typeInto('Enter the SMS code', '123456')
+    await typeInto('SMS code', '123456')
     tap('Log in')
     expect(fieldErrors()).toEqual({ phone: 'Please enter a valid mobile phone number' })
     expect(server.received.filter((r) => r.path.startsWith('/api/'))).toHaveLength(0)
@@ -80,7 +80,7 @@ describe('validation messages at the fields (shared validators)', () => {
       confirmation: 'This field is required',
     })
     await typeInto('Enter your phone number', '13812345678')
-    await typeInto('Enter the SMS code', '123456')
+    await typeInto('SMS code', '123456')
     await typeInto('8–32 characters, letters and digits', 'abcdefgh')
     await typeInto('Enter the password again', 'abcdefg1')
     tap('Register and log in')

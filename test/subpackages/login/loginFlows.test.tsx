@@ -49,7 +49,7 @@ describe('H5 login page: phone + message code → virtual login', () => {
     await waitFor(() => expect(screen.getByRole('button', { name: '60 seconds to resend' })).toBeTruthy())
     expect(bodyOf(server, '/api/Account/SendPhoneMessageCode')).toEqual({ phoneNumber: PHONE, businessType: 80 })
 
-    await typeInto('Enter the SMS code', '246810')
+    await typeInto('SMS code', '246810')
     fireEvent.click(screen.getByRole('checkbox'))
     tap('Log in')
     await waitForToast('Logged in')
@@ -93,7 +93,7 @@ describe('H5 login page: phone + message code → virtual login', () => {
     freshApp('en-US', { redirect: '/pages/mine/index', uId: 'Ab12x9' })
     render(<Authorization />)
     expect(screen.getByText('You are logging in from a referral code')).toBeTruthy()
-    fireEvent.click(screen.getByRole('link', { name: 'Password' }))
+    fireEvent.click(screen.getByRole('link', { name: 'Password login' }))
     fireEvent.click(screen.getByRole('link', { name: 'Register' }))
     expect(nav.navigateTo.mock.calls.map(([options]) => options.url)).toEqual([
       '/subpackages/login/loginByForm/loginByForm?tab=password&uId=Ab12x9&redirect=%2Fpages%2Fmine%2Findex',
@@ -157,11 +157,11 @@ describe('loginByForm: password and phone code, switchable', () => {
   it('switches to the phone-code login, which opens first with tab=code', async () => {
     freshApp('en-US', { tab: 'code' })
     render(<LoginByForm />)
-    expect(screen.getByRole('tab', { name: 'SMS code' }).getAttribute('aria-selected')).toBe('true')
-    expect(screen.getByPlaceholderText('Enter the SMS code')).toBeTruthy()
-    fireEvent.click(screen.getByRole('tab', { name: 'Password' }))
+    expect(screen.getByRole('tab', { name: 'SMS code login' }).getAttribute('aria-selected')).toBe('true')
+    expect(screen.getByPlaceholderText('SMS code')).toBeTruthy()
+    fireEvent.click(screen.getByRole('tab', { name: 'Password login' }))
     expect(screen.getByPlaceholderText('Enter your password')).toBeTruthy()
-    expect(screen.queryByPlaceholderText('Enter the SMS code')).toBeNull()
+    expect(screen.queryByPlaceholderText('SMS code')).toBeNull()
   })
 })
 
@@ -178,7 +178,7 @@ describe('registerForm: phone + code + password twice → full login', () => {
     tap('get verification code')
     await waitFor(() => expect(server.hits('/api/Account/SendPhoneMessageCode')).toHaveLength(1))
     expect(bodyOf(server, '/api/Account/SendPhoneMessageCode')).toEqual({ phoneNumber: PHONE, businessType: 11 })
-    await typeInto('Enter the SMS code', '135790')
+    await typeInto('SMS code', '135790')
     await typeInto('8–32 characters, letters and digits', 'abc12345')
     await typeInto('Enter the password again', 'abc12345')
     fireEvent.click(screen.getByRole('checkbox'))
