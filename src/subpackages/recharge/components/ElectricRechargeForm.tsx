@@ -167,7 +167,7 @@ export default function ElectricRechargeForm(props: ElectricRechargeFormProps) {
       if (order) void Taro.navigateTo({ url: selectPayTypeUrl(order.orderNo, 'electric') })
     } catch (error) {
       const refusal = serverRefusal(error)
-      if (refusal) setErrors({ [/ACCOUNT/i.test(refusal.code ?? '') ? 'account' : 'form']: refusal.message })
+      if (refusal) setErrors({ [refusal.field]: refusal.message })
     }
   }
 

@@ -106,7 +106,7 @@ export default function GasRechargeForm(props: GasRechargeFormProps) {
       if (order) void Taro.navigateTo({ url: selectPayTypeUrl(order.orderNo, 'gas') })
     } catch (error) {
       const refusal = serverRefusal(error)
-      if (refusal) setErrors({ [/ACCOUNT/i.test(refusal.code ?? '') ? 'account' : 'form']: refusal.message })
+      if (refusal) setErrors({ [refusal.field === 'faceValue' ? 'faceValue' : 'form']: refusal.message })
     }
   }
 
