@@ -8,8 +8,9 @@ import { useLifePayStore } from '../../../src/stores/lifePay'
 /** A fresh query cache per test (no retry, as the app's). */
 export function renderWithQuery(ui: ReactElement): RenderResult & { queryClient: QueryClient } {
   const queryClient = new QueryClient({ defaultOptions: { queries: { retry: false }, mutations: { retry: false } } })
-  const result = render(<QueryClientProvider client={queryClient}>{ui}</QueryClientProvider>)
-  return { ...result, queryClient }
+  const wrap = (node: ReactElement) => <QueryClientProvider client={queryClient}>{node}</QueryClientProvider>
+  const result = render(wrap(ui))
+  return { ...result, rerender: (next: ReactElement) => result.rerender(wrap(next)), queryClient }
 }
 
 /** What a user typing into a Taro Input produces. */
