@@ -1,6 +1,6 @@
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query'
 import { act, render, type RenderResult } from '@testing-library/react'
-import type { ReactElement } from 'react'
+import type { ReactElement, ReactNode } from 'react'
 import type { LifePayRate } from '../../../types/api/lifePay'
 import { LifePayRateType } from '../../../src/domain/rateType'
 import { useLifePayStore } from '../../../src/stores/lifePay'
@@ -8,9 +8,9 @@ import { useLifePayStore } from '../../../src/stores/lifePay'
 /** A fresh query cache per test (no retry, as the app's). */
 export function renderWithQuery(ui: ReactElement): RenderResult & { queryClient: QueryClient } {
   const queryClient = new QueryClient({ defaultOptions: { queries: { retry: false }, mutations: { retry: false } } })
-  const wrap = (node: ReactElement) => <QueryClientProvider client={queryClient}>{node}</QueryClientProvider>
+  const wrap = (node: ReactNode) => <QueryClientProvider client={queryClient}>{node}</QueryClientProvider>
   const result = render(wrap(ui))
-  return { ...result, rerender: (next: ReactElement) => result.rerender(wrap(next)), queryClient }
+  return { ...result, rerender: (next: ReactNode) => result.rerender(wrap(next)), queryClient }
 }
 
 /** What a user typing into a Taro Input produces. */
