@@ -244,6 +244,7 @@ export default function ElectricRechargeForm(props: ElectricRechargeFormProps) {
           discountPercent={rate}
           value={chosenFace}
           error={errors.faceValue}
+          emptyText={electricType ? undefined : m('pickRegion')}
           onChange={(value) => {
             setFaceValue(value)
             clear('faceValue')

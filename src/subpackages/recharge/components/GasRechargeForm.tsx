@@ -149,6 +149,7 @@ export default function GasRechargeForm(props: GasRechargeFormProps) {
           discountPercent={rate}
           value={chosenFace}
           error={errors.faceValue}
+          emptyText={provider ? undefined : m('pickGasProvider')}
           onChange={(value) => {
             setFaceValue(value)
             clear('faceValue')
