@@ -244,7 +244,7 @@ export default function ElectricRechargeForm(props: ElectricRechargeFormProps) {
           discountPercent={rate}
           value={chosenFace}
           error={errors.faceValue}
-          emptyText={electricType ? undefined : m('pickRegion')}
+          emptyText={electricType ? undefined : m('amountsAfterRegion')}
           onChange={(value) => {
             setFaceValue(value)
             clear('faceValue')

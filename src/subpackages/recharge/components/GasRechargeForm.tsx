@@ -149,7 +149,7 @@ export default function GasRechargeForm(props: GasRechargeFormProps) {
           discountPercent={rate}
           value={chosenFace}
           error={errors.faceValue}
-          emptyText={provider ? undefined : m('pickGasProvider')}
+          emptyText={provider ? undefined : m('amountsAfterGasProvider')}
           onChange={(value) => {
             setFaceValue(value)
             clear('faceValue')
