@@ -159,7 +159,8 @@ export async function buildApp(options: AppOptions): Promise<App> {
   registerStorageRoutes(app, ctx)
   await registerWebRoutes(app, ctx)
 
-  app.addHook('onClose', async () => {
+  // Before the server closes: a running job may still deliver through app.inject.
+  app.addHook('preClose', async () => {
     await jobs.stop()
   })
   app.decorate('ctx', ctx)
