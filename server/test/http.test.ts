@@ -5,6 +5,7 @@ import { join } from 'node:path'
 import { Writable } from 'node:stream'
 import { after, before, describe, test } from 'node:test'
 import { createSensitiveWordFilter } from '../../src/domain/sensitiveWords'
+import { corsPolicy } from '../src/http/cors'
 import type { IdentityProvider } from '../src/providers/identity'
 import { createTestApp, type TestApp } from './support/testApp'
 
@@ -152,5 +153,33 @@ describe('static storage, health, H5', () => {
     assert.deepEqual([asset.statusCode, asset.body], [200, 'console.log(1)'])
     assert.equal((await t.app.inject({ method: 'GET', url: '/js/missing.js' })).statusCode, 404)
     assert.equal((await t.app.inject({ method: 'GET', url: '/static/missing.png', headers: { accept: 'text/html' } })).statusCode, 404)
+  })
+})
+
+describe('cross-origin calls (H5 dev server)', () => {
+  test('a local origin may call with credentials; the preflight names the headers the app sends', async () => {
+    const preflight = await t.app.inject({
+      method: 'OPTIONS',
+      url: '/api/LifePay/CreateLifePayPhoneOrder',
+      headers: { origin: 'http://localhost:10086', 'access-control-request-method': 'POST', 'access-control-request-headers': 'content-type,authorization' },
+    })
+    assert.equal(preflight.statusCode, 204)
+    assert.equal(preflight.headers['access-control-allow-origin'], 'http://localhost:10086')
+    assert.equal(preflight.headers['access-control-allow-credentials'], 'true')
+    assert.match(String(preflight.headers['access-control-allow-headers']), /authorization.*x-lifepay-user-id/)
+    const call = await t.app.inject({ method: 'GET', url: '/api/LifePay/GetRate', headers: { origin: 'http://127.0.0.1:10086' } })
+    assert.equal(call.headers['access-control-allow-origin'], 'http://127.0.0.1:10086')
+  })
+
+  test('other origins get no CORS headers', async () => {
+    const call = await t.app.inject({ method: 'GET', url: '/api/LifePay/GetRate', headers: { origin: 'https://evil.example' } })
+    assert.equal(call.headers['access-control-allow-origin'], undefined)
+  })
+
+  test('CORS_ORIGINS lists the allowed origins; production allows none by default', async () => {
+    assert.equal(corsPolicy('https://h5.example.com', true)('https://h5.example.com'), true)
+    assert.equal(corsPolicy('https://h5.example.com', true)('http://localhost:3000'), false)
+    assert.equal(corsPolicy(undefined, true)('http://localhost:3000'), false)
+    assert.equal(corsPolicy('*', true)('https://any.example'), true)
   })
 })
