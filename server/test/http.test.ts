@@ -183,3 +183,52 @@ describe('cross-origin calls (H5 dev server)', () => {
     assert.equal(corsPolicy('*', true)('https://any.example'), true)
   })
 })
+
+describe('every call refuses missing input by naming the field', () => {
+  // [call, the field named]: each sent with nothing but channelId.
+  const cases: [string, string][] = [
+    ['POST /api/Account/SendPhoneMessageCode', '手机号'],
+    ['POST /api/Account/LifePayPhoneMesssageCodeLogin', '手机号'],
+    ['POST /api/Account/PasswordLogin', '账号'],
+    ['POST /api/Account/PhoneMesssageCodeRegister', '手机号'],
+    ['GET /api/Account/GetWxIndentity', '验证码'],
+    ['GET /api/Account/GetLifePayWxIndentity', '验证码'],
+    ['GET /api/Account/WxMiniAppUserLogin', '验证码'],
+    ['POST /api/Account/WxMiniAppUserLoginFromScan', '推荐人'],
+    ['POST /api/Account/WxMiniAppPhoneAuthLogin', 'openId'],
+    ['POST /api/Account/WxMiniAppPhoneAuthLoginFromScan', 'openId'],
+    ['POST /api/accountAuth/GetTokenByRefreshToken', '刷新令牌'],
+    ['POST /api/LifePay/CreateLifePayPhoneOrder', '充值面额'],
+    ['POST /api/LifePay/CreateLifePayElectricOrder', '充值面额'],
+    ['POST /api/LifePay/CreateLifePayGasOrder', '充值面额'],
+    ['POST /api/LifePay/GetPayStatusByOrderNo', '订单号'],
+    ['POST /api/LifePay/SetLifePayOrderPayType', '订单号'],
+    ['POST /api/LifePay/GetUserLifePayOrderPage', '页码'],
+    ['POST /api/LifePay/GetPayOrderForJsAPI', '订单号'],
+    ['POST /api/LifePay/GetUserAccountList', '页码'],
+    ['POST /api/LifePay/AddUpdateUserAccount', '类型'],
+    ['POST /api/LifePay/RefundUserLifePayOrder', '订单号'],
+    ['POST /api/LifePay/DeleteUserAccount', '编号'],
+    ['GET /api/LifePay/GetUserAccountDetail', '编号'],
+    ['GET /api/LifePay/GetUserLifePayOrderDetail', '订单号'],
+  ]
+
+  test('HTTP 200, VALIDATION_FAILED, showType 2, msg naming the field', async () => {
+    const token = (await t.loginDemo()).accessToken
+    for (const [call, field] of cases) {
+      const [method, path] = call.split(' ') as ['GET' | 'POST', string]
+      const answer =
+        method === 'GET'
+          ? await t.get(`${path}?channelId=818`, { token })
+          : await t.post(`${path}?channelId=818`, { channelId: '818' }, { token })
+      assert.deepEqual([answer.status, answer.body.success, answer.body.error, answer.body.showType], [200, false, 'VALIDATION_FAILED', 2], call)
+      assert.equal(answer.body.msg, `${field}：此项为必填项`, call)
+    }
+  })
+
+  test('protected calls answer 401 before looking at the input', async () => {
+    for (const path of ['/api/LifePay/CreateLifePayPhoneOrder', '/api/LifePay/GetUserAccountList', '/api/Account/GetOssSTS']) {
+      assert.equal((await t.post(path, {})).status, 401, path)
+    }
+  })
+})

@@ -7,7 +7,7 @@ import { errors } from './errors'
 
 declare module 'fastify' {
   interface FastifyRequest {
-    /** The caller, set by the auth hooks of protected routes. */
+    /** The caller, set by the auth hooks of protected routes (onRequest: before the body is read). */
     userId: string
   }
 }

@@ -206,7 +206,7 @@ export function registerAccountRoutes(app: FastifyInstance, ctx: AppContext, aut
   app.post(
     '/api/Account/GetOssSTS',
     {
-      preHandler: auth.user,
+      onRequest: auth.user,
       schema: routeSchema({
         tags,
         summary: 'Temporary upload credentials (20 minutes), limited to the user’s own folder',
