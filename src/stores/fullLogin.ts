@@ -1,5 +1,6 @@
 import { getUserInfo } from '../services/api/user'
 import type { TokenResult } from '../../types/api/account'
+import { useLifePayStore } from './lifePay'
 import { useSessionStore, type UserDetail } from './session'
 
 // Lives beside the session store, not in it: the store stays free of the http client, which itself reads the store.
@@ -14,5 +15,7 @@ export async function fullLogin(token: TokenResult): Promise<UserDetail> {
 export async function refreshUserDetail(): Promise<UserDetail> {
   const user = await getUserInfo()
   useSessionStore.getState().setUserDetail(user)
+  // A fully logged-in user is also the recharge module's user (SPEC §4: logged in when userId is non-empty).
+  useLifePayStore.getState().login(user.userId, user.phoneNumber)
   return useSessionStore.getState().userDetail as UserDetail
 }

@@ -70,7 +70,7 @@ const loggedOut: SessionData = {
   wxOpenId: '',
 }
 
-export function toUserDetail(user: UserInfo): UserDetail {
+function toUserDetail(user: UserInfo): UserDetail {
   return { ...user, avatarUrl: user.avatarUrl || DEFAULT_AVATAR_URL, originalAvatarUrl: user.avatarUrl }
 }
 

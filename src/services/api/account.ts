@@ -35,7 +35,8 @@ let ossSts: OssStsCache | null = null
 export function getOssSTS(): Promise<OssSts> {
   const { token } = useSessionStore.getState()
   const now = Date.now()
-  if (ossSts && ossSts.token === token && now - ossSts.fetchedAt < OSS_STS_CACHE_MS) return ossSts.sts
+  const age = ossSts ? now - ossSts.fetchedAt : Infinity
+  if (ossSts && ossSts.token === token && age >= 0 && age < OSS_STS_CACHE_MS) return ossSts.sts
   const entry: OssStsCache = {
     token,
     fetchedAt: now,
@@ -47,6 +48,11 @@ export function getOssSTS(): Promise<OssSts> {
     if (ossSts === entry) ossSts = null
   })
   return entry.sts
+}
+
+/** Drops the cached credentials, e.g. when the storage rejected them before their 20 minutes were up. */
+export function forgetOssSTS(): void {
+  ossSts = null
 }
 
 /** GET /api/Account/GetWxIndentity */

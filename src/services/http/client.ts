@@ -4,6 +4,7 @@ import { http } from './instance'
 import { authInterceptor } from './interceptors/auth'
 import { businessErrorInterceptor } from './interceptors/businessError'
 import { channelInterceptor } from './interceptors/channel'
+import { lifePayUserInterceptor } from './interceptors/lifePayUser'
 import { errorHandlerInterceptor } from './interceptors/errorHandler'
 import { loadingErrorInterceptor, loadingRequestInterceptor, loadingResponseInterceptor } from './interceptors/loading'
 import { resultInterceptor } from './interceptors/result'
@@ -11,9 +12,10 @@ import { tokenRefreshInterceptor } from './interceptors/tokenRefresh'
 
 // Request interceptors run in the order added (instance.ts sets legacyInterceptorReqResOrdering: false):
 //   1 channel       channel id into the query and the JSON body
-//   2 loading       counted loading indicator (skips the refresh call)
-//   3 tokenRefresh  expired session → wait for the single refresh (skips the refresh call)
-//   4 auth          bearer token, read after any refresh
+//   2 lifePayUser   the recharge account's user id on /api/LifePay/* calls (virtual login has no token)
+//   3 loading       counted loading indicator (skips the refresh call)
+//   4 tokenRefresh  expired session → wait for the single refresh (skips the refresh call)
+//   5 auth          bearer token, read after any refresh
 // Then axios encodes the body and the Taro adapter sends it (a 401 for a token replaced meanwhile is resent once).
 // Response interceptors run in the order added:
 //   1 loading       hide the indicator (success or error)
@@ -21,6 +23,7 @@ import { tokenRefreshInterceptor } from './interceptors/tokenRefresh'
 //   3 errorHandler  SPEC §8 toasts, 401 logout; rethrows
 //   4 result        envelope `data` through the sensitive-word filter, or the whole response (`getResponse`)
 http.interceptors.request.use(channelInterceptor)
+http.interceptors.request.use(lifePayUserInterceptor)
 http.interceptors.request.use(loadingRequestInterceptor)
 http.interceptors.request.use(tokenRefreshInterceptor)
 http.interceptors.request.use(authInterceptor)
@@ -29,8 +32,6 @@ http.interceptors.response.use(businessErrorInterceptor)
 http.interceptors.response.use(undefined, errorHandlerInterceptor)
 // Callers receive the result in place of the response: request<T>() below types it.
 http.interceptors.response.use(resultInterceptor as (response: AxiosResponse) => Promise<AxiosResponse>)
-
-export { http }
 
 /** A call whose result is the envelope's `data`, filtered for sensitive words. */
 export function request<T>(config: Omit<AxiosRequestConfig, 'getResponse'>): Promise<T> {

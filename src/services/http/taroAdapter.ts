@@ -57,6 +57,26 @@ function responseHeaders(raw: Record<string, unknown>): AxiosHeaders {
   return AxiosHeaders.from(headers as Record<string, string>)
 }
 
+function toResponse(result: TaroSuccess, config: InternalAxiosRequestConfig, task: unknown): AxiosResponse {
+  return {
+    data: result.data,
+    status: result.statusCode,
+    statusText: '',
+    headers: responseHeaders(result.header ?? result.headers ?? {}),
+    config,
+    request: task,
+  }
+}
+
+/** A failure that carries an HTTP status is an answer from the server. */
+function answeredFailure(failure: unknown): TaroSuccess | undefined {
+  if (!failure || typeof failure !== 'object') return undefined
+  const { statusCode, status } = failure as { statusCode?: unknown; status?: unknown }
+  const code = typeof statusCode === 'number' ? statusCode : status
+  if (typeof code !== 'number' || code < 100) return undefined
+  return { ...(failure as TaroSuccess), statusCode: code }
+}
+
 /** axios's `settle`: resolve when `validateStatus` accepts the status, otherwise reject with the response attached. */
 function settle(
   resolve: (response: AxiosResponse) => void,
@@ -126,39 +146,36 @@ export const taroAdapter: AxiosAdapter = (config) =>
       }, timeout)
     }
 
-    task = Taro.request({
-      url: axios.getUri(config),
-      method: (config.method ?? 'get').toUpperCase() as keyof Taro.request.Method,
-      data: config.data ?? undefined,
-      header: headers.toJSON(true) as Record<string, string>,
-      dataType: arrayBuffer ? 'arraybuffer' : 'text',
-      responseType: arrayBuffer ? 'arraybuffer' : 'text',
-      timeout: timeout > 0 ? timeout + PLATFORM_TIMEOUT_SLACK_MS : undefined,
-      // H5 only: fetch's credentials and CORS mode.
-      credentials: config.withCredentials ? 'include' : 'same-origin',
-      mode: 'cors',
-      success: (result: TaroSuccess) => {
-        finish(() =>
-          settle(resolve, reject, {
-            data: result.data,
-            status: result.statusCode,
-            statusText: '',
-            headers: responseHeaders(result.header ?? result.headers ?? {}),
-            config,
-            request: task,
-          }),
-        )
-      },
-      fail: (failure: unknown) => {
-        finish(() =>
-          reject(
-            /time ?out/i.test(failureMessage(failure))
-              ? timeoutError(config, task)
-              : networkError(config, task, failure),
-          ),
-        )
-      },
-    })
+    try {
+      task = Taro.request({
+        url: axios.getUri(config),
+        method: (config.method ?? 'get').toUpperCase() as keyof Taro.request.Method,
+        data: config.data ?? undefined,
+        header: headers.toJSON(true) as Record<string, string>,
+        dataType: arrayBuffer ? 'arraybuffer' : 'text',
+        responseType: arrayBuffer ? 'arraybuffer' : 'text',
+        timeout: timeout > 0 ? timeout + PLATFORM_TIMEOUT_SLACK_MS : undefined,
+        // H5 only: fetch's credentials and CORS mode.
+        credentials: config.withCredentials ? 'include' : 'same-origin',
+        mode: 'cors',
+        success: (result: TaroSuccess) => {
+          finish(() => settle(resolve, reject, toResponse(result, config, task)))
+        },
+        fail: (failure: unknown) => {
+          finish(() => {
+            // Alipay fails non-2xx answers (error 19) yet hands over the response: it is still a response.
+            const answered = answeredFailure(failure)
+            if (answered) settle(resolve, reject, toResponse(answered, config, task))
+            else if (/time ?out/i.test(failureMessage(failure))) reject(timeoutError(config, task))
+            else reject(networkError(config, task, failure))
+          })
+        },
+      })
+    } catch (error) {
+      // Nothing was sent: a request-building failure.
+      finish(() => reject(AxiosError.from(error as Error, AxiosError.ERR_BAD_REQUEST, config)))
+      return
+    }
     // Taro also returns a promise that rejects on failure; the callbacks above already settled it.
     void Promise.resolve(task).catch(() => undefined)
   })

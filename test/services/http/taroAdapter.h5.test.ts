@@ -14,11 +14,11 @@ describe('taroAdapter on the H5 Taro.request', () => {
   describeAdapterConformance()
 })
 
-// jsdom reports a hung-up connection on its virtual console; the test asserts the outcome itself.
+// jsdom reports failed connections on its virtual console; the test asserts the outcome itself.
 const consoleError = console.error
 beforeAll(() => {
   jest.spyOn(console, 'error').mockImplementation((...args: unknown[]) => {
-    if (String(args[0]).includes('socket hang up')) return
+    if (/socket hang up|ECONNREFUSED/.test(String(args[0]))) return
     consoleError(...args)
   })
 })

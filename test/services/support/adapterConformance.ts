@@ -1,6 +1,6 @@
 // Cases every Taro.request implementation must pass through the adapter with axios's own semantics. Shared by the
 // node suite (mini-program contract) and the jsdom suite (the real @tarojs/taro-h5 request over fetch).
-import axios, { AxiosError, isCancel, type AxiosInstance } from 'axios'
+import axios, { AxiosError, AxiosHeaders, isCancel, type AxiosInstance } from 'axios'
 import { taroAdapter } from '../../../src/services/http/taroAdapter'
 import { envelope, startTestServer, type TestServer } from './testServer'
 
@@ -36,7 +36,8 @@ export function describeAdapterConformance(): void {
     expect(response.status).toBe(200)
     expect(response.data).toEqual(envelope({ n: 1 }))
     expect(response.headers['x-trace-id']).toBe('abc')
-    expect(response.headers.get?.('X-Trace-Id')).toBe('abc')
+    expect(response.headers).toBeInstanceOf(AxiosHeaders)
+    expect((response.headers as AxiosHeaders).get('X-Trace-Id')).toBe('abc')
     expect(response.config.url).toBe('/api/echo')
   })
 

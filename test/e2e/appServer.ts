@@ -1,0 +1,112 @@
+import { spawn, type ChildProcess } from 'node:child_process'
+import { mkdtempSync, rmSync } from 'node:fs'
+import { createServer } from 'node:net'
+import { tmpdir } from 'node:os'
+import { join } from 'node:path'
+
+const ROOT = join(__dirname, '../..')
+
+export interface AppServer {
+  url: string
+  /** The newest sandbox SMS code sent to a phone number (the sandbox outbox, dev only). */
+  smsCode: (phoneNumber: string) => Promise<string>
+  /** Calls the API as a caller would; returns the envelope. */
+  api: <T = unknown>(method: 'GET' | 'POST', path: string, body?: unknown, token?: string) => Promise<Envelope<T>>
+  stop: () => Promise<void>
+}
+
+export interface Envelope<T> {
+  success: boolean
+  data: T
+  error: string | null
+  msg: string | null
+  showType: number | null
+}
+
+function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const probe = createServer()
+    probe.once('error', reject)
+    probe.listen(0, '127.0.0.1', () => {
+      const { port } = probe.address() as { port: number }
+      probe.close(() => resolve(port))
+    })
+  })
+}
+
+async function waitUntilReady(url: string, child: ChildProcess, output: () => string): Promise<void> {
+  const deadline = Date.now() + 60_000
+  while (Date.now() < deadline) {
+    if (child.exitCode !== null) throw new Error(`the server exited (${child.exitCode}):\n${output()}`)
+    try {
+      const res = await fetch(`${url}/readyz`)
+      if (res.ok) return
+    } catch {
+      // Not listening yet.
+    }
+    await new Promise((r) => setTimeout(r, 200))
+  }
+  throw new Error(`the server did not become ready in 60 s:\n${output()}`)
+}
+
+/**
+ * The real reference server (as `npm start` runs it) with a fresh embedded database and the built dist/h5,
+ * on a free port. Extra environment (e.g. a shorter supplier delay) may be passed in.
+ */
+export async function startAppServer(env: Record<string, string> = {}): Promise<AppServer> {
+  const dataDir = mkdtempSync(join(tmpdir(), 'lifepay-e2e-'))
+  const port = await freePort()
+  const url = `http://127.0.0.1:${port}`
+  let log = ''
+  const child = spawn(process.execPath, ['--import', 'tsx', join(ROOT, 'server/src/main.ts')], {
+    cwd: ROOT,
+    env: {
+      ...process.env,
+      PORT: String(port),
+      HOST: '127.0.0.1',
+      DATA_DIR: dataDir,
+      STATIC_DIR: join(ROOT, 'dist/h5'),
+      DATABASE_URL: '',
+      LOG_LEVEL: 'warn',
+      ...env,
+    },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  })
+  child.stdout?.on('data', (chunk) => (log = (log + chunk).slice(-20_000)))
+  child.stderr?.on('data', (chunk) => (log = (log + chunk).slice(-20_000)))
+  await waitUntilReady(url, child, () => log)
+
+  const api: AppServer['api'] = async (method, path, body, token) => {
+    const res = await fetch(`${url}${path}`, {
+      method,
+      headers: {
+        accept: 'application/json',
+        ...(body === undefined ? {} : { 'content-type': 'application/json' }),
+        ...(token ? { authorization: `Bearer ${token}` } : {}),
+      },
+      body: body === undefined ? undefined : JSON.stringify(body),
+    })
+    return (await res.json()) as Envelope<never>
+  }
+
+  return {
+    url,
+    api,
+    smsCode: async (phoneNumber) => {
+      const res = await api<unknown>('GET', `/api/dev/sms-outbox?phoneNumber=${encodeURIComponent(phoneNumber)}`)
+      const messages = (Array.isArray(res.data) ? res.data : [res.data]) as { code?: string }[]
+      const code = messages.map((m) => m?.code).filter(Boolean).pop()
+      if (!code) throw new Error(`no SMS code for ${phoneNumber}: ${JSON.stringify(res)}`)
+      return code
+    },
+    stop: async () => {
+      if (child.exitCode === null) {
+        const exited = new Promise((r) => child.once('exit', r))
+        child.kill('SIGTERM')
+        await Promise.race([exited, new Promise((r) => setTimeout(r, 10_000))])
+        if (child.exitCode === null) child.kill('SIGKILL')
+      }
+      rmSync(dataDir, { recursive: true, force: true })
+    },
+  }
+}
