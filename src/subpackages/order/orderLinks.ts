@@ -35,7 +35,10 @@ export function refundResultUrl(orderNo: string): string {
   return withQuery(pagePath('orderRefundResult'), { orderNo })
 }
 
-/** The top-up page of the order's type, filled with the same account and face value. */
+/**
+ * The top-up page of the order's type, filled with the same account and face value: the account fields by name, and
+ * `fromOrderNo`, from which the recharge forms load the order themselves.
+ */
 export function topUpAgainUrl(
   order: Pick<
     LifePayOrderDetail,
@@ -47,6 +50,7 @@ export function topUpAgainUrl(
     | 'province'
     | 'city'
     | 'gasOrgType'
+    | 'orderNo'
   >,
 ): string {
   switch (order.lifePayOrderType) {
@@ -58,15 +62,21 @@ export function topUpAgainUrl(
         province: order.province,
         city: order.city,
         parValue: order.parValue,
+        fromOrderNo: order.orderNo,
       })
     case LifePayOrderType.Gas:
       return withQuery(pagePath('gasBillRecharge'), {
         gasAccount: order.account,
         gasOrgType: order.gasOrgType,
         parValue: order.parValue,
+        fromOrderNo: order.orderNo,
       })
     default:
-      return withQuery(pagePath('phoneBillRecharge'), { phone: order.account, parValue: order.parValue })
+      return withQuery(pagePath('phoneBillRecharge'), {
+        phone: order.account,
+        parValue: order.parValue,
+        fromOrderNo: order.orderNo,
+      })
   }
 }
 

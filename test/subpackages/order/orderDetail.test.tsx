@@ -141,7 +141,7 @@ describe('order detail', () => {
   it.each([
     [
       orderDetail({ lifePayOrderType: LifePayOrderType.Phone, account: '13812345678', parValue: 50 }),
-      '/subpackages/recharge/phoneBillRecharge/phoneBillRecharge?phone=13812345678&parValue=50',
+      '/subpackages/recharge/phoneBillRecharge/phoneBillRecharge?phone=13812345678&parValue=50&fromOrderNo=LP202605010001',
     ],
     [
       orderDetail({
@@ -154,11 +154,11 @@ describe('order detail', () => {
         city: '深圳市',
       }),
       '/subpackages/recharge/electricBillRecharge/electricBillRecharge?electricAccount=0101234567890&electricType=nanwang' +
-        `&electricAccountType=house&province=${encodeURIComponent('广东省')}&city=${encodeURIComponent('深圳市')}&parValue=200`,
+        `&electricAccountType=house&province=${encodeURIComponent('广东省')}&city=${encodeURIComponent('深圳市')}&parValue=200&fromOrderNo=LP202605010001`,
     ],
     [
       orderDetail({ lifePayOrderType: LifePayOrderType.Gas, account: 'GZ12345678', parValue: 100, gasOrgType: GasProvider.HuaRun }),
-      '/subpackages/recharge/gasBillRecharge/gasBillRecharge?gasAccount=GZ12345678&gasOrgType=hua_run&parValue=100',
+      '/subpackages/recharge/gasBillRecharge/gasBillRecharge?gasAccount=GZ12345678&gasOrgType=hua_run&parValue=100&fromOrderNo=LP202605010001',
     ],
   ])('tops up again with the same account (%#)', async (order, url) => {
     await openDetail(order)
