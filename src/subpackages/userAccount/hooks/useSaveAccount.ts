@@ -12,7 +12,7 @@ export function useSaveAccount() {
   const queryClient = useQueryClient()
   const inFlight = useRef(false)
   const mutation = useMutation({
-    mutationFn: addUpdateUserAccount,
+    mutationFn: (input: AddUpdateUserAccountInput) => addUpdateUserAccount(input),
     onSuccess: () => queryClient.invalidateQueries({ queryKey: queryKeys.userAccountsRoot }),
   })
   /** The saved id, or undefined when a save was already under way. Rejects with the server's refusal. */
