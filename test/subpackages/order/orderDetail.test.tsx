@@ -32,6 +32,7 @@ describe('order detail', () => {
   beforeEach(() => {
     jest.spyOn(Taro, 'navigateTo').mockResolvedValue({ errMsg: 'navigateTo:ok' })
     jest.spyOn(Taro, 'redirectTo').mockResolvedValue({ errMsg: 'redirectTo:ok' })
+    jest.spyOn(lifePayApi, 'getElectricSupportArea').mockResolvedValue([])
   })
   afterEach(() => jest.restoreAllMocks())
 
@@ -150,11 +151,11 @@ describe('order detail', () => {
         parValue: 200,
         electricType: ElectricType.Nanwang,
         electricAccountType: ElectricAccountType.House,
-        province: '广东省',
-        city: '深圳市',
+        province: '440000',
+        city: '440300',
       }),
       '/subpackages/recharge/electricBillRecharge/electricBillRecharge?electricAccount=0101234567890&electricType=nanwang' +
-        `&electricAccountType=house&province=${encodeURIComponent('广东省')}&city=${encodeURIComponent('深圳市')}&parValue=200&fromOrderNo=LP202605010001`,
+        '&electricAccountType=house&province=440000&city=440300&parValue=200&fromOrderNo=LP202605010001',
     ],
     [
       orderDetail({ lifePayOrderType: LifePayOrderType.Gas, account: 'GZ12345678', parValue: 100, gasOrgType: GasProvider.HuaRun }),
@@ -210,6 +211,26 @@ describe('order detail', () => {
     )
     expect(screen.getByText('登录后查看您的订单')).not.toBeNull()
     expect(detail).not.toHaveBeenCalled()
+  })
+
+  it('names an electricity order’s region, which the server keeps as codes', async () => {
+    jest.spyOn(lifePayApi, 'getElectricSupportArea').mockResolvedValue([
+      { provinceCode: '440000', provinceName: '广东省', cityCode: '440300', cityName: '深圳市', electricType: ElectricType.Nanwang, needHolderName: true },
+    ])
+    await openDetail(
+      orderDetail({
+        lifePayOrderType: LifePayOrderType.Electric,
+        account: '0101234567890',
+        electricType: ElectricType.Nanwang,
+        electricAccountType: ElectricAccountType.Shop,
+        province: '440000',
+        city: '440300',
+        name: '张三',
+      }),
+    )
+    await waitFor(() => expect(screen.getByText('广东省 深圳市')).not.toBeNull())
+    const text = document.querySelector('.lp-order-detail')?.textContent ?? ''
+    for (const expected of ['电费', '南方电网', '店铺', '张三', '0101234567890']) expect(text).toContain(expected)
   })
 
   it('shows the pay type only once paid', async () => {

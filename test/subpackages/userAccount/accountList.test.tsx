@@ -4,7 +4,7 @@ import { LifePayOrderType } from '../../../src/domain/lifePayOrderType'
 import * as lifePayApi from '../../../src/services/api/lifePay'
 import AccountListView from '../../../src/subpackages/userAccount/components/AccountListView'
 import { pause, renderScreen } from '../order/support/render'
-import { electricAccountSaved, gasAccountSaved, phoneAccount } from './accounts'
+import { areas, electricAccountSaved, gasAccountSaved, phoneAccount } from './accounts'
 
 jest.mock('@tarojs/taro', () => require('../order/support/taroPage').taroWithPageHooks())
 
@@ -18,6 +18,7 @@ describe('saved account list', () => {
       [phoneAccount, electricAccountSaved, gasAccountSaved].filter((a) => a.lifePayType === input.lifePayOrderType),
     )
     jest.spyOn(Taro, 'navigateTo').mockResolvedValue({ errMsg: 'navigateTo:ok' })
+    jest.spyOn(lifePayApi, 'getElectricSupportArea').mockResolvedValue(areas)
   })
   afterEach(async () => {
     await pause(320)
@@ -36,7 +37,8 @@ describe('saved account list', () => {
     fireEvent.click(screen.getByRole('tab', { name: '电费户号' }))
     await waitFor(() => expect(card('acc-electric-1')).not.toBeNull())
     expect(card('acc-electric-1').textContent).toContain('010****7890')
-    expect(card('acc-electric-1').textContent).toContain('南方电网 · 广东省 深圳市 · 住宅')
+    // The region by name, though the server keeps its codes.
+    await waitFor(() => expect(card('acc-electric-1').textContent).toContain('南方电网 · 广东省 深圳市 · 住宅'))
 
     fireEvent.click(screen.getByRole('tab', { name: '燃气户号' }))
     await waitFor(() => expect(card('acc-gas-1')).not.toBeNull())
@@ -57,7 +59,7 @@ describe('saved account list', () => {
     expect(Taro.navigateTo).toHaveBeenLastCalledWith({
       url:
         '/subpackages/recharge/electricBillRecharge/electricBillRecharge?electricAccount=0101234567890&electricType=nanwang' +
-        `&electricAccountType=house&province=${encodeURIComponent('广东省')}&city=${encodeURIComponent('深圳市')}&accountId=acc-electric-1`,
+        '&electricAccountType=house&province=440000&city=440300&accountId=acc-electric-1',
     })
     fireEvent.click(within(card('acc-electric-1')).getByText('编辑'))
     expect(Taro.navigateTo).toHaveBeenLastCalledWith({

@@ -32,8 +32,9 @@ export const electricAccountSaved: UserAccount = {
   remark: '家里',
   electricType: ElectricType.Nanwang,
   electricAccountType: ElectricAccountType.House,
-  province: '广东省',
-  city: '深圳市',
+  // The server keeps area codes.
+  province: '440000',
+  city: '440300',
   name: '张三',
 }
 

@@ -1,3 +1,4 @@
+import { useQuery } from '@tanstack/react-query'
 import { Text, View } from '@tarojs/components'
 import Taro from '@tarojs/taro'
 import { showToast } from '../../../components/toastStore'
@@ -14,11 +15,14 @@ import {
 } from '../../../domain/orderDisplayStatus'
 import { formatYuan } from '../../../domain/price'
 import { useLocaleStore } from '../../../i18n/i18n'
+import { getElectricSupportArea } from '../../../services/api/lifePay'
+import { queryKeys } from '../../../services/queryKeys'
 import { useMessages } from '../../../i18n/messages'
 import type { LifePayOrderDetail } from '../../../../types/api/lifePay'
 import { useNow } from '../hooks/useNow'
 import { orderMessages } from '../messages'
 import { orderStatusAt } from '../orderState'
+import { regionText } from '../orderRegion'
 import { formatOrderTime, timeLeft } from '../orderTime'
 import InfoRow from './InfoRow'
 import OrderActions from './OrderActions'
@@ -35,6 +39,14 @@ export default function OrderDetailContent({ order }: { order: LifePayOrderDetai
   const left = status === OrderDisplayStatus.Unpaid ? timeLeft(order.expireTime, now) : null
   const time = (iso: string | null) => formatOrderTime(iso, 'YYYY-MM-DD HH:mm:ss')
   const userApplied = order.refundApplyTime !== null
+  const hasRegion = !!(order.province || order.city)
+  // The server keeps area codes: their names come from the areas list the electricity top-up page also uses.
+  const areas = useQuery({
+    queryKey: queryKeys.electricSupportArea,
+    queryFn: getElectricSupportArea,
+    staleTime: 5 * 60 * 1000,
+    enabled: hasRegion,
+  })
 
   const hint = (() => {
     switch (status) {
@@ -108,9 +120,7 @@ export default function OrderDetailContent({ order }: { order: LifePayOrderDetai
           {order.electricAccountType ? (
             <InfoRow label={m('electricAccountType')} value={label(electricAccountTypeLabels, order.electricAccountType, locale)} />
           ) : null}
-          {order.province || order.city ? (
-            <InfoRow label={m('region')} value={[order.province, order.city].filter(Boolean).join(' ')} />
-          ) : null}
+          {hasRegion ? <InfoRow label={m('region')} value={regionText(areas.data, order.province, order.city)} /> : null}
           {order.gasOrgType ? <InfoRow label={m('gasProvider')} value={label(gasProviderLabels, order.gasOrgType, locale)} /> : null}
           {order.name ? <InfoRow label={m('holderName')} value={order.name} /> : null}
         </View>

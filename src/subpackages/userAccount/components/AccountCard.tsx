@@ -7,17 +7,18 @@ import { LifePayOrderType } from '../../../domain/lifePayOrderType'
 import { maskAccount, maskPhone } from '../../../domain/mask'
 import { useLocaleStore } from '../../../i18n/i18n'
 import { useMessages } from '../../../i18n/messages'
-import type { UserAccount } from '../../../../types/api/lifePay'
+import type { ElectricSupportArea, UserAccount } from '../../../../types/api/lifePay'
+import { regionText } from '../electricArea'
 import { accountMessages } from '../messages'
 import AccountTypeIcon from './AccountTypeIcon'
 import './AccountCard.scss'
 
 /** Carrier; grid, region and account type; or gas company: what tells two accounts apart besides the number. */
-export function accountDetails(account: UserAccount, locale: Locale): string {
+export function accountDetails(account: UserAccount, locale: Locale, areas?: readonly ElectricSupportArea[]): string {
   const parts: (string | null)[] = []
   if (account.ispCode) parts.push(label(carrierCodeLabels, account.ispCode, locale))
   if (account.electricType) parts.push(label(electricTypeLabels, account.electricType, locale))
-  if (account.province || account.city) parts.push([account.province, account.city].filter(Boolean).join(' '))
+  if (account.province || account.city) parts.push(regionText(areas, account.province, account.city))
   if (account.electricAccountType) parts.push(label(electricAccountTypeLabels, account.electricAccountType, locale))
   if (account.gasOrgType) parts.push(label(gasProviderLabels, account.gasOrgType, locale))
   return parts.filter(Boolean).join(' · ')
@@ -25,6 +26,8 @@ export function accountDetails(account: UserAccount, locale: Locale): string {
 
 interface AccountCardProps {
   account: UserAccount
+  /** To name an electricity account's region (the server keeps its codes). */
+  areas?: readonly ElectricSupportArea[]
   onTopUp: () => void
   onEdit: () => void
   onDelete: () => void
@@ -32,11 +35,11 @@ interface AccountCardProps {
 }
 
 /** One saved account: remark, masked number, what it is, and top up / edit / delete. */
-export default function AccountCard({ account, onTopUp, onEdit, onDelete, deleting = false }: AccountCardProps) {
+export default function AccountCard({ account, areas, onTopUp, onEdit, onDelete, deleting = false }: AccountCardProps) {
   const locale = useLocaleStore((s) => s.locale)
   const m = useMessages(accountMessages)
   const masked = account.lifePayType === LifePayOrderType.Phone ? maskPhone(account.content) : maskAccount(account.content)
-  const details = accountDetails(account, locale)
+  const details = accountDetails(account, locale, areas)
   return (
     <View className={`lp-account-card${deleting ? ' lp-account-card--deleting' : ''}`} data-account-id={account.id}>
       <View className='lp-account-card__main'>

@@ -8,6 +8,7 @@ import { useUserAccounts } from '../../../hooks/useUserAccounts'
 import { useMessages } from '../../../i18n/messages'
 import { editAccountUrl, topUpAccountUrl } from '../accountLinks'
 import { useDeleteAccount } from '../hooks/useDeleteAccount'
+import { useElectricAreas } from '../hooks/useElectricAreas'
 import { accountMessages, type AccountMessageKey } from '../messages'
 import AccountCard from './AccountCard'
 import AccountTypeTabs from './AccountTypeTabs'
@@ -31,6 +32,7 @@ export default function AccountListView({ initialType = LifePayOrderType.Phone }
   const [type, setType] = useState<LifePayOrderType>(initialType)
   const accounts = useUserAccounts(type)
   const { remove, deleting } = useDeleteAccount()
+  const areas = useElectricAreas(type === LifePayOrderType.Electric)
   const list = accounts.data ?? []
 
   const add = () => void Taro.navigateTo({ url: editAccountUrl(type) })
@@ -54,6 +56,7 @@ export default function AccountListView({ initialType = LifePayOrderType.Phone }
               <AccountCard
                 key={account.id}
                 account={account}
+                areas={areas.data}
                 deleting={deleting === account.id}
                 onTopUp={() => void Taro.navigateTo({ url: topUpAccountUrl(account) })}
                 onEdit={() => void Taro.navigateTo({ url: editAccountUrl(account.lifePayType, account.id) })}

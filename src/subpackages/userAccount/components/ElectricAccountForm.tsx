@@ -1,4 +1,3 @@
-import { useQuery } from '@tanstack/react-query'
 import { useEffect, useRef, useState } from 'react'
 import ElectricAccountTypePicker from '../../../components/lifePayFields/ElectricAccountTypePicker'
 import FormField from '../../../components/lifePayFields/FormField'
@@ -12,23 +11,16 @@ import { LifePayOrderType } from '../../../domain/lifePayOrderType'
 import { electricAccount, holderName as holderNameRule, remark as remarkRule, required } from '../../../domain/validators'
 import { useLocaleStore } from '../../../i18n/i18n'
 import { useMessages } from '../../../i18n/messages'
-import { getElectricSupportArea } from '../../../services/api/lifePay'
-import { queryKeys } from '../../../services/queryKeys'
-import type { ElectricSupportArea, UserAccount } from '../../../../types/api/lifePay'
+import type { UserAccount } from '../../../../types/api/lifePay'
 import { fieldError, leaveAfterSave, refusalMessage } from '../accountForm'
+import { areaOf } from '../electricArea'
+import { useElectricAreas } from '../hooks/useElectricAreas'
 import { useSaveAccount } from '../hooks/useSaveAccount'
 import { accountMessages } from '../messages'
 import AccountFormFrame from './AccountFormFrame'
 import RemarkField from './RemarkField'
 
 type ElectricErrors = Partial<Record<'region' | 'grid' | 'accountType' | 'account' | 'holderName' | 'remark', string>>
-
-/** The supported area a saved account names; accounts keep names as orders do, codes are accepted too. */
-export function areaOf(areas: readonly ElectricSupportArea[], province: string | null, city: string | null): ElectricSupportArea | undefined {
-  if (!city) return undefined
-  const sameCity = areas.filter((area) => area.cityName === city || area.cityCode === city)
-  return sameCity.find((area) => !province || area.provinceName === province || area.provinceCode === province) ?? sameCity[0]
-}
 
 /** An electricity account: region (the grid follows), account type, number, holder name where asked, a remark. */
 export default function ElectricAccountForm({ initial }: { initial?: UserAccount }) {
@@ -46,7 +38,7 @@ export default function ElectricAccountForm({ initial }: { initial?: UserAccount
   const [errors, setErrors] = useState<ElectricErrors>({})
   const { save, saving } = useSaveAccount()
 
-  const areas = useQuery({ queryKey: queryKeys.electricSupportArea, queryFn: getElectricSupportArea, staleTime: 5 * 60 * 1000 })
+  const areas = useElectricAreas()
   const area = areas.data?.find((item) => item.cityCode === cityCode)
   const needHolderName = area?.needHolderName ?? false
 
