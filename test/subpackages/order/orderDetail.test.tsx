@@ -130,7 +130,7 @@ describe('order detail', () => {
     await openDetail(orderDetail({ ispCode: CarrierCode.Yidong }), 'en-US')
     const text = document.querySelector('.lp-order-detail')?.textContent ?? ''
     for (const expected of [
-      'LP202605010001', 'Phone bill', '13812345678', 'China Mobile', 'Face value', '¥100.00', '-¥1.50', '98.5% of face value',
+      'LP202605010001', 'Phone bill', '13812345678', 'China Mobile', 'Face value', '¥100.00', '-¥1.50', 'you pay 98.5% of face value',
       'Amount paid', '¥98.50', 'WeChat Pay', 'Ordered at', 'Paid at', 'Completed at', 'Recharge succeeded',
     ]) {
       expect(text).toContain(expected)

@@ -57,14 +57,14 @@ describe('refund result', () => {
     await open(refunded, 'en-US')
     expect(title()).toBe('Refunded')
     expect(screen.getByText('¥98.50 has been refunded to your payment account')).not.toBeNull()
-    expect(steps()).toEqual(['Refund requested:done', 'Under review:done', 'Refunded:done'])
+    expect(steps()).toEqual(['Refund requested:done', 'Reviewed:done', 'Refunded:done'])
   })
 
   it('refund failed: the operator’s reason is shown', async () => {
     await open(rejected)
     expect(title()).toBe('退款失败')
     expect(screen.getByText('原因：话费已到账，不予退款')).not.toBeNull()
-    expect(steps()).toEqual(['提交退款申请:done', '平台审核中:done', '退款失败:failed'])
+    expect(steps()).toEqual(['提交退款申请:done', '平台已审核:done', '退款失败:failed'])
   })
 
   it('a failed recharge is refunded without any application', async () => {

@@ -129,7 +129,11 @@ export default function OrderDetailContent({ order }: { order: LifePayOrderDetai
           <InfoRow label={m('faceValue')} value={formatYuan(order.parValue)} />
           <InfoRow
             label={m('discount')}
-            value={`-${formatYuan(order.discountAmount)}${order.rate ? `（${m('discountRate', { rate: order.rate })}）` : ''}`}
+            value={
+              order.rate
+                ? m('discountValue', { amount: formatYuan(order.discountAmount), rate: order.rate })
+                : `-${formatYuan(order.discountAmount)}`
+            }
           />
           <InfoRow label={m(unpaidLike(status) ? 'amountDue' : 'amountPaid')} value={formatYuan(order.payAmount)} emphasis />
           <InfoRow

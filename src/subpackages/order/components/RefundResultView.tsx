@@ -42,6 +42,7 @@ function stepsOf(order: LifePayOrderDetail, stage: RefundStage): Step[] {
       ? { key: 'stepApplied', time: order.refundApplyTime, state: 'done' }
       : { key: 'stepAutoRefund', time: order.finishTime, state: 'done' }
   const reviewing: Step = { key: 'stepReviewing', time: null, state: 'current' }
+  const reviewed: Step = { key: 'stepReviewed', time: null, state: 'done' }
   switch (stage) {
     case RefundStage.PendingReview:
       return [applied, reviewing, { key: 'stepRefunded', time: null, state: 'todo' }]
@@ -49,12 +50,12 @@ function stepsOf(order: LifePayOrderDetail, stage: RefundStage): Step[] {
       return [applied, { key: 'stepRefunded', time: null, state: 'current' }]
     case RefundStage.Refunded:
       return order.refundApplyTime !== null
-        ? [applied, { ...reviewing, state: 'done' }, { key: 'stepRefunded', time: order.refundTime, state: 'done' }]
+        ? [applied, reviewed, { key: 'stepRefunded', time: order.refundTime, state: 'done' }]
         : [applied, { key: 'stepRefunded', time: order.refundTime, state: 'done' }]
     case RefundStage.Rejected:
       return [
         applied,
-        { ...reviewing, state: 'done' },
+        reviewed,
         { key: 'stepRejected', time: order.refundTime, state: 'failed', note: order.refundCheckRemark ?? undefined },
       ]
     default:
