@@ -14,15 +14,17 @@ interface FaceValueGridProps {
   value?: number
   onChange: (faceValue: number) => void
   error?: string | null
+  /** Said instead of the grid when there are no face values, e.g. 'choose the gas company first'. */
+  emptyText?: string
 }
 
 /** The face values as a grid; each shows what the user pays and what they save. */
-export default function FaceValueGrid({ faceValues, discountPercent, value, onChange, error }: FaceValueGridProps) {
+export default function FaceValueGrid({ faceValues, discountPercent, value, onChange, error, emptyText }: FaceValueGridProps) {
   const m = useMessages(fieldMessages)
   return (
     <FormField label={m('faceValueLabel')} error={error}>
       {faceValues.length === 0 ? (
-        <Text className='lp-face-grid__empty'>{m('noFaceValues')}</Text>
+        <Text className='lp-face-grid__empty'>{emptyText ?? m('noFaceValues')}</Text>
       ) : (
         <View className='lp-face-grid' role='radiogroup' aria-label={m('faceValueLabel')}>
           {faceValues.map((face) => {

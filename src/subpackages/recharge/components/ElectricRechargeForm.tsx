@@ -167,7 +167,7 @@ export default function ElectricRechargeForm(props: ElectricRechargeFormProps) {
       if (order) void Taro.navigateTo({ url: selectPayTypeUrl(order.orderNo, 'electric') })
     } catch (error) {
       const refusal = serverRefusal(error)
-      if (refusal) setErrors({ [/ACCOUNT/i.test(refusal.code ?? '') ? 'account' : 'form']: refusal.message })
+      if (refusal) setErrors({ [refusal.field]: refusal.message })
     }
   }
 
@@ -244,6 +244,7 @@ export default function ElectricRechargeForm(props: ElectricRechargeFormProps) {
           discountPercent={rate}
           value={chosenFace}
           error={errors.faceValue}
+          emptyText={electricType ? undefined : m('amountsAfterRegion')}
           onChange={(value) => {
             setFaceValue(value)
             clear('faceValue')

@@ -106,7 +106,7 @@ export default function GasRechargeForm(props: GasRechargeFormProps) {
       if (order) void Taro.navigateTo({ url: selectPayTypeUrl(order.orderNo, 'gas') })
     } catch (error) {
       const refusal = serverRefusal(error)
-      if (refusal) setErrors({ [/ACCOUNT/i.test(refusal.code ?? '') ? 'account' : 'form']: refusal.message })
+      if (refusal) setErrors({ [refusal.field === 'faceValue' ? 'faceValue' : 'form']: refusal.message })
     }
   }
 
@@ -149,6 +149,7 @@ export default function GasRechargeForm(props: GasRechargeFormProps) {
           discountPercent={rate}
           value={chosenFace}
           error={errors.faceValue}
+          emptyText={provider ? undefined : m('amountsAfterGasProvider')}
           onChange={(value) => {
             setFaceValue(value)
             clear('faceValue')

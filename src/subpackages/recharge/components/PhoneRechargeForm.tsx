@@ -132,7 +132,7 @@ export default function PhoneRechargeForm(props: PhoneRechargeFormProps) {
       if (order) void Taro.navigateTo({ url: selectPayTypeUrl(order.orderNo, 'phone') })
     } catch (error) {
       const refusal = serverRefusal(error)
-      if (refusal) setErrors({ [/PHONE|MOBILE/i.test(refusal.code ?? '') ? 'phone' : 'form']: refusal.message })
+      if (refusal) setErrors({ [refusal.field === 'faceValue' ? 'faceValue' : 'form']: refusal.message })
     }
   }
 

@@ -1,0 +1,168 @@
+import { join } from 'node:path'
+import fastifySwagger from '@fastify/swagger'
+import fastifySwaggerUi from '@fastify/swagger-ui'
+import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastify'
+import type { AppContext, Providers, Sandboxes } from './appContext'
+import { systemClock, type Clock } from './clock'
+import type { ServerConfig } from './config'
+import type { Db } from './db/database'
+import { createAuthHooks, OPERATOR_TOKEN_HEADER, VIRTUAL_USER_HEADER } from './http/auth'
+import { installErrorHandling } from './http/errorHandler'
+import { errors } from './http/errors'
+import { JobQueue } from './jobs/jobQueue'
+import { registerAccountRoutes } from './modules/account/routes'
+import { registerAdminRoutes } from './modules/admin/routes'
+import { registerAreaRoutes } from './modules/area/routes'
+import { registerDevRoutes } from './modules/dev/routes'
+import { registerHealthRoutes } from './modules/health/routes'
+import { defineOrderJobs, handleRechargeResult } from './modules/lifePay/fulfilment'
+import { registerPayNotifyRoutes } from './modules/lifePay/payNotifyRoutes'
+import { registerLifePayRoutes } from './modules/lifePay/routes'
+import { registerStorageRoutes } from './modules/storage/routes'
+import { registerUserRoutes } from './modules/user/routes'
+import { h5Root, registerWebRoutes, sendAppPage, wantsAppPage } from './modules/web/routes'
+import { createSandboxIdentity } from './providers/identity'
+import { createSandboxPayment, type NotifyDelivery } from './providers/sandboxPayment'
+import { createSandboxSupplier } from './providers/sandboxSupplier'
+import { createSandboxSms } from './providers/sms'
+import { createSandboxStorage } from './providers/storage'
+
+declare module 'fastify' {
+  interface FastifyRequest {
+    /** The JSON body as received: payment notifications are verified over the exact bytes. */
+    rawBody?: string
+  }
+}
+
+export interface AppOptions {
+  config: ServerConfig
+  db: Db
+  clock?: Clock
+  /** Fastify's logger option: pino options, a pino instance, or false. */
+  logger?: FastifyServerOptions['logger']
+  /** Randomness of sandbox behaviour (duplicate notifications); tests pin it. */
+  random?: () => number
+  /** Replaces providers (real ones, or test doubles); sandboxes are used for the rest. */
+  providers?: Partial<Providers>
+}
+
+export type App = FastifyInstance & { ctx: AppContext; jobs: JobQueue }
+
+/** Builds the API (and, when dist/h5 exists, the H5 app) without listening: main.ts and the tests use it. */
+export async function buildApp(options: AppOptions): Promise<App> {
+  const { config, db } = options
+  const clock = options.clock ?? systemClock
+  const app = Fastify({
+    logger: options.logger ?? {
+      level: config.logLevel,
+      redact: [`req.headers.authorization`, `req.headers["${OPERATOR_TOKEN_HEADER}"]`, `req.headers["${VIRTUAL_USER_HEADER}"]`],
+    },
+    // Large enough for order pages; uploads raise it on their own route.
+    bodyLimit: 1024 * 1024,
+  })
+
+  // Before any route: routes keep the error handler in force when they are added.
+  const serveApp = h5Root(config.staticDir) !== null
+  installErrorHandling(app, (request, reply) => {
+    if (!serveApp || !wantsAppPage(request)) return false
+    sendAppPage(reply)
+    return true
+  })
+
+  app.addContentTypeParser('application/json', { parseAs: 'string' }, (request, body, done) => {
+    const text = body as string
+    request.rawBody = text
+    if (text.trim() === '') return done(null, {})
+    try {
+      done(null, JSON.parse(text))
+    } catch {
+      done(errors.badRequest('body is not valid JSON'))
+    }
+  })
+  // The app posts some calls with no body (SPEC §7's "not shown" payloads): validate them as an empty object.
+  app.addHook('preValidation', async (request) => {
+    if (request.body === undefined || request.body === null) request.body = {}
+  })
+
+  await app.register(fastifySwagger, {
+    openapi: {
+      openapi: '3.1.0',
+      info: {
+        title: 'Life Pay API',
+        version: '0.1.0',
+        description:
+          'Every response is the envelope {success, data, error, msg, showType}. Business and validation errors answer ' +
+          'HTTP 200 with success:false (docs/api.md lists the error codes).',
+      },
+      components: {
+        securitySchemes: {
+          bearer: { type: 'http', scheme: 'bearer', bearerFormat: 'JWT' },
+          virtualUser: { type: 'apiKey', in: 'header', name: 'X-LifePay-User-Id' },
+          operator: { type: 'apiKey', in: 'header', name: 'X-Operator-Token' },
+        },
+      },
+    },
+  })
+  await app.register(fastifySwaggerUi, { routePrefix: '/api/docs' })
+
+  const jobs = new JobQueue(db, clock, config.jobs, app.log.child({ module: 'jobs' }))
+  // The sandbox provider reaches our notify route through the full HTTP stack (signature, parsing, envelope).
+  const deliver: NotifyDelivery = async (path, headers, body) => {
+    const response = await app.inject({ method: 'POST', url: path, headers, payload: body })
+    const answer = response.json() as { success?: boolean }
+    return { status: response.statusCode, success: response.statusCode === 200 && answer.success === true }
+  }
+  const sandboxes: Sandboxes = { payment: null, storage: null }
+  const ctx: AppContext = {
+    db,
+    config,
+    clock,
+    jobs,
+    log: app.log,
+    random: options.random ?? Math.random,
+    providers: {} as Providers,
+    sandboxes,
+  }
+  const given = options.providers ?? {}
+  if (!given.payment) {
+    sandboxes.payment = createSandboxPayment({
+      db,
+      clock,
+      jobs,
+      merchantKey: config.sandboxMerchantKey,
+      duplicateNotifyRate: config.sandboxDuplicateNotifyRate,
+      random: ctx.random,
+      deliver,
+    })
+  }
+  if (!given.storage) sandboxes.storage = createSandboxStorage(db, clock, join(config.dataDir, 'oss'))
+  ctx.providers = {
+    sms: given.sms ?? createSandboxSms(clock, app.log.child({ module: 'sms' })),
+    identity: given.identity ?? createSandboxIdentity(`${config.jwtSecret}:identity`),
+    payment: given.payment ?? (sandboxes.payment as NonNullable<Sandboxes['payment']>),
+    supplier:
+      given.supplier ??
+      createSandboxSupplier({ db, clock, jobs, delayMs: config.sandboxSupplierDelayMs, onResult: (result) => handleRechargeResult(ctx, result) }),
+    storage: given.storage ?? (sandboxes.storage as NonNullable<Sandboxes['storage']>),
+  }
+  defineOrderJobs(ctx)
+
+  const auth = createAuthHooks(ctx)
+  registerHealthRoutes(app, ctx)
+  registerAccountRoutes(app, ctx, auth)
+  registerUserRoutes(app, ctx, auth)
+  registerLifePayRoutes(app, ctx, auth)
+  registerAreaRoutes(app, ctx)
+  registerPayNotifyRoutes(app, ctx)
+  registerAdminRoutes(app, ctx, auth)
+  registerDevRoutes(app, ctx)
+  registerStorageRoutes(app, ctx)
+  await registerWebRoutes(app, ctx)
+
+  app.addHook('onClose', async () => {
+    await jobs.stop()
+  })
+  app.decorate('ctx', ctx)
+  app.decorate('jobs', jobs)
+  return app as unknown as App
+}

@@ -1,0 +1,37 @@
+import type { FastifyBaseLogger } from 'fastify'
+import type { Clock } from './clock'
+import type { ServerConfig } from './config'
+import type { Db } from './db/database'
+import type { JobQueue } from './jobs/jobQueue'
+import type { IdentityProvider } from './providers/identity'
+import type { PaymentProvider } from './providers/payment'
+import type { SandboxPayment } from './providers/sandboxPayment'
+import type { SmsProvider } from './providers/sms'
+import type { SandboxStorage, StorageProvider } from './providers/storage'
+import type { SupplierProvider } from './providers/supplier'
+
+export interface Providers {
+  sms: SmsProvider
+  identity: IdentityProvider
+  payment: PaymentProvider
+  supplier: SupplierProvider
+  storage: StorageProvider
+}
+
+/** The sandbox side of providers that have dev routes (null when a real provider is configured). */
+export interface Sandboxes {
+  payment: SandboxPayment | null
+  storage: SandboxStorage | null
+}
+
+/** Everything a module needs, injected by buildApp: no module reaches for global state. */
+export interface AppContext {
+  db: Db
+  config: ServerConfig
+  clock: Clock
+  jobs: JobQueue
+  providers: Providers
+  sandboxes: Sandboxes
+  log: FastifyBaseLogger
+  random: () => number
+}

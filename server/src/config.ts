@@ -1,0 +1,117 @@
+import { join, resolve } from 'node:path'
+import { UNPAID_ORDER_CLOSE_MS } from '../../src/domain/constants'
+
+/** Repository root (server/src → ../..): default home of .data/ and dist/h5. */
+export const REPO_ROOT = resolve(__dirname, '..', '..')
+
+export type ProviderKind = 'sandbox'
+
+export interface JobsConfig {
+  /** Run the worker loop in this process (tests drive jobs by hand with it off). */
+  enabled: boolean
+  pollMs: number
+  concurrency: number
+  /** A claimed job not finished within this time is claimed again (its worker is presumed dead). */
+  leaseMs: number
+  maxAttempts: number
+  backoffBaseMs: number
+  backoffCapMs: number
+}
+
+export interface ServerConfig {
+  host: string
+  port: number
+  /** PostgreSQL through `pg` when set; otherwise embedded PGlite in `dataDir`. */
+  databaseUrl: string | null
+  dataDir: string
+  /** The H5 build served on the same origin; null or missing folder: API only. */
+  staticDir: string | null
+  production: boolean
+  logLevel: string
+  /** The sensitive-word list served at /static/sensitive-words.txt. */
+  sensitiveWordsFile: string
+  jwtSecret: string
+  /** The `client_id` claim of access tokens; the refresh call must present it. */
+  clientId: string
+  accessTokenTtlS: number
+  refreshTokenTtlS: number
+  operatorToken: string
+  providers: { sms: ProviderKind; identity: ProviderKind; payment: ProviderKind; supplier: ProviderKind; storage: ProviderKind }
+  /** Signs sandbox payment notifications and JSAPI parameters. */
+  sandboxMerchantKey: string
+  /** How long the sandbox supplier takes to report a recharge. */
+  sandboxSupplierDelayMs: number
+  /** Chance that the sandbox payment provider delivers a notification twice, as real providers sometimes do. */
+  sandboxDuplicateNotifyRate: number
+  unpaidOrderCloseMs: number
+  seedDemoData: boolean
+  jobs: JobsConfig
+}
+
+export const DEV_JWT_SECRET = 'life-pay-dev-jwt-secret-change-me'
+export const DEV_OPERATOR_TOKEN = 'life-pay-dev-operator'
+export const DEV_MERCHANT_KEY = 'life-pay-sandbox-merchant-key'
+
+function int(value: string | undefined, fallback: number, name: string): number {
+  if (value === undefined || value.trim() === '') return fallback
+  const number = Number(value)
+  if (!Number.isFinite(number) || number < 0) throw new Error(`${name} must be a non-negative number, got "${value}"`)
+  return number
+}
+
+function flag(value: string | undefined, fallback: boolean): boolean {
+  if (value === undefined || value.trim() === '') return fallback
+  return !['0', 'false', 'no', 'off'].includes(value.trim().toLowerCase())
+}
+
+function provider(value: string | undefined, name: string): ProviderKind {
+  const kind = (value ?? 'sandbox').trim() || 'sandbox'
+  if (kind !== 'sandbox') throw new Error(`${name}=${kind}: only the sandbox provider is implemented`)
+  return kind
+}
+
+/** Configuration from the environment (docs/server.md lists every variable). */
+export function loadConfig(env: NodeJS.ProcessEnv = process.env): ServerConfig {
+  const production = env.NODE_ENV === 'production'
+  if (production && (!env.JWT_SECRET || !env.OPERATOR_TOKEN)) {
+    throw new Error('JWT_SECRET and OPERATOR_TOKEN must be set when NODE_ENV=production')
+  }
+  const dataDir = resolve(env.DATA_DIR || join(REPO_ROOT, '.data'))
+  const staticDir = env.STATIC_DIR === '' ? null : resolve(env.STATIC_DIR ?? join(REPO_ROOT, 'dist', 'h5'))
+  return {
+    host: env.HOST || '127.0.0.1',
+    port: int(env.PORT, 3000, 'PORT'),
+    databaseUrl: env.DATABASE_URL || null,
+    dataDir,
+    staticDir,
+    production,
+    logLevel: env.LOG_LEVEL || 'info',
+    sensitiveWordsFile: resolve(env.SENSITIVE_WORDS_FILE || join(REPO_ROOT, 'server', 'static', 'sensitive-words.txt')),
+    jwtSecret: env.JWT_SECRET || DEV_JWT_SECRET,
+    clientId: env.JWT_CLIENT_ID || 'life-pay-app',
+    accessTokenTtlS: int(env.ACCESS_TOKEN_TTL_S, 7200, 'ACCESS_TOKEN_TTL_S'),
+    refreshTokenTtlS: int(env.REFRESH_TOKEN_TTL_S, 30 * 24 * 3600, 'REFRESH_TOKEN_TTL_S'),
+    operatorToken: env.OPERATOR_TOKEN || DEV_OPERATOR_TOKEN,
+    providers: {
+      sms: provider(env.SMS_PROVIDER, 'SMS_PROVIDER'),
+      identity: provider(env.IDENTITY_PROVIDER, 'IDENTITY_PROVIDER'),
+      payment: provider(env.PAYMENT_PROVIDER, 'PAYMENT_PROVIDER'),
+      supplier: provider(env.SUPPLIER_PROVIDER, 'SUPPLIER_PROVIDER'),
+      storage: provider(env.STORAGE_PROVIDER, 'STORAGE_PROVIDER'),
+    },
+    sandboxMerchantKey: env.SANDBOX_MERCHANT_KEY || DEV_MERCHANT_KEY,
+    sandboxSupplierDelayMs: int(env.SANDBOX_SUPPLIER_DELAY_MS, 1500, 'SANDBOX_SUPPLIER_DELAY_MS'),
+    sandboxDuplicateNotifyRate: Math.min(1, int(env.SANDBOX_DUPLICATE_NOTIFY_RATE, 0.3, 'SANDBOX_DUPLICATE_NOTIFY_RATE')),
+    unpaidOrderCloseMs: int(env.UNPAID_ORDER_CLOSE_MS, UNPAID_ORDER_CLOSE_MS, 'UNPAID_ORDER_CLOSE_MS'),
+    seedDemoData: flag(env.SEED_DEMO_DATA, true),
+    jobs: {
+      enabled: flag(env.JOBS_ENABLED, true),
+      pollMs: int(env.JOBS_POLL_MS, 250, 'JOBS_POLL_MS'),
+      concurrency: Math.max(1, int(env.JOBS_CONCURRENCY, 4, 'JOBS_CONCURRENCY')),
+      leaseMs: int(env.JOBS_LEASE_MS, 60_000, 'JOBS_LEASE_MS'),
+      maxAttempts: Math.max(1, int(env.JOBS_MAX_ATTEMPTS, 8, 'JOBS_MAX_ATTEMPTS')),
+      backoffBaseMs: int(env.JOBS_BACKOFF_BASE_MS, 1000, 'JOBS_BACKOFF_BASE_MS'),
+      backoffCapMs: int(env.JOBS_BACKOFF_CAP_MS, 5 * 60_000, 'JOBS_BACKOFF_CAP_MS'),
+    },
+  }
+}

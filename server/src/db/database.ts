@@ -1,0 +1,130 @@
+import { join } from 'node:path'
+import { PGlite } from '@electric-sql/pglite'
+import { sql, type ExtractTablesWithRelations } from 'drizzle-orm'
+import { drizzle as drizzleNodePg } from 'drizzle-orm/node-postgres'
+import { migrate as migrateNodePg } from 'drizzle-orm/node-postgres/migrator'
+import type { PgDatabase, PgQueryResultHKT, PgTransaction } from 'drizzle-orm/pg-core'
+import { drizzle as drizzlePglite } from 'drizzle-orm/pglite'
+import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator'
+import { Pool } from 'pg'
+import { acquireDataDirLock, type DataDirLock } from './dataDirLock'
+import * as schema from './schema'
+
+export type Schema = typeof schema
+export type Db = PgDatabase<PgQueryResultHKT, Schema>
+export type Tx = PgTransaction<PgQueryResultHKT, Schema, ExtractTablesWithRelations<Schema>>
+/** Either the database or a transaction: repositories take whichever the caller holds. */
+export type Executor = Db | Tx
+
+export const MIGRATIONS_FOLDER = join(__dirname, 'migrations')
+
+// Any constant shared by every instance: serialises migrations and seeding on one PostgreSQL.
+const MIGRATION_LOCK_KEY = 8_180_001
+
+export interface Database {
+  readonly db: Db
+  readonly driver: 'pglite' | 'pg'
+  /** Applies pending migrations (and then `afterMigrate`, e.g. seeding) under a cross-instance lock. */
+  migrate(afterMigrate?: (db: Db) => Promise<void>): Promise<void>
+  ping(): Promise<void>
+  close(): Promise<void>
+}
+
+export interface PgliteOptions {
+  /** Folder of the database files; omitted: in memory. Guarded by a lock file (one process per folder). */
+  dataDir?: string
+  /** A dump (PGlite.dumpDataDir) to start from: tests start from a migrated snapshot. */
+  loadDataDir?: Blob
+}
+
+/** Embedded PostgreSQL (PGlite): one connection, so transactions never run concurrently. */
+export async function openPglite(options: PgliteOptions = {}): Promise<Database & { client: PGlite }> {
+  let lock: DataDirLock | null = null
+  if (options.dataDir) lock = acquireDataDirLock(options.dataDir)
+  let client: PGlite
+  try {
+    client = await PGlite.create({
+      dataDir: options.dataDir ? join(options.dataDir, 'pglite') : undefined,
+      loadDataDir: options.loadDataDir,
+    })
+  } catch (error) {
+    lock?.release()
+    throw error
+  }
+  const db = drizzlePglite({ client, schema }) as unknown as Db
+  let closed = false
+  return {
+    db,
+    client,
+    driver: 'pglite',
+    async migrate(afterMigrate) {
+      await migratePglite(db as never, { migrationsFolder: MIGRATIONS_FOLDER })
+      if (afterMigrate) await afterMigrate(db)
+    },
+    async ping() {
+      await db.execute(sql`select 1`)
+    },
+    async close() {
+      if (closed) return
+      closed = true
+      try {
+        await client.close()
+      } finally {
+        lock?.release()
+      }
+    },
+  }
+}
+
+/** PostgreSQL through `pg` (DATABASE_URL): several instances may share it. */
+export async function openPostgres(connectionString: string, poolSize = 10): Promise<Database & { pool: Pool }> {
+  const pool = new Pool({ connectionString, max: poolSize })
+  // An idle client losing its connection must not crash the process; the pool replaces it.
+  pool.on('error', () => undefined)
+  const db = drizzleNodePg({ client: pool, schema }) as unknown as Db
+  let closed = false
+  return {
+    db,
+    pool,
+    driver: 'pg',
+    async migrate(afterMigrate) {
+      const lockClient = await pool.connect()
+      try {
+        await lockClient.query('select pg_advisory_lock($1)', [MIGRATION_LOCK_KEY])
+        await migrateNodePg(db as never, { migrationsFolder: MIGRATIONS_FOLDER })
+        if (afterMigrate) await afterMigrate(db)
+      } finally {
+        await lockClient.query('select pg_advisory_unlock($1)', [MIGRATION_LOCK_KEY]).catch(() => undefined)
+        lockClient.release()
+      }
+    },
+    async ping() {
+      await db.execute(sql`select 1`)
+    },
+    async close() {
+      if (closed) return
+      closed = true
+      await pool.end()
+    },
+  }
+}
+
+/** The rows of a raw `db.execute` result (both drivers answer `{ rows }`). */
+export function rowsOf<T>(result: unknown): T[] {
+  return (result as { rows: T[] }).rows
+}
+
+/** The PostgreSQL error code of a failed query; Drizzle wraps driver errors, the code is on `cause`. */
+export function pgErrorCode(error: unknown): string | undefined {
+  const err = error as { code?: unknown; cause?: { code?: unknown } } | null
+  const code = err?.cause?.code ?? err?.code
+  return typeof code === 'string' ? code : undefined
+}
+
+export function isUniqueViolation(error: unknown, constraint?: string): boolean {
+  if (pgErrorCode(error) !== '23505') return false
+  if (!constraint) return true
+  const err = error as { constraint?: string; cause?: { constraint?: string; message?: string } }
+  const name = err.cause?.constraint ?? err.constraint ?? err.cause?.message ?? ''
+  return name.includes(constraint)
+}

@@ -1,0 +1,317 @@
+import { sql } from 'drizzle-orm'
+import {
+  bigserial,
+  boolean,
+  index,
+  integer,
+  jsonb,
+  pgTable,
+  primaryKey,
+  text,
+  timestamp,
+  uniqueIndex,
+  uuid,
+} from 'drizzle-orm/pg-core'
+
+// Money columns are integer fen; rates are parts per million of the face value (98.5 % → 985000).
+
+const createdAt = () => timestamp('creation_time', { withTimezone: true, mode: 'date' }).notNull()
+const time = (name: string) => timestamp(name, { withTimezone: true, mode: 'date' })
+
+export const users = pgTable(
+  'users',
+  {
+    id: uuid('id').primaryKey(),
+    phoneNumber: text('phone_number'),
+    userName: text('user_name').notNull(),
+    /** argon2id; null for users who only ever logged in by code or WeChat. */
+    passwordHash: text('password_hash'),
+    avatarUrl: text('avatar_url'),
+    wxOpenId: text('wx_open_id'),
+    /** The user whose QR code brought this one in (FromScan logins). */
+    referrerUserId: uuid('referrer_user_id'),
+    creationTime: createdAt(),
+  },
+  (t) => [uniqueIndex('users_phone_number_key').on(t.phoneNumber), uniqueIndex('users_wx_open_id_key').on(t.wxOpenId)],
+)
+
+export const refreshTokens = pgTable(
+  'refresh_tokens',
+  {
+    id: uuid('id').primaryKey(),
+    userId: uuid('user_id').notNull().references(() => users.id),
+    /** Every token descended from one login shares the family; reuse of a rotated token revokes it whole. */
+    familyId: uuid('family_id').notNull(),
+    /** sha256 of the token: the token itself is never stored. */
+    tokenHash: text('token_hash').notNull(),
+    clientId: text('client_id').notNull(),
+    creationTime: createdAt(),
+    expiresAt: time('expires_at').notNull(),
+    rotatedAt: time('rotated_at'),
+    revokedAt: time('revoked_at'),
+  },
+  (t) => [uniqueIndex('refresh_tokens_token_hash_key').on(t.tokenHash), index('refresh_tokens_family_idx').on(t.familyId)],
+)
+
+export const loginAttempts = pgTable(
+  'login_attempts',
+  {
+    id: bigserial('id', { mode: 'number' }).primaryKey(),
+    loginName: text('login_name').notNull(),
+    succeeded: boolean('succeeded').notNull(),
+    creationTime: createdAt(),
+  },
+  (t) => [index('login_attempts_login_name_time_idx').on(t.loginName, t.creationTime)],
+)
+
+export const smsCodes = pgTable(
+  'sms_codes',
+  {
+    id: bigserial('id', { mode: 'number' }).primaryKey(),
+    phoneNumber: text('phone_number').notNull(),
+    businessType: integer('business_type').notNull(),
+    codeHash: text('code_hash').notNull(),
+    expiresAt: time('expires_at').notNull(),
+    wrongAttempts: integer('wrong_attempts').notNull().default(0),
+    consumedAt: time('consumed_at'),
+    creationTime: createdAt(),
+  },
+  (t) => [index('sms_codes_phone_time_idx').on(t.phoneNumber, t.creationTime)],
+)
+
+/** What the sandbox SMS provider "sent": readable at GET /api/dev/sms-outbox while it is active. */
+export const smsOutbox = pgTable(
+  'sms_outbox',
+  {
+    id: bigserial('id', { mode: 'number' }).primaryKey(),
+    phoneNumber: text('phone_number').notNull(),
+    businessType: integer('business_type').notNull(),
+    code: text('code').notNull(),
+    text: text('text').notNull(),
+    creationTime: createdAt(),
+  },
+  (t) => [index('sms_outbox_phone_time_idx').on(t.phoneNumber, t.creationTime)],
+)
+
+/** WeChat sessions handed out by code2session: phone authorisation must present the session key issued here. */
+export const wxSessions = pgTable('wx_sessions', {
+  openId: text('open_id').primaryKey(),
+  appId: text('app_id').notNull(),
+  sessionKey: text('session_key').notNull(),
+  unionId: text('union_id'),
+  /** Set by WxMiniAppUserLoginFromScan before the phone is known; applied when the user is created. */
+  referrerUserId: uuid('referrer_user_id'),
+  userName: text('user_name'),
+  updatedTime: time('updated_time').notNull(),
+})
+
+export const ossCredentials = pgTable('oss_credentials', {
+  accessKeyId: text('access_key_id').primaryKey(),
+  accessKeySecret: text('access_key_secret').notNull(),
+  securityToken: text('security_token').notNull(),
+  userId: uuid('user_id').notNull(),
+  dir: text('dir').notNull(),
+  expiresAt: time('expires_at').notNull(),
+  creationTime: createdAt(),
+})
+
+export const lifePayRates = pgTable(
+  'life_pay_rates',
+  {
+    /** '' is the default channel, used by every channel without rates of its own. */
+    channelId: text('channel_id').notNull(),
+    rateType: integer('rate_type').notNull(),
+    ratePpm: integer('rate_ppm').notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.channelId, t.rateType] })],
+)
+
+export const parValues = pgTable(
+  'par_values',
+  {
+    lifePayOrderType: integer('life_pay_order_type').notNull(),
+    /** ispCode, electricType or gasOrgType. */
+    subType: text('sub_type').notNull(),
+    faceValueFen: integer('face_value_fen').notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.lifePayOrderType, t.subType, t.faceValueFen] })],
+)
+
+export const electricSupportAreas = pgTable(
+  'electric_support_areas',
+  {
+    provinceCode: text('province_code').notNull(),
+    provinceName: text('province_name').notNull(),
+    cityCode: text('city_code').notNull(),
+    cityName: text('city_name').notNull(),
+    electricType: text('electric_type').notNull(),
+    needHolderName: boolean('need_holder_name').notNull(),
+    sort: integer('sort').notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.provinceCode, t.cityCode] })],
+)
+
+export const regions = pgTable(
+  'regions',
+  {
+    areaCode: text('area_code').primaryKey(),
+    areaName: text('area_name').notNull(),
+    parentCode: text('parent_code'),
+    sort: integer('sort').notNull(),
+  },
+  (t) => [index('regions_parent_idx').on(t.parentCode, t.sort)],
+)
+
+export const lifePayOrders = pgTable(
+  'life_pay_orders',
+  {
+    id: uuid('id').primaryKey(),
+    orderNo: text('order_no').notNull(),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id),
+    channelId: text('channel_id'),
+    lifePayOrderType: integer('life_pay_order_type').notNull(),
+    /** Phone number, electricity or gas account. */
+    account: text('account').notNull(),
+    ispCode: text('isp_code'),
+    electricType: text('electric_type'),
+    electricAccountType: text('electric_account_type'),
+    gasOrgType: text('gas_org_type'),
+    province: text('province'),
+    city: text('city'),
+    name: text('name'),
+    parValueFen: integer('par_value_fen').notNull(),
+    ratePpm: integer('rate_ppm').notNull(),
+    payAmountFen: integer('pay_amount_fen').notNull(),
+    discountAmountFen: integer('discount_amount_fen').notNull(),
+    payStatus: integer('pay_status').notNull(),
+    lifePayOrderStatus: integer('life_pay_order_status').notNull(),
+    lifePayType: integer('life_pay_type'),
+    idempotencyKey: text('idempotency_key').notNull(),
+    /** Hash of the creation request: a key reused for a different order is refused. */
+    requestHash: text('request_hash').notNull(),
+    /** The payment provider's transaction id, set by the payment notification. */
+    transactionId: text('transaction_id'),
+    supplierOrderNo: text('supplier_order_no'),
+    /** What the supplier last reported, kept even when the order has moved on (e.g. refund under review). */
+    supplierResult: text('supplier_result'),
+    payTime: time('pay_time'),
+    finishTime: time('finish_time'),
+    refundApplyTime: time('refund_apply_time'),
+    refundApplyRemark: text('refund_apply_remark'),
+    refundTime: time('refund_time'),
+    refundCheckRemark: text('refund_check_remark'),
+    refundNo: text('refund_no'),
+    expireTime: time('expire_time').notNull(),
+    creationTime: createdAt(),
+    updatedTime: time('updated_time').notNull(),
+  },
+  (t) => [
+    uniqueIndex('life_pay_orders_order_no_key').on(t.orderNo),
+    uniqueIndex('life_pay_orders_user_idempotency_key').on(t.userId, t.idempotencyKey),
+    index('life_pay_orders_user_type_time_idx').on(t.userId, t.lifePayOrderType, t.creationTime.desc()),
+    index('life_pay_orders_user_time_idx').on(t.userId, t.creationTime.desc()),
+    index('life_pay_orders_refund_review_idx')
+      .on(t.refundApplyTime)
+      .where(sql`${t.lifePayOrderStatus} = 40`),
+  ],
+)
+
+export const userAccounts = pgTable(
+  'user_accounts',
+  {
+    id: uuid('id').primaryKey(),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id),
+    /** An order type (10 phone, 20 electricity, 30 gas), named as the API names it. */
+    lifePayType: integer('life_pay_type').notNull(),
+    content: text('content').notNull(),
+    remark: text('remark').notNull(),
+    ispCode: text('isp_code'),
+    electricType: text('electric_type'),
+    electricAccountType: text('electric_account_type'),
+    gasOrgType: text('gas_org_type'),
+    province: text('province'),
+    city: text('city'),
+    name: text('name'),
+    creationTime: createdAt(),
+    updatedTime: time('updated_time').notNull(),
+  },
+  (t) => [
+    uniqueIndex('user_accounts_user_type_content_key').on(t.userId, t.lifePayType, t.content),
+    index('user_accounts_user_time_idx').on(t.userId, t.creationTime.desc()),
+  ],
+)
+
+/** Sandbox payment provider's own ledger: one row per prepay (WxPay) or trade (AliPay). */
+export const sandboxPayments = pgTable(
+  'sandbox_payments',
+  {
+    prepayId: text('prepay_id').primaryKey(),
+    orderNo: text('order_no').notNull(),
+    lifePayType: integer('life_pay_type').notNull(),
+    amountFen: integer('amount_fen').notNull(),
+    /** created → paid | cancelled | closed */
+    status: text('status').notNull(),
+    transactionId: text('transaction_id'),
+    refundedFen: integer('refunded_fen').notNull().default(0),
+    creationTime: createdAt(),
+    updatedTime: time('updated_time').notNull(),
+  },
+  (t) => [index('sandbox_payments_order_idx').on(t.orderNo, t.creationTime)],
+)
+
+/** Sandbox refunds, keyed by the merchant refund number so a retried refund pays back once. */
+export const sandboxRefunds = pgTable('sandbox_refunds', {
+  refundNo: text('refund_no').primaryKey(),
+  orderNo: text('order_no').notNull(),
+  amountFen: integer('amount_fen').notNull(),
+  creationTime: createdAt(),
+})
+
+/** Sandbox recharge supplier's ledger: submissions keyed by our order number (the supplier dedupes on it). */
+export const sandboxRecharges = pgTable('sandbox_recharges', {
+  orderNo: text('order_no').primaryKey(),
+  supplierOrderNo: text('supplier_order_no').notNull(),
+  account: text('account').notNull(),
+  /** Transient failures still to simulate for this account before it is accepted. */
+  submitCount: integer('submit_count').notNull().default(0),
+  creationTime: createdAt(),
+})
+
+/** Durable background work (docs/server.md): enqueued in the transaction of the change that causes it. */
+export const jobs = pgTable(
+  'jobs',
+  {
+    id: bigserial('id', { mode: 'number' }).primaryKey(),
+    kind: text('kind').notNull(),
+    payload: jsonb('payload').notNull(),
+    /** pending → running → done | failed (failed after max attempts; `admin jobs retry` puts it back). */
+    status: text('status').notNull(),
+    runAt: time('run_at').notNull(),
+    attempts: integer('attempts').notNull().default(0),
+    maxAttempts: integer('max_attempts').notNull(),
+    lockedBy: text('locked_by'),
+    lockedUntil: time('locked_until'),
+    lastError: text('last_error'),
+    /** At most one job ever per key, e.g. `recharge.submit:<orderNo>`. */
+    dedupeKey: text('dedupe_key'),
+    creationTime: createdAt(),
+    updatedTime: time('updated_time').notNull(),
+    finishedTime: time('finished_time'),
+  },
+  (t) => [
+    uniqueIndex('jobs_dedupe_key').on(t.dedupeKey),
+    index('jobs_pending_run_at_idx')
+      .on(t.runAt)
+      .where(sql`${t.status} = 'pending'`),
+    index('jobs_running_locked_until_idx')
+      .on(t.lockedUntil)
+      .where(sql`${t.status} = 'running'`),
+    index('jobs_failed_idx')
+      .on(t.updatedTime)
+      .where(sql`${t.status} = 'failed'`),
+  ],
+)

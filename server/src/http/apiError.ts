@@ -1,0 +1,31 @@
+import type { Locale } from '../../../src/domain/locale'
+import { ShowType } from '../../../src/domain/showType'
+
+export type LocalizedText = Record<Locale, string>
+
+export interface ApiErrorOptions {
+  /** 200 for business errors (the envelope carries them); 401/404/500 where SPEC §8's HTTP table fits. */
+  httpStatus?: number
+  showType?: ShowType
+  /** The request field at fault, for validation errors. */
+  field?: string
+}
+
+/** A refusal the caller sees as `{ success: false, error: code, msg, showType }`. */
+export class ApiError extends Error {
+  readonly httpStatus: number
+  readonly showType: ShowType
+  readonly field: string | undefined
+
+  constructor(
+    readonly code: string,
+    readonly text: LocalizedText,
+    options: ApiErrorOptions = {},
+  ) {
+    super(text['en-US'])
+    this.name = 'ApiError'
+    this.httpStatus = options.httpStatus ?? 200
+    this.showType = options.showType ?? ShowType.Error
+    this.field = options.field
+  }
+}

@@ -1,0 +1,78 @@
+import { ShowType } from '../../../src/domain/showType'
+import { ApiError } from './apiError'
+
+// Every business error the API answers, by stable code (docs/api.md § Errors lists them).
+
+const e = (code: string, zh: string, en: string, httpStatus = 200, showType = ShowType.Error) =>
+  new ApiError(code, { 'zh-CN': zh, 'en-US': en }, { httpStatus, showType })
+
+export const errors = {
+  badRequest: (detail: string) => e('BAD_REQUEST', `请求错误：${detail}`, `Bad request: ${detail}`, 400),
+  unauthorized: () => e('UNAUTHORIZED', '未授权，请登录', 'Unauthorized, please log in', 401),
+  operatorUnauthorized: () =>
+    e('OPERATOR_UNAUTHORIZED', '运营口令无效', 'Missing or wrong operator token (X-Operator-Token)', 401),
+  notFound: () => e('NOT_FOUND', '请求地址出错', 'No such address', 404),
+  internal: () => e('INTERNAL_ERROR', '服务器内部错误', 'Internal server error', 500),
+  notReady: () => e('NOT_READY', '服务不可用', 'Service unavailable: the database does not answer', 503),
+
+  smsTooFrequent: (seconds: number) =>
+    e('SMS_TOO_FREQUENT', `发送过于频繁，请${seconds}秒后再试`, `Please wait ${seconds} seconds before asking for another code`),
+  smsDailyLimit: () =>
+    e('SMS_DAILY_LIMIT', '该手机号今日获取验证码次数已达上限', 'This number has reached its daily limit of verification codes'),
+  smsCodeWrong: (triesLeft: number) =>
+    e('SMS_CODE_WRONG', `验证码错误，还可尝试${triesLeft}次`, `Wrong verification code, ${triesLeft} tries left`),
+  smsCodeMissing: () =>
+    e('SMS_CODE_WRONG', '验证码错误，请先获取验证码', 'Wrong verification code: please ask for a code first'),
+  smsCodeExpired: () =>
+    e('SMS_CODE_EXPIRED', '验证码已过期，请重新获取', 'The verification code has expired, please ask for a new one'),
+  smsCodeLocked: () =>
+    e('SMS_CODE_LOCKED', '验证码错误次数过多，请重新获取', 'Too many wrong codes: please ask for a new code'),
+
+  loginFailed: () => e('LOGIN_FAILED', '账号或密码错误', 'Wrong login name or password'),
+  loginLocked: (minutes: number) =>
+    e('LOGIN_LOCKED', `密码错误次数过多，请${minutes}分钟后再试`, `Too many wrong passwords: try again in ${minutes} minutes`),
+  phoneAlreadyRegistered: () =>
+    e('PHONE_ALREADY_REGISTERED', '该手机号已注册，请直接登录', 'This phone number is already registered, please log in'),
+  refreshTokenInvalid: () =>
+    e('REFRESH_TOKEN_INVALID', '登录已失效，请重新登录', 'Your session has ended, please log in again', 401),
+  refreshTokenReused: () =>
+    e('REFRESH_TOKEN_REUSED', '登录已失效，请重新登录', 'Your session has ended, please log in again', 401),
+  wxSessionInvalid: () =>
+    e('WX_SESSION_INVALID', '微信会话已失效，请重新授权', 'The WeChat session has expired, please authorize again'),
+  wxPhoneDataInvalid: () =>
+    e('WX_PHONE_DATA_INVALID', '手机号授权数据无效，请重新授权', 'The phone authorization data is invalid, please authorize again'),
+  wxCodeInvalid: () => e('WX_CODE_INVALID', '微信登录凭证无效', 'The WeChat login code is invalid'),
+
+  orderNotFound: () => e('ORDER_NOT_FOUND', '订单不存在', 'Order not found'),
+  orderClosed: () =>
+    e('ORDER_CLOSED', '订单已关闭，请重新下单', 'The order has been closed, please place a new order'),
+  orderAlreadyPaid: () => e('ORDER_ALREADY_PAID', '订单已支付', 'The order has already been paid', 200, ShowType.Warn),
+  parValueNotOffered: () => e('PAR_VALUE_NOT_OFFERED', '不支持该充值面额', 'This face value is not offered'),
+  areaNotSupported: () =>
+    e('AREA_NOT_SUPPORTED', '该地区暂不支持电费充值', 'Electricity top-up is not available in this area'),
+  electricTypeMismatch: (gridZh: string, gridEn: string) =>
+    e('ELECTRIC_TYPE_MISMATCH', `该地区由${gridZh}供电`, `This area is served by ${gridEn}`),
+  holderNameRequired: () =>
+    e('HOLDER_NAME_REQUIRED', '该地区充值需填写户主姓名', 'This area asks for the account holder name'),
+  idempotencyKeyReused: () =>
+    e('IDEMPOTENCY_KEY_REUSED', '该请求编号已用于另一笔订单', 'This idempotency key was already used for a different order'),
+  refundNotAllowed: () =>
+    e('REFUND_NOT_ALLOWED', '该订单当前不能申请退款', 'A refund cannot be requested for this order now'),
+  accountNotFound: () => e('ACCOUNT_NOT_FOUND', '账户不存在', 'Account not found'),
+  accountDuplicate: () =>
+    e('ACCOUNT_DUPLICATE', '该账户已添加，请勿重复添加', 'This account is already saved'),
+
+  paymentNotificationInvalid: () =>
+    e('PAYMENT_NOTIFICATION_INVALID', '支付通知验签失败', 'Payment notification signature or content is invalid', 400),
+  sandboxPaymentNotStarted: () =>
+    e('SANDBOX_PAYMENT_NOT_STARTED', '该订单没有待确认的沙箱支付', 'No sandbox payment is waiting for this order: call GetPayOrderForJsAPI first'),
+
+  refundNotPendingReview: () =>
+    e('REFUND_NOT_PENDING_REVIEW', '该订单不在退款审核中', 'This order has no refund waiting for review'),
+  jobNotFound: () => e('JOB_NOT_FOUND', '任务不存在', 'Job not found'),
+  jobNotFailed: () => e('JOB_NOT_FAILED', '只能重试失败的任务', 'Only failed jobs can be retried'),
+
+  ossCredentialsInvalid: () =>
+    e('OSS_CREDENTIALS_INVALID', '上传凭证无效或已过期', 'Upload credentials are invalid or expired', 403),
+  ossObjectNotFound: () => e('NOT_FOUND', '文件不存在', 'No such file', 404),
+}

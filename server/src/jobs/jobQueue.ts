@@ -1,0 +1,270 @@
+import { randomBytes } from 'node:crypto'
+import { hostname } from 'node:os'
+import { and, asc, eq, inArray, lte, or, sql } from 'drizzle-orm'
+import type { FastifyBaseLogger } from 'fastify'
+import type { Clock } from '../clock'
+import type { JobsConfig } from '../config'
+import type { Db, Executor } from '../db/database'
+import { jobs } from '../db/schema'
+
+// Durable work as rows of `jobs` (docs/server.md § Jobs): enqueued inside the caller's transaction, claimed with
+// FOR UPDATE SKIP LOCKED under a lease, retried with capped exponential back-off, at least once — so every
+// handler re-checks its order under a row lock and does nothing when the work is already done.
+
+export type JobRow = typeof jobs.$inferSelect
+
+export interface JobContext {
+  job: JobRow
+  log: FastifyBaseLogger
+}
+
+export interface JobDefinition<P> {
+  kind: string
+  handle(payload: P, context: JobContext): Promise<void>
+  /** Defaults to the configured JOBS_MAX_ATTEMPTS. */
+  maxAttempts?: number
+  /** Runs once when the last attempt failed: leave the order in a state an operator (or the user) can see. */
+  onExhausted?(payload: P, context: JobContext, error: unknown): Promise<void>
+}
+
+export interface EnqueueOptions {
+  runAt?: Date
+  /** At most one job ever per key; a second enqueue with the same key is a no-op. */
+  dedupeKey?: string
+  maxAttempts?: number
+}
+
+export interface JobCounts {
+  pending: number
+  running: number
+  done: number
+  failed: number
+}
+
+/** The exponential back-off after `attempt` failures, capped, with ±20 % jitter so retries spread out. */
+export function backoffMs(attempt: number, config: Pick<JobsConfig, 'backoffBaseMs' | 'backoffCapMs'>, random = Math.random) {
+  const exponential = Math.min(config.backoffCapMs, config.backoffBaseMs * 2 ** Math.max(0, attempt - 1))
+  return Math.round(exponential * (0.8 + 0.4 * random()))
+}
+
+export class JobQueue {
+  readonly workerId = `${hostname()}:${process.pid}:${randomBytes(3).toString('hex')}`
+  private readonly definitions = new Map<string, JobDefinition<never>>()
+  private readonly inFlight = new Map<number, Promise<void>>()
+  private loop: Promise<void> | null = null
+  private stopping = false
+  private wake: (() => void) | null = null
+
+  constructor(
+    private readonly db: Db,
+    private readonly clock: Clock,
+    private readonly config: JobsConfig,
+    private readonly log: FastifyBaseLogger,
+  ) {}
+
+  define<P>(definition: JobDefinition<P>): void {
+    if (this.definitions.has(definition.kind)) throw new Error(`Job kind ${definition.kind} defined twice`)
+    this.definitions.set(definition.kind, definition as JobDefinition<never>)
+  }
+
+  /** Adds a job in the caller's transaction: it exists exactly when the change that needs it commits. */
+  async enqueue(executor: Executor, kind: string, payload: object, options: EnqueueOptions = {}): Promise<void> {
+    if (!this.definitions.has(kind)) throw new Error(`Unknown job kind ${kind}`)
+    const now = this.clock.now()
+    await executor
+      .insert(jobs)
+      .values({
+        kind,
+        payload,
+        status: 'pending',
+        runAt: options.runAt ?? now,
+        maxAttempts: options.maxAttempts ?? this.definitions.get(kind)?.maxAttempts ?? this.config.maxAttempts,
+        dedupeKey: options.dedupeKey ?? null,
+        creationTime: now,
+        updatedTime: now,
+      })
+      .onConflictDoNothing({ target: jobs.dedupeKey })
+  }
+
+  /** Asks the loop to look for work now instead of at its next poll (call after the enqueuing commit). */
+  kick(): void {
+    this.wake?.()
+  }
+
+  /**
+   * Claims due jobs (and jobs whose lease ran out: their worker died) of the kinds this worker knows, so an
+   * instance running older code never takes work it cannot do.
+   */
+  private async claim(limit: number): Promise<JobRow[]> {
+    const now = this.clock.now()
+    const due = this.db
+      .select({ id: jobs.id })
+      .from(jobs)
+      .where(
+        and(
+          inArray(jobs.kind, [...this.definitions.keys()]),
+          or(
+            and(eq(jobs.status, 'pending'), lte(jobs.runAt, now)),
+            and(eq(jobs.status, 'running'), lte(jobs.lockedUntil, now)),
+          ),
+        ),
+      )
+      .orderBy(asc(jobs.runAt))
+      .limit(limit)
+      .for('update', { skipLocked: true })
+    return this.db
+      .update(jobs)
+      .set({
+        status: 'running',
+        attempts: sql`${jobs.attempts} + 1`,
+        lockedBy: this.workerId,
+        lockedUntil: new Date(now.getTime() + this.config.leaseMs),
+        updatedTime: now,
+      })
+      .where(inArray(jobs.id, due))
+      .returning()
+  }
+
+  private async run(job: JobRow): Promise<void> {
+    const definition = this.definitions.get(job.kind)
+    const log = this.log.child({ jobId: job.id, jobKind: job.kind, attempt: job.attempts })
+    const context: JobContext = { job, log }
+    // Only the holder of this claim may settle it: a worker whose lease ran out finds the row taken over.
+    const mine = and(eq(jobs.id, job.id), eq(jobs.lockedBy, this.workerId), eq(jobs.attempts, job.attempts))
+    try {
+      if (!definition) throw new Error(`No handler for job kind ${job.kind}`)
+      await definition.handle(job.payload as never, context)
+      const now = this.clock.now()
+      await this.db
+        .update(jobs)
+        .set({ status: 'done', lockedBy: null, lockedUntil: null, lastError: null, updatedTime: now, finishedTime: now })
+        .where(mine)
+    } catch (error) {
+      const message = error instanceof Error ? error.message : String(error)
+      const now = this.clock.now()
+      if (job.attempts < job.maxAttempts) {
+        const runAt = new Date(now.getTime() + backoffMs(job.attempts, this.config))
+        log.warn({ err: error, retryAt: runAt.toISOString() }, 'job failed, will retry')
+        await this.db
+          .update(jobs)
+          .set({ status: 'pending', runAt, lockedBy: null, lockedUntil: null, lastError: message, updatedTime: now })
+          .where(mine)
+        return
+      }
+      log.error({ err: error }, 'job failed for the last time')
+      await this.db
+        .update(jobs)
+        .set({ status: 'failed', lockedBy: null, lockedUntil: null, lastError: message, updatedTime: now, finishedTime: now })
+        .where(mine)
+      if (definition?.onExhausted) {
+        await definition.onExhausted(job.payload as never, context, error).catch((hookError: unknown) => {
+          log.error({ err: hookError }, 'job exhaustion handler failed')
+        })
+      }
+    }
+  }
+
+  private async runBatch(limit: number): Promise<number> {
+    const claimed = await this.claim(limit)
+    await Promise.all(
+      claimed.map((job) => {
+        const running = this.run(job).finally(() => this.inFlight.delete(job.id))
+        this.inFlight.set(job.id, running)
+        return running
+      }),
+    )
+    return claimed.length
+  }
+
+  /** Runs every due job, and the jobs they enqueue, until none is due (tests, with the worker loop off). */
+  async drain(maxRounds = 100): Promise<number> {
+    let total = 0
+    for (let round = 0; round < maxRounds; round++) {
+      const count = await this.runBatch(this.config.concurrency)
+      if (count === 0) return total
+      total += count
+    }
+    throw new Error(`Jobs still due after ${maxRounds} rounds`)
+  }
+
+  /** Starts the worker loop; jobs left by a previous process (pending, or running with an expired lease) resume. */
+  start(): void {
+    if (this.loop) return
+    this.stopping = false
+    this.loop = (async () => {
+      while (!this.stopping) {
+        let claimed = 0
+        try {
+          claimed = await this.runBatch(this.config.concurrency)
+        } catch (error) {
+          this.log.error({ err: error }, 'job loop error')
+        }
+        if (claimed === 0 && !this.stopping) {
+          await new Promise<void>((resolve) => {
+            const timer = setTimeout(resolve, this.config.pollMs)
+            this.wake = () => {
+              clearTimeout(timer)
+              resolve()
+            }
+          })
+          this.wake = null
+        }
+      }
+    })()
+  }
+
+  /**
+   * Stops claiming, waits up to `graceMs` for running jobs, then hands back the unfinished ones (pending again,
+   * the attempt not counted) so another worker or the next start takes them at once.
+   */
+  async stop(graceMs = 10_000): Promise<void> {
+    this.stopping = true
+    this.wake?.()
+    const loop = this.loop
+    this.loop = null
+    const settled = Promise.allSettled([loop, ...this.inFlight.values()])
+    const timedOut = await Promise.race([
+      settled.then(() => false),
+      new Promise<boolean>((resolve) => setTimeout(() => resolve(true), graceMs).unref()),
+    ])
+    if (timedOut && this.inFlight.size > 0) {
+      const now = this.clock.now()
+      await this.db
+        .update(jobs)
+        .set({ status: 'pending', attempts: sql`${jobs.attempts} - 1`, lockedBy: null, lockedUntil: null, runAt: now, updatedTime: now })
+        .where(and(eq(jobs.lockedBy, this.workerId), eq(jobs.status, 'running')))
+      this.log.warn({ released: [...this.inFlight.keys()] }, 'released unfinished jobs on shutdown')
+    }
+  }
+
+  async counts(): Promise<JobCounts> {
+    const rows = await this.db
+      .select({ status: jobs.status, count: sql<number>`count(*)::int` })
+      .from(jobs)
+      .groupBy(jobs.status)
+    const counts: JobCounts = { pending: 0, running: 0, done: 0, failed: 0 }
+    for (const row of rows) counts[row.status as keyof JobCounts] = Number(row.count)
+    return counts
+  }
+
+  async listFailed(limit = 100): Promise<JobRow[]> {
+    return this.db.select().from(jobs).where(eq(jobs.status, 'failed')).orderBy(asc(jobs.updatedTime)).limit(limit)
+  }
+
+  async exists(id: number): Promise<boolean> {
+    const [row] = await this.db.select({ id: jobs.id }).from(jobs).where(eq(jobs.id, id))
+    return row !== undefined
+  }
+
+  /** Puts a failed job back in the queue with a fresh set of attempts. */
+  async retry(id: number): Promise<JobRow | null> {
+    const now = this.clock.now()
+    const [row] = await this.db
+      .update(jobs)
+      .set({ status: 'pending', attempts: 0, runAt: now, lastError: null, finishedTime: null, updatedTime: now })
+      .where(and(eq(jobs.id, id), eq(jobs.status, 'failed')))
+      .returning()
+    if (row) this.kick()
+    return row ?? null
+  }
+}

@@ -1,0 +1,70 @@
+import { randomUUID } from 'node:crypto'
+import { eq } from 'drizzle-orm'
+import { maskPhone } from '../../../../src/domain/mask'
+import type { UserInfo } from '../../../../types/api/account'
+import type { Executor } from '../../db/database'
+import { users } from '../../db/schema'
+
+export type UserRow = typeof users.$inferSelect
+
+const UUID_PATTERN = /^[0-9a-f]{8}-[0-9a-f]{4}-[1-8][0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$/i
+
+export function isUuid(value: string): boolean {
+  return UUID_PATTERN.test(value)
+}
+
+export async function findUserById(executor: Executor, id: string): Promise<UserRow | null> {
+  if (!isUuid(id)) return null
+  const [row] = await executor.select().from(users).where(eq(users.id, id))
+  return row ?? null
+}
+
+export async function findUserByPhone(executor: Executor, phoneNumber: string): Promise<UserRow | null> {
+  const [row] = await executor.select().from(users).where(eq(users.phoneNumber, phoneNumber))
+  return row ?? null
+}
+
+export interface NewUserDetails {
+  userName?: string | null
+  passwordHash?: string | null
+  /** Applied only when the user is created here. */
+  referrerUserId?: string | null
+}
+
+/**
+ * The user with this phone number, created when there is none. Ids are random UUIDs, never a sequence: the
+ * recharge module identifies users by them. Safe under concurrent calls (unique phone number).
+ */
+export async function findOrCreateUserByPhone(
+  executor: Executor,
+  now: Date,
+  phoneNumber: string,
+  details: NewUserDetails = {},
+): Promise<{ user: UserRow; created: boolean }> {
+  const [created] = await executor
+    .insert(users)
+    .values({
+      id: randomUUID(),
+      phoneNumber,
+      userName: details.userName?.trim() || maskPhone(phoneNumber),
+      passwordHash: details.passwordHash ?? null,
+      referrerUserId: details.referrerUserId ?? null,
+      creationTime: now,
+    })
+    .onConflictDoNothing({ target: users.phoneNumber })
+    .returning()
+  if (created) return { user: created, created: true }
+  const existing = await findUserByPhone(executor, phoneNumber)
+  if (!existing) throw new Error('user vanished between insert and select')
+  return { user: existing, created: false }
+}
+
+export function toUserInfo(user: UserRow): UserInfo {
+  return {
+    userId: user.id,
+    userName: user.userName,
+    phoneNumber: user.phoneNumber ?? '',
+    avatarUrl: user.avatarUrl,
+    creationTime: user.creationTime.toISOString(),
+  }
+}

@@ -1,0 +1,115 @@
+import { timingSafeEqual } from 'node:crypto'
+import { and, eq, ne } from 'drizzle-orm'
+import type {
+  TokenResult,
+  WxIdentity,
+  WxMiniAppPhoneAuthLoginInput,
+  WxMiniAppUserLoginFromScanInput,
+  WxMiniAppUserLoginResult,
+} from '../../../../types/api/account'
+import { mobilePhone } from '../../../../src/domain/validators'
+import type { AppContext } from '../../appContext'
+import type { Executor } from '../../db/database'
+import { users, wxSessions } from '../../db/schema'
+import { errors } from '../../http/errors'
+import { checkField } from '../../http/validation'
+import { decryptWxData, type WxPhoneData } from '../../providers/wxCrypto'
+import { issueTokens } from './tokens'
+import { findOrCreateUserByPhone, findUserById } from './users'
+
+type WxSessionRow = typeof wxSessions.$inferSelect
+
+/** GET /api/Account/GetWxIndentity and GetLifePayWxIndentity: code2session, remembered for the phone login. */
+export async function wxIdentity(ctx: AppContext, code: string): Promise<WxIdentity> {
+  const session = await ctx.providers.identity.code2Session(code)
+  const now = ctx.clock.now()
+  await ctx.db
+    .insert(wxSessions)
+    .values({ openId: session.openId, appId: session.appId, sessionKey: session.sessionKey, unionId: session.unionId, updatedTime: now })
+    .onConflictDoUpdate({
+      target: wxSessions.openId,
+      set: { sessionKey: session.sessionKey, unionId: session.unionId, updatedTime: now },
+    })
+  return { openId: session.openId, sessionKey: session.sessionKey, unionId: session.unionId }
+}
+
+async function tokenForBoundUser(ctx: AppContext, openId: string): Promise<TokenResult | null> {
+  const [user] = await ctx.db.select().from(users).where(eq(users.wxOpenId, openId))
+  return user?.phoneNumber ? issueTokens(ctx, ctx.db, user.id) : null
+}
+
+/** GET /api/Account/WxMiniAppUserLogin: logged in at once when the openId belongs to a user with a phone. */
+export async function wxMiniAppUserLogin(ctx: AppContext, code: string): Promise<WxMiniAppUserLoginResult> {
+  const identity = await wxIdentity(ctx, code)
+  return { openId: identity.openId, sessionKey: identity.sessionKey, token: await tokenForBoundUser(ctx, identity.openId) }
+}
+
+async function findSession(ctx: AppContext, openId: string): Promise<WxSessionRow> {
+  const [session] = await ctx.db.select().from(wxSessions).where(eq(wxSessions.openId, openId))
+  if (!session) throw errors.wxSessionInvalid()
+  return session
+}
+
+/** The referring user of a scanned code; an unknown or malformed uId refers nobody rather than failing the login. */
+async function referrerOf(executor: Executor, uId: string | undefined): Promise<string | null> {
+  if (!uId) return null
+  return (await findUserById(executor, uId.trim()))?.id ?? null
+}
+
+/**
+ * POST /api/Account/WxMiniAppUserLoginFromScan: as WxMiniAppUserLogin for an openId already exchanged; a user not
+ * yet known keeps the scanned uId (and name) for the phone authorisation that creates them.
+ */
+export async function wxMiniAppUserLoginFromScan(
+  ctx: AppContext,
+  input: WxMiniAppUserLoginFromScanInput,
+): Promise<WxMiniAppUserLoginResult> {
+  const session = await findSession(ctx, input.openId)
+  const token = await tokenForBoundUser(ctx, session.openId)
+  if (!token) {
+    await ctx.db
+      .update(wxSessions)
+      .set({ referrerUserId: await referrerOf(ctx.db, input.uId), userName: input.userName?.trim() || null })
+      .where(eq(wxSessions.openId, session.openId))
+  }
+  return { openId: session.openId, sessionKey: session.sessionKey, token }
+}
+
+/** Decrypts getPhoneNumber's data with the session key issued to this openId (never one the caller made up). */
+function phoneFromEncryptedData(ctx: AppContext, session: WxSessionRow, input: WxMiniAppPhoneAuthLoginInput): string {
+  const given = Buffer.from(input.sessionKey)
+  const issued = Buffer.from(session.sessionKey)
+  if (given.length !== issued.length || !timingSafeEqual(given, issued)) throw errors.wxSessionInvalid()
+  let data: WxPhoneData
+  try {
+    data = decryptWxData<WxPhoneData>(session.sessionKey, input.encryptedData, input.iv)
+  } catch {
+    throw errors.wxPhoneDataInvalid()
+  }
+  if (data?.watermark?.appid !== ctx.providers.identity.appId || typeof data.purePhoneNumber !== 'string') {
+    throw errors.wxPhoneDataInvalid()
+  }
+  checkField('phoneNumber', data.purePhoneNumber, [mobilePhone])
+  return data.purePhoneNumber
+}
+
+/** POST /api/Account/WxMiniAppPhoneAuthLogin(FromScan): the phone number WeChat vouches for logs the user in. */
+export async function wxPhoneAuthLogin(
+  ctx: AppContext,
+  input: WxMiniAppPhoneAuthLoginInput,
+  uId?: string,
+): Promise<TokenResult> {
+  const session = await findSession(ctx, input.openId)
+  const phoneNumber = phoneFromEncryptedData(ctx, session, input)
+  return ctx.db.transaction(async (tx) => {
+    const referrerUserId = (await referrerOf(tx, uId)) ?? session.referrerUserId
+    const { user } = await findOrCreateUserByPhone(tx, ctx.clock.now(), phoneNumber, {
+      userName: session.userName,
+      referrerUserId,
+    })
+    // One openId, one user: a previous holder (another phone on this WeChat account) lets go of it.
+    await tx.update(users).set({ wxOpenId: null }).where(and(eq(users.wxOpenId, session.openId), ne(users.id, user.id)))
+    await tx.update(users).set({ wxOpenId: session.openId }).where(eq(users.id, user.id))
+    return issueTokens(ctx, tx, user.id)
+  })
+}

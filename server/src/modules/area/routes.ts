@@ -1,0 +1,38 @@
+import { asc } from 'drizzle-orm'
+import type { FastifyInstance } from 'fastify'
+import type { RegionalManagement } from '../../../../types/api/area'
+import type { AppContext } from '../../appContext'
+import { regions } from '../../db/schema'
+import { ok } from '../../http/envelope'
+import { arr, obj, routeSchema, str, type JsonSchema } from '../../http/schemas'
+
+const region: JsonSchema = obj(
+  {
+    areaCode: str(),
+    areaName: str(),
+    children: arr(obj({ areaCode: str(), areaName: str(), children: arr(obj({})) }, ['areaCode', 'areaName', 'children'])),
+  },
+  ['areaCode', 'areaName', 'children'],
+)
+
+/** Provinces with their cities, in display order. */
+export async function regionTree(ctx: AppContext): Promise<RegionalManagement[]> {
+  const rows = await ctx.db.select().from(regions).orderBy(asc(regions.sort), asc(regions.areaCode))
+  const nodes = new Map(rows.map((row) => [row.areaCode, { areaCode: row.areaCode, areaName: row.areaName, children: [] as RegionalManagement[] }]))
+  const roots: RegionalManagement[] = []
+  for (const row of rows) {
+    const node = nodes.get(row.areaCode) as RegionalManagement
+    const parent = row.parentCode ? nodes.get(row.parentCode) : undefined
+    if (parent) parent.children.push(node)
+    else roots.push(node)
+  }
+  return roots
+}
+
+export function registerAreaRoutes(app: FastifyInstance, ctx: AppContext): void {
+  app.get(
+    '/api/Area/GetRegionalManagementList',
+    { schema: routeSchema({ tags: ['Area'], summary: 'Provinces with their cities (GB/T 2260 codes)', data: arr(region) }) },
+    async () => ok(await regionTree(ctx)),
+  )
+}

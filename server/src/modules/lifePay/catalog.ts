@@ -1,0 +1,135 @@
+import { and, asc, eq, inArray, or } from 'drizzle-orm'
+import type { FastifyRequest } from 'fastify'
+import type { ElectricParValue, ElectricSupportArea, GasParValue, LifePayRate, PhoneParValue } from '../../../../types/api/lifePay'
+import { carrierCodeLabels, carrierCodeValues, type CarrierCode } from '../../../../src/domain/carrier'
+import { electricTypeValues, type ElectricType } from '../../../../src/domain/electric'
+import { gasProviderLabels, gasProviderValues, type GasProvider } from '../../../../src/domain/gas'
+import { LifePayOrderType } from '../../../../src/domain/lifePayOrderType'
+import { fenToYuan } from '../../../../src/domain/price'
+import { lifePayRateTypeValues, type LifePayRateType } from '../../../../src/domain/rateType'
+import type { Executor } from '../../db/database'
+import { electricSupportAreas, lifePayRates, parValues } from '../../db/schema'
+
+export const DEFAULT_CHANNEL = ''
+
+/** The request's channel id (query first, then body); anything unusable counts as the default channel. */
+export function channelOf(request: FastifyRequest): string {
+  const fromQuery = (request.query as { channelId?: unknown } | undefined)?.channelId
+  const fromBody = (request.body as { channelId?: unknown } | undefined)?.channelId
+  const raw = typeof fromQuery === 'string' && fromQuery.trim() ? fromQuery : fromBody
+  return typeof raw === 'string' && raw.trim().length <= 64 ? raw.trim() : DEFAULT_CHANNEL
+}
+
+/** Rate (ppm of face value) per type for a channel; a type the channel has no rate for uses the default's. */
+export async function channelRates(executor: Executor, channelId: string): Promise<Map<LifePayRateType, number>> {
+  const rows = await executor
+    .select()
+    .from(lifePayRates)
+    .where(inArray(lifePayRates.channelId, [DEFAULT_CHANNEL, channelId]))
+  const rates = new Map<LifePayRateType, number>()
+  for (const row of rows) if (row.channelId === DEFAULT_CHANNEL) rates.set(row.rateType, row.ratePpm)
+  for (const row of rows) if (row.channelId !== DEFAULT_CHANNEL) rates.set(row.rateType, row.ratePpm)
+  return rates
+}
+
+/** ppm → percent (985000 → 98.5). */
+export function ppmToPercent(ppm: number): number {
+  return ppm / 10_000
+}
+
+/** GET /api/LifePay/GetRate */
+export async function getRates(executor: Executor, channelId: string): Promise<LifePayRate[]> {
+  const rates = await channelRates(executor, channelId)
+  return lifePayRateTypeValues
+    .filter((rateType) => rates.has(rateType))
+    .map((rateType) => ({ rateType, rate: ppmToPercent(rates.get(rateType) as number) }))
+}
+
+async function faceValuesBySubType(executor: Executor, type: LifePayOrderType): Promise<Map<string, number[]>> {
+  const rows = await executor
+    .select()
+    .from(parValues)
+    .where(eq(parValues.lifePayOrderType, type))
+    .orderBy(asc(parValues.subType), asc(parValues.faceValueFen))
+  const bySubType = new Map<string, number[]>()
+  for (const row of rows) {
+    const list = bySubType.get(row.subType) ?? []
+    list.push(fenToYuan(row.faceValueFen))
+    bySubType.set(row.subType, list)
+  }
+  return bySubType
+}
+
+/** POST /api/LifePay/GetPhoneParValue: every value on offer (the app shows those ≤ 300). */
+export async function getPhoneParValues(executor: Executor): Promise<PhoneParValue[]> {
+  const values = await faceValuesBySubType(executor, LifePayOrderType.Phone)
+  return carrierCodeValues
+    .filter((code) => values.has(code))
+    .map((ispCode: CarrierCode) => ({ ispCode, ispName: carrierCodeLabels['zh-CN'][ispCode], parValue: values.get(ispCode) ?? [] }))
+}
+
+/** POST /api/LifePay/GetElectricParValue */
+export async function getElectricParValues(executor: Executor): Promise<ElectricParValue[]> {
+  const values = await faceValuesBySubType(executor, LifePayOrderType.Electric)
+  return electricTypeValues
+    .filter((type) => values.has(type))
+    .map((electricType: ElectricType) => ({ electricType, parValue: values.get(electricType) ?? [] }))
+}
+
+/** POST /api/LifePay/GetGasParValue */
+export async function getGasParValues(executor: Executor): Promise<GasParValue[]> {
+  const values = await faceValuesBySubType(executor, LifePayOrderType.Gas)
+  return gasProviderValues
+    .filter((provider) => values.has(provider))
+    .map((gasOrgType: GasProvider) => ({
+      gasOrgType,
+      gasOrgName: gasProviderLabels['zh-CN'][gasOrgType],
+      parValue: values.get(gasOrgType) ?? [],
+    }))
+}
+
+export async function isParValueOffered(
+  executor: Executor,
+  type: LifePayOrderType,
+  subType: string,
+  faceValueFen: number,
+): Promise<boolean> {
+  const [row] = await executor
+    .select()
+    .from(parValues)
+    .where(and(eq(parValues.lifePayOrderType, type), eq(parValues.subType, subType), eq(parValues.faceValueFen, faceValueFen)))
+  return row !== undefined
+}
+
+type AreaRow = typeof electricSupportAreas.$inferSelect
+
+function toArea(row: AreaRow): ElectricSupportArea {
+  return {
+    provinceCode: row.provinceCode,
+    provinceName: row.provinceName,
+    cityCode: row.cityCode,
+    cityName: row.cityName,
+    electricType: row.electricType as ElectricType,
+    needHolderName: row.needHolderName,
+  }
+}
+
+/** POST /api/LifePay/GetElectricSupportArea */
+export async function getElectricSupportAreas(executor: Executor): Promise<ElectricSupportArea[]> {
+  const rows = await executor.select().from(electricSupportAreas).orderBy(asc(electricSupportAreas.sort))
+  return rows.map(toArea)
+}
+
+/** The supported area of a province and city, each given by code (provinceCode/cityCode) or by name. */
+export async function findElectricArea(executor: Executor, province: string, city: string): Promise<ElectricSupportArea | null> {
+  const [row] = await executor
+    .select()
+    .from(electricSupportAreas)
+    .where(
+      and(
+        or(eq(electricSupportAreas.provinceCode, province), eq(electricSupportAreas.provinceName, province)),
+        or(eq(electricSupportAreas.cityCode, city), eq(electricSupportAreas.cityName, city)),
+      ),
+    )
+  return row ? toArea(row) : null
+}

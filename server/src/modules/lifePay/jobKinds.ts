@@ -1,0 +1,8 @@
+// Job kinds of the order lifecycle (the sandbox providers define their own next to them).
+
+/** Close an unpaid order at its expire time. */
+export const ORDER_EXPIRE_JOB = 'order.expire'
+/** Hand a paid order to the recharge supplier. */
+export const RECHARGE_SUBMIT_JOB = 'recharge.submit'
+/** Pay back an order whose recharge failed (or that was paid after it closed). */
+export const REFUND_AUTO_JOB = 'refund.auto'

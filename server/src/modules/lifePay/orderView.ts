@@ -1,0 +1,58 @@
+import type { CarrierCode } from '../../../../src/domain/carrier'
+import type { ElectricAccountType, ElectricType } from '../../../../src/domain/electric'
+import type { GasProvider } from '../../../../src/domain/gas'
+import { canApplyRefund, lifePayFrontStatusOf } from '../../../../src/domain/orderDisplayStatus'
+import { LifePayStatus } from '../../../../src/domain/lifePayStatus'
+import { fenToYuan } from '../../../../src/domain/price'
+import type { LifePayType } from '../../../../src/domain/lifePayType'
+import type { LifePayOrderDetail, LifePayOrderListItem, LifePayOrderState } from '../../../../types/api/lifePay'
+import type { lifePayOrders } from '../../db/schema'
+import { ppmToPercent } from './catalog'
+
+export type OrderRow = typeof lifePayOrders.$inferSelect
+
+const iso = (date: Date | null) => (date ? date.toISOString() : null)
+
+export function toOrderState(order: OrderRow): LifePayOrderState {
+  return {
+    orderNo: order.orderNo,
+    payStatus: order.payStatus,
+    lifePayOrderStatus: order.lifePayOrderStatus,
+    frontStatus: lifePayFrontStatusOf(order.payStatus, order.lifePayOrderStatus),
+  }
+}
+
+export function toOrderListItem(order: OrderRow): LifePayOrderListItem {
+  return {
+    ...toOrderState(order),
+    lifePayOrderType: order.lifePayOrderType,
+    account: order.account,
+    parValue: fenToYuan(order.parValueFen),
+    payAmount: fenToYuan(order.payAmountFen),
+    lifePayType: order.lifePayType as LifePayType | null,
+    creationTime: order.creationTime.toISOString(),
+  }
+}
+
+export function toOrderDetail(order: OrderRow): LifePayOrderDetail {
+  return {
+    ...toOrderListItem(order),
+    discountAmount: fenToYuan(order.discountAmountFen),
+    rate: ppmToPercent(order.ratePpm),
+    ispCode: order.ispCode as CarrierCode | null,
+    electricType: order.electricType as ElectricType | null,
+    electricAccountType: order.electricAccountType as ElectricAccountType | null,
+    gasOrgType: order.gasOrgType as GasProvider | null,
+    province: order.province,
+    city: order.city,
+    name: order.name,
+    payTime: iso(order.payTime),
+    finishTime: iso(order.finishTime),
+    refundApplyTime: iso(order.refundApplyTime),
+    refundApplyRemark: order.refundApplyRemark,
+    refundTime: iso(order.refundTime),
+    refundCheckRemark: order.refundCheckRemark,
+    expireTime: order.payStatus === LifePayStatus.Unpaid ? iso(order.expireTime) : null,
+    canApplyRefund: canApplyRefund(order.payStatus, order.lifePayOrderStatus),
+  }
+}

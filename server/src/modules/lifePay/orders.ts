@@ -1,0 +1,262 @@
+import { createHash, randomInt, randomUUID } from 'node:crypto'
+import { and, count, desc, eq } from 'drizzle-orm'
+import type { PageResult } from '../../../../types/api/envelope'
+import type {
+  CreateLifePayOrderResult,
+  LifePayOrderListItem,
+  PayOrderForJsApi,
+} from '../../../../types/api/lifePay'
+import { LifePayOrderStatus, LifePayStatus } from '../../../../src/domain/lifePayStatus'
+import { LifePayOrderType } from '../../../../src/domain/lifePayOrderType'
+import type { LifePayType } from '../../../../src/domain/lifePayType'
+import { fenToYuan, rechargePriceFen, toFen } from '../../../../src/domain/price'
+import { LifePayRateType } from '../../../../src/domain/rateType'
+import type { AppContext } from '../../appContext'
+import type { Executor } from '../../db/database'
+import { lifePayOrders } from '../../db/schema'
+import { errors } from '../../http/errors'
+import { channelRates, isParValueOffered, ppmToPercent } from './catalog'
+import { ORDER_EXPIRE_JOB } from './jobKinds'
+import { canTransition, initialOrderState, transitionOrder } from './orderStateMachine'
+import { toOrderListItem, type OrderRow } from './orderView'
+
+const rateTypeOf: Record<LifePayOrderType, LifePayRateType> = {
+  [LifePayOrderType.Phone]: LifePayRateType.DefaultPhone,
+  [LifePayOrderType.Electric]: LifePayRateType.DefaultElectric,
+  [LifePayOrderType.Gas]: LifePayRateType.DefaultGas,
+}
+
+/** A validated order request: the account fields of its type, as they will be stored. */
+export interface NewOrder {
+  lifePayOrderType: LifePayOrderType
+  account: string
+  /** ispCode, electricType or gasOrgType: the par-value table's key. */
+  subType: string
+  parValue: number
+  idempotencyKey: string
+  ispCode?: string | null
+  electricType?: string | null
+  electricAccountType?: string | null
+  gasOrgType?: string | null
+  province?: string | null
+  city?: string | null
+  name?: string | null
+}
+
+/** 'LP' + Beijing time yyyyMMddHHmmss + 6 random digits: readable, sortable, not guessable in sequence. */
+function newOrderNo(now: Date): string {
+  const beijing = new Date(now.getTime() + 8 * 3600_000).toISOString().replace(/\D/g, '').slice(0, 14)
+  return `LP${beijing}${String(randomInt(0, 1_000_000)).padStart(6, '0')}`
+}
+
+function requestHashOf(order: NewOrder): string {
+  const { idempotencyKey: _key, ...content } = order
+  const canonical = Object.keys(content)
+    .sort()
+    .map((key) => [key, content[key as keyof typeof content] ?? null])
+  return createHash('sha256').update(JSON.stringify(canonical)).digest('hex')
+}
+
+function toCreateResult(order: OrderRow): CreateLifePayOrderResult {
+  return {
+    orderNo: order.orderNo,
+    payAmount: fenToYuan(order.payAmountFen),
+    parValue: fenToYuan(order.parValueFen),
+    discountAmount: fenToYuan(order.discountAmountFen),
+  }
+}
+
+/**
+ * Create…Order: the price comes from the par-value table and the channel's rate, never from the client. The same
+ * idempotency key returns the same order (unique per user, safe under concurrent retries).
+ */
+export async function createOrder(
+  ctx: AppContext,
+  userId: string,
+  channelId: string,
+  input: NewOrder,
+): Promise<CreateLifePayOrderResult> {
+  const parValueFen = toFen(input.parValue)
+  if (!(await isParValueOffered(ctx.db, input.lifePayOrderType, input.subType, parValueFen))) throw errors.parValueNotOffered()
+  const ratePpm = (await channelRates(ctx.db, channelId)).get(rateTypeOf[input.lifePayOrderType])
+  if (ratePpm === undefined) throw new Error(`No rate for order type ${input.lifePayOrderType}`)
+  const payAmountFen = rechargePriceFen(input.parValue, ppmToPercent(ratePpm))
+  const requestHash = requestHashOf(input)
+  const now = ctx.clock.now()
+  const expireTime = new Date(now.getTime() + ctx.config.unpaidOrderCloseMs)
+
+  const order = await ctx.db.transaction(async (tx) => {
+    // A clash on the order number (vanishingly rare) simply draws another one.
+    for (let attempt = 0; attempt < 5; attempt++) {
+      const [created] = await tx
+        .insert(lifePayOrders)
+        .values({
+          id: randomUUID(),
+          orderNo: newOrderNo(now),
+          userId,
+          channelId: channelId || null,
+          lifePayOrderType: input.lifePayOrderType,
+          account: input.account,
+          ispCode: input.ispCode ?? null,
+          electricType: input.electricType ?? null,
+          electricAccountType: input.electricAccountType ?? null,
+          gasOrgType: input.gasOrgType ?? null,
+          province: input.province ?? null,
+          city: input.city ?? null,
+          name: input.name ?? null,
+          parValueFen,
+          ratePpm,
+          payAmountFen,
+          discountAmountFen: parValueFen - payAmountFen,
+          ...initialOrderState,
+          idempotencyKey: input.idempotencyKey,
+          requestHash,
+          expireTime,
+          creationTime: now,
+          updatedTime: now,
+        })
+        .onConflictDoNothing()
+        .returning()
+      if (created) {
+        await ctx.jobs.enqueue(tx, ORDER_EXPIRE_JOB, { orderNo: created.orderNo }, {
+          runAt: expireTime,
+          dedupeKey: `${ORDER_EXPIRE_JOB}:${created.orderNo}`,
+        })
+        return created
+      }
+      const [existing] = await tx
+        .select()
+        .from(lifePayOrders)
+        .where(and(eq(lifePayOrders.userId, userId), eq(lifePayOrders.idempotencyKey, input.idempotencyKey)))
+      if (existing) {
+        if (existing.requestHash !== requestHash) throw errors.idempotencyKeyReused()
+        return existing
+      }
+    }
+    throw new Error('Could not draw a free order number')
+  })
+  return toCreateResult(order)
+}
+
+/** The caller's own order; another user's order answers exactly like a missing one. */
+export async function findUserOrder(executor: Executor, userId: string, orderNo: string, lock = false): Promise<OrderRow> {
+  const query = executor
+    .select()
+    .from(lifePayOrders)
+    .where(and(eq(lifePayOrders.orderNo, orderNo), eq(lifePayOrders.userId, userId)))
+  const [order] = lock ? await query.for('update') : await query
+  if (!order) throw errors.orderNotFound()
+  return order
+}
+
+export async function lockOrder(executor: Executor, orderNo: string): Promise<OrderRow | null> {
+  const [order] = await executor.select().from(lifePayOrders).where(eq(lifePayOrders.orderNo, orderNo)).for('update')
+  return order ?? null
+}
+
+const isClosed = (order: OrderRow) =>
+  order.payStatus === LifePayStatus.Unpaid && order.lifePayOrderStatus === LifePayOrderStatus.Failed
+
+/** Refuses an order that can no longer be paid, with the brief's message for a closed one. */
+function assertPayable(order: OrderRow): void {
+  if (isClosed(order)) throw errors.orderClosed()
+  if (!canTransition(order, 'pay')) throw errors.orderAlreadyPaid()
+}
+
+/**
+ * Closes an unpaid order whose time is up: the provider-side payment is closed first, so no payment can complete
+ * after it. 'paid' when the user paid just before (the notification will move the order on).
+ */
+export async function closeUnpaidOrder(ctx: AppContext, orderNo: string): Promise<'closed' | 'paid' | 'unchanged'> {
+  if ((await ctx.providers.payment.close(orderNo)) === 'paid') return 'paid'
+  return ctx.db.transaction(async (tx) => {
+    const order = await lockOrder(tx, orderNo)
+    if (!order || !canTransition(order, 'close')) return 'unchanged'
+    await transitionOrder(tx, order, 'close', { updatedTime: ctx.clock.now() }, ctx.log)
+    return 'closed'
+  })
+}
+
+async function payableOrder(ctx: AppContext, userId: string, orderNo: string): Promise<OrderRow> {
+  const order = await findUserOrder(ctx.db, userId, orderNo)
+  assertPayable(order)
+  if (order.expireTime <= ctx.clock.now()) {
+    // The expiry job may not have run yet: the deadline holds regardless.
+    const outcome = await closeUnpaidOrder(ctx, orderNo)
+    throw outcome === 'paid' ? errors.orderAlreadyPaid() : errors.orderClosed()
+  }
+  return order
+}
+
+/** POST /api/LifePay/SetLifePayOrderPayType */
+export async function setPayType(ctx: AppContext, userId: string, orderNo: string, lifePayType: LifePayType): Promise<void> {
+  await payableOrder(ctx, userId, orderNo)
+  await ctx.db
+    .update(lifePayOrders)
+    .set({ lifePayType, updatedTime: ctx.clock.now() })
+    .where(and(eq(lifePayOrders.orderNo, orderNo), eq(lifePayOrders.payStatus, LifePayStatus.Unpaid)))
+}
+
+/** POST /api/LifePay/GetPayOrderForJsAPI */
+export async function preparePayment(
+  ctx: AppContext,
+  userId: string,
+  orderNo: string,
+  lifePayType: LifePayType,
+  openId: string | undefined,
+): Promise<PayOrderForJsApi> {
+  await payableOrder(ctx, userId, orderNo)
+  return ctx.db.transaction(async (tx) => {
+    const order = await findUserOrder(tx, userId, orderNo, true)
+    assertPayable(order)
+    await tx.update(lifePayOrders).set({ lifePayType, updatedTime: ctx.clock.now() }).where(eq(lifePayOrders.id, order.id))
+    const prepared = await ctx.providers.payment.prepare(tx, {
+      orderNo,
+      lifePayType,
+      amountFen: order.payAmountFen,
+      description: `生活缴费 ${order.orderNo}`,
+      openId,
+    })
+    return {
+      orderNo,
+      lifePayType,
+      payAmount: fenToYuan(order.payAmountFen),
+      sandbox: ctx.providers.payment.sandbox,
+      ...prepared,
+    }
+  })
+}
+
+/** POST /api/LifePay/GetUserLifePayOrderPage: newest first. */
+export async function orderPage(
+  ctx: AppContext,
+  userId: string,
+  pageIndex: number,
+  pageSize: number,
+  lifePayOrderType: LifePayOrderType | undefined,
+): Promise<PageResult<LifePayOrderListItem>> {
+  const where = lifePayOrderType
+    ? and(eq(lifePayOrders.userId, userId), eq(lifePayOrders.lifePayOrderType, lifePayOrderType))
+    : eq(lifePayOrders.userId, userId)
+  const [rows, [{ total }]] = await Promise.all([
+    ctx.db
+      .select()
+      .from(lifePayOrders)
+      .where(where)
+      .orderBy(desc(lifePayOrders.creationTime), desc(lifePayOrders.orderNo))
+      .limit(pageSize)
+      .offset((pageIndex - 1) * pageSize),
+    ctx.db.select({ total: count() }).from(lifePayOrders).where(where),
+  ])
+  return { pageIndex, pageSize, totalCount: Number(total), items: rows.map(toOrderListItem) }
+}
+
+/** POST /api/LifePay/RefundUserLifePayOrder: pending review (order 40, pay 30) until an operator decides. */
+export async function applyRefund(ctx: AppContext, userId: string, orderNo: string, remark: string): Promise<void> {
+  await ctx.db.transaction(async (tx) => {
+    const order = await findUserOrder(tx, userId, orderNo, true)
+    if (!canTransition(order, 'applyRefund')) throw errors.refundNotAllowed()
+    const now = ctx.clock.now()
+    await transitionOrder(tx, order, 'applyRefund', { refundApplyTime: now, refundApplyRemark: remark.trim(), updatedTime: now }, ctx.log)
+  })
+}

@@ -1,0 +1,73 @@
+import { createReadStream } from 'node:fs'
+import { mkdir, stat, writeFile } from 'node:fs/promises'
+import { dirname, extname } from 'node:path'
+import type { FastifyInstance } from 'fastify'
+import type { AppContext } from '../../appContext'
+import { ok } from '../../http/envelope'
+import { errors } from '../../http/errors'
+import { obj, routeSchema, str } from '../../http/schemas'
+import { OSS_PATH, type OssUploadFields } from '../../providers/storage'
+import { boundaryOf, parseMultipart, type MultipartForm } from './multipart'
+
+const UPLOAD_LIMIT_BYTES = 10 * 1024 * 1024
+
+const contentTypes: Record<string, string> = {
+  '.png': 'image/png',
+  '.jpg': 'image/jpeg',
+  '.jpeg': 'image/jpeg',
+  '.gif': 'image/gif',
+  '.webp': 'image/webp',
+  '.pdf': 'application/pdf',
+  '.txt': 'text/plain; charset=utf-8',
+}
+
+declare module 'fastify' {
+  interface FastifyRequest {
+    multipart?: MultipartForm
+  }
+}
+
+/** The sandbox bucket: form POST uploads with GetOssSTS credentials (OSS V1 signature), and reads. */
+export function registerStorageRoutes(app: FastifyInstance, ctx: AppContext): void {
+  const storage = ctx.sandboxes.storage
+  if (!storage) return
+  app.register(async (scope) => {
+    scope.addContentTypeParser('multipart/form-data', { parseAs: 'buffer', bodyLimit: UPLOAD_LIMIT_BYTES }, (request, body, done) => {
+      const boundary = boundaryOf(request.headers['content-type'])
+      if (!boundary) return done(errors.badRequest('multipart boundary missing'))
+      request.multipart = parseMultipart(body as Buffer, boundary)
+      done(null, {})
+    })
+
+    scope.post(
+      OSS_PATH,
+      {
+        bodyLimit: UPLOAD_LIMIT_BYTES,
+        schema: routeSchema({
+          tags: ['Sandbox (dev)'],
+          summary: 'Sandbox bucket upload: OSS PostObject form (key, policy, OSSAccessKeyId, Signature, x-oss-security-token, file)',
+          data: obj({ key: str(), url: str() }, ['key', 'url']),
+        }),
+      },
+      async (request) => {
+        const form = request.multipart
+        if (!form?.file) throw errors.badRequest('multipart form with a file expected')
+        const key = await storage.verifyUpload(form.fields as OssUploadFields)
+        const path = key ? storage.objectPath(key) : null
+        if (!key || !path) throw errors.ossCredentialsInvalid()
+        await mkdir(dirname(path), { recursive: true })
+        await writeFile(path, form.file.data)
+        return ok({ key, url: `${request.protocol}://${request.host}${OSS_PATH}/${key}` })
+      },
+    )
+  })
+
+  app.get<{ Params: { '*': string } }>(`${OSS_PATH}/*`, { schema: { hide: true } }, async (request, reply) => {
+    const path = storage.objectPath(request.params['*'])
+    const info = path ? await stat(path).catch(() => null) : null
+    if (!path || !info?.isFile()) throw errors.ossObjectNotFound()
+    reply.header('content-type', contentTypes[extname(path).toLowerCase()] ?? 'application/octet-stream')
+    reply.header('cache-control', 'public, max-age=86400')
+    return reply.send(createReadStream(path))
+  })
+}

@@ -1,0 +1,24 @@
+import type { FastifyInstance } from 'fastify'
+import type { AppContext } from '../../appContext'
+import type { AuthHooks } from '../../http/auth'
+import { ok } from '../../http/envelope'
+import { errors } from '../../http/errors'
+import { routeSchema } from '../../http/schemas'
+import { userInfo } from '../account/schemas'
+import { findUserById, toUserInfo } from '../account/users'
+
+export function registerUserRoutes(app: FastifyInstance, ctx: AppContext, auth: AuthHooks): void {
+  app.get(
+    '/api/User/GetUserInfo',
+    {
+      preHandler: auth.user,
+      schema: routeSchema({ tags: ['User'], summary: 'The logged-in user', auth: 'user', data: userInfo }),
+    },
+    async (request) => {
+      const user = await findUserById(ctx.db, request.userId)
+      // A token outliving its user is as good as no token.
+      if (!user) throw errors.unauthorized()
+      return ok(toUserInfo(user))
+    },
+  )
+}

@@ -1,0 +1,46 @@
+import type { IncomingHttpHeaders } from 'node:http'
+import type { WxPayJsApiParams } from '../../../types/api/lifePay'
+import type { LifePayType } from '../../../src/domain/lifePayType'
+import type { Executor } from '../db/database'
+
+export interface PaymentOrder {
+  orderNo: string
+  lifePayType: LifePayType
+  amountFen: number
+  description: string
+  /** The payer's WeChat openId (JSAPI payments need it). */
+  openId?: string
+}
+
+export interface PreparedPayment {
+  wxPay: WxPayJsApiParams | null
+  aliPayTradeNo: string | null
+}
+
+/** A verified "paid" notification from the payment provider. */
+export interface PaymentNotification {
+  orderNo: string
+  transactionId: string
+  lifePayType: LifePayType
+  amountFen: number
+  paidAt: Date
+}
+
+export interface RefundRequest {
+  orderNo: string
+  /** Our refund number: the provider pays a refund number back once, however often it is asked. */
+  refundNo: string
+  amountFen: number
+  transactionId: string | null
+}
+
+export interface PaymentProvider {
+  readonly sandbox: boolean
+  /** Creates the provider-side payment (WxPay prepay / Alipay trade) and the parameters the app pays with. */
+  prepare(executor: Executor, order: PaymentOrder): Promise<PreparedPayment>
+  /** Checks the signature and content of a notification; null when it is not genuine. */
+  verifyNotification(headers: IncomingHttpHeaders, rawBody: string): PaymentNotification | null
+  /** Closes the provider-side payment before an unpaid order closes; 'paid' when the user already paid. */
+  close(orderNo: string): Promise<'closed' | 'paid'>
+  refund(request: RefundRequest): Promise<void>
+}

@@ -1,0 +1,218 @@
+import { createHmac, randomBytes, timingSafeEqual } from 'node:crypto'
+import { and, desc, eq, ne } from 'drizzle-orm'
+import { LifePayType } from '../../../src/domain/lifePayType'
+import type { Clock } from '../clock'
+import type { Db } from '../db/database'
+import { sandboxPayments, sandboxRefunds } from '../db/schema'
+import { errors } from '../http/errors'
+import type { JobQueue } from '../jobs/jobQueue'
+import { SANDBOX_WX_APP_ID } from './identity'
+import type { PaymentNotification, PaymentProvider } from './payment'
+
+// Sandbox payment provider: its ledger lives in `sandbox_payments`. The sandbox cashier (POST /api/dev/pay/confirm)
+// stands in for the wallet; the provider then notifies our notify route asynchronously, signed, sometimes twice.
+
+export const NOTIFY_PATHS: Record<LifePayType, string> = {
+  [LifePayType.WxPay]: '/api/pay/notify/wxpay',
+  [LifePayType.AliPay]: '/api/pay/notify/alipay',
+}
+
+/** Notifications older (or newer) than this are refused: a captured one cannot be replayed later. */
+const NOTIFY_MAX_SKEW_S = 300
+
+export const PAY_NOTIFY_JOB = 'sandbox.payNotify'
+
+interface PayNotifyPayload {
+  notification: { orderNo: string; transactionId: string; lifePayType: LifePayType; amountFen: number; paidAt: string }
+  delivery: number
+}
+
+export interface NotifyDelivery {
+  (path: string, headers: Record<string, string>, body: string): Promise<{ status: number; success: boolean }>
+}
+
+export interface SandboxPaymentDeps {
+  db: Db
+  clock: Clock
+  jobs: JobQueue
+  merchantKey: string
+  duplicateNotifyRate: number
+  random: () => number
+  /** How the provider reaches our notify route (app.inject in-process). */
+  deliver: NotifyDelivery
+}
+
+export interface SandboxPayment extends PaymentProvider {
+  /** The user paid in the sandbox cashier: marks the payment paid and queues its notification(s). */
+  confirm(orderNo: string, deliveries?: 1 | 2): Promise<{ transactionId: string; deliveries: number }>
+  /** The user cancelled in the cashier: the order stays unpaid and can be paid again. */
+  cancel(orderNo: string): Promise<boolean>
+  /** Headers that sign `body` as the provider does (tests and the notify job use it). */
+  signNotification(body: string): Record<string, string>
+}
+
+function randomId(bytes: number): string {
+  return randomBytes(bytes).toString('hex')
+}
+
+function stamp(date: Date): string {
+  return date.toISOString().replace(/\D/g, '').slice(0, 14)
+}
+
+export function createSandboxPayment(deps: SandboxPaymentDeps): SandboxPayment {
+  const { db, clock, jobs, merchantKey } = deps
+
+  const hmac = (text: string) => createHmac('sha256', merchantKey).update(text).digest()
+
+  function signNotification(body: string): Record<string, string> {
+    const timestamp = String(Math.floor(clock.now().getTime() / 1000))
+    const nonce = randomId(16)
+    return {
+      'content-type': 'application/json',
+      'x-pay-timestamp': timestamp,
+      'x-pay-nonce': nonce,
+      'x-pay-signature': hmac(`${timestamp}\n${nonce}\n${body}\n`).toString('base64'),
+    }
+  }
+
+  jobs.define<PayNotifyPayload>({
+    kind: PAY_NOTIFY_JOB,
+    async handle({ notification }, { job }) {
+      const body = JSON.stringify(notification)
+      const answer = await deps.deliver(NOTIFY_PATHS[notification.lifePayType], signNotification(body), body)
+      // Like real providers: anything but an acknowledgement means "deliver again later".
+      if (!answer.success) throw new Error(`notify answered HTTP ${answer.status} (job ${job.id})`)
+    },
+  })
+
+  return {
+    sandbox: true,
+    signNotification,
+
+    async prepare(executor, order) {
+      const now = clock.now()
+      const wx = order.lifePayType === LifePayType.WxPay
+      const prepayId = wx ? `wx${stamp(now)}${randomId(8)}` : `${stamp(now)}${randomId(6)}`
+      await executor.insert(sandboxPayments).values({
+        prepayId,
+        orderNo: order.orderNo,
+        lifePayType: order.lifePayType,
+        amountFen: order.amountFen,
+        status: 'created',
+        creationTime: now,
+        updatedTime: now,
+      })
+      if (!wx) return { wxPay: null, aliPayTradeNo: prepayId }
+      const timeStamp = String(Math.floor(now.getTime() / 1000))
+      const nonceStr = randomId(16)
+      const pkg = `prepay_id=${prepayId}`
+      const signType = 'HMAC-SHA256' as const
+      // WeChat Pay v2 JSAPI signature: sorted key=value pairs, then &key=<merchant key>, upper-case hex.
+      const signed = `appId=${SANDBOX_WX_APP_ID}&nonceStr=${nonceStr}&package=${pkg}&signType=${signType}&timeStamp=${timeStamp}`
+      const paySign = createHmac('sha256', merchantKey).update(`${signed}&key=${merchantKey}`).digest('hex').toUpperCase()
+      return {
+        wxPay: { appId: SANDBOX_WX_APP_ID, timeStamp, nonceStr, package: pkg, signType, paySign },
+        aliPayTradeNo: null,
+      }
+    },
+
+    verifyNotification(headers, rawBody): PaymentNotification | null {
+      const header = (name: string) => {
+        const value = headers[name]
+        return typeof value === 'string' ? value : undefined
+      }
+      const timestamp = header('x-pay-timestamp')
+      const nonce = header('x-pay-nonce')
+      const signature = header('x-pay-signature')
+      if (!timestamp || !nonce || !signature) return null
+      const skew = Math.abs(clock.now().getTime() / 1000 - Number(timestamp))
+      if (!Number.isFinite(skew) || skew > NOTIFY_MAX_SKEW_S) return null
+      const expected = hmac(`${timestamp}\n${nonce}\n${rawBody}\n`)
+      const given = Buffer.from(signature, 'base64')
+      if (given.length !== expected.length || !timingSafeEqual(given, expected)) return null
+      try {
+        const body = JSON.parse(rawBody) as Partial<PayNotifyPayload['notification']>
+        const { orderNo, transactionId, lifePayType, amountFen, paidAt } = body
+        if (typeof orderNo !== 'string' || typeof transactionId !== 'string') return null
+        if (lifePayType !== LifePayType.WxPay && lifePayType !== LifePayType.AliPay) return null
+        if (!Number.isSafeInteger(amountFen) || typeof paidAt !== 'string') return null
+        return { orderNo, transactionId, lifePayType, amountFen: amountFen as number, paidAt: new Date(paidAt) }
+      } catch {
+        return null
+      }
+    },
+
+    async confirm(orderNo, deliveries) {
+      const result = await db.transaction(async (tx) => {
+        const [payment] = await tx
+          .select()
+          .from(sandboxPayments)
+          .where(eq(sandboxPayments.orderNo, orderNo))
+          .orderBy(desc(sandboxPayments.creationTime))
+          .limit(1)
+          .for('update')
+        if (!payment) throw errors.sandboxPaymentNotStarted()
+        if (payment.status === 'closed') throw errors.orderClosed()
+        if (payment.status === 'paid') throw errors.orderAlreadyPaid()
+        if (payment.status !== 'created') throw errors.sandboxPaymentNotStarted()
+        const now = clock.now()
+        const transactionId = `sbx${stamp(now)}${randomId(8)}`
+        await tx
+          .update(sandboxPayments)
+          .set({ status: 'paid', transactionId, updatedTime: now })
+          .where(eq(sandboxPayments.prepayId, payment.prepayId))
+        await tx
+          .update(sandboxPayments)
+          .set({ status: 'closed', updatedTime: now })
+          .where(and(eq(sandboxPayments.orderNo, orderNo), eq(sandboxPayments.status, 'created')))
+        const count = deliveries ?? (deps.random() < deps.duplicateNotifyRate ? 2 : 1)
+        const notification = {
+          orderNo,
+          transactionId,
+          lifePayType: payment.lifePayType as LifePayType,
+          amountFen: payment.amountFen,
+          paidAt: now.toISOString(),
+        }
+        for (let delivery = 1; delivery <= count; delivery++) {
+          await jobs.enqueue(tx, PAY_NOTIFY_JOB, { notification, delivery } satisfies PayNotifyPayload)
+        }
+        return { transactionId, deliveries: count }
+      })
+      jobs.kick()
+      return result
+    },
+
+    async cancel(orderNo) {
+      const now = clock.now()
+      const cancelled = await db
+        .update(sandboxPayments)
+        .set({ status: 'cancelled', updatedTime: now })
+        .where(and(eq(sandboxPayments.orderNo, orderNo), eq(sandboxPayments.status, 'created')))
+        .returning()
+      return cancelled.length > 0
+    },
+
+    async close(orderNo) {
+      return db.transaction(async (tx) => {
+        const payments = await tx
+          .select()
+          .from(sandboxPayments)
+          .where(eq(sandboxPayments.orderNo, orderNo))
+          .for('update')
+        if (payments.some((payment) => payment.status === 'paid')) return 'paid' as const
+        await tx
+          .update(sandboxPayments)
+          .set({ status: 'closed', updatedTime: clock.now() })
+          .where(and(eq(sandboxPayments.orderNo, orderNo), ne(sandboxPayments.status, 'closed')))
+        return 'closed' as const
+      })
+    },
+
+    async refund(request) {
+      await db
+        .insert(sandboxRefunds)
+        .values({ refundNo: request.refundNo, orderNo: request.orderNo, amountFen: request.amountFen, creationTime: clock.now() })
+        .onConflictDoNothing()
+    },
+  }
+}

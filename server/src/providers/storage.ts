@@ -1,0 +1,102 @@
+import { createHmac, randomBytes, timingSafeEqual } from 'node:crypto'
+import { join, normalize, sep } from 'node:path'
+import { eq } from 'drizzle-orm'
+import type { OssSts } from '../../../types/api/account'
+import type { Clock } from '../clock'
+import type { Db } from '../db/database'
+import { ossCredentials } from '../db/schema'
+
+/** Temporary upload credentials live exactly as long as the app caches them (OSS_STS_CACHE_MS, 20 minutes). */
+export const STS_VALIDITY_MS = 20 * 60 * 1000
+
+export const SANDBOX_BUCKET = 'life-pay-sandbox'
+
+/** The sandbox bucket's address: form POST uploads here, objects are read at `${OSS_PATH}/${key}`. */
+export const OSS_PATH = '/static/oss'
+
+export interface StorageProvider {
+  readonly sandbox: boolean
+  issueCredentials(userId: string, origin: string): Promise<OssSts>
+}
+
+/** Fields of an OSS PostObject form (V1 signature). */
+export interface OssUploadFields {
+  key?: string
+  policy?: string
+  OSSAccessKeyId?: string
+  Signature?: string
+  'x-oss-security-token'?: string
+}
+
+export interface SandboxStorage extends StorageProvider {
+  /** The object key when the form's credentials, signature, policy and key prefix hold; null otherwise. */
+  verifyUpload(fields: OssUploadFields): Promise<string | null>
+  /** Where an object is kept on disk; null for keys that would leave the bucket folder. */
+  objectPath(key: string): string | null
+}
+
+const random = (bytes: number) => randomBytes(bytes).toString('base64url')
+
+/** OSS V1 form signature: base64(HMAC-SHA1(accessKeySecret, policy)). */
+export function signOssPolicy(policy: string, accessKeySecret: string): string {
+  return createHmac('sha1', accessKeySecret).update(policy).digest('base64')
+}
+
+export function createSandboxStorage(db: Db, clock: Clock, folder: string): SandboxStorage {
+  function objectPath(key: string): string | null {
+    const path = normalize(join(folder, key))
+    return key !== '' && !key.startsWith('/') && path.startsWith(folder + sep) ? path : null
+  }
+
+  return {
+    sandbox: true,
+    objectPath,
+
+    async issueCredentials(userId, origin) {
+      const now = clock.now()
+      const expiresAt = new Date(now.getTime() + STS_VALIDITY_MS)
+      const credentials = {
+        accessKeyId: `STS.${random(12)}`,
+        accessKeySecret: random(24),
+        securityToken: random(48),
+        userId,
+        dir: `users/${userId}/`,
+        expiresAt,
+        creationTime: now,
+      }
+      await db.insert(ossCredentials).values(credentials)
+      return {
+        accessKeyId: credentials.accessKeyId,
+        accessKeySecret: credentials.accessKeySecret,
+        securityToken: credentials.securityToken,
+        expiration: expiresAt.toISOString(),
+        bucket: SANDBOX_BUCKET,
+        host: `${origin}${OSS_PATH}`,
+        dir: credentials.dir,
+      }
+    },
+
+    async verifyUpload(fields) {
+      const { key, policy, OSSAccessKeyId, Signature } = fields
+      if (!key || !policy || !OSSAccessKeyId || !Signature) return null
+      const [credentials] = await db.select().from(ossCredentials).where(eq(ossCredentials.accessKeyId, OSSAccessKeyId))
+      const now = clock.now()
+      if (!credentials || credentials.expiresAt <= now) return null
+      if (fields['x-oss-security-token'] !== credentials.securityToken) return null
+      const expected = Buffer.from(signOssPolicy(policy, credentials.accessKeySecret))
+      const given = Buffer.from(Signature)
+      if (expected.length !== given.length || !timingSafeEqual(expected, given)) return null
+      try {
+        const decoded = JSON.parse(Buffer.from(policy, 'base64').toString('utf8')) as { expiration?: string }
+        if (!decoded.expiration || new Date(decoded.expiration) <= now) return null
+      } catch {
+        return null
+      }
+      // No '..' or empty segments: the key must name a file inside the folder the credentials allow.
+      const segments = key.split('/')
+      if (segments.some((segment) => segment === '' || segment === '.' || segment === '..' || segment.includes('\\'))) return null
+      if (!key.startsWith(credentials.dir) || !objectPath(key)) return null
+      return key
+    },
+  }
+}

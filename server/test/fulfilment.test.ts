@@ -1,0 +1,183 @@
+import assert from 'node:assert/strict'
+import { after, before, describe, test } from 'node:test'
+import { and, eq } from 'drizzle-orm'
+import { LifePayType } from '../../src/domain/lifePayType'
+import { jobs, sandboxRecharges, sandboxRefunds } from '../src/db/schema'
+import { SUPPLIER_UNAVAILABLE_REMARK } from '../src/modules/lifePay/fulfilment'
+import { PAID_AFTER_CLOSE_REMARK } from '../src/modules/lifePay/payments'
+import type { SandboxPayment } from '../src/providers/sandboxPayment'
+import { createPhoneOrder, orderDetail, orderRow, payInSandbox, stateOf } from './support/orderFlows'
+import { createTestApp, type Caller, type TestApp } from './support/testApp'
+
+let t: TestApp
+let alice: Caller
+let sandbox: SandboxPayment
+before(async () => {
+  t = await createTestApp()
+  alice = { token: (await t.register('13600000001')).accessToken }
+  sandbox = t.app.ctx.sandboxes.payment as SandboxPayment
+})
+after(() => t.close())
+
+const SUPPLIER_DELAY = 1500
+
+function notify(orderNo: string, transactionId: string, amountFen: number, headers?: Record<string, string>) {
+  const body = JSON.stringify({ orderNo, transactionId, lifePayType: LifePayType.WxPay, amountFen, paidAt: t.clock.now().toISOString() })
+  return t.app.inject({ method: 'POST', url: '/api/pay/notify/wxpay', payload: body, headers: headers ?? sandbox.signNotification(body) })
+}
+
+async function jobsOf(kind: string, orderNo: string) {
+  const rows = await t.database.db.select().from(jobs).where(eq(jobs.kind, kind))
+  return rows.filter((row) => (row.payload as { orderNo?: string; notification?: { orderNo: string } }).orderNo === orderNo ||
+    (row.payload as { notification?: { orderNo: string } }).notification?.orderNo === orderNo)
+}
+
+describe('payment to recharge', () => {
+  test('paid → recharging → recharge succeeded, through the sandbox cashier', async () => {
+    const order = await createPhoneOrder(t, alice)
+    const confirm = await payInSandbox(t, alice, order.orderNo, 2)
+    assert.equal(confirm.deliveries, 2)
+    // The notification is asynchronous: nothing is paid until it arrives.
+    assert.deepEqual(await stateOf(t, alice, order.orderNo), [10, 10, null])
+    await t.app.jobs.drain()
+    assert.deepEqual(await stateOf(t, alice, order.orderNo), [20, 10, 10])
+    const paid = await orderDetail(t, alice, order.orderNo)
+    assert.ok(paid.payTime)
+    assert.equal(paid.expireTime, null)
+    assert.equal(paid.canApplyRefund, true)
+    t.clock.advance(SUPPLIER_DELAY)
+    await t.app.jobs.drain()
+    assert.deepEqual(await stateOf(t, alice, order.orderNo), [20, 30, 100])
+    const done = await orderDetail(t, alice, order.orderNo)
+    assert.ok(done.finishTime)
+    const row = await orderRow(t, order.orderNo)
+    assert.equal(row.transactionId, confirm.transactionId)
+    assert.equal(row.supplierResult, 'success')
+    // Two notifications delivered, one recharge made.
+    assert.equal((await jobsOf('sandbox.payNotify', order.orderNo)).filter((j) => j.status === 'done').length, 2)
+    assert.equal((await jobsOf('recharge.submit', order.orderNo)).length, 1)
+    assert.equal((await t.database.db.select().from(sandboxRecharges).where(eq(sandboxRecharges.orderNo, order.orderNo))).length, 1)
+  })
+
+  test('the same notification delivered five times at once: paid once, fulfilled once', async () => {
+    const order = await createPhoneOrder(t, alice)
+    const answers = await Promise.all(Array.from({ length: 5 }, () => notify(order.orderNo, 'tx-concurrent-1', 9850)))
+    for (const answer of answers) assert.deepEqual([answer.statusCode, answer.json().success], [200, true])
+    assert.equal((await jobsOf('recharge.submit', order.orderNo)).length, 1)
+    await t.app.jobs.drain()
+    t.clock.advance(SUPPLIER_DELAY)
+    await t.app.jobs.drain()
+    assert.deepEqual(await stateOf(t, alice, order.orderNo), [20, 30, 100])
+    const [recharge] = await t.database.db.select().from(sandboxRecharges).where(eq(sandboxRecharges.orderNo, order.orderNo))
+    assert.equal(recharge.submitCount, 1)
+    // A late duplicate after completion changes nothing.
+    assert.equal((await notify(order.orderNo, 'tx-concurrent-1', 9850)).json().success, true)
+    assert.deepEqual(await stateOf(t, alice, order.orderNo), [20, 30, 100])
+  })
+
+  test('notifications that are not genuine are refused and change nothing', async () => {
+    const order = await createPhoneOrder(t, alice)
+    const body = JSON.stringify({ orderNo: order.orderNo, transactionId: 'tx-forged', lifePayType: 10, amountFen: 9850, paidAt: t.clock.now().toISOString() })
+    const forged = await t.app.inject({
+      method: 'POST',
+      url: '/api/pay/notify/wxpay',
+      payload: body,
+      headers: { ...sandbox.signNotification(body), 'x-pay-signature': Buffer.alloc(32).toString('base64') },
+    })
+    assert.deepEqual([forged.statusCode, forged.json().error], [400, 'PAYMENT_NOTIFICATION_INVALID'])
+    const stale = sandbox.signNotification(body)
+    t.clock.advance(10 * 60_000)
+    assert.equal((await notify(order.orderNo, 'tx-stale', 9850, stale)).statusCode, 400)
+    const wrongAmount = await notify(order.orderNo, 'tx-cheap', 1)
+    assert.equal(wrongAmount.json().error, 'PAYMENT_NOTIFICATION_INVALID')
+    const wrongRoute = await t.app.inject({ method: 'POST', url: '/api/pay/notify/alipay', payload: body, headers: sandbox.signNotification(body) })
+    assert.equal(wrongRoute.statusCode, 400)
+    assert.deepEqual(await stateOf(t, alice, order.orderNo), [10, 10, null])
+    const unknown = await notify('LP-unknown', 'tx-x', 100)
+    assert.equal(unknown.json().error, 'ORDER_NOT_FOUND')
+  })
+
+  test('cancel in the cashier: still unpaid, and payable again', async () => {
+    const order = await createPhoneOrder(t, alice)
+    await t.data(t.post('/api/LifePay/GetPayOrderForJsAPI', { orderNo: order.orderNo, lifePayType: 10 }, alice))
+    assert.deepEqual(await t.data(t.post('/api/dev/pay/cancel', { orderNo: order.orderNo })), { orderNo: order.orderNo, cancelled: true })
+    assert.equal((await t.post('/api/dev/pay/confirm', { orderNo: order.orderNo })).body.error, 'SANDBOX_PAYMENT_NOT_STARTED')
+    await t.app.jobs.drain()
+    assert.deepEqual(await stateOf(t, alice, order.orderNo), [10, 10, null])
+    await payInSandbox(t, alice, order.orderNo, 1, LifePayType.AliPay)
+    await t.app.jobs.drain()
+    assert.deepEqual(await stateOf(t, alice, order.orderNo), [20, 10, 10])
+    assert.equal((await orderDetail(t, alice, order.orderNo)).lifePayType, LifePayType.AliPay)
+    assert.equal((await t.post('/api/LifePay/GetPayOrderForJsAPI', { orderNo: order.orderNo, lifePayType: 10 }, alice)).body.error, 'ORDER_ALREADY_PAID')
+  })
+
+  test('confirm before any payment was opened is refused', async () => {
+    const order = await createPhoneOrder(t, alice)
+    assert.equal((await t.post('/api/dev/pay/confirm', { orderNo: order.orderNo })).body.error, 'SANDBOX_PAYMENT_NOT_STARTED')
+  })
+
+  test('money for an order that already closed is refunded automatically', async () => {
+    const order = await createPhoneOrder(t, alice)
+    t.clock.advance(30 * 60_000)
+    await t.app.jobs.drain()
+    assert.deepEqual(await stateOf(t, alice, order.orderNo), [10, 20, null])
+    assert.equal((await notify(order.orderNo, 'tx-late', 9850)).json().success, true)
+    assert.deepEqual(await stateOf(t, alice, order.orderNo), [30, 20, null])
+    await t.app.jobs.drain()
+    assert.deepEqual(await stateOf(t, alice, order.orderNo), [40, 50, 50])
+    assert.equal((await orderDetail(t, alice, order.orderNo)).refundCheckRemark, PAID_AFTER_CLOSE_REMARK)
+  })
+})
+
+describe('supplier outcomes (sandbox accounts)', () => {
+  test('an account ending 0000 fails the recharge and is refunded automatically', async () => {
+    const order = await createPhoneOrder(t, alice, { phone: '13800000000' })
+    await payInSandbox(t, alice, order.orderNo)
+    await t.app.jobs.drain()
+    t.clock.advance(SUPPLIER_DELAY)
+    await t.app.jobs.drain()
+    assert.deepEqual(await stateOf(t, alice, order.orderNo), [40, 50, 50])
+    const detail = await orderDetail(t, alice, order.orderNo)
+    assert.match(detail.refundCheckRemark ?? '', /recharge failed/)
+    assert.ok(detail.refundTime)
+    assert.equal(detail.canApplyRefund, false)
+    const refunds = await t.database.db.select().from(sandboxRefunds).where(eq(sandboxRefunds.orderNo, order.orderNo))
+    assert.deepEqual(refunds.map((r) => r.amountFen), [9850])
+  })
+
+  test('a supplier unavailable three times, then available: the order completes', async () => {
+    const order = await createPhoneOrder(t, alice, { phone: '13800000003' })
+    await payInSandbox(t, alice, order.orderNo)
+    for (let i = 0; i < 4; i++) {
+      await t.app.jobs.drain()
+      t.clock.advance(10_000)
+    }
+    await t.app.jobs.drain()
+    assert.deepEqual(await stateOf(t, alice, order.orderNo), [20, 30, 100])
+    const [submit] = await jobsOf('recharge.submit', order.orderNo)
+    assert.deepEqual([submit.status, submit.attempts], ['done', 4])
+  })
+
+  test('a supplier never available: after the retry cap the order is refunded, and the job is listed as failed', async () => {
+    const order = await createPhoneOrder(t, alice, { phone: '13800000009' })
+    await payInSandbox(t, alice, order.orderNo)
+    for (let i = 0; i < 12; i++) {
+      await t.app.jobs.drain()
+      t.clock.advance(6 * 60_000)
+    }
+    assert.deepEqual(await stateOf(t, alice, order.orderNo), [40, 50, 50])
+    assert.equal((await orderDetail(t, alice, order.orderNo)).refundCheckRemark, SUPPLIER_UNAVAILABLE_REMARK)
+    const [submit] = await jobsOf('recharge.submit', order.orderNo)
+    assert.deepEqual([submit.status, submit.attempts], ['failed', t.config.jobs.maxAttempts])
+    const failed = await t.data(
+      t.get<{ items: { id: number; kind: string }[] }>('/api/admin/jobs/failed', { headers: { 'x-operator-token': t.config.operatorToken } }),
+    )
+    assert.ok(failed.items.some((job) => job.id === submit.id))
+    // Retrying it after the refund changes nothing: the handler finds the order no longer waiting for a recharge.
+    await t.data(t.post(`/api/admin/jobs/${submit.id}/retry`, {}, { headers: { 'x-operator-token': t.config.operatorToken } }))
+    await t.app.jobs.drain()
+    assert.deepEqual(await stateOf(t, alice, order.orderNo), [40, 50, 50])
+    const [again] = await t.database.db.select().from(jobs).where(and(eq(jobs.id, submit.id)))
+    assert.equal(again.status, 'done')
+  })
+})

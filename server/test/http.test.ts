@@ -1,0 +1,156 @@
+import assert from 'node:assert/strict'
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs'
+import { tmpdir } from 'node:os'
+import { join } from 'node:path'
+import { Writable } from 'node:stream'
+import { after, before, describe, test } from 'node:test'
+import { createSensitiveWordFilter } from '../../src/domain/sensitiveWords'
+import type { IdentityProvider } from '../src/providers/identity'
+import { createTestApp, type TestApp } from './support/testApp'
+
+// SPEC §7's calls (32) plus the verification-code call.
+const SPEC_CALLS = [
+  'GET /api/User/GetUserInfo',
+  'POST /api/Account/GetOssSTS',
+  'GET /api/Account/GetWxIndentity',
+  'GET /api/Account/GetLifePayWxIndentity',
+  'POST /api/Account/LifePayPhoneMesssageCodeLogin',
+  'POST /api/Account/PasswordLogin',
+  'POST /api/Account/PhoneMesssageCodeRegister',
+  'POST /api/Account/WxMiniAppPhoneAuthLogin',
+  'POST /api/Account/WxMiniAppPhoneAuthLoginFromScan',
+  'GET /api/Account/WxMiniAppUserLogin',
+  'POST /api/Account/WxMiniAppUserLoginFromScan',
+  'POST /api/accountAuth/GetTokenByRefreshToken',
+  'GET /api/LifePay/GetRate',
+  'POST /api/LifePay/GetElectricSupportArea',
+  'POST /api/LifePay/GetElectricParValue',
+  'POST /api/LifePay/GetPhoneParValue',
+  'POST /api/LifePay/GetGasParValue',
+  'POST /api/LifePay/CreateLifePayPhoneOrder',
+  'POST /api/LifePay/CreateLifePayElectricOrder',
+  'POST /api/LifePay/CreateLifePayGasOrder',
+  'POST /api/LifePay/GetPayStatusByOrderNo',
+  'POST /api/LifePay/SetLifePayOrderPayType',
+  'POST /api/LifePay/GetUserLifePayOrderPage',
+  'POST /api/LifePay/GetPayOrderForJsAPI',
+  'POST /api/LifePay/GetUserAccountAllList',
+  'POST /api/LifePay/GetUserAccountList',
+  'POST /api/LifePay/AddUpdateUserAccount',
+  'POST /api/LifePay/RefundUserLifePayOrder',
+  'POST /api/LifePay/DeleteUserAccount',
+  'GET /api/LifePay/GetUserAccountDetail',
+  'GET /api/LifePay/GetUserLifePayOrderDetail',
+  'GET /api/Area/GetRegionalManagementList',
+  'POST /api/Account/SendPhoneMessageCode',
+]
+
+const logLines: string[] = []
+const failingIdentity: IdentityProvider = {
+  sandbox: true,
+  appId: 'wx-test',
+  code2Session: async () => {
+    throw new Error('identity provider exploded: secret-detail')
+  },
+}
+
+let t: TestApp
+let h5: string
+before(async () => {
+  h5 = mkdtempSync(join(tmpdir(), 'life-pay-h5-'))
+  mkdirSync(join(h5, 'js'))
+  writeFileSync(join(h5, 'index.html'), '<!doctype html><title>Life Pay</title>')
+  writeFileSync(join(h5, 'js', 'app.js'), 'console.log(1)')
+  t = await createTestApp({
+    config: { staticDir: h5 },
+    providers: { identity: failingIdentity },
+    logger: { level: 'error', stream: new Writable({ write: (chunk, _encoding, done) => (logLines.push(String(chunk)), done()) }) },
+  })
+})
+after(async () => {
+  await t.close()
+  rmSync(h5, { recursive: true, force: true })
+})
+
+describe('OpenAPI', () => {
+  test('GET /api/docs/json lists every SPEC call with request and response schemas', async () => {
+    const response = await t.app.inject({ method: 'GET', url: '/api/docs/json' })
+    const doc = response.json() as { openapi: string; paths: Record<string, Record<string, { responses: Record<string, unknown> }>> }
+    assert.equal(doc.openapi, '3.1.0')
+    for (const call of SPEC_CALLS) {
+      const [method, path] = call.split(' ')
+      const operation = doc.paths[path]?.[method.toLowerCase()]
+      assert.ok(operation, `${call} missing`)
+      assert.ok(operation.responses['200'], `${call} has no 200 schema`)
+    }
+    assert.equal((await t.app.inject({ method: 'GET', url: '/api/docs' })).statusCode < 400, true)
+  })
+})
+
+describe('envelope and errors', () => {
+  test('unknown API routes: 404 in the envelope', async () => {
+    for (const method of ['GET', 'POST'] as const) {
+      const response = await t.app.inject({ method, url: '/api/LifePay/NoSuchCall', headers: { accept: 'text/html' } })
+      assert.equal(response.statusCode, 404)
+      assert.deepEqual(response.json(), { success: false, data: null, error: 'NOT_FOUND', msg: '请求地址出错', showType: 2 })
+    }
+  })
+
+  test('malformed JSON: 400 in the envelope', async () => {
+    const response = await t.app.inject({ method: 'POST', url: '/api/Account/PasswordLogin', payload: '{"loginName":', headers: { 'content-type': 'application/json' } })
+    assert.equal(response.statusCode, 400)
+    assert.equal(response.json().error, 'BAD_REQUEST')
+  })
+
+  test('an unexpected failure: 500 without details, logged', async () => {
+    const response = await t.app.inject({ method: 'GET', url: '/api/Account/GetWxIndentity?code=x' })
+    assert.equal(response.statusCode, 500)
+    assert.deepEqual(response.json(), { success: false, data: null, error: 'INTERNAL_ERROR', msg: '服务器内部错误', showType: 2 })
+    assert.ok(!response.body.includes('secret-detail') && !response.body.includes('stack'))
+    assert.ok(logLines.some((line) => line.includes('secret-detail') && line.includes('"stack"')))
+  })
+
+  test('channelId in query and body is accepted on every kind of call, known or not', async () => {
+    const phone = await t.post('/api/LifePay/GetPhoneParValue?channelId=unknown-42', { channelId: 'unknown-42' })
+    assert.equal(phone.body.success, true)
+    const rate = await t.get('/api/LifePay/GetRate?channelId=%F0%9F%98%80')
+    assert.equal(rate.body.success, true)
+  })
+
+  test('a call made with no body at all', async () => {
+    const response = await t.app.inject({ method: 'POST', url: '/api/LifePay/GetGasParValue' })
+    assert.equal(response.json().success, true)
+  })
+})
+
+describe('static storage, health, H5', () => {
+  test('the sensitive-word list: a cacheable text pattern the shared filter reads', async () => {
+    const response = await t.app.inject({ method: 'GET', url: '/static/sensitive-words.txt?t=123' })
+    assert.equal(response.statusCode, 200)
+    assert.match(String(response.headers['content-type']), /^text\/plain/)
+    assert.match(String(response.headers['cache-control']), /max-age=\d+/)
+    assert.ok(response.body.includes('|'))
+    const filter = createSensitiveWordFilter(response.body)
+    assert.deepEqual(filter({ msg: '禁止赌博' }), { msg: '禁止**' })
+    const cached = await t.app.inject({ method: 'GET', url: '/static/sensitive-words.txt', headers: { 'if-none-match': String(response.headers.etag) } })
+    assert.equal(cached.statusCode, 304)
+  })
+
+  test('healthz and readyz', async () => {
+    assert.equal((await t.get<{ status: string }>('/healthz')).body.data?.status, 'ok')
+    assert.equal((await t.get<{ status: string }>('/readyz')).body.data?.status, 'ready')
+  })
+
+  test('the H5 build on the same origin, with history fallback for page routes only', async () => {
+    const home = await t.app.inject({ method: 'GET', url: '/', headers: { accept: 'text/html' } })
+    assert.equal(home.statusCode, 200)
+    assert.match(home.body, /Life Pay/)
+    const deep = await t.app.inject({ method: 'GET', url: '/subpackages/order/order/order?orderNo=1', headers: { accept: 'text/html,*/*' } })
+    assert.deepEqual([deep.statusCode, deep.body], [200, '<!doctype html><title>Life Pay</title>'])
+    assert.equal(deep.headers['cache-control'], 'no-cache')
+    const asset = await t.app.inject({ method: 'GET', url: '/js/app.js' })
+    assert.deepEqual([asset.statusCode, asset.body], [200, 'console.log(1)'])
+    assert.equal((await t.app.inject({ method: 'GET', url: '/js/missing.js' })).statusCode, 404)
+    assert.equal((await t.app.inject({ method: 'GET', url: '/static/missing.png', headers: { accept: 'text/html' } })).statusCode, 404)
+  })
+})

@@ -1,0 +1,191 @@
+import assert from 'node:assert/strict'
+import { after, before, beforeEach, describe, test } from 'node:test'
+import { eq, inArray } from 'drizzle-orm'
+import type { FastifyBaseLogger } from 'fastify'
+import type { JobsConfig } from '../src/config'
+import { jobs } from '../src/db/schema'
+import { backoffMs, JobQueue, type JobRow } from '../src/jobs/jobQueue'
+import { ManualClock } from './support/manualClock'
+import { openTestDatabase, type TestDatabase } from './support/testDatabase'
+
+const silent = { child: () => silent, info() {}, warn() {}, error() {}, debug() {} } as unknown as FastifyBaseLogger
+const config: JobsConfig = { enabled: false, pollMs: 10, concurrency: 4, leaseMs: 10_000, maxAttempts: 3, backoffBaseMs: 1000, backoffCapMs: 4000 }
+
+let database: TestDatabase
+let clock: ManualClock
+before(async () => {
+  database = await openTestDatabase()
+})
+after(() => database.dispose())
+beforeEach(() => {
+  clock = new ManualClock()
+})
+
+function queue(): JobQueue {
+  return new JobQueue(database.db, clock, config, silent)
+}
+
+async function jobRow(id: number): Promise<JobRow> {
+  const [row] = await database.db.select().from(jobs).where(eq(jobs.id, id))
+  return row
+}
+
+async function lastJob(kind: string): Promise<JobRow> {
+  const rows = await database.db.select().from(jobs).where(eq(jobs.kind, kind))
+  return rows.sort((a, b) => b.id - a.id)[0]
+}
+
+describe('job queue', () => {
+  test('a job exists exactly when the enqueuing transaction commits', async () => {
+    const q = queue()
+    q.define({ kind: 'tx.test', handle: async () => undefined })
+    await assert.rejects(() =>
+      database.db.transaction(async (tx) => {
+        await q.enqueue(tx, 'tx.test', { n: 1 })
+        throw new Error('rolled back')
+      }),
+    )
+    assert.equal((await database.db.select().from(jobs).where(eq(jobs.kind, 'tx.test'))).length, 0)
+    await database.db.transaction((tx) => q.enqueue(tx, 'tx.test', { n: 2 }))
+    assert.deepEqual((await lastJob('tx.test')).payload, { n: 2 })
+    assert.equal(await q.drain(), 1)
+    assert.equal((await lastJob('tx.test')).status, 'done')
+  })
+
+  test('runs at its time, not before', async () => {
+    const q = queue()
+    const ran: number[] = []
+    q.define<{ n: number }>({ kind: 'later', handle: async ({ n }) => void ran.push(n) })
+    await q.enqueue(database.db, 'later', { n: 1 }, { runAt: new Date(clock.now().getTime() + 5000) })
+    assert.equal(await q.drain(), 0)
+    clock.advance(5000)
+    assert.equal(await q.drain(), 1)
+    assert.deepEqual(ran, [1])
+  })
+
+  test('failures retry with capped exponential back-off, then fail once with the exhaustion hook', async () => {
+    const q = queue()
+    let runs = 0
+    const exhausted: unknown[] = []
+    q.define<{ n: number }>({
+      kind: 'flaky',
+      handle: async () => {
+        runs++
+        throw new Error(`failure ${runs}`)
+      },
+      onExhausted: async (payload) => void exhausted.push(payload),
+    })
+    await q.enqueue(database.db, 'flaky', { n: 7 })
+    await q.drain()
+    const first = await lastJob('flaky')
+    assert.deepEqual([first.status, first.attempts, first.lastError], ['pending', 1, 'failure 1'])
+    const delay = first.runAt.getTime() - clock.now().getTime()
+    assert.ok(delay >= 800 && delay <= 1200, `first back-off ${delay}`)
+    clock.advance(delay - 1)
+    assert.equal(await q.drain(), 0)
+    clock.advance(1)
+    await q.drain()
+    const second = await lastJob('flaky')
+    const secondDelay = second.runAt.getTime() - clock.now().getTime()
+    assert.ok(secondDelay >= 1600 && secondDelay <= 2400, `second back-off ${secondDelay}`)
+    clock.advance(secondDelay)
+    await q.drain()
+    const last = await lastJob('flaky')
+    assert.deepEqual([last.status, last.attempts, runs], ['failed', 3, 3])
+    assert.deepEqual(exhausted, [{ n: 7 }])
+    clock.advance(60_000)
+    assert.equal(await q.drain(), 0)
+  })
+
+  test('back-off doubles up to the cap', () => {
+    const noJitter = () => 0.5
+    assert.deepEqual([1, 2, 3, 4, 5].map((attempt) => backoffMs(attempt, config, noJitter)), [1000, 2000, 4000, 4000, 4000])
+  })
+
+  test('a dedupe key admits one job', async () => {
+    const q = queue()
+    q.define({ kind: 'once', handle: async () => undefined })
+    await q.enqueue(database.db, 'once', { a: 1 }, { dedupeKey: 'once:1' })
+    await q.enqueue(database.db, 'once', { a: 2 }, { dedupeKey: 'once:1' })
+    const rows = await database.db.select().from(jobs).where(eq(jobs.dedupeKey, 'once:1'))
+    assert.deepEqual(rows.map((row) => row.payload), [{ a: 1 }])
+  })
+
+  test('a job whose worker died is claimed again once its lease runs out; the late worker cannot settle it', async () => {
+    const a = queue()
+    const b = queue()
+    let release: () => void = () => undefined
+    const runs: string[] = []
+    for (const [q, name] of [[a, 'a'], [b, 'b']] as const) {
+      q.define({
+        kind: 'slow',
+        handle: async () => {
+          runs.push(name)
+          if (name === 'a') await new Promise<void>((resolve) => (release = resolve))
+        },
+      })
+    }
+    await a.enqueue(database.db, 'slow', {})
+    const aRunning = a.drain()
+    await new Promise((resolve) => setTimeout(resolve, 50))
+    const job = await lastJob('slow')
+    assert.deepEqual([job.status, job.lockedBy], ['running', a.workerId])
+    assert.equal(await b.drain(), 0, 'a running job with a live lease is not taken')
+    clock.advance(config.leaseMs)
+    assert.equal(await b.drain(), 1)
+    assert.deepEqual([(await jobRow(job.id)).status, (await jobRow(job.id)).attempts], ['done', 2])
+    release()
+    await aRunning
+    const settled = await jobRow(job.id)
+    assert.deepEqual([settled.status, settled.lockedBy, runs], ['done', null, ['a', 'b']])
+  })
+
+  test('stop() hands a job still running after the grace period back to the queue', async () => {
+    const a = queue()
+    const b = queue()
+    a.define({ kind: 'hang', handle: () => new Promise<void>(() => undefined) })
+    let ranOnB = 0
+    b.define({ kind: 'hang', handle: async () => void ranOnB++ })
+    await a.enqueue(database.db, 'hang', {})
+    void a.drain()
+    await new Promise((resolve) => setTimeout(resolve, 50))
+    await a.stop(50)
+    const job = await lastJob('hang')
+    assert.deepEqual([job.status, job.lockedBy, job.attempts], ['pending', null, 0])
+    assert.equal(await b.drain(), 1)
+    assert.equal(ranOnB, 1)
+  })
+
+  test('two workers draining together run each job exactly once', async () => {
+    const a = queue()
+    const b = queue()
+    const runs = new Map<number, number>()
+    for (const q of [a, b]) {
+      q.define<{ n: number }>({
+        kind: 'many',
+        handle: async ({ n }) => {
+          runs.set(n, (runs.get(n) ?? 0) + 1)
+          await new Promise((resolve) => setTimeout(resolve, 1))
+        },
+      })
+    }
+    for (let n = 0; n < 60; n++) await a.enqueue(database.db, 'many', { n })
+    await Promise.all([a.drain(), b.drain(), a.drain(), b.drain()])
+    assert.equal(runs.size, 60)
+    assert.ok([...runs.values()].every((count) => count === 1))
+    const left = await database.db.select().from(jobs).where(inArray(jobs.status, ['pending', 'running']))
+    assert.equal(left.filter((row) => row.kind === 'many').length, 0)
+  })
+
+  test('the worker loop picks up work by itself and stops cleanly', async () => {
+    const q = queue()
+    let ran = 0
+    q.define({ kind: 'loop', handle: async () => void ran++ })
+    q.start()
+    await q.enqueue(database.db, 'loop', {})
+    q.kick()
+    for (let i = 0; i < 100 && ran === 0; i++) await new Promise((resolve) => setTimeout(resolve, 10))
+    await q.stop()
+    assert.equal(ran, 1)
+  })
+})

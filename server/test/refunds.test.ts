@@ -1,0 +1,112 @@
+import assert from 'node:assert/strict'
+import { after, before, describe, test } from 'node:test'
+import { eq } from 'drizzle-orm'
+import type { LifePayOrderDetail } from '../../types/api/lifePay'
+import { sandboxRefunds } from '../src/db/schema'
+import { createPhoneOrder, orderDetail, orderRow, payInSandbox, stateOf } from './support/orderFlows'
+import { createTestApp, type Caller, type TestApp } from './support/testApp'
+
+let t: TestApp
+let alice: Caller
+let operator: Caller
+before(async () => {
+  t = await createTestApp()
+  alice = { token: (await t.register('13500000001')).accessToken }
+  operator = { headers: { 'x-operator-token': t.config.operatorToken } }
+})
+after(() => t.close())
+
+/** An order paid (recharge under way), or also completed by the supplier. */
+async function paidOrder(completed: boolean): Promise<string> {
+  const { orderNo } = await createPhoneOrder(t, alice)
+  await payInSandbox(t, alice, orderNo)
+  await t.app.jobs.drain()
+  if (completed) {
+    t.clock.advance(1500)
+    await t.app.jobs.drain()
+  }
+  return orderNo
+}
+
+const apply = (orderNo: string, refundApplyRemark = '充错号码了') =>
+  t.post('/api/LifePay/RefundUserLifePayOrder', { orderNo, refundApplyRemark }, alice)
+
+describe('refund application', () => {
+  test('allowed while recharging and once completed: pending review (order 40, pay 30)', async () => {
+    for (const completed of [false, true]) {
+      const orderNo = await paidOrder(completed)
+      assert.deepEqual(await stateOf(t, alice, orderNo), completed ? [20, 30, 100] : [20, 10, 10])
+      const answer = await apply(orderNo)
+      assert.deepEqual([answer.body.success, answer.body.data], [true, null])
+      assert.deepEqual(await stateOf(t, alice, orderNo), [30, 40, 40])
+      const detail = await orderDetail(t, alice, orderNo)
+      assert.equal(detail.refundApplyRemark, '充错号码了')
+      assert.ok(detail.refundApplyTime)
+      assert.equal(detail.canApplyRefund, false)
+    }
+  })
+
+  test('refused for unpaid orders, twice, and without a reason', async () => {
+    const unpaid = await createPhoneOrder(t, alice)
+    assert.equal((await apply(unpaid.orderNo)).body.error, 'REFUND_NOT_ALLOWED')
+    const orderNo = await paidOrder(false)
+    const noReason = await apply(orderNo, '  ')
+    assert.deepEqual([noReason.body.error, noReason.body.msg], ['VALIDATION_FAILED', '退款原因：此项为必填项'])
+    assert.equal((await apply(orderNo, 'x'.repeat(201))).body.error, 'VALIDATION_FAILED')
+    await t.data(apply(orderNo))
+    assert.equal((await apply(orderNo)).body.error, 'REFUND_NOT_ALLOWED')
+  })
+
+  test('a supplier result arriving during review is kept for the operator, the review state stays', async () => {
+    const orderNo = await paidOrder(false)
+    await t.data(apply(orderNo))
+    t.clock.advance(1500)
+    await t.app.jobs.drain()
+    assert.deepEqual(await stateOf(t, alice, orderNo), [30, 40, 40])
+    assert.equal((await orderRow(t, orderNo)).supplierResult, 'success')
+  })
+})
+
+describe('operator review', () => {
+  test('admin calls need the operator token', async () => {
+    assert.equal((await t.get('/api/admin/refunds')).status, 401)
+    const wrong = await t.get('/api/admin/refunds', { headers: { 'x-operator-token': 'guess' } })
+    assert.deepEqual([wrong.status, wrong.body.error], [401, 'OPERATOR_UNAUTHORIZED'])
+    // A user's bearer token is not an operator token.
+    assert.equal((await t.get('/api/admin/refunds', alice)).status, 401)
+  })
+
+  test('list, approve (order 50, pay 40, money back once), reject with reason (order 60, pay 20)', async () => {
+    const toApprove = await paidOrder(true)
+    const toReject = await paidOrder(true)
+    await t.data(apply(toApprove))
+    await t.data(apply(toReject))
+    const pending = await t.data(t.get<LifePayOrderDetail[]>('/api/admin/refunds', operator))
+    assert.ok(pending.some((o) => o.orderNo === toApprove) && pending.some((o) => o.orderNo === toReject))
+
+    const approved = await t.data(t.post<LifePayOrderDetail>(`/api/admin/refunds/${toApprove}/approve`, {}, operator))
+    assert.deepEqual([approved.payStatus, approved.lifePayOrderStatus, approved.frontStatus], [40, 50, 50])
+    assert.deepEqual(await stateOf(t, alice, toApprove), [40, 50, 50])
+    assert.equal((await t.post(`/api/admin/refunds/${toApprove}/approve`, {}, operator)).body.error, 'REFUND_NOT_PENDING_REVIEW')
+    const refunds = await t.database.db.select().from(sandboxRefunds).where(eq(sandboxRefunds.orderNo, toApprove))
+    assert.equal(refunds.length, 1)
+    assert.ok((await orderRow(t, toApprove)).refundTime)
+
+    const noReason = await t.post(`/api/admin/refunds/${toReject}/reject`, { reason: '' }, operator)
+    assert.equal(noReason.body.error, 'VALIDATION_FAILED')
+    const rejected = await t.data(t.post<LifePayOrderDetail>(`/api/admin/refunds/${toReject}/reject`, { reason: '已充值到账，无法退款' }, operator))
+    assert.deepEqual([rejected.payStatus, rejected.lifePayOrderStatus, rejected.frontStatus], [20, 60, 60])
+    assert.equal((await orderDetail(t, alice, toReject)).refundCheckRemark, '已充值到账，无法退款')
+    // Refund failed is final for the user: no second application.
+    assert.equal((await apply(toReject)).body.error, 'REFUND_NOT_ALLOWED')
+    assert.equal((await t.post(`/api/admin/refunds/${toReject}/approve`, {}, operator)).body.error, 'REFUND_NOT_PENDING_REVIEW')
+
+    const after = await t.data(t.get<LifePayOrderDetail[]>('/api/admin/refunds', operator))
+    assert.ok(after.every((o) => o.orderNo !== toApprove && o.orderNo !== toReject))
+  })
+
+  test('unknown orders and jobs', async () => {
+    assert.equal((await t.post('/api/admin/refunds/LP-none/approve', {}, operator)).body.error, 'REFUND_NOT_PENDING_REVIEW')
+    assert.equal((await t.post('/api/admin/jobs/999999/retry', {}, operator)).body.error, 'JOB_NOT_FOUND')
+  })
+})
