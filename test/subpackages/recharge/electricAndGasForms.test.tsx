@@ -84,8 +84,8 @@ describe('electricity top-up', () => {
       electricAccount: '075512345678',
       electricType: ElectricType.Nanwang,
       electricAccountType: ElectricAccountType.Nanwashopng,
-      province: '广东省',
-      city: '深圳市',
+      province: '440000',
+      city: '440300',
       name: '张三',
       idempotencyKey: expect.any(String),
     })
@@ -112,8 +112,8 @@ describe('electricity top-up', () => {
       parValue: 200,
       electricType: ElectricType.Guowang,
       electricAccountType: ElectricAccountType.House,
-      province: '北京市',
-      city: '北京市',
+      province: '110000',
+      city: '110100',
       name: undefined,
     })
   })

@@ -88,7 +88,7 @@ describe('recharge result', () => {
     statuses = [state('unpaid'), state('recharging'), state('recharging'), state('succeeded')]
     renderWithQuery(<RechargeResultView orderNo='LP7' kind='electric' visible />)
     await advance(0)
-    expect(poll).toHaveBeenCalledWith({ orderNo: 'LP7' })
+    expect(poll).toHaveBeenCalledWith({ orderNo: 'LP7' }, { showLoading: false, skipErrorHandler: true })
     expect(title()).toBe('Confirming the payment')
     await advance(1000)
     expect(title()).toBe('Paid, recharging')

@@ -119,7 +119,14 @@ export default function ElectricRechargeForm(props: ElectricRechargeFormProps) {
   const saved = useUserAccounts(LifePayOrderType.Electric)
   const chips: SavedAccountChip[] = (saved.data ?? []).map((item) => ({
     key: item.id,
-    title: item.remark || [item.city, item.electricType ? label(electricTypeLabels, item.electricType, locale) : ''].filter(Boolean).join(' '),
+    title:
+      item.remark ||
+      [
+        findArea(areas.data ?? [], item.province ?? undefined, item.city ?? undefined)?.cityName,
+        item.electricType ? label(electricTypeLabels, item.electricType, locale) : '',
+      ]
+        .filter(Boolean)
+        .join(' '),
     subtitle: maskAccount(item.content),
     selected: item.content === account,
     onPick: () =>
@@ -160,8 +167,8 @@ export default function ElectricRechargeForm(props: ElectricRechargeFormProps) {
         electricAccount: account,
         electricType,
         electricAccountType: accountType,
-        province: area.provinceName,
-        city: area.cityName,
+        province: area.provinceCode,
+        city: area.cityCode,
         name: needHolderName ? holderName.trim() : undefined,
       })
       if (order) void Taro.navigateTo({ url: selectPayTypeUrl(order.orderNo, 'electric') })

@@ -157,7 +157,8 @@ export default function PhoneRechargeForm(props: PhoneRechargeFormProps) {
               onChange={(value) => {
                 setPhone(value)
                 setCarrierChoice(undefined)
-                if (errors.phone) setErrors({ ...errors, phone: undefined })
+                // A new number has its own carrier: an earlier "choose the carrier" no longer applies.
+                if (errors.phone || errors.carrier) setErrors({ ...errors, phone: undefined, carrier: undefined })
               }}
               onBlur={() => {
                 const error = phoneError(phone)

@@ -37,7 +37,7 @@ export function usePayStatusPolling(orderNo: string, visible: boolean): PayStatu
     const ask = async (attempt: number) => {
       let settled = false
       try {
-        const next = await getPayStatusByOrderNo({ orderNo })
+        const next = await getPayStatusByOrderNo({ orderNo }, { showLoading: false, skipErrorHandler: true })
         if (stopped) return
         setState(next)
         setFailed(false)

@@ -1,0 +1,118 @@
+/**
+ * Operator commands against a running server's admin routes (docs/server.md § Operator):
+ *   npm run admin -- refunds list
+ *   npm run admin -- refunds approve <orderNo> [--remark "…"]
+ *   npm run admin -- refunds reject <orderNo> --reason "…"
+ *   npm run admin -- jobs failed
+ *   npm run admin -- jobs retry <id>
+ * It talks HTTP rather than opening the database: an embedded (PGlite) database belongs to the server process
+ * that holds its folder. ADMIN_URL (default http://127.0.0.1:${PORT:-3000}) and OPERATOR_TOKEN choose the server.
+ */
+import type { ApiEnvelope } from '../types/api/envelope'
+import type { LifePayOrderDetail } from '../types/api/lifePay'
+import { DEV_OPERATOR_TOKEN } from '../server/src/config'
+
+interface Job {
+  id: number
+  kind: string
+  payload: Record<string, unknown>
+  status: string
+  attempts: number
+  maxAttempts: number
+  runAt: string
+  lastError: string | null
+  updatedTime: string
+}
+
+const baseUrl = process.env.ADMIN_URL ?? `http://127.0.0.1:${process.env.PORT ?? 3000}`
+const token = process.env.OPERATOR_TOKEN ?? DEV_OPERATOR_TOKEN
+
+const USAGE = `usage:
+  admin refunds list
+  admin refunds approve <orderNo> [--remark "…"]
+  admin refunds reject <orderNo> --reason "…"
+  admin jobs failed
+  admin jobs retry <id>`
+
+class UsageError extends Error {}
+
+async function call<T>(method: 'GET' | 'POST', path: string, body?: unknown): Promise<T> {
+  let response: Response
+  try {
+    response = await fetch(`${baseUrl}${path}`, {
+      method,
+      headers: { 'x-operator-token': token, 'accept-language': 'en', ...(body ? { 'content-type': 'application/json' } : {}) },
+      body: body ? JSON.stringify(body) : undefined,
+    })
+  } catch (error) {
+    throw new Error(`cannot reach the server at ${baseUrl} (${(error as Error).message}); is it running? set ADMIN_URL`)
+  }
+  const envelope = (await response.json()) as ApiEnvelope<T>
+  if (!envelope.success) throw new Error(`${envelope.error}: ${envelope.msg}`)
+  return envelope.data as T
+}
+
+function option(args: string[], name: string): string | undefined {
+  const index = args.indexOf(name)
+  return index >= 0 ? args[index + 1] : undefined
+}
+
+function yuan(amount: number): string {
+  return `¥${amount.toFixed(2)}`
+}
+
+function printOrder(order: LifePayOrderDetail): void {
+  console.log(
+    [
+      order.orderNo,
+      `pay ${order.payStatus} / order ${order.lifePayOrderStatus}`,
+      `${yuan(order.payAmount)} for ${yuan(order.parValue)}`,
+      order.account,
+      order.refundApplyTime ? `applied ${order.refundApplyTime}` : '',
+      order.refundApplyRemark ? `reason: ${order.refundApplyRemark}` : '',
+      order.refundCheckRemark ? `remark: ${order.refundCheckRemark}` : '',
+    ]
+      .filter(Boolean)
+      .join('  '),
+  )
+}
+
+async function run(args: string[]): Promise<void> {
+  const [area, action, target] = args
+  if (area === 'refunds' && action === 'list') {
+    const orders = await call<LifePayOrderDetail[]>('GET', '/api/admin/refunds')
+    if (orders.length === 0) console.log('No refund is waiting for review.')
+    orders.forEach(printOrder)
+    return
+  }
+  if (area === 'refunds' && action === 'approve' && target) {
+    printOrder(await call('POST', `/api/admin/refunds/${encodeURIComponent(target)}/approve`, { remark: option(args, '--remark') }))
+    return
+  }
+  if (area === 'refunds' && action === 'reject' && target) {
+    const reason = option(args, '--reason')
+    if (!reason) throw new UsageError('reject needs --reason "…" (the user sees it)')
+    printOrder(await call('POST', `/api/admin/refunds/${encodeURIComponent(target)}/reject`, { reason }))
+    return
+  }
+  if (area === 'jobs' && action === 'failed') {
+    const { counts, items } = await call<{ counts: Record<string, number>; items: Job[] }>('GET', '/api/admin/jobs/failed')
+    console.log(`queue: ${Object.entries(counts).map(([status, n]) => `${n} ${status}`).join(', ')}`)
+    for (const job of items) {
+      console.log(`#${job.id} ${job.kind} ${JSON.stringify(job.payload)} attempts ${job.attempts}/${job.maxAttempts} at ${job.updatedTime}: ${job.lastError ?? ''}`)
+    }
+    return
+  }
+  if (area === 'jobs' && action === 'retry' && target) {
+    if (!/^\d+$/.test(target)) throw new UsageError('retry needs a job id (a number)')
+    const job = await call<Job>('POST', `/api/admin/jobs/${target}/retry`)
+    console.log(`#${job.id} ${job.kind} is ${job.status} again (runs at ${job.runAt})`)
+    return
+  }
+  throw new UsageError(USAGE)
+}
+
+run(process.argv.slice(2)).catch((error: unknown) => {
+  console.error(error instanceof UsageError ? error.message : `admin: ${(error as Error).message}`)
+  process.exit(error instanceof UsageError ? 2 : 1)
+})

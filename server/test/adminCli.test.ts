@@ -1,0 +1,68 @@
+import assert from 'node:assert/strict'
+import { execFile } from 'node:child_process'
+import { join } from 'node:path'
+import { after, before, test } from 'node:test'
+import { promisify } from 'node:util'
+import { createPhoneOrder, payInSandbox, stateOf } from './support/orderFlows'
+import { createTestApp, type Caller, type TestApp } from './support/testApp'
+
+const ADMIN = join(__dirname, '..', '..', 'scripts', 'admin.ts')
+const run = promisify(execFile)
+
+let t: TestApp
+let url: string
+let alice: Caller
+before(async () => {
+  t = await createTestApp()
+  url = await t.app.listen({ host: '127.0.0.1', port: 0 })
+  alice = { token: (await t.register('13300000001')).accessToken }
+})
+after(() => t.close())
+
+function admin(...args: string[]) {
+  return run(process.execPath, ['--import', 'tsx', ADMIN, ...args], {
+    env: { ...process.env, ADMIN_URL: url, OPERATOR_TOKEN: t.config.operatorToken },
+  })
+}
+
+async function orderUnderReview(): Promise<string> {
+  const { orderNo } = await createPhoneOrder(t, alice)
+  await payInSandbox(t, alice, orderNo)
+  await t.app.jobs.drain()
+  await t.data(t.post('/api/LifePay/RefundUserLifePayOrder', { orderNo, refundApplyRemark: '不想要了' }, alice))
+  return orderNo
+}
+
+test('npm run admin -- refunds list | approve | reject, jobs failed | retry', async () => {
+  const first = await orderUnderReview()
+  const second = await orderUnderReview()
+  const list = await admin('refunds', 'list')
+  assert.ok(list.stdout.includes(first) && list.stdout.includes(second) && list.stdout.includes('不想要了'))
+
+  await admin('refunds', 'approve', first)
+  assert.deepEqual(await stateOf(t, alice, first), [40, 50, 50])
+
+  await assert.rejects(admin('refunds', 'reject', second), (error: { code: number; stderr: string }) => {
+    assert.equal(error.code, 2)
+    assert.match(error.stderr, /--reason/)
+    return true
+  })
+  await admin('refunds', 'reject', second, '--reason', '已到账')
+  assert.deepEqual(await stateOf(t, alice, second), [20, 60, 60])
+
+  const failed = await admin('jobs', 'failed')
+  assert.match(failed.stdout, /^queue: \d+ pending, \d+ running, \d+ done, 0 failed/)
+  await assert.rejects(admin('jobs', 'retry', '424242'), (error: { code: number; stderr: string }) => {
+    assert.equal(error.code, 1)
+    assert.match(error.stderr, /JOB_NOT_FOUND/)
+    return true
+  })
+  await assert.rejects(admin('refunds', 'approve', first), /REFUND_NOT_PENDING_REVIEW/)
+})
+
+test('a wrong operator token is refused', async () => {
+  await assert.rejects(
+    run(process.execPath, ['--import', 'tsx', ADMIN, 'refunds', 'list'], { env: { ...process.env, ADMIN_URL: url, OPERATOR_TOKEN: 'nope' } }),
+    /OPERATOR_UNAUTHORIZED/,
+  )
+})
