@@ -188,7 +188,7 @@ describe('order detail', () => {
     await waitFor(() => expect(screen.getByRole('alert').textContent).toContain('服务器无响应，请重试'))
     fireEvent.click(screen.getByText('重新加载'))
     await waitFor(() => expect(document.querySelector('.lp-order-detail')).not.toBeNull())
-    expect(detail).toHaveBeenCalledWith({ orderNo: 'LP202605010001' })
+    expect(detail).toHaveBeenCalledWith({ orderNo: 'LP202605010001' }, expect.objectContaining({ showLoading: false }))
   })
 
   it('fetches the order again when the page shows again', async () => {

@@ -29,14 +29,14 @@ describe('order list paging', () => {
     )
     renderScreen(<OrderListView />)
     await waitFor(() => expect(rows()).toHaveLength(10))
-    expect(getPage).toHaveBeenCalledWith({ pageIndex: 1, pageSize: ORDER_PAGE_SIZE })
+    expect(getPage).toHaveBeenCalledWith({ pageIndex: 1, pageSize: ORDER_PAGE_SIZE }, { showLoading: false })
     expect(screen.queryByText('没有更多订单了')).toBeNull()
 
     fireTaroEvent(scrollView(), 'scrolltolower')
     await waitFor(() => expect(rows()).toHaveLength(15))
     expect(rows()[10]).toBe('LP000011')
     expect(rows()[0]).toBe('LP000001')
-    expect(getPage).toHaveBeenLastCalledWith({ pageIndex: 2, pageSize: ORDER_PAGE_SIZE })
+    expect(getPage).toHaveBeenLastCalledWith({ pageIndex: 2, pageSize: ORDER_PAGE_SIZE }, { showLoading: false })
     expect(screen.getByText('没有更多订单了')).not.toBeNull()
 
     // At the end, further scrolling asks for nothing.
@@ -76,7 +76,7 @@ describe('order list paging', () => {
     await waitFor(() => expect(rows()).toHaveLength(1))
     fireEvent.click(screen.getByRole('tab', { name: 'Electricity' }))
     await waitFor(() => expect(rows()).toEqual(['LP000020']))
-    expect(getPage).toHaveBeenLastCalledWith({ pageIndex: 1, pageSize: ORDER_PAGE_SIZE, lifePayOrderType: LifePayOrderType.Electric })
+    expect(getPage).toHaveBeenLastCalledWith({ pageIndex: 1, pageSize: ORDER_PAGE_SIZE, lifePayOrderType: LifePayOrderType.Electric }, { showLoading: false })
     fireEvent.click(screen.getByRole('tab', { name: 'Gas' }))
     await waitFor(() => expect(rows()).toEqual(['LP000030']))
     expect(screen.getByRole('tab', { name: 'Gas' }).getAttribute('aria-selected')).toBe('true')
@@ -100,7 +100,7 @@ describe('order list paging', () => {
     expect(screen.getByText('释放立即刷新')).not.toBeNull()
     fireEvent.touchEnd(pull, { touches: [] })
     await waitFor(() => expect(rows()[0]).toBe('LP000016'))
-    expect(getPage.mock.calls.slice(callsBefore)).toEqual([[{ pageIndex: 1, pageSize: ORDER_PAGE_SIZE }]])
+    expect(getPage.mock.calls.slice(callsBefore)).toEqual([[{ pageIndex: 1, pageSize: ORDER_PAGE_SIZE }, { showLoading: false }]])
     expect(rows()).toHaveLength(10)
   })
 

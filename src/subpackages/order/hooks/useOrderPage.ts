@@ -16,6 +16,9 @@ export function nextOrderPageIndex(last: PageResult<LifePayOrderListItem>): numb
 }
 
 /** The user's orders of one type (all when undefined), newest first, a page at a time. */
+// The list shows its own loading footer and pull-to-refresh state: no full-screen loading mask on top.
+const LIST_CALL = { showLoading: false }
+
 export function useOrderPage(type?: LifePayOrderType) {
   const loggedIn = useLifePayStore(selectIsLoggedIn)
   const queryClient = useQueryClient()
@@ -27,7 +30,7 @@ export function useOrderPage(type?: LifePayOrderType) {
         pageIndex: pageParam,
         pageSize: ORDER_PAGE_SIZE,
         ...(type === undefined ? {} : { lifePayOrderType: type }),
-      }),
+      }, LIST_CALL),
     initialPageParam: 1,
     getNextPageParam: nextOrderPageIndex,
     enabled: loggedIn,
