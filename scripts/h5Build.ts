@@ -27,8 +27,13 @@ export function ensureH5Build(): void {
   console.log('Building the H5 app (dist/h5 is missing or older than its sources)…')
   const result = spawnSync('npx', ['taro', 'build', '--type', 'h5', '--mode', 'preview'], {
     cwd: ROOT,
-    stdio: ['ignore', 'ignore', 'inherit'],
+    stdio: ['ignore', 'pipe', 'pipe'],
+    encoding: 'utf8',
+    maxBuffer: 64 * 1024 * 1024,
   })
-  if (result.status !== 0) throw new Error('The H5 build failed: run `npm run build:h5:preview` to see why')
+  if (result.status !== 0) {
+    console.error(`${result.stdout ?? ''}${result.stderr ?? ''}`.split('\n').slice(-40).join('\n'))
+    throw new Error('The H5 build failed (its last lines are above)')
+  }
   writeFileSync(STAMP, new Date().toISOString())
 }

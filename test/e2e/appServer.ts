@@ -8,7 +8,7 @@ const ROOT = join(__dirname, '../..')
 
 export interface AppServer {
   url: string
-  /** The newest sandbox SMS code sent to a phone number (the sandbox outbox, dev only). */
+  /** The newest sandbox SMS code sent to a phone number (GET /api/dev/sms-outbox, sandbox only). */
   smsCode: (phoneNumber: string) => Promise<string>
   /** Calls the API as a caller would; returns the envelope. */
   api: <T = unknown>(method: 'GET' | 'POST', path: string, body?: unknown, token?: string) => Promise<Envelope<T>>
@@ -94,8 +94,8 @@ export async function startAppServer(env: Record<string, string> = {}): Promise<
     api,
     smsCode: async (phoneNumber) => {
       const res = await api<unknown>('GET', `/api/dev/sms-outbox?phoneNumber=${encodeURIComponent(phoneNumber)}`)
-      const messages = (Array.isArray(res.data) ? res.data : [res.data]) as { code?: string }[]
-      const code = messages.map((m) => m?.code).filter(Boolean).pop()
+      // The outbox lists the newest message first.
+      const code = (res.data as { code: string }[] | null)?.[0]?.code
       if (!code) throw new Error(`no SMS code for ${phoneNumber}: ${JSON.stringify(res)}`)
       return code
     },

@@ -7,24 +7,23 @@ import enUS from '../../src/i18n/en-US'
 import zhCN from '../../src/i18n/zh-CN'
 import { SUBPACKAGES, pagePath } from '../../src/routes'
 import { ARTIFACTS, launchBrowser, phoneContext } from './browser'
-import { serveStatic } from './staticServer'
+import { startAppServer, type AppServer } from './appServer'
 
 const DIST = join(__dirname, '../../dist/h5')
 let browser: Browser
+let server: AppServer
 let baseUrl: string
-let close: () => void
 
 before(async () => {
-  assert.ok(existsSync(join(DIST, 'index.html')), 'dist/h5 is missing: run the H5 build first')
-  const served = await serveStatic(DIST)
-  baseUrl = served.url
-  close = () => served.server.close()
+  assert.ok(existsSync(join(DIST, 'index.html')), 'dist/h5 is missing: run `npm run build:h5:preview` first')
+  server = await startAppServer()
+  baseUrl = server.url
   browser = await launchBrowser()
 })
 
 after(async () => {
   await browser?.close()
-  close?.()
+  await server?.stop()
 })
 
 const navTitle = '.lp-navbar__title'

@@ -1,3 +1,4 @@
+import type { CallOptions } from '../http/requestOptions'
 import type { PageResult } from '../../../types/api/envelope'
 import type {
   AddUpdateUserAccountInput,
@@ -73,8 +74,8 @@ export function createLifePayGasOrder(input: CreateGasOrderInput): Promise<Creat
 }
 
 /** POST /api/LifePay/GetPayStatusByOrderNo */
-export function getPayStatusByOrderNo(input: GetPayStatusByOrderNoInput): Promise<LifePayOrderState> {
-  return request<LifePayOrderState>({ method: 'POST', url: '/api/LifePay/GetPayStatusByOrderNo', data: input })
+export function getPayStatusByOrderNo(input: GetPayStatusByOrderNoInput, options: CallOptions = {}): Promise<LifePayOrderState> {
+  return request<LifePayOrderState>({ method: 'POST', url: '/api/LifePay/GetPayStatusByOrderNo', data: input, ...options })
 }
 
 /** POST /api/LifePay/SetLifePayOrderPayType */
@@ -83,8 +84,12 @@ export function setLifePayOrderPayType(input: SetLifePayOrderPayTypeInput): Prom
 }
 
 /** POST /api/LifePay/GetUserLifePayOrderPage */
-export function getUserLifePayOrderPage(input: GetUserLifePayOrderPageInput): Promise<PageResult<LifePayOrderListItem>> {
+export function getUserLifePayOrderPage(
+  input: GetUserLifePayOrderPageInput,
+  options: CallOptions = {},
+): Promise<PageResult<LifePayOrderListItem>> {
   return request<PageResult<LifePayOrderListItem>>({
+    ...options,
     method: 'POST',
     url: '/api/LifePay/GetUserLifePayOrderPage',
     data: input,
@@ -135,6 +140,6 @@ export interface OrderNoInput {
 }
 
 /** GET /api/LifePay/GetUserLifePayOrderDetail */
-export function getUserLifePayOrderDetail(input: OrderNoInput): Promise<LifePayOrderDetail> {
-  return request<LifePayOrderDetail>({ method: 'GET', url: '/api/LifePay/GetUserLifePayOrderDetail', params: input })
+export function getUserLifePayOrderDetail(input: OrderNoInput, options: CallOptions = {}): Promise<LifePayOrderDetail> {
+  return request<LifePayOrderDetail>({ ...options, method: 'GET', url: '/api/LifePay/GetUserLifePayOrderDetail', params: input })
 }
