@@ -337,6 +337,62 @@ test('QR entry with a uId: H5 shows the referral and logs in by phone code; the 
   assert.equal(me.data.phoneNumber, scannedPhone)
 })
 
+test('a returning user reaches a paid phone top-up from home in 3 taps, plus the wallet\'s own confirmation', { timeout: 90_000 }, async () => {
+  const locale = 'zh-CN'
+  const phone = newPhone()
+  const password = 'lifePay2026'
+  await app.api('POST', '/api/Account/SendPhoneMessageCode', { phoneNumber: phone, businessType: 11 })
+  const registered = await app.api<{ accessToken: string }>('POST', '/api/Account/PhoneMesssageCodeRegister', {
+    phoneNumber: phone,
+    code: await newestCode(phone),
+    password,
+  })
+  const token = registered.data.accessToken
+  const earlier = await app.api('POST', '/api/LifePay/CreateLifePayPhoneOrder', { phone, ispCode: 'yidong', parValue: 30, idempotencyKey: `e2e-taps-${phone}` }, token)
+  assert.equal(earlier.success, true, earlier.msg ?? '')
+
+  const { context, page } = await openPage(locale)
+  await go(page, LOGIN_BY_FORM)
+  await input(page, T[locale].phone).fill(phone)
+  await input(page, T[locale].password).fill(password)
+  await consent(page)
+  await button(page, T[locale].login).click()
+  await arrive(page, locale, HOME)
+
+  const masked = `${phone.slice(0, 3)}****${phone.slice(-4)}`
+  let taps = 0
+  const tap = async (target: ReturnType<Page['getByRole']>) => {
+    await target.click()
+    taps++
+  }
+  await tap(page.getByRole('button', { name: `再充一笔 ${masked}` }))
+  await arrive(page, locale, '/subpackages/recharge/phoneBillRecharge/phoneBillRecharge', 'page.phoneBillRecharge')
+  await tap(page.getByRole('button', { name: '立即充值' }).filter({ visible: true }))
+  await arrive(page, locale, '/subpackages/recharge/selectPayType/selectPayType', 'page.selectPayType')
+  const orderNo = new URL(page.url()).searchParams.get('orderNo') ?? ''
+  await tap(page.getByRole('button', { name: /^确认支付/ }).filter({ visible: true }))
+  assert.equal(taps, 3)
+  // The wallet's own sheet: in a phone browser the sandbox cashier stands in for it.
+  await page.locator('.lp-cashier__pay').click()
+  await page.waitForURL(/rechargeResult/)
+
+  const deadline = Date.now() + 20_000
+  let payStatus = 0
+  while (Date.now() < deadline) {
+    const detail = await app.api<{ payStatus: number; parValue: number; account: string }>('GET', `/api/LifePay/GetUserLifePayOrderDetail?orderNo=${orderNo}`, undefined, token)
+    payStatus = detail.data.payStatus
+    if (payStatus >= 20) {
+      assert.equal(detail.data.parValue, 30)
+      assert.equal(detail.data.account, phone)
+      break
+    }
+    await page.waitForTimeout(300)
+  }
+  assert.equal(payStatus, 20, 'the top-up is paid')
+  await shot(page, 'paid-in-3-taps', locale)
+  await context.close()
+})
+
 for (const locale of ['zh-CN', 'en-US'] as const) {
   test(`every login, home and mine screen (${locale})`, { timeout: 120_000 }, async () => {
     const { context, page } = await openPage(locale)

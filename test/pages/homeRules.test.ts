@@ -75,16 +75,15 @@ describe('one-tap top-up links (query names agreed in docs/login.md)', () => {
     )
   })
 
-  it('"top up again" repeats number and face value', () => {
-    expect(repeatOrderUrl(order({}), [])).toBe('/subpackages/recharge/phoneBillRecharge/phoneBillRecharge?phone=13812345678&parValue=50')
+  it('"top up again" on a phone order repeats number and face value', () => {
+    expect(repeatOrderUrl(order({}))).toBe('/subpackages/recharge/phoneBillRecharge/phoneBillRecharge?phone=13812345678&parValue=50')
   })
 
-  it('repeats an electricity order through the saved account with the same number, when there is one', () => {
-    const saved = account({ id: 'e1', lifePayType: LifePayOrderType.Electric, content: '1234567890' })
-    const electric = order({ lifePayOrderType: LifePayOrderType.Electric, account: '1234567890', parValue: 100 })
-    expect(repeatOrderUrl(electric, [account({}), saved])).toBe(
-      '/subpackages/recharge/electricBillRecharge/electricBillRecharge?accountId=e1&parValue=100',
+  it('repeats an electricity or gas order from the order itself (grid, provider and area come with it)', () => {
+    const electric = order({ orderNo: 'LP 7', lifePayOrderType: LifePayOrderType.Electric, account: '1234567890', parValue: 100 })
+    expect(repeatOrderUrl(electric)).toBe('/subpackages/recharge/electricBillRecharge/electricBillRecharge?fromOrderNo=LP%207')
+    expect(repeatOrderUrl(order({ orderNo: 'LP8', lifePayOrderType: LifePayOrderType.Gas }))).toBe(
+      '/subpackages/recharge/gasBillRecharge/gasBillRecharge?fromOrderNo=LP8',
     )
-    expect(repeatOrderUrl(electric, [])).toBe('/subpackages/recharge/electricBillRecharge/electricBillRecharge?parValue=100')
   })
 })

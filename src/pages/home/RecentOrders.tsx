@@ -13,20 +13,14 @@ import { useLocaleStore } from '../../i18n/i18n'
 import { useMessages } from '../../i18n/messages'
 import { pagePath } from '../../routes'
 import type { PageResult } from '../../../types/api/envelope'
-import type { LifePayOrderListItem, UserAccount } from '../../../types/api/lifePay'
+import type { LifePayOrderListItem } from '../../../types/api/lifePay'
 import { homeMessages } from './messages'
 import SectionCard from './SectionCard'
 import { repeatOrderUrl } from './topUpLinks'
 import TopUpRow from './TopUpRow'
 
 /** The latest orders with their status; "top up again" opens the same top-up with number and face value filled in. */
-export default function RecentOrders({
-  query,
-  accounts,
-}: {
-  query: UseQueryResult<PageResult<LifePayOrderListItem>>
-  accounts: readonly UserAccount[]
-}) {
+export default function RecentOrders({ query }: { query: UseQueryResult<PageResult<LifePayOrderListItem>> }) {
   const m = useMessages(homeMessages)
   const locale = useLocaleStore((s) => s.locale)
   const orders = query.data?.items ?? []
@@ -59,7 +53,7 @@ export default function RecentOrders({
               </>
             }
             actionText={m('topUpAgain')}
-            onClick={() => void Taro.navigateTo({ url: repeatOrderUrl(order, accounts) })}
+            onClick={() => void Taro.navigateTo({ url: repeatOrderUrl(order) })}
           />
         )
       })}

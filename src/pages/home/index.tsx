@@ -47,7 +47,7 @@ export default function Home() {
       <RateNotice rateOf={rate.rateOf} failed={rate.isError} onRetry={() => void rate.refetch()} />
       {loggedIn ? (
         <>
-          <RecentOrders query={orders} accounts={accounts.data ?? []} />
+          <RecentOrders query={orders} />
           <SavedAccounts query={accounts} />
         </>
       ) : (

@@ -2,7 +2,7 @@ import { LifePayOrderType } from '../../domain/lifePayOrderType'
 import { pagePath } from '../../routes'
 import type { LifePayOrderListItem, UserAccount } from '../../../types/api/lifePay'
 
-// The recharge pages read `phone`, `accountId` and `parValue` from their query (docs/login.md).
+// The recharge pages read `phone`, `parValue`, `accountId` and `fromOrderNo` from their query (docs/login.md).
 
 const RECHARGE_PAGE: Record<LifePayOrderType, string> = {
   [LifePayOrderType.Phone]: 'phoneBillRecharge',
@@ -28,12 +28,14 @@ export function accountTopUpUrl(account: UserAccount): string {
   return withQuery(path, { accountId: account.id })
 }
 
-/** The same top-up again: number (or the saved account with that number) and face value prefilled. */
-export function repeatOrderUrl(order: LifePayOrderListItem, accounts: readonly UserAccount[]): string {
+/**
+ * The same top-up again. A phone order needs only number and face value (shown at once); electricity and gas need the
+ * grid, provider and area too, which the recharge page reads from the order itself.
+ */
+export function repeatOrderUrl(order: LifePayOrderListItem): string {
   const path = rechargePageUrl(order.lifePayOrderType)
   if (order.lifePayOrderType === LifePayOrderType.Phone) {
     return withQuery(path, { phone: order.account, parValue: order.parValue })
   }
-  const saved = accounts.find((a) => a.lifePayType === order.lifePayOrderType && a.content === order.account)
-  return withQuery(path, { accountId: saved?.id, parValue: order.parValue })
+  return withQuery(path, { fromOrderNo: order.orderNo })
 }
