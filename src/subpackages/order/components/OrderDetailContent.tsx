@@ -26,7 +26,7 @@ import { regionText } from '../orderRegion'
 import { formatOrderTime, timeLeft } from '../orderTime'
 import InfoRow from './InfoRow'
 import OrderActions from './OrderActions'
-import OrderTypeIcon from './OrderTypeIcon'
+import LifePayOrderTypeIcon from '../../../components/LifePayOrderTypeIcon'
 import './OrderDetailContent.scss'
 
 /** Everything about one order: where it stands and why, what was bought, paid and refunded, and when. */
@@ -88,7 +88,7 @@ export default function OrderDetailContent({ order }: { order: LifePayOrderDetai
         </View>
 
         <View className='lp-order-detail__card lp-order-detail__summary'>
-          <OrderTypeIcon type={order.lifePayOrderType} size='large' />
+          <LifePayOrderTypeIcon type={order.lifePayOrderType} size='large' />
           <View className='lp-order-detail__summary-main'>
             <Text className='lp-order-detail__summary-title'>
               {label(lifePayOrderTypeLabels, order.lifePayOrderType, locale)} {formatYuan(order.parValue)}

@@ -1,6 +1,7 @@
 import { ScrollView, Text, View } from '@tarojs/components'
 import Taro, { useDidShow } from '@tarojs/taro'
 import { useRef, useState } from 'react'
+import LifePayOrderTypeTabs from '../../../components/LifePayOrderTypeTabs'
 import PageState from '../../../components/PageState'
 import { LifePayOrderType } from '../../../domain/lifePayOrderType'
 import { useMessages } from '../../../i18n/messages'
@@ -8,9 +9,15 @@ import { useOrderPage } from '../hooks/useOrderPage'
 import { orderMessages, type OrderMessageKey } from '../messages'
 import { orderDetailUrl, topUpPageUrl } from '../orderLinks'
 import OrderRow from './OrderRow'
-import OrderTypeTabs from './OrderTypeTabs'
 import PullToRefresh from './PullToRefresh'
 import './OrderListView.scss'
+
+const TAB_KEYS: readonly { type: LifePayOrderType | undefined; key: OrderMessageKey }[] = [
+  { type: undefined, key: 'tabAll' },
+  { type: LifePayOrderType.Phone, key: 'tabPhone' },
+  { type: LifePayOrderType.Electric, key: 'tabElectric' },
+  { type: LifePayOrderType.Gas, key: 'tabGas' },
+]
 
 const TOP_UP_KEYS: Record<LifePayOrderType, OrderMessageKey> = {
   [LifePayOrderType.Phone]: 'topUpPhone',
@@ -66,7 +73,7 @@ export default function OrderListView() {
   const status = page.isPending ? 'loading' : page.isError && page.orders.length === 0 ? 'error' : page.orders.length === 0 ? 'empty' : 'ready'
   return (
     <View className='lp-order-list'>
-      <OrderTypeTabs value={type} onChange={changeType} />
+      <LifePayOrderTypeTabs tabs={TAB_KEYS.map((tab) => ({ type: tab.type, label: m(tab.key) }))} value={type} onChange={changeType} />
       <ScrollView
         key={type ?? 'all'}
         className='lp-order-list__scroll'

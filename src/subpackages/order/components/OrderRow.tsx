@@ -10,7 +10,7 @@ import { maskOrderAccount } from '../maskOrderAccount'
 import { orderMessages } from '../messages'
 import { formatOrderTime } from '../orderTime'
 import OrderStatusTag from './OrderStatusTag'
-import OrderTypeIcon from './OrderTypeIcon'
+import LifePayOrderTypeIcon from '../../../components/LifePayOrderTypeIcon'
 import './OrderRow.scss'
 
 interface OrderRowProps {
@@ -25,7 +25,7 @@ export default function OrderRow({ order, onOpen }: OrderRowProps) {
   const unpaid = order.payStatus === LifePayStatus.Unpaid
   return (
     <View className='lp-order-row' role='button' data-order-no={order.orderNo} onClick={() => onOpen(order.orderNo)}>
-      <OrderTypeIcon type={order.lifePayOrderType} />
+      <LifePayOrderTypeIcon type={order.lifePayOrderType} />
       <View className='lp-order-row__main'>
         <View className='lp-order-row__title'>
           <Text className='lp-order-row__type'>{label(lifePayOrderTypeLabels, order.lifePayOrderType, locale)}</Text>

@@ -24,7 +24,7 @@ import {
   validateRefundForm,
   type RefundFormErrors,
 } from '../refundForm'
-import OrderTypeIcon from './OrderTypeIcon'
+import LifePayOrderTypeIcon from '../../../components/LifePayOrderTypeIcon'
 import './RefundForm.scss'
 
 interface RefundFormProps {
@@ -73,7 +73,7 @@ export default function RefundForm({ order, refund }: RefundFormProps) {
       <View className='lp-refund__scroll'>
         <View className='lp-refund__card lp-refund__recap'>
           <View className='lp-refund__recap-order'>
-            <OrderTypeIcon type={order.lifePayOrderType} />
+            <LifePayOrderTypeIcon type={order.lifePayOrderType} />
             <View className='lp-refund__recap-main'>
               <Text className='lp-refund__recap-title'>
                 {label(lifePayOrderTypeLabels, order.lifePayOrderType, locale)} {formatYuan(order.parValue)}

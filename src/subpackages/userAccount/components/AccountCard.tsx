@@ -10,7 +10,7 @@ import { useMessages } from '../../../i18n/messages'
 import type { ElectricSupportArea, UserAccount } from '../../../../types/api/lifePay'
 import { regionText } from '../electricArea'
 import { accountMessages } from '../messages'
-import AccountTypeIcon from './AccountTypeIcon'
+import LifePayOrderTypeIcon from '../../../components/LifePayOrderTypeIcon'
 import './AccountCard.scss'
 
 /** Carrier; grid, region and account type; or gas company: what tells two accounts apart besides the number. */
@@ -43,7 +43,7 @@ export default function AccountCard({ account, areas, onTopUp, onEdit, onDelete,
   return (
     <View className={`lp-account-card${deleting ? ' lp-account-card--deleting' : ''}`} data-account-id={account.id}>
       <View className='lp-account-card__main'>
-        <AccountTypeIcon type={account.lifePayType} />
+        <LifePayOrderTypeIcon type={account.lifePayType} />
         <View className='lp-account-card__text'>
           <Text className={`lp-account-card__remark${account.remark ? '' : ' lp-account-card__remark--none'}`}>
             {account.remark || m('noRemark')}

@@ -3,7 +3,7 @@ import type { ReactNode } from 'react'
 import type { LifePayOrderType } from '../../../domain/lifePayOrderType'
 import { useMessages } from '../../../i18n/messages'
 import { accountMessages } from '../messages'
-import AccountTypeIcon from './AccountTypeIcon'
+import LifePayOrderTypeIcon from '../../../components/LifePayOrderTypeIcon'
 import './AccountFormFrame.scss'
 
 interface AccountFormFrameProps {
@@ -22,7 +22,7 @@ export default function AccountFormFrame({ type, intro, saving, onSave, formErro
   return (
     <View className='lp-account-form'>
       <View className='lp-account-form__intro'>
-        <AccountTypeIcon type={type} />
+        <LifePayOrderTypeIcon type={type} />
         <Text className='lp-account-form__intro-text'>{intro}</Text>
       </View>
       <View className='lp-account-form__card'>{children}</View>

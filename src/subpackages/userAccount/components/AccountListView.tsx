@@ -1,6 +1,7 @@
 import { ScrollView, View } from '@tarojs/components'
 import Taro from '@tarojs/taro'
 import { useState } from 'react'
+import LifePayOrderTypeTabs from '../../../components/LifePayOrderTypeTabs'
 import PageState from '../../../components/PageState'
 import { showToast } from '../../../components/toastStore'
 import { LifePayOrderType } from '../../../domain/lifePayOrderType'
@@ -11,8 +12,13 @@ import { useDeleteAccount } from '../hooks/useDeleteAccount'
 import { useElectricAreas } from '../hooks/useElectricAreas'
 import { accountMessages, type AccountMessageKey } from '../messages'
 import AccountCard from './AccountCard'
-import AccountTypeTabs from './AccountTypeTabs'
 import './AccountListView.scss'
+
+const TAB_KEYS: readonly { type: LifePayOrderType; key: AccountMessageKey }[] = [
+  { type: LifePayOrderType.Phone, key: 'tabPhone' },
+  { type: LifePayOrderType.Electric, key: 'tabElectric' },
+  { type: LifePayOrderType.Gas, key: 'tabGas' },
+]
 
 const ADD_KEYS: Record<LifePayOrderType, AccountMessageKey> = {
   [LifePayOrderType.Phone]: 'addPhone',
@@ -43,7 +49,7 @@ export default function AccountListView({ initialType = LifePayOrderType.Phone }
   const status = accounts.isPending ? 'loading' : accounts.isError ? 'error' : list.length === 0 ? 'empty' : 'ready'
   return (
     <View className='lp-account-list'>
-      <AccountTypeTabs value={type} onChange={setType} />
+      <LifePayOrderTypeTabs tabs={TAB_KEYS.map((tab) => ({ type: tab.type, label: m(tab.key) }))} value={type} onChange={setType} />
       <ScrollView key={type} className='lp-account-list__scroll' scrollY>
         <PageState
           status={status}
