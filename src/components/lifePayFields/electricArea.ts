@@ -1,6 +1,6 @@
 import type { ElectricSupportArea } from '../../../types/api/lifePay'
 
-/** The supported area an order names: the server keeps area codes; names match too. */
+/** The supported area an account or order names: the server keeps area codes, forms may send names; either matches. */
 export function areaOf(
   areas: readonly ElectricSupportArea[] | undefined,
   province: string | null | undefined,
@@ -11,7 +11,7 @@ export function areaOf(
   return sameCity.find((area) => !province || area.provinceCode === province || area.provinceName === province) ?? sameCity[0]
 }
 
-/** '广东省 深圳市' for an order's region, as stored when the area is not (or not yet) known. */
+/** '广东省 深圳市' for a stored region; the stored text itself when the area is not (or not yet) known. */
 export function regionText(
   areas: readonly ElectricSupportArea[] | undefined,
   province: string | null | undefined,
