@@ -3,15 +3,9 @@ import Taro from '@tarojs/taro'
 import { Text, View } from '@tarojs/components'
 import { useEffect, useRef, useState } from 'react'
 import type { ElectricSupportArea } from '../../../../types/api/lifePay'
-import ElectricAccountTypePicker from '../../../components/lifePayFields/ElectricAccountTypePicker'
+import ElectricAccountFields from '../../../components/lifePayFields/ElectricAccountFields'
 import FaceValueGrid from '../../../components/lifePayFields/FaceValueGrid'
-import FormField from '../../../components/lifePayFields/FormField'
-import GridTypePicker from '../../../components/lifePayFields/GridTypePicker'
-import RegionPicker from '../../../components/lifePayFields/RegionPicker'
-import TextField from '../../../components/lifePayFields/TextField'
 import { faceValuePrice } from '../../../components/lifePayFields/faceValuePrice'
-import { digitsOnly } from '../../../components/lifePayFields/inputFilters'
-import { fieldMessages } from '../../../components/lifePayFields/messages'
 import { ElectricAccountType, electricTypeLabels, type ElectricType } from '../../../domain/electric'
 import { LifePayOrderType } from '../../../domain/lifePayOrderType'
 import { label } from '../../../domain/locale'
@@ -63,7 +57,6 @@ export function findArea(
 export default function ElectricRechargeForm(props: ElectricRechargeFormProps) {
   const locale = useLocaleStore((s) => s.locale)
   const m = useMessages(rechargeMessages)
-  const f = useMessages(fieldMessages)
   const ensureLoggedIn = useEnsureLoggedIn()
 
   const fromQuery = !!(props.accountId || props.fromOrderNo)
@@ -188,62 +181,21 @@ export default function ElectricRechargeForm(props: ElectricRechargeFormProps) {
       </View>
       <View className='lp-card'>
         <SavedAccountChips chips={chips} />
-        <RegionPicker
+        <ElectricAccountFields
           areas={areas.data ?? []}
-          value={cityCode}
-          error={errors.region}
-          onChange={(picked) => {
-            setCityCode(picked.cityCode)
-            setElectricType(picked.electricType)
-            clear('region')
-            clear('grid')
-          }}
+          cityCode={cityCode}
+          electricType={electricType}
+          accountType={accountType}
+          account={account}
+          holderName={holderName}
+          errors={errors}
+          clear={clear}
+          setCityCode={setCityCode}
+          setElectricType={setElectricType}
+          setAccountType={setAccountType}
+          setAccount={setAccount}
+          setHolderName={setHolderName}
         />
-        <GridTypePicker
-          value={electricType}
-          lockedByRegion={!!area}
-          error={errors.grid}
-          onChange={(grid) => {
-            setElectricType(grid)
-            clear('grid')
-          }}
-        />
-        <ElectricAccountTypePicker
-          value={accountType}
-          error={errors.accountType}
-          onChange={(type) => {
-            setAccountType(type)
-            clear('accountType')
-          }}
-        />
-        <FormField label={f('electricAccountLabel')} error={errors.account}>
-          <TextField
-            label={f('electricAccountLabel')}
-            value={account}
-            keyboard='digits'
-            maxLength={20}
-            filter={(text) => digitsOnly(text, 20)}
-            placeholder={f('electricAccountPlaceholder')}
-            onChange={(value) => {
-              setAccount(value)
-              clear('account')
-            }}
-          />
-        </FormField>
-        {needHolderName ? (
-          <FormField label={f('holderNameLabel')} error={errors.holderName}>
-            <TextField
-              label={f('holderNameLabel')}
-              value={holderName}
-              maxLength={30}
-              placeholder={f('holderNamePlaceholder')}
-              onChange={(value) => {
-                setHolderName(value)
-                clear('holderName')
-              }}
-            />
-          </FormField>
-        ) : null}
       </View>
       <View className='lp-card'>
         <FaceValueGrid

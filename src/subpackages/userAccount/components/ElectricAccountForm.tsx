@@ -1,11 +1,5 @@
 import { useEffect, useRef, useState } from 'react'
-import ElectricAccountTypePicker from '../../../components/lifePayFields/ElectricAccountTypePicker'
-import FormField from '../../../components/lifePayFields/FormField'
-import GridTypePicker from '../../../components/lifePayFields/GridTypePicker'
-import RegionPicker from '../../../components/lifePayFields/RegionPicker'
-import TextField from '../../../components/lifePayFields/TextField'
-import { digitsOnly } from '../../../components/lifePayFields/inputFilters'
-import { fieldMessages } from '../../../components/lifePayFields/messages'
+import ElectricAccountFields from '../../../components/lifePayFields/ElectricAccountFields'
 import { ElectricAccountType, type ElectricType } from '../../../domain/electric'
 import { LifePayOrderType } from '../../../domain/lifePayOrderType'
 import { electricAccount, holderName as holderNameRule, remark as remarkRule, required } from '../../../domain/validators'
@@ -26,7 +20,6 @@ type ElectricErrors = Partial<Record<'region' | 'grid' | 'accountType' | 'accoun
 export default function ElectricAccountForm({ initial }: { initial?: UserAccount }) {
   const locale = useLocaleStore((s) => s.locale)
   const m = useMessages(accountMessages)
-  const f = useMessages(fieldMessages)
   const [cityCode, setCityCode] = useState<string | undefined>(undefined)
   const [electricType, setElectricType] = useState<ElectricType | undefined>(initial?.electricType ?? undefined)
   const [accountType, setAccountType] = useState<ElectricAccountType | undefined>(
@@ -86,62 +79,21 @@ export default function ElectricAccountForm({ initial }: { initial?: UserAccount
 
   return (
     <AccountFormFrame type={LifePayOrderType.Electric} intro={m('electricIntro')} saving={saving} onSave={() => void onSave()}>
-      <RegionPicker
+      <ElectricAccountFields
         areas={areas.data ?? []}
-        value={cityCode}
-        error={errors.region}
-        onChange={(picked) => {
-          setCityCode(picked.cityCode)
-          setElectricType(picked.electricType)
-          clear('region')
-          clear('grid')
-        }}
+        cityCode={cityCode}
+        electricType={electricType}
+        accountType={accountType}
+        account={account}
+        holderName={holderName}
+        errors={errors}
+        clear={clear}
+        setCityCode={setCityCode}
+        setElectricType={setElectricType}
+        setAccountType={setAccountType}
+        setAccount={setAccount}
+        setHolderName={setHolderName}
       />
-      <GridTypePicker
-        value={electricType}
-        lockedByRegion={!!area}
-        error={errors.grid}
-        onChange={(grid) => {
-          setElectricType(grid)
-          clear('grid')
-        }}
-      />
-      <ElectricAccountTypePicker
-        value={accountType}
-        error={errors.accountType}
-        onChange={(type) => {
-          setAccountType(type)
-          clear('accountType')
-        }}
-      />
-      <FormField label={f('electricAccountLabel')} error={errors.account}>
-        <TextField
-          label={f('electricAccountLabel')}
-          value={account}
-          keyboard='digits'
-          maxLength={20}
-          filter={(text) => digitsOnly(text, 20)}
-          placeholder={f('electricAccountPlaceholder')}
-          onChange={(value) => {
-            setAccount(value)
-            clear('account')
-          }}
-        />
-      </FormField>
-      {needHolderName ? (
-        <FormField label={f('holderNameLabel')} error={errors.holderName}>
-          <TextField
-            label={f('holderNameLabel')}
-            value={holderName}
-            maxLength={30}
-            placeholder={f('holderNamePlaceholder')}
-            onChange={(value) => {
-              setHolderName(value)
-              clear('holderName')
-            }}
-          />
-        </FormField>
-      ) : null}
       <RemarkField
         value={remark}
         error={errors.remark}
