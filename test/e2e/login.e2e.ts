@@ -1,5 +1,4 @@
 import assert from 'node:assert/strict'
-import { existsSync } from 'node:fs'
 import { join } from 'node:path'
 import { after, before, test } from 'node:test'
 import type { Browser, BrowserContext, Page } from 'playwright-core'
@@ -7,6 +6,7 @@ import enUS from '../../src/i18n/en-US'
 import zhCN, { type MessageKey } from '../../src/i18n/zh-CN'
 import { startAppServer, type AppServer } from './appServer'
 import { ARTIFACTS, launchBrowser, phoneContext } from './browser'
+import { assertH5Built, phoneCodeLogin } from './session'
 
 // Issue 5 in a phone browser against the real server (fresh embedded database, sandbox SMS) and the built H5 app.
 
@@ -72,7 +72,7 @@ function newPhone(): string {
 }
 
 before(async () => {
-  assert.ok(existsSync(join(__dirname, '../../dist/h5/index.html')), 'dist/h5 is missing: npm run build:h5:preview first')
+  assertH5Built()
   app = await startAppServer()
   browser = await launchBrowser()
 })
@@ -132,15 +132,15 @@ async function waitForToast(page: Page, expected: string): Promise<void> {
   }
 }
 
-/**
- * The newest code in the sandbox outbox for a number. (The outbox lists newest first; appServer's smsCode takes the
- * last entry, the oldest, so a second code to the same number would read the first one.)
- */
-async function newestCode(phone: string): Promise<string> {
-  const outbox = await app.api<{ code: string }[]>('GET', `/api/dev/sms-outbox?phoneNumber=${phone}`)
-  const code = outbox.data[0]?.code
-  assert.ok(code, `no SMS code for ${phone}`)
-  return code
+/** A password account registered through the API (phone code then PhoneMesssageCodeRegister); returns its access token. */
+async function registerWithPassword(phone: string, password: string): Promise<string> {
+  await app.api('POST', '/api/Account/SendPhoneMessageCode', { phoneNumber: phone, businessType: 11 })
+  const registered = await app.api<{ accessToken: string }>('POST', '/api/Account/PhoneMesssageCodeRegister', {
+    phoneNumber: phone,
+    code: await app.smsCode(phone),
+    password,
+  })
+  return registered.data.accessToken
 }
 
 async function sendCode(page: Page, locale: Locale, phone: string): Promise<string> {
@@ -148,7 +148,7 @@ async function sendCode(page: Page, locale: Locale, phone: string): Promise<stri
   await button(page, T[locale].getCode).click()
   const response = await sent
   assert.equal(((await response.json()) as { success: boolean }).success, true)
-  return newestCode(phone)
+  return app.smsCode(phone)
 }
 
 /** Ticks the consent box itself (its text holds the two document links). */
@@ -278,13 +278,7 @@ test('QR entry with a uId: H5 shows the referral and logs in by phone code; the 
   const locale = 'zh-CN'
   // The referrer: a user created by phone-code login through the API.
   const referrerPhone = newPhone()
-  await app.api('POST', '/api/Account/SendPhoneMessageCode', { phoneNumber: referrerPhone, businessType: 80 })
-  const referrer = await app.api<string>('POST', '/api/Account/LifePayPhoneMesssageCodeLogin', {
-    phoneNumber: referrerPhone,
-    code: await newestCode(referrerPhone),
-  })
-  assert.equal(referrer.success, true)
-  const uId = referrer.data
+  const uId = await phoneCodeLogin(app, referrerPhone)
 
   // In H5: the page knows the code, keeps the uId on its links, and logs in by phone code (H5 has no openId).
   const { context, page } = await openPage(locale)
@@ -341,13 +335,7 @@ test('a returning user reaches a paid phone top-up from home in 3 taps, plus the
   const locale = 'zh-CN'
   const phone = newPhone()
   const password = 'lifePay2026'
-  await app.api('POST', '/api/Account/SendPhoneMessageCode', { phoneNumber: phone, businessType: 11 })
-  const registered = await app.api<{ accessToken: string }>('POST', '/api/Account/PhoneMesssageCodeRegister', {
-    phoneNumber: phone,
-    code: await newestCode(phone),
-    password,
-  })
-  const token = registered.data.accessToken
+  const token = await registerWithPassword(phone, password)
   const earlier = await app.api('POST', '/api/LifePay/CreateLifePayPhoneOrder', { phone, ispCode: 'yidong', parValue: 30, idempotencyKey: `e2e-taps-${phone}` }, token)
   assert.equal(earlier.success, true, earlier.msg ?? '')
 
@@ -417,13 +405,7 @@ for (const locale of ['zh-CN', 'en-US'] as const) {
     // A returning user with saved accounts and an order: home lists them for one-tap top-up.
     const phone = newPhone()
     const password = 'lifePay2026'
-    await app.api('POST', '/api/Account/SendPhoneMessageCode', { phoneNumber: phone, businessType: 11 })
-    const registered = await app.api<{ accessToken: string }>('POST', '/api/Account/PhoneMesssageCodeRegister', {
-      phoneNumber: phone,
-      code: await newestCode(phone),
-      password,
-    })
-    const token = registered.data.accessToken
+    const token = await registerWithPassword(phone, password)
     for (const account of [
       { lifePayType: 10, content: '13912345678', remark: locale === 'zh-CN' ? '妈妈' : 'Mum', ispCode: 'yidong' },
       { lifePayType: 20, content: '3300112233', remark: '', electricType: 'guowang', electricAccountType: 'house' },

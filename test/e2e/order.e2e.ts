@@ -1,47 +1,30 @@
 import assert from 'node:assert/strict'
 import { randomUUID } from 'node:crypto'
-import { existsSync } from 'node:fs'
 import { join } from 'node:path'
 import { after, before, test } from 'node:test'
-import type { Browser, BrowserContext, Page } from 'playwright-core'
+import type { Browser, Page } from 'playwright-core'
 import type { CreateLifePayOrderResult, LifePayOrderDetail } from '../../types/api/lifePay'
 import { LifePayOrderStatus, LifePayStatus } from '../../src/domain/lifePayStatus'
 import { LifePayType } from '../../src/domain/lifePayType'
 import type { Locale } from '../../src/domain/locale'
 import { OrderDisplayStatus, orderDisplayStatusLabels } from '../../src/domain/orderDisplayStatus'
-import { VerificationCodeBusinessType } from '../../src/domain/verificationCodePurpose'
 import type { orderMessages as OrderMessages } from '../../src/subpackages/order/messages'
 import { startAppServer, type AppServer } from './appServer'
 import { ARTIFACTS, launchBrowser, phoneContext } from './browser'
+import { assertH5Built, importAppModule, lifePayApi, logInByPhoneCode } from './session'
 
 // Orders and refunds in a phone browser against the real server: orders are placed and paid through the API (the
 // sandbox cashier's dev route), refunds are applied for in the UI and decided by the operator route.
 
-const DIST = join(__dirname, '../../dist/h5')
 const OPERATOR_TOKEN = 'life-pay-dev-operator'
 const ORDER_PAGE = '/subpackages/order/order/order'
 let server: AppServer
 let browser: Browser
 let orderMessages: typeof OrderMessages
-let LIFE_PAY_USER_HEADER: string
-
-// The app's catalogues load the i18n store and with it Taro, whose runtime reads the build's compile-time flags.
-const TARO_COMPILE_FLAGS = {
-  ENABLE_INNER_HTML: true,
-  ENABLE_ADJACENT_HTML: true,
-  ENABLE_SIZE_APIS: false,
-  ENABLE_TEMPLATE_CONTENT: true,
-  ENABLE_CLONE_NODE: true,
-  ENABLE_CONTAINS: true,
-  ENABLE_MUTATION_OBSERVER: false,
-  DEPRECATED_ADAPTER_COMPONENT: false,
-}
 
 before(async () => {
-  Object.assign(globalThis, TARO_COMPILE_FLAGS)
-  ;({ orderMessages } = await import('../../src/subpackages/order/messages'))
-  ;({ LIFE_PAY_USER_HEADER } = await import('../../src/services/http/interceptors/lifePayUser'))
-  assert.ok(existsSync(join(DIST, 'index.html')), 'dist/h5 is missing: run the H5 build first')
+  ;({ orderMessages } = await importAppModule(() => import('../../src/subpackages/order/messages')))
+  assertH5Built()
   server = await startAppServer({ SANDBOX_SUPPLIER_DELAY_MS: '200', SANDBOX_DUPLICATE_NOTIFY_RATE: '0' })
   browser = await launchBrowser()
 })
@@ -54,39 +37,6 @@ after(async () => {
 const m = (locale: Locale) => orderMessages[locale]
 const statusText = (locale: Locale, status: OrderDisplayStatus) => orderDisplayStatusLabels[locale][status]
 
-/** Phone + code login through the API; the user id goes into the app's recharge account store, as login does. */
-async function logIn(context: BrowserContext, phoneNumber: string, locale: Locale): Promise<string> {
-  const sent = await server.api('POST', '/api/Account/SendPhoneMessageCode', {
-    phoneNumber,
-    businessType: VerificationCodeBusinessType.LifePayPhoneCodeLogin,
-  })
-  assert.equal(sent.success, true, JSON.stringify(sent))
-  const code = await server.smsCode(phoneNumber)
-  const login = await server.api<string>('POST', '/api/Account/LifePayPhoneMesssageCodeLogin', { phoneNumber, code })
-  assert.equal(login.success, true, JSON.stringify(login))
-  const account = JSON.stringify({ state: { userId: login.data, phoneNumber, channlesNum: '818' }, version: 0 })
-  await context.addInitScript(
-    ([stored, lang]) => {
-      // Taro's H5 storage wraps each value as { data }.
-      localStorage.setItem('lifePay.rechargeAccount', JSON.stringify({ data: stored }))
-      localStorage.setItem('lifePay.locale', JSON.stringify({ data: lang }))
-    },
-    [account, locale] as const,
-  )
-  return login.data
-}
-
-async function call<T>(userId: string, method: 'GET' | 'POST', path: string, body?: unknown): Promise<T> {
-  const res = await fetch(`${server.url}${path}`, {
-    method,
-    headers: { accept: 'application/json', 'content-type': 'application/json', [LIFE_PAY_USER_HEADER]: userId },
-    body: body === undefined ? undefined : JSON.stringify(body),
-  })
-  const envelope = (await res.json()) as { success: boolean; data: T; msg: string | null }
-  assert.equal(envelope.success, true, `${path}: ${envelope.msg}`)
-  return envelope.data
-}
-
 async function operator(path: string, body: unknown): Promise<void> {
   const res = await fetch(`${server.url}${path}`, {
     method: 'POST',
@@ -96,6 +46,8 @@ async function operator(path: string, body: unknown): Promise<void> {
   const envelope = (await res.json()) as { success: boolean; msg: string | null }
   assert.equal(envelope.success, true, `${path}: ${envelope.msg}`)
 }
+
+const call = <T>(userId: string, method: 'GET' | 'POST', path: string, body?: unknown) => lifePayApi<T>(server, userId, method, path, body)
 
 const detailOf = (userId: string, orderNo: string) =>
   call<LifePayOrderDetail>(userId, 'GET', `/api/LifePay/GetUserLifePayOrderDetail?orderNo=${encodeURIComponent(orderNo)}`)
@@ -144,7 +96,7 @@ async function waitForText(page: Page, selector: string, text: string, timeout =
 for (const locale of ['zh-CN', 'en-US'] as const) {
   test(`the order list pages, the detail shows each state's actions, and a foreign order is not found (${locale})`, async () => {
     const context = await phoneContext(browser, locale)
-    const userId = await logIn(context, locale === 'zh-CN' ? '13600001111' : '13600002222', locale)
+    const userId = await logInByPhoneCode(server, context, locale === 'zh-CN' ? '13600001111' : '13600002222', locale)
     const page = await context.newPage()
 
     // Empty first: the way out is a top-up.
@@ -224,7 +176,7 @@ for (const locale of ['zh-CN', 'en-US'] as const) {
 
     // Someone else's order number in the URL.
     const other = await phoneContext(browser, locale)
-    const otherUser = await logIn(other, locale === 'zh-CN' ? '13600003333' : '13600004444', locale)
+    const otherUser = await logInByPhoneCode(server, other, locale === 'zh-CN' ? '13600003333' : '13600004444', locale)
     await other.close()
     const foreign = await placePhoneOrder(otherUser, '13712345678')
     await page.goto(`${server.url}${ORDER_PAGE}?orderNo=${foreign}`)
@@ -237,7 +189,7 @@ for (const locale of ['zh-CN', 'en-US'] as const) {
 
   test(`apply for a refund in the UI, pending review, approved → refunded; another rejected → refund failed with the reason (${locale})`, async () => {
     const context = await phoneContext(browser, locale)
-    const userId = await logIn(context, locale === 'zh-CN' ? '13600005555' : '13600006666', locale)
+    const userId = await logInByPhoneCode(server, context, locale === 'zh-CN' ? '13600005555' : '13600006666', locale)
     const approved = await placePhoneOrder(userId, '13812345678', 50)
     await pay(userId, approved)
     const rejected = await placePhoneOrder(userId, '13512345678', 20)

@@ -1,5 +1,4 @@
 import assert from 'node:assert/strict'
-import { existsSync } from 'node:fs'
 import { join } from 'node:path'
 import { after, before, test } from 'node:test'
 import type { Browser, BrowserContext, Page } from 'playwright-core'
@@ -8,19 +7,18 @@ import type { PageResult } from '../../types/api/envelope'
 import { LifePayOrderStatus, LifePayStatus } from '../../src/domain/lifePayStatus'
 import type { Locale } from '../../src/domain/locale'
 import { toFen } from '../../src/domain/price'
-import { VerificationCodeBusinessType } from '../../src/domain/verificationCodePurpose'
 import { startAppServer, type AppServer } from './appServer'
 import { ARTIFACTS, launchBrowser, phoneContext } from './browser'
+import { assertH5Built, lifePayApi, logInByPhoneCode } from './session'
 
 // The whole top-up → pay → result journey in a phone browser against the real server (fresh embedded database,
 // sandbox payment and supplier). Phone browsers pay through the sandbox cashier.
 
-const DIST = join(__dirname, '../../dist/h5')
 let server: AppServer
 let browser: Browser
 
 before(async () => {
-  assert.ok(existsSync(join(DIST, 'index.html')), 'dist/h5 is missing: run the H5 build first')
+  assertH5Built()
   server = await startAppServer({ SANDBOX_SUPPLIER_DELAY_MS: '300', SANDBOX_DUPLICATE_NOTIFY_RATE: '1' })
   browser = await launchBrowser()
 })
@@ -55,52 +53,16 @@ const TEXT = {
 } as const
 const m = (locale: Locale) => TEXT[locale]
 const f = m
-const LIFE_PAY_USER_HEADER = 'X-LifePay-User-Id'
-
-/** Phone + code login as the H5 login page does it: code from the sandbox SMS outbox, user id into the app's store. */
-async function logInByPhoneCode(context: BrowserContext, phoneNumber: string, locale: Locale): Promise<string> {
-  const sent = await server.api('POST', '/api/Account/SendPhoneMessageCode', {
-    phoneNumber,
-    businessType: VerificationCodeBusinessType.LifePayPhoneCodeLogin,
-  })
-  assert.equal(sent.success, true, JSON.stringify(sent))
-  const code = await server.smsCode(phoneNumber)
-  const login = await server.api<string>('POST', '/api/Account/LifePayPhoneMesssageCodeLogin', { phoneNumber, code })
-  assert.equal(login.success, true, JSON.stringify(login))
-  const userId = login.data
-  const account = JSON.stringify({ state: { userId, phoneNumber, channlesNum: '818' }, version: 0 })
-  await context.addInitScript(
-    ([stored, lang]) => {
-      // Taro's H5 storage wraps each value as { data }.
-      localStorage.setItem('lifePay.rechargeAccount', JSON.stringify({ data: stored }))
-      localStorage.setItem('lifePay.locale', JSON.stringify({ data: lang }))
-    },
-    [account, locale] as const,
-  )
-  return userId
-}
-
-/** The recharge API as the app calls it for this user. */
-async function lifePayApi<T>(userId: string, method: 'GET' | 'POST', path: string, body?: unknown): Promise<T> {
-  const res = await fetch(`${server.url}${path}`, {
-    method,
-    headers: { accept: 'application/json', 'content-type': 'application/json', [LIFE_PAY_USER_HEADER]: userId },
-    body: body === undefined ? undefined : JSON.stringify(body),
-  })
-  const envelope = (await res.json()) as { success: boolean; data: T; msg: string | null }
-  assert.equal(envelope.success, true, `${path}: ${envelope.msg}`)
-  return envelope.data
-}
 
 const orderDetail = (userId: string, orderNo: string) =>
-  lifePayApi<LifePayOrderDetail>(userId, 'GET', `/api/LifePay/GetUserLifePayOrderDetail?orderNo=${encodeURIComponent(orderNo)}`)
+  lifePayApi<LifePayOrderDetail>(server, userId, 'GET', `/api/LifePay/GetUserLifePayOrderDetail?orderNo=${encodeURIComponent(orderNo)}`)
 
 const orderPage = (userId: string) =>
-  lifePayApi<PageResult<LifePayOrderListItem>>(userId, 'POST', '/api/LifePay/GetUserLifePayOrderPage', { pageIndex: 1, pageSize: 50 })
+  lifePayApi<PageResult<LifePayOrderListItem>>(server, userId, 'POST', '/api/LifePay/GetUserLifePayOrderPage', { pageIndex: 1, pageSize: 50 })
 
 async function newPage(locale: Locale, phoneNumber: string): Promise<{ context: BrowserContext; page: Page; userId: string }> {
   const context = await phoneContext(browser, locale)
-  const userId = await logInByPhoneCode(context, phoneNumber, locale)
+  const userId = await logInByPhoneCode(server, context, phoneNumber, locale)
   const page = await context.newPage()
   return { context, page, userId }
 }
@@ -268,7 +230,7 @@ test('electricity top-up through to recharge succeeded, with the holder name whe
     await page.locator('.lp-save-offer__button:visible').click()
     await page.getByText(m(locale).accountSaved).first().waitFor()
     await shot(page, 'electric-result-saved', locale)
-    const saved = await lifePayApi<{ content: string }[]>(userId, 'POST', '/api/LifePay/GetUserAccountAllList', {
+    const saved = await lifePayApi<{ content: string }[]>(server, userId, 'POST', '/api/LifePay/GetUserAccountAllList', {
       lifePayOrderType: 20,
     })
     assert.deepEqual(saved.map((a) => a.content), ['0755001234567'])

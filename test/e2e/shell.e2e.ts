@@ -1,5 +1,4 @@
 import assert from 'node:assert/strict'
-import { existsSync } from 'node:fs'
 import { join } from 'node:path'
 import { after, before, test } from 'node:test'
 import type { Browser } from 'playwright-core'
@@ -8,14 +7,14 @@ import zhCN from '../../src/i18n/zh-CN'
 import { SUBPACKAGES, pagePath } from '../../src/routes'
 import { ARTIFACTS, launchBrowser, phoneContext } from './browser'
 import { startAppServer, type AppServer } from './appServer'
+import { assertH5Built } from './session'
 
-const DIST = join(__dirname, '../../dist/h5')
 let browser: Browser
 let server: AppServer
 let baseUrl: string
 
 before(async () => {
-  assert.ok(existsSync(join(DIST, 'index.html')), 'dist/h5 is missing: run `npm run build:h5:preview` first')
+  assertH5Built()
   server = await startAppServer()
   baseUrl = server.url
   browser = await launchBrowser()

@@ -1,39 +1,24 @@
 import assert from 'node:assert/strict'
-import { existsSync } from 'node:fs'
 import { join } from 'node:path'
 import { after, before, test } from 'node:test'
-import type { Browser, BrowserContext, Page } from 'playwright-core'
+import type { Browser, Page } from 'playwright-core'
 import type { UserAccount } from '../../types/api/lifePay'
 import { LifePayOrderType } from '../../src/domain/lifePayOrderType'
 import type { Locale } from '../../src/domain/locale'
-import { VerificationCodeBusinessType } from '../../src/domain/verificationCodePurpose'
 import type { fieldMessages as FieldMessages } from '../../src/components/lifePayFields/messages'
 import type { accountMessages as AccountMessages } from '../../src/subpackages/userAccount/messages'
 import { startAppServer, type AppServer } from './appServer'
 import { ARTIFACTS, launchBrowser, phoneContext } from './browser'
+import { assertH5Built, importAppModule, lifePayApi, logInByPhoneCode } from './session'
 
 // Saved accounts in a phone browser against the real server: add, refuse a duplicate, edit, use from the top-up
 // page, delete, for each utility; someone else's account id is not found.
 
-const DIST = join(__dirname, '../../dist/h5')
 const LIST_PAGE = '/subpackages/userAccount/userAccountList/userAccountList'
 let server: AppServer
 let browser: Browser
 let accountMessages: typeof AccountMessages
 let fieldMessages: typeof FieldMessages
-let LIFE_PAY_USER_HEADER: string
-
-// The app's catalogues load the i18n store and with it Taro, whose runtime reads the build's compile-time flags.
-const TARO_COMPILE_FLAGS = {
-  ENABLE_INNER_HTML: true,
-  ENABLE_ADJACENT_HTML: true,
-  ENABLE_SIZE_APIS: false,
-  ENABLE_TEMPLATE_CONTENT: true,
-  ENABLE_CLONE_NODE: true,
-  ENABLE_CONTAINS: true,
-  ENABLE_MUTATION_OBSERVER: false,
-  DEPRECATED_ADAPTER_COMPONENT: false,
-}
 
 /** The server's answers (server/src/http/errors.ts), in the language the browser asks for. */
 const DUPLICATE: Record<Locale, string> = { 'zh-CN': '该账户已添加，请勿重复添加', 'en-US': 'This account is already saved' }
@@ -43,11 +28,9 @@ const DELETE_QUESTION: Record<Locale, [string, string]> = {
 }
 
 before(async () => {
-  assert.ok(existsSync(join(DIST, 'index.html')), 'dist/h5 is missing: run the H5 build first')
-  Object.assign(globalThis, TARO_COMPILE_FLAGS)
-  ;({ accountMessages } = await import('../../src/subpackages/userAccount/messages'))
-  ;({ fieldMessages } = await import('../../src/components/lifePayFields/messages'))
-  ;({ LIFE_PAY_USER_HEADER } = await import('../../src/services/http/interceptors/lifePayUser'))
+  assertH5Built()
+  ;({ accountMessages } = await importAppModule(() => import('../../src/subpackages/userAccount/messages')))
+  ;({ fieldMessages } = await importAppModule(() => import('../../src/components/lifePayFields/messages')))
   server = await startAppServer()
   browser = await launchBrowser()
 })
@@ -60,35 +43,8 @@ after(async () => {
 const m = (locale: Locale) => accountMessages[locale]
 const f = (locale: Locale) => fieldMessages[locale]
 
-async function logIn(context: BrowserContext, phoneNumber: string, locale: Locale): Promise<string> {
-  const sent = await server.api('POST', '/api/Account/SendPhoneMessageCode', {
-    phoneNumber,
-    businessType: VerificationCodeBusinessType.LifePayPhoneCodeLogin,
-  })
-  assert.equal(sent.success, true, JSON.stringify(sent))
-  const code = await server.smsCode(phoneNumber)
-  const login = await server.api<string>('POST', '/api/Account/LifePayPhoneMesssageCodeLogin', { phoneNumber, code })
-  assert.equal(login.success, true, JSON.stringify(login))
-  const account = JSON.stringify({ state: { userId: login.data, phoneNumber, channlesNum: '818' }, version: 0 })
-  await context.addInitScript(
-    ([stored, lang]) => {
-      // Taro's H5 storage wraps each value as { data }.
-      localStorage.setItem('lifePay.rechargeAccount', JSON.stringify({ data: stored }))
-      localStorage.setItem('lifePay.locale', JSON.stringify({ data: lang }))
-    },
-    [account, locale] as const,
-  )
-  return login.data
-}
-
-async function accountsOf(userId: string, type: LifePayOrderType): Promise<UserAccount[]> {
-  const res = await fetch(`${server.url}/api/LifePay/GetUserAccountAllList`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json', [LIFE_PAY_USER_HEADER]: userId },
-    body: JSON.stringify({ lifePayOrderType: type }),
-  })
-  return ((await res.json()) as { data: UserAccount[] }).data
-}
+const accountsOf = (userId: string, type: LifePayOrderType) =>
+  lifePayApi<UserAccount[]>(server, userId, 'POST', '/api/LifePay/GetUserAccountAllList', { lifePayOrderType: type })
 
 const shot = (page: Page, name: string, locale: Locale) => page.screenshot({ path: join(ARTIFACTS, `account-${name}-${locale}.png`) })
 
@@ -121,7 +77,7 @@ async function deleteCard(page: Page, locale: Locale, screenshot = false) {
 for (const locale of ['zh-CN', 'en-US'] as const) {
   test(`add, refuse a duplicate, edit, top up with and delete a saved account of each utility (${locale})`, async () => {
     const context = await phoneContext(browser, locale)
-    const userId = await logIn(context, locale === 'zh-CN' ? '13500001111' : '13500002222', locale)
+    const userId = await logInByPhoneCode(server, context, locale === 'zh-CN' ? '13500001111' : '13500002222', locale)
     const page = await context.newPage()
 
     // Phone: empty, then added from the list.
@@ -244,17 +200,16 @@ for (const locale of ['zh-CN', 'en-US'] as const) {
 test('someone else’s account id in the URL is not found', async () => {
   for (const locale of ['zh-CN', 'en-US'] as const) {
     const owner = await phoneContext(browser, locale)
-    const ownerId = await logIn(owner, locale === 'zh-CN' ? '13500003333' : '13500004444', locale)
+    const ownerId = await logInByPhoneCode(server, owner, locale === 'zh-CN' ? '13500003333' : '13500004444', locale)
     await owner.close()
-    const res = await fetch(`${server.url}/api/LifePay/AddUpdateUserAccount`, {
-      method: 'POST',
-      headers: { 'content-type': 'application/json', [LIFE_PAY_USER_HEADER]: ownerId },
-      body: JSON.stringify({ lifePayType: LifePayOrderType.Phone, content: '13912345678', remark: 'owner' }),
+    const id = await lifePayApi<string>(server, ownerId, 'POST', '/api/LifePay/AddUpdateUserAccount', {
+      lifePayType: LifePayOrderType.Phone,
+      content: '13912345678',
+      remark: 'owner',
     })
-    const id = ((await res.json()) as { data: string }).data
 
     const context = await phoneContext(browser, locale)
-    await logIn(context, locale === 'zh-CN' ? '13500005555' : '13500006666', locale)
+    await logInByPhoneCode(server, context, locale === 'zh-CN' ? '13500005555' : '13500006666', locale)
     const page = await context.newPage()
     await page.goto(`${server.url}/subpackages/userAccount/editPhoneUserAccount/editPhoneUserAccount?id=${id}`)
     await page.getByText(m(locale).accountNotFound).waitFor()
