@@ -9,8 +9,9 @@ import { LifePayOrderType } from '../../../src/domain/lifePayOrderType'
 import { LifePayType } from '../../../src/domain/lifePayType'
 import * as lifePayApi from '../../../src/services/api/lifePay'
 import { BizError } from '../../../src/services/http/bizError'
-import LoginRequired from '../../../src/subpackages/order/components/LoginRequired'
+import LoginRequired from '../../../src/components/LoginRequired'
 import OrderDetailView from '../../../src/subpackages/order/components/OrderDetailView'
+import { orderMessages } from '../../../src/subpackages/order/messages'
 import type { LifePayOrderDetail } from '../../../types/api/lifePay'
 import { orderDetail } from './support/orders'
 import { renderScreen } from './support/render'
@@ -204,7 +205,7 @@ describe('order detail', () => {
   it('asks a logged-out user to log in instead of fetching', () => {
     const detail = jest.spyOn(lifePayApi, 'getUserLifePayOrderDetail')
     renderScreen(
-      <LoginRequired>
+      <LoginRequired messages={orderMessages}>
         <OrderDetailView orderNo='LP1' />
       </LoginRequired>,
       { loggedIn: false },

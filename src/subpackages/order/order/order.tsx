@@ -1,8 +1,9 @@
 import { useRouter } from '@tarojs/taro'
+import LoginRequired from '../../../components/LoginRequired'
 import PageFrame from '../../../components/PageFrame'
-import LoginRequired from '../components/LoginRequired'
 import OrderDetailView from '../components/OrderDetailView'
 import OrderListView from '../components/OrderListView'
+import { orderMessages } from '../messages'
 
 /** My orders; with `?orderNo=` the same page shows that order's detail (docs/orders.md). */
 export default function Order() {
@@ -10,7 +11,7 @@ export default function Order() {
   const orderNo = params.orderNo
   return (
     <PageFrame titleKey='page.order'>
-      <LoginRequired>
+      <LoginRequired messages={orderMessages}>
         {orderNo === undefined ? <OrderListView /> : <OrderDetailView orderNo={decodeURIComponent(orderNo)} />}
       </LoginRequired>
     </PageFrame>

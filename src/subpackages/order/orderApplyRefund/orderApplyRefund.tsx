@@ -1,14 +1,15 @@
 import { useRouter } from '@tarojs/taro'
+import LoginRequired from '../../../components/LoginRequired'
 import PageFrame from '../../../components/PageFrame'
 import ApplyRefundView from '../components/ApplyRefundView'
-import LoginRequired from '../components/LoginRequired'
+import { orderMessages } from '../messages'
 
 /** orderApplyRefund?orderNo= */
 export default function OrderApplyRefund() {
   const { params } = useRouter()
   return (
     <PageFrame titleKey='page.orderApplyRefund'>
-      <LoginRequired>
+      <LoginRequired messages={orderMessages}>
         <ApplyRefundView orderNo={decodeURIComponent(params.orderNo ?? '')} />
       </LoginRequired>
     </PageFrame>

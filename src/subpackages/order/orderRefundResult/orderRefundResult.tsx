@@ -1,14 +1,15 @@
 import { useRouter } from '@tarojs/taro'
+import LoginRequired from '../../../components/LoginRequired'
 import PageFrame from '../../../components/PageFrame'
-import LoginRequired from '../components/LoginRequired'
 import RefundResultView from '../components/RefundResultView'
+import { orderMessages } from '../messages'
 
 /** orderRefundResult?orderNo= */
 export default function OrderRefundResult() {
   const { params } = useRouter()
   return (
     <PageFrame titleKey='page.orderRefundResult'>
-      <LoginRequired>
+      <LoginRequired messages={orderMessages}>
         <RefundResultView orderNo={decodeURIComponent(params.orderNo ?? '')} />
       </LoginRequired>
     </PageFrame>

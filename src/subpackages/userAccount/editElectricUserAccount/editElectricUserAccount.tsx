@@ -1,16 +1,17 @@
 import { useRouter } from '@tarojs/taro'
+import LoginRequired from '../../../components/LoginRequired'
 import PageFrame from '../../../components/PageFrame'
 import { LifePayOrderType } from '../../../domain/lifePayOrderType'
 import ElectricAccountForm from '../components/ElectricAccountForm'
 import EditAccountView from '../components/EditAccountView'
-import LoginRequired from '../components/LoginRequired'
+import { accountMessages } from '../messages'
 
 /** editElectricUserAccount, adding; with `?id=` updating that account. */
 export default function EditElectricUserAccount() {
   const { params } = useRouter()
   return (
     <PageFrame titleKey='page.editElectricUserAccount'>
-      <LoginRequired>
+      <LoginRequired messages={accountMessages}>
         <EditAccountView
           type={LifePayOrderType.Electric}
           id={params.id}

@@ -1,16 +1,17 @@
 import { useRouter } from '@tarojs/taro'
+import LoginRequired from '../../../components/LoginRequired'
 import PageFrame from '../../../components/PageFrame'
 import { LifePayOrderType } from '../../../domain/lifePayOrderType'
 import GasAccountForm from '../components/GasAccountForm'
 import EditAccountView from '../components/EditAccountView'
-import LoginRequired from '../components/LoginRequired'
+import { accountMessages } from '../messages'
 
 /** editGasUserAccount (SPEC §2: this page scrolls), adding; with `?id=` updating that account. */
 export default function EditGasUserAccount() {
   const { params } = useRouter()
   return (
     <PageFrame titleKey='page.editGasUserAccount' scrollable>
-      <LoginRequired>
+      <LoginRequired messages={accountMessages}>
         <EditAccountView
           type={LifePayOrderType.Gas}
           id={params.id}

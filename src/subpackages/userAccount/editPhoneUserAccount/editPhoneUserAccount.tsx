@@ -1,16 +1,17 @@
 import { useRouter } from '@tarojs/taro'
+import LoginRequired from '../../../components/LoginRequired'
 import PageFrame from '../../../components/PageFrame'
 import { LifePayOrderType } from '../../../domain/lifePayOrderType'
 import PhoneAccountForm from '../components/PhoneAccountForm'
 import EditAccountView from '../components/EditAccountView'
-import LoginRequired from '../components/LoginRequired'
+import { accountMessages } from '../messages'
 
 /** editPhoneUserAccount, adding; with `?id=` updating that account. */
 export default function EditPhoneUserAccount() {
   const { params } = useRouter()
   return (
     <PageFrame titleKey='page.editPhoneUserAccount'>
-      <LoginRequired>
+      <LoginRequired messages={accountMessages}>
         <EditAccountView
           type={LifePayOrderType.Phone}
           id={params.id}

@@ -1,8 +1,9 @@
 import { useRouter } from '@tarojs/taro'
+import LoginRequired from '../../../components/LoginRequired'
 import PageFrame from '../../../components/PageFrame'
 import { LifePayOrderType, lifePayOrderTypeValues } from '../../../domain/lifePayOrderType'
 import AccountListView from '../components/AccountListView'
-import LoginRequired from '../components/LoginRequired'
+import { accountMessages } from '../messages'
 
 /** `?type=10|20|30` opens on that utility's tab (docs/orders.md). */
 function typeParam(value: string | undefined): LifePayOrderType | undefined {
@@ -14,7 +15,7 @@ export default function UserAccountList() {
   const { params } = useRouter()
   return (
     <PageFrame titleKey='page.userAccountList'>
-      <LoginRequired>
+      <LoginRequired messages={accountMessages}>
         <AccountListView initialType={typeParam(params.type)} />
       </LoginRequired>
     </PageFrame>

@@ -1,14 +1,13 @@
 import { Text, View } from '@tarojs/components'
 import type { ReactNode } from 'react'
-import { useMessages } from '../../../i18n/messages'
-import { redirectToLogin } from '../../../platform/navigation'
-import { selectIsLoggedIn, useLifePayStore } from '../../../stores/lifePay'
-import { orderMessages } from '../messages'
+import { useMessages, type Messages } from '../i18n/messages'
+import { redirectToLogin } from '../platform/navigation'
+import { selectIsLoggedIn, useLifePayStore } from '../stores/lifePay'
 import './LoginRequired.scss'
 
-/** Orders belong to a user: logged out, the page asks for login and comes back here afterwards. */
-export default function LoginRequired({ children }: { children?: ReactNode }) {
-  const m = useMessages(orderMessages)
+/** A user's own pages: logged out, the page asks for login (in the feature's words) and comes back here afterwards. */
+export default function LoginRequired({ messages, children }: { messages: Messages<'loginRequired' | 'login'>; children?: ReactNode }) {
+  const m = useMessages(messages)
   const loggedIn = useLifePayStore(selectIsLoggedIn)
   if (loggedIn) return <>{children}</>
   return (
