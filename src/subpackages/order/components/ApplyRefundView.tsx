@@ -1,11 +1,11 @@
 import Taro from '@tarojs/taro'
+import OutlineButton from '../../../components/OutlineButton'
 import PageState from '../../../components/PageState'
 import { useMessages } from '../../../i18n/messages'
 import { useApplyRefund } from '../hooks/useApplyRefund'
 import { useOrderDetail } from '../hooks/useOrderDetail'
 import { orderMessages } from '../messages'
 import { orderDetailUrl, orderListUrl } from '../orderLinks'
-import OutlineButton from './OutlineButton'
 import RefundForm from './RefundForm'
 
 /** orderApplyRefund: the form for an order that may be refunded; otherwise why not and the way back. */

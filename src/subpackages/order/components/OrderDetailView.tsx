@@ -1,11 +1,11 @@
 import Taro from '@tarojs/taro'
+import OutlineButton from '../../../components/OutlineButton'
 import PageState from '../../../components/PageState'
 import { useMessages } from '../../../i18n/messages'
 import { useOrderDetail } from '../hooks/useOrderDetail'
 import { orderMessages } from '../messages'
 import { orderListUrl } from '../orderLinks'
 import OrderDetailContent from './OrderDetailContent'
-import OutlineButton from './OutlineButton'
 
 /** The order page opened with `?orderNo=`: one order, or "not found" for an unknown or foreign number. */
 export default function OrderDetailView({ orderNo }: { orderNo: string }) {

@@ -1,5 +1,6 @@
 import { Text, View } from '@tarojs/components'
 import Taro from '@tarojs/taro'
+import OutlineButton from '../../../components/OutlineButton'
 import PageState from '../../../components/PageState'
 import { formatYuan } from '../../../domain/price'
 import { useMessages } from '../../../i18n/messages'
@@ -10,7 +11,6 @@ import { orderDetailUrl, orderListUrl } from '../orderLinks'
 import { formatOrderTime } from '../orderTime'
 import { RefundStage, refundStageOf } from '../refundProgress'
 import InfoRow from './InfoRow'
-import OutlineButton from './OutlineButton'
 import './RefundResultView.scss'
 
 const TITLES: Record<RefundStage, OrderMessageKey> = {

@@ -1,6 +1,6 @@
-import { View } from '@tarojs/components'
 import Taro from '@tarojs/taro'
 import type { ReactNode } from 'react'
+import OutlineButton from '../../../components/OutlineButton'
 import PageState from '../../../components/PageState'
 import type { LifePayOrderType } from '../../../domain/lifePayOrderType'
 import { useMessages } from '../../../i18n/messages'
@@ -8,7 +8,6 @@ import type { UserAccount } from '../../../../types/api/lifePay'
 import { accountListUrl } from '../accountLinks'
 import { useAccountDetail } from '../hooks/useAccountDetail'
 import { accountMessages } from '../messages'
-import './EditAccountView.scss'
 
 interface EditAccountViewProps {
   type: LifePayOrderType
@@ -29,9 +28,7 @@ export default function EditAccountView({ type, id, form }: EditAccountViewProps
         status='empty'
         emptyText={m('accountNotFound')}
         emptyAction={
-          <View className='lp-account-back' role='button' onClick={() => void Taro.redirectTo({ url: accountListUrl(type) })}>
-            {m('backToList')}
-          </View>
+          <OutlineButton onClick={() => void Taro.redirectTo({ url: accountListUrl(type) })}>{m('backToList')}</OutlineButton>
         }
       />
     )
