@@ -7,6 +7,7 @@ import { systemClock, type Clock } from './clock'
 import type { ServerConfig } from './config'
 import type { Db } from './db/database'
 import { createAuthHooks, OPERATOR_TOKEN_HEADER, VIRTUAL_USER_HEADER } from './http/auth'
+import { corsPolicy, installCors } from './http/cors'
 import { installErrorHandling } from './http/errorHandler'
 import { errors } from './http/errors'
 import { JobQueue } from './jobs/jobQueue'
@@ -68,6 +69,8 @@ export async function buildApp(options: AppOptions): Promise<App> {
     sendAppPage(reply)
     return true
   })
+
+  installCors(app, corsPolicy(config.corsOrigins, config.production))
 
   app.addContentTypeParser('application/json', { parseAs: 'string' }, (request, body, done) => {
     const text = body as string
@@ -159,7 +162,8 @@ export async function buildApp(options: AppOptions): Promise<App> {
   registerStorageRoutes(app, ctx)
   await registerWebRoutes(app, ctx)
 
-  app.addHook('onClose', async () => {
+  // Before the server closes: a running job may still deliver through app.inject.
+  app.addHook('preClose', async () => {
     await jobs.stop()
   })
   app.decorate('ctx', ctx)

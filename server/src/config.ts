@@ -28,6 +28,8 @@ export interface ServerConfig {
   staticDir: string | null
   production: boolean
   logLevel: string
+  /** Origins allowed to call cross-origin (docs/server.md): comma list, '*', or unset for local origins in dev. */
+  corsOrigins: string | undefined
   /** The sensitive-word list served at /static/sensitive-words.txt. */
   sensitiveWordsFile: string
   jwtSecret: string
@@ -86,6 +88,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): ServerConfig {
     staticDir,
     production,
     logLevel: env.LOG_LEVEL || 'info',
+    corsOrigins: env.CORS_ORIGINS,
     sensitiveWordsFile: resolve(env.SENSITIVE_WORDS_FILE || join(REPO_ROOT, 'server', 'static', 'sensitive-words.txt')),
     jwtSecret: env.JWT_SECRET || DEV_JWT_SECRET,
     clientId: env.JWT_CLIENT_ID || 'life-pay-app',

@@ -72,15 +72,27 @@ describe('SendPhoneMessageCode', () => {
 })
 
 describe('LifePayPhoneMesssageCodeLogin (virtual login)', () => {
-  test('returns a random user id, the same for the same phone', async () => {
+  test('returns a random id, the same for the same phone, that is not the user’s public id', async () => {
     const code = await t.smsCode('13900000010')
     const id = await t.data(t.post<string>('/api/Account/LifePayPhoneMesssageCodeLogin', { phoneNumber: '13900000010', code }))
     assert.match(id, /^[0-9a-f]{8}-[0-9a-f]{4}-4[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$/)
     t.clock.advance(61_000)
     const again = await t.smsCode('13900000010', Purpose.PhoneCodeLogin)
     assert.equal(await t.data(t.post<string>('/api/Account/LifePayPhoneMesssageCodeLogin', { phoneNumber: '13900000010', code: again })), id)
-    const [row] = await t.database.db.select().from(users).where(eq(users.id, id))
+    const [row] = await t.database.db.select().from(users).where(eq(users.virtualUserId, id))
     assert.equal(row.phoneNumber, '13900000010')
+    // The user id travels in QR codes (uId); the recharge module's id must not be derivable from it.
+    assert.notEqual(row.id, id)
+  })
+
+  test('the id identifies the caller of LifePay calls; the user’s public id does not', async () => {
+    const code = await t.smsCode('13900000015')
+    const id = await t.data(t.post<string>('/api/Account/LifePayPhoneMesssageCodeLogin', { phoneNumber: '13900000015', code }))
+    const [row] = await t.database.db.select().from(users).where(eq(users.virtualUserId, id))
+    assert.equal((await t.post('/api/LifePay/GetUserAccountAllList', {}, { virtualUserId: id })).status, 200)
+    assert.equal((await t.post('/api/LifePay/GetUserAccountAllList', {}, { virtualUserId: row.id })).status, 401)
+    // Not a full login: the user calls need a bearer token.
+    assert.equal((await t.get('/api/User/GetUserInfo', { virtualUserId: id })).status, 401)
   })
 
   test('a code works once', async () => {
@@ -143,7 +155,8 @@ describe('register, password login, user info', () => {
     const virtualId = await t.data(t.post<string>('/api/Account/LifePayPhoneMesssageCodeLogin', { phoneNumber: '13900000021', code: loginCode }))
     t.clock.advance(61_000)
     const registered = await t.register('13900000021')
-    assert.equal(registered.userId, virtualId)
+    const [row] = await t.database.db.select().from(users).where(eq(users.virtualUserId, virtualId))
+    assert.equal(registered.userId, row.id)
   })
 
   test('register validates the password with the shared rule', async () => {

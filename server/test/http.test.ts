@@ -5,6 +5,7 @@ import { join } from 'node:path'
 import { Writable } from 'node:stream'
 import { after, before, describe, test } from 'node:test'
 import { createSensitiveWordFilter } from '../../src/domain/sensitiveWords'
+import { corsPolicy } from '../src/http/cors'
 import type { IdentityProvider } from '../src/providers/identity'
 import { createTestApp, type TestApp } from './support/testApp'
 
@@ -152,5 +153,82 @@ describe('static storage, health, H5', () => {
     assert.deepEqual([asset.statusCode, asset.body], [200, 'console.log(1)'])
     assert.equal((await t.app.inject({ method: 'GET', url: '/js/missing.js' })).statusCode, 404)
     assert.equal((await t.app.inject({ method: 'GET', url: '/static/missing.png', headers: { accept: 'text/html' } })).statusCode, 404)
+  })
+})
+
+describe('cross-origin calls (H5 dev server)', () => {
+  test('a local origin may call with credentials; the preflight names the headers the app sends', async () => {
+    const preflight = await t.app.inject({
+      method: 'OPTIONS',
+      url: '/api/LifePay/CreateLifePayPhoneOrder',
+      headers: { origin: 'http://localhost:10086', 'access-control-request-method': 'POST', 'access-control-request-headers': 'content-type,authorization' },
+    })
+    assert.equal(preflight.statusCode, 204)
+    assert.equal(preflight.headers['access-control-allow-origin'], 'http://localhost:10086')
+    assert.equal(preflight.headers['access-control-allow-credentials'], 'true')
+    assert.match(String(preflight.headers['access-control-allow-headers']), /authorization.*x-lifepay-user-id/)
+    const call = await t.app.inject({ method: 'GET', url: '/api/LifePay/GetRate', headers: { origin: 'http://127.0.0.1:10086' } })
+    assert.equal(call.headers['access-control-allow-origin'], 'http://127.0.0.1:10086')
+  })
+
+  test('other origins get no CORS headers', async () => {
+    const call = await t.app.inject({ method: 'GET', url: '/api/LifePay/GetRate', headers: { origin: 'https://evil.example' } })
+    assert.equal(call.headers['access-control-allow-origin'], undefined)
+  })
+
+  test('CORS_ORIGINS lists the allowed origins; production allows none by default', async () => {
+    assert.equal(corsPolicy('https://h5.example.com', true)('https://h5.example.com'), true)
+    assert.equal(corsPolicy('https://h5.example.com', true)('http://localhost:3000'), false)
+    assert.equal(corsPolicy(undefined, true)('http://localhost:3000'), false)
+    assert.equal(corsPolicy('*', true)('https://any.example'), true)
+  })
+})
+
+describe('every call refuses missing input by naming the field', () => {
+  // [call, the field named]: each sent with nothing but channelId.
+  const cases: [string, string][] = [
+    ['POST /api/Account/SendPhoneMessageCode', '手机号'],
+    ['POST /api/Account/LifePayPhoneMesssageCodeLogin', '手机号'],
+    ['POST /api/Account/PasswordLogin', '账号'],
+    ['POST /api/Account/PhoneMesssageCodeRegister', '手机号'],
+    ['GET /api/Account/GetWxIndentity', '验证码'],
+    ['GET /api/Account/GetLifePayWxIndentity', '验证码'],
+    ['GET /api/Account/WxMiniAppUserLogin', '验证码'],
+    ['POST /api/Account/WxMiniAppUserLoginFromScan', '推荐人'],
+    ['POST /api/Account/WxMiniAppPhoneAuthLogin', 'openId'],
+    ['POST /api/Account/WxMiniAppPhoneAuthLoginFromScan', 'openId'],
+    ['POST /api/accountAuth/GetTokenByRefreshToken', '刷新令牌'],
+    ['POST /api/LifePay/CreateLifePayPhoneOrder', '充值面额'],
+    ['POST /api/LifePay/CreateLifePayElectricOrder', '充值面额'],
+    ['POST /api/LifePay/CreateLifePayGasOrder', '充值面额'],
+    ['POST /api/LifePay/GetPayStatusByOrderNo', '订单号'],
+    ['POST /api/LifePay/SetLifePayOrderPayType', '订单号'],
+    ['POST /api/LifePay/GetUserLifePayOrderPage', '页码'],
+    ['POST /api/LifePay/GetPayOrderForJsAPI', '订单号'],
+    ['POST /api/LifePay/GetUserAccountList', '页码'],
+    ['POST /api/LifePay/AddUpdateUserAccount', '类型'],
+    ['POST /api/LifePay/RefundUserLifePayOrder', '订单号'],
+    ['POST /api/LifePay/DeleteUserAccount', '编号'],
+    ['GET /api/LifePay/GetUserAccountDetail', '编号'],
+    ['GET /api/LifePay/GetUserLifePayOrderDetail', '订单号'],
+  ]
+
+  test('HTTP 200, VALIDATION_FAILED, showType 2, msg naming the field', async () => {
+    const token = (await t.loginDemo()).accessToken
+    for (const [call, field] of cases) {
+      const [method, path] = call.split(' ') as ['GET' | 'POST', string]
+      const answer =
+        method === 'GET'
+          ? await t.get(`${path}?channelId=818`, { token })
+          : await t.post(`${path}?channelId=818`, { channelId: '818' }, { token })
+      assert.deepEqual([answer.status, answer.body.success, answer.body.error, answer.body.showType], [200, false, 'VALIDATION_FAILED', 2], call)
+      assert.equal(answer.body.msg, `${field}：此项为必填项`, call)
+    }
+  })
+
+  test('protected calls answer 401 before looking at the input', async () => {
+    for (const path of ['/api/LifePay/CreateLifePayPhoneOrder', '/api/LifePay/GetUserAccountList', '/api/Account/GetOssSTS']) {
+      assert.equal((await t.post(path, {})).status, 401, path)
+    }
   })
 })

@@ -21,7 +21,7 @@ import { LifePayOrderType } from '../../src/domain/lifePayOrderType'
 import { LifePayType } from '../../src/domain/lifePayType'
 import { rechargePrice } from '../../src/domain/price'
 import { DEV_MERCHANT_KEY } from '../src/config'
-import { jobs, lifePayOrders } from '../src/db/schema'
+import { jobs, lifePayOrders, users } from '../src/db/schema'
 import { createPhoneOrder, newKey, orderDetail, orderRow, stateOf } from './support/orderFlows'
 import { createTestApp, type Caller, type TestApp } from './support/testApp'
 
@@ -145,7 +145,12 @@ describe('CreateLifePayPhoneOrder', () => {
     const code = await t.smsCode('13700000003')
     const userId = await t.data(t.post<string>('/api/Account/LifePayPhoneMesssageCodeLogin', { phoneNumber: '13700000003', code }))
     const order = await createPhoneOrder(t, { virtualUserId: userId }, { phone: '13700000003' })
-    assert.equal((await orderRow(t, order.orderNo)).userId, userId)
+    const [owner] = await t.database.db.select().from(users).where(eq(users.phoneNumber, '13700000003'))
+    assert.equal((await orderRow(t, order.orderNo)).userId, owner.id)
+    // The same user logged in fully sees it too.
+    t.clock.advance(61_000)
+    const full = { token: (await t.register('13700000003')).accessToken }
+    assert.equal((await orderDetail(t, full, order.orderNo)).orderNo, order.orderNo)
   })
 })
 

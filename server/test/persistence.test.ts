@@ -116,7 +116,8 @@ function startChild(env: Record<string, string>): Promise<{ child: ChildProcess;
   })
 }
 
-async function waitFor<T>(what: string, probe: () => Promise<T | undefined>, timeoutMs = 20_000): Promise<T> {
+// Generous: a loaded CI machine may be slow; the test is about correctness, not speed.
+async function waitFor<T>(what: string, probe: () => Promise<T | undefined>, timeoutMs = 60_000): Promise<T> {
   const deadline = Date.now() + timeoutMs
   for (;;) {
     const value = await probe()

@@ -28,11 +28,20 @@ export const users = pgTable(
     passwordHash: text('password_hash'),
     avatarUrl: text('avatar_url'),
     wxOpenId: text('wx_open_id'),
+    /**
+     * The recharge module's id for this user (phone + code login, sent as X-LifePay-User-Id): random and distinct
+     * from `id`, which is shown in QR codes as the referrer's uId, so knowing a user's id never lets anyone in.
+     */
+    virtualUserId: uuid('virtual_user_id').notNull(),
     /** The user whose QR code brought this one in (FromScan logins). */
     referrerUserId: uuid('referrer_user_id'),
     creationTime: createdAt(),
   },
-  (t) => [uniqueIndex('users_phone_number_key').on(t.phoneNumber), uniqueIndex('users_wx_open_id_key').on(t.wxOpenId)],
+  (t) => [
+    uniqueIndex('users_phone_number_key').on(t.phoneNumber),
+    uniqueIndex('users_wx_open_id_key').on(t.wxOpenId),
+    uniqueIndex('users_virtual_user_id_key').on(t.virtualUserId),
+  ],
 )
 
 export const refreshTokens = pgTable(

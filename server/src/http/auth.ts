@@ -1,20 +1,20 @@
 import { timingSafeEqual } from 'node:crypto'
 import type { FastifyReply, FastifyRequest } from 'fastify'
 import type { AppContext } from '../appContext'
-import { findUserById } from '../modules/account/users'
+import { findUserByVirtualId } from '../modules/account/users'
 import { verifyAccessToken } from '../modules/account/tokens'
 import { errors } from './errors'
 
 declare module 'fastify' {
   interface FastifyRequest {
-    /** The caller, set by the auth hooks of protected routes. */
+    /** The caller, set by the auth hooks of protected routes (onRequest: before the body is read). */
     userId: string
   }
 }
 
 /**
  * The recharge module's virtual login (phone + code) yields only a user id (SPEC §4); it identifies the caller of
- * LifePay calls in this header when there is no bearer token. The id is a random UUID, unguessable.
+ * LifePay calls in this header when there is no bearer token. It is a random UUID kept for that purpose alone.
  */
 export const VIRTUAL_USER_HEADER = 'x-lifepay-user-id'
 
@@ -41,8 +41,9 @@ export function createAuthHooks(ctx: AppContext) {
     // A token that is present but bad is a 401 even with a virtual id: the app must refresh or log in again.
     if (bearerToken(request) !== undefined) return user(request, reply)
     const virtualId = request.headers[VIRTUAL_USER_HEADER]
-    if (typeof virtualId !== 'string' || !(await findUserById(ctx.db, virtualId.trim()))) throw errors.unauthorized()
-    request.userId = virtualId.trim()
+    const owner = typeof virtualId === 'string' ? await findUserByVirtualId(ctx.db, virtualId.trim()) : null
+    if (!owner) throw errors.unauthorized()
+    request.userId = owner.id
   }
 
   async function operator(request: FastifyRequest, _reply: FastifyReply): Promise<void> {

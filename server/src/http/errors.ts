@@ -41,7 +41,6 @@ export const errors = {
     e('WX_SESSION_INVALID', '微信会话已失效，请重新授权', 'The WeChat session has expired, please authorize again'),
   wxPhoneDataInvalid: () =>
     e('WX_PHONE_DATA_INVALID', '手机号授权数据无效，请重新授权', 'The phone authorization data is invalid, please authorize again'),
-  wxCodeInvalid: () => e('WX_CODE_INVALID', '微信登录凭证无效', 'The WeChat login code is invalid'),
 
   orderNotFound: () => e('ORDER_NOT_FOUND', '订单不存在', 'Order not found'),
   orderClosed: () =>
@@ -52,8 +51,6 @@ export const errors = {
     e('AREA_NOT_SUPPORTED', '该地区暂不支持电费充值', 'Electricity top-up is not available in this area'),
   electricTypeMismatch: (gridZh: string, gridEn: string) =>
     e('ELECTRIC_TYPE_MISMATCH', `该地区由${gridZh}供电`, `This area is served by ${gridEn}`),
-  holderNameRequired: () =>
-    e('HOLDER_NAME_REQUIRED', '该地区充值需填写户主姓名', 'This area asks for the account holder name'),
   idempotencyKeyReused: () =>
     e('IDEMPOTENCY_KEY_REUSED', '该请求编号已用于另一笔订单', 'This idempotency key was already used for a different order'),
   refundNotAllowed: () =>

@@ -1,3 +1,4 @@
+import type { AxiosRequestConfig } from 'axios'
 import type { PageResult } from '../../../types/api/envelope'
 import type {
   AddUpdateUserAccountInput,
@@ -73,8 +74,12 @@ export function createLifePayGasOrder(input: CreateGasOrderInput): Promise<Creat
 }
 
 /** POST /api/LifePay/GetPayStatusByOrderNo */
-export function getPayStatusByOrderNo(input: GetPayStatusByOrderNoInput): Promise<LifePayOrderState> {
-  return request<LifePayOrderState>({ method: 'POST', url: '/api/LifePay/GetPayStatusByOrderNo', data: input })
+export function getPayStatusByOrderNo(
+  input: GetPayStatusByOrderNoInput,
+  // Polling callers ask quietly: no loading box every few seconds, no toast for each failed poll.
+  options: Pick<AxiosRequestConfig, 'showLoading' | 'skipErrorHandler'> = {},
+): Promise<LifePayOrderState> {
+  return request<LifePayOrderState>({ method: 'POST', url: '/api/LifePay/GetPayStatusByOrderNo', data: input, ...options })
 }
 
 /** POST /api/LifePay/SetLifePayOrderPayType */

@@ -185,6 +185,7 @@ CREATE TABLE "users" (
 	"password_hash" text,
 	"avatar_url" text,
 	"wx_open_id" text,
+	"virtual_user_id" uuid NOT NULL,
 	"referrer_user_id" uuid,
 	"creation_time" timestamp with time zone NOT NULL
 );
@@ -221,4 +222,5 @@ CREATE INDEX "sms_outbox_phone_time_idx" ON "sms_outbox" USING btree ("phone_num
 CREATE UNIQUE INDEX "user_accounts_user_type_content_key" ON "user_accounts" USING btree ("user_id","life_pay_type","content");--> statement-breakpoint
 CREATE INDEX "user_accounts_user_time_idx" ON "user_accounts" USING btree ("user_id","creation_time" DESC NULLS LAST);--> statement-breakpoint
 CREATE UNIQUE INDEX "users_phone_number_key" ON "users" USING btree ("phone_number");--> statement-breakpoint
-CREATE UNIQUE INDEX "users_wx_open_id_key" ON "users" USING btree ("wx_open_id");
+CREATE UNIQUE INDEX "users_wx_open_id_key" ON "users" USING btree ("wx_open_id");--> statement-breakpoint
+CREATE UNIQUE INDEX "users_virtual_user_id_key" ON "users" USING btree ("virtual_user_id");

@@ -60,7 +60,7 @@ export function registerAccountRoutes(app: FastifyInstance, ctx: AppContext, aut
     {
       schema: routeSchema({
         tags,
-        summary: 'Virtual login of the recharge module: phone + code → the user id (created on first login)',
+        summary: 'Virtual login of the recharge module: phone + code → its user id (user created on first login)',
         description: 'Send the returned id as X-LifePay-User-Id on LifePay calls when there is no bearer token.',
         body: s.lifePayPhoneCodeLoginBody,
         data: str({ format: 'uuid' }),
@@ -71,7 +71,7 @@ export function registerAccountRoutes(app: FastifyInstance, ctx: AppContext, aut
       checkField('phoneNumber', phoneNumber, [required, mobilePhone])
       await verifyPhoneCode(ctx, phoneNumber, PHONE_LOGIN_PURPOSES, code)
       const { user } = await findOrCreateUserByPhone(ctx.db, ctx.clock.now(), phoneNumber)
-      return ok(user.id)
+      return ok(user.virtualUserId)
     },
   )
 
@@ -206,7 +206,7 @@ export function registerAccountRoutes(app: FastifyInstance, ctx: AppContext, aut
   app.post(
     '/api/Account/GetOssSTS',
     {
-      preHandler: auth.user,
+      onRequest: auth.user,
       schema: routeSchema({
         tags,
         summary: 'Temporary upload credentials (20 minutes), limited to the user’s own folder',

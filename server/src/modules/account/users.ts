@@ -19,6 +19,13 @@ export async function findUserById(executor: Executor, id: string): Promise<User
   return row ?? null
 }
 
+/** The user behind a recharge-module id (X-LifePay-User-Id). */
+export async function findUserByVirtualId(executor: Executor, virtualUserId: string): Promise<UserRow | null> {
+  if (!isUuid(virtualUserId)) return null
+  const [row] = await executor.select().from(users).where(eq(users.virtualUserId, virtualUserId))
+  return row ?? null
+}
+
 export async function findUserByPhone(executor: Executor, phoneNumber: string): Promise<UserRow | null> {
   const [row] = await executor.select().from(users).where(eq(users.phoneNumber, phoneNumber))
   return row ?? null
@@ -32,8 +39,8 @@ export interface NewUserDetails {
 }
 
 /**
- * The user with this phone number, created when there is none. Ids are random UUIDs, never a sequence: the
- * recharge module identifies users by them. Safe under concurrent calls (unique phone number).
+ * The user with this phone number, created when there is none, with random ids (never a sequence). Safe under
+ * concurrent calls (unique phone number).
  */
 export async function findOrCreateUserByPhone(
   executor: Executor,
@@ -45,6 +52,7 @@ export async function findOrCreateUserByPhone(
     .insert(users)
     .values({
       id: randomUUID(),
+      virtualUserId: randomUUID(),
       phoneNumber,
       userName: details.userName?.trim() || maskPhone(phoneNumber),
       passwordHash: details.passwordHash ?? null,

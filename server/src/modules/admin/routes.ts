@@ -48,7 +48,7 @@ const orderNoParams = obj({ orderNo: str({ minLength: 1, maxLength: 64 }) }, ['o
 
 /** Operator calls (X-Operator-Token): refund review and failed jobs. `npm run admin` drives them. */
 export function registerAdminRoutes(app: FastifyInstance, ctx: AppContext, auth: AuthHooks): void {
-  const operator = { preHandler: auth.operator }
+  const operator = { onRequest: auth.operator }
 
   app.get(
     '/api/admin/refunds',

@@ -56,7 +56,7 @@ function checkParValue(parValue: number): void {
 }
 
 export function registerLifePayRoutes(app: FastifyInstance, ctx: AppContext, auth: AuthHooks): void {
-  const user = { preHandler: auth.userOrVirtual }
+  const user = { onRequest: auth.userOrVirtual }
   const orderRoute = (summary: string, body: JsonSchema, data: JsonSchema, description?: string) =>
     routeSchema({ tags, summary, description, body, data, auth: 'userOrVirtual' })
 

@@ -11,7 +11,7 @@ export function registerUserRoutes(app: FastifyInstance, ctx: AppContext, auth: 
   app.get(
     '/api/User/GetUserInfo',
     {
-      preHandler: auth.user,
+      onRequest: auth.user,
       schema: routeSchema({ tags: ['User'], summary: 'The logged-in user', auth: 'user', data: userInfo }),
     },
     async (request) => {

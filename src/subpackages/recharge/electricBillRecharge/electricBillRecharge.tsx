@@ -1,12 +1,13 @@
+import { useRouter } from '@tarojs/taro'
 import PageFrame from '../../../components/PageFrame'
-import PageState from '../../../components/PageState'
-import { useT } from '../../../i18n/i18n'
+import ElectricRechargeForm from '../components/ElectricRechargeForm'
+import { numberParam } from '../rechargeRoutes'
 
 export default function ElectricBillRecharge() {
-  const t = useT()
+  const { params } = useRouter()
   return (
     <PageFrame titleKey='page.electricBillRecharge'>
-      <PageState status='empty' emptyText={t('page.comingSoon')} />
+      <ElectricRechargeForm parValue={numberParam(params.parValue)} accountId={params.accountId} fromOrderNo={params.fromOrderNo} />
     </PageFrame>
   )
 }

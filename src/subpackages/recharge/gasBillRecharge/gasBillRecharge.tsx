@@ -1,12 +1,13 @@
+import { useRouter } from '@tarojs/taro'
 import PageFrame from '../../../components/PageFrame'
-import PageState from '../../../components/PageState'
-import { useT } from '../../../i18n/i18n'
+import GasRechargeForm from '../components/GasRechargeForm'
+import { numberParam } from '../rechargeRoutes'
 
 export default function GasBillRecharge() {
-  const t = useT()
+  const { params } = useRouter()
   return (
     <PageFrame titleKey='page.gasBillRecharge'>
-      <PageState status='empty' emptyText={t('page.comingSoon')} />
+      <GasRechargeForm parValue={numberParam(params.parValue)} accountId={params.accountId} fromOrderNo={params.fromOrderNo} />
     </PageFrame>
   )
 }

@@ -1,12 +1,18 @@
+import { useRouter } from '@tarojs/taro'
 import PageFrame from '../../../components/PageFrame'
-import PageState from '../../../components/PageState'
-import { useT } from '../../../i18n/i18n'
+import PhoneRechargeForm from '../components/PhoneRechargeForm'
+import { numberParam } from '../rechargeRoutes'
 
 export default function PhoneBillRecharge() {
-  const t = useT()
+  const { params } = useRouter()
   return (
     <PageFrame titleKey='page.phoneBillRecharge'>
-      <PageState status='empty' emptyText={t('page.comingSoon')} />
+      <PhoneRechargeForm
+        phone={params.phone}
+        parValue={numberParam(params.parValue)}
+        accountId={params.accountId}
+        fromOrderNo={params.fromOrderNo}
+      />
     </PageFrame>
   )
 }

@@ -1,12 +1,14 @@
+import { useRouter } from '@tarojs/taro'
 import PageFrame from '../../../components/PageFrame'
-import PageState from '../../../components/PageState'
-import { useT } from '../../../i18n/i18n'
+import RechargeResultView from '../components/RechargeResultView'
+import { usePageVisible } from '../hooks/usePageVisible'
 
 export default function RechargeElectricResult() {
-  const t = useT()
+  const { params } = useRouter()
+  const visible = usePageVisible()
   return (
     <PageFrame titleKey='page.rechargeElectricResult'>
-      <PageState status='empty' emptyText={t('page.comingSoon')} />
+      <RechargeResultView orderNo={params.orderNo ?? ''} kind='electric' visible={visible} />
     </PageFrame>
   )
 }

@@ -1,12 +1,14 @@
+import { useRouter } from '@tarojs/taro'
 import PageFrame from '../../../components/PageFrame'
-import PageState from '../../../components/PageState'
-import { useT } from '../../../i18n/i18n'
+import RechargeResultView from '../components/RechargeResultView'
+import { usePageVisible } from '../hooks/usePageVisible'
 
 export default function RechargeGasResult() {
-  const t = useT()
+  const { params } = useRouter()
+  const visible = usePageVisible()
   return (
     <PageFrame titleKey='page.rechargeGasResult'>
-      <PageState status='empty' emptyText={t('page.comingSoon')} />
+      <RechargeResultView orderNo={params.orderNo ?? ''} kind='gas' visible={visible} />
     </PageFrame>
   )
 }

@@ -1,12 +1,13 @@
+import { useRouter } from '@tarojs/taro'
 import PageFrame from '../../../components/PageFrame'
-import PageState from '../../../components/PageState'
-import { useT } from '../../../i18n/i18n'
+import PayTypeSelection from '../components/PayTypeSelection'
+import { isRechargeKind } from '../rechargeRoutes'
 
 export default function SelectPayType() {
-  const t = useT()
+  const { params } = useRouter()
   return (
     <PageFrame titleKey='page.selectPayType'>
-      <PageState status='empty' emptyText={t('page.comingSoon')} />
+      <PayTypeSelection orderNo={params.orderNo ?? ''} kind={isRechargeKind(params.type) ? params.type : undefined} />
     </PageFrame>
   )
 }

@@ -1,0 +1,55 @@
+import { Text, View } from '@tarojs/components'
+import { formatFen } from '../../domain/price'
+import { useMessages } from '../../i18n/messages'
+import FormField from './FormField'
+import { faceValuePrice } from './faceValuePrice'
+import { fieldMessages } from './messages'
+import './fields.scss'
+
+interface FaceValueGridProps {
+  /** Face values in yuan, already filtered to those offered (offeredFaceValues). */
+  faceValues: readonly number[]
+  /** Discount percent of the utility's rate type; prices are hidden while it is unknown. */
+  discountPercent?: number
+  value?: number
+  onChange: (faceValue: number) => void
+  error?: string | null
+  /** Said instead of the grid when there are no face values, e.g. 'choose the gas company first'. */
+  emptyText?: string
+}
+
+/** The face values as a grid; each shows what the user pays and what they save. */
+export default function FaceValueGrid({ faceValues, discountPercent, value, onChange, error, emptyText }: FaceValueGridProps) {
+  const m = useMessages(fieldMessages)
+  return (
+    <FormField label={m('faceValueLabel')} error={error}>
+      {faceValues.length === 0 ? (
+        <Text className='lp-face-grid__empty'>{emptyText ?? m('noFaceValues')}</Text>
+      ) : (
+        <View className='lp-face-grid' role='radiogroup' aria-label={m('faceValueLabel')}>
+          {faceValues.map((face) => {
+            const selected = face === value
+            const price = discountPercent === undefined ? undefined : faceValuePrice(face, discountPercent)
+            return (
+              <View
+                key={face}
+                className={`lp-face${selected ? ' lp-face--selected' : ''}`}
+                role='radio'
+                aria-checked={selected}
+                onClick={() => onChange(face)}
+              >
+                <Text className='lp-face__value'>{m('faceValueUnit', { value: face })}</Text>
+                {price ? (
+                  <Text className='lp-face__price'>{m('price', { price: formatFen(price.priceFen) })}</Text>
+                ) : null}
+                {price && price.savingFen > 0 ? (
+                  <Text className='lp-face__saving'>{m('saving', { saving: formatFen(price.savingFen) })}</Text>
+                ) : null}
+              </View>
+            )
+          })}
+        </View>
+      )}
+    </FormField>
+  )
+}

@@ -1,0 +1,276 @@
+import { useQuery } from '@tanstack/react-query'
+import Taro from '@tarojs/taro'
+import { Text, View } from '@tarojs/components'
+import { useEffect, useRef, useState } from 'react'
+import type { ElectricSupportArea } from '../../../../types/api/lifePay'
+import ElectricAccountTypePicker from '../../../components/lifePayFields/ElectricAccountTypePicker'
+import FaceValueGrid from '../../../components/lifePayFields/FaceValueGrid'
+import FormField from '../../../components/lifePayFields/FormField'
+import GridTypePicker from '../../../components/lifePayFields/GridTypePicker'
+import RegionPicker from '../../../components/lifePayFields/RegionPicker'
+import TextField from '../../../components/lifePayFields/TextField'
+import { faceValuePrice } from '../../../components/lifePayFields/faceValuePrice'
+import { digitsOnly } from '../../../components/lifePayFields/inputFilters'
+import { fieldMessages } from '../../../components/lifePayFields/messages'
+import { ElectricAccountType, electricTypeLabels, type ElectricType } from '../../../domain/electric'
+import { LifePayOrderType } from '../../../domain/lifePayOrderType'
+import { label } from '../../../domain/locale'
+import { maskAccount } from '../../../domain/mask'
+import { offeredFaceValues } from '../../../domain/price'
+import { LifePayRateType } from '../../../domain/rateType'
+import { validationMessage } from '../../../domain/validationMessages'
+import { electricAccount, holderName as holderNameRule, required, validateField } from '../../../domain/validators'
+import { useRate } from '../../../hooks/useRate'
+import { useUserAccounts } from '../../../hooks/useUserAccounts'
+import { useLocaleStore } from '../../../i18n/i18n'
+import { useMessages } from '../../../i18n/messages'
+import { getLocationCity } from '../../../platform/location'
+import { createLifePayElectricOrder, getElectricParValue, getElectricSupportArea } from '../../../services/api/lifePay'
+import { queryKeys } from '../../../services/queryKeys'
+import { useRechargeDraftStore } from '../hooks/rechargeDraftStore'
+import { serverRefusal } from '../hooks/serverRefusal'
+import { useEnsureLoggedIn } from '../hooks/useEnsureLoggedIn'
+import { useOrderSubmit } from '../hooks/useOrderSubmit'
+import { useRechargePrefill, type RechargePrefill } from '../hooks/useRechargePrefill'
+import { rechargeMessages } from '../messages'
+import { selectPayTypeUrl } from '../rechargeRoutes'
+import SavedAccountChips, { type SavedAccountChip } from './SavedAccountChips'
+import SubmitBar from './SubmitBar'
+import './recharge.scss'
+
+export interface ElectricRechargeFormProps {
+  parValue?: number
+  accountId?: string
+  fromOrderNo?: string
+}
+
+type ElectricErrors = Partial<Record<'region' | 'grid' | 'accountType' | 'account' | 'holderName' | 'faceValue' | 'form', string>>
+
+const stripCitySuffix = (name: string) => name.trim().replace(/市$/, '')
+
+/** The supported area a saved account or order names (by city code or name, the province confirming when given). */
+export function findArea(
+  areas: readonly ElectricSupportArea[],
+  province: string | undefined,
+  city: string | undefined,
+): ElectricSupportArea | undefined {
+  if (!city) return undefined
+  const sameCity = areas.filter((area) => area.cityCode === city || stripCitySuffix(area.cityName) === stripCitySuffix(city))
+  return sameCity.find((area) => !province || area.provinceCode === province || area.provinceName === province) ?? sameCity[0]
+}
+
+/** Electricity top-up: region (grid follows), account type, account number, holder name where needed, face value. */
+export default function ElectricRechargeForm(props: ElectricRechargeFormProps) {
+  const locale = useLocaleStore((s) => s.locale)
+  const m = useMessages(rechargeMessages)
+  const f = useMessages(fieldMessages)
+  const ensureLoggedIn = useEnsureLoggedIn()
+
+  const fromQuery = !!(props.accountId || props.fromOrderNo)
+  const draft = fromQuery ? undefined : useRechargeDraftStore.getState().electric
+  const [cityCode, setCityCode] = useState<string | undefined>(draft?.cityCode)
+  const [electricType, setElectricType] = useState<ElectricType | undefined>(draft?.electricType)
+  const [accountType, setAccountType] = useState<ElectricAccountType | undefined>(draft?.accountType ?? ElectricAccountType.House)
+  const [account, setAccount] = useState(draft?.account ?? '')
+  const [holderName, setHolderName] = useState(draft?.holderName ?? '')
+  const [faceValue, setFaceValue] = useState<number | undefined>(props.parValue ?? draft?.faceValue)
+  const [errors, setErrors] = useState<ElectricErrors>({})
+
+  const areas = useQuery({ queryKey: queryKeys.electricSupportArea, queryFn: getElectricSupportArea, staleTime: 5 * 60 * 1000 })
+  const area = areas.data?.find((item) => item.cityCode === cityCode)
+
+  const apply = (source: RechargePrefill, list: readonly ElectricSupportArea[]) => {
+    const match = findArea(list, source.province, source.city)
+    setCityCode(match?.cityCode)
+    setElectricType(match?.electricType ?? source.electricType)
+    setAccountType(source.electricAccountType ?? ElectricAccountType.House)
+    setAccount(source.account)
+    setHolderName(source.name ?? '')
+    if (source.parValue !== undefined) setFaceValue(source.parValue)
+    setErrors({})
+  }
+
+  const { prefill, pending } = useRechargePrefill(props.accountId, props.fromOrderNo)
+  const initialised = useRef(false)
+  useEffect(() => {
+    if (initialised.current || !areas.data || pending) return
+    initialised.current = true
+    if (prefill) return apply(prefill, areas.data)
+    if (cityCode) return
+    // Nothing chosen yet: the stored location city, when electricity can be paid there.
+    const located = findArea(areas.data, undefined, getLocationCity())
+    if (located) {
+      setCityCode(located.cityCode)
+      setElectricType(located.electricType)
+    }
+  }, [areas.data, pending, prefill])
+
+  useEffect(() => {
+    useRechargeDraftStore.setState({ electric: { cityCode, electricType, accountType, account, holderName, faceValue } })
+  }, [cityCode, electricType, accountType, account, holderName, faceValue])
+
+  const parValues = useQuery({ queryKey: queryKeys.electricParValue, queryFn: getElectricParValue, staleTime: 5 * 60 * 1000 })
+  const faceValues = offeredFaceValues(parValues.data?.find((item) => item.electricType === electricType)?.parValue)
+  const chosenFace = faceValue !== undefined && faceValues.includes(faceValue) ? faceValue : undefined
+  const rate = useRate().rateOf(LifePayRateType.DefaultElectric)
+  const price = chosenFace !== undefined && rate !== undefined ? faceValuePrice(chosenFace, rate) : undefined
+  const needHolderName = area?.needHolderName ?? false
+
+  const saved = useUserAccounts(LifePayOrderType.Electric)
+  const chips: SavedAccountChip[] = (saved.data ?? []).map((item) => ({
+    key: item.id,
+    title:
+      item.remark ||
+      [
+        findArea(areas.data ?? [], item.province ?? undefined, item.city ?? undefined)?.cityName,
+        item.electricType ? label(electricTypeLabels, item.electricType, locale) : '',
+      ]
+        .filter(Boolean)
+        .join(' '),
+    subtitle: maskAccount(item.content),
+    selected: item.content === account,
+    onPick: () =>
+      apply(
+        {
+          account: item.content,
+          electricType: item.electricType ?? undefined,
+          electricAccountType: item.electricAccountType ?? undefined,
+          province: item.province ?? undefined,
+          city: item.city ?? undefined,
+          name: item.name ?? undefined,
+        },
+        areas.data ?? [],
+      ),
+  }))
+
+  const fieldError = (value: string, rules: Parameters<typeof validateField>[1]) => {
+    const key = validateField(value, rules)
+    return key ? validationMessage(key, locale) : undefined
+  }
+
+  const { submit, submitting } = useOrderSubmit(createLifePayElectricOrder)
+  const onSubmit = async () => {
+    const next: ElectricErrors = {
+      region: area ? undefined : m('pickRegion'),
+      grid: electricType ? undefined : m('pickGrid'),
+      accountType: accountType ? undefined : m('pickAccountType'),
+      account: fieldError(account, [required, electricAccount]),
+      holderName: needHolderName ? fieldError(holderName, [required, holderNameRule]) : undefined,
+      faceValue: chosenFace === undefined ? m('pickFaceValue') : undefined,
+    }
+    setErrors(next)
+    if (Object.values(next).some(Boolean) || !area || !electricType || !accountType || chosenFace === undefined) return
+    if (!ensureLoggedIn()) return
+    try {
+      const order = await submit({
+        parValue: chosenFace,
+        electricAccount: account,
+        electricType,
+        electricAccountType: accountType,
+        province: area.provinceCode,
+        city: area.cityCode,
+        name: needHolderName ? holderName.trim() : undefined,
+      })
+      if (order) void Taro.navigateTo({ url: selectPayTypeUrl(order.orderNo, 'electric') })
+    } catch (error) {
+      const refusal = serverRefusal(error)
+      if (refusal) setErrors({ [refusal.field]: refusal.message })
+    }
+  }
+
+  const clear = (key: keyof ElectricErrors) => setErrors((e) => (e[key] ? { ...e, [key]: undefined } : e))
+
+  return (
+    <View className='lp-recharge'>
+      <View className='lp-recharge__hero'>
+        <Text className='lp-recharge__hero-title'>{m('electricTitle')}</Text>
+        <Text className='lp-recharge__hero-sub'>{m('arrivalNote')}</Text>
+      </View>
+      <View className='lp-card'>
+        <SavedAccountChips chips={chips} />
+        <RegionPicker
+          areas={areas.data ?? []}
+          value={cityCode}
+          error={errors.region}
+          onChange={(picked) => {
+            setCityCode(picked.cityCode)
+            setElectricType(picked.electricType)
+            clear('region')
+            clear('grid')
+          }}
+        />
+        <GridTypePicker
+          value={electricType}
+          lockedByRegion={!!area}
+          error={errors.grid}
+          onChange={(grid) => {
+            setElectricType(grid)
+            clear('grid')
+          }}
+        />
+        <ElectricAccountTypePicker
+          value={accountType}
+          error={errors.accountType}
+          onChange={(type) => {
+            setAccountType(type)
+            clear('accountType')
+          }}
+        />
+        <FormField label={f('electricAccountLabel')} error={errors.account}>
+          <TextField
+            label={f('electricAccountLabel')}
+            value={account}
+            keyboard='digits'
+            maxLength={20}
+            filter={(text) => digitsOnly(text, 20)}
+            placeholder={f('electricAccountPlaceholder')}
+            onChange={(value) => {
+              setAccount(value)
+              clear('account')
+            }}
+          />
+        </FormField>
+        {needHolderName ? (
+          <FormField label={f('holderNameLabel')} error={errors.holderName}>
+            <TextField
+              label={f('holderNameLabel')}
+              value={holderName}
+              maxLength={30}
+              placeholder={f('holderNamePlaceholder')}
+              onChange={(value) => {
+                setHolderName(value)
+                clear('holderName')
+              }}
+            />
+          </FormField>
+        ) : null}
+      </View>
+      <View className='lp-card'>
+        <FaceValueGrid
+          faceValues={faceValues}
+          discountPercent={rate}
+          value={chosenFace}
+          error={errors.faceValue}
+          emptyText={electricType ? undefined : m('amountsAfterRegion')}
+          onChange={(value) => {
+            setFaceValue(value)
+            clear('faceValue')
+          }}
+        />
+      </View>
+      {errors.form ? (
+        <View className='lp-banner-error' role='alert'>
+          {errors.form}
+        </View>
+      ) : null}
+      <SubmitBar
+        priceFen={price?.priceFen}
+        savingFen={price?.savingFen}
+        buttonText={m('topUpNow')}
+        busy={submitting}
+        busyText={m('creating')}
+        onSubmit={() => void onSubmit()}
+      />
+    </View>
+  )
+}

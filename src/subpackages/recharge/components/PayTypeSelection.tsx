@@ -1,0 +1,182 @@
+import { useQuery, useQueryClient } from '@tanstack/react-query'
+import Taro from '@tarojs/taro'
+import { Text, View } from '@tarojs/components'
+import { useState } from 'react'
+import PageState from '../../../components/PageState'
+import { showToast } from '../../../components/toastStore'
+import { LifePayOrderStatus, LifePayStatus } from '../../../domain/lifePayStatus'
+import { LifePayType, lifePayTypeLabels, lifePayTypeValues } from '../../../domain/lifePayType'
+import { label } from '../../../domain/locale'
+import { formatYuan } from '../../../domain/price'
+import { useLocaleStore } from '../../../i18n/i18n'
+import { useMessages } from '../../../i18n/messages'
+import SandboxCashierSheet from '../../../platform/payment/SandboxCashierSheet'
+import { availablePayTypes } from '../../../platform/payment/availablePayTypes'
+import { startPayment } from '../../../platform/payment/payBridge'
+import { currentRuntimeHost, type RuntimeHost } from '../../../platform/platform'
+import { getPayOrderForJsAPI, getUserLifePayOrderDetail, setLifePayOrderPayType } from '../../../services/api/lifePay'
+import { queryKeys } from '../../../services/queryKeys'
+import { useSessionStore } from '../../../stores/session'
+import { rechargeMessages } from '../messages'
+import { rechargeFormUrl, rechargeKindOf, rechargeResultUrl, type RechargeKind } from '../rechargeRoutes'
+import SubmitBar from './SubmitBar'
+import { orderAccountLine } from './orderAccount'
+import './payType.scss'
+import './recharge.scss'
+
+export interface PayTypeSelectionProps {
+  orderNo: string
+  /** `type=` of the page query; read from the order when absent. */
+  kind?: RechargeKind
+  /** Where the app runs (tests pass one); detected when absent. */
+  host?: RuntimeHost
+}
+
+const PAY_TYPE_GLYPH: Record<LifePayType, string> = { [LifePayType.WxPay]: '微', [LifePayType.AliPay]: '支' }
+
+/** Amount recap, the pay types this platform can use, and the payment through the platform's wallet. */
+export default function PayTypeSelection({ orderNo, kind, host = currentRuntimeHost() }: PayTypeSelectionProps) {
+  const locale = useLocaleStore((s) => s.locale)
+  const m = useMessages(rechargeMessages)
+  const queryClient = useQueryClient()
+  const wxOpenId = useSessionStore((s) => s.wxOpenId)
+  const possible = availablePayTypes(host)
+  const [payType, setPayType] = useState<LifePayType>(possible[0])
+  const [busy, setBusy] = useState(false)
+
+  const order = useQuery({
+    queryKey: queryKeys.order(orderNo),
+    queryFn: () => getUserLifePayOrderDetail({ orderNo }),
+    enabled: orderNo !== '',
+  })
+  const detail = order.data
+  const orderKind = kind ?? (detail ? rechargeKindOf[detail.lifePayOrderType] : undefined)
+
+  const pay = async () => {
+    if (busy || !detail || !orderKind) return
+    setBusy(true)
+    try {
+      await setLifePayOrderPayType({ orderNo, lifePayType: payType })
+      const payOrder = await getPayOrderForJsAPI({ orderNo, lifePayType: payType, openId: wxOpenId || undefined })
+      const outcome = await startPayment(payOrder, host)
+      if (outcome.kind === 'succeeded' || outcome.kind === 'unknown') {
+        // The result page asks the server whether the order is paid.
+        void Taro.redirectTo({ url: rechargeResultUrl(orderKind, orderNo) })
+        return
+      }
+      if (outcome.kind === 'cancelled') showToast('warning', m('payCancelled'))
+      else showToast('error', m('payFailed'))
+    } catch {
+      // The request layer showed the server's reason (e.g. the order was closed); show the order as it is now.
+    } finally {
+      setBusy(false)
+    }
+    void queryClient.invalidateQueries({ queryKey: queryKeys.order(orderNo) })
+  }
+
+  if (!detail) {
+    return (
+      <PageState
+        status={order.isError || orderNo === '' ? 'error' : 'loading'}
+        errorText={orderNo === '' ? m('orderNotFound') : undefined}
+        onRetry={() => void order.refetch()}
+      />
+    )
+  }
+
+  const unpaid = detail.payStatus === LifePayStatus.Unpaid
+  const closed = unpaid && detail.lifePayOrderStatus === LifePayOrderStatus.Failed
+  const amount = formatYuan(detail.payAmount)
+
+  return (
+    <View className='lp-recharge lp-paytype'>
+      <View className='lp-card lp-paytype__recap'>
+        <Text className='lp-paytype__amount-label'>{m('orderAmount')}</Text>
+        <Text className='lp-paytype__amount' data-testid='order-amount'>
+          {amount}
+        </Text>
+        <View className='lp-paytype__rows'>
+          <View className='lp-paytype__row'>
+            <Text className='lp-paytype__key'>{m('account')}</Text>
+            <Text className='lp-paytype__val'>{orderAccountLine(detail, locale)}</Text>
+          </View>
+          <View className='lp-paytype__row'>
+            <Text className='lp-paytype__key'>{m('faceValue')}</Text>
+            <Text className='lp-paytype__val'>{formatYuan(detail.parValue)}</Text>
+          </View>
+          {detail.discountAmount > 0 ? (
+            <View className='lp-paytype__row'>
+              <Text className='lp-paytype__key'>{m('discount')}</Text>
+              <Text className='lp-paytype__val lp-paytype__val--saving'>-{formatYuan(detail.discountAmount)}</Text>
+            </View>
+          ) : null}
+          <View className='lp-paytype__row'>
+            <Text className='lp-paytype__key'>{m('orderNo')}</Text>
+            <Text className='lp-paytype__val'>{detail.orderNo}</Text>
+          </View>
+        </View>
+      </View>
+
+      {closed ? (
+        <View className='lp-banner-error' role='alert'>
+          {m('orderClosed')}
+        </View>
+      ) : !unpaid ? (
+        <View className='lp-banner-error' role='alert'>
+          {m('orderAlreadyPaid')}
+        </View>
+      ) : (
+        <View className='lp-card'>
+          <Text className='lp-paytype__title'>{m('payTypeTitle')}</Text>
+          <View role='radiogroup' aria-label={m('payTypeTitle')}>
+            {lifePayTypeValues.map((type) => {
+              const enabled = possible.includes(type)
+              const selected = enabled && type === payType
+              return (
+                <View
+                  key={type}
+                  className={`lp-paytype__option${enabled ? '' : ' lp-paytype__option--disabled'}`}
+                  role='radio'
+                  aria-checked={selected}
+                  aria-disabled={!enabled || undefined}
+                  onClick={() => {
+                    if (enabled) setPayType(type)
+                  }}
+                >
+                  <Text className={`lp-paytype__icon lp-paytype__icon--${type === LifePayType.WxPay ? 'wx' : 'ali'}`}>
+                    {PAY_TYPE_GLYPH[type]}
+                  </Text>
+                  <View className='lp-paytype__name'>
+                    <Text>{label(lifePayTypeLabels, type, locale)}</Text>
+                    {!enabled ? <Text className='lp-paytype__unavailable'>{m('unavailableHere')}</Text> : null}
+                  </View>
+                  <View className={`lp-paytype__radio${selected ? ' lp-paytype__radio--on' : ''}`} />
+                </View>
+              )
+            })}
+          </View>
+        </View>
+      )}
+
+      {closed ? (
+        <SubmitBar
+          buttonText={m('topUpAgain')}
+          onSubmit={() => void Taro.redirectTo({ url: rechargeFormUrl(orderKind ?? 'phone', { fromOrderNo: orderNo }) })}
+        />
+      ) : !unpaid ? (
+        <SubmitBar
+          buttonText={m('viewResult')}
+          onSubmit={() => void Taro.redirectTo({ url: rechargeResultUrl(orderKind ?? 'phone', orderNo) })}
+        />
+      ) : (
+        <SubmitBar
+          buttonText={m('payNowAmount', { amount })}
+          busy={busy}
+          busyText={m('paying')}
+          onSubmit={() => void pay()}
+        />
+      )}
+      <SandboxCashierSheet />
+    </View>
+  )
+}

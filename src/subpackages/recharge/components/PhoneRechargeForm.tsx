@@ -1,0 +1,220 @@
+import { useQuery } from '@tanstack/react-query'
+import Taro from '@tarojs/taro'
+import { Text, View } from '@tarojs/components'
+import { useEffect, useRef, useState } from 'react'
+import CarrierPicker from '../../../components/lifePayFields/CarrierPicker'
+import FaceValueGrid from '../../../components/lifePayFields/FaceValueGrid'
+import FormField from '../../../components/lifePayFields/FormField'
+import TextField from '../../../components/lifePayFields/TextField'
+import { faceValuePrice } from '../../../components/lifePayFields/faceValuePrice'
+import { fieldMessages } from '../../../components/lifePayFields/messages'
+import { digitsOnly } from '../../../components/lifePayFields/inputFilters'
+import { carrierCodeLabels, detectCarrier, type CarrierCode } from '../../../domain/carrier'
+import { LifePayOrderType } from '../../../domain/lifePayOrderType'
+import { label } from '../../../domain/locale'
+import { maskPhone } from '../../../domain/mask'
+import { offeredFaceValues } from '../../../domain/price'
+import { LifePayRateType } from '../../../domain/rateType'
+import { validationMessage } from '../../../domain/validationMessages'
+import { mobilePhone, required, validateField } from '../../../domain/validators'
+import { useRate } from '../../../hooks/useRate'
+import { useUserAccounts } from '../../../hooks/useUserAccounts'
+import { useLocaleStore } from '../../../i18n/i18n'
+import { useMessages } from '../../../i18n/messages'
+import { createLifePayPhoneOrder, getPhoneParValue } from '../../../services/api/lifePay'
+import { queryKeys } from '../../../services/queryKeys'
+import { useLifePayStore } from '../../../stores/lifePay'
+import { useRechargeDraftStore } from '../hooks/rechargeDraftStore'
+import { serverRefusal } from '../hooks/serverRefusal'
+import { useEnsureLoggedIn } from '../hooks/useEnsureLoggedIn'
+import { useOrderSubmit } from '../hooks/useOrderSubmit'
+import { useRechargePrefill } from '../hooks/useRechargePrefill'
+import { rechargeMessages } from '../messages'
+import { selectPayTypeUrl } from '../rechargeRoutes'
+import SavedAccountChips, { type SavedAccountChip } from './SavedAccountChips'
+import SubmitBar from './SubmitBar'
+import './recharge.scss'
+
+export interface PhoneRechargeFormProps {
+  /** `phone=` of the page query (home's one-tap repeat). */
+  phone?: string
+  /** `parValue=` of the page query. */
+  parValue?: number
+  accountId?: string
+  fromOrderNo?: string
+}
+
+type PhoneErrors = Partial<Record<'phone' | 'carrier' | 'faceValue' | 'form', string>>
+
+/** Phone top-up: number (masked once confirmed), carrier (detected, overridable), face value with price, order. */
+export default function PhoneRechargeForm(props: PhoneRechargeFormProps) {
+  const locale = useLocaleStore((s) => s.locale)
+  const m = useMessages(rechargeMessages)
+  const f = useMessages(fieldMessages)
+  const ownNumber = useLifePayStore((s) => s.phoneNumber)
+  const ensureLoggedIn = useEnsureLoggedIn()
+
+  const queryPhone = props.phone ? digitsOnly(props.phone, 11) : undefined
+  const draft = useRechargeDraftStore.getState().phone
+  const [phone, setPhone] = useState(() => queryPhone ?? draft?.phone ?? ownNumber ?? '')
+  const [carrierChoice, setCarrierChoice] = useState<CarrierCode | undefined>(() => (queryPhone ? undefined : draft?.carrier))
+  const [faceValue, setFaceValue] = useState<number | undefined>(() => props.parValue ?? (queryPhone ? undefined : draft?.faceValue))
+  const [editing, setEditing] = useState(() => validateField(phone, [required, mobilePhone]) !== null)
+  const [errors, setErrors] = useState<PhoneErrors>({})
+
+  const { prefill } = useRechargePrefill(props.accountId, props.fromOrderNo)
+  const prefillApplied = useRef(false)
+  useEffect(() => {
+    if (!prefill || prefillApplied.current) return
+    prefillApplied.current = true
+    setPhone(prefill.account)
+    setCarrierChoice(prefill.ispCode)
+    if (prefill.parValue !== undefined) setFaceValue(prefill.parValue)
+    setEditing(false)
+  }, [prefill])
+
+  const detected = detectCarrier(phone)
+  const carrier = carrierChoice ?? detected
+  useEffect(() => {
+    useRechargeDraftStore.setState({ phone: { phone, carrier: carrierChoice, faceValue } })
+  }, [phone, carrierChoice, faceValue])
+
+  const parValues = useQuery({ queryKey: queryKeys.phoneParValue, queryFn: getPhoneParValue, staleTime: 5 * 60 * 1000 })
+  const faceValues = offeredFaceValues(
+    carrier
+      ? parValues.data?.find((item) => item.ispCode === carrier)?.parValue
+      : parValues.data?.flatMap((item) => item.parValue),
+  )
+  const chosenFace = faceValue !== undefined && faceValues.includes(faceValue) ? faceValue : undefined
+  const rate = useRate().rateOf(LifePayRateType.DefaultPhone)
+  const price = chosenFace !== undefined && rate !== undefined ? faceValuePrice(chosenFace, rate) : undefined
+
+  const saved = useUserAccounts(LifePayOrderType.Phone)
+  const chips: SavedAccountChip[] = []
+  const pick = (number: string, ispCode?: CarrierCode | null) => {
+    setPhone(number)
+    setCarrierChoice(ispCode && ispCode !== detectCarrier(number) ? ispCode : undefined)
+    setEditing(false)
+    setErrors({})
+  }
+  if (ownNumber && !saved.data?.some((account) => account.content === ownNumber)) {
+    chips.push({ key: 'own', title: m('ownNumber'), subtitle: maskPhone(ownNumber), selected: phone === ownNumber, onPick: () => pick(ownNumber) })
+  }
+  for (const account of saved.data ?? []) {
+    const accountCarrier = account.ispCode ?? detectCarrier(account.content)
+    chips.push({
+      key: account.id,
+      title: account.remark || (accountCarrier ? label(carrierCodeLabels, accountCarrier, locale) : maskPhone(account.content)),
+      subtitle: maskPhone(account.content),
+      selected: phone === account.content,
+      onPick: () => pick(account.content, account.ispCode),
+    })
+  }
+
+  const phoneError = (value: string) => {
+    const key = validateField(value, [required, mobilePhone])
+    return key ? validationMessage(key, locale) : undefined
+  }
+
+  const { submit, submitting } = useOrderSubmit(createLifePayPhoneOrder)
+  const onSubmit = async () => {
+    const next: PhoneErrors = {
+      phone: phoneError(phone),
+      carrier: carrier ? undefined : m('pickCarrier'),
+      faceValue: chosenFace === undefined ? m('pickFaceValue') : undefined,
+    }
+    setErrors(next)
+    if (next.phone) setEditing(true)
+    if (next.phone || next.carrier || next.faceValue || !carrier || chosenFace === undefined) return
+    if (!ensureLoggedIn()) return
+    try {
+      const order = await submit({ phone, ispCode: carrier, parValue: chosenFace })
+      if (order) void Taro.navigateTo({ url: selectPayTypeUrl(order.orderNo, 'phone') })
+    } catch (error) {
+      const refusal = serverRefusal(error)
+      if (refusal) setErrors({ [refusal.field === 'faceValue' ? 'faceValue' : 'form']: refusal.message })
+    }
+  }
+
+  return (
+    <View className='lp-recharge'>
+      <View className='lp-recharge__hero'>
+        <Text className='lp-recharge__hero-title'>{m('phoneTitle')}</Text>
+        <Text className='lp-recharge__hero-sub'>{m('arrivalNote')}</Text>
+      </View>
+      <View className='lp-card'>
+        <FormField label={f('phoneLabel')} error={errors.phone}>
+          {editing ? (
+            <TextField
+              label={f('phoneLabel')}
+              value={phone}
+              large
+              keyboard='digits'
+              maxLength={13}
+              filter={(text) => digitsOnly(text, 11)}
+              placeholder={f('phonePlaceholder')}
+              autoFocus={phone !== ''}
+              onChange={(value) => {
+                setPhone(value)
+                setCarrierChoice(undefined)
+                // A new number has its own carrier: an earlier "choose the carrier" no longer applies.
+                if (errors.phone || errors.carrier) setErrors({ ...errors, phone: undefined, carrier: undefined })
+              }}
+              onBlur={() => {
+                const error = phoneError(phone)
+                if (!error) setEditing(false)
+                else if (phone !== '') setErrors((e) => ({ ...e, phone: error }))
+              }}
+            />
+          ) : (
+            <View className='lp-phone-confirmed'>
+              <Text className='lp-phone-confirmed__number' aria-label={f('phoneLabel')}>
+                {maskPhone(phone)}
+              </Text>
+              {carrier ? <Text className='lp-phone-confirmed__carrier'>{label(carrierCodeLabels, carrier, locale)}</Text> : null}
+              <View className='lp-phone-confirmed__edit' role='button' onClick={() => setEditing(true)}>
+                {m('editPhone')}
+              </View>
+            </View>
+          )}
+          <SavedAccountChips chips={chips} />
+        </FormField>
+        <CarrierPicker
+          value={carrier}
+          detected={detected}
+          phoneComplete={phone.length === 11}
+          error={errors.carrier}
+          onChange={(code) => {
+            setCarrierChoice(code)
+            setErrors((e) => ({ ...e, carrier: undefined }))
+          }}
+        />
+      </View>
+      <View className='lp-card'>
+        <FaceValueGrid
+          faceValues={faceValues}
+          discountPercent={rate}
+          value={chosenFace}
+          error={errors.faceValue}
+          onChange={(value) => {
+            setFaceValue(value)
+            setErrors((e) => ({ ...e, faceValue: undefined }))
+          }}
+        />
+      </View>
+      {errors.form ? (
+        <View className='lp-banner-error' role='alert'>
+          {errors.form}
+        </View>
+      ) : null}
+      <SubmitBar
+        priceFen={price?.priceFen}
+        savingFen={price?.savingFen}
+        buttonText={m('topUpNow')}
+        busy={submitting}
+        busyText={m('creating')}
+        onSubmit={() => void onSubmit()}
+      />
+    </View>
+  )
+}

@@ -1,0 +1,179 @@
+import { useQuery } from '@tanstack/react-query'
+import Taro from '@tarojs/taro'
+import { Text, View } from '@tarojs/components'
+import { useEffect, useState } from 'react'
+import PageState from '../../../components/PageState'
+import { OrderDisplayStatus, orderDisplayStatusOf } from '../../../domain/orderDisplayStatus'
+import { formatYuan } from '../../../domain/price'
+import { useLocaleStore } from '../../../i18n/i18n'
+import { useMessages } from '../../../i18n/messages'
+import { getUserLifePayOrderDetail } from '../../../services/api/lifePay'
+import { queryKeys } from '../../../services/queryKeys'
+import { topUpAgain } from '../hooks/topUpAgain'
+import { usePayStatusPolling } from '../hooks/usePayStatusPolling'
+import { rechargeMessages, type RechargeMessageKey } from '../messages'
+import { orderDetailUrl, selectPayTypeUrl, type RechargeKind } from '../rechargeRoutes'
+import ResultSteps, { type ResultStep } from './ResultSteps'
+import SaveAccountOffer from './SaveAccountOffer'
+import { orderAccountLine } from './orderAccount'
+import './payType.scss'
+import './recharge.scss'
+import './result.scss'
+
+/** An unpaid order this soon after the wallet returned is most likely a payment notification still on its way. */
+export const PAYMENT_CONFIRM_GRACE_MS = 8000
+
+export interface RechargeResultViewProps {
+  orderNo: string
+  kind: RechargeKind
+  /** False while the page is hidden: polling pauses, and resumes when it shows again. */
+  visible: boolean
+}
+
+type Phase = 'confirming' | OrderDisplayStatus
+type Tone = 'pending' | 'success' | 'failed' | 'neutral'
+
+const HEAD: Record<Phase, { title: RechargeMessageKey; text: RechargeMessageKey; tone: Tone }> = {
+  confirming: { title: 'statusConfirmingTitle', text: 'statusConfirmingText', tone: 'pending' },
+  [OrderDisplayStatus.Unpaid]: { title: 'statusUnpaidTitle', text: 'statusUnpaidText', tone: 'neutral' },
+  [OrderDisplayStatus.Closed]: { title: 'statusClosedTitle', text: 'statusClosedText', tone: 'neutral' },
+  [OrderDisplayStatus.Recharging]: { title: 'statusRechargingTitle', text: 'statusRechargingText', tone: 'pending' },
+  [OrderDisplayStatus.RechargeSucceeded]: { title: 'statusSucceededTitle', text: 'statusSucceededText', tone: 'success' },
+  [OrderDisplayStatus.Refunding]: { title: 'statusRefundingTitle', text: 'statusRefundingText', tone: 'failed' },
+  [OrderDisplayStatus.Refunded]: { title: 'statusRefundedTitle', text: 'statusRefundedText', tone: 'failed' },
+  [OrderDisplayStatus.RefundPendingReview]: { title: 'statusRefundReviewTitle', text: 'statusRefundReviewText', tone: 'pending' },
+  [OrderDisplayStatus.RefundFailed]: { title: 'statusRefundFailedTitle', text: 'statusRefundFailedText', tone: 'failed' },
+}
+
+const ICON: Record<Tone, string> = { pending: '…', success: '✓', failed: '!', neutral: '¥' }
+
+function stepsOf(phase: Phase, m: (key: RechargeMessageKey) => string): ResultStep[] {
+  switch (phase) {
+    case OrderDisplayStatus.Recharging:
+      return [
+        { label: m('stepPaid'), state: 'done' },
+        { label: m('stepRecharging'), state: 'active' },
+        { label: m('stepSucceeded'), state: 'todo' },
+      ]
+    case OrderDisplayStatus.RechargeSucceeded:
+      return [
+        { label: m('stepPaid'), state: 'done' },
+        { label: m('stepRecharging'), state: 'done' },
+        { label: m('stepSucceeded'), state: 'done' },
+      ]
+    case OrderDisplayStatus.Refunding:
+      return [
+        { label: m('stepPaid'), state: 'done' },
+        { label: m('stepFailed'), state: 'failed' },
+        { label: m('stepRefunded'), state: 'active' },
+      ]
+    case OrderDisplayStatus.Refunded:
+      return [
+        { label: m('stepPaid'), state: 'done' },
+        { label: m('stepFailed'), state: 'failed' },
+        { label: m('stepRefunded'), state: 'done' },
+      ]
+    default:
+      return []
+  }
+}
+
+/** The result of a top-up as the server reports it, asked again with back-off until it settles. */
+export default function RechargeResultView({ orderNo, kind, visible }: RechargeResultViewProps) {
+  const locale = useLocaleStore((s) => s.locale)
+  const m = useMessages(rechargeMessages)
+  const polling = usePayStatusPolling(orderNo, visible)
+  const order = useQuery({
+    queryKey: queryKeys.order(orderNo),
+    queryFn: () => getUserLifePayOrderDetail({ orderNo }),
+    enabled: orderNo !== '',
+  })
+  const [graceOver, setGraceOver] = useState(false)
+  useEffect(() => {
+    const timer = setTimeout(() => setGraceOver(true), PAYMENT_CONFIRM_GRACE_MS)
+    return () => clearTimeout(timer)
+  }, [])
+
+  const state = polling.state
+  if (!state) {
+    if (polling.failed || orderNo === '') {
+      return <PageState status='error' errorText={orderNo === '' ? m('orderNotFound') : undefined} onRetry={polling.restart} />
+    }
+    return <PageState status='loading' />
+  }
+
+  const display = orderDisplayStatusOf(state.payStatus, state.lifePayOrderStatus)
+  const phase: Phase = display === OrderDisplayStatus.Unpaid && !graceOver && !polling.timedOut ? 'confirming' : display
+  const head = HEAD[phase]
+  const detail = order.data
+  const amount = detail ? formatYuan(phase === OrderDisplayStatus.RechargeSucceeded ? detail.parValue : detail.payAmount) : ''
+  const payable = display === OrderDisplayStatus.Unpaid
+  const reason = display === OrderDisplayStatus.Refunded || display === OrderDisplayStatus.RefundFailed ? detail?.refundCheckRemark : null
+  const steps = stepsOf(phase, m)
+
+  return (
+    <View className='lp-recharge lp-result'>
+      <View className='lp-card lp-result__head' role='status' aria-live='polite'>
+        <Text className={`lp-result__icon lp-result__icon--${head.tone}`}>{ICON[head.tone]}</Text>
+        <Text className='lp-result__title'>{m(head.title)}</Text>
+        <Text className='lp-result__text'>{m(head.text, { amount })}</Text>
+        {reason ? <Text className='lp-result__reason'>{reason}</Text> : null}
+        {steps.length ? <ResultSteps steps={steps} /> : null}
+        {polling.timedOut && !payable ? (
+          <View className='lp-result__still'>
+            <Text>{m('stillWorking')}</Text>
+            <View className='lp-result__link' role='button' onClick={polling.restart}>
+              {m('checkAgain')}
+            </View>
+          </View>
+        ) : null}
+      </View>
+
+      {detail ? (
+        <View className='lp-card lp-result__details'>
+          <View className='lp-paytype__row'>
+            <Text className='lp-paytype__key'>{m('account')}</Text>
+            <Text className='lp-paytype__val'>{orderAccountLine(detail, locale)}</Text>
+          </View>
+          <View className='lp-paytype__row'>
+            <Text className='lp-paytype__key'>{m('faceValue')}</Text>
+            <Text className='lp-paytype__val'>{formatYuan(detail.parValue)}</Text>
+          </View>
+          <View className='lp-paytype__row'>
+            <Text className='lp-paytype__key'>{m('amountPaid')}</Text>
+            <Text className='lp-paytype__val' data-testid='amount-paid'>
+              {formatYuan(detail.payAmount)}
+            </Text>
+          </View>
+          <View className='lp-paytype__row'>
+            <Text className='lp-paytype__key'>{m('orderNo')}</Text>
+            <Text className='lp-paytype__val'>{detail.orderNo}</Text>
+          </View>
+        </View>
+      ) : null}
+
+      {detail && (display === OrderDisplayStatus.Recharging || display === OrderDisplayStatus.RechargeSucceeded) ? (
+        <SaveAccountOffer order={detail} />
+      ) : null}
+
+      <View className='lp-result__actions'>
+        {payable ? (
+          <View
+            className='lp-result__primary'
+            role='button'
+            onClick={() => void Taro.redirectTo({ url: selectPayTypeUrl(orderNo, kind) })}
+          >
+            {m('payNow')}
+          </View>
+        ) : (
+          <View className='lp-result__primary' role='button' onClick={() => topUpAgain(kind, orderNo)}>
+            {m('topUpAgain')}
+          </View>
+        )}
+        <View className='lp-result__secondary' role='button' onClick={() => void Taro.navigateTo({ url: orderDetailUrl(orderNo) })}>
+          {m('viewOrder')}
+        </View>
+      </View>
+    </View>
+  )
+}

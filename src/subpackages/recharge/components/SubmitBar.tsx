@@ -1,0 +1,48 @@
+import { Text, View } from '@tarojs/components'
+import { formatFen } from '../../../domain/price'
+import { useMessages } from '../../../i18n/messages'
+import { rechargeMessages } from '../messages'
+import './recharge.scss'
+
+interface SubmitBarProps {
+  /** What the user pays, integer fen; the bar shows only the button while unknown. */
+  priceFen?: number
+  savingFen?: number
+  buttonText: string
+  /** A call is in flight: the button shows `busyText` and ignores taps. */
+  busy?: boolean
+  busyText?: string
+  onSubmit: () => void
+}
+
+/** The bar fixed at the bottom of a form: the amount to pay and the one action. */
+export default function SubmitBar({ priceFen, savingFen, buttonText, busy = false, busyText, onSubmit }: SubmitBarProps) {
+  const m = useMessages(rechargeMessages)
+  return (
+    <View className='lp-submit-bar'>
+      <View className='lp-submit-bar__sum'>
+        {priceFen !== undefined ? (
+          <>
+            <View className='lp-submit-bar__line'>
+              <Text className='lp-submit-bar__label'>{m('payable')}</Text>
+              <Text className='lp-submit-bar__price' data-testid='payable'>
+                {formatFen(priceFen)}
+              </Text>
+            </View>
+            {savingFen ? <Text className='lp-submit-bar__saving'>{m('saved', { saving: formatFen(savingFen) })}</Text> : null}
+          </>
+        ) : null}
+      </View>
+      <View
+        className={`lp-submit-bar__button${busy ? ' lp-submit-bar__button--busy' : ''}`}
+        role='button'
+        aria-disabled={busy}
+        onClick={() => {
+          if (!busy) onSubmit()
+        }}
+      >
+        {busy && busyText ? busyText : buttonText}
+      </View>
+    </View>
+  )
+}

@@ -1,0 +1,34 @@
+import { useRef, useState } from 'react'
+import type { CreateLifePayOrderResult } from '../../../../types/api/lifePay'
+import { newIdempotencyKey } from '../../../services/api/idempotencyKey'
+
+export type CreateOrder<I extends { idempotencyKey: string }> = (input: I) => Promise<CreateLifePayOrderResult>
+
+/**
+ * Creates one order per confirmed form: taps while a call is in flight are ignored, and a retry of the same form after
+ * a failure (e.g. a timeout that may have reached the server) resends the same idempotency key, so the server answers
+ * with the order it already made. A changed form, or a new order after a success, gets a new key.
+ */
+export function useOrderSubmit<I extends { idempotencyKey: string }>(createOrder: CreateOrder<I>) {
+  const inFlight = useRef(false)
+  const pendingKey = useRef<{ form: string; key: string } | undefined>(undefined)
+  const [submitting, setSubmitting] = useState(false)
+
+  const submit = async (input: Omit<I, 'idempotencyKey'>): Promise<CreateLifePayOrderResult | undefined> => {
+    if (inFlight.current) return undefined
+    inFlight.current = true
+    setSubmitting(true)
+    const form = JSON.stringify(input)
+    if (pendingKey.current?.form !== form) pendingKey.current = { form, key: newIdempotencyKey() }
+    try {
+      const order = await createOrder({ ...input, idempotencyKey: pendingKey.current.key } as I)
+      pendingKey.current = undefined
+      return order
+    } finally {
+      inFlight.current = false
+      setSubmitting(false)
+    }
+  }
+
+  return { submit, submitting }
+}

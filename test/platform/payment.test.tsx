@@ -1,0 +1,217 @@
+import { act, fireEvent, render, screen } from '@testing-library/react'
+import Taro from '@tarojs/taro'
+import type { PayOrderForJsApi, WxPayJsApiParams } from '../../types/api/lifePay'
+import { LifePayType } from '../../src/domain/lifePayType'
+import { useLocaleStore } from '../../src/i18n/i18n'
+import SandboxCashierSheet from '../../src/platform/payment/SandboxCashierSheet'
+import { alipayOutcome } from '../../src/platform/payment/alipayResultCode'
+import { availablePayTypes } from '../../src/platform/payment/availablePayTypes'
+import { choosePayBridge, startPayment } from '../../src/platform/payment/payBridge'
+import * as sandboxApi from '../../src/platform/payment/sandboxCashierApi'
+import { useSandboxCashierStore } from '../../src/platform/payment/sandboxCashierStore'
+
+const wxPay: WxPayJsApiParams = {
+  appId: 'wx0123456789abcdef',
+  timeStamp: '1700000000',
+  nonceStr: 'n0nce',
+  package: 'prepay_id=wx2023',
+  signType: 'RSA',
+  paySign: 'c2lnbmF0dXJl',
+}
+
+function payOrder(overrides: Partial<PayOrderForJsApi> = {}): PayOrderForJsApi {
+  return {
+    orderNo: 'LP20240101000001',
+    lifePayType: LifePayType.WxPay,
+    payAmount: 98.5,
+    sandbox: false,
+    wxPay,
+    aliPayTradeNo: null,
+    ...overrides,
+  }
+}
+
+const g = globalThis as Record<string, unknown>
+
+afterEach(() => {
+  delete g.my
+  delete g.WeixinJSBridge
+  delete g.AlipayJSBridge
+  jest.restoreAllMocks()
+  useSandboxCashierStore.setState({ request: null })
+})
+
+describe('pay types per platform', () => {
+  it('offers WeChat Pay in WeChat, Alipay in Alipay, and both in a phone browser', () => {
+    expect(availablePayTypes('weapp')).toEqual([LifePayType.WxPay])
+    expect(availablePayTypes('h5-wechat')).toEqual([LifePayType.WxPay])
+    expect(availablePayTypes('alipay')).toEqual([LifePayType.AliPay])
+    expect(availablePayTypes('h5-alipay')).toEqual([LifePayType.AliPay])
+    expect(availablePayTypes('h5')).toEqual([LifePayType.WxPay, LifePayType.AliPay])
+  })
+})
+
+describe('bridge selection', () => {
+  it('chooses the wallet of the host, and the sandbox cashier for every sandbox order and a plain browser', () => {
+    const wx = { sandbox: false, lifePayType: LifePayType.WxPay }
+    const ali = { sandbox: false, lifePayType: LifePayType.AliPay }
+    expect(choosePayBridge('weapp', wx)).toBe('wxMiniProgram')
+    expect(choosePayBridge('alipay', ali)).toBe('alipayMiniProgram')
+    expect(choosePayBridge('h5-wechat', wx)).toBe('wechatJsBridge')
+    expect(choosePayBridge('h5-alipay', ali)).toBe('alipayJsBridge')
+    expect(choosePayBridge('h5', wx)).toBe('sandboxCashier')
+    expect(choosePayBridge('h5', ali)).toBe('sandboxCashier')
+    for (const host of ['weapp', 'alipay', 'h5-wechat', 'h5-alipay', 'h5'] as const) {
+      expect(choosePayBridge(host, { ...wx, sandbox: true })).toBe('sandboxCashier')
+      expect(choosePayBridge(host, { ...ali, sandbox: true })).toBe('sandboxCashier')
+    }
+  })
+})
+
+describe('WeChat mini-program bridge', () => {
+  it('calls Taro.requestPayment with exactly the JSAPI parameter set', async () => {
+    const requestPayment = jest.spyOn(Taro, 'requestPayment').mockResolvedValue({ errMsg: 'requestPayment:ok' })
+    await expect(startPayment(payOrder(), 'weapp')).resolves.toEqual({ kind: 'succeeded' })
+    expect(requestPayment).toHaveBeenCalledTimes(1)
+    expect(requestPayment.mock.calls[0][0]).toEqual({
+      timeStamp: '1700000000',
+      nonceStr: 'n0nce',
+      package: 'prepay_id=wx2023',
+      signType: 'RSA',
+      paySign: 'c2lnbmF0dXJl',
+    })
+  })
+
+  it('tells a cancel from a failure', async () => {
+    jest.spyOn(Taro, 'requestPayment').mockRejectedValueOnce({ errMsg: 'requestPayment:fail cancel' })
+    await expect(startPayment(payOrder(), 'weapp')).resolves.toEqual({ kind: 'cancelled' })
+    jest.spyOn(Taro, 'requestPayment').mockRejectedValueOnce({ errMsg: 'requestPayment:fail no permission' })
+    await expect(startPayment(payOrder(), 'weapp')).resolves.toEqual({
+      kind: 'failed',
+      message: 'requestPayment:fail no permission',
+    })
+  })
+
+  it('fails without JSAPI parameters instead of calling the wallet', async () => {
+    const requestPayment = jest.spyOn(Taro, 'requestPayment')
+    const outcome = await startPayment(payOrder({ wxPay: null }), 'weapp')
+    expect(outcome.kind).toBe('failed')
+    expect(requestPayment).not.toHaveBeenCalled()
+  })
+})
+
+describe('Alipay bridges', () => {
+  it('maps tradePay result codes: 9000 paid, 8000/6004 ask the server, 6001 cancelled, others failed', () => {
+    expect(alipayOutcome('9000')).toEqual({ kind: 'succeeded' })
+    expect(alipayOutcome('8000')).toEqual({ kind: 'unknown' })
+    expect(alipayOutcome('6004')).toEqual({ kind: 'unknown' })
+    expect(alipayOutcome('6001')).toEqual({ kind: 'cancelled' })
+    expect(alipayOutcome('4000', '订单支付失败')).toEqual({ kind: 'failed', message: '订单支付失败' })
+    expect(alipayOutcome('6002').kind).toBe('failed')
+    expect(alipayOutcome(9000)).toEqual({ kind: 'succeeded' })
+  })
+
+  it('calls my.tradePay with the trade number in the Alipay mini-program', async () => {
+    const tradePay = jest.fn((options: { success: (r: { resultCode: string }) => void }) => options.success({ resultCode: '6004' }))
+    g.my = { tradePay }
+    const outcome = await startPayment(payOrder({ lifePayType: LifePayType.AliPay, wxPay: null, aliPayTradeNo: '2024TRADE' }), 'alipay')
+    expect(outcome).toEqual({ kind: 'unknown' })
+    expect(tradePay).toHaveBeenCalledTimes(1)
+    const { success, fail, ...params } = tradePay.mock.calls[0][0] as unknown as Record<string, unknown>
+    expect(params).toEqual({ tradeNO: '2024TRADE' })
+    expect(typeof success).toBe('function')
+    expect(typeof fail).toBe('function')
+  })
+
+  it('reads a cancel reported through fail by older Alipay clients', async () => {
+    g.my = { tradePay: (options: { fail: (r: { resultCode: string }) => void }) => options.fail({ resultCode: '6001' }) }
+    const outcome = await startPayment(payOrder({ lifePayType: LifePayType.AliPay, aliPayTradeNo: 'T1' }), 'alipay')
+    expect(outcome).toEqual({ kind: 'cancelled' })
+  })
+
+  it("calls AlipayJSBridge tradePay inside Alipay's browser, waiting for the bridge to be injected", async () => {
+    const call = jest.fn((_api: string, _params: unknown, callback: (r: { resultCode: string }) => void) => callback({ resultCode: '9000' }))
+    const pending = startPayment(payOrder({ lifePayType: LifePayType.AliPay, wxPay: null, aliPayTradeNo: 'T2' }), 'h5-alipay')
+    g.AlipayJSBridge = { call }
+    document.dispatchEvent(new Event('AlipayJSBridgeReady'))
+    await expect(pending).resolves.toEqual({ kind: 'succeeded' })
+    expect(call.mock.calls[0].slice(0, 2)).toEqual(['tradePay', { tradeNO: 'T2' }])
+  })
+})
+
+describe("WeChat browser bridge", () => {
+  it('invokes getBrandWCPayRequest with the JSAPI parameter set', async () => {
+    const invoke = jest.fn((_api: string, _params: unknown, callback: (r: { err_msg: string }) => void) =>
+      callback({ err_msg: 'get_brand_wcpay_request:ok' }),
+    )
+    g.WeixinJSBridge = { invoke }
+    await expect(startPayment(payOrder(), 'h5-wechat')).resolves.toEqual({ kind: 'succeeded' })
+    expect(invoke.mock.calls[0].slice(0, 2)).toEqual(['getBrandWCPayRequest', wxPay])
+  })
+
+  it('reports cancel and failure', async () => {
+    g.WeixinJSBridge = { invoke: (_a: string, _p: unknown, cb: (r: { err_msg: string }) => void) => cb({ err_msg: 'get_brand_wcpay_request:cancel' }) }
+    await expect(startPayment(payOrder(), 'h5-wechat')).resolves.toEqual({ kind: 'cancelled' })
+    g.WeixinJSBridge = { invoke: (_a: string, _p: unknown, cb: (r: { err_msg: string }) => void) => cb({ err_msg: 'get_brand_wcpay_request:fail' }) }
+    await expect(startPayment(payOrder(), 'h5-wechat')).resolves.toEqual({ kind: 'failed', message: 'get_brand_wcpay_request:fail' })
+  })
+})
+
+describe('sandbox cashier', () => {
+  beforeEach(() => useLocaleStore.setState({ locale: 'en-US' }))
+
+  it('shows the amount and order, and pays through the server sandbox on "pay"', async () => {
+    const confirmPay = jest.spyOn(sandboxApi, 'confirmSandboxPayment').mockResolvedValue(undefined)
+    const cancelPay = jest.spyOn(sandboxApi, 'cancelSandboxPayment').mockResolvedValue(undefined)
+    render(<SandboxCashierSheet />)
+    let outcome: Promise<unknown> = Promise.resolve()
+    act(() => {
+      // Even a WeChat mini-program order goes to the cashier when the server says it is a sandbox order.
+      outcome = startPayment(payOrder({ sandbox: true, payAmount: 49.25 }), 'weapp')
+    })
+    const sheet = screen.getByRole('dialog', { name: 'Checkout' })
+    expect(sheet.textContent).toContain('¥49.25')
+    expect(sheet.textContent).toContain('LP20240101000001')
+    expect(sheet.textContent).toContain('WeChat Pay')
+    await act(async () => {
+      fireEvent.click(screen.getByRole('button', { name: 'Pay ¥49.25' }))
+    })
+    await expect(outcome).resolves.toEqual({ kind: 'succeeded' })
+    expect(confirmPay).toHaveBeenCalledWith({ orderNo: 'LP20240101000001' })
+    expect(cancelPay).not.toHaveBeenCalled()
+    expect(screen.queryByRole('dialog')).toBeNull()
+  })
+
+  it('cancels through the server sandbox on "cancel"', async () => {
+    const confirmPay = jest.spyOn(sandboxApi, 'confirmSandboxPayment').mockResolvedValue(undefined)
+    const cancelPay = jest.spyOn(sandboxApi, 'cancelSandboxPayment').mockResolvedValue(undefined)
+    render(<SandboxCashierSheet />)
+    let outcome: Promise<unknown> = Promise.resolve()
+    act(() => {
+      outcome = startPayment(payOrder({ lifePayType: LifePayType.AliPay }), 'h5')
+    })
+    await act(async () => {
+      fireEvent.click(screen.getByRole('button', { name: 'Cancel payment' }))
+    })
+    await expect(outcome).resolves.toEqual({ kind: 'cancelled' })
+    expect(cancelPay).toHaveBeenCalledWith({ orderNo: 'LP20240101000001' })
+    expect(confirmPay).not.toHaveBeenCalled()
+  })
+
+  it('stays open when the sandbox refuses, so the payer can try again', async () => {
+    jest.spyOn(sandboxApi, 'confirmSandboxPayment').mockRejectedValueOnce(new Error('closed')).mockResolvedValueOnce(undefined)
+    render(<SandboxCashierSheet />)
+    let outcome: Promise<unknown> = Promise.resolve()
+    act(() => {
+      outcome = startPayment(payOrder(), 'h5')
+    })
+    await act(async () => {
+      fireEvent.click(screen.getByRole('button', { name: 'Pay ¥98.50' }))
+    })
+    expect(screen.getByRole('dialog')).not.toBeNull()
+    await act(async () => {
+      fireEvent.click(screen.getByRole('button', { name: 'Pay ¥98.50' }))
+    })
+    await expect(outcome).resolves.toEqual({ kind: 'succeeded' })
+  })
+})

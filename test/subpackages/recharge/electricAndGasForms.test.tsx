@@ -1,0 +1,201 @@
+import { fireEvent, screen, within } from '@testing-library/react'
+import Taro from '@tarojs/taro'
+import type { ElectricSupportArea, LifePayOrderDetail } from '../../../types/api/lifePay'
+import { ElectricAccountType, ElectricType } from '../../../src/domain/electric'
+import { GasProvider } from '../../../src/domain/gas'
+import { LifePayOrderType } from '../../../src/domain/lifePayOrderType'
+import { LifePayOrderStatus, LifePayStatus } from '../../../src/domain/lifePayStatus'
+import { useLocaleStore } from '../../../src/i18n/i18n'
+import { setLocationCity } from '../../../src/platform/location'
+import * as lifePayApi from '../../../src/services/api/lifePay'
+import ElectricRechargeForm from '../../../src/subpackages/recharge/components/ElectricRechargeForm'
+import GasRechargeForm from '../../../src/subpackages/recharge/components/GasRechargeForm'
+import { useRechargeDraftStore } from '../../../src/subpackages/recharge/hooks/rechargeDraftStore'
+import { logIn, logOut, rates, renderWithQuery, settle, typeInto } from './support'
+
+const areas: ElectricSupportArea[] = [
+  { provinceCode: '110000', provinceName: '北京市', cityCode: '110100', cityName: '北京市', electricType: ElectricType.Guowang, needHolderName: false },
+  { provinceCode: '440000', provinceName: '广东省', cityCode: '440300', cityName: '深圳市', electricType: ElectricType.Nanwang, needHolderName: true },
+]
+
+const created = { orderNo: 'LP9', payAmount: 99, parValue: 100, discountAmount: 1 }
+let navigateTo: jest.SpyInstance
+
+beforeEach(() => {
+  useLocaleStore.setState({ locale: 'en-US' })
+  useRechargeDraftStore.setState({ electric: undefined, gas: undefined })
+  setLocationCity('')
+  logIn()
+  jest.spyOn(lifePayApi, 'getRate').mockResolvedValue(rates)
+  jest.spyOn(lifePayApi, 'getUserAccountAllList').mockResolvedValue([])
+  jest.spyOn(lifePayApi, 'getElectricSupportArea').mockResolvedValue(areas)
+  jest.spyOn(lifePayApi, 'getElectricParValue').mockResolvedValue([
+    { electricType: ElectricType.Guowang, parValue: [50, 100, 200, 500] },
+    { electricType: ElectricType.Nanwang, parValue: [100, 300, 1000] },
+  ])
+  jest.spyOn(lifePayApi, 'getGasParValue').mockResolvedValue([
+    { gasOrgType: GasProvider.XinAo, gasOrgName: '新奥燃气', parValue: [50, 100, 400] },
+    { gasOrgType: GasProvider.BeiJing, gasOrgName: '北京燃气', parValue: [100, 200] },
+  ])
+  navigateTo = jest.spyOn(Taro, 'navigateTo').mockResolvedValue({ errMsg: 'navigateTo:ok' })
+})
+
+afterEach(() => {
+  jest.restoreAllMocks()
+  logOut()
+})
+
+const radios = (group: string) => within(screen.getByRole('radiogroup', { name: group })).getAllByRole('radio')
+const topUp = () => fireEvent.click(screen.getByRole('button', { name: /Top up now/ }))
+
+describe('electricity top-up', () => {
+  it('preselects the stored location city, locks its grid and asks for the holder where the area needs it', async () => {
+    setLocationCity('深圳')
+    const create = jest.spyOn(lifePayApi, 'createLifePayElectricOrder').mockResolvedValue(created)
+    const { container } = renderWithQuery(<ElectricRechargeForm />)
+    await settle()
+    expect(screen.getByRole('button', { name: 'Region' }).textContent).toBe('广东省 深圳市')
+    expect(screen.getByRole('radio', { name: 'Southern Grid' }).getAttribute('aria-checked')).toBe('true')
+    expect(screen.getByRole('radio', { name: 'State Grid' }).getAttribute('aria-disabled')).toBe('true')
+    expect(radios('Amount').map((c) => c.textContent)).toEqual(['¥100Price ¥99.00Save ¥1.00', '¥300Price ¥297.00Save ¥3.00'])
+
+    topUp()
+    await settle()
+    // Account and holder name both required here.
+    expect(screen.getAllByText('This field is required')).toHaveLength(2)
+    expect(screen.getByText('Please choose an amount')).not.toBeNull()
+    const inputs = container.querySelectorAll('taro-input-core')
+    expect(inputs).toHaveLength(2)
+    typeInto(inputs[0], '07-55')
+    topUp()
+    await settle()
+    expect(screen.getByText('Please enter a valid electricity account number (5 to 20 digits)')).not.toBeNull()
+    expect(create).not.toHaveBeenCalled()
+
+    typeInto(inputs[0], '075512345678')
+    typeInto(inputs[1], '张三')
+    fireEvent.click(screen.getByRole('radio', { name: 'Shop, not recommended' }))
+    fireEvent.click(radios('Amount')[0])
+    topUp()
+    await settle()
+    expect(create).toHaveBeenCalledTimes(1)
+    expect(create.mock.calls[0][0]).toEqual({
+      parValue: 100,
+      electricAccount: '075512345678',
+      electricType: ElectricType.Nanwang,
+      electricAccountType: ElectricAccountType.Nanwashopng,
+      province: '440000',
+      city: '440300',
+      name: '张三',
+      idempotencyKey: expect.any(String),
+    })
+    expect(navigateTo).toHaveBeenCalledWith({ url: '/subpackages/recharge/selectPayType/selectPayType?orderNo=LP9&type=electric' })
+  })
+
+  it('asks for the region first when the location is not served, and sends no holder where none is needed', async () => {
+    setLocationCity('拉萨市')
+    const create = jest.spyOn(lifePayApi, 'createLifePayElectricOrder').mockResolvedValue(created)
+    const { container } = renderWithQuery(<ElectricRechargeForm parValue={200} />)
+    await settle()
+    expect(screen.getByRole('button', { name: 'Region' }).textContent).toBe('Choose a region')
+    topUp()
+    await settle()
+    expect(screen.getByText('Please choose the region')).not.toBeNull()
+    fireEvent.click(screen.getByRole('button', { name: 'Region' }))
+    fireEvent.click(within(screen.getByRole('dialog')).getByRole('radio', { name: '北京市' }))
+    expect(screen.queryByText('Please choose the region')).toBeNull()
+    expect(container.querySelectorAll('taro-input-core')).toHaveLength(1)
+    typeInto(container.querySelector('taro-input-core'), '1234567890')
+    topUp()
+    await settle()
+    expect(create.mock.calls[0][0]).toMatchObject({
+      parValue: 200,
+      electricType: ElectricType.Guowang,
+      electricAccountType: ElectricAccountType.House,
+      province: '110000',
+      city: '110100',
+      name: undefined,
+    })
+  })
+
+  it('prefills everything from an earlier order (top up again)', async () => {
+    const order = {
+      orderNo: 'LP-OLD', lifePayOrderType: LifePayOrderType.Electric, account: '075500001111', parValue: 300, payAmount: 297,
+      payStatus: LifePayStatus.Paid, lifePayOrderStatus: LifePayOrderStatus.Completed, frontStatus: 100, lifePayType: 10,
+      creationTime: '', discountAmount: 3, rate: 99, ispCode: null, electricType: ElectricType.Nanwang,
+      electricAccountType: ElectricAccountType.Enterprise, gasOrgType: null, province: '广东省', city: '深圳市', name: '李四',
+    } as unknown as LifePayOrderDetail
+    const detail = jest.spyOn(lifePayApi, 'getUserLifePayOrderDetail').mockResolvedValue(order)
+    renderWithQuery(<ElectricRechargeForm fromOrderNo='LP-OLD' />)
+    await settle()
+    expect(detail).toHaveBeenCalledWith({ orderNo: 'LP-OLD' })
+    expect(screen.getByRole('button', { name: 'Region' }).textContent).toBe('广东省 深圳市')
+    expect(screen.getByRole('radio', { name: 'Enterprise' }).getAttribute('aria-checked')).toBe('true')
+    expect(screen.getByLabelText('Electricity account').getAttribute('value')).toBe('075500001111')
+    expect(screen.getByLabelText('Account holder').getAttribute('value')).toBe('李四')
+    expect(screen.getByTestId('payable').textContent).toBe('¥297.00')
+  })
+
+  it('shows the server’s area refusal at the region', async () => {
+    const { BizError } = jest.requireActual('../../../src/services/http/bizError')
+    jest.spyOn(lifePayApi, 'createLifePayElectricOrder').mockRejectedValue(
+      new BizError({ data: { success: false, data: null, error: 'AREA_NOT_SUPPORTED', msg: '该地区暂不支持电费充值', showType: 2 }, config: {} }),
+    )
+    const { container } = renderWithQuery(<ElectricRechargeForm parValue={100} />)
+    await settle()
+    fireEvent.click(screen.getByRole('button', { name: 'Region' }))
+    fireEvent.click(within(screen.getByRole('dialog')).getByRole('radio', { name: '北京市' }))
+    typeInto(container.querySelector('taro-input-core'), '1234567890')
+    topUp()
+    await settle()
+    expect(screen.getByRole('alert').textContent).toBe('该地区暂不支持电费充值')
+    expect(screen.getByRole('alert').closest('.lp-field')?.textContent).toContain('Region')
+  })
+})
+
+describe('gas top-up', () => {
+  it('names the providers, validates the account at the field, prices with the gas rate and orders', async () => {
+    const create = jest.spyOn(lifePayApi, 'createLifePayGasOrder').mockResolvedValue(created)
+    const { container } = renderWithQuery(<GasRechargeForm />)
+    await settle()
+    expect(radios('Gas company').map((c) => c.textContent)).toEqual([
+      'China Gas', 'ENN Natural Gas', 'China Resources Gas', 'Towngas', 'Zhongran Gas', 'Beijing Gas',
+    ])
+    expect(screen.getByRole('radio', { name: 'China Gas' }).getAttribute('aria-disabled')).toBe('true')
+    topUp()
+    await settle()
+    expect(screen.getByText('Please choose the gas company')).not.toBeNull()
+    fireEvent.click(screen.getByRole('radio', { name: 'ENN Natural Gas' }))
+    expect(radios('Amount').map((c) => c.textContent)).toEqual(['¥50Price ¥48.65Save ¥1.35', '¥100Price ¥97.30Save ¥2.70'])
+    typeInto(container.querySelector('taro-input-core'), 'GZ-1')
+    fireEvent.click(radios('Amount')[1])
+    topUp()
+    await settle()
+    expect(screen.getByText('Please enter a valid gas account number (5 to 20 letters or digits)')).not.toBeNull()
+    expect(create).not.toHaveBeenCalled()
+    typeInto(container.querySelector('taro-input-core'), 'GZ 2024 0001')
+    topUp()
+    await settle()
+    expect(create.mock.calls[0][0]).toEqual({
+      parValue: 100,
+      gasAccount: 'GZ20240001',
+      gasOrgType: GasProvider.XinAo,
+      idempotencyKey: expect.any(String),
+    })
+    expect(navigateTo).toHaveBeenCalledWith({ url: '/subpackages/recharge/selectPayType/selectPayType?orderNo=LP9&type=gas' })
+  })
+
+  it('picks a saved gas account, by remark', async () => {
+    jest.spyOn(lifePayApi, 'getUserAccountAllList').mockResolvedValue([
+      {
+        id: 'g1', lifePayType: LifePayOrderType.Gas, content: '88886666', remark: 'Home', ispCode: null, electricType: null,
+        electricAccountType: null, gasOrgType: GasProvider.BeiJing, province: null, city: null, name: null, creationTime: '',
+      },
+    ])
+    renderWithQuery(<GasRechargeForm />)
+    await settle()
+    fireEvent.click(within(screen.getByRole('list', { name: 'Saved' })).getByRole('button', { name: /Home/ }))
+    expect(screen.getByRole('radio', { name: 'Beijing Gas' }).getAttribute('aria-checked')).toBe('true')
+    expect(screen.getByLabelText('Gas account').getAttribute('value')).toBe('88886666')
+  })
+})

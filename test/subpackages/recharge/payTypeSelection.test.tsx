@@ -1,0 +1,147 @@
+import { act, fireEvent, screen, within } from '@testing-library/react'
+import Taro from '@tarojs/taro'
+import type { LifePayOrderDetail, PayOrderForJsApi } from '../../../types/api/lifePay'
+import { CarrierCode } from '../../../src/domain/carrier'
+import { LifePayOrderType } from '../../../src/domain/lifePayOrderType'
+import { LifePayOrderStatus, LifePayStatus } from '../../../src/domain/lifePayStatus'
+import { LifePayType } from '../../../src/domain/lifePayType'
+import { useToastStore } from '../../../src/components/toastStore'
+import { useLocaleStore } from '../../../src/i18n/i18n'
+import * as sandboxApi from '../../../src/platform/payment/sandboxCashierApi'
+import { useSandboxCashierStore } from '../../../src/platform/payment/sandboxCashierStore'
+import * as lifePayApi from '../../../src/services/api/lifePay'
+import PayTypeSelection from '../../../src/subpackages/recharge/components/PayTypeSelection'
+import { logIn, logOut, renderWithQuery, settle } from './support'
+
+function order(overrides: Partial<LifePayOrderDetail> = {}): LifePayOrderDetail {
+  return {
+    orderNo: 'LP100', lifePayOrderType: LifePayOrderType.Phone, account: '13812345678', parValue: 100, payAmount: 98.5,
+    payStatus: LifePayStatus.Unpaid, lifePayOrderStatus: LifePayOrderStatus.PendingConfirmation, frontStatus: null,
+    lifePayType: null, creationTime: '2024-01-01T00:00:00Z', discountAmount: 1.5, rate: 98.5, ispCode: CarrierCode.Yidong,
+    electricType: null, electricAccountType: null, gasOrgType: null, province: null, city: null, name: null, payTime: null,
+    finishTime: null, refundApplyTime: null, refundApplyRemark: null, refundTime: null, refundCheckRemark: null,
+    expireTime: null, canApplyRefund: false, ...overrides,
+  }
+}
+
+function payOrder(lifePayType: LifePayType): PayOrderForJsApi {
+  return { orderNo: 'LP100', lifePayType, payAmount: 98.5, sandbox: true, wxPay: null, aliPayTradeNo: 'T100' }
+}
+
+let calls: string[]
+let redirectTo: jest.SpyInstance
+
+beforeEach(() => {
+  useLocaleStore.setState({ locale: 'en-US' })
+  useSandboxCashierStore.setState({ request: null })
+  logIn()
+  calls = []
+  jest.spyOn(lifePayApi, 'getUserLifePayOrderDetail').mockImplementation(async () => {
+    calls.push('detail')
+    return order()
+  })
+  jest.spyOn(lifePayApi, 'setLifePayOrderPayType').mockImplementation(async (input) => {
+    calls.push(`setPayType ${input.lifePayType}`)
+  })
+  jest.spyOn(lifePayApi, 'getPayOrderForJsAPI').mockImplementation(async (input) => {
+    calls.push(`jsapi ${input.lifePayType}`)
+    return payOrder(input.lifePayType)
+  })
+  jest.spyOn(sandboxApi, 'confirmSandboxPayment').mockImplementation(async () => {
+    calls.push('sandbox confirm')
+  })
+  jest.spyOn(sandboxApi, 'cancelSandboxPayment').mockImplementation(async () => {
+    calls.push('sandbox cancel')
+  })
+  redirectTo = jest.spyOn(Taro, 'redirectTo').mockResolvedValue({ errMsg: 'redirectTo:ok' })
+})
+
+afterEach(() => {
+  jest.restoreAllMocks()
+  logOut()
+})
+
+const option = (name: string) => screen.getByRole('radio', { name: new RegExp(name) })
+
+describe('select pay type', () => {
+  it('recaps the order and, in a phone browser, offers both pay types', async () => {
+    renderWithQuery(<PayTypeSelection orderNo='LP100' kind='phone' host='h5' />)
+    await settle()
+    expect(screen.getByTestId('order-amount').textContent).toBe('¥98.50')
+    const recap = screen.getByTestId('order-amount').parentElement as HTMLElement
+    expect(recap.textContent).toContain('China Mobile 138****5678')
+    expect(recap.textContent).toContain('¥100.00')
+    expect(recap.textContent).toContain('-¥1.50')
+    expect(option('WeChat Pay').getAttribute('aria-checked')).toBe('true')
+    expect(option('Alipay').getAttribute('aria-disabled')).toBeNull()
+  })
+
+  it('enables WeChat Pay only in the WeChat mini-program and Alipay only in Alipay', async () => {
+    const { unmount } = renderWithQuery(<PayTypeSelection orderNo='LP100' kind='phone' host='weapp' />)
+    await settle()
+    expect(option('Alipay').getAttribute('aria-disabled')).toBe('true')
+    expect(option('Alipay').textContent).toContain('Not available here')
+    fireEvent.click(option('Alipay'))
+    expect(option('WeChat Pay').getAttribute('aria-checked')).toBe('true')
+    unmount()
+    renderWithQuery(<PayTypeSelection orderNo='LP100' kind='phone' host='alipay' />)
+    await settle()
+    expect(option('WeChat Pay').getAttribute('aria-disabled')).toBe('true')
+    expect(option('Alipay').getAttribute('aria-checked')).toBe('true')
+  })
+
+  it('sets the pay type, gets the payment order, pays in the sandbox cashier, then opens the result page', async () => {
+    renderWithQuery(<PayTypeSelection orderNo='LP100' kind='phone' host='h5' />)
+    await settle()
+    fireEvent.click(option('Alipay'))
+    fireEvent.click(screen.getByRole('button', { name: 'Pay ¥98.50' }))
+    await settle()
+    const cashier = screen.getByRole('dialog', { name: 'Checkout' })
+    expect(cashier.textContent).toContain('Alipay')
+    await act(async () => {
+      fireEvent.click(within(cashier).getByRole('button', { name: 'Pay ¥98.50' }))
+    })
+    await settle()
+    expect(calls).toEqual(['detail', 'setPayType 20', 'jsapi 20', 'sandbox confirm'])
+    expect(redirectTo).toHaveBeenCalledWith({ url: '/subpackages/recharge/rechargeResult/rechargeResult?orderNo=LP100' })
+  })
+
+  it('stays on the page with the order payable when the payer cancels', async () => {
+    renderWithQuery(<PayTypeSelection orderNo='LP100' kind='phone' host='h5' />)
+    await settle()
+    fireEvent.click(screen.getByRole('button', { name: 'Pay ¥98.50' }))
+    await settle()
+    expect(screen.getByRole('button', { name: 'Paying…' }).getAttribute('aria-disabled')).toBe('true')
+    await act(async () => {
+      fireEvent.click(screen.getByRole('button', { name: 'Cancel payment' }))
+    })
+    await settle()
+    expect(redirectTo).not.toHaveBeenCalled()
+    expect(useToastStore.getState().toast?.text).toBe('Payment cancelled. You can still pay this order within 30 minutes')
+    expect(calls).toEqual(['detail', 'setPayType 10', 'jsapi 10', 'sandbox cancel', 'detail'])
+    fireEvent.click(screen.getByRole('button', { name: 'Pay ¥98.50' }))
+    await settle()
+    expect(screen.getByRole('dialog', { name: 'Checkout' })).not.toBeNull()
+  })
+
+  it('reads the kind from the order when the query has none, and leads a paid order to its result', async () => {
+    jest.spyOn(lifePayApi, 'getUserLifePayOrderDetail').mockResolvedValue(
+      order({ lifePayOrderType: LifePayOrderType.Gas, payStatus: LifePayStatus.Paid }),
+    )
+    renderWithQuery(<PayTypeSelection orderNo='LP100' host='h5' />)
+    await settle()
+    expect(screen.getByRole('alert').textContent).toBe('This order is already paid')
+    expect(screen.queryByRole('radiogroup')).toBeNull()
+    fireEvent.click(screen.getByRole('button', { name: 'See the result' }))
+    expect(redirectTo).toHaveBeenCalledWith({ url: '/subpackages/recharge/rechargeGasResult/rechargeGasResult?orderNo=LP100' })
+  })
+
+  it('says a closed order can no longer be paid and offers a new one', async () => {
+    jest.spyOn(lifePayApi, 'getUserLifePayOrderDetail').mockResolvedValue(order({ lifePayOrderStatus: LifePayOrderStatus.Failed }))
+    renderWithQuery(<PayTypeSelection orderNo='LP100' kind='phone' host='h5' />)
+    await settle()
+    expect(screen.getByRole('alert').textContent).toBe('The order has been closed, please place a new order')
+    fireEvent.click(screen.getByRole('button', { name: 'Top up again' }))
+    expect(redirectTo).toHaveBeenCalledWith({ url: '/subpackages/recharge/phoneBillRecharge/phoneBillRecharge?fromOrderNo=LP100' })
+  })
+})

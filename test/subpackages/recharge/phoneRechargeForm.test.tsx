@@ -1,0 +1,205 @@
+import { fireEvent, screen, waitFor, within } from '@testing-library/react'
+import Taro from '@tarojs/taro'
+import type { AxiosResponse } from 'axios'
+import type { PhoneParValue } from '../../../types/api/lifePay'
+import { CarrierCode } from '../../../src/domain/carrier'
+import { LifePayOrderType } from '../../../src/domain/lifePayOrderType'
+import { useLocaleStore } from '../../../src/i18n/i18n'
+import * as navigation from '../../../src/platform/navigation'
+import * as lifePayApi from '../../../src/services/api/lifePay'
+import { BizError } from '../../../src/services/http/bizError'
+import PhoneRechargeForm from '../../../src/subpackages/recharge/components/PhoneRechargeForm'
+import { useRechargeDraftStore } from '../../../src/subpackages/recharge/hooks/rechargeDraftStore'
+import { blur, deferred, logIn, logOut, rates, renderWithQuery, settle, typeInto } from './support'
+
+const parValues: PhoneParValue[] = [
+  { ispCode: CarrierCode.Yidong, ispName: '中国移动', parValue: [10, 30, 50, 100, 200, 300, 500] },
+  { ispCode: CarrierCode.Liantong, ispName: '中国联通', parValue: [20, 50, 100] },
+  { ispCode: CarrierCode.Dianxin, ispName: '中国电信', parValue: [50, 100, 300] },
+]
+
+const created = { orderNo: 'LP1', payAmount: 98.5, parValue: 100, discountAmount: 1.5 }
+
+let navigateTo: jest.SpyInstance
+let create: jest.SpyInstance
+
+beforeEach(() => {
+  useLocaleStore.setState({ locale: 'en-US' })
+  useRechargeDraftStore.setState({ phone: undefined })
+  logIn('13800138000')
+  jest.spyOn(lifePayApi, 'getRate').mockResolvedValue(rates)
+  jest.spyOn(lifePayApi, 'getPhoneParValue').mockResolvedValue(parValues)
+  jest.spyOn(lifePayApi, 'getUserAccountAllList').mockResolvedValue([])
+  create = jest.spyOn(lifePayApi, 'createLifePayPhoneOrder').mockResolvedValue(created)
+  navigateTo = jest.spyOn(Taro, 'navigateTo').mockResolvedValue({ errMsg: 'navigateTo:ok' })
+})
+
+afterEach(() => {
+  jest.restoreAllMocks()
+  logOut()
+})
+
+const faceCells = () => within(screen.getByRole('radiogroup', { name: 'Amount' })).getAllByRole('radio')
+const phoneInput = (container: HTMLElement) => container.querySelector('taro-input-core')
+const topUp = () => fireEvent.click(screen.getByRole('button', { name: /Top up now|Placing the order/ }))
+
+describe('phone top-up', () => {
+  it('prefills the own number masked, offers the carrier’s face values up to 300 with price and saving', async () => {
+    renderWithQuery(<PhoneRechargeForm />)
+    await settle()
+    expect(screen.getByLabelText('Phone number').textContent).toBe('138****8000')
+    expect(screen.getByRole('radio', { name: /China Mobile/ }).getAttribute('aria-checked')).toBe('true')
+    expect(faceCells().map((cell) => cell.textContent)).toEqual([
+      '¥10Price ¥9.85Save ¥0.15',
+      '¥30Price ¥29.55Save ¥0.45',
+      '¥50Price ¥49.25Save ¥0.75',
+      '¥100Price ¥98.50Save ¥1.50',
+      '¥200Price ¥197.00Save ¥3.00',
+      '¥300Price ¥295.50Save ¥4.50',
+    ])
+    fireEvent.click(faceCells()[3])
+    expect(screen.getByTestId('payable').textContent).toBe('¥98.50')
+    expect(screen.getByText('You save ¥1.50')).not.toBeNull()
+  })
+
+  it('takes phone= and parValue= from the query (one-tap repeat) and creates the order, then opens the pay page', async () => {
+    renderWithQuery(<PhoneRechargeForm phone='13012345678' parValue={50} />)
+    await settle()
+    expect(screen.getByLabelText('Phone number').textContent).toBe('130****5678')
+    expect(screen.getByRole('radio', { name: /China Unicom/ }).getAttribute('aria-checked')).toBe('true')
+    expect(screen.getByTestId('payable').textContent).toBe('¥49.25')
+    topUp()
+    await settle()
+    expect(create).toHaveBeenCalledTimes(1)
+    expect(create.mock.calls[0][0]).toEqual({
+      phone: '13012345678',
+      ispCode: CarrierCode.Liantong,
+      parValue: 50,
+      idempotencyKey: expect.stringMatching(/^[0-9a-f-]{36}$/),
+    })
+    expect(navigateTo).toHaveBeenCalledWith({ url: '/subpackages/recharge/selectPayType/selectPayType?orderNo=LP1&type=phone' })
+  })
+
+  it('lets the user override the detected carrier (ported number) and orders with the chosen one', async () => {
+    renderWithQuery(<PhoneRechargeForm phone='13812345678' parValue={50} />)
+    await settle()
+    fireEvent.click(screen.getByRole('radio', { name: /China Telecom/ }))
+    expect(screen.getByText(/ported number/)).not.toBeNull()
+    // Telecom offers 50, 100, 300: the chosen 50 stays.
+    expect(faceCells().map((cell) => cell.textContent?.split('Price')[0])).toEqual(['¥50', '¥100', '¥300'])
+    topUp()
+    await settle()
+    expect(create.mock.calls[0][0]).toMatchObject({ phone: '13812345678', ispCode: CarrierCode.Dianxin, parValue: 50 })
+  })
+
+  it('asks for the carrier of a number it cannot place (192) before any call', async () => {
+    const { container } = renderWithQuery(<PhoneRechargeForm />)
+    await settle()
+    fireEvent.click(screen.getByRole('button', { name: 'Change' }))
+    typeInto(phoneInput(container), '19212345678')
+    blur(phoneInput(container))
+    expect(screen.getByText("We can't tell this number's carrier, please pick one")).not.toBeNull()
+    topUp()
+    await settle()
+    expect(screen.getByText('Please choose the carrier')).not.toBeNull()
+    expect(screen.getByText('Please choose an amount')).not.toBeNull()
+    expect(create).not.toHaveBeenCalled()
+    fireEvent.click(screen.getByRole('radio', { name: /China Mobile/ }))
+    fireEvent.click(faceCells()[0])
+    topUp()
+    await settle()
+    expect(create.mock.calls[0][0]).toMatchObject({ phone: '19212345678', ispCode: CarrierCode.Yidong, parValue: 10 })
+  })
+
+  it('shows the validation message at the phone field and keeps digits only', async () => {
+    logIn('')
+    const { container } = renderWithQuery(<PhoneRechargeForm />)
+    await settle()
+    typeInto(phoneInput(container), '12a3-45')
+    expect(phoneInput(container)?.getAttribute('value')).toBe('12345')
+    blur(phoneInput(container))
+    expect(screen.getByText('Please enter a valid mobile phone number')).not.toBeNull()
+    topUp()
+    await settle()
+    expect(create).not.toHaveBeenCalled()
+    typeInto(phoneInput(container), '')
+    topUp()
+    expect(screen.getByText('This field is required')).not.toBeNull()
+    expect(create).not.toHaveBeenCalled()
+  })
+
+  it('a double tap creates one order; a retry after a failure resends the same idempotency key', async () => {
+    const first = deferred<typeof created>()
+    create.mockReturnValueOnce(first.promise)
+    renderWithQuery(<PhoneRechargeForm phone='13812345678' parValue={100} />)
+    await settle()
+    topUp()
+    topUp()
+    expect(create).toHaveBeenCalledTimes(1)
+    expect(screen.getByRole('button', { name: 'Placing the order…' }).getAttribute('aria-disabled')).toBe('true')
+    first.reject(new Error('timeout of 10000ms exceeded'))
+    await settle()
+    topUp()
+    await settle()
+    expect(create).toHaveBeenCalledTimes(2)
+    expect(create.mock.calls[1][0].idempotencyKey).toBe(create.mock.calls[0][0].idempotencyKey)
+    expect(navigateTo).toHaveBeenCalledTimes(1)
+    // A new order after that success (another amount) gets a new key.
+    fireEvent.click(faceCells()[0])
+    topUp()
+    await settle()
+    expect(create.mock.calls[2][0].idempotencyKey).not.toBe(create.mock.calls[0][0].idempotencyKey)
+  })
+
+  it('shows the server’s refusal at the field it concerns', async () => {
+    const response = {
+      data: { success: false, data: null, error: 'PAR_VALUE_NOT_OFFERED', msg: '不支持该充值面额', showType: 2 },
+      config: {},
+    } as unknown as AxiosResponse
+    create.mockRejectedValueOnce(new BizError(response))
+    renderWithQuery(<PhoneRechargeForm phone='13812345678' parValue={100} />)
+    await settle()
+    topUp()
+    await settle()
+    // The face value field says it: that is where the user fixes it.
+    const amount = screen.getByRole('radiogroup', { name: 'Amount' }).parentElement?.parentElement as HTMLElement
+    expect(within(amount).getByRole('alert').textContent).toBe('不支持该充值面额')
+    expect(navigateTo).not.toHaveBeenCalled()
+  })
+
+  it('offers saved phone accounts, with the carrier saved for a ported number', async () => {
+    jest.spyOn(lifePayApi, 'getUserAccountAllList').mockResolvedValue([
+      {
+        id: 'a1', lifePayType: LifePayOrderType.Phone, content: '13912340000', remark: 'Mum', ispCode: CarrierCode.Liantong,
+        electricType: null, electricAccountType: null, gasOrgType: null, province: null, city: null, name: null, creationTime: '',
+      },
+    ])
+    renderWithQuery(<PhoneRechargeForm />)
+    await settle()
+    const saved = screen.getByRole('list', { name: 'Saved' })
+    expect(within(saved).getAllByRole('button').map((b) => b.textContent)).toEqual(['My number138****8000', 'Mum139****0000'])
+    fireEvent.click(within(saved).getByRole('button', { name: /Mum/ }))
+    expect(screen.getByLabelText('Phone number').textContent).toBe('139****0000')
+    expect(screen.getByRole('radio', { name: /China Unicom/ }).getAttribute('aria-checked')).toBe('true')
+  })
+
+  it('asks a logged-out user to log in before creating the order, keeping what was typed', async () => {
+    logOut()
+    const redirect = jest.spyOn(navigation, 'redirectToLogin').mockImplementation(() => undefined)
+    renderWithQuery(<PhoneRechargeForm phone='13812345678' parValue={100} />)
+    await settle()
+    topUp()
+    await settle()
+    expect(redirect).toHaveBeenCalledTimes(1)
+    expect(create).not.toHaveBeenCalled()
+    expect(useRechargeDraftStore.getState().phone).toEqual({ phone: '13812345678', carrier: undefined, faceValue: 100 })
+  })
+
+  it('reads in Chinese by default', async () => {
+    useLocaleStore.setState({ locale: 'zh-CN' })
+    renderWithQuery(<PhoneRechargeForm phone='13812345678' parValue={100} />)
+    await waitFor(() => expect(screen.getByTestId('payable').textContent).toBe('¥98.50'))
+    expect(screen.getByRole('button', { name: '立即充值' })).not.toBeNull()
+    expect(screen.getByText('已省 ¥1.50')).not.toBeNull()
+  })
+})

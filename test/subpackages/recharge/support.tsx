@@ -1,0 +1,63 @@
+import { QueryClient, QueryClientProvider } from '@tanstack/react-query'
+import { act, render, type RenderResult } from '@testing-library/react'
+import type { ReactElement, ReactNode } from 'react'
+import type { LifePayRate } from '../../../types/api/lifePay'
+import { LifePayRateType } from '../../../src/domain/rateType'
+import { useLifePayStore } from '../../../src/stores/lifePay'
+
+/** A fresh query cache per test (no retry, as the app's). */
+export function renderWithQuery(ui: ReactElement): RenderResult & { queryClient: QueryClient } {
+  const queryClient = new QueryClient({ defaultOptions: { queries: { retry: false }, mutations: { retry: false } } })
+  const wrap = (node: ReactNode) => <QueryClientProvider client={queryClient}>{node}</QueryClientProvider>
+  const result = render(wrap(ui))
+  return { ...result, rerender: (next: ReactNode) => result.rerender(wrap(next)), queryClient }
+}
+
+/** What a user typing into a Taro Input produces. */
+export function typeInto(element: Element | null, value: string): void {
+  const input = element?.closest('taro-input-core') ?? element
+  if (!input) throw new Error('no input')
+  act(() => {
+    input.dispatchEvent(new CustomEvent('input', { detail: { value }, bubbles: true }))
+  })
+}
+
+export function blur(element: Element | null): void {
+  const input = element?.closest('taro-input-core') ?? element
+  if (!input) throw new Error('no input')
+  act(() => {
+    input.dispatchEvent(new CustomEvent('blur', { detail: { value: '' }, bubbles: true }))
+  })
+}
+
+export function logIn(phoneNumber = '13800138000'): void {
+  useLifePayStore.setState({ userId: 'user-1', phoneNumber })
+}
+
+export function logOut(): void {
+  useLifePayStore.setState({ userId: '', phoneNumber: '' })
+}
+
+export const rates: LifePayRate[] = [
+  { rateType: LifePayRateType.DefaultPhone, rate: 98.5 },
+  { rateType: LifePayRateType.DefaultElectric, rate: 99 },
+  { rateType: LifePayRateType.DefaultGas, rate: 97.3 },
+]
+
+/** Lets pending promises (mocked API calls) and react-query's batched notifications settle, and React re-render. */
+export async function settle(): Promise<void> {
+  await act(async () => {
+    for (let i = 0; i < 4; i++) await new Promise((resolve) => setTimeout(resolve, 0))
+  })
+}
+
+/** A promise the test resolves or rejects when it chooses. */
+export function deferred<T>() {
+  let resolve!: (value: T) => void
+  let reject!: (error: unknown) => void
+  const promise = new Promise<T>((res, rej) => {
+    resolve = res
+    reject = rej
+  })
+  return { promise, resolve, reject }
+}
