@@ -45,10 +45,14 @@ function findings(lhr: Result): string[] {
     const audit = lhr.audits[id]
     if (audit?.displayValue) notes.push(`${audit.title}: ${audit.displayValue}`)
   }
+  for (const ref of lhr.categories.accessibility?.auditRefs ?? []) {
+    const audit = lhr.audits[ref.id]
+    if (ref.weight > 0 && audit?.score !== null && audit.score < 1) notes.push(`Accessibility: ${audit.title} (${ref.id}, weight ${ref.weight})`)
+  }
   return notes
 }
 
-/** Figures of one Lighthouse run; `requestedPath` is the path asked for (to detect redirects). */
+/** Figures of one Lighthouse run. */
 export function pageFigures(lhr: Result): PageFigures {
   const requests = ((lhr.audits['network-requests']?.details as { items?: NetworkRequestItem[] } | undefined)?.items ?? [])
   const byType = new Map<string, { requests: number; transferKiB: number }>()

@@ -1,0 +1,68 @@
+// npm run bench [-- size page api filter]: runs the benchmarks (all four by default), each in its own process as its
+// npm script runs it, one after the other, and writes what they print to bench/report.md with the machine's facts.
+import { execSync, spawn } from 'node:child_process'
+import { writeFileSync } from 'node:fs'
+import { cpus, freemem, loadavg, release, totalmem } from 'node:os'
+import { join } from 'node:path'
+
+const BENCHES = [
+  { name: 'size', script: 'bench:size', markdown: true },
+  { name: 'page', script: 'bench:page', markdown: true },
+  { name: 'api', script: 'bench:api', markdown: true },
+  { name: 'filter', script: 'bench:filter', markdown: false, title: 'Sensitive-word filter' },
+]
+const REPORT = join(__dirname, 'report.md')
+
+function run(script: string): Promise<{ output: string; code: number }> {
+  return new Promise((resolve) => {
+    const child = spawn('npm', ['run', '--silent', script], { cwd: join(__dirname, '..'), stdio: ['ignore', 'pipe', 'inherit'] })
+    let output = ''
+    child.stdout.on('data', (chunk: Buffer) => {
+      process.stdout.write(chunk)
+      output += chunk.toString()
+    })
+    child.on('close', (code) => resolve({ output, code: code ?? 1 }))
+  })
+}
+
+const quiet = (command: string) => {
+  try {
+    return execSync(command, { encoding: 'utf8', stdio: ['ignore', 'pipe', 'ignore'] }).trim()
+  } catch {
+    return 'unknown'
+  }
+}
+
+function machine(loadAtStart: number[]): string {
+  const gib = (bytes: number) => (bytes / 1024 ** 3).toFixed(1)
+  const load = (values: number[]) => values.map((v) => v.toFixed(2)).join(' / ')
+  return [
+    `- When: ${new Date().toISOString()}; commit ${quiet('git rev-parse --short HEAD')}${quiet('git status --porcelain') ? ' (with uncommitted changes)' : ''}`,
+    `- CPU: ${cpus().length} × ${cpus()[0]?.model ?? 'unknown'}`,
+    `- Memory: ${gib(totalmem())} GiB (${gib(freemem())} GiB free at the end)`,
+    `- Node ${process.version}, ${process.platform} ${release()}; ${quiet('/usr/bin/chromium --version')}; PostgreSQL ${quiet("ls -d /usr/lib/postgresql/*/bin | sort -V | tail -n 1 | xargs -I{} {}/postgres --version | awk '{print $3}'")}`,
+    `- Load average (1 / 5 / 15 min): ${load(loadAtStart)} at the start, ${load(loadavg())} at the end — other work on the machine moves the figures`,
+  ].join('\n')
+}
+
+async function main(): Promise<void> {
+  const wanted = process.argv.slice(2)
+  const loadAtStart = loadavg()
+  const sections: string[] = []
+  let failures = 0
+  for (const bench of BENCHES.filter((b) => wanted.length === 0 || wanted.includes(b.name))) {
+    console.error(`\n=== npm run ${bench.script}`)
+    const { output, code } = await run(bench.script)
+    const body = bench.markdown ? output.trim() : `## ${bench.title}\n\n\`\`\`text\n${output.trim()}\n\`\`\``
+    sections.push(code === 0 ? body : `${body}\n\n**npm run ${bench.script} failed (exit ${code}); its errors are in the console.**`)
+    if (code !== 0) failures++
+  }
+  writeFileSync(REPORT, `# Life Pay benchmarks\n\n${machine(loadAtStart)}\n\n${sections.join('\n\n')}\n`)
+  console.error(`\nWrote ${REPORT}`)
+  if (failures) process.exit(1)
+}
+
+main().catch((error: unknown) => {
+  console.error(error)
+  process.exit(1)
+})
