@@ -20,8 +20,10 @@ export interface RouteFirstLoad {
   path: string
   /** What opening this route in a fresh tab downloads: index.html's scripts and styles plus the route's chunks. */
   firstLoad: FirstLoad
-  /** The route's own chunks only (what navigating to it from another page adds). */
+  /** The route's own chunks only (what navigating to it adds when none of them is loaded yet). */
   ownChunks: FirstLoad
+  /** What navigating to it from the home page adds: its chunks the home page has not loaded. */
+  afterHome: FirstLoad
 }
 
 export interface DuplicatedCss {
@@ -109,9 +111,15 @@ export function measureH5(dist: string): H5Sizes {
   const homePath = parseEntryPagePath(source) ?? table[0].path
   const home = table.find((route) => route.path === homePath)
   if (!home) throw new Error(`the entry page ${homePath} is not in the route table`)
+  const homeFiles = new Set([...shell, ...filesOf(home)])
   const routes = [home, ...firstPageOfEachSubpackage(table)].map((route) => {
     const own = filesOf(route)
-    return { path: route.path, firstLoad: weigh(dist, [...shell, ...own]), ownChunks: weigh(dist, own) }
+    return {
+      path: route.path,
+      firstLoad: weigh(dist, [...shell, ...own]),
+      ownChunks: weigh(dist, own),
+      afterHome: weigh(dist, own.filter((file) => !homeFiles.has(file))),
+    }
   })
   return { entry: weigh(dist, shell), routes, duplicatedCss: duplicatedCss(dist) }
 }
