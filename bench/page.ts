@@ -52,7 +52,15 @@ async function logIn(chromePort: number, origin: string, entries: Record<string,
   }
 }
 
-function printPageTable(results: { name: string; path: string; runs: PageFigures[] }[]): void {
+interface PageResult {
+  name: string
+  path: string
+  runs: PageFigures[]
+  failures: string[]
+}
+
+function printPageTable(all: PageResult[]): void {
+  const results = all.filter((r) => r.runs.length > 0)
   const m = (runs: PageFigures[], pick: (f: PageFigures) => number) => median(runs.map(pick))
   console.log(`## Page speed (Lighthouse ${RUNS} runs per page, medians; mobile, simulated throttling)\n`)
   console.log(
@@ -69,13 +77,16 @@ function printPageTable(results: { name: string; path: string; runs: PageFigures
           m(runs, (f) => f.cls).toFixed(3),
           kib(m(runs, (f) => f.totalBytes)),
           m(runs, (f) => f.accessibility),
-          runs.map((f) => f.performance).join(' / '),
+          runs.map((f) => f.performance).join(' / ') + (runs.length < RUNS ? ` (${RUNS - runs.length} failed)` : ''),
         ]
       }),
     ),
   )
   const benchmarkIndex = median(results.flatMap((r) => r.runs.map((f) => f.benchmarkIndex)))
   console.log(`\nLighthouse CPU benchmark index of this machine during the runs (median): ${Math.round(benchmarkIndex)}.`)
+  for (const { name, failures } of all) {
+    for (const failure of failures) console.log(`\nLighthouse failed on ${name}, ${failure}`)
+  }
   for (const { name, runs } of results) {
     // The run with the median performance score stands for the page.
     const typical = [...runs].sort((a, b) => a.performance - b.performance)[Math.floor(runs.length / 2)]
@@ -98,14 +109,20 @@ async function main(): Promise<void> {
     const { launch } = await import('chrome-launcher')
     chrome = await launch({ chromePath: '/usr/bin/chromium', chromeFlags: CHROME_FLAGS, userDataDir })
     await logIn(chrome.port, server.url, virtualLoginStorage(user.userId, user.phoneNumber))
-    const results: { name: string; path: string; runs: PageFigures[] }[] = []
+    const results: PageResult[] = []
     for (const page of PAGES) {
       const runs: PageFigures[] = []
+      const failures: string[] = []
       for (let run = 1; run <= RUNS; run++) {
         console.error(`Lighthouse ${page.name} run ${run}/${RUNS}…`)
-        runs.push(pageFigures(await runLighthouse(`${server.url}${page.path}`, chrome.port)))
+        try {
+          runs.push(pageFigures(await runLighthouse(`${server.url}${page.path}`, chrome.port)))
+        } catch (error) {
+          // A run a loaded machine breaks (e.g. a protocol timeout) is left out, not fatal.
+          failures.push(`run ${run}: ${error instanceof Error ? error.message : String(error)}`)
+        }
       }
-      results.push({ ...page, runs })
+      results.push({ ...page, runs, failures })
     }
     printPageTable(results)
   } finally {

@@ -57,6 +57,7 @@ export function composition(generatedFile: string): Map<string, number> | null {
       const fields = decodeSegment(segment)
       column += fields[0]
       if (fields.length >= 4) source += fields[1]
+      if (fields.length >= 4 && map.sources[source] === undefined) throw new Error(`${mapFile}: mapping to source ${source} of ${map.sources.length}`)
       if (previous) {
         const length = Buffer.byteLength(text.slice(previous.column, column))
         add(previous.owner ?? '(unmapped)', length)
