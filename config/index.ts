@@ -1,4 +1,6 @@
+import { resolve } from 'node:path'
 import { defineConfig, type UserConfigExport } from '@tarojs/cli'
+import { NormalModuleReplacementPlugin } from 'webpack'
 import devConfig from './dev'
 import prodConfig from './prod'
 import testConfig from './test'
@@ -7,6 +9,13 @@ const platform = process.env.TARO_ENV || 'h5'
 
 // react-query v5 ships class private fields (#x): left as they are, H5 minification quotes them into a syntax
 // error (a blank page) and older mini-program engines can't parse them, so babel transpiles these packages too.
+// axios's own xhr/fetch adapters are never used (our Taro adapter is), so the builds replace them with a stub.
+function dropAxiosBrowserAdapters(chain: { plugin: (name: string) => { use: (plugin: unknown, args: unknown[]) => void } }) {
+  chain
+    .plugin('dropAxiosBrowserAdapters')
+    .use(NormalModuleReplacementPlugin, [/axios[\\/]lib[\\/]adapters[\\/](xhr|fetch)\.js$/, resolve(__dirname, 'axiosAdapterStub.js')])
+}
+
 const transpiledPackages = (filename: string): boolean => /node_modules[\\/]@tanstack[\\/]/.test(filename)
 
 // NutUI is drawn at 375 wide; our own styles at 750 (SPEC §2).
@@ -23,7 +32,7 @@ export default defineConfig<'webpack5'>(async (merge, { mode }) => {
     deviceRatio: { 640: 2.34 / 2, 750: 1, 375: 2, 828: 1.81 / 2 },
     sourceRoot: 'src',
     outputRoot: `dist/${platform}`,
-    plugins: ['@tarojs/plugin-html'],
+    plugins: [],
     defineConstants: {},
     copy: {
       patterns: platform === 'alipay' ? [{ from: 'mini.project.json', to: 'dist/alipay/mini.project.json' }] : [],
@@ -32,6 +41,9 @@ export default defineConfig<'webpack5'>(async (merge, { mode }) => {
     framework: 'react',
     compiler: { type: 'webpack5', prebundle: { enable: false } },
     cache: { enable: false },
+    // Mini-programs: base.wxml repeats every component's template once per level (default 16, 60 KiB); deeper trees
+    // continue through Taro's custom-wrapper component.
+    baseLevel: 8,
     mini: {
       postcss: {
         pxtransform: { enable: true, config: { baseFontSize: 20 } },
@@ -39,6 +51,7 @@ export default defineConfig<'webpack5'>(async (merge, { mode }) => {
       },
       optimizeMainPackage: { enable: true },
       compile: { include: [transpiledPackages] },
+      webpackChain: dropAxiosBrowserAdapters,
     },
     h5: {
       publicPath: '/',
@@ -47,6 +60,7 @@ export default defineConfig<'webpack5'>(async (merge, { mode }) => {
       // NutUI's CSS goes through our px transform (drawn at 375).
       esnextModules: ['@nutui'],
       compile: { include: [transpiledPackages] },
+      webpackChain: dropAxiosBrowserAdapters,
       output: { filename: 'js/[name].[contenthash:8].js', chunkFilename: 'js/[name].[contenthash:8].js' },
       miniCssExtractPluginOption: {
         ignoreOrder: true,

@@ -1,14 +1,59 @@
+import { Text, View } from '@tarojs/components'
+import Taro, { usePullDownRefresh } from '@tarojs/taro'
+import { useQueryClient } from '@tanstack/react-query'
 import PageFrame from '../../components/PageFrame'
-import PageState from '../../components/PageState'
-import { useT } from '../../i18n/i18n'
+import { useRate } from '../../hooks/useRate'
+import { useRecentOrders } from '../../hooks/useRecentOrders'
+import { useUserAccounts } from '../../hooks/useUserAccounts'
+import { useMessages } from '../../i18n/messages'
 import { useTabPage } from '../../platform/useTabPage'
+import { queryKeys } from '../../services/queryKeys'
+import { selectIsLoggedIn, useLifePayStore } from '../../stores/lifePay'
+import LoginPrompt from './LoginPrompt'
+import { homeMessages } from './messages'
+import RateNotice from './RateNotice'
+import RecentOrders from './RecentOrders'
+import SavedAccounts from './SavedAccounts'
+import UtilityGrid from './UtilityGrid'
+import './index.scss'
+
+const RECENT_ORDERS = 3
 
 export default function Home() {
-  const t = useT()
   useTabPage(0)
+  const m = useMessages(homeMessages)
+  const loggedIn = useLifePayStore(selectIsLoggedIn)
+  const rate = useRate()
+  const accounts = useUserAccounts()
+  const orders = useRecentOrders(RECENT_ORDERS)
+  const queryClient = useQueryClient()
+
+  usePullDownRefresh(() => {
+    // Invalidation refetches only what is shown: logged out, the account and order lists stay idle.
+    void Promise.all([
+      queryClient.invalidateQueries({ queryKey: queryKeys.rate }),
+      queryClient.invalidateQueries({ queryKey: queryKeys.userAccountsRoot }),
+      queryClient.invalidateQueries({ queryKey: queryKeys.ordersRoot }),
+    ]).finally(() => void Taro.stopPullDownRefresh())
+  })
+
   return (
-    <PageFrame showBack={false}>
-      <PageState status='empty' emptyText={t('page.comingSoon')} />
+    <PageFrame showBack={false} scrollable>
+      <View className='lp-home__hero'>
+        <Text className='lp-home__hero-title'>{m('heroTitle')}</Text>
+        <Text className='lp-home__hero-subtitle'>{m('heroSubtitle')}</Text>
+      </View>
+      <UtilityGrid rateOf={rate.rateOf} />
+      <RateNotice rateOf={rate.rateOf} failed={rate.isError} onRetry={() => void rate.refetch()} />
+      {loggedIn ? (
+        <>
+          <RecentOrders query={orders} />
+          <SavedAccounts query={accounts} />
+        </>
+      ) : (
+        <LoginPrompt />
+      )}
+      <Text className='lp-home__footnote'>{m('priceFootnote')}</Text>
     </PageFrame>
   )
 }

@@ -1,4 +1,4 @@
-import type { AxiosRequestConfig } from 'axios'
+import type { CallOptions } from '../http/requestOptions'
 import type { PageResult } from '../../../types/api/envelope'
 import type {
   AddUpdateUserAccountInput,
@@ -74,11 +74,7 @@ export function createLifePayGasOrder(input: CreateGasOrderInput): Promise<Creat
 }
 
 /** POST /api/LifePay/GetPayStatusByOrderNo */
-export function getPayStatusByOrderNo(
-  input: GetPayStatusByOrderNoInput,
-  // Polling callers ask quietly: no loading box every few seconds, no toast for each failed poll.
-  options: Pick<AxiosRequestConfig, 'showLoading' | 'skipErrorHandler'> = {},
-): Promise<LifePayOrderState> {
+export function getPayStatusByOrderNo(input: GetPayStatusByOrderNoInput, options: CallOptions = {}): Promise<LifePayOrderState> {
   return request<LifePayOrderState>({ method: 'POST', url: '/api/LifePay/GetPayStatusByOrderNo', data: input, ...options })
 }
 
@@ -88,8 +84,12 @@ export function setLifePayOrderPayType(input: SetLifePayOrderPayTypeInput): Prom
 }
 
 /** POST /api/LifePay/GetUserLifePayOrderPage */
-export function getUserLifePayOrderPage(input: GetUserLifePayOrderPageInput): Promise<PageResult<LifePayOrderListItem>> {
+export function getUserLifePayOrderPage(
+  input: GetUserLifePayOrderPageInput,
+  options: CallOptions = {},
+): Promise<PageResult<LifePayOrderListItem>> {
   return request<PageResult<LifePayOrderListItem>>({
+    ...options,
     method: 'POST',
     url: '/api/LifePay/GetUserLifePayOrderPage',
     data: input,
@@ -140,6 +140,6 @@ export interface OrderNoInput {
 }
 
 /** GET /api/LifePay/GetUserLifePayOrderDetail */
-export function getUserLifePayOrderDetail(input: OrderNoInput): Promise<LifePayOrderDetail> {
-  return request<LifePayOrderDetail>({ method: 'GET', url: '/api/LifePay/GetUserLifePayOrderDetail', params: input })
+export function getUserLifePayOrderDetail(input: OrderNoInput, options: CallOptions = {}): Promise<LifePayOrderDetail> {
+  return request<LifePayOrderDetail>({ ...options, method: 'GET', url: '/api/LifePay/GetUserLifePayOrderDetail', params: input })
 }

@@ -24,3 +24,6 @@ declare module 'axios' {
     staleTokenRetried?: boolean
   }
 }
+
+/** The flags a page may set on a read it shows its own loading and error state for. */
+export type CallOptions = Pick<import('axios').AxiosRequestConfig, 'showLoading' | 'skipErrorHandler' | 'customErrorHandler'>

@@ -1,12 +1,39 @@
+import { useRouter } from '@tarojs/taro'
+import { useState } from 'react'
 import PageFrame from '../../../components/PageFrame'
-import PageState from '../../../components/PageState'
-import { useT } from '../../../i18n/i18n'
+import { useMessages } from '../../../i18n/messages'
+import LoginHeader from '../components/LoginHeader'
+import LoginLinks from '../components/LoginLinks'
+import LoginTabs from '../components/LoginTabs'
+import PasswordLoginForm from '../components/PasswordLoginForm'
+import PhoneCodeLoginForm from '../components/PhoneCodeLoginForm'
+import { loginContextFrom, loginPageUrl } from '../loginLinks'
+import { loginMessages } from '../messages'
 
+type Way = 'password' | 'code'
+
+/** Password login and phone-code login, switchable (`tab=code` opens the second). */
 export default function LoginByForm() {
-  const t = useT()
+  const { params } = useRouter()
+  const context = loginContextFrom(params)
+  const m = useMessages(loginMessages)
+  const [way, setWay] = useState<Way>(params.tab === 'code' ? 'code' : 'password')
   return (
     <PageFrame titleKey='page.loginByForm' scrollable>
-      <PageState status='empty' emptyText={t('page.comingSoon')} />
+      <LoginHeader referral={context.uId !== ''} />
+      <LoginTabs<Way>
+        tabs={[
+          { key: 'password', title: m('passwordLogin') },
+          { key: 'code', title: m('codeLogin') },
+        ]}
+        active={way}
+        onChange={setWay}
+      />
+      {way === 'password' ? <PasswordLoginForm context={context} /> : <PhoneCodeLoginForm context={context} />}
+      <LoginLinks
+        title={m('noAccount')}
+        links={[{ text: m('goRegister'), url: loginPageUrl('registerForm', context), replace: true }]}
+      />
     </PageFrame>
   )
 }

@@ -1,12 +1,11 @@
 import PageFrame from '../../../components/PageFrame'
-import PageState from '../../../components/PageState'
-import { useT } from '../../../i18n/i18n'
+import PolicyView from '../components/PolicyView'
+import { privacyPolicy } from '../policies/privacyPolicy'
 
 export default function PrivacyPolicy() {
-  const t = useT()
   return (
     <PageFrame titleKey='page.privacyPolicy' scrollable>
-      <PageState status='empty' emptyText={t('page.comingSoon')} />
+      <PolicyView document={privacyPolicy} />
     </PageFrame>
   )
 }

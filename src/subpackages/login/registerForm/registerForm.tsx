@@ -1,12 +1,24 @@
+import { useRouter } from '@tarojs/taro'
 import PageFrame from '../../../components/PageFrame'
-import PageState from '../../../components/PageState'
-import { useT } from '../../../i18n/i18n'
+import { useMessages } from '../../../i18n/messages'
+import LoginHeader from '../components/LoginHeader'
+import LoginLinks from '../components/LoginLinks'
+import PhoneRegisterForm from '../components/PhoneRegisterForm'
+import { loginContextFrom, loginPageUrl } from '../loginLinks'
+import { loginMessages } from '../messages'
 
 export default function RegisterForm() {
-  const t = useT()
+  const { params } = useRouter()
+  const context = loginContextFrom(params)
+  const m = useMessages(loginMessages)
   return (
     <PageFrame titleKey='page.registerForm' scrollable>
-      <PageState status='empty' emptyText={t('page.comingSoon')} />
+      <LoginHeader referral={context.uId !== ''} />
+      <PhoneRegisterForm context={context} />
+      <LoginLinks
+        title={m('haveAccount')}
+        links={[{ text: m('goLogin'), url: loginPageUrl('loginByForm', context, { tab: 'password' }), replace: true }]}
+      />
     </PageFrame>
   )
 }

@@ -1,12 +1,11 @@
 import PageFrame from '../../../components/PageFrame'
-import PageState from '../../../components/PageState'
-import { useT } from '../../../i18n/i18n'
+import PolicyView from '../components/PolicyView'
+import { userAgreement } from '../policies/userAgreement'
 
 export default function UserPolicy() {
-  const t = useT()
   return (
     <PageFrame titleKey='page.userPolicy' scrollable>
-      <PageState status='empty' emptyText={t('page.comingSoon')} />
+      <PolicyView document={userAgreement} />
     </PageFrame>
   )
 }

@@ -1,12 +1,18 @@
+import { useRouter } from '@tarojs/taro'
 import PageFrame from '../../../components/PageFrame'
-import PageState from '../../../components/PageState'
-import { useT } from '../../../i18n/i18n'
+import LoginRequired from '../components/LoginRequired'
+import OrderDetailView from '../components/OrderDetailView'
+import OrderListView from '../components/OrderListView'
 
+/** My orders; with `?orderNo=` the same page shows that order's detail (docs/orders.md). */
 export default function Order() {
-  const t = useT()
+  const { params } = useRouter()
+  const orderNo = params.orderNo
   return (
     <PageFrame titleKey='page.order'>
-      <PageState status='empty' emptyText={t('page.comingSoon')} />
+      <LoginRequired>
+        {orderNo === undefined ? <OrderListView /> : <OrderDetailView orderNo={decodeURIComponent(orderNo)} />}
+      </LoginRequired>
     </PageFrame>
   )
 }

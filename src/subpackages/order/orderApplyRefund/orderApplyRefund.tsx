@@ -1,12 +1,16 @@
+import { useRouter } from '@tarojs/taro'
 import PageFrame from '../../../components/PageFrame'
-import PageState from '../../../components/PageState'
-import { useT } from '../../../i18n/i18n'
+import ApplyRefundView from '../components/ApplyRefundView'
+import LoginRequired from '../components/LoginRequired'
 
+/** orderApplyRefund?orderNo= */
 export default function OrderApplyRefund() {
-  const t = useT()
+  const { params } = useRouter()
   return (
     <PageFrame titleKey='page.orderApplyRefund'>
-      <PageState status='empty' emptyText={t('page.comingSoon')} />
+      <LoginRequired>
+        <ApplyRefundView orderNo={decodeURIComponent(params.orderNo ?? '')} />
+      </LoginRequired>
     </PageFrame>
   )
 }

@@ -1,12 +1,16 @@
+import { useRouter } from '@tarojs/taro'
 import PageFrame from '../../../components/PageFrame'
-import PageState from '../../../components/PageState'
-import { useT } from '../../../i18n/i18n'
+import LoginRequired from '../components/LoginRequired'
+import RefundResultView from '../components/RefundResultView'
 
+/** orderRefundResult?orderNo= */
 export default function OrderRefundResult() {
-  const t = useT()
+  const { params } = useRouter()
   return (
     <PageFrame titleKey='page.orderRefundResult'>
-      <PageState status='empty' emptyText={t('page.comingSoon')} />
+      <LoginRequired>
+        <RefundResultView orderNo={decodeURIComponent(params.orderNo ?? '')} />
+      </LoginRequired>
     </PageFrame>
   )
 }

@@ -1,12 +1,22 @@
+import { useRouter } from '@tarojs/taro'
 import PageFrame from '../../../components/PageFrame'
-import PageState from '../../../components/PageState'
-import { useT } from '../../../i18n/i18n'
+import { LifePayOrderType } from '../../../domain/lifePayOrderType'
+import ElectricAccountForm from '../components/ElectricAccountForm'
+import EditAccountView from '../components/EditAccountView'
+import LoginRequired from '../components/LoginRequired'
 
+/** editElectricUserAccount, adding; with `?id=` updating that account. */
 export default function EditElectricUserAccount() {
-  const t = useT()
+  const { params } = useRouter()
   return (
     <PageFrame titleKey='page.editElectricUserAccount'>
-      <PageState status='empty' emptyText={t('page.comingSoon')} />
+      <LoginRequired>
+        <EditAccountView
+          type={LifePayOrderType.Electric}
+          id={params.id}
+          form={(initial) => <ElectricAccountForm key={initial?.id ?? 'new'} initial={initial} />}
+        />
+      </LoginRequired>
     </PageFrame>
   )
 }

@@ -1,12 +1,22 @@
+import { useRouter } from '@tarojs/taro'
 import PageFrame from '../../../components/PageFrame'
-import PageState from '../../../components/PageState'
-import { useT } from '../../../i18n/i18n'
+import { LifePayOrderType, lifePayOrderTypeValues } from '../../../domain/lifePayOrderType'
+import AccountListView from '../components/AccountListView'
+import LoginRequired from '../components/LoginRequired'
+
+/** `?type=10|20|30` opens on that utility's tab (docs/orders.md). */
+function typeParam(value: string | undefined): LifePayOrderType | undefined {
+  const type = Number(value) as LifePayOrderType
+  return lifePayOrderTypeValues.includes(type) ? type : undefined
+}
 
 export default function UserAccountList() {
-  const t = useT()
+  const { params } = useRouter()
   return (
     <PageFrame titleKey='page.userAccountList'>
-      <PageState status='empty' emptyText={t('page.comingSoon')} />
+      <LoginRequired>
+        <AccountListView initialType={typeParam(params.type)} />
+      </LoginRequired>
     </PageFrame>
   )
 }

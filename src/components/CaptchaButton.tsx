@@ -1,0 +1,61 @@
+import { View } from '@tarojs/components'
+import type { VerificationCodeBusinessType } from '../domain/verificationCodePurpose'
+import { useMessages } from '../i18n/messages'
+import { sendPhoneMessageCode } from '../services/api/account'
+import { useCaptchaCountdown } from './CaptchaButtonCountdown'
+import { captchaButtonMessages } from './CaptchaButtonMessages'
+import { showToast } from './toastStore'
+import './CaptchaButton.scss'
+
+interface CaptchaButtonProps {
+  phoneNumber: string
+  /** What the code is for (SPEC §9), e.g. LifePayPhoneCodeLogin for the phone-code login. */
+  businessType: VerificationCodeBusinessType
+  /** Validates the phone field and shows why at the field; false makes sending fail with 'send failed'. */
+  validatePhone: () => boolean
+  /** SPEC §3: 60 by default. */
+  countDown?: number
+  onSent?: () => void
+  onSendFailed?: (error: Error) => void
+}
+
+/** SPEC §4: 'get verification code' → sending → '{n} seconds to resend' each second → idle; a failure stops it. */
+export default function CaptchaButton({
+  phoneNumber,
+  businessType,
+  validatePhone,
+  countDown,
+  onSent,
+  onSendFailed,
+}: CaptchaButtonProps) {
+  const m = useMessages(captchaButtonMessages)
+  const { state, remaining, send } = useCaptchaCountdown(countDown)
+
+  const onClick = () => {
+    send(async () => {
+      // The field shows why; the send itself fails with the SPEC's words.
+      if (!validatePhone()) throw new Error(captchaButtonMessages['en-US'].sendFailed)
+      await sendPhoneMessageCode({ phoneNumber, businessType })
+    }).then(
+      () => {
+        showToast('success', m('sent'))
+        onSent?.()
+      },
+      // Server refusals were already shown by the request layer.
+      (error: Error) => onSendFailed?.(error),
+    )
+  }
+
+  const text = state === 'sending' ? m('sending') : state === 'counting' ? m('counting', { n: remaining }) : m('idle')
+  return (
+    <View
+      className={`lp-captcha lp-captcha--${state}`}
+      role='button'
+      aria-disabled={state !== 'idle'}
+      aria-busy={state === 'sending'}
+      onClick={onClick}
+    >
+      {text}
+    </View>
+  )
+}

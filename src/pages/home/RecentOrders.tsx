@@ -1,0 +1,62 @@
+import { Text } from '@tarojs/components'
+import Taro from '@tarojs/taro'
+import type { UseQueryResult } from '@tanstack/react-query'
+import { LifePayOrderType, lifePayOrderTypeLabels } from '../../domain/lifePayOrderType'
+import { label } from '../../domain/locale'
+import { maskAccount, maskPhone } from '../../domain/mask'
+import {
+  orderDisplayStatusColors,
+  orderDisplayStatusLabels,
+  orderDisplayStatusOf,
+} from '../../domain/orderDisplayStatus'
+import { useLocaleStore } from '../../i18n/i18n'
+import { useMessages } from '../../i18n/messages'
+import { pagePath } from '../../routes'
+import type { PageResult } from '../../../types/api/envelope'
+import type { LifePayOrderListItem } from '../../../types/api/lifePay'
+import { homeMessages } from './messages'
+import SectionCard from './SectionCard'
+import { repeatOrderUrl } from './topUpLinks'
+import TopUpRow from './TopUpRow'
+
+/** The latest orders with their status; "top up again" opens the same top-up with number and face value filled in. */
+export default function RecentOrders({ query }: { query: UseQueryResult<PageResult<LifePayOrderListItem>> }) {
+  const m = useMessages(homeMessages)
+  const locale = useLocaleStore((s) => s.locale)
+  const orders = query.data?.items ?? []
+  return (
+    <SectionCard
+      title={m('recentOrders')}
+      action={{ text: m('allOrders'), onClick: () => void Taro.navigateTo({ url: pagePath('order') }) }}
+      status={query.isPending ? 'loading' : query.isError ? 'error' : orders.length === 0 ? 'empty' : 'ready'}
+      onRetry={() => void query.refetch()}
+      empty={<Text>{m('recentEmpty')}</Text>}
+    >
+      {orders.map((order) => {
+        const status = orderDisplayStatusOf(order.payStatus, order.lifePayOrderStatus)
+        const number =
+          order.lifePayOrderType === LifePayOrderType.Phone ? maskPhone(order.account) : maskAccount(order.account)
+        return (
+          <TopUpRow
+            key={order.orderNo}
+            type={order.lifePayOrderType}
+            title={number}
+            subtitle={
+              <>
+                {label(lifePayOrderTypeLabels, order.lifePayOrderType, locale)}
+                {' · '}
+                {m('faceValue', { value: order.parValue })}
+                {' · '}
+                <Text className={`lp-status--${orderDisplayStatusColors[status]}`}>
+                  {label(orderDisplayStatusLabels, status, locale)}
+                </Text>
+              </>
+            }
+            actionText={m('topUpAgain')}
+            onClick={() => void Taro.navigateTo({ url: repeatOrderUrl(order) })}
+          />
+        )
+      })}
+    </SectionCard>
+  )
+}

@@ -1,0 +1,51 @@
+import { Text, View } from '@tarojs/components'
+import Taro from '@tarojs/taro'
+import { LifePayOrderType } from '../../domain/lifePayOrderType'
+import { LifePayRateType } from '../../domain/rateType'
+import { useLocaleStore } from '../../i18n/i18n'
+import { useMessages } from '../../i18n/messages'
+import { discountBadge } from './discount'
+import { homeMessages, type HomeMessageKey } from './messages'
+import { rechargePageUrl } from './topUpLinks'
+import UtilityIcon from './UtilityIcon'
+import './UtilityGrid.scss'
+
+interface Utility {
+  type: LifePayOrderType
+  rateType: LifePayRateType
+  name: HomeMessageKey
+  hint: HomeMessageKey
+}
+
+const UTILITIES: Utility[] = [
+  { type: LifePayOrderType.Phone, rateType: LifePayRateType.DefaultPhone, name: 'phone', hint: 'phoneHint' },
+  { type: LifePayOrderType.Electric, rateType: LifePayRateType.DefaultElectric, name: 'electric', hint: 'electricHint' },
+  { type: LifePayOrderType.Gas, rateType: LifePayRateType.DefaultGas, name: 'gas', hint: 'gasHint' },
+]
+
+/** The three top-ups as large entries, each with the discount in force. */
+export default function UtilityGrid({ rateOf }: { rateOf: (type: LifePayRateType) => number | undefined }) {
+  const m = useMessages(homeMessages)
+  const locale = useLocaleStore((s) => s.locale)
+  return (
+    <View className='lp-utilities'>
+      {UTILITIES.map((utility) => {
+        const badge = discountBadge(rateOf(utility.rateType), locale)
+        return (
+          <View
+            key={utility.type}
+            className='lp-utilities__entry'
+            role='button'
+            aria-label={m(utility.name)}
+            onClick={() => void Taro.navigateTo({ url: rechargePageUrl(utility.type) })}
+          >
+            <UtilityIcon type={utility.type} />
+            <Text className='lp-utilities__name'>{m(utility.name)}</Text>
+            <Text className='lp-utilities__hint'>{m(utility.hint)}</Text>
+            {badge ? <Text className='lp-utilities__badge'>{badge}</Text> : null}
+          </View>
+        )
+      })}
+    </View>
+  )
+}

@@ -1,0 +1,30 @@
+import { View } from '@tarojs/components'
+import type { Locale } from '../../domain/locale'
+import { useLocaleStore } from '../../i18n/i18n'
+import './LanguageSwitch.scss'
+
+// Each language names itself, so a user who cannot read the current one still finds theirs.
+const LANGUAGES: { locale: Locale; name: string }[] = [
+  { locale: 'zh-CN', name: '简体中文' },
+  { locale: 'en-US', name: 'English' },
+]
+
+export default function LanguageSwitch() {
+  const locale = useLocaleStore((s) => s.locale)
+  const setLocale = useLocaleStore((s) => s.setLocale)
+  return (
+    <View className='lp-language' role='radiogroup'>
+      {LANGUAGES.map((language) => (
+        <View
+          key={language.locale}
+          className={`lp-language__option ${language.locale === locale ? 'lp-language__option--on' : ''}`}
+          role='radio'
+          aria-checked={language.locale === locale}
+          onClick={() => setLocale(language.locale)}
+        >
+          {language.name}
+        </View>
+      ))}
+    </View>
+  )
+}

@@ -1,0 +1,61 @@
+import { Input, Text, View } from '@tarojs/components'
+import type { ReactNode } from 'react'
+import './FormField.scss'
+
+interface FormFieldProps {
+  /** Names the field for assistive technology and tests. */
+  name: string
+  label: string
+  value: string
+  placeholder: string
+  onInput: (value: string) => void
+  onBlur?: () => void
+  /** The message under the field; none when the value passes. */
+  error?: string
+  type?: 'text' | 'number'
+  password?: boolean
+  maxlength?: number
+  /** Beside the input, e.g. the captcha button. */
+  suffix?: ReactNode
+}
+
+/** One labelled input row with its validation message underneath. */
+export default function FormField({
+  name,
+  label,
+  value,
+  placeholder,
+  onInput,
+  onBlur,
+  error,
+  type = 'text',
+  password = false,
+  maxlength = 140,
+  suffix,
+}: FormFieldProps) {
+  return (
+    <View className={`lp-field ${error ? 'lp-field--error' : ''}`} data-field={name}>
+      <View className='lp-field__row'>
+        <Text className='lp-field__label'>{label}</Text>
+        <Input
+          className='lp-field__input'
+          name={name}
+          value={value}
+          type={type}
+          password={password}
+          maxlength={maxlength}
+          placeholder={placeholder}
+          placeholderClass='lp-field__placeholder'
+          onInput={(event) => onInput(event.detail.value)}
+          onBlur={() => onBlur?.()}
+        />
+        {suffix}
+      </View>
+      {error ? (
+        <View className='lp-field__error' role='alert'>
+          {error}
+        </View>
+      ) : null}
+    </View>
+  )
+}

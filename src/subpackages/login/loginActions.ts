@@ -1,0 +1,60 @@
+import Taro from '@tarojs/taro'
+import type { TokenResult } from '../../../types/api/account'
+import { returnAfterLogin } from '../../platform/navigation'
+import {
+  lifePayPhoneMesssageCodeLogin,
+  passwordLogin,
+  phoneMesssageCodeRegister,
+} from '../../services/api/account'
+import { fullLogin } from '../../stores/fullLogin'
+import { useSessionStore, type UserDetail } from '../../stores/session'
+
+/** Full login (tokens, GetUserInfo, the recharge account); undone when it fails half way, so no token lingers. */
+export async function completeFullLogin(token: TokenResult): Promise<UserDetail> {
+  try {
+    return await fullLogin(token)
+  } catch (error) {
+    useSessionStore.getState().fullLogout()
+    throw error
+  }
+}
+
+/** Phone + code: the virtual login of SPEC §4 (virtual user id + phone; recharge account on channel 818). */
+export async function loginWithPhoneCode(phoneNumber: string, code: string): Promise<void> {
+  const userId = await lifePayPhoneMesssageCodeLogin({ phoneNumber, code })
+  useSessionStore.getState().virtualLogin(userId, phoneNumber)
+}
+
+export async function loginWithPassword(loginName: string, password: string): Promise<UserDetail> {
+  return completeFullLogin(await passwordLogin({ loginName, password }))
+}
+
+export async function registerWithPhoneCode(phoneNumber: string, code: string, password: string): Promise<UserDetail> {
+  return completeFullLogin(await phoneMesssageCodeRegister({ phoneNumber, code, password }))
+}
+
+const LOGIN_ROUTE_PREFIX = 'subpackages/login/'
+
+function routeOf(url: string): string {
+  return url.split('?')[0].replace(/^\//, '')
+}
+
+/**
+ * Leaves the login pages for `redirect` (or home). When the page that asked for login lies right under them, goes
+ * back to it instead of opening it a second time.
+ */
+export function leaveLogin(redirect: string): Promise<unknown> {
+  const pages = Taro.getCurrentPages()
+  const isLoginPage = (index: number) => routeOf(pages[index]?.route ?? '').startsWith(LOGIN_ROUTE_PREFIX)
+  let loginPages = 0
+  while (loginPages < pages.length && isLoginPage(pages.length - 1 - loginPages)) loginPages++
+  const below = pages[pages.length - 1 - loginPages]
+  if (redirect && below?.route && routeOf(below.route) === routeOf(redirect) && !isTabRoute(below.route)) {
+    return Taro.navigateBack({ delta: loginPages })
+  }
+  return returnAfterLogin(redirect || undefined)
+}
+
+function isTabRoute(route: string): boolean {
+  return routeOf(route).startsWith('pages/')
+}

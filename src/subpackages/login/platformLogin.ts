@@ -1,0 +1,62 @@
+import Taro from '@tarojs/taro'
+import type { TokenResult } from '../../../types/api/account'
+import {
+  getLifePayWxIndentity,
+  wxMiniAppPhoneAuthLogin,
+  wxMiniAppPhoneAuthLoginFromScan,
+  wxMiniAppUserLogin,
+  wxMiniAppUserLoginFromScan,
+} from '../../services/api/account'
+import { useSessionStore } from '../../stores/session'
+
+/** Who the mini-program host says the user is; `token` when that identity already belongs to a user with a phone. */
+export interface PlatformIdentity {
+  openId: string
+  sessionKey: string
+  token: TokenResult | null
+}
+
+/** The phone number the host hands over, encrypted for the server. */
+export interface EncryptedPhone {
+  encryptedData: string
+  iv: string
+}
+
+/**
+ * Taro.login (WeChat wx.login, Alipay my.getAuthCode) → WxMiniAppUserLogin; from a scanned code with a `uId`,
+ * GetLifePayWxIndentity first (the scan call takes an openId, not a code) → WxMiniAppUserLoginFromScan.
+ */
+export async function platformLogin(uId: string): Promise<PlatformIdentity> {
+  const { code } = await Taro.login()
+  useSessionStore.getState().setWxCode(code)
+  let identity: PlatformIdentity
+  if (uId) {
+    const wx = await getLifePayWxIndentity({ code })
+    // The host gives no nickname any more; the server names the user after the masked phone number.
+    const result = await wxMiniAppUserLoginFromScan({ uId, userName: '', openId: wx.openId })
+    identity = { openId: result.openId || wx.openId, sessionKey: result.sessionKey || wx.sessionKey, token: result.token }
+  } else {
+    const result = await wxMiniAppUserLogin({ code })
+    identity = { openId: result.openId, sessionKey: result.sessionKey, token: result.token }
+  }
+  useSessionStore.getState().setWxOpenId(identity.openId)
+  return identity
+}
+
+/** WxMiniAppPhoneAuthLogin, or its FromScan twin with the `uId` of the scanned code. */
+export function phoneAuthLogin(identity: PlatformIdentity, phone: EncryptedPhone, uId: string): Promise<TokenResult> {
+  const input = { openId: identity.openId, sessionKey: identity.sessionKey, ...phone }
+  return uId ? wxMiniAppPhoneAuthLoginFromScan({ ...input, uId }) : wxMiniAppPhoneAuthLogin(input)
+}
+
+/**
+ * Alipay's my.getPhoneNumber answers `{ response: '{"response":"<encrypted>","sign":"..."}' }`: the encrypted
+ * number travels as encryptedData and its signature in the iv field of the same contract (docs/login.md).
+ */
+export async function alipayEncryptedPhone(): Promise<EncryptedPhone> {
+  const host = Taro as unknown as { getPhoneNumber: () => Promise<{ response: string }> }
+  const { response } = await host.getPhoneNumber()
+  const parsed = JSON.parse(response) as { response?: string; sign?: string }
+  if (!parsed.response) throw new Error('no phone number')
+  return { encryptedData: parsed.response, iv: parsed.sign ?? '' }
+}

@@ -1,0 +1,39 @@
+import Taro from '@tarojs/taro'
+import PageState from '../../../components/PageState'
+import { useMessages } from '../../../i18n/messages'
+import { useApplyRefund } from '../hooks/useApplyRefund'
+import { useOrderDetail } from '../hooks/useOrderDetail'
+import { orderMessages } from '../messages'
+import { orderDetailUrl, orderListUrl } from '../orderLinks'
+import OutlineButton from './OutlineButton'
+import RefundForm from './RefundForm'
+
+/** orderApplyRefund: the form for an order that may be refunded; otherwise why not and the way back. */
+export default function ApplyRefundView({ orderNo }: { orderNo: string }) {
+  const m = useMessages(orderMessages)
+  const detail = useOrderDetail(orderNo)
+  const refund = useApplyRefund(orderNo)
+  const order = detail.data
+  // Once sent, the refetched order no longer allows a refund: keep the form until the result page opens.
+  if (order && (order.canApplyRefund || refund.busy)) return <RefundForm order={order} refund={refund} />
+  if (order || detail.notFound || orderNo === '') {
+    return (
+      <PageState
+        status='empty'
+        emptyText={m(order ? 'refundNotAllowed' : 'orderNotFound')}
+        emptyAction={
+          <OutlineButton onClick={() => void Taro.redirectTo({ url: order ? orderDetailUrl(orderNo) : orderListUrl() })}>
+            {m(order ? 'viewOrder' : 'backToOrders')}
+          </OutlineButton>
+        }
+      />
+    )
+  }
+  return (
+    <PageState
+      status={detail.isError ? 'error' : 'loading'}
+      errorText={detail.error?.message}
+      onRetry={() => void detail.refetch()}
+    />
+  )
+}

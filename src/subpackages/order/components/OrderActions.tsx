@@ -1,0 +1,41 @@
+import { View } from '@tarojs/components'
+import Taro from '@tarojs/taro'
+import type { OrderDisplayStatus } from '../../../domain/orderDisplayStatus'
+import { useMessages } from '../../../i18n/messages'
+import type { LifePayOrderDetail } from '../../../../types/api/lifePay'
+import { orderMessages, type OrderMessageKey } from '../messages'
+import { applyRefundUrl, payOrderUrl, refundResultUrl, topUpAgainUrl } from '../orderLinks'
+import { orderActions } from '../orderState'
+import './OrderActions.scss'
+
+interface Action {
+  key: OrderMessageKey
+  url: string
+  primary: boolean
+}
+
+/** The buttons an order's state allows: pay, apply for a refund, follow the refund, top up again. */
+export default function OrderActions({ order, status }: { order: LifePayOrderDetail; status: OrderDisplayStatus }) {
+  const m = useMessages(orderMessages)
+  const allowed = orderActions(order, status)
+  const actions: Action[] = []
+  if (allowed.applyRefund) actions.push({ key: 'applyRefund', url: applyRefundUrl(order.orderNo), primary: false })
+  if (allowed.refundProgress) actions.push({ key: 'refundProgress', url: refundResultUrl(order.orderNo), primary: false })
+  if (allowed.topUpAgain) actions.push({ key: 'topUpAgain', url: topUpAgainUrl(order), primary: !allowed.pay })
+  if (allowed.pay) actions.push({ key: 'pay', url: payOrderUrl(order.orderNo), primary: true })
+  if (actions.length === 0) return null
+  return (
+    <View className='lp-order-actions'>
+      {actions.map((action) => (
+        <View
+          key={action.key}
+          className={`lp-order-actions__button${action.primary ? ' lp-order-actions__button--primary' : ''}`}
+          role='button'
+          onClick={() => void Taro.navigateTo({ url: action.url })}
+        >
+          {m(action.key)}
+        </View>
+      ))}
+    </View>
+  )
+}

@@ -1,0 +1,117 @@
+import { ScrollView, Text, View } from '@tarojs/components'
+import Taro, { useDidShow } from '@tarojs/taro'
+import { useRef, useState } from 'react'
+import PageState from '../../../components/PageState'
+import { LifePayOrderType } from '../../../domain/lifePayOrderType'
+import { useMessages } from '../../../i18n/messages'
+import { useOrderPage } from '../hooks/useOrderPage'
+import { orderMessages, type OrderMessageKey } from '../messages'
+import { orderDetailUrl, topUpPageUrl } from '../orderLinks'
+import OrderRow from './OrderRow'
+import OrderTypeTabs from './OrderTypeTabs'
+import PullToRefresh from './PullToRefresh'
+import './OrderListView.scss'
+
+const TOP_UP_KEYS: Record<LifePayOrderType, OrderMessageKey> = {
+  [LifePayOrderType.Phone]: 'topUpPhone',
+  [LifePayOrderType.Electric]: 'topUpElectric',
+  [LifePayOrderType.Gas]: 'topUpGas',
+}
+
+/** The ways out of an empty list: a top-up of the selected kind, or of any kind on "all". */
+function EmptyActions({ type }: { type: LifePayOrderType | undefined }) {
+  const m = useMessages(orderMessages)
+  const types = type === undefined ? [LifePayOrderType.Phone, LifePayOrderType.Electric, LifePayOrderType.Gas] : [type]
+  return (
+    <View className='lp-order-list__empty-actions'>
+      {types.map((each) => (
+        <View
+          key={each}
+          className='lp-order-list__top-up'
+          role='button'
+          onClick={() => void Taro.navigateTo({ url: topUpPageUrl(each) })}
+        >
+          {m(TOP_UP_KEYS[each])}
+        </View>
+      ))}
+    </View>
+  )
+}
+
+/** Tabs by order type over the paged order list: infinite scroll, pull to refresh, tap for the detail. */
+export default function OrderListView() {
+  const m = useMessages(orderMessages)
+  const [type, setType] = useState<LifePayOrderType | undefined>(undefined)
+  const page = useOrderPage(type)
+  const scrollTop = useRef(0)
+  const shown = useRef(false)
+
+  useDidShow(() => {
+    // Back from a detail, a payment or a refund: statuses may have moved on.
+    if (shown.current && page.data) void page.refetch()
+    shown.current = true
+  })
+
+  const loadMore = () => {
+    if (page.hasNextPage && !page.isFetchingNextPage && !page.isFetchNextPageError) void page.fetchNextPage()
+  }
+  const retryMore = () => {
+    if (!page.isFetchingNextPage) void page.fetchNextPage()
+  }
+  const changeType = (next: LifePayOrderType | undefined) => {
+    scrollTop.current = 0
+    setType(next)
+  }
+
+  const status = page.isPending ? 'loading' : page.isError && page.orders.length === 0 ? 'error' : page.orders.length === 0 ? 'empty' : 'ready'
+  return (
+    <View className='lp-order-list'>
+      <OrderTypeTabs value={type} onChange={changeType} />
+      <ScrollView
+        key={type ?? 'all'}
+        className='lp-order-list__scroll'
+        scrollY
+        lowerThreshold={120}
+        onScroll={(event) => {
+          scrollTop.current = event.detail.scrollTop
+        }}
+        onScrollToLower={loadMore}
+      >
+        <PullToRefresh atTop={() => scrollTop.current <= 0} onRefresh={page.refreshFirstPage}>
+          <PageState
+            status={status}
+            errorText={page.error?.message}
+            onRetry={() => void page.refetch()}
+            emptyText={m(type === undefined ? 'emptyOrders' : 'emptyOrdersOfType')}
+            emptyAction={<EmptyActions type={type} />}
+          >
+            <View className='lp-order-list__items'>
+              {page.orders.map((order) => (
+                <OrderRow
+                  key={order.orderNo}
+                  order={order}
+                  onOpen={(orderNo) => void Taro.navigateTo({ url: orderDetailUrl(orderNo) })}
+                />
+              ))}
+            </View>
+            <View className='lp-order-list__footer'>
+              {page.isFetchingNextPage ? (
+                <Text>{m('loadingMore')}</Text>
+              ) : page.isFetchNextPageError ? (
+                <View role='button' className='lp-order-list__retry' onClick={retryMore}>
+                  {m('loadMoreFailed')}
+                </View>
+              ) : page.hasNextPage ? (
+                <View role='button' onClick={loadMore}>
+                  {m('loadingMore')}
+                </View>
+              ) : (
+                <Text>{m('noMore')}</Text>
+              )}
+            </View>
+          </PageState>
+        </PullToRefresh>
+      </ScrollView>
+    </View>
+  )
+}

@@ -1,0 +1,149 @@
+import { Text, Textarea, View } from '@tarojs/components'
+import Taro from '@tarojs/taro'
+import { useState } from 'react'
+import { confirm } from '../../../components/dialogStore'
+import { showToast } from '../../../components/toastStore'
+import { label } from '../../../domain/locale'
+import { lifePayOrderTypeLabels } from '../../../domain/lifePayOrderType'
+import { lifePayTypeLabels } from '../../../domain/lifePayType'
+import { formatYuan } from '../../../domain/price'
+import { useLocaleStore } from '../../../i18n/i18n'
+import { useMessages } from '../../../i18n/messages'
+import type { LifePayOrderDetail } from '../../../../types/api/lifePay'
+import type { useApplyRefund } from '../hooks/useApplyRefund'
+import { maskOrderAccount } from '../maskOrderAccount'
+import { orderMessages } from '../messages'
+import { refundResultUrl } from '../orderLinks'
+import {
+  RefundReasonChoice,
+  detailMaxLength,
+  refundReasonChoices,
+  refundReasonMessageKeys,
+  refundRemark,
+  textLength,
+  validateRefundForm,
+  type RefundFormErrors,
+} from '../refundForm'
+import OrderTypeIcon from './OrderTypeIcon'
+import './RefundForm.scss'
+
+interface RefundFormProps {
+  order: LifePayOrderDetail
+  refund: ReturnType<typeof useApplyRefund>
+}
+
+/** What is refunded and where to, a reason (choice plus words), then one confirmed submission. */
+export default function RefundForm({ order, refund }: RefundFormProps) {
+  const locale = useLocaleStore((s) => s.locale)
+  const m = useMessages(orderMessages)
+  const [choice, setChoice] = useState<RefundReasonChoice | null>(null)
+  const [detail, setDetail] = useState('')
+  const [errors, setErrors] = useState<RefundFormErrors>({})
+  const maxLength = detailMaxLength(choice, locale)
+  const amount = formatYuan(order.payAmount)
+
+  const pick = (next: RefundReasonChoice) => {
+    setChoice(next)
+    setErrors({})
+  }
+
+  const submit = async () => {
+    const values = { choice, detail }
+    const found = validateRefundForm(values, locale)
+    setErrors(found)
+    if (found.choice || found.detail) return
+    if (!refund.begin()) return
+    try {
+      await confirm({ title: m('confirmRefundTitle'), content: m('confirmRefundContent', { amount }) })
+    } catch {
+      refund.release()
+      return
+    }
+    try {
+      await refund.submit(refundRemark(values, locale))
+    } catch {
+      return // The request layer has told the user why; the form may be sent again.
+    }
+    showToast('success', m('refundSubmitted'))
+    void Taro.redirectTo({ url: refundResultUrl(order.orderNo) })
+  }
+
+  return (
+    <View className='lp-refund'>
+      <View className='lp-refund__scroll'>
+        <View className='lp-refund__card lp-refund__recap'>
+          <View className='lp-refund__recap-order'>
+            <OrderTypeIcon type={order.lifePayOrderType} />
+            <View className='lp-refund__recap-main'>
+              <Text className='lp-refund__recap-title'>
+                {label(lifePayOrderTypeLabels, order.lifePayOrderType, locale)} {formatYuan(order.parValue)}
+              </Text>
+              <Text className='lp-refund__recap-account'>{maskOrderAccount(order.lifePayOrderType, order.account)}</Text>
+            </View>
+          </View>
+          <View className='lp-refund__amount-row'>
+            <Text className='lp-refund__amount-label'>{m('refundAmount')}</Text>
+            <Text className='lp-refund__amount'>{amount}</Text>
+          </View>
+          <Text className='lp-refund__to'>
+            {order.lifePayType
+              ? m('refundTo', { payType: label(lifePayTypeLabels, order.lifePayType, locale) })
+              : m('refundToOrigin')}
+          </Text>
+        </View>
+
+        <View className='lp-refund__card'>
+          <Text className='lp-refund__section-title'>{m('chooseReason')}</Text>
+          <View className='lp-refund__reasons' role='radiogroup'>
+            {refundReasonChoices.map((each) => {
+              const checked = each === choice
+              return (
+                <View
+                  key={each}
+                  className={`lp-refund__reason${checked ? ' lp-refund__reason--checked' : ''}`}
+                  role='radio'
+                  aria-checked={checked}
+                  onClick={() => pick(each)}
+                >
+                  <Text>{m(refundReasonMessageKeys[each])}</Text>
+                  <View className='lp-refund__radio' />
+                </View>
+              )
+            })}
+          </View>
+          {errors.choice ? <View className='lp-refund__error' role='alert'>{errors.choice}</View> : null}
+        </View>
+
+        <View className='lp-refund__card'>
+          <Text className='lp-refund__section-title'>{m('reasonDetail')}</Text>
+          <Textarea
+            className='lp-refund__textarea'
+            value={detail}
+            maxlength={maxLength}
+            placeholder={m(choice === RefundReasonChoice.Other ? 'reasonDetailRequired' : 'reasonDetailPlaceholder')}
+            onInput={(event) => {
+              setDetail(event.detail.value)
+              if (errors.detail) setErrors({})
+            }}
+          />
+          <View className='lp-refund__detail-foot'>
+            {errors.detail ? <View className='lp-refund__error' role='alert'>{errors.detail}</View> : <View />}
+            <Text className='lp-refund__counter'>
+              {textLength(detail)}/{maxLength}
+            </Text>
+          </View>
+        </View>
+      </View>
+      <View className='lp-refund__bar'>
+        <View
+          className={`lp-refund__submit${refund.busy ? ' lp-refund__submit--disabled' : ''}`}
+          role='button'
+          aria-disabled={refund.busy}
+          onClick={() => void submit()}
+        >
+          {m(refund.sending ? 'submitting' : 'submitRefund')}
+        </View>
+      </View>
+    </View>
+  )
+}

@@ -1,0 +1,154 @@
+import { Text, View } from '@tarojs/components'
+import Taro from '@tarojs/taro'
+import PageState from '../../../components/PageState'
+import { formatYuan } from '../../../domain/price'
+import { useMessages } from '../../../i18n/messages'
+import type { LifePayOrderDetail } from '../../../../types/api/lifePay'
+import { useOrderDetail } from '../hooks/useOrderDetail'
+import { orderMessages, type OrderMessageKey } from '../messages'
+import { orderDetailUrl, orderListUrl } from '../orderLinks'
+import { formatOrderTime } from '../orderTime'
+import { RefundStage, refundStageOf } from '../refundProgress'
+import InfoRow from './InfoRow'
+import OutlineButton from './OutlineButton'
+import './RefundResultView.scss'
+
+const TITLES: Record<RefundStage, OrderMessageKey> = {
+  [RefundStage.PendingReview]: 'resultPendingReview',
+  [RefundStage.Refunded]: 'resultRefunded',
+  [RefundStage.Rejected]: 'resultRefundFailed',
+  [RefundStage.AutoRefunding]: 'resultRefunding',
+  [RefundStage.None]: 'resultNoRefund',
+}
+
+const TONES: Record<RefundStage, string> = {
+  [RefundStage.PendingReview]: 'waiting',
+  [RefundStage.Refunded]: 'done',
+  [RefundStage.Rejected]: 'failed',
+  [RefundStage.AutoRefunding]: 'waiting',
+  [RefundStage.None]: 'none',
+}
+
+interface Step {
+  key: OrderMessageKey
+  time: string | null
+  state: 'done' | 'current' | 'failed' | 'todo'
+  note?: string
+}
+
+function stepsOf(order: LifePayOrderDetail, stage: RefundStage): Step[] {
+  const applied: Step =
+    order.refundApplyTime !== null
+      ? { key: 'stepApplied', time: order.refundApplyTime, state: 'done' }
+      : { key: 'stepAutoRefund', time: order.finishTime, state: 'done' }
+  const reviewing: Step = { key: 'stepReviewing', time: null, state: 'current' }
+  const reviewed: Step = { key: 'stepReviewed', time: null, state: 'done' }
+  switch (stage) {
+    case RefundStage.PendingReview:
+      return [applied, reviewing, { key: 'stepRefunded', time: null, state: 'todo' }]
+    case RefundStage.AutoRefunding:
+      return [applied, { key: 'stepRefunded', time: null, state: 'current' }]
+    case RefundStage.Refunded:
+      return order.refundApplyTime !== null
+        ? [applied, reviewed, { key: 'stepRefunded', time: order.refundTime, state: 'done' }]
+        : [applied, { key: 'stepRefunded', time: order.refundTime, state: 'done' }]
+    case RefundStage.Rejected:
+      return [
+        applied,
+        reviewed,
+        { key: 'stepRejected', time: order.refundTime, state: 'failed', note: order.refundCheckRemark ?? undefined },
+      ]
+    default:
+      return []
+  }
+}
+
+/** Back to the order the user came from, or open it. */
+function openOrder(orderNo: string): void {
+  const pages = Taro.getCurrentPages()
+  const previous = pages[pages.length - 2]
+  const cameFromIt = previous?.route?.includes('subpackages/order/order/order') && previous.options?.orderNo === orderNo
+  void (cameFromIt ? Taro.navigateBack() : Taro.navigateTo({ url: orderDetailUrl(orderNo) }))
+}
+
+function RefundResult({ order }: { order: LifePayOrderDetail }) {
+  const m = useMessages(orderMessages)
+  const stage = refundStageOf(order)
+  const amount = formatYuan(order.payAmount)
+  const hint = (() => {
+    switch (stage) {
+      case RefundStage.PendingReview:
+        return m('resultPendingReviewHint')
+      case RefundStage.Refunded:
+        return m('resultRefundedHint', { amount })
+      case RefundStage.Rejected:
+        return order.refundCheckRemark
+          ? m('resultRefundFailedHint', { reason: order.refundCheckRemark })
+          : m('resultRefundFailedNoReason')
+      case RefundStage.AutoRefunding:
+        return m('resultRefundingHint')
+      default:
+        return ''
+    }
+  })()
+  return (
+    <View className='lp-refund-result'>
+      <View className={`lp-refund-result__head lp-refund-result__head--${TONES[stage]}`}>
+        <View className='lp-refund-result__badge' />
+        <Text className='lp-refund-result__title' data-stage={stage}>
+          {m(TITLES[stage])}
+        </Text>
+        {hint ? <Text className='lp-refund-result__hint'>{hint}</Text> : null}
+      </View>
+
+      {stage !== RefundStage.None ? (
+        <View className='lp-refund-result__card'>
+          {stepsOf(order, stage).map((step) => (
+            <View key={step.key} className={`lp-refund-step lp-refund-step--${step.state}`}>
+              <View className='lp-refund-step__dot' />
+              <View className='lp-refund-step__body'>
+                <Text className='lp-refund-step__title'>{m(step.key)}</Text>
+                {step.time ? <Text className='lp-refund-step__time'>{formatOrderTime(step.time)}</Text> : null}
+                {step.note ? <Text className='lp-refund-step__note'>{step.note}</Text> : null}
+              </View>
+            </View>
+          ))}
+        </View>
+      ) : null}
+
+      <View className='lp-refund-result__card'>
+        <InfoRow label={m('refundAmount')} value={amount} emphasis />
+        {order.refundApplyRemark ? <InfoRow label={m('refundReason')} value={order.refundApplyRemark} /> : null}
+        <InfoRow label={m('orderNo')} value={order.orderNo} />
+      </View>
+
+      <View className='lp-refund-result__actions'>
+        <OutlineButton onClick={() => openOrder(order.orderNo)}>{m('viewOrder')}</OutlineButton>
+        <OutlineButton onClick={() => void Taro.redirectTo({ url: orderListUrl() })}>{m('backToOrders')}</OutlineButton>
+      </View>
+    </View>
+  )
+}
+
+/** orderRefundResult: fetched again every time it shows, so an operator's decision appears on return. */
+export default function RefundResultView({ orderNo }: { orderNo: string }) {
+  const m = useMessages(orderMessages)
+  const detail = useOrderDetail(orderNo)
+  if (detail.data) return <RefundResult order={detail.data} />
+  if (detail.notFound || orderNo === '') {
+    return (
+      <PageState
+        status='empty'
+        emptyText={m('orderNotFound')}
+        emptyAction={<OutlineButton onClick={() => void Taro.redirectTo({ url: orderListUrl() })}>{m('backToOrders')}</OutlineButton>}
+      />
+    )
+  }
+  return (
+    <PageState
+      status={detail.isError ? 'error' : 'loading'}
+      errorText={detail.error?.message}
+      onRetry={() => void detail.refetch()}
+    />
+  )
+}

@@ -1,0 +1,40 @@
+import { useMutation, useQueryClient } from '@tanstack/react-query'
+import { useRef, useState } from 'react'
+import { refundUserLifePayOrder } from '../../../services/api/lifePay'
+import { queryKeys } from '../../../services/queryKeys'
+
+/**
+ * RefundUserLifePayOrder, sent at most once at a time: `begin` claims the single attempt (a second tap, or a tap
+ * while the confirmation is open, gets false), `release` gives it back when the user cancels. A failed call gives it
+ * back; an accepted one keeps it, so the form can never send again.
+ */
+export function useApplyRefund(orderNo: string) {
+  const queryClient = useQueryClient()
+  const claimed = useRef(false)
+  const [busy, setBusy] = useState(false)
+  const mutation = useMutation({
+    mutationFn: (refundApplyRemark: string) => refundUserLifePayOrder({ orderNo, refundApplyRemark }),
+    // Whatever the answer, the order may have moved on: every list and detail shows it fresh.
+    onSettled: () => queryClient.invalidateQueries({ queryKey: queryKeys.ordersRoot }),
+  })
+
+  const begin = (): boolean => {
+    if (claimed.current) return false
+    claimed.current = true
+    setBusy(true)
+    return true
+  }
+  const release = (): void => {
+    claimed.current = false
+    setBusy(false)
+  }
+  const submit = async (refundApplyRemark: string): Promise<void> => {
+    try {
+      await mutation.mutateAsync(refundApplyRemark)
+    } catch (error) {
+      release()
+      throw error
+    }
+  }
+  return { begin, release, submit, busy, sending: mutation.isPending }
+}

@@ -1,0 +1,53 @@
+import { useInfiniteQuery, useQueryClient, type InfiniteData } from '@tanstack/react-query'
+import { useMemo } from 'react'
+import type { LifePayOrderType } from '../../../domain/lifePayOrderType'
+import { getUserLifePayOrderPage } from '../../../services/api/lifePay'
+import { queryKeys } from '../../../services/queryKeys'
+import { selectIsLoggedIn, useLifePayStore } from '../../../stores/lifePay'
+import type { PageResult } from '../../../../types/api/envelope'
+import type { LifePayOrderListItem } from '../../../../types/api/lifePay'
+
+export const ORDER_PAGE_SIZE = 10
+
+/** The page after `last`, or undefined at the end of the list. */
+export function nextOrderPageIndex(last: PageResult<LifePayOrderListItem>): number | undefined {
+  const seen = (last.pageIndex - 1) * last.pageSize + last.items.length
+  return last.items.length < last.pageSize || seen >= last.totalCount ? undefined : last.pageIndex + 1
+}
+
+/** The user's orders of one type (all when undefined), newest first, a page at a time. */
+// The list shows its own loading footer and pull-to-refresh state: no full-screen loading mask on top.
+const LIST_CALL = { showLoading: false }
+
+export function useOrderPage(type?: LifePayOrderType) {
+  const loggedIn = useLifePayStore(selectIsLoggedIn)
+  const queryClient = useQueryClient()
+  const queryKey = queryKeys.orderPage(type)
+  const query = useInfiniteQuery({
+    queryKey,
+    queryFn: ({ pageParam }) =>
+      getUserLifePayOrderPage({
+        pageIndex: pageParam,
+        pageSize: ORDER_PAGE_SIZE,
+        ...(type === undefined ? {} : { lifePayOrderType: type }),
+      }, LIST_CALL),
+    initialPageParam: 1,
+    getNextPageParam: nextOrderPageIndex,
+    enabled: loggedIn,
+  })
+  // A new order placed between two pages shifts the next page by one: each order is shown once.
+  const orders = useMemo(() => {
+    const seen = new Set<string>()
+    return (query.data?.pages ?? []).flatMap((page) =>
+      page.items.filter((order) => !seen.has(order.orderNo) && seen.add(order.orderNo)),
+    )
+  }, [query.data])
+  /** Pull to refresh: back to the newest page only, as if the list had just opened. */
+  const refreshFirstPage = async () => {
+    queryClient.setQueryData<InfiniteData<PageResult<LifePayOrderListItem>, number>>(queryKey, (data) =>
+      data ? { pages: data.pages.slice(0, 1), pageParams: data.pageParams.slice(0, 1) } : data,
+    )
+    await query.refetch()
+  }
+  return { ...query, orders, refreshFirstPage }
+}

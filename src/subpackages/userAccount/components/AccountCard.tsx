@@ -1,0 +1,68 @@
+import { Text, View } from '@tarojs/components'
+import { carrierCodeLabels } from '../../../domain/carrier'
+import { electricAccountTypeLabels, electricTypeLabels } from '../../../domain/electric'
+import { gasProviderLabels } from '../../../domain/gas'
+import { label, type Locale } from '../../../domain/locale'
+import { LifePayOrderType } from '../../../domain/lifePayOrderType'
+import { maskAccount, maskPhone } from '../../../domain/mask'
+import { useLocaleStore } from '../../../i18n/i18n'
+import { useMessages } from '../../../i18n/messages'
+import type { ElectricSupportArea, UserAccount } from '../../../../types/api/lifePay'
+import { regionText } from '../electricArea'
+import { accountMessages } from '../messages'
+import AccountTypeIcon from './AccountTypeIcon'
+import './AccountCard.scss'
+
+/** Carrier; grid, region and account type; or gas company: what tells two accounts apart besides the number. */
+export function accountDetails(account: UserAccount, locale: Locale, areas?: readonly ElectricSupportArea[]): string {
+  const parts: (string | null)[] = []
+  if (account.ispCode) parts.push(label(carrierCodeLabels, account.ispCode, locale))
+  if (account.electricType) parts.push(label(electricTypeLabels, account.electricType, locale))
+  if (account.province || account.city) parts.push(regionText(areas, account.province, account.city))
+  if (account.electricAccountType) parts.push(label(electricAccountTypeLabels, account.electricAccountType, locale))
+  if (account.gasOrgType) parts.push(label(gasProviderLabels, account.gasOrgType, locale))
+  return parts.filter(Boolean).join(' · ')
+}
+
+interface AccountCardProps {
+  account: UserAccount
+  /** To name an electricity account's region (the server keeps its codes). */
+  areas?: readonly ElectricSupportArea[]
+  onTopUp: () => void
+  onEdit: () => void
+  onDelete: () => void
+  deleting?: boolean
+}
+
+/** One saved account: remark, masked number, what it is, and top up / edit / delete. */
+export default function AccountCard({ account, areas, onTopUp, onEdit, onDelete, deleting = false }: AccountCardProps) {
+  const locale = useLocaleStore((s) => s.locale)
+  const m = useMessages(accountMessages)
+  const masked = account.lifePayType === LifePayOrderType.Phone ? maskPhone(account.content) : maskAccount(account.content)
+  const details = accountDetails(account, locale, areas)
+  return (
+    <View className={`lp-account-card${deleting ? ' lp-account-card--deleting' : ''}`} data-account-id={account.id}>
+      <View className='lp-account-card__main'>
+        <AccountTypeIcon type={account.lifePayType} />
+        <View className='lp-account-card__text'>
+          <Text className={`lp-account-card__remark${account.remark ? '' : ' lp-account-card__remark--none'}`}>
+            {account.remark || m('noRemark')}
+          </Text>
+          <Text className='lp-account-card__number'>{masked}</Text>
+          {details ? <Text className='lp-account-card__details'>{details}</Text> : null}
+        </View>
+      </View>
+      <View className='lp-account-card__actions'>
+        <View className='lp-account-card__action lp-account-card__action--quiet' role='button' onClick={onDelete}>
+          <Text className='lp-account-card__pill'>{m('delete')}</Text>
+        </View>
+        <View className='lp-account-card__action' role='button' onClick={onEdit}>
+          <Text className='lp-account-card__pill'>{m('edit')}</Text>
+        </View>
+        <View className='lp-account-card__action lp-account-card__action--primary' role='button' onClick={onTopUp}>
+          <Text className='lp-account-card__pill'>{m('topUp')}</Text>
+        </View>
+      </View>
+    </View>
+  )
+}

@@ -1,0 +1,48 @@
+import { Text, View } from '@tarojs/components'
+import type { ReactNode } from 'react'
+import type { LifePayOrderType } from '../../../domain/lifePayOrderType'
+import { useMessages } from '../../../i18n/messages'
+import { accountMessages } from '../messages'
+import AccountTypeIcon from './AccountTypeIcon'
+import './AccountFormFrame.scss'
+
+interface AccountFormFrameProps {
+  type: LifePayOrderType
+  intro: string
+  saving: boolean
+  onSave: () => void
+  /** A refusal that belongs to no single field. */
+  formError?: string
+  children?: ReactNode
+}
+
+/** The edit pages' common shape: what the page is for, the fields in a card, and the save button. */
+export default function AccountFormFrame({ type, intro, saving, onSave, formError, children }: AccountFormFrameProps) {
+  const m = useMessages(accountMessages)
+  return (
+    <View className='lp-account-form'>
+      <View className='lp-account-form__intro'>
+        <AccountTypeIcon type={type} />
+        <Text className='lp-account-form__intro-text'>{intro}</Text>
+      </View>
+      <View className='lp-account-form__card'>{children}</View>
+      {formError ? (
+        <View className='lp-account-form__error' role='alert'>
+          {formError}
+        </View>
+      ) : null}
+      <View className='lp-account-form__bar'>
+        <View
+          className={`lp-account-form__save${saving ? ' lp-account-form__save--busy' : ''}`}
+          role='button'
+          aria-disabled={saving}
+          onClick={() => {
+            if (!saving) onSave()
+          }}
+        >
+          {m(saving ? 'saving' : 'save')}
+        </View>
+      </View>
+    </View>
+  )
+}

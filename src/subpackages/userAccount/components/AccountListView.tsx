@@ -1,0 +1,76 @@
+import { ScrollView, View } from '@tarojs/components'
+import Taro from '@tarojs/taro'
+import { useState } from 'react'
+import PageState from '../../../components/PageState'
+import { showToast } from '../../../components/toastStore'
+import { LifePayOrderType } from '../../../domain/lifePayOrderType'
+import { useUserAccounts } from '../../../hooks/useUserAccounts'
+import { useMessages } from '../../../i18n/messages'
+import { editAccountUrl, topUpAccountUrl } from '../accountLinks'
+import { useDeleteAccount } from '../hooks/useDeleteAccount'
+import { useElectricAreas } from '../hooks/useElectricAreas'
+import { accountMessages, type AccountMessageKey } from '../messages'
+import AccountCard from './AccountCard'
+import AccountTypeTabs from './AccountTypeTabs'
+import './AccountListView.scss'
+
+const ADD_KEYS: Record<LifePayOrderType, AccountMessageKey> = {
+  [LifePayOrderType.Phone]: 'addPhone',
+  [LifePayOrderType.Electric]: 'addElectric',
+  [LifePayOrderType.Gas]: 'addGas',
+}
+
+const EMPTY_KEYS: Record<LifePayOrderType, AccountMessageKey> = {
+  [LifePayOrderType.Phone]: 'emptyPhone',
+  [LifePayOrderType.Electric]: 'emptyElectric',
+  [LifePayOrderType.Gas]: 'emptyGas',
+}
+
+/** Saved accounts of one utility at a time, each with top up / edit / delete, and a way to add one. */
+export default function AccountListView({ initialType = LifePayOrderType.Phone }: { initialType?: LifePayOrderType }) {
+  const m = useMessages(accountMessages)
+  const [type, setType] = useState<LifePayOrderType>(initialType)
+  const accounts = useUserAccounts(type)
+  const { remove, deleting } = useDeleteAccount()
+  const areas = useElectricAreas(type === LifePayOrderType.Electric)
+  const list = accounts.data ?? []
+
+  const add = () => void Taro.navigateTo({ url: editAccountUrl(type) })
+  const onDelete = async (id: string) => {
+    if (await remove(id)) showToast('success', m('deleted'))
+  }
+
+  const status = accounts.isPending ? 'loading' : accounts.isError ? 'error' : list.length === 0 ? 'empty' : 'ready'
+  return (
+    <View className='lp-account-list'>
+      <AccountTypeTabs value={type} onChange={setType} />
+      <ScrollView key={type} className='lp-account-list__scroll' scrollY>
+        <PageState
+          status={status}
+          errorText={accounts.error?.message}
+          onRetry={() => void accounts.refetch()}
+          emptyText={m(EMPTY_KEYS[type])}
+        >
+          <View className='lp-account-list__items'>
+            {list.map((account) => (
+              <AccountCard
+                key={account.id}
+                account={account}
+                areas={areas.data}
+                deleting={deleting === account.id}
+                onTopUp={() => void Taro.navigateTo({ url: topUpAccountUrl(account) })}
+                onEdit={() => void Taro.navigateTo({ url: editAccountUrl(account.lifePayType, account.id) })}
+                onDelete={() => void onDelete(account.id)}
+              />
+            ))}
+          </View>
+        </PageState>
+      </ScrollView>
+      <View className='lp-account-list__bar'>
+        <View className='lp-account-list__add' role='button' onClick={add}>
+          + {m(ADD_KEYS[type])}
+        </View>
+      </View>
+    </View>
+  )
+}

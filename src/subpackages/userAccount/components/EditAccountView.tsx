@@ -1,0 +1,40 @@
+import { View } from '@tarojs/components'
+import Taro from '@tarojs/taro'
+import type { ReactNode } from 'react'
+import PageState from '../../../components/PageState'
+import type { LifePayOrderType } from '../../../domain/lifePayOrderType'
+import { useMessages } from '../../../i18n/messages'
+import type { UserAccount } from '../../../../types/api/lifePay'
+import { accountListUrl } from '../accountLinks'
+import { useAccountDetail } from '../hooks/useAccountDetail'
+import { accountMessages } from '../messages'
+import './EditAccountView.scss'
+
+interface EditAccountViewProps {
+  type: LifePayOrderType
+  /** `?id=`: update that account; absent: add one. */
+  id?: string
+  form: (initial: UserAccount | undefined) => ReactNode
+}
+
+/** Adds, or loads the account by id to update it; an unknown id (or another type's) says so. */
+export default function EditAccountView({ type, id, form }: EditAccountViewProps) {
+  const m = useMessages(accountMessages)
+  const detail = useAccountDetail(id)
+  if (!id) return <>{form(undefined)}</>
+  if (detail.data && detail.data.lifePayType === type) return <>{form(detail.data)}</>
+  if (detail.data || detail.notFound) {
+    return (
+      <PageState
+        status='empty'
+        emptyText={m('accountNotFound')}
+        emptyAction={
+          <View className='lp-account-back' role='button' onClick={() => void Taro.redirectTo({ url: accountListUrl(type) })}>
+            {m('backToList')}
+          </View>
+        }
+      />
+    )
+  }
+  return <PageState status={detail.isError ? 'error' : 'loading'} errorText={detail.error?.message} onRetry={() => void detail.refetch()} />
+}

@@ -1,0 +1,89 @@
+import { useState } from 'react'
+import CarrierPicker from '../../../components/lifePayFields/CarrierPicker'
+import FormField from '../../../components/lifePayFields/FormField'
+import TextField from '../../../components/lifePayFields/TextField'
+import { digitsOnly } from '../../../components/lifePayFields/inputFilters'
+import { fieldMessages } from '../../../components/lifePayFields/messages'
+import { detectCarrier, type CarrierCode } from '../../../domain/carrier'
+import { LifePayOrderType } from '../../../domain/lifePayOrderType'
+import { mobilePhone, remark as remarkRule, required } from '../../../domain/validators'
+import { useLocaleStore } from '../../../i18n/i18n'
+import { useMessages } from '../../../i18n/messages'
+import type { UserAccount } from '../../../../types/api/lifePay'
+import { fieldError, leaveAfterSave, refusalMessage } from '../accountForm'
+import { useSaveAccount } from '../hooks/useSaveAccount'
+import { accountMessages } from '../messages'
+import AccountFormFrame from './AccountFormFrame'
+import RemarkField from './RemarkField'
+
+type PhoneErrors = Partial<Record<'phone' | 'carrier' | 'remark', string>>
+
+/** A phone number to top up, its carrier (detected, overridable for ported numbers) and a remark. */
+export default function PhoneAccountForm({ initial }: { initial?: UserAccount }) {
+  const locale = useLocaleStore((s) => s.locale)
+  const m = useMessages(accountMessages)
+  const f = useMessages(fieldMessages)
+  const [phone, setPhone] = useState(initial?.content ?? '')
+  // The user's pick; otherwise the carrier detected from the number.
+  const [carrierChoice, setCarrierChoice] = useState<CarrierCode | undefined>(initial?.ispCode ?? undefined)
+  const [remark, setRemark] = useState(initial?.remark ?? '')
+  const [errors, setErrors] = useState<PhoneErrors>({})
+  const { save, saving } = useSaveAccount()
+  const detected = detectCarrier(phone)
+  const carrier = carrierChoice ?? detected
+
+  const onSave = async () => {
+    const next: PhoneErrors = {
+      phone: fieldError(phone, [required, mobilePhone], locale),
+      carrier: carrier ? undefined : m('pickCarrier'),
+      remark: fieldError(remark, [remarkRule], locale),
+    }
+    setErrors(next)
+    if (next.phone || next.carrier || next.remark || !carrier) return
+    try {
+      const id = await save({ id: initial?.id, lifePayType: LifePayOrderType.Phone, content: phone, ispCode: carrier, remark: remark.trim() })
+      if (id !== undefined) leaveAfterSave(LifePayOrderType.Phone, m('saved'))
+    } catch (error) {
+      setErrors({ phone: refusalMessage(error) })
+    }
+  }
+
+  return (
+    <AccountFormFrame type={LifePayOrderType.Phone} intro={m('phoneIntro')} saving={saving} onSave={() => void onSave()}>
+      <FormField label={f('phoneLabel')} error={errors.phone}>
+        <TextField
+          label={f('phoneLabel')}
+          value={phone}
+          keyboard='digits'
+          maxLength={11}
+          large
+          filter={(text) => digitsOnly(text, 11)}
+          placeholder={f('phonePlaceholder')}
+          onChange={(value) => {
+            setPhone(value)
+            setCarrierChoice(undefined)
+            setErrors((e) => ({ ...e, phone: undefined, carrier: undefined }))
+          }}
+        />
+      </FormField>
+      <CarrierPicker
+        value={carrier}
+        detected={detected}
+        phoneComplete={phone.length === 11}
+        error={errors.carrier}
+        onChange={(picked) => {
+          setCarrierChoice(picked)
+          setErrors((e) => ({ ...e, carrier: undefined }))
+        }}
+      />
+      <RemarkField
+        value={remark}
+        error={errors.remark}
+        onChange={(value) => {
+          setRemark(value)
+          setErrors((e) => ({ ...e, remark: undefined }))
+        }}
+      />
+    </AccountFormFrame>
+  )
+}

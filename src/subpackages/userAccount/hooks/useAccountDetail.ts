@@ -1,0 +1,22 @@
+import { useQuery } from '@tanstack/react-query'
+import { getUserAccountDetail } from '../../../services/api/lifePay'
+import { isBizError } from '../../../services/http/bizError'
+import { queryKeys } from '../../../services/queryKeys'
+import { selectIsLoggedIn, useLifePayStore } from '../../../stores/lifePay'
+
+/** The server's answer for an account that does not exist, was deleted or is someone else's (docs/api.md). */
+export function isAccountNotFound(error: unknown): boolean {
+  if (isBizError(error)) return /NOT_FOUND/.test(error.code ?? '')
+  return (error as { response?: { status?: number } } | null)?.response?.status === 404
+}
+
+/** A saved account to edit; idle when adding (no id). */
+export function useAccountDetail(id: string | undefined) {
+  const loggedIn = useLifePayStore(selectIsLoggedIn)
+  const query = useQuery({
+    queryKey: queryKeys.userAccount(id ?? ''),
+    queryFn: () => getUserAccountDetail({ id: id ?? '' }),
+    enabled: loggedIn && !!id,
+  })
+  return { ...query, notFound: query.isError && isAccountNotFound(query.error) }
+}

@@ -1,0 +1,327 @@
+import assert from 'node:assert/strict'
+import { randomUUID } from 'node:crypto'
+import { existsSync } from 'node:fs'
+import { join } from 'node:path'
+import { after, before, test } from 'node:test'
+import type { Browser, BrowserContext, Page } from 'playwright-core'
+import type { CreateLifePayOrderResult, LifePayOrderDetail } from '../../types/api/lifePay'
+import { LifePayOrderStatus, LifePayStatus } from '../../src/domain/lifePayStatus'
+import { LifePayType } from '../../src/domain/lifePayType'
+import type { Locale } from '../../src/domain/locale'
+import { OrderDisplayStatus, orderDisplayStatusLabels } from '../../src/domain/orderDisplayStatus'
+import { VerificationCodeBusinessType } from '../../src/domain/verificationCodePurpose'
+import type { orderMessages as OrderMessages } from '../../src/subpackages/order/messages'
+import { startAppServer, type AppServer } from './appServer'
+import { ARTIFACTS, launchBrowser, phoneContext } from './browser'
+
+// Orders and refunds in a phone browser against the real server: orders are placed and paid through the API (the
+// sandbox cashier's dev route), refunds are applied for in the UI and decided by the operator route.
+
+const DIST = join(__dirname, '../../dist/h5')
+const OPERATOR_TOKEN = 'life-pay-dev-operator'
+const ORDER_PAGE = '/subpackages/order/order/order'
+let server: AppServer
+let browser: Browser
+let orderMessages: typeof OrderMessages
+let LIFE_PAY_USER_HEADER: string
+
+// The app's catalogues load the i18n store and with it Taro, whose runtime reads the build's compile-time flags.
+const TARO_COMPILE_FLAGS = {
+  ENABLE_INNER_HTML: true,
+  ENABLE_ADJACENT_HTML: true,
+  ENABLE_SIZE_APIS: false,
+  ENABLE_TEMPLATE_CONTENT: true,
+  ENABLE_CLONE_NODE: true,
+  ENABLE_CONTAINS: true,
+  ENABLE_MUTATION_OBSERVER: false,
+  DEPRECATED_ADAPTER_COMPONENT: false,
+}
+
+before(async () => {
+  Object.assign(globalThis, TARO_COMPILE_FLAGS)
+  ;({ orderMessages } = await import('../../src/subpackages/order/messages'))
+  ;({ LIFE_PAY_USER_HEADER } = await import('../../src/services/http/interceptors/lifePayUser'))
+  assert.ok(existsSync(join(DIST, 'index.html')), 'dist/h5 is missing: run the H5 build first')
+  server = await startAppServer({ SANDBOX_SUPPLIER_DELAY_MS: '200', SANDBOX_DUPLICATE_NOTIFY_RATE: '0' })
+  browser = await launchBrowser()
+})
+
+after(async () => {
+  await browser?.close()
+  await server?.stop()
+})
+
+const m = (locale: Locale) => orderMessages[locale]
+const statusText = (locale: Locale, status: OrderDisplayStatus) => orderDisplayStatusLabels[locale][status]
+
+/** Phone + code login through the API; the user id goes into the app's recharge account store, as login does. */
+async function logIn(context: BrowserContext, phoneNumber: string, locale: Locale): Promise<string> {
+  const sent = await server.api('POST', '/api/Account/SendPhoneMessageCode', {
+    phoneNumber,
+    businessType: VerificationCodeBusinessType.LifePayPhoneCodeLogin,
+  })
+  assert.equal(sent.success, true, JSON.stringify(sent))
+  const code = await server.smsCode(phoneNumber)
+  const login = await server.api<string>('POST', '/api/Account/LifePayPhoneMesssageCodeLogin', { phoneNumber, code })
+  assert.equal(login.success, true, JSON.stringify(login))
+  const account = JSON.stringify({ state: { userId: login.data, phoneNumber, channlesNum: '818' }, version: 0 })
+  await context.addInitScript(
+    ([stored, lang]) => {
+      // Taro's H5 storage wraps each value as { data }.
+      localStorage.setItem('lifePay.rechargeAccount', JSON.stringify({ data: stored }))
+      localStorage.setItem('lifePay.locale', JSON.stringify({ data: lang }))
+    },
+    [account, locale] as const,
+  )
+  return login.data
+}
+
+async function call<T>(userId: string, method: 'GET' | 'POST', path: string, body?: unknown): Promise<T> {
+  const res = await fetch(`${server.url}${path}`, {
+    method,
+    headers: { accept: 'application/json', 'content-type': 'application/json', [LIFE_PAY_USER_HEADER]: userId },
+    body: body === undefined ? undefined : JSON.stringify(body),
+  })
+  const envelope = (await res.json()) as { success: boolean; data: T; msg: string | null }
+  assert.equal(envelope.success, true, `${path}: ${envelope.msg}`)
+  return envelope.data
+}
+
+async function operator(path: string, body: unknown): Promise<void> {
+  const res = await fetch(`${server.url}${path}`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json', 'x-operator-token': OPERATOR_TOKEN },
+    body: JSON.stringify(body),
+  })
+  const envelope = (await res.json()) as { success: boolean; msg: string | null }
+  assert.equal(envelope.success, true, `${path}: ${envelope.msg}`)
+}
+
+const detailOf = (userId: string, orderNo: string) =>
+  call<LifePayOrderDetail>(userId, 'GET', `/api/LifePay/GetUserLifePayOrderDetail?orderNo=${encodeURIComponent(orderNo)}`)
+
+async function placePhoneOrder(userId: string, phone: string, parValue = 50): Promise<string> {
+  const order = await call<CreateLifePayOrderResult>(userId, 'POST', '/api/LifePay/CreateLifePayPhoneOrder', {
+    phone,
+    ispCode: 'yidong',
+    parValue,
+    idempotencyKey: randomUUID(),
+  })
+  return order.orderNo
+}
+
+/** Pays through the sandbox cashier's dev route and waits for the supplier's answer. */
+async function pay(userId: string, orderNo: string, until: LifePayOrderStatus[] = [LifePayOrderStatus.Completed]) {
+  await call(userId, 'POST', '/api/LifePay/GetPayOrderForJsAPI', { orderNo, lifePayType: LifePayType.WxPay })
+  await call(userId, 'POST', '/api/dev/pay/confirm', { orderNo, deliveries: 1 })
+  const deadline = Date.now() + 20_000
+  for (;;) {
+    const order = await detailOf(userId, orderNo)
+    if (until.includes(order.lifePayOrderStatus)) return order
+    assert.ok(Date.now() < deadline, `order ${orderNo} stuck at ${order.payStatus}/${order.lifePayOrderStatus}`)
+    await new Promise((resolve) => setTimeout(resolve, 200))
+  }
+}
+
+const shot = (page: Page, name: string, locale: Locale) => page.screenshot({ path: join(ARTIFACTS, `order-${name}-${locale}.png`) })
+
+async function settled(page: Page) {
+  await page.waitForLoadState('networkidle')
+  await page.waitForTimeout(200)
+}
+
+const detailStatus = (page: Page) => page.locator('.lp-order-detail__status')
+const rows = (page: Page) => page.locator('.lp-order-row')
+
+async function waitForText(page: Page, selector: string, text: string, timeout = 15_000) {
+  await page.waitForFunction(
+    ([sel, expected]) => [...document.querySelectorAll(sel)].some((el) => el.textContent === expected),
+    [selector, text] as const,
+    { timeout },
+  )
+}
+
+for (const locale of ['zh-CN', 'en-US'] as const) {
+  test(`the order list pages, the detail shows each state's actions, and a foreign order is not found (${locale})`, async () => {
+    const context = await phoneContext(browser, locale)
+    const userId = await logIn(context, locale === 'zh-CN' ? '13600001111' : '13600002222', locale)
+    const page = await context.newPage()
+
+    // Empty first: the way out is a top-up.
+    await page.goto(`${server.url}${ORDER_PAGE}`)
+    await page.getByText(m(locale).emptyOrders).waitFor()
+    await settled(page)
+    await shot(page, 'list-empty', locale)
+
+    // 11 orders: 9 unpaid, one completed, one whose recharge fails (sandbox account ending 0000, refunded at once).
+    const unpaid: string[] = []
+    for (let i = 0; i < 9; i++) unpaid.push(await placePhoneOrder(userId, `1380013${String(1000 + i)}`, 10))
+    const completed = await placePhoneOrder(userId, '13912345678', 100)
+    await pay(userId, completed)
+    const failed = await placePhoneOrder(userId, '13912340000', 30)
+    await pay(userId, failed, [LifePayOrderStatus.Refunded])
+
+    await page.reload()
+    await rows(page).first().waitFor()
+    assert.equal(await rows(page).count(), 10)
+    await settled(page)
+    await shot(page, 'list', locale)
+    // Newest first: the failed, automatically refunded order leads, in its words.
+    const first = rows(page).first()
+    assert.equal(await first.getAttribute('data-order-no'), failed)
+    assert.match((await first.textContent()) ?? '', new RegExp(statusText(locale, OrderDisplayStatus.Refunded)))
+    assert.match((await first.textContent()) ?? '', /139\*\*\*\*0000/)
+
+    // The end of the list brings the 11th order and says there are no more.
+    await page.locator('.lp-order-list__scroll').evaluate((el) => {
+      const scroller = (el.shadowRoot?.querySelector('[class*=scroll]') as HTMLElement | null) ?? (el as HTMLElement)
+      scroller.scrollTop = scroller.scrollHeight
+      el.scrollTop = el.scrollHeight
+    })
+    await page.getByText(m(locale).noMore).waitFor()
+    assert.equal(await rows(page).count(), 11)
+    await page.locator('.lp-order-list__footer').scrollIntoViewIfNeeded()
+    await shot(page, 'list-end', locale)
+
+    // Tabs: gas has none.
+    await page.getByRole('tab', { name: m(locale).tabGas }).click()
+    await page.getByText(m(locale).emptyOrdersOfType).waitFor()
+    await page.getByRole('tab', { name: m(locale).tabAll }).click()
+    await rows(page).first().waitFor()
+
+    // The completed order: detail, copy, refund allowed, top up again.
+    await page.locator(`.lp-order-row[data-order-no="${completed}"]`).click()
+    await page.waitForURL(new RegExp(`orderNo=${completed}`))
+    await waitForText(page, '.lp-order-detail__status', statusText(locale, OrderDisplayStatus.RechargeSucceeded))
+    await settled(page)
+    await shot(page, 'detail-succeeded', locale)
+    await page.locator('.lp-order-detail__copy').click()
+    assert.equal(await page.evaluate(() => localStorage.getItem('taro_clipboard')), JSON.stringify({ data: completed }))
+    const buttons = await page.locator('.lp-order-actions__button').allTextContents()
+    assert.deepEqual(buttons, [m(locale).applyRefund, m(locale).topUpAgain])
+    await page.getByText(m(locale).topUpAgain).click()
+    await page.waitForURL(/phoneBillRecharge/)
+    const topUp = new URL(page.url())
+    assert.equal(topUp.searchParams.get('phone'), '13912345678')
+    assert.equal(topUp.searchParams.get('parValue'), '100')
+    await page.goBack()
+
+    // The failed one shows its automatic refund.
+    await page.goto(`${server.url}${ORDER_PAGE}?orderNo=${failed}`)
+    await waitForText(page, '.lp-order-detail__status', statusText(locale, OrderDisplayStatus.Refunded))
+    await page.getByText(m(locale).autoRefundReason).waitFor()
+    await settled(page)
+    await shot(page, 'detail-auto-refunded', locale)
+
+    // An unpaid one: the countdown and the way to pay it.
+    await page.goto(`${server.url}${ORDER_PAGE}?orderNo=${unpaid[0]}`)
+    await waitForText(page, '.lp-order-detail__status', statusText(locale, OrderDisplayStatus.Unpaid))
+    await page.locator('.lp-order-detail__countdown').waitFor()
+    await settled(page)
+    await shot(page, 'detail-unpaid', locale)
+    await page.getByText(m(locale).pay).click()
+    await page.waitForURL(new RegExp(`selectPayType/selectPayType\\?orderNo=${unpaid[0]}`))
+
+    // Someone else's order number in the URL.
+    const other = await phoneContext(browser, locale)
+    const otherUser = await logIn(other, locale === 'zh-CN' ? '13600003333' : '13600004444', locale)
+    await other.close()
+    const foreign = await placePhoneOrder(otherUser, '13712345678')
+    await page.goto(`${server.url}${ORDER_PAGE}?orderNo=${foreign}`)
+    await page.getByText(m(locale).orderNotFound).waitFor()
+    assert.equal(await detailStatus(page).count(), 0)
+    await settled(page)
+    await shot(page, 'detail-not-found', locale)
+    await context.close()
+  })
+
+  test(`apply for a refund in the UI, pending review, approved → refunded; another rejected → refund failed with the reason (${locale})`, async () => {
+    const context = await phoneContext(browser, locale)
+    const userId = await logIn(context, locale === 'zh-CN' ? '13600005555' : '13600006666', locale)
+    const approved = await placePhoneOrder(userId, '13812345678', 50)
+    await pay(userId, approved)
+    const rejected = await placePhoneOrder(userId, '13512345678', 20)
+    await pay(userId, rejected)
+    const page = await context.newPage()
+    let refundCalls = 0
+    page.on('request', (request) => {
+      if (request.url().includes('/api/LifePay/RefundUserLifePayOrder')) refundCalls++
+    })
+
+    // From the list to the detail to the form.
+    await page.goto(`${server.url}${ORDER_PAGE}`)
+    await page.locator(`.lp-order-row[data-order-no="${approved}"]`).click()
+    await waitForText(page, '.lp-order-detail__status', statusText(locale, OrderDisplayStatus.RechargeSucceeded))
+    await page.getByText(m(locale).applyRefund).click()
+    await page.waitForURL(/orderApplyRefund/)
+    await page.locator('.lp-refund__submit').waitFor()
+    await settled(page)
+    await shot(page, 'refund-form', locale)
+
+    // No reason: nothing is sent.
+    await page.locator('.lp-refund__submit').click()
+    await page.getByText(m(locale).reasonRequired).waitFor()
+    await shot(page, 'refund-form-invalid', locale)
+
+    await page.getByRole('radio', { name: m(locale).reasonDuplicate }).click()
+    await page.locator('.lp-refund__textarea textarea').fill(locale === 'zh-CN' ? '同一号码充了两次' : 'Topped up the same number twice')
+    // A double tap opens one confirmation and sends one application.
+    await page.locator('.lp-refund__submit').dblclick()
+    await page.locator('.lp-dialog__box:visible').waitFor()
+    await shot(page, 'refund-confirm', locale)
+    await page.locator('.lp-dialog__btn--confirm:visible').click()
+    await page.waitForURL(/orderRefundResult/)
+    await waitForText(page, '.lp-refund-result__title', m(locale).resultPendingReview)
+    await settled(page)
+    await shot(page, 'refund-pending-review', locale)
+    assert.equal(refundCalls, 1)
+    const pending = await detailOf(userId, approved)
+    assert.equal(pending.lifePayOrderStatus, LifePayOrderStatus.RefundPendingReview)
+    assert.equal(pending.payStatus, LifePayStatus.PendingRefund)
+    assert.equal(
+      pending.refundApplyRemark,
+      locale === 'zh-CN' ? '重复充值：同一号码充了两次' : 'Paid twice: Topped up the same number twice',
+    )
+
+    // The operator approves; the page shows it when it shows again.
+    await operator(`/api/admin/refunds/${approved}/approve`, {})
+    await page.reload()
+    await waitForText(page, '.lp-refund-result__title', m(locale).resultRefunded)
+    await settled(page)
+    await shot(page, 'refund-refunded', locale)
+    // Back on the detail (the page it came from), the order reads refunded.
+    await page.getByText(m(locale).viewOrder).click()
+    await waitForText(page, '.lp-order-detail__status', statusText(locale, OrderDisplayStatus.Refunded))
+    await settled(page)
+    await shot(page, 'detail-refunded', locale)
+
+    // The second order: applied for, then rejected with a reason.
+    await page.goto(`${server.url}/subpackages/order/orderApplyRefund/orderApplyRefund?orderNo=${rejected}`)
+    await page.getByRole('radio', { name: m(locale).reasonNotArrived }).click()
+    await page.locator('.lp-refund__submit').click()
+    await page.locator('.lp-dialog__btn--confirm:visible').click()
+    await waitForText(page, '.lp-refund-result__title', m(locale).resultPendingReview)
+    const reason = locale === 'zh-CN' ? '话费已到账，不予退款' : 'The credit has arrived, no refund'
+    await operator(`/api/admin/refunds/${rejected}/reject`, { reason })
+    await page.reload()
+    await waitForText(page, '.lp-refund-result__title', m(locale).resultRefundFailed)
+    await page.getByText(m(locale).resultRefundFailedHint.replace('{reason}', reason)).waitFor()
+    await settled(page)
+    await shot(page, 'refund-failed', locale)
+    await page.goto(`${server.url}${ORDER_PAGE}?orderNo=${rejected}`)
+    await waitForText(page, '.lp-order-detail__status', statusText(locale, OrderDisplayStatus.RefundFailed))
+    await settled(page)
+    await shot(page, 'detail-refund-failed', locale)
+
+    // The list shows both outcomes.
+    await page.goto(`${server.url}${ORDER_PAGE}`)
+    await rows(page).nth(1).waitFor()
+    await settled(page)
+    await shot(page, 'list-refunds', locale)
+    const texts = await rows(page).allTextContents()
+    assert.ok(texts.some((t) => t.includes(statusText(locale, OrderDisplayStatus.Refunded))))
+    assert.ok(texts.some((t) => t.includes(statusText(locale, OrderDisplayStatus.RefundFailed))))
+    assert.equal(refundCalls, 2)
+    await context.close()
+  })
+}

@@ -1,0 +1,51 @@
+import { render, screen } from '@testing-library/react'
+import { useLocaleStore } from '../../../src/i18n/i18n'
+import MineUserPolicy from '../../../src/subpackages/login/mineUserPolicy/mineUserPolicy'
+import PrivacyPolicyPage from '../../../src/subpackages/login/privacyPolicy/privacyPolicy'
+import { privacyPolicy } from '../../../src/subpackages/login/policies/privacyPolicy'
+import { userAgreement } from '../../../src/subpackages/login/policies/userAgreement'
+import UserPolicy from '../../../src/subpackages/login/userPolicy/userPolicy'
+
+const fullText = (doc: (typeof privacyPolicy)['zh-CN']) =>
+  [doc.title, ...doc.intro, ...doc.sections.flatMap((s) => [s.heading, ...s.paragraphs])].join('\n')
+
+describe('policy texts', () => {
+  it.each([
+    ['zh-CN', ['手机号码', '户号', '位置城市', '设备型号', '保存三年', '六个月', '支付机构', '充值服务商', '删除', '注销账号', '撤回同意', '运营方']],
+    ['en-US', ['Phone number', 'account numbers', 'Location city', 'device model', 'three years', 'six months', 'Payment institutions', 'Recharge suppliers', 'Deletion', 'Closing your account', 'Withdrawing consent', 'Operator']],
+  ] as const)('the privacy policy (%s) covers data, purposes, retention, sharing, rights and contact', (locale, topics) => {
+    const text = fullText(privacyPolicy[locale])
+    for (const topic of topics) expect(text).toContain(topic)
+  })
+
+  it('contact details are placeholders clearly marked for the operator, in both documents and languages', () => {
+    for (const doc of [privacyPolicy, userAgreement]) {
+      expect(fullText(doc['zh-CN'])).toMatch(/【待运营方填写：客服邮箱】/)
+      expect(fullText(doc['en-US'])).toMatch(/\[Operator to fill in: support email\]/)
+    }
+  })
+
+  it('both languages have the same sections', () => {
+    for (const doc of [privacyPolicy, userAgreement]) {
+      expect(doc['en-US'].sections.map((s) => s.paragraphs.length)).toEqual(doc['zh-CN'].sections.map((s) => s.paragraphs.length))
+    }
+  })
+
+  it('the agreement states the discount rule exactly as home shows it', () => {
+    expect(fullText(userAgreement['zh-CN'])).toContain('“9.85折”即按面值的98.5%支付')
+    expect(fullText(userAgreement['en-US'])).toContain('"pay 98.5% of face value" means a 100 yuan top-up costs 98.50 yuan')
+  })
+
+  it.each([
+    ['userPolicy', UserPolicy, 'User agreement - life payment', 'Life Pay User Agreement'],
+    ['mineUserPolicy', MineUserPolicy, 'User agreement - life payment', 'Life Pay User Agreement'],
+    ['privacyPolicy', PrivacyPolicyPage, 'Privacy policy - life payment', 'Life Pay Privacy Policy'],
+  ])('%s renders the whole document under its title', (_, Page, pageTitle, docTitle) => {
+    useLocaleStore.setState({ locale: 'en-US' })
+    render(<Page />)
+    expect(screen.getByRole('heading', { level: 1 }).textContent).toBe(pageTitle)
+    expect(screen.getByRole('heading', { level: 2 }).textContent).toBe(docTitle)
+    expect(screen.getAllByRole('heading', { level: 3 }).length).toBeGreaterThanOrEqual(8)
+    expect(document.querySelector('.lp-page--scroll')).not.toBeNull()
+  })
+})

@@ -1,0 +1,240 @@
+import { fireEvent, screen, waitFor } from '@testing-library/react'
+import Taro from '@tarojs/taro'
+import type { AxiosResponse } from 'axios'
+import { CarrierCode } from '../../../src/domain/carrier'
+import { ElectricAccountType, ElectricType } from '../../../src/domain/electric'
+import { GasProvider } from '../../../src/domain/gas'
+import { LifePayOrderStatus, LifePayStatus } from '../../../src/domain/lifePayStatus'
+import { LifePayOrderType } from '../../../src/domain/lifePayOrderType'
+import { LifePayType } from '../../../src/domain/lifePayType'
+import * as lifePayApi from '../../../src/services/api/lifePay'
+import { BizError } from '../../../src/services/http/bizError'
+import LoginRequired from '../../../src/subpackages/order/components/LoginRequired'
+import OrderDetailView from '../../../src/subpackages/order/components/OrderDetailView'
+import type { LifePayOrderDetail } from '../../../types/api/lifePay'
+import { orderDetail } from './support/orders'
+import { renderScreen } from './support/render'
+import { showPageAgain } from './support/taroPage'
+
+jest.mock('@tarojs/taro', () => require('./support/taroPage').taroWithPageHooks())
+
+const minutesFromNow = (minutes: number) => new Date(Date.now() + minutes * 60_000).toISOString()
+const buttons = () => [...document.querySelectorAll('.lp-order-actions__button')].map((b) => b.textContent)
+
+async function openDetail(order: LifePayOrderDetail, locale: 'zh-CN' | 'en-US' = 'zh-CN') {
+  jest.spyOn(lifePayApi, 'getUserLifePayOrderDetail').mockResolvedValue(order)
+  const view = renderScreen(<OrderDetailView orderNo={order.orderNo} />, { locale })
+  await waitFor(() => expect(document.querySelector('.lp-order-detail')).not.toBeNull())
+  return view
+}
+
+describe('order detail', () => {
+  beforeEach(() => {
+    jest.spyOn(Taro, 'navigateTo').mockResolvedValue({ errMsg: 'navigateTo:ok' })
+    jest.spyOn(Taro, 'redirectTo').mockResolvedValue({ errMsg: 'redirectTo:ok' })
+    jest.spyOn(lifePayApi, 'getElectricSupportArea').mockResolvedValue([])
+  })
+  afterEach(() => jest.restoreAllMocks())
+
+  it('an open unpaid order counts down to its closing time and offers only to pay', async () => {
+    await openDetail(
+      orderDetail({
+        payStatus: LifePayStatus.Unpaid,
+        lifePayOrderStatus: LifePayOrderStatus.PendingConfirmation,
+        payTime: null,
+        finishTime: null,
+        lifePayType: null,
+        expireTime: minutesFromNow(10),
+      }),
+    )
+    expect(document.querySelector('.lp-order-detail__status')?.textContent).toBe('待支付')
+    expect(screen.getByText(/^剩余支付时间 (10:00|09:5\d)$/)).not.toBeNull()
+    expect(screen.getByText('关闭时间')).not.toBeNull()
+    expect(screen.getByText('未支付')).not.toBeNull()
+    expect(buttons()).toEqual(['去支付'])
+    fireEvent.click(screen.getByText('去支付'))
+    expect(Taro.navigateTo).toHaveBeenCalledWith({
+      url: '/subpackages/recharge/selectPayType/selectPayType?orderNo=LP202605010001',
+    })
+  })
+
+  it('an unpaid order past its closing time is closed and cannot be paid', async () => {
+    await openDetail(
+      orderDetail({
+        payStatus: LifePayStatus.Unpaid,
+        lifePayOrderStatus: LifePayOrderStatus.PendingConfirmation,
+        payTime: null,
+        finishTime: null,
+        expireTime: minutesFromNow(-1),
+      }),
+      'en-US',
+    )
+    expect(document.querySelector('.lp-order-detail__status')?.textContent).toBe('Closed')
+    expect(screen.getByText('Not paid in time, the order was closed')).not.toBeNull()
+    expect(buttons()).toEqual(['Top up again'])
+  })
+
+  it('a paid order the server allows to refund offers the refund form', async () => {
+    await openDetail(orderDetail({ lifePayOrderStatus: LifePayOrderStatus.PendingConfirmation, finishTime: null, canApplyRefund: true }))
+    expect(document.querySelector('.lp-order-detail__status')?.textContent).toBe('充值中')
+    expect(buttons()).toEqual(['申请退款', '再次充值'])
+    fireEvent.click(screen.getByText('申请退款'))
+    expect(Taro.navigateTo).toHaveBeenCalledWith({
+      url: '/subpackages/order/orderApplyRefund/orderApplyRefund?orderNo=LP202605010001',
+    })
+  })
+
+  it('a completed order the server does not allow to refund has no refund button', async () => {
+    await openDetail(orderDetail({ canApplyRefund: false }))
+    expect(buttons()).toEqual(['再次充值'])
+  })
+
+  it('a failed recharge shows the automatic refund and its progress', async () => {
+    await openDetail(
+      orderDetail({
+        payStatus: LifePayStatus.PendingRefund,
+        lifePayOrderStatus: LifePayOrderStatus.Failed,
+        refundCheckRemark: '运营商维护，充值失败',
+      }),
+    )
+    expect(document.querySelector('.lp-order-detail__status')?.textContent).toBe('充值失败，退款中')
+    expect(screen.getByText('充值未成功，款项将原路自动退回')).not.toBeNull()
+    expect(screen.getByText('退款说明')).not.toBeNull()
+    expect(screen.getByText('运营商维护，充值失败')).not.toBeNull()
+    expect(buttons()).toEqual(['退款进度', '再次充值'])
+    fireEvent.click(screen.getByText('退款进度'))
+    expect(Taro.navigateTo).toHaveBeenCalledWith({
+      url: '/subpackages/order/orderRefundResult/orderRefundResult?orderNo=LP202605010001',
+    })
+  })
+
+  it('a refused refund says why', async () => {
+    await openDetail(
+      orderDetail({
+        payStatus: LifePayStatus.Paid,
+        lifePayOrderStatus: LifePayOrderStatus.RefundFailed,
+        refundApplyTime: '2026-05-01T07:00:00.000Z',
+        refundApplyRemark: '重复充值',
+        refundCheckRemark: '已到账，无法退款',
+      }),
+      'en-US',
+    )
+    expect(screen.getByText('The refund request was not approved: 已到账，无法退款')).not.toBeNull()
+    expect(screen.getByText('Review note')).not.toBeNull()
+    expect(screen.getByText('Refund reason')).not.toBeNull()
+    expect(screen.getByText('Refund applied at')).not.toBeNull()
+  })
+
+  it('shows everything about a phone order, and copies the order number', async () => {
+    const setClipboard = jest.spyOn(Taro, 'setClipboardData').mockResolvedValue({ errMsg: 'setClipboardData:ok', data: 'LP202605010001' })
+    await openDetail(orderDetail({ ispCode: CarrierCode.Yidong }), 'en-US')
+    const text = document.querySelector('.lp-order-detail')?.textContent ?? ''
+    for (const expected of [
+      'LP202605010001', 'Phone bill', '13812345678', 'China Mobile', 'Face value', '¥100.00', '-¥1.50', 'you pay 98.5% of face value',
+      'Amount paid', '¥98.50', 'WeChat Pay', 'Ordered at', 'Paid at', 'Completed at', 'Recharge succeeded',
+    ]) {
+      expect(text).toContain(expected)
+    }
+    fireEvent.click(screen.getByText('Copy'))
+    expect(setClipboard).toHaveBeenCalledWith({ data: 'LP202605010001' })
+  })
+
+  it.each([
+    [
+      orderDetail({ lifePayOrderType: LifePayOrderType.Phone, account: '13812345678', parValue: 50 }),
+      '/subpackages/recharge/phoneBillRecharge/phoneBillRecharge?phone=13812345678&parValue=50&fromOrderNo=LP202605010001',
+    ],
+    [
+      orderDetail({
+        lifePayOrderType: LifePayOrderType.Electric,
+        account: '0101234567890',
+        parValue: 200,
+        electricType: ElectricType.Nanwang,
+        electricAccountType: ElectricAccountType.House,
+        province: '440000',
+        city: '440300',
+      }),
+      '/subpackages/recharge/electricBillRecharge/electricBillRecharge?electricAccount=0101234567890&electricType=nanwang' +
+        '&electricAccountType=house&province=440000&city=440300&parValue=200&fromOrderNo=LP202605010001',
+    ],
+    [
+      orderDetail({ lifePayOrderType: LifePayOrderType.Gas, account: 'GZ12345678', parValue: 100, gasOrgType: GasProvider.HuaRun }),
+      '/subpackages/recharge/gasBillRecharge/gasBillRecharge?gasAccount=GZ12345678&gasOrgType=hua_run&parValue=100&fromOrderNo=LP202605010001',
+    ],
+  ])('tops up again with the same account (%#)', async (order, url) => {
+    await openDetail(order)
+    fireEvent.click(screen.getByText('再次充值'))
+    expect(Taro.navigateTo).toHaveBeenCalledWith({ url })
+  })
+
+  it('says not found for an order number that is unknown or someone else’s', async () => {
+    const response = {
+      data: { success: false, data: null, error: 'ORDER_NOT_FOUND', msg: '订单不存在', showType: 2 },
+      config: {},
+    } as unknown as AxiosResponse
+    jest.spyOn(lifePayApi, 'getUserLifePayOrderDetail').mockRejectedValue(new BizError(response))
+    renderScreen(<OrderDetailView orderNo='LPFOREIGN' />)
+    await waitFor(() => expect(screen.getByText('订单不存在，或不属于当前账号')).not.toBeNull())
+    fireEvent.click(screen.getByText('返回我的订单'))
+    expect(Taro.redirectTo).toHaveBeenCalledWith({ url: '/subpackages/order/order/order' })
+  })
+
+  it('any other failure can be retried', async () => {
+    const detail = jest
+      .spyOn(lifePayApi, 'getUserLifePayOrderDetail')
+      .mockRejectedValueOnce(new Error('服务器无响应，请重试'))
+      .mockResolvedValueOnce(orderDetail())
+    renderScreen(<OrderDetailView orderNo='LP202605010001' />)
+    await waitFor(() => expect(screen.getByRole('alert').textContent).toContain('服务器无响应，请重试'))
+    fireEvent.click(screen.getByText('重新加载'))
+    await waitFor(() => expect(document.querySelector('.lp-order-detail')).not.toBeNull())
+    expect(detail).toHaveBeenCalledWith({ orderNo: 'LP202605010001' }, expect.objectContaining({ showLoading: false }))
+  })
+
+  it('fetches the order again when the page shows again', async () => {
+    const detail = jest.spyOn(lifePayApi, 'getUserLifePayOrderDetail').mockResolvedValue(orderDetail())
+    renderScreen(<OrderDetailView orderNo='LP202605010001' />)
+    await waitFor(() => expect(document.querySelector('.lp-order-detail')).not.toBeNull())
+    detail.mockResolvedValue(orderDetail({ payStatus: LifePayStatus.Refunded, lifePayOrderStatus: LifePayOrderStatus.Refunded, refundTime: '2026-05-02T00:00:00.000Z' }))
+    showPageAgain()
+    await waitFor(() => expect(document.querySelector('.lp-order-detail__status')?.textContent).toBe('已退款'))
+    expect(detail).toHaveBeenCalledTimes(2)
+  })
+
+  it('asks a logged-out user to log in instead of fetching', () => {
+    const detail = jest.spyOn(lifePayApi, 'getUserLifePayOrderDetail')
+    renderScreen(
+      <LoginRequired>
+        <OrderDetailView orderNo='LP1' />
+      </LoginRequired>,
+      { loggedIn: false },
+    )
+    expect(screen.getByText('登录后查看您的订单')).not.toBeNull()
+    expect(detail).not.toHaveBeenCalled()
+  })
+
+  it('names an electricity order’s region, which the server keeps as codes', async () => {
+    jest.spyOn(lifePayApi, 'getElectricSupportArea').mockResolvedValue([
+      { provinceCode: '440000', provinceName: '广东省', cityCode: '440300', cityName: '深圳市', electricType: ElectricType.Nanwang, needHolderName: true },
+    ])
+    await openDetail(
+      orderDetail({
+        lifePayOrderType: LifePayOrderType.Electric,
+        account: '0101234567890',
+        electricType: ElectricType.Nanwang,
+        electricAccountType: ElectricAccountType.Shop,
+        province: '440000',
+        city: '440300',
+        name: '张三',
+      }),
+    )
+    await waitFor(() => expect(screen.getByText('广东省 深圳市')).not.toBeNull())
+    const text = document.querySelector('.lp-order-detail')?.textContent ?? ''
+    for (const expected of ['电费', '南方电网', '店铺', '张三', '0101234567890']) expect(text).toContain(expected)
+  })
+
+  it('shows the pay type only once paid', async () => {
+    await openDetail(orderDetail({ lifePayType: LifePayType.AliPay }), 'en-US')
+    expect(screen.getByText('Alipay')).not.toBeNull()
+  })
+})

@@ -1,0 +1,160 @@
+import { fireEvent, screen, waitFor } from '@testing-library/react'
+import Taro from '@tarojs/taro'
+import { LifePayOrderType } from '../../../src/domain/lifePayOrderType'
+import * as lifePayApi from '../../../src/services/api/lifePay'
+import OrderListView from '../../../src/subpackages/order/components/OrderListView'
+import { ORDER_PAGE_SIZE } from '../../../src/subpackages/order/hooks/useOrderPage'
+import { listItem, page } from './support/orders'
+import { pause, renderScreen } from './support/render'
+import { fireTaroEvent } from './support/taroEvents'
+import { showPageAgain } from './support/taroPage'
+
+jest.mock('@tarojs/taro', () => require('./support/taroPage').taroWithPageHooks())
+
+const orders = (from: number, count: number) => Array.from({ length: count }, (_, i) => listItem(from + i))
+const rows = () => [...document.querySelectorAll('.lp-order-row')].map((row) => row.getAttribute('data-order-no'))
+const scrollView = () => document.querySelector('.lp-order-list__scroll') as Element
+
+describe('order list paging', () => {
+  let getPage: jest.SpiedFunction<typeof lifePayApi.getUserLifePayOrderPage>
+  beforeEach(() => {
+    getPage = jest.spyOn(lifePayApi, 'getUserLifePayOrderPage')
+    jest.spyOn(Taro, 'navigateTo').mockResolvedValue({ errMsg: 'navigateTo:ok' })
+  })
+  afterEach(() => jest.restoreAllMocks())
+
+  it('appends the second page when the list is scrolled to its end, then says there are no more', async () => {
+    getPage.mockImplementation(async ({ pageIndex }) =>
+      pageIndex === 1 ? page(1, ORDER_PAGE_SIZE, 15, orders(1, 10)) : page(2, ORDER_PAGE_SIZE, 15, orders(11, 5)),
+    )
+    renderScreen(<OrderListView />)
+    await waitFor(() => expect(rows()).toHaveLength(10))
+    expect(getPage).toHaveBeenCalledWith({ pageIndex: 1, pageSize: ORDER_PAGE_SIZE }, { showLoading: false })
+    expect(screen.queryByText('没有更多订单了')).toBeNull()
+
+    fireTaroEvent(scrollView(), 'scrolltolower')
+    await waitFor(() => expect(rows()).toHaveLength(15))
+    expect(rows()[10]).toBe('LP000011')
+    expect(rows()[0]).toBe('LP000001')
+    expect(getPage).toHaveBeenLastCalledWith({ pageIndex: 2, pageSize: ORDER_PAGE_SIZE }, { showLoading: false })
+    expect(screen.getByText('没有更多订单了')).not.toBeNull()
+
+    // At the end, further scrolling asks for nothing.
+    fireTaroEvent(scrollView(), 'scrolltolower')
+    await pause(20)
+    expect(getPage).toHaveBeenCalledTimes(2)
+  })
+
+  it('shows an order once when a new order shifted the next page', async () => {
+    getPage.mockImplementation(async ({ pageIndex }) =>
+      pageIndex === 1 ? page(1, 10, 12, orders(1, 10)) : page(2, 10, 12, orders(10, 2)),
+    )
+    renderScreen(<OrderListView />)
+    await waitFor(() => expect(rows()).toHaveLength(10))
+    fireTaroEvent(scrollView(), 'scrolltolower')
+    await waitFor(() => expect(rows()).toContain('LP000011'))
+    expect(rows()).toHaveLength(11)
+  })
+
+  it('offers a retry when a further page fails, and keeps the rows it has', async () => {
+    getPage.mockResolvedValueOnce(page(1, 10, 20, orders(1, 10))).mockRejectedValueOnce(new Error('服务器无响应，请重试'))
+    renderScreen(<OrderListView />)
+    await waitFor(() => expect(rows()).toHaveLength(10))
+    fireTaroEvent(scrollView(), 'scrolltolower')
+    await waitFor(() => expect(screen.getByText('加载失败，点击重试')).not.toBeNull())
+    expect(rows()).toHaveLength(10)
+    getPage.mockResolvedValueOnce(page(2, 10, 20, orders(11, 10)))
+    fireEvent.click(screen.getByText('加载失败，点击重试'))
+    await waitFor(() => expect(rows()).toHaveLength(20))
+  })
+
+  it('asks for one type per tab, each under its own key', async () => {
+    getPage.mockImplementation(async ({ lifePayOrderType }) =>
+      page(1, 10, 1, [listItem(lifePayOrderType ?? 0, { lifePayOrderType: lifePayOrderType ?? LifePayOrderType.Phone })]),
+    )
+    renderScreen(<OrderListView />, { locale: 'en-US' })
+    await waitFor(() => expect(rows()).toHaveLength(1))
+    fireEvent.click(screen.getByRole('tab', { name: 'Electricity' }))
+    await waitFor(() => expect(rows()).toEqual(['LP000020']))
+    expect(getPage).toHaveBeenLastCalledWith({ pageIndex: 1, pageSize: ORDER_PAGE_SIZE, lifePayOrderType: LifePayOrderType.Electric }, { showLoading: false })
+    fireEvent.click(screen.getByRole('tab', { name: 'Gas' }))
+    await waitFor(() => expect(rows()).toEqual(['LP000030']))
+    expect(screen.getByRole('tab', { name: 'Gas' }).getAttribute('aria-selected')).toBe('true')
+  })
+
+  it('pull to refresh reloads from the first page only', async () => {
+    let total = 15
+    getPage.mockImplementation(async ({ pageIndex }) =>
+      pageIndex === 1 ? page(1, 10, total, orders(total - 9, 10).reverse()) : page(2, 10, total, orders(1, 5).reverse()),
+    )
+    renderScreen(<OrderListView />)
+    await waitFor(() => expect(rows()).toHaveLength(10))
+    fireTaroEvent(scrollView(), 'scrolltolower')
+    await waitFor(() => expect(rows()).toHaveLength(15))
+    const callsBefore = getPage.mock.calls.length
+
+    total = 16 // a new order arrived
+    const pull = document.querySelector('.lp-pull') as Element
+    fireEvent.touchStart(pull, { touches: [{ clientY: 100 }] })
+    fireEvent.touchMove(pull, { touches: [{ clientY: 260 }] })
+    expect(screen.getByText('释放立即刷新')).not.toBeNull()
+    fireEvent.touchEnd(pull, { touches: [] })
+    await waitFor(() => expect(rows()[0]).toBe('LP000016'))
+    expect(getPage.mock.calls.slice(callsBefore)).toEqual([[{ pageIndex: 1, pageSize: ORDER_PAGE_SIZE }, { showLoading: false }]])
+    expect(rows()).toHaveLength(10)
+  })
+
+  it('does not refresh when the pull is too short or the list is not at its top', async () => {
+    getPage.mockResolvedValue(page(1, 10, 3, orders(1, 3)))
+    renderScreen(<OrderListView />)
+    await waitFor(() => expect(rows()).toHaveLength(3))
+    const pull = document.querySelector('.lp-pull') as Element
+    fireEvent.touchStart(pull, { touches: [{ clientY: 100 }] })
+    fireEvent.touchMove(pull, { touches: [{ clientY: 140 }] })
+    expect(screen.getByText('下拉刷新')).not.toBeNull()
+    fireEvent.touchEnd(pull, { touches: [] })
+    fireTaroEvent(scrollView(), 'scroll', { scrollTop: 200 })
+    fireEvent.touchStart(pull, { touches: [{ clientY: 100 }] })
+    fireEvent.touchMove(pull, { touches: [{ clientY: 400 }] })
+    fireEvent.touchEnd(pull, { touches: [] })
+    await pause(20)
+    expect(getPage).toHaveBeenCalledTimes(1)
+  })
+
+  it('refetches when the page shows again (back from a payment or a refund)', async () => {
+    getPage.mockResolvedValue(page(1, 10, 1, orders(1, 1)))
+    renderScreen(<OrderListView />)
+    await waitFor(() => expect(rows()).toHaveLength(1))
+    showPageAgain()
+    await waitFor(() => expect(getPage).toHaveBeenCalledTimes(2))
+  })
+
+  it('opens an order in the detail view of the same page', async () => {
+    getPage.mockResolvedValue(page(1, 10, 1, orders(7, 1)))
+    renderScreen(<OrderListView />)
+    await waitFor(() => expect(rows()).toHaveLength(1))
+    fireEvent.click(document.querySelector('.lp-order-row') as Element)
+    expect(Taro.navigateTo).toHaveBeenCalledWith({ url: '/subpackages/order/order/order?orderNo=LP000007' })
+  })
+
+  it('leads an empty list to a top-up', async () => {
+    getPage.mockResolvedValue(page(1, 10, 0, []))
+    renderScreen(<OrderListView />)
+    await waitFor(() => expect(screen.getByText('还没有订单，去充一笔吧')).not.toBeNull())
+    fireEvent.click(screen.getByText('充电费'))
+    expect(Taro.navigateTo).toHaveBeenCalledWith({ url: '/subpackages/recharge/electricBillRecharge/electricBillRecharge' })
+    fireEvent.click(screen.getByRole('tab', { name: '燃气费' }))
+    await waitFor(() => expect(screen.getByText('还没有这类订单')).not.toBeNull())
+    expect(screen.queryByText('充话费')).toBeNull()
+    fireEvent.click(screen.getByText('充燃气费'))
+    expect(Taro.navigateTo).toHaveBeenLastCalledWith({ url: '/subpackages/recharge/gasBillRecharge/gasBillRecharge' })
+  })
+
+  it('shows the error with a working retry when the first page fails', async () => {
+    getPage.mockRejectedValueOnce(new Error('网关错误')).mockResolvedValueOnce(page(1, 10, 1, orders(1, 1)))
+    renderScreen(<OrderListView />)
+    await waitFor(() => expect(screen.getByRole('alert').textContent).toContain('网关错误'))
+    fireEvent.click(screen.getByText('重新加载'))
+    await waitFor(() => expect(rows()).toHaveLength(1))
+  })
+})

@@ -1,0 +1,180 @@
+import { act, fireEvent, screen, waitFor } from '@testing-library/react'
+import Taro from '@tarojs/taro'
+import { useDialogStore } from '../../../src/components/dialogStore'
+import { useToastStore } from '../../../src/components/toastStore'
+import { LifePayOrderStatus } from '../../../src/domain/lifePayStatus'
+import { refundReason } from '../../../src/domain/validators'
+import * as lifePayApi from '../../../src/services/api/lifePay'
+import { queryKeys } from '../../../src/services/queryKeys'
+import ApplyRefundView from '../../../src/subpackages/order/components/ApplyRefundView'
+import { REFUND_REASON_MAX_LENGTH, detailMaxLength, RefundReasonChoice } from '../../../src/subpackages/order/refundForm'
+import { orderDetail } from './support/orders'
+import { pause, renderScreen } from './support/render'
+import { typeInto } from './support/taroEvents'
+
+jest.mock('@tarojs/taro', () => require('./support/taroPage').taroWithPageHooks())
+
+const refundable = orderDetail({ lifePayOrderStatus: LifePayOrderStatus.PendingConfirmation, finishTime: null, canApplyRefund: true })
+
+function deferred<T>() {
+  let resolve!: (value: T) => void
+  let reject!: (error: unknown) => void
+  const promise = new Promise<T>((res, rej) => {
+    resolve = res
+    reject = rej
+  })
+  return { promise, resolve, reject }
+}
+
+async function openForm(locale: 'zh-CN' | 'en-US' = 'zh-CN') {
+  jest.spyOn(lifePayApi, 'getUserLifePayOrderDetail').mockResolvedValue(refundable)
+  const view = renderScreen(<ApplyRefundView orderNo={refundable.orderNo} />, { locale })
+  await waitFor(() => expect(document.querySelector('.lp-refund')).not.toBeNull())
+  return view
+}
+
+const submitButton = () => document.querySelector('.lp-refund__submit') as HTMLElement
+const textarea = () => document.querySelector('.lp-refund__textarea') as HTMLElement
+const dialogOpen = () => useDialogStore.getState().dialog?.visible === true
+const confirmDialog = async () => {
+  await waitFor(() => expect(screen.getByRole('dialog')).not.toBeNull())
+  fireEvent.click(screen.getByText('确定'))
+}
+
+describe('refund form', () => {
+  let refund: jest.SpiedFunction<typeof lifePayApi.refundUserLifePayOrder>
+  beforeEach(() => {
+    refund = jest.spyOn(lifePayApi, 'refundUserLifePayOrder')
+    jest.spyOn(Taro, 'redirectTo').mockResolvedValue({ errMsg: 'redirectTo:ok' })
+  })
+  afterEach(async () => {
+    jest.restoreAllMocks()
+    await pause(320)
+    act(() => useDialogStore.setState({ dialog: null }))
+  })
+
+  it('uses the same length limit as the domain rule', () => {
+    expect(refundReason('字'.repeat(REFUND_REASON_MAX_LENGTH))).toBeNull()
+    expect(refundReason('字'.repeat(REFUND_REASON_MAX_LENGTH + 1))).toBe('refundReason')
+  })
+
+  it('recaps the amount and where it goes back to', async () => {
+    await openForm()
+    const recap = document.querySelector('.lp-refund__recap')?.textContent ?? ''
+    expect(recap).toContain('¥98.50')
+    expect(recap).toContain('原路退回至 微信支付')
+    expect(recap).toContain('138****5678')
+  })
+
+  it('asks for a reason before anything is sent', async () => {
+    await openForm()
+    fireEvent.click(submitButton())
+    expect(screen.getByRole('alert').textContent).toBe('请选择退款原因')
+    await pause(40)
+    expect(dialogOpen()).toBe(false)
+    expect(refund).not.toHaveBeenCalled()
+  })
+
+  it('"other" needs a description', async () => {
+    await openForm('en-US')
+    fireEvent.click(screen.getByRole('radio', { name: 'Other' }))
+    fireEvent.click(submitButton())
+    expect(screen.getByRole('alert').textContent).toBe('Please describe the reason')
+    expect(refund).not.toHaveBeenCalled()
+  })
+
+  it('counts the description against the limit left by the chosen reason', async () => {
+    await openForm()
+    fireEvent.click(screen.getByRole('radio', { name: '重复充值' }))
+    const max = detailMaxLength(RefundReasonChoice.Duplicate, 'zh-CN')
+    expect(max).toBe(REFUND_REASON_MAX_LENGTH - '重复充值：'.length)
+    expect(textarea().getAttribute('maxlength')).toBe(String(max))
+    typeInto(textarea(), '多充了一次')
+    expect(screen.getByText(`5/${max}`)).not.toBeNull()
+    // Past the limit (a paste the host did not cut): the domain rule's message, and nothing is sent.
+    typeInto(textarea(), '长'.repeat(max + 1))
+    fireEvent.click(submitButton())
+    expect(screen.getByRole('alert').textContent).toBe('退款原因为1至200个字')
+    expect(refund).not.toHaveBeenCalled()
+  })
+
+  it('sends one request however often it is tapped, then opens the refund result', async () => {
+    const call = deferred<void>()
+    refund.mockReturnValue(call.promise)
+    const { queryClient } = await openForm()
+    queryClient.setQueryData(queryKeys.orderPage(), { pages: [], pageParams: [] })
+
+    fireEvent.click(screen.getByRole('radio', { name: '重复充值' }))
+    typeInto(textarea(), '多充了一次')
+    fireEvent.click(submitButton())
+    fireEvent.click(submitButton()) // a double tap opens one dialog
+    await waitFor(() => expect(dialogOpen()).toBe(true))
+    expect(screen.getByRole('dialog').textContent).toContain('退款 ¥98.50 将在审核通过后原路退回')
+    await confirmDialog()
+    await waitFor(() => expect(refund).toHaveBeenCalledTimes(1))
+    expect(refund).toHaveBeenCalledWith({ orderNo: refundable.orderNo, refundApplyRemark: '重复充值：多充了一次' })
+    expect(submitButton().textContent).toBe('提交中…')
+    expect(submitButton().getAttribute('aria-disabled')).toBe('true')
+
+    fireEvent.click(submitButton())
+    fireEvent.click(submitButton())
+    await pause(40)
+    expect(dialogOpen()).toBe(false)
+
+    await act(async () => call.resolve())
+    await waitFor(() =>
+      expect(Taro.redirectTo).toHaveBeenCalledWith({
+        url: '/subpackages/order/orderRefundResult/orderRefundResult?orderNo=LP202605010001',
+      }),
+    )
+    expect(useToastStore.getState().toast?.text).toBe('退款申请已提交')
+    // Orders everywhere are stale now.
+    expect(queryClient.getQueryState(queryKeys.orderPage())?.isInvalidated).toBe(true)
+
+    fireEvent.click(submitButton())
+    await pause(40)
+    expect(dialogOpen()).toBe(false)
+    expect(refund).toHaveBeenCalledTimes(1)
+  })
+
+  it('cancelling the confirmation sends nothing and leaves the form usable', async () => {
+    refund.mockResolvedValue(undefined)
+    await openForm()
+    fireEvent.click(screen.getByRole('radio', { name: '不想充了' }))
+    fireEvent.click(submitButton())
+    await waitFor(() => expect(dialogOpen()).toBe(true))
+    fireEvent.click(screen.getByText('取消'))
+    await waitFor(() => expect(dialogOpen()).toBe(false))
+    expect(refund).not.toHaveBeenCalled()
+    expect(submitButton().getAttribute('aria-disabled')).toBe('false')
+    await pause(320)
+    fireEvent.click(submitButton())
+    await confirmDialog()
+    await waitFor(() => expect(refund).toHaveBeenCalledTimes(1))
+    expect(refund).toHaveBeenCalledWith({ orderNo: refundable.orderNo, refundApplyRemark: '不想充了' })
+  })
+
+  it('after a refused request the form can be sent again', async () => {
+    refund.mockRejectedValueOnce(new Error('请求错误')).mockResolvedValueOnce(undefined)
+    await openForm()
+    fireEvent.click(screen.getByRole('radio', { name: '长时间未到账' }))
+    fireEvent.click(submitButton())
+    await confirmDialog()
+    await waitFor(() => expect(submitButton().getAttribute('aria-disabled')).toBe('false'))
+    expect(Taro.redirectTo).not.toHaveBeenCalled()
+    await pause(320)
+    fireEvent.click(submitButton())
+    await confirmDialog()
+    await waitFor(() => expect(Taro.redirectTo).toHaveBeenCalledTimes(1))
+    expect(refund).toHaveBeenCalledTimes(2)
+  })
+
+  it('an order that cannot be refunded shows why and leads back to it', async () => {
+    jest.spyOn(lifePayApi, 'getUserLifePayOrderDetail').mockResolvedValue(orderDetail({ canApplyRefund: false }))
+    renderScreen(<ApplyRefundView orderNo='LP202605010001' />, { locale: 'en-US' })
+    await waitFor(() => expect(screen.getByText('A refund cannot be requested for this order now')).not.toBeNull())
+    fireEvent.click(screen.getByText('View order'))
+    expect(Taro.redirectTo).toHaveBeenCalledWith({ url: '/subpackages/order/order/order?orderNo=LP202605010001' })
+    expect(document.querySelector('.lp-refund')).toBeNull()
+  })
+})

@@ -1,0 +1,105 @@
+import { fireEvent, screen, waitFor } from '@testing-library/react'
+import Taro from '@tarojs/taro'
+import { LifePayOrderStatus, LifePayStatus } from '../../../src/domain/lifePayStatus'
+import * as lifePayApi from '../../../src/services/api/lifePay'
+import RefundResultView from '../../../src/subpackages/order/components/RefundResultView'
+import type { LifePayOrderDetail } from '../../../types/api/lifePay'
+import { orderDetail } from './support/orders'
+import { renderScreen } from './support/render'
+import { showPageAgain } from './support/taroPage'
+
+jest.mock('@tarojs/taro', () => require('./support/taroPage').taroWithPageHooks())
+
+const applied = {
+  refundApplyTime: '2026-05-01T07:00:00.000Z',
+  refundApplyRemark: '重复充值：多充了一次',
+}
+const pendingReview = orderDetail({ payStatus: LifePayStatus.PendingRefund, lifePayOrderStatus: LifePayOrderStatus.RefundPendingReview, ...applied })
+const refunded = orderDetail({
+  payStatus: LifePayStatus.Refunded,
+  lifePayOrderStatus: LifePayOrderStatus.Refunded,
+  refundTime: '2026-05-01T08:00:00.000Z',
+  ...applied,
+})
+const rejected = orderDetail({
+  payStatus: LifePayStatus.Paid,
+  lifePayOrderStatus: LifePayOrderStatus.RefundFailed,
+  refundTime: '2026-05-01T08:00:00.000Z',
+  refundCheckRemark: '话费已到账，不予退款',
+  ...applied,
+})
+
+const title = () => document.querySelector('.lp-refund-result__title')?.textContent
+const steps = () =>
+  [...document.querySelectorAll('.lp-refund-step')].map(
+    (step) => `${step.querySelector('.lp-refund-step__title')?.textContent}:${step.className.replace(/.*lp-refund-step--/, '')}`,
+  )
+
+async function open(order: LifePayOrderDetail, locale: 'zh-CN' | 'en-US' = 'zh-CN') {
+  const detail = jest.spyOn(lifePayApi, 'getUserLifePayOrderDetail').mockResolvedValue(order)
+  renderScreen(<RefundResultView orderNo={order.orderNo} />, { locale })
+  await waitFor(() => expect(title()).toBeTruthy())
+  return detail
+}
+
+describe('refund result', () => {
+  afterEach(() => jest.restoreAllMocks())
+
+  it('pending review: applied, under review, refund still to come', async () => {
+    await open(pendingReview)
+    expect(title()).toBe('退款审核中')
+    expect(steps()).toEqual(['提交退款申请:done', '平台审核中:current', '退款成功:todo'])
+    expect(screen.getByText('重复充值：多充了一次')).not.toBeNull()
+    expect(screen.getByText('¥98.50')).not.toBeNull()
+  })
+
+  it('refunded: the amount is back', async () => {
+    await open(refunded, 'en-US')
+    expect(title()).toBe('Refunded')
+    expect(screen.getByText('¥98.50 has been refunded to your payment account')).not.toBeNull()
+    expect(steps()).toEqual(['Refund requested:done', 'Reviewed:done', 'Refunded:done'])
+  })
+
+  it('refund failed: the operator’s reason is shown', async () => {
+    await open(rejected)
+    expect(title()).toBe('退款失败')
+    expect(screen.getByText('原因：话费已到账，不予退款')).not.toBeNull()
+    expect(steps()).toEqual(['提交退款申请:done', '平台已审核:done', '退款失败:failed'])
+  })
+
+  it('a failed recharge is refunded without any application', async () => {
+    await open(orderDetail({ payStatus: LifePayStatus.PendingRefund, lifePayOrderStatus: LifePayOrderStatus.Failed }))
+    expect(title()).toBe('退款处理中')
+    expect(steps()).toEqual(['充值失败，自动退款:done', '退款成功:current'])
+  })
+
+  it('an order without a refund says so', async () => {
+    await open(orderDetail())
+    expect(title()).toBe('该订单没有退款')
+    expect(steps()).toEqual([])
+  })
+
+  it('is fetched again whenever it shows, so the operator’s decision appears on return', async () => {
+    const detail = await open(pendingReview)
+    detail.mockResolvedValue(rejected)
+    showPageAgain()
+    await waitFor(() => expect(title()).toBe('退款失败'))
+    expect(detail).toHaveBeenCalledTimes(2)
+  })
+
+  it('goes back to the order it came from, or opens it', async () => {
+    await open(pendingReview)
+    const back = jest.spyOn(Taro, 'navigateBack').mockResolvedValue({ errMsg: 'navigateBack:ok' })
+    const to = jest.spyOn(Taro, 'navigateTo').mockResolvedValue({ errMsg: 'navigateTo:ok' })
+    const pages = jest.spyOn(Taro, 'getCurrentPages')
+    pages.mockReturnValue([
+      { route: 'subpackages/order/order/order', options: { orderNo: pendingReview.orderNo } },
+      { route: 'subpackages/order/orderRefundResult/orderRefundResult', options: { orderNo: pendingReview.orderNo } },
+    ] as unknown as Taro.Page[])
+    fireEvent.click(screen.getByText('查看订单'))
+    expect(back).toHaveBeenCalledTimes(1)
+    pages.mockReturnValue([] as unknown as Taro.Page[])
+    fireEvent.click(screen.getByText('查看订单'))
+    expect(to).toHaveBeenCalledWith({ url: '/subpackages/order/order/order?orderNo=LP202605010001' })
+  })
+})

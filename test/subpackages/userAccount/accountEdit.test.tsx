@@ -1,0 +1,264 @@
+import { fireEvent, screen, waitFor, within } from '@testing-library/react'
+import Taro from '@tarojs/taro'
+import type { AxiosResponse } from 'axios'
+import { useToastStore } from '../../../src/components/toastStore'
+import { GasProvider } from '../../../src/domain/gas'
+import { LifePayOrderType } from '../../../src/domain/lifePayOrderType'
+import { useUserAccounts } from '../../../src/hooks/useUserAccounts'
+import * as lifePayApi from '../../../src/services/api/lifePay'
+import { BizError } from '../../../src/services/http/bizError'
+import EditAccountView from '../../../src/subpackages/userAccount/components/EditAccountView'
+import ElectricAccountForm from '../../../src/subpackages/userAccount/components/ElectricAccountForm'
+import GasAccountForm from '../../../src/subpackages/userAccount/components/GasAccountForm'
+import PhoneAccountForm from '../../../src/subpackages/userAccount/components/PhoneAccountForm'
+import { pause, renderScreen } from '../order/support/render'
+import { typeInto } from '../order/support/taroEvents'
+import { areas, electricAccountSaved, gasAccountSaved, phoneAccount } from './accounts'
+
+jest.mock('@tarojs/taro', () => require('../order/support/taroPage').taroWithPageHooks())
+
+const input = (label: string) => document.querySelector(`taro-input-core[aria-label="${label}"]`) as HTMLElement
+/** Taro's inputs render their inner <input> a tick after mounting; typing before that reaches no field. */
+async function inputsReady() {
+  await waitFor(() => {
+    const hosts = [...document.querySelectorAll('taro-input-core')]
+    expect(hosts.length).toBeGreaterThan(0)
+    expect(hosts.every((host) => host.querySelector('input'))).toBe(true)
+  })
+}
+const save = () => fireEvent.click(document.querySelector('.lp-account-form__save') as HTMLElement)
+const alerts = () => [...document.querySelectorAll('.lp-field__error')].map((el) => el.textContent)
+const radio = (group: string, name: string) => within(screen.getByRole('radiogroup', { name: group })).getByRole('radio', { name })
+
+function bizError(code: string, msg: string): BizError {
+  return new BizError({ data: { success: false, data: null, error: code, msg, showType: 2 }, config: {} } as unknown as AxiosResponse)
+}
+
+/** Stands for the top-up page's picker, showing how many phone accounts it knows. */
+function PhonePicker() {
+  const accounts = useUserAccounts(LifePayOrderType.Phone)
+  return <span data-testid='picker'>{accounts.data?.length ?? '-'}</span>
+}
+
+let addUpdate: jest.SpiedFunction<typeof lifePayApi.addUpdateUserAccount>
+beforeEach(() => {
+  useToastStore.setState({ toast: null })
+  addUpdate = jest.spyOn(lifePayApi, 'addUpdateUserAccount').mockResolvedValue('acc-new')
+  jest.spyOn(Taro, 'navigateBack').mockResolvedValue({ errMsg: 'navigateBack:ok' })
+  jest.spyOn(Taro, 'redirectTo').mockResolvedValue({ errMsg: 'redirectTo:ok' })
+  jest.spyOn(Taro, 'getCurrentPages').mockReturnValue([{}, {}] as unknown as Taro.Page[])
+  jest.spyOn(lifePayApi, 'getElectricSupportArea').mockResolvedValue(areas)
+  jest.spyOn(lifePayApi, 'getGasParValue').mockResolvedValue([
+    { gasOrgType: GasProvider.HuaRun, gasOrgName: '华润燃气', parValue: [50, 100] },
+    { gasOrgType: GasProvider.XinAo, gasOrgName: '新奥燃气', parValue: [50, 100] },
+  ])
+})
+afterEach(async () => {
+  await pause(10)
+  jest.restoreAllMocks()
+})
+
+describe('phone account', () => {
+  it('validates the number with the shared rules before saving', async () => {
+    renderScreen(<PhoneAccountForm />)
+    await inputsReady()
+    save()
+    expect(alerts()).toEqual(['此项为必填项', '请选择运营商'])
+    typeInto(input('手机号码'), '12345678901')
+    save()
+    expect(alerts()).toContain('请输入正确的手机号')
+    expect(addUpdate).not.toHaveBeenCalled()
+  })
+
+  it('saves with the detected carrier and the remark, then goes back; every account query refreshes', async () => {
+    const all = jest.spyOn(lifePayApi, 'getUserAccountAllList').mockResolvedValue([])
+    renderScreen(
+      <>
+        <PhonePicker />
+        <PhoneAccountForm />
+      </>,
+    )
+    await waitFor(() => expect(screen.getByTestId('picker').textContent).toBe('0'))
+    await inputsReady()
+    typeInto(input('手机号码'), '138 1234 5678')
+    expect(radio('运营商', '中国移动号段识别').getAttribute('aria-checked')).toBe('true')
+    typeInto(input('备注'), '爸妈')
+    all.mockResolvedValue([phoneAccount])
+    save()
+    await waitFor(() => expect(Taro.navigateBack).toHaveBeenCalled())
+    expect(addUpdate).toHaveBeenCalledWith({
+      id: undefined,
+      lifePayType: LifePayOrderType.Phone,
+      content: '13812345678',
+      ispCode: 'yidong',
+      remark: '爸妈',
+    })
+    expect(useToastStore.getState().toast?.text).toBe('已保存')
+    await waitFor(() => expect(screen.getByTestId('picker').textContent).toBe('1'))
+  })
+
+  it('keeps the carrier the user picked for a ported number', async () => {
+    renderScreen(<PhoneAccountForm />, { locale: 'en-US' })
+    await inputsReady()
+    typeInto(input('Phone number'), '13812345678')
+    fireEvent.click(radio('Carrier', 'China Unicom'))
+    save()
+    await waitFor(() => expect(addUpdate).toHaveBeenCalledWith(expect.objectContaining({ ispCode: 'liantong' })))
+  })
+
+  it('refuses a remark over the limit', async () => {
+    renderScreen(<PhoneAccountForm />)
+    await inputsReady()
+    typeInto(input('手机号码'), '13812345678')
+    typeInto(input('备注'), '很'.repeat(51))
+    save()
+    expect(alerts()).toEqual(['备注最多50个字'])
+    expect(addUpdate).not.toHaveBeenCalled()
+  })
+
+  it('shows the server’s refusal of a duplicate at the number', async () => {
+    addUpdate.mockRejectedValue(bizError('USER_ACCOUNT_EXISTS', '该手机号已保存，请勿重复添加'))
+    renderScreen(<PhoneAccountForm />)
+    await inputsReady()
+    typeInto(input('手机号码'), '13812345678')
+    save()
+    await waitFor(() => expect(alerts()).toEqual(['该手机号已保存，请勿重复添加']))
+    expect(Taro.navigateBack).not.toHaveBeenCalled()
+  })
+
+  it('a double tap saves once', async () => {
+    let finish!: (id: string) => void
+    addUpdate.mockReturnValue(new Promise<string>((resolve) => (finish = resolve)))
+    renderScreen(<PhoneAccountForm />)
+    await inputsReady()
+    typeInto(input('手机号码'), '13812345678')
+    save()
+    save()
+    await waitFor(() => expect(screen.getByText('保存中…')).not.toBeNull())
+    save()
+    finish('acc-new')
+    await waitFor(() => expect(Taro.navigateBack).toHaveBeenCalled())
+    expect(addUpdate).toHaveBeenCalledTimes(1)
+  })
+
+  it('opened by URL with no history, goes to the list after saving', async () => {
+    jest.spyOn(Taro, 'getCurrentPages').mockReturnValue([{}] as unknown as Taro.Page[])
+    renderScreen(<PhoneAccountForm />)
+    await inputsReady()
+    typeInto(input('手机号码'), '13812345678')
+    save()
+    await waitFor(() =>
+      expect(Taro.redirectTo).toHaveBeenCalledWith({ url: '/subpackages/userAccount/userAccountList/userAccountList?type=10' }),
+    )
+  })
+
+  it('loads an account by id and updates it', async () => {
+    const detail = jest.spyOn(lifePayApi, 'getUserAccountDetail').mockResolvedValue(phoneAccount)
+    renderScreen(
+      <EditAccountView type={LifePayOrderType.Phone} id='acc-phone-1' form={(initial) => <PhoneAccountForm initial={initial} />} />,
+    )
+    await waitFor(() => expect(input('手机号码')?.getAttribute('value')).toBe('13812345678'))
+    await inputsReady()
+    expect(detail).toHaveBeenCalledWith({ id: 'acc-phone-1' })
+    expect(input('备注').getAttribute('value')).toBe('爸妈')
+    typeInto(input('备注'), '妈妈')
+    save()
+    await waitFor(() =>
+      expect(addUpdate).toHaveBeenCalledWith({
+        id: 'acc-phone-1',
+        lifePayType: LifePayOrderType.Phone,
+        content: '13812345678',
+        ispCode: 'yidong',
+        remark: '妈妈',
+      }),
+    )
+  })
+
+  it('an unknown id, or an account of another utility, is not found', async () => {
+    jest.spyOn(lifePayApi, 'getUserAccountDetail').mockRejectedValueOnce(bizError('USER_ACCOUNT_NOT_FOUND', '户号不存在'))
+    const { unmount } = renderScreen(
+      <EditAccountView type={LifePayOrderType.Phone} id='nope' form={(initial) => <PhoneAccountForm initial={initial} />} />,
+    )
+    await waitFor(() => expect(screen.getByText('该户号不存在或已删除')).not.toBeNull())
+    unmount()
+    jest.spyOn(lifePayApi, 'getUserAccountDetail').mockResolvedValue(gasAccountSaved)
+    renderScreen(<EditAccountView type={LifePayOrderType.Phone} id='acc-gas-1' form={(initial) => <PhoneAccountForm initial={initial} />} />)
+    await waitFor(() => expect(screen.getByText('该户号不存在或已删除')).not.toBeNull())
+    expect(document.querySelector('.lp-account-form')).toBeNull()
+  })
+})
+
+describe('electricity account', () => {
+  it('needs a region, an account number in the domain format, and the holder where the region asks', async () => {
+    renderScreen(<ElectricAccountForm />)
+    await waitFor(() => expect(lifePayApi.getElectricSupportArea).toHaveBeenCalled())
+    await inputsReady()
+    save()
+    expect(alerts()).toEqual(['请选择缴费地区', '请选择电网类型', '此项为必填项'])
+
+    fireEvent.click(screen.getByRole('button', { name: '缴费地区' }))
+    fireEvent.click(screen.getByRole('radio', { name: '深圳市' }))
+    expect(radio('电网类型', '南方电网').getAttribute('aria-checked')).toBe('true')
+    await inputsReady()
+    typeInto(input('电费户号'), '12')
+    save()
+    expect(alerts()).toEqual(['请输入正确的电费户号（5至20位数字）', '此项为必填项'])
+
+    typeInto(input('电费户号'), '0101234567890')
+    typeInto(input('户主姓名'), '张三')
+    fireEvent.click(radio('户号类型', '企业'))
+    save()
+    await waitFor(() =>
+      expect(addUpdate).toHaveBeenCalledWith({
+        id: undefined,
+        lifePayType: LifePayOrderType.Electric,
+        content: '0101234567890',
+        electricType: 'nanwang',
+        electricAccountType: 'enterprise',
+        province: '广东省',
+        city: '深圳市',
+        name: '张三',
+        remark: '',
+      }),
+    )
+  })
+
+  it('places a saved account in its region when editing', async () => {
+    renderScreen(<ElectricAccountForm initial={electricAccountSaved} />, { locale: 'en-US' })
+    await waitFor(() => expect(screen.getByText('广东省 深圳市')).not.toBeNull())
+    expect(input('Account holder').getAttribute('value')).toBe('张三')
+    save()
+    await waitFor(() =>
+      expect(addUpdate).toHaveBeenCalledWith(expect.objectContaining({ id: 'acc-electric-1', city: '深圳市', electricAccountType: 'house' })),
+    )
+  })
+})
+
+describe('gas account', () => {
+  it('needs a company that can be topped up and an account in the domain format', async () => {
+    renderScreen(<GasAccountForm />)
+    await waitFor(() => expect(radio('燃气公司', '北京燃气').getAttribute('aria-disabled')).toBe('true'))
+    await inputsReady()
+    save()
+    expect(alerts()).toEqual(['请选择燃气公司', '此项为必填项'])
+    fireEvent.click(radio('燃气公司', '北京燃气'))
+    expect(radio('燃气公司', '北京燃气').getAttribute('aria-checked')).toBe('false')
+    fireEvent.click(radio('燃气公司', '华润燃气'))
+    typeInto(input('燃气户号'), 'ab#1')
+    save()
+    expect(alerts()).toEqual(['请输入正确的燃气户号（5至20位字母或数字）'])
+    typeInto(input('燃气户号'), 'GZ12345678')
+    typeInto(input('备注'), '老房子')
+    save()
+    await waitFor(() =>
+      expect(addUpdate).toHaveBeenCalledWith({
+        id: undefined,
+        lifePayType: LifePayOrderType.Gas,
+        content: 'GZ12345678',
+        gasOrgType: 'hua_run',
+        remark: '老房子',
+      }),
+    )
+  })
+})
+

@@ -1,0 +1,106 @@
+import { fireEvent, screen, waitFor, within } from '@testing-library/react'
+import Taro from '@tarojs/taro'
+import { LifePayOrderType } from '../../../src/domain/lifePayOrderType'
+import * as lifePayApi from '../../../src/services/api/lifePay'
+import AccountListView from '../../../src/subpackages/userAccount/components/AccountListView'
+import { pause, renderScreen } from '../order/support/render'
+import { areas, electricAccountSaved, gasAccountSaved, phoneAccount } from './accounts'
+
+jest.mock('@tarojs/taro', () => require('../order/support/taroPage').taroWithPageHooks())
+
+const cards = () => [...document.querySelectorAll('.lp-account-card')]
+const card = (id: string) => document.querySelector(`[data-account-id="${id}"]`) as HTMLElement
+
+describe('saved account list', () => {
+  let list: jest.SpiedFunction<typeof lifePayApi.getUserAccountAllList>
+  beforeEach(() => {
+    list = jest.spyOn(lifePayApi, 'getUserAccountAllList').mockImplementation(async (input = {}) =>
+      [phoneAccount, electricAccountSaved, gasAccountSaved].filter((a) => a.lifePayType === input.lifePayOrderType),
+    )
+    jest.spyOn(Taro, 'navigateTo').mockResolvedValue({ errMsg: 'navigateTo:ok' })
+    jest.spyOn(lifePayApi, 'getElectricSupportArea').mockResolvedValue(areas)
+  })
+  afterEach(async () => {
+    await pause(320)
+    jest.restoreAllMocks()
+  })
+
+  it('shows one utility per tab: remark, masked number and what the account is', async () => {
+    renderScreen(<AccountListView />)
+    await waitFor(() => expect(cards()).toHaveLength(1))
+    expect(list).toHaveBeenLastCalledWith({ lifePayOrderType: LifePayOrderType.Phone })
+    expect(card('acc-phone-1').textContent).toContain('爸妈')
+    expect(card('acc-phone-1').textContent).toContain('138****5678')
+    expect(card('acc-phone-1').textContent).toContain('中国移动')
+    expect(card('acc-phone-1').textContent).not.toContain('13812345678')
+
+    fireEvent.click(screen.getByRole('tab', { name: '电费户号' }))
+    await waitFor(() => expect(card('acc-electric-1')).not.toBeNull())
+    expect(card('acc-electric-1').textContent).toContain('010****7890')
+    // The region by name, though the server keeps its codes.
+    await waitFor(() => expect(card('acc-electric-1').textContent).toContain('南方电网 · 广东省 深圳市 · 住宅'))
+
+    fireEvent.click(screen.getByRole('tab', { name: '燃气户号' }))
+    await waitFor(() => expect(card('acc-gas-1')).not.toBeNull())
+    expect(card('acc-gas-1').textContent).toContain('未备注')
+    expect(card('acc-gas-1').textContent).toContain('华润燃气')
+  })
+
+  it('opens on the tab the query names', async () => {
+    renderScreen(<AccountListView initialType={LifePayOrderType.Gas} />, { locale: 'en-US' })
+    await waitFor(() => expect(card('acc-gas-1')).not.toBeNull())
+    expect(screen.getByRole('tab', { name: 'Gas' }).getAttribute('aria-selected')).toBe('true')
+  })
+
+  it('tops up and edits an account on its own pages', async () => {
+    renderScreen(<AccountListView initialType={LifePayOrderType.Electric} />)
+    await waitFor(() => expect(card('acc-electric-1')).not.toBeNull())
+    fireEvent.click(within(card('acc-electric-1')).getByText('充值'))
+    expect(Taro.navigateTo).toHaveBeenLastCalledWith({
+      url:
+        '/subpackages/recharge/electricBillRecharge/electricBillRecharge?electricAccount=0101234567890&electricType=nanwang' +
+        '&electricAccountType=house&province=440000&city=440300&accountId=acc-electric-1',
+    })
+    fireEvent.click(within(card('acc-electric-1')).getByText('编辑'))
+    expect(Taro.navigateTo).toHaveBeenLastCalledWith({
+      url: '/subpackages/userAccount/editElectricUserAccount/editElectricUserAccount?id=acc-electric-1',
+    })
+  })
+
+  it('deletes after the SPEC confirmation, and the list shows it at once', async () => {
+    const remove = jest.spyOn(lifePayApi, 'deleteUserAccount').mockImplementation(async () => {
+      list.mockResolvedValue([])
+    })
+    renderScreen(<AccountListView />, { locale: 'en-US' })
+    await waitFor(() => expect(cards()).toHaveLength(1))
+    fireEvent.click(within(card('acc-phone-1')).getByText('Delete'))
+    await waitFor(() => expect(screen.getByRole('dialog')).not.toBeNull())
+    expect(screen.getByRole('dialog').textContent).toContain('Prompt')
+    expect(screen.getByRole('dialog').textContent).toContain('Are you sure you want to delete this data?')
+    fireEvent.click(screen.getByText('confirm'))
+    await waitFor(() => expect(cards()).toHaveLength(0))
+    expect(remove).toHaveBeenCalledWith({ id: 'acc-phone-1' })
+    expect(screen.getByText('Deleted')).not.toBeNull()
+    expect(screen.getByText('No saved phone numbers yet. Save one to top up faster')).not.toBeNull()
+  })
+
+  it('cancelling the confirmation deletes nothing', async () => {
+    const remove = jest.spyOn(lifePayApi, 'deleteUserAccount')
+    renderScreen(<AccountListView />)
+    await waitFor(() => expect(cards()).toHaveLength(1))
+    fireEvent.click(within(card('acc-phone-1')).getByText('删除'))
+    await waitFor(() => expect(screen.getByRole('dialog')).not.toBeNull())
+    fireEvent.click(screen.getByText('取消'))
+    await pause(50)
+    expect(remove).not.toHaveBeenCalled()
+    expect(cards()).toHaveLength(1)
+  })
+
+  it('an empty list leads to adding an account of that utility', async () => {
+    list.mockResolvedValue([])
+    renderScreen(<AccountListView initialType={LifePayOrderType.Gas} />)
+    await waitFor(() => expect(screen.getByText('还没有常用燃气户号，添加后缴费更快捷')).not.toBeNull())
+    fireEvent.click(screen.getByText('+ 添加燃气户号'))
+    expect(Taro.navigateTo).toHaveBeenCalledWith({ url: '/subpackages/userAccount/editGasUserAccount/editGasUserAccount' })
+  })
+})
