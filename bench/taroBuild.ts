@@ -34,9 +34,10 @@ export function buildLocked(target: BuildTarget): void {
   }
   if (spawnSync('flock', ['-n', BUILD_LOCK, 'true']).status !== 0) console.error(`waiting for ${BUILD_LOCK} (another Taro build runs)…`)
   const started = Date.now()
+  // The build's chatter goes to stderr: stdout carries the figures (bench/report.md is made of it).
   const result = spawnSync('flock', [BUILD_LOCK, process.execPath, '--import', 'tsx', __filename, target], {
     cwd: ROOT,
-    stdio: ['ignore', 'inherit', 'inherit'],
+    stdio: ['ignore', process.stderr, process.stderr],
   })
   if (result.status !== 0) throw new Error(`the ${target} build failed`)
   console.error(`built ${target} in ${((Date.now() - started) / 1000).toFixed(0)} s (lock wait included)`)
