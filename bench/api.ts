@@ -56,15 +56,18 @@ async function benchDatabase(database: string, env: Record<string, string>, ceil
       console.error(`${database}: ${call}…`)
       const { warmUp, figures } = await measure(options)
       rows.push({ call, database, figures })
-      return warmUp.succeeded + figures.succeeded
+      return { figures, succeeded: warmUp.succeeded + figures.succeeded }
     }
 
     await run('/healthz (the server’s stack, no database)', { url: `${server.url}/healthz` })
     await run('GetRate', { url: `${server.url}/api/LifePay/GetRate` })
     const pageRequest = { url: `${server.url}/api/LifePay/GetUserLifePayOrderPage`, method: 'POST' as const, headers: asHistory, body: JSON.stringify(ORDER_PAGE) }
-    await run(`GetUserLifePayOrderPage (${ORDER_PAGE.pageSize} of 200 orders)`, pageRequest)
+    const flatOut = await run(`GetUserLifePayOrderPage (${ORDER_PAGE.pageSize} of 200 orders)`, pageRequest)
     const halfRate = Math.max(1, Math.round(ceiling / 2))
     await run(`GetUserLifePayOrderPage at ${halfRate} req/s (half the ceiling)`, { ...pageRequest, overallRate: halfRate })
+    // Latency under a load the server sustains: half of what it just served flat out.
+    const halfOwn = Math.max(1, Math.round(flatOut.figures.requestsPerSecond / 2))
+    await run(`GetUserLifePayOrderPage at ${halfOwn} req/s (half its own maximum)`, { ...pageRequest, overallRate: halfOwn })
     await run('GetPayStatusByOrderNo', {
       url: `${server.url}/api/LifePay/GetPayStatusByOrderNo`,
       method: 'POST',
@@ -72,7 +75,7 @@ async function benchDatabase(database: string, env: Record<string, string>, ceil
       body: JSON.stringify({ orderNo: history.paidOrderNo }),
     })
     let key = 0
-    const created = await run('CreateLifePayPhoneOrder (a new idempotency key each)', {
+    const { succeeded: created } = await run('CreateLifePayPhoneOrder (a new idempotency key each)', {
       url: `${server.url}/api/LifePay/CreateLifePayPhoneOrder`,
       method: 'POST',
       headers: { [LIFE_PAY_USER_HEADER]: buyerId },
