@@ -1,0 +1,152 @@
+// npm run bench:api: the real server on PostgreSQL (DATABASE_URL, a throwaway cluster from scripts/with-postgres.sh)
+// and on PGlite, one after the other, loaded with autocannon on 127.0.0.1; a bare Fastify route is the ceiling.
+import { spawn, type ChildProcess } from 'node:child_process'
+import { join } from 'node:path'
+import { createInterface } from 'node:readline'
+import type { PageResult } from '../types/api/envelope'
+import type { LifePayOrderListItem } from '../types/api/lifePay'
+import { startAppServer } from '../test/e2e/appServer'
+import { apiCall, LIFE_PAY_USER_HEADER } from './apiCall'
+import { loadTest, type LoadFigures, type LoadOptions } from './api/loadTest'
+import { markdownTable } from './markdownTable'
+import { loginByPhoneCode, seedUserWithOrders } from './seedOrders'
+
+const DURATION_S = Number(process.env.BENCH_API_SECONDS || 8)
+const WARM_UP_S = 2
+const CONNECTIONS = 10
+const ORDER_PAGE = { pageIndex: 1, pageSize: 10 }
+const HISTORY_PHONE = '13800005555'
+const BUYER_PHONE = '13800006666'
+
+// autocannon's latency histogram counts whole milliseconds.
+const ms = (value: number) => (value < 1 ? '<1' : value.toFixed(0))
+
+interface Row {
+  call: string
+  database: string
+  figures: LoadFigures
+  /** The ceiling's requests per second measured before this row's block. */
+  ceiling?: number
+}
+
+async function measure(options: Omit<LoadOptions, 'durationS' | 'connections'>): Promise<{ warmUp: LoadFigures; figures: LoadFigures }> {
+  const warmUp = await loadTest({ ...options, durationS: WARM_UP_S, connections: CONNECTIONS })
+  const figures = await loadTest({ ...options, durationS: DURATION_S, connections: CONNECTIONS })
+  return { warmUp, figures }
+}
+
+function startBareFastify(): Promise<{ url: string; child: ChildProcess }> {
+  const child = spawn(process.execPath, ['--import', 'tsx', join(__dirname, 'api', 'bareFastify.ts')], { stdio: ['ignore', 'pipe', 'inherit'] })
+  return new Promise((resolve, reject) => {
+    child.once('exit', (code) => reject(new Error(`the bare Fastify app exited (${code})`)))
+    createInterface({ input: child.stdout! }).once('line', (url) => resolve({ url, child }))
+  })
+}
+
+async function benchDatabase(database: string, env: Record<string, string>, ceiling: number, notes: string[]): Promise<Row[]> {
+  console.error(`${database}: starting the server…`)
+  const server = await startAppServer({ ...env, SANDBOX_SUPPLIER_DELAY_MS: '100' })
+  try {
+    console.error(`${database}: seeding a user with 200 orders…`)
+    const history = await seedUserWithOrders(server.url, server.smsCode, HISTORY_PHONE)
+    const buyerId = await loginByPhoneCode(server.url, server.smsCode, BUYER_PHONE)
+    const asHistory = { [LIFE_PAY_USER_HEADER]: history.userId }
+    const rows: Row[] = []
+    const run = async (call: string, options: Omit<LoadOptions, 'durationS' | 'connections'>) => {
+      console.error(`${database}: ${call}…`)
+      const { warmUp, figures } = await measure(options)
+      rows.push({ call, database, figures })
+      return { figures, succeeded: warmUp.succeeded + figures.succeeded }
+    }
+
+    await run('/healthz (the server’s stack, no database)', { url: `${server.url}/healthz` })
+    await run('GetRate', { url: `${server.url}/api/LifePay/GetRate` })
+    const pageRequest = { url: `${server.url}/api/LifePay/GetUserLifePayOrderPage`, method: 'POST' as const, headers: asHistory, body: JSON.stringify(ORDER_PAGE) }
+    const flatOut = await run(`GetUserLifePayOrderPage (${ORDER_PAGE.pageSize} of 200 orders)`, pageRequest)
+    const halfRate = Math.max(1, Math.round(ceiling / 2))
+    await run(`GetUserLifePayOrderPage at ${halfRate} req/s (half the ceiling)`, { ...pageRequest, overallRate: halfRate })
+    // Latency under a load the server sustains: half of what it just served flat out.
+    const halfOwn = Math.max(1, Math.round(flatOut.figures.requestsPerSecond / 2))
+    await run(`GetUserLifePayOrderPage at ${halfOwn} req/s (half its own maximum)`, { ...pageRequest, overallRate: halfOwn })
+    await run('GetPayStatusByOrderNo', {
+      url: `${server.url}/api/LifePay/GetPayStatusByOrderNo`,
+      method: 'POST',
+      headers: asHistory,
+      body: JSON.stringify({ orderNo: history.paidOrderNo }),
+    })
+    let key = 0
+    const { succeeded: created } = await run('CreateLifePayPhoneOrder (a new idempotency key each)', {
+      url: `${server.url}/api/LifePay/CreateLifePayPhoneOrder`,
+      method: 'POST',
+      headers: { [LIFE_PAY_USER_HEADER]: buyerId },
+      nextBody: () => JSON.stringify({ phone: '13912341234', ispCode: 'yidong', parValue: 50, idempotencyKey: `bench-${database}-${key++}` }),
+    })
+    const page = await apiCall<PageResult<LifePayOrderListItem>>(server.url, 'POST', '/api/LifePay/GetUserLifePayOrderPage', { pageIndex: 1, pageSize: 1 }, buyerId)
+    // Requests still in flight when a run ends create orders whose answers are not counted; none may go missing.
+    const consistent = page.totalCount >= created && page.totalCount <= key
+    notes.push(
+      `${database}: the Create load made ${page.totalCount} orders: ${created} successful answers counted, ${key} requests built ` +
+        `(${consistent ? 'consistent' : 'INCONSISTENT: orders missing or extra'}).`,
+    )
+    return rows
+  } finally {
+    await server.stop()
+  }
+}
+
+async function main(): Promise<void> {
+  const notes: string[] = []
+  const bare = await startBareFastify()
+  const rows: Row[] = []
+  // The machine is shared: the ceiling is measured again right before each database's block, which it divides.
+  const block = async (database: string, env: Record<string, string>) => {
+    console.error(`bare Fastify: the ceiling before ${database}…`)
+    const ceiling = (await measure({ url: bare.url })).figures
+    rows.push({ call: 'bare Fastify route (the ceiling)', database, figures: ceiling, ceiling: ceiling.requestsPerSecond })
+    const measured = await benchDatabase(database, env, ceiling.requestsPerSecond, notes)
+    rows.push(...measured.map((row) => ({ ...row, ceiling: ceiling.requestsPerSecond })))
+  }
+  try {
+    if (process.env.DATABASE_URL) await block('PostgreSQL', { DATABASE_URL: process.env.DATABASE_URL })
+    else notes.push('PostgreSQL: skipped (no DATABASE_URL; `npm run bench:api` runs this inside scripts/with-postgres.sh).')
+    await block('PGlite', {})
+  } finally {
+    bare.child.kill('SIGTERM')
+  }
+
+  console.log(`## API throughput (autocannon, ${CONNECTIONS} connections, ${DURATION_S} s after a ${WARM_UP_S} s warm-up, 127.0.0.1)\n`)
+  console.log(
+    markdownTable(
+      ['call', 'database', 'req/s', 'p50 ms', 'p99 ms', 'of ceiling', 'failed'],
+      rows.map(({ call, database, figures, ceiling }) => [
+        call,
+        database,
+        Math.round(figures.requestsPerSecond),
+        ms(figures.p50Ms),
+        ms(figures.p99Ms),
+        `${((figures.requestsPerSecond / (ceiling ?? figures.requestsPerSecond)) * 100).toFixed(0)} %`,
+        figures.failed,
+      ]),
+    ),
+  )
+  const pgPage = rows.find((r) => r.database === 'PostgreSQL' && r.call.startsWith('GetUserLifePayOrderPage ('))
+  const pgHalf = rows.find((r) => r.database === 'PostgreSQL' && r.call.includes('half the ceiling'))
+  if (pgPage?.ceiling && pgHalf) {
+    const share = (pgPage.figures.requestsPerSecond / pgPage.ceiling) * 100
+    notes.unshift(
+      `Target (issue 8): authenticated order-page reads on PostgreSQL ≥ 50 % of the ceiling — ${share.toFixed(0)} %; ` +
+        `p99 ≤ 30 ms at half the ceiling's rate — ${ms(pgHalf.figures.p99Ms)} ms, with ${Math.round(pgHalf.figures.requestsPerSecond)} of the ` +
+        `${Math.round(pgPage.ceiling / 2)} req/s asked served.`,
+    )
+  }
+  console.log(`\nThe ceiling is a one-route Fastify app in its own process (bench/api/bareFastify.ts), measured right before each`)
+  console.log(`database's rows; the server runs as \`npm start\` does, with LOG_LEVEL=warn. The order page asks for page 1 of 10, as`)
+  console.log(`the order screen does, identified by X-LifePay-User-Id (the virtual login). "failed": errors, timeouts and answers`)
+  console.log(`that were not a success envelope.`)
+  console.log(notes.map((note) => `\n${note}`).join(''))
+}
+
+main().catch((error: unknown) => {
+  console.error(error)
+  process.exit(1)
+})

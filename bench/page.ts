@@ -1,0 +1,138 @@
+// npm run bench:page: the production H5 build (rebuilt when stale, under the build lock) served by the real server
+// with a fresh database, a logged-in user with 200 orders, and Lighthouse (default mobile config, simulated
+// throttling) three times on each page; prints the medians.
+import { mkdtempSync, rmSync } from 'node:fs'
+import { tmpdir } from 'node:os'
+import { join } from 'node:path'
+import { chromium } from 'playwright-core'
+import { pagePath } from '../src/routes'
+import { startAppServer } from '../test/e2e/appServer'
+import { kib, markdownTable } from './markdownTable'
+import { virtualLoginStorage } from './page/loginStorage'
+import { pageFigures, runLighthouse, type PageFigures } from './page/lighthouseAudit'
+import { seedUserWithOrders } from './seedOrders'
+import { buildLocked } from './taroBuild'
+
+const RUNS = 3
+const PHONE_NUMBER = '13800005555'
+const PAGES = [
+  { name: 'home', path: '/' },
+  { name: 'phoneBillRecharge', path: pagePath('phoneBillRecharge') },
+  { name: 'order', path: pagePath('order') },
+]
+// Debian's chromium in this closed network (as test/e2e/browser.ts).
+const CHROME_FLAGS = [
+  '--headless',
+  '--no-sandbox',
+  '--disable-gpu',
+  '--disable-quic',
+  '--no-first-run',
+  '--disable-background-networking',
+  '--disable-component-update',
+  '--disable-sync',
+]
+
+function median(values: number[]): number {
+  const sorted = [...values].sort((a, b) => a - b)
+  const middle = Math.floor(sorted.length / 2)
+  return sorted.length % 2 ? sorted[middle] : (sorted[middle - 1] + sorted[middle]) / 2
+}
+
+/** Writes the login into the browser's localStorage for the app's origin (a same-origin page that is not the app). */
+async function logIn(chromePort: number, origin: string, entries: Record<string, string>): Promise<void> {
+  const browser = await chromium.connectOverCDP(`http://127.0.0.1:${chromePort}`)
+  try {
+    const page = await browser.contexts()[0].newPage()
+    await page.goto(`${origin}/healthz`)
+    await page.evaluate((items) => Object.entries(items).forEach(([key, value]) => localStorage.setItem(key, value)), entries)
+    await page.close()
+  } finally {
+    // Connected over CDP: this only disconnects; the browser (and its storage) stays for Lighthouse.
+    await browser.close()
+  }
+}
+
+interface PageResult {
+  name: string
+  path: string
+  runs: PageFigures[]
+  failures: string[]
+}
+
+function printPageTable(all: PageResult[]): void {
+  const results = all.filter((r) => r.runs.length > 0)
+  const m = (runs: PageFigures[], pick: (f: PageFigures) => number) => median(runs.map(pick))
+  console.log(`## Page speed (Lighthouse ${RUNS} runs per page, medians; mobile, simulated throttling)\n`)
+  console.log(
+    markdownTable(
+      ['page', 'performance', 'FCP ms', 'LCP ms', 'TBT ms', 'CLS', 'total KiB', 'accessibility', 'performance per run'],
+      results.map(({ name, path, runs }) => {
+        const redirected = runs.find((f) => f.finalPath !== path && !(path === '/' && f.finalPath.startsWith('/pages/home')))
+        return [
+          redirected ? `${name} (ended on ${redirected.finalPath})` : name,
+          m(runs, (f) => f.performance),
+          Math.round(m(runs, (f) => f.fcpMs)),
+          Math.round(m(runs, (f) => f.lcpMs)),
+          Math.round(m(runs, (f) => f.tbtMs)),
+          m(runs, (f) => f.cls).toFixed(3),
+          kib(m(runs, (f) => f.totalBytes)),
+          m(runs, (f) => f.accessibility),
+          runs.map((f) => f.performance).join(' / ') + (runs.length < RUNS ? ` (${RUNS - runs.length} failed)` : ''),
+        ]
+      }),
+    ),
+  )
+  const benchmarkIndex = median(results.flatMap((r) => r.runs.map((f) => f.benchmarkIndex)))
+  console.log(`\nLighthouse CPU benchmark index of this machine during the runs (median): ${Math.round(benchmarkIndex)}.`)
+  for (const { name, failures } of all) {
+    for (const failure of failures) console.log(`\nLighthouse failed on ${name}, ${failure}`)
+  }
+  for (const { name, runs } of results) {
+    // The run with the median performance score stands for the page.
+    const typical = [...runs].sort((a, b) => a.performance - b.performance)[Math.floor(runs.length / 2)]
+    console.log(`\n### ${name}\n`)
+    console.log(`- API calls: ${typical.apiCalls.join(', ') || 'none'}`)
+    console.log(`- Requests: ${typical.resources.map((r) => `${r.type} ${r.requests} (${r.transferKiB.toFixed(1)} KiB)`).join(', ')}`)
+    for (const finding of typical.findings) console.log(`- ${finding}`)
+    for (const warning of new Set(runs.flatMap((f) => f.warnings))) console.log(`- Lighthouse warning: ${warning}`)
+  }
+}
+
+async function main(): Promise<void> {
+  buildLocked('h5')
+  const server = await startAppServer({ SANDBOX_SUPPLIER_DELAY_MS: '100' })
+  const userDataDir = mkdtempSync(join(tmpdir(), 'lifepay-bench-chrome-'))
+  let chrome: { port: number; kill: () => void } | null = null
+  try {
+    console.error(`seeding a user with 200 orders on ${server.url}…`)
+    const user = await seedUserWithOrders(server.url, server.smsCode, PHONE_NUMBER)
+    const { launch } = await import('chrome-launcher')
+    chrome = await launch({ chromePath: '/usr/bin/chromium', chromeFlags: CHROME_FLAGS, userDataDir })
+    await logIn(chrome.port, server.url, virtualLoginStorage(user.userId, user.phoneNumber))
+    const results: PageResult[] = []
+    for (const page of PAGES) {
+      const runs: PageFigures[] = []
+      const failures: string[] = []
+      for (let run = 1; run <= RUNS; run++) {
+        console.error(`Lighthouse ${page.name} run ${run}/${RUNS}…`)
+        try {
+          runs.push(pageFigures(await runLighthouse(`${server.url}${page.path}`, chrome.port)))
+        } catch (error) {
+          // A run a loaded machine breaks (e.g. a protocol timeout) is left out, not fatal.
+          failures.push(`run ${run}: ${error instanceof Error ? error.message : String(error)}`)
+        }
+      }
+      results.push({ ...page, runs, failures })
+    }
+    printPageTable(results)
+  } finally {
+    chrome?.kill()
+    await server.stop()
+    rmSync(userDataDir, { recursive: true, force: true })
+  }
+}
+
+main().catch((error: unknown) => {
+  console.error(error)
+  process.exit(1)
+})

@@ -1,0 +1,92 @@
+import type { Flags, Result } from 'lighthouse'
+
+export interface PageFigures {
+  performance: number
+  accessibility: number
+  fcpMs: number
+  lcpMs: number
+  tbtMs: number
+  cls: number
+  totalBytes: number
+  /** Lighthouse's CPU benchmark of this machine at the time (simulated throttling scales by it). */
+  benchmarkIndex: number
+  /** Path the page ended on: another one than asked means a redirect (e.g. to the login page). */
+  finalPath: string
+  /** The API calls the page made, e.g. GetRate, GetUserLifePayOrderPage. */
+  apiCalls: string[]
+  /** Opportunities and diagnostics worth reading, largest first. */
+  findings: string[]
+  /** Requests by resource type: count and transfer KiB. */
+  resources: { type: string; requests: number; transferKiB: number }[]
+  warnings: string[]
+}
+
+interface NetworkRequestItem {
+  url: string
+  resourceType?: string
+  transferSize?: number
+}
+
+const numeric = (lhr: Result, id: string): number => lhr.audits[id]?.numericValue ?? Number.NaN
+
+function findings(lhr: Result): string[] {
+  const notes: string[] = []
+  const lcpElement = lhr.audits['largest-contentful-paint-element']?.details as { items?: { items?: { node?: { snippet?: string } }[] }[] } | undefined
+  const snippet = lcpElement?.items?.[0]?.items?.[0]?.node?.snippet
+  if (snippet) notes.push(`LCP element: ${snippet.slice(0, 120)}`)
+  for (const audit of Object.values(lhr.audits)) {
+    const savingsMs = (audit.details as { overallSavingsMs?: number } | undefined)?.overallSavingsMs ?? audit.metricSavings?.LCP ?? 0
+    const savingsBytes = (audit.details as { overallSavingsBytes?: number } | undefined)?.overallSavingsBytes ?? 0
+    if (audit.score !== null && audit.score < 0.9 && (savingsMs >= 50 || savingsBytes >= 4096)) {
+      notes.push(`${audit.title}: ~${Math.round(savingsMs)} ms, ${(savingsBytes / 1024).toFixed(1)} KiB (${audit.id})`)
+    }
+  }
+  for (const id of ['bootup-time', 'mainthread-work-breakdown']) {
+    const audit = lhr.audits[id]
+    if (audit?.displayValue) notes.push(`${audit.title}: ${audit.displayValue}`)
+  }
+  for (const ref of lhr.categories.accessibility?.auditRefs ?? []) {
+    const audit = lhr.audits[ref.id]
+    if (ref.weight > 0 && audit?.score !== null && audit.score < 1) notes.push(`Accessibility: ${audit.title} (${ref.id}, weight ${ref.weight})`)
+  }
+  return notes
+}
+
+/** Figures of one Lighthouse run. */
+export function pageFigures(lhr: Result): PageFigures {
+  const requests = ((lhr.audits['network-requests']?.details as { items?: NetworkRequestItem[] } | undefined)?.items ?? [])
+  const byType = new Map<string, { requests: number; transferKiB: number }>()
+  for (const request of requests) {
+    const type = request.resourceType ?? 'Other'
+    const entry = byType.get(type) ?? { requests: 0, transferKiB: 0 }
+    entry.requests++
+    entry.transferKiB += (request.transferSize ?? 0) / 1024
+    byType.set(type, entry)
+  }
+  return {
+    performance: Math.round((lhr.categories.performance?.score ?? Number.NaN) * 100),
+    accessibility: Math.round((lhr.categories.accessibility?.score ?? Number.NaN) * 100),
+    fcpMs: numeric(lhr, 'first-contentful-paint'),
+    lcpMs: numeric(lhr, 'largest-contentful-paint'),
+    tbtMs: numeric(lhr, 'total-blocking-time'),
+    cls: numeric(lhr, 'cumulative-layout-shift'),
+    totalBytes: numeric(lhr, 'total-byte-weight'),
+    benchmarkIndex: lhr.environment.benchmarkIndex,
+    finalPath: new URL(lhr.finalDisplayedUrl).pathname,
+    apiCalls: requests.map((r) => new URL(r.url).pathname).filter((path) => path.startsWith('/api/')).map((path) => path.split('/').pop() ?? path),
+    findings: findings(lhr),
+    resources: [...byType].map(([type, entry]) => ({ type, ...entry })),
+    warnings: [...(lhr.runtimeError ? [`${lhr.runtimeError.code}: ${lhr.runtimeError.message}`] : []), ...lhr.runWarnings.map(String)],
+  }
+}
+
+/** Lighthouse's default (mobile) config, simulated throttling, performance and accessibility only. */
+export async function runLighthouse(url: string, port: number): Promise<Result> {
+  const { default: lighthouse } = await import('lighthouse')
+  // The storage reset stays on: it clears the HTTP cache (a cold load every run) but, with Lighthouse's default
+  // clearStorageTypes, not localStorage, where the login lives.
+  const flags: Flags = { port, output: 'json', logLevel: 'error', onlyCategories: ['performance', 'accessibility'] }
+  const result = await lighthouse(url, flags)
+  if (!result) throw new Error(`Lighthouse returned nothing for ${url}`)
+  return result.lhr
+}

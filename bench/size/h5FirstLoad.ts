@@ -1,0 +1,125 @@
+import { createHash } from 'node:crypto'
+import { existsSync, readdirSync, readFileSync } from 'node:fs'
+import { join } from 'node:path'
+import { gzipSync } from 'node:zlib'
+import { parseChunkFiles, parseEntryPagePath, parseRouteTable, type RouteChunks } from './webpackRouteTable'
+
+export interface Weight {
+  raw: number
+  gzip: number
+}
+
+export interface FirstLoad {
+  js: Weight
+  css: Weight
+  /** Output-relative paths, in load order. */
+  files: string[]
+}
+
+export interface RouteFirstLoad {
+  path: string
+  /** What opening this route in a fresh tab downloads: index.html's scripts and styles plus the route's chunks. */
+  firstLoad: FirstLoad
+  /** The route's own chunks only (what navigating to it adds when none of them is loaded yet). */
+  ownChunks: FirstLoad
+  /** What navigating to it from the home page adds: its chunks the home page has not loaded. */
+  afterHome: FirstLoad
+}
+
+export interface DuplicatedCss {
+  /** Size of one copy. */
+  bytes: number
+  files: string[]
+}
+
+export interface H5Sizes {
+  /** index.html's scripts and styles: the app shell every route starts with. */
+  entry: FirstLoad
+  /** The home page, then the first page of each subpackage. */
+  routes: RouteFirstLoad[]
+  /** CSS chunk files with identical content: the same styles downloaded again on every page. */
+  duplicatedCss: DuplicatedCss[]
+}
+
+function weigh(dist: string, files: string[]): FirstLoad {
+  const load: FirstLoad = { js: { raw: 0, gzip: 0 }, css: { raw: 0, gzip: 0 }, files }
+  for (const file of files) {
+    const body = readFileSync(join(dist, file))
+    // Level 9: what a static server's precompressed assets would be; deterministic, so budgets can use it.
+    const weight = file.endsWith('.css') ? load.css : load.js
+    weight.raw += body.length
+    weight.gzip += gzipSync(body, { level: 9 }).length
+  }
+  return load
+}
+
+function entryFiles(html: string): string[] {
+  const scripts = [...html.matchAll(/<script\b[^>]*\bsrc="([^"]+)"/g)].map((m) => m[1])
+  const styles = [...html.matchAll(/<link\b[^>]*>/g)]
+    .map((m) => m[0])
+    .filter((tag) => /\brel="?stylesheet"?/.test(tag))
+    .map((tag) => /\bhref="([^"]+)"/.exec(tag)?.[1])
+    .filter((href): href is string => Boolean(href))
+  return [...scripts, ...styles].map((url) => url.replace(/^\//, ''))
+}
+
+/** The first page of each subpackage, in route-table order (the order of app.config.ts). */
+function firstPageOfEachSubpackage(routes: RouteChunks[]): RouteChunks[] {
+  const seen = new Set<string>()
+  return routes.filter((route) => {
+    const parts = route.path.split('/')
+    if (parts[0] !== 'subpackages' || parts.length < 3) return false
+    const root = `${parts[0]}/${parts[1]}`
+    if (seen.has(root)) return false
+    seen.add(root)
+    return true
+  })
+}
+
+function duplicatedCss(dist: string): DuplicatedCss[] {
+  const cssDir = join(dist, 'css')
+  if (!existsSync(cssDir)) return []
+  const byContent = new Map<string, DuplicatedCss>()
+  for (const name of readdirSync(cssDir).filter((n) => n.endsWith('.css'))) {
+    const body = readFileSync(join(cssDir, name))
+    const hash = createHash('sha1').update(body).digest('hex')
+    const group = byContent.get(hash) ?? { bytes: body.length, files: [] }
+    group.files.push(`css/${name}`)
+    byContent.set(hash, group)
+  }
+  return [...byContent.values()].filter((group) => group.files.length > 1)
+}
+
+/** First-load weights of the production H5 build in `dist` (dist/h5). */
+export function measureH5(dist: string): H5Sizes {
+  const indexHtml = join(dist, 'index.html')
+  if (!existsSync(indexHtml)) throw new Error(`${indexHtml} is missing: build the H5 app first`)
+  const shell = entryFiles(readFileSync(indexHtml, 'utf8'))
+  const bundle = shell.filter((file) => file.endsWith('.js')).find((file) => parseRouteTable(readFileSync(join(dist, file), 'utf8')).length > 0)
+  if (!bundle) throw new Error(`no script of ${indexHtml} holds Taro's route table (has the H5 build's shape changed?)`)
+  const source = readFileSync(join(dist, bundle), 'utf8')
+  const table = parseRouteTable(source)
+  const chunkFiles = parseChunkFiles(source, table[0].chunkIds[0])
+  const filesOf = (route: RouteChunks) =>
+    route.chunkIds.flatMap((id) => {
+      const script = chunkFiles.script(id)
+      if (!existsSync(join(dist, script))) throw new Error(`route ${route.path}: chunk ${id} should be ${script}, which is missing`)
+      const stylesheet = chunkFiles.stylesheet(id)
+      return stylesheet && existsSync(join(dist, stylesheet)) ? [script, stylesheet] : [script]
+    })
+
+  const homePath = parseEntryPagePath(source) ?? table[0].path
+  const home = table.find((route) => route.path === homePath)
+  if (!home) throw new Error(`the entry page ${homePath} is not in the route table`)
+  const homeFiles = new Set([...shell, ...filesOf(home)])
+  const routes = [home, ...firstPageOfEachSubpackage(table)].map((route) => {
+    const own = filesOf(route)
+    return {
+      path: route.path,
+      firstLoad: weigh(dist, [...shell, ...own]),
+      ownChunks: weigh(dist, own),
+      afterHome: weigh(dist, own.filter((file) => !homeFiles.has(file))),
+    }
+  })
+  return { entry: weigh(dist, shell), routes, duplicatedCss: duplicatedCss(dist) }
+}
