@@ -1,6 +1,5 @@
 import { Text, View } from '@tarojs/components'
 import { useState } from 'react'
-import CaptchaButton from '../../../components/CaptchaButton'
 import { showToast } from '../../../components/toastStore'
 import { VerificationCodeBusinessType } from '../../../domain/verificationCodePurpose'
 import { useLocaleStore } from '../../../i18n/i18n'
@@ -12,7 +11,7 @@ import { leaveLogin, loginWithPhoneCode } from '../loginActions'
 import { loginErrorText } from '../loginErrorText'
 import type { LoginContext } from '../loginLinks'
 import { loginMessages } from '../messages'
-import FormField from './FormField'
+import PhoneCodeFields from './PhoneCodeFields'
 import PolicyConsent from './PolicyConsent'
 import SubmitButton from './SubmitButton'
 import './loginForm.scss'
@@ -49,33 +48,14 @@ export default function PhoneCodeLoginForm({ context }: { context: LoginContext 
   return (
     <View className='lp-phone-code-form'>
       <View className='lp-login-card'>
-        <FormField
-          name='phone'
-          label={m('phoneLabel')}
-          type='number'
-          maxlength={11}
-          value={values.phone}
-          placeholder={m('phonePlaceholder')}
-          error={errorOf('phone')}
-          onInput={(value) => setValue('phone', value)}
-          onBlur={() => validateFilled('phone')}
-        />
-        <FormField
-          name='code'
-          label={m('codeLabel')}
-          type='number'
-          maxlength={6}
-          value={values.code}
-          placeholder={m('codePlaceholder')}
-          error={errorOf('code')}
-          onInput={(value) => setValue('code', value)}
-          suffix={
-            <CaptchaButton
-              phoneNumber={values.phone}
-              businessType={VerificationCodeBusinessType.LifePayPhoneCodeLogin}
-              validatePhone={() => validate('phone')}
-            />
-          }
+        <PhoneCodeFields
+          phone={values.phone}
+          code={values.code}
+          businessType={VerificationCodeBusinessType.LifePayPhoneCodeLogin}
+          errorOf={errorOf}
+          setValue={setValue}
+          validatePhone={() => validate('phone')}
+          onPhoneBlur={() => validateFilled('phone')}
         />
       </View>
       <Text className='lp-login-hint'>{m('codeLoginHint')}</Text>

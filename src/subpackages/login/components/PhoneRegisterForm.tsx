@@ -1,6 +1,5 @@
 import { View } from '@tarojs/components'
 import { useState } from 'react'
-import CaptchaButton from '../../../components/CaptchaButton'
 import { showToast } from '../../../components/toastStore'
 import { VerificationCodeBusinessType } from '../../../domain/verificationCodePurpose'
 import { useLocaleStore } from '../../../i18n/i18n'
@@ -12,6 +11,7 @@ import { leaveLogin, registerWithPhoneCode } from '../loginActions'
 import type { LoginContext } from '../loginLinks'
 import { loginMessages } from '../messages'
 import FormField from './FormField'
+import PhoneCodeFields from './PhoneCodeFields'
 import PolicyConsent from './PolicyConsent'
 import SubmitButton from './SubmitButton'
 import './loginForm.scss'
@@ -53,33 +53,14 @@ export default function PhoneRegisterForm({ context }: { context: LoginContext }
   return (
     <View className='lp-register-form'>
       <View className='lp-login-card'>
-        <FormField
-          name='phone'
-          label={m('phoneLabel')}
-          type='number'
-          maxlength={11}
-          value={values.phone}
-          placeholder={m('phonePlaceholder')}
-          error={errorOf('phone')}
-          onInput={(value) => setValue('phone', value)}
-          onBlur={() => validateFilled('phone')}
-        />
-        <FormField
-          name='code'
-          label={m('codeLabel')}
-          type='number'
-          maxlength={6}
-          value={values.code}
-          placeholder={m('codePlaceholder')}
-          error={errorOf('code')}
-          onInput={(value) => setValue('code', value)}
-          suffix={
-            <CaptchaButton
-              phoneNumber={values.phone}
-              businessType={VerificationCodeBusinessType.PhoneCodeRegister}
-              validatePhone={() => validate('phone')}
-            />
-          }
+        <PhoneCodeFields
+          phone={values.phone}
+          code={values.code}
+          businessType={VerificationCodeBusinessType.PhoneCodeRegister}
+          errorOf={errorOf}
+          setValue={setValue}
+          validatePhone={() => validate('phone')}
+          onPhoneBlur={() => validateFilled('phone')}
         />
         <FormField
           name='password'
