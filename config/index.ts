@@ -2,6 +2,7 @@ import { resolve } from 'node:path'
 import { defineConfig, type UserConfigExport } from '@tarojs/cli'
 import { NormalModuleReplacementPlugin } from 'webpack'
 import devConfig from './dev'
+import { PrecompressAssetsPlugin } from './precompressAssets'
 import prodConfig from './prod'
 import testConfig from './test'
 
@@ -60,7 +61,11 @@ export default defineConfig<'webpack5'>(async (merge, { mode }) => {
       // NutUI's CSS goes through our px transform (drawn at 375).
       esnextModules: ['@nutui'],
       compile: { include: [transpiledPackages] },
-      webpackChain: dropAxiosBrowserAdapters,
+      webpackChain(chain) {
+        dropAxiosBrowserAdapters(chain)
+        // The server sends these as they are (preCompressed): every H5 build, whatever its mode, writes them.
+        chain.plugin('precompressAssets').use(PrecompressAssetsPlugin)
+      },
       output: { filename: 'js/[name].[contenthash:8].js', chunkFilename: 'js/[name].[contenthash:8].js' },
       miniCssExtractPluginOption: {
         ignoreOrder: true,
