@@ -66,6 +66,9 @@ export default defineConfig<'webpack5'>(async (merge, { mode }) => {
         dropAxiosBrowserAdapters(chain)
         // The server sends these as they are (preCompressed): every H5 build, whatever its mode, writes them.
         chain.plugin('precompressAssets').use(PrecompressAssetsPlugin)
+        chain
+          .plugin('dropH5RequestPolyfills')
+          .use(NormalModuleReplacementPlugin, [/node_modules[\\/](whatwg-fetch|jsonp-retry)[\\/]/, resolve(__dirname, 'h5RequestPolyfillStub.js')])
         // Taro splits only initial chunks, so every page chunk carried its own copy of the code and CSS pages share
         // (axios, the component wrappers, src/services…): split async chunks too, Taro's cache groups kept. Taro's
         // minSize 0 would then cut a page into ~20 tiny scripts; webpack's production default (20 kB) keeps it to a few,
