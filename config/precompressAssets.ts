@@ -13,7 +13,8 @@ const MIN_BYTES = 1024
 /**
  * Writes a `.br` and a `.gz` sibling of every text asset of the H5 build, so the server can send them as they are
  * (@fastify/static `preCompressed`) instead of compressing each response, and at the highest levels, which are too
- * slow to run per request. A sibling larger than its original is not written.
+ * slow to run per request. A sibling larger than its original is not written. Every build writes them, whatever its
+ * mode; watch builds (the dev server) do not.
  */
 export class PrecompressAssetsPlugin {
   apply(compiler: Compiler): void {
@@ -22,6 +23,8 @@ export class PrecompressAssetsPlugin {
         // After minification and after index.html is written (html-webpack-plugin emits it earlier).
         { name: 'PrecompressAssetsPlugin', stage: Compilation.PROCESS_ASSETS_STAGE_OPTIMIZE_TRANSFER },
         async (assets) => {
+          // `--watch` (npm run dev:h5): webpack-dev-server serves from memory and brotli 11 would slow every rebuild.
+          if (compiler.watchMode) return
           const names = Object.keys(assets).filter((name) => COMPRESSIBLE.test(name))
           await Promise.all(names.map((name) => precompress(compilation, name)))
         },

@@ -32,11 +32,18 @@ beforeAll(async () => {
     mkdirSync(join(dir, 'src', file, '..'), { recursive: true })
     writeFileSync(join(dir, 'src', file), text)
   }
-  const compiler = webpack({
+  const compiler = compilerFor(out)
+  await new Promise<void>((resolve, reject) =>
+    compiler.run((error, stats) => (error || stats?.hasErrors() ? reject(error ?? new Error(stats?.toString())) : resolve())),
+  )
+}, 60_000)
+
+function compilerFor(output: string) {
+  return webpack({
     mode: 'production',
     context: join(dir, 'src'),
     entry: { app: './app.js' },
-    output: { path: out, publicPath: '/', filename: 'js/[name].[contenthash:8].js', chunkFilename: 'js/[name].[contenthash:8].js' },
+    output: { path: output, publicPath: '/', filename: 'js/[name].[contenthash:8].js', chunkFilename: 'js/[name].[contenthash:8].js' },
     module: { rules: [{ test: /\.css$/, use: [MiniCssExtractPlugin.loader, require.resolve('css-loader')] }] },
     optimization: { splitChunks: { chunks: 'all', minSize: 0 } },
     plugins: [
@@ -46,10 +53,7 @@ beforeAll(async () => {
       new PrecompressAssetsPlugin(),
     ],
   })
-  await new Promise<void>((resolve, reject) =>
-    compiler.run((error, stats) => (error || stats?.hasErrors() ? reject(error ?? new Error(stats?.toString())) : resolve())),
-  )
-}, 60_000)
+}
 
 afterAll(() => rmSync(dir, { recursive: true, force: true }))
 
@@ -66,6 +70,16 @@ describe('PrecompressAssetsPlugin', () => {
       expect(gunzipSync(readFileSync(join(out, `${name}.gz`)))).toEqual(original)
     }
   })
+
+  test('a watch build (the dev server) writes none', async () => {
+    const watched = join(dir, 'watched')
+    await new Promise<void>((resolve, reject) => {
+      const watching = compilerFor(watched).watch({}, (error) => watching.close(() => (error ? reject(error) : resolve())))
+    })
+    const written = [...readdirSync(join(watched, 'js')), ...readdirSync(watched)]
+    expect(written.some((name) => name.endsWith('.js'))).toBe(true)
+    expect(written.filter((name) => /\.(br|gz)$/.test(name))).toEqual([])
+  }, 60_000)
 
   test('files under 1 KiB are left alone', () => {
     const small = [...files('js'), ...files('css')].filter((name) => /\.(js|css)$/.test(name) && readFileSync(join(out, name)).length < 1024)
