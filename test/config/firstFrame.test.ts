@@ -29,6 +29,21 @@ const homeTexts = (locale: Locale) => [
 
 afterEach(() => jest.restoreAllMocks())
 
+/** The declarations of `selector` in a stylesheet, px as the build writes them (pxtransform: 750 design, 40px rem). */
+function declarations(css: string, selector: string): Record<string, string> {
+  const block = new RegExp(`${selector.replace(/[.]/g, '\\.')}\\s*\\{([^}]*)\\}`).exec(css)?.[1] ?? ''
+  return Object.fromEntries(
+    block
+      .split(';')
+      .map((d) => d.split(':').map((part) => part.trim()))
+      .filter(([name, value]) => name && value)
+      .map(([name, value]) => [name, value.replace(/,\s+/g, ',').replace(/(\d+)px/g, (_, px: string) => `${Number(px) / 40}rem`)])
+      .map(([name, value]) => [name, value.replace(/\b0\./g, '.')]),
+  )
+}
+const scss = (file: string) => readFileSync(join(__dirname, '../../src', file), 'utf8')
+const firstFrameCss = html.match(/<style>([\s\S]*?)<\/style>/)?.[1] ?? ''
+
 describe("index.html's first frame of home", () => {
   it('shows the nav bar title and the hero in the language the app will pick', () => {
     expect(firstFrameScript).toBeDefined()
@@ -37,6 +52,25 @@ describe("index.html's first frame of home", () => {
     // A saved choice wins over the system language, as in src/i18n/i18n.ts.
     expect(texts(drawAt('/', { saved: 'zh-CN', language: 'en-US' }))).toEqual(homeTexts('zh-CN'))
     expect(texts(drawAt('/?channelId=abc', { saved: 'en-US' }))).toEqual(homeTexts('en-US'))
+  })
+
+  it("has the page's own colours and sizes (NavBar.scss, home/index.scss), so nothing changes when the page takes over", () => {
+    const frame = (name: string) => declarations(firstFrameCss, `.lp-first-frame__${name}`)
+    const navBar = declarations(scss('components/NavBar.scss'), '.lp-navbar')
+    const hero = declarations(scss('pages/home/index.scss'), '.lp-home__hero')
+    expect(frame('bar').background).toBe(navBar.background)
+    expect(frame('bar').color).toBe(navBar.color)
+    expect(frame('hero').background).toBe(hero.background)
+    expect(frame('hero').padding).toBe(hero.padding)
+    for (const [name, page] of [
+      ['title', declarations(scss('components/NavBar.scss'), '.lp-navbar__title')],
+      ['hero-title', declarations(scss('pages/home/index.scss'), '.lp-home__hero-title')],
+      ['hero-subtitle', declarations(scss('pages/home/index.scss'), '.lp-home__hero-subtitle')],
+    ] as const) {
+      for (const property of ['font-size', 'font-weight', 'letter-spacing', 'margin-top', 'opacity']) {
+        expect([name, property, frame(name)[property]]).toEqual([name, property, page[property]])
+      }
+    }
   })
 
   it('is drawn for home only: another page opened by its link starts blank, as before', () => {
