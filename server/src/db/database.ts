@@ -67,14 +67,11 @@ export async function openPglite(options: PgliteOptions = {}): Promise<Database 
     async ping() {
       await db.execute(sql`select 1`)
     },
-    async listen(channels, handlers) {
-      // The one connection of this process: nothing can be missed, so it is listening for as long as it is open.
-      const stops = await Promise.all(channels.map((channel) => client.listen(channel, (payload) => handlers.notify(channel, payload))))
+    async listen(_channels, handlers) {
+      // One process per data folder: every write is this process's own, and orderTransaction invalidates it
+      // locally, so there is nothing to hear from other instances.
       handlers.listening(true)
-      return async () => {
-        handlers.listening(false)
-        if (!client.closed) await Promise.all(stops.map((stop) => stop()))
-      }
+      return async () => handlers.listening(false)
     },
     async close() {
       if (closed) return
