@@ -75,13 +75,14 @@ export default defineConfig<'webpack5'>(async (merge, { mode }) => {
     // Mini-programs: base.wxml repeats every component's template once per level (default 16, 60 KiB); deeper trees
     // continue through Taro's custom-wrapper component.
     baseLevel: 8,
+    // A project-level option in Taro's types; the H5 build keeps Taro's H5 defaults.
+    ...(platform === 'h5' ? {} : { terser: { enable: true, config: miniTerserOptions } }),
     mini: {
       postcss: {
         pxtransform: { enable: true, config: { baseFontSize: 20 } },
         cssModules: { enable: false, config: { namingPattern: 'module', generateScopedName: '[name]__[local]___[hash:base64:5]' } },
       },
       optimizeMainPackage: { enable: true },
-      terser: { enable: true, config: miniTerserOptions },
       // No screen sets innerHTML: Taro's HTML parser (~9 KiB of the main package) stays out.
       runtime: { enableInnerHTML: false },
       compile: { include: [transpiledPackages] },
