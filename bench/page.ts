@@ -94,8 +94,11 @@ function printPageTable(all: PageResult[], { runs: runCount, categories }: PageO
     const typical = [...runs].sort((a, b) => score(a) - score(b))[Math.floor(runs.length / 2)]
     console.log(`\n### ${name}\n`)
     if (name !== path) console.log(`- Path: ${path}`)
-    console.log(`- API calls: ${typical.apiCalls.join(', ') || 'none'}`)
-    console.log(`- Requests: ${typical.resources.map((r) => `${r.type} ${r.requests} (${r.transferKiB.toFixed(1)} KiB)`).join(', ')}`)
+    // The request list comes with the performance category only.
+    if (has('performance')) {
+      console.log(`- API calls: ${typical.apiCalls.join(', ') || 'none'}`)
+      console.log(`- Requests: ${typical.resources.map((r) => `${r.type} ${r.requests} (${r.transferKiB.toFixed(1)} KiB)`).join(', ')}`)
+    }
     if (has('performance')) for (const finding of typical.findings) console.log(`- ${finding}`)
     for (const failure of typical.accessibilityFailures) {
       console.log(`- Accessibility: ${failure.title} (${failure.id}, weight ${failure.weight}), ${failure.elements.length} element${failure.elements.length === 1 ? '' : 's'}:`)

@@ -137,13 +137,13 @@ export default function PayTypeSelection({ orderNo, kind, host = currentRuntimeH
                   key={type}
                   className={`lp-paytype__option${enabled ? '' : ' lp-paytype__option--disabled'}`}
                   role='radio'
-                  aria-checked={selected}
+                  aria-checked={String(selected)}
                   aria-disabled={!enabled || undefined}
                   onClick={() => {
                     if (enabled) setPayType(type)
                   }}
                 >
-                  <Text className={`lp-paytype__icon lp-paytype__icon--${type === LifePayType.WxPay ? 'wx' : 'ali'}`}>
+                  <Text className={`lp-paytype__icon lp-paytype__icon--${type === LifePayType.WxPay ? 'wx' : 'ali'}`} aria-hidden>
                     {PAY_TYPE_GLYPH[type]}
                   </Text>
                   <View className='lp-paytype__name'>
