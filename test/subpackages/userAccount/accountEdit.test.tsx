@@ -12,12 +12,13 @@ import ElectricAccountForm from '../../../src/subpackages/userAccount/components
 import GasAccountForm from '../../../src/subpackages/userAccount/components/GasAccountForm'
 import PhoneAccountForm from '../../../src/subpackages/userAccount/components/PhoneAccountForm'
 import { pause, renderScreen } from '../order/support/render'
+import { taroInputNamed } from '../../support/taroInput'
 import { typeInto } from '../order/support/taroEvents'
 import { areas, electricAccountSaved, gasAccountSaved, phoneAccount } from './accounts'
 
 jest.mock('@tarojs/taro', () => require('../order/support/taroPage').taroWithPageHooks())
 
-const input = (label: string) => document.querySelector(`taro-input-core[aria-label="${label}"]`) as HTMLElement
+const input = taroInputNamed
 /** Taro's inputs render their inner <input> a tick after mounting; typing before that reaches no field. */
 async function inputsReady() {
   await waitFor(() => {
