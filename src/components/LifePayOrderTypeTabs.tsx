@@ -24,7 +24,7 @@ export default function LifePayOrderTypeTabs<T extends LifePayOrderType | undefi
             key={tab.type ?? 'all'}
             className={`lp-type-tabs__tab${active ? ' lp-type-tabs__tab--active' : ''}`}
             role='tab'
-            aria-selected={String(active)}
+            aria-selected={active}
             onClick={() => onChange(tab.type)}
           >
             {tab.label}

@@ -35,7 +35,7 @@ export default function FaceValueGrid({ faceValues, discountPercent, value, onCh
                 key={face}
                 className={`lp-face${selected ? ' lp-face--selected' : ''}`}
                 role='radio'
-                aria-checked={String(selected)}
+                aria-checked={selected}
                 onClick={() => onChange(face)}
               >
                 <Text className='lp-face__value'>{m('faceValueUnit', { value: face })}</Text>

@@ -41,7 +41,7 @@ export default function OptionChips<T extends string | number>({
             key={String(option.value)}
             className={classes.join(' ')}
             role='radio'
-            aria-checked={String(selected)}
+            aria-checked={selected}
             aria-disabled={option.disabled || undefined}
             onClick={() => {
               if (!option.disabled && !selected) onChange(option.value)

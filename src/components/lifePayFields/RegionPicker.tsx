@@ -62,7 +62,7 @@ export default function RegionPicker({ areas, value, onChange, error }: RegionPi
                   key={area.cityCode}
                   className={`lp-chip${area.cityCode === value ? ' lp-chip--selected' : ''}`}
                   role='radio'
-                  aria-checked={String(area.cityCode === value)}
+                  aria-checked={area.cityCode === value}
                   onClick={() => {
                     onChange(area)
                     setOpen(false)

@@ -19,7 +19,7 @@ export default function LanguageSwitch({ label }: { label: string }) {
           key={language.locale}
           className={`lp-language__option ${language.locale === locale ? 'lp-language__option--on' : ''}`}
           role='radio'
-          aria-checked={String(language.locale === locale)}
+          aria-checked={language.locale === locale}
           onClick={() => setLocale(language.locale)}
         >
           {language.name}

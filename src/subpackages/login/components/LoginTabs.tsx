@@ -23,7 +23,7 @@ export default function LoginTabs<K extends string>({
           key={tab.key}
           className={`lp-login-tabs__tab ${tab.key === active ? 'lp-login-tabs__tab--active' : ''}`}
           role='tab'
-          aria-selected={String(tab.key === active)}
+          aria-selected={tab.key === active}
           onClick={() => onChange(tab.key)}
         >
           {tab.title}

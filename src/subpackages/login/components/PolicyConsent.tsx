@@ -21,7 +21,7 @@ export default function PolicyConsent({ checked, onChange }: PolicyConsentProps)
     <View
       className='lp-consent'
       role='checkbox'
-      aria-checked={String(checked)}
+      aria-checked={checked}
       aria-label={m('consentRequired')}
       onClick={() => onChange(!checked)}
     >

@@ -102,7 +102,7 @@ export default function RefundForm({ order, refund }: RefundFormProps) {
                   key={each}
                   className={`lp-refund__reason${checked ? ' lp-refund__reason--checked' : ''}`}
                   role='radio'
-                  aria-checked={String(checked)}
+                  aria-checked={checked}
                   onClick={() => pick(each)}
                 >
                   <Text>{m(refundReasonMessageKeys[each])}</Text>

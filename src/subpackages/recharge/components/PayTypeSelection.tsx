@@ -137,7 +137,7 @@ export default function PayTypeSelection({ orderNo, kind, host = currentRuntimeH
                   key={type}
                   className={`lp-paytype__option${enabled ? '' : ' lp-paytype__option--disabled'}`}
                   role='radio'
-                  aria-checked={String(selected)}
+                  aria-checked={selected}
                   aria-disabled={!enabled || undefined}
                   onClick={() => {
                     if (enabled) setPayType(type)

@@ -27,7 +27,7 @@ export default function SavedAccountChips({ chips }: { chips: readonly SavedAcco
               key={chip.key}
               className={`lp-saved__chip${chip.selected ? ' lp-saved__chip--selected' : ''}`}
               role='button'
-              aria-pressed={String(chip.selected)}
+              aria-pressed={chip.selected}
               onClick={chip.onPick}
             >
               <Text className='lp-saved__title'>{chip.title}</Text>
