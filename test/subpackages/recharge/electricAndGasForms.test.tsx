@@ -198,6 +198,6 @@ describe('gas top-up', () => {
     await settle()
     fireEvent.click(within(screen.getByRole('group', { name: 'Saved' })).getByRole('button', { name: /Home/ }))
     expect(screen.getByRole('radio', { name: 'Beijing Gas' }).getAttribute('aria-checked')).toBe('true')
-    expect(taroInputNamed('Gas account').getAttribute('value')).toBe('88886666')
+    await waitFor(() => expect(taroInputNamed('Gas account').getAttribute('value')).toBe('88886666'))
   })
 })

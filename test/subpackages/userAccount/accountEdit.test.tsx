@@ -227,6 +227,7 @@ describe('electricity account', () => {
   it('places a saved account in its region when editing', async () => {
     renderScreen(<ElectricAccountForm initial={electricAccountSaved} />, { locale: 'en-US' })
     await waitFor(() => expect(screen.getByText('广东省 深圳市')).not.toBeNull())
+    await inputsReady()
     expect(input('Account holder').getAttribute('value')).toBe('张三')
     save()
     await waitFor(() =>
