@@ -1,4 +1,4 @@
-// npx tsx bench/composition.ts [h5] [weapp]: what each package and app folder contributes to the H5 home page's
+// npx tsx bench/composition.ts [h5] [weapp] [--by-file]: what each package and app folder contributes to the H5 home page's
 // first load and to the weapp main package's scripts, read from the source maps of a scratch build: a copy of the
 // sources whose Taro config adds source maps, built under the build lock. This worktree's config and dist stay as
 // they are, so the shipped builds (and `npm run size`) are unaffected.
@@ -9,12 +9,14 @@ import { join, relative } from 'node:path'
 import { kib, markdownTable } from './markdownTable'
 import { measureH5 } from './size/h5FirstLoad'
 import { measureMiniPackages } from './size/miniPackages'
-import { composition } from './size/sourceMapComposition'
+import { composition, moduleOf, ownerOf } from './size/sourceMapComposition'
 
 const ROOT = join(__dirname, '..')
 const BUILD_LOCK = '/tmp/taro-build.lock'
 const SOURCES = ['src', 'config', 'types', 'babel.config.js', 'package.json', 'tsconfig.json', 'project.config.json', 'mini.project.json', '.env.preview', '.env.production']
-const TOP = 15
+const BY_FILE = process.argv.includes('--by-file')
+// By package: the largest 15; by module (`--by-file`): the largest 60.
+const TOP = BY_FILE ? 60 : 15
 // Subpackages and page chunks this large get a table of their own.
 const LARGE_BYTES = 20 * 1024
 
@@ -63,7 +65,7 @@ function table(title: string, dist: string, files: string[]): string {
   const total = new Map<string, number>()
   const missing: string[] = []
   for (const file of files) {
-    const bytes = composition(join(dist, file))
+    const bytes = composition(join(dist, file), BY_FILE ? moduleOf : ownerOf)
     if (!bytes) missing.push(file)
     for (const [owner, size] of bytes ?? []) total.set(owner, (total.get(owner) ?? 0) + size)
   }
@@ -75,13 +77,14 @@ function table(title: string, dist: string, files: string[]): string {
   return [
     `### ${title}: ${kib(sum)} KiB raw in ${files.join(', ')}`,
     '',
-    markdownTable(['package or app folder', 'KiB', 'share'], shown),
+    markdownTable([BY_FILE ? 'module' : 'package or app folder', 'KiB', 'share'], shown),
     ...(missing.length ? ['', `No source map for: ${missing.join(', ')}`] : []),
   ].join('\n')
 }
 
 function main(): void {
-  const wanted = process.argv.slice(2).length ? process.argv.slice(2) : ['h5', 'weapp']
+  const targets = process.argv.slice(2).filter((arg) => !arg.startsWith('--'))
+  const wanted = targets.length ? targets : ['h5', 'weapp']
   const scratch = scratchCopy()
   try {
     const sections: string[] = []

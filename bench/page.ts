@@ -1,25 +1,19 @@
 // npm run bench:page: the production H5 build (rebuilt when stale, under the build lock) served by the real server
 // with a fresh database, a logged-in user with 200 orders, and Lighthouse (default mobile config, simulated
-// throttling) three times on each page; prints the medians.
+// throttling) three times on each page; prints the medians. `-- --help` lists the options (pages, paths, runs, category).
 import { mkdtempSync, rmSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { chromium } from 'playwright-core'
-import { pagePath } from '../src/routes'
 import { startAppServer } from '../test/e2e/appServer'
 import { kib, markdownTable } from './markdownTable'
 import { virtualLoginStorage } from './page/loginStorage'
 import { pageFigures, runLighthouse, type PageFigures } from './page/lighthouseAudit'
+import { parsePageOptions, resolvePath, USAGE, type Category, type PageOptions } from './page/pageOptions'
 import { seedUserWithOrders } from './seedOrders'
 import { buildLocked } from './taroBuild'
 
-const RUNS = 3
 const PHONE_NUMBER = '13800005555'
-const PAGES = [
-  { name: 'home', path: '/' },
-  { name: 'phoneBillRecharge', path: pagePath('phoneBillRecharge') },
-  { name: 'order', path: pagePath('order') },
-]
 // Debian's chromium in this closed network (as test/e2e/browser.ts).
 const CHROME_FLAGS = [
   '--headless',
@@ -59,26 +53,35 @@ interface PageResult {
   failures: string[]
 }
 
-function printPageTable(all: PageResult[]): void {
+function printPageTable(all: PageResult[], { runs: runCount, categories }: PageOptions): void {
   const results = all.filter((r) => r.runs.length > 0)
   const m = (runs: PageFigures[], pick: (f: PageFigures) => number) => median(runs.map(pick))
-  console.log(`## Page speed (Lighthouse ${RUNS} runs per page, medians; mobile, simulated throttling)\n`)
+  const has = (category: Category) => categories.includes(category)
+  // The median run of the main category stands for the page (performance when measured).
+  const score = (f: PageFigures) => (has('performance') ? f.performance : f.accessibility)
+  type Column = [string, (runs: PageFigures[]) => string | number]
+  const columns: Column[] = [
+    ...(has('performance')
+      ? ([
+          ['performance', (runs) => m(runs, (f) => f.performance)],
+          ['FCP ms', (runs) => Math.round(m(runs, (f) => f.fcpMs))],
+          ['LCP ms', (runs) => Math.round(m(runs, (f) => f.lcpMs))],
+          ['TBT ms', (runs) => Math.round(m(runs, (f) => f.tbtMs))],
+          ['CLS', (runs) => m(runs, (f) => f.cls).toFixed(3)],
+          ['total KiB', (runs) => kib(m(runs, (f) => f.totalBytes))],
+        ] satisfies Column[])
+      : []),
+    ...(has('accessibility') ? ([['accessibility', (runs) => m(runs, (f) => f.accessibility)]] satisfies Column[]) : []),
+    [`${categories[0]} per run`, (runs) => runs.map(score).join(' / ') + (runs.length < runCount ? ` (${runCount - runs.length} failed)` : '')],
+  ]
+  console.log(`## Page speed (Lighthouse ${runCount} run${runCount > 1 ? 's' : ''} per page, medians; mobile, simulated throttling)\n`)
   console.log(
     markdownTable(
-      ['page', 'performance', 'FCP ms', 'LCP ms', 'TBT ms', 'CLS', 'total KiB', 'accessibility', 'performance per run'],
+      ['page', ...columns.map(([heading]) => heading)],
       results.map(({ name, path, runs }) => {
-        const redirected = runs.find((f) => f.finalPath !== path && !(path === '/' && f.finalPath.startsWith('/pages/home')))
-        return [
-          redirected ? `${name} (ended on ${redirected.finalPath})` : name,
-          m(runs, (f) => f.performance),
-          Math.round(m(runs, (f) => f.fcpMs)),
-          Math.round(m(runs, (f) => f.lcpMs)),
-          Math.round(m(runs, (f) => f.tbtMs)),
-          m(runs, (f) => f.cls).toFixed(3),
-          kib(m(runs, (f) => f.totalBytes)),
-          m(runs, (f) => f.accessibility),
-          runs.map((f) => f.performance).join(' / ') + (runs.length < RUNS ? ` (${RUNS - runs.length} failed)` : ''),
-        ]
+        const pathname = path.split('?')[0]
+        const redirected = runs.find((f) => f.finalPath !== pathname && !(pathname === '/' && f.finalPath.startsWith('/pages/home')))
+        return [redirected ? `${name} (ended on ${redirected.finalPath})` : name, ...columns.map(([, value]) => value(runs))]
       }),
     ),
   )
@@ -87,18 +90,27 @@ function printPageTable(all: PageResult[]): void {
   for (const { name, failures } of all) {
     for (const failure of failures) console.log(`\nLighthouse failed on ${name}, ${failure}`)
   }
-  for (const { name, runs } of results) {
-    // The run with the median performance score stands for the page.
-    const typical = [...runs].sort((a, b) => a.performance - b.performance)[Math.floor(runs.length / 2)]
+  for (const { name, path, runs } of results) {
+    const typical = [...runs].sort((a, b) => score(a) - score(b))[Math.floor(runs.length / 2)]
     console.log(`\n### ${name}\n`)
-    console.log(`- API calls: ${typical.apiCalls.join(', ') || 'none'}`)
-    console.log(`- Requests: ${typical.resources.map((r) => `${r.type} ${r.requests} (${r.transferKiB.toFixed(1)} KiB)`).join(', ')}`)
-    for (const finding of typical.findings) console.log(`- ${finding}`)
+    if (name !== path) console.log(`- Path: ${path}`)
+    // The request list comes with the performance category only.
+    if (has('performance')) {
+      console.log(`- API calls: ${typical.apiCalls.join(', ') || 'none'}`)
+      console.log(`- Requests: ${typical.resources.map((r) => `${r.type} ${r.requests} (${r.transferKiB.toFixed(1)} KiB)`).join(', ')}`)
+    }
+    if (has('performance')) for (const finding of typical.findings) console.log(`- ${finding}`)
+    for (const failure of typical.accessibilityFailures) {
+      console.log(`- Accessibility: ${failure.title} (${failure.id}, weight ${failure.weight}), ${failure.elements.length} element${failure.elements.length === 1 ? '' : 's'}:`)
+      for (const element of failure.elements) console.log(`  - ${element}`)
+    }
     for (const warning of new Set(runs.flatMap((f) => f.warnings))) console.log(`- Lighthouse warning: ${warning}`)
   }
 }
 
 async function main(): Promise<void> {
+  if (process.argv.includes('--help')) return console.log(USAGE)
+  const options = parsePageOptions(process.argv.slice(2))
   buildLocked('h5')
   const server = await startAppServer({ SANDBOX_SUPPLIER_DELAY_MS: '100' })
   const userDataDir = mkdtempSync(join(tmpdir(), 'lifepay-bench-chrome-'))
@@ -108,23 +120,24 @@ async function main(): Promise<void> {
     const user = await seedUserWithOrders(server.url, server.smsCode, PHONE_NUMBER)
     const { launch } = await import('chrome-launcher')
     chrome = await launch({ chromePath: '/usr/bin/chromium', chromeFlags: CHROME_FLAGS, userDataDir })
-    await logIn(chrome.port, server.url, virtualLoginStorage(user.userId, user.phoneNumber))
+    if (!options.loggedOut) await logIn(chrome.port, server.url, virtualLoginStorage(user.userId, user.phoneNumber))
     const results: PageResult[] = []
-    for (const page of PAGES) {
+    for (const page of options.pages) {
+      const path = resolvePath(page.path, { orderNo: user.orderNos[0], paidOrderNo: user.paidOrderNo })
       const runs: PageFigures[] = []
       const failures: string[] = []
-      for (let run = 1; run <= RUNS; run++) {
-        console.error(`Lighthouse ${page.name} run ${run}/${RUNS}…`)
+      for (let run = 1; run <= options.runs; run++) {
+        console.error(`Lighthouse ${page.name} run ${run}/${options.runs}…`)
         try {
-          runs.push(pageFigures(await runLighthouse(`${server.url}${page.path}`, chrome.port)))
+          runs.push(pageFigures(await runLighthouse(`${server.url}${path}`, chrome.port, options.categories)))
         } catch (error) {
           // A run a loaded machine breaks (e.g. a protocol timeout) is left out, not fatal.
           failures.push(`run ${run}: ${error instanceof Error ? error.message : String(error)}`)
         }
       }
-      results.push({ ...page, runs, failures })
+      results.push({ name: page.name, path, runs, failures })
     }
-    printPageTable(results)
+    printPageTable(results, options)
   } finally {
     chrome?.kill()
     await server.stop()

@@ -10,7 +10,8 @@ import testConfig from './test'
 const platform = process.env.TARO_ENV || 'h5'
 
 // react-query v5 ships class private fields (#x): left as they are, H5 minification quotes them into a syntax
-// error (a blank page) and older mini-program engines can't parse them, so babel transpiles these packages too.
+// error (a blank page) and older mini-program engines can't parse them, so babel transpiles these packages too;
+// axios and zustand ship object spread, which iOS 11.0–11.2 can't parse (`npm run syntax:check` guards the ES2017 floor).
 // axios's own xhr/fetch adapters are never used (our Taro adapter is), so the builds replace them with a stub.
 function dropAxiosBrowserAdapters(chain: { plugin: (name: string) => { use: (plugin: unknown, args: unknown[]) => void } }) {
   chain
@@ -18,7 +19,37 @@ function dropAxiosBrowserAdapters(chain: { plugin: (name: string) => { use: (plu
     .use(NormalModuleReplacementPlugin, [/axios[\\/]lib[\\/]adapters[\\/](xhr|fetch)\.js$/, resolve(__dirname, 'axiosAdapterStub.js')])
 }
 
-const transpiledPackages = (filename: string): boolean => /node_modules[\\/]@tanstack[\\/]/.test(filename)
+// Taro's mini-program default turns off most of terser's compressions (a create-react-app-era list for old
+// minifier bugs) and escapes every Chinese character as \uXXXX (6 bytes instead of UTF-8's 3). Terser's own
+// defaults are what webpack ships for every production build; the output targets the same engines as babel.
+const miniTerserOptions = {
+  compress: {
+    ecma: 2017,
+    arrows: true,
+    collapse_vars: true,
+    comparisons: true,
+    computed_props: true,
+    hoist_props: true,
+    inline: true,
+    loops: true,
+    negate_iife: true,
+    properties: true,
+    reduce_funcs: true,
+    reduce_vars: true,
+    switches: true,
+    typeofs: true,
+    passes: 2,
+  },
+  output: { ecma: 2017, ascii_only: false },
+}
+
+function dropTaroHtmlParser(chain: { plugin: (name: string) => { use: (plugin: unknown, args: unknown[]) => void } }) {
+  chain
+    .plugin('dropTaroHtmlParser')
+    .use(NormalModuleReplacementPlugin, [/@tarojs[\\/]runtime[\\/]dist[\\/]dom-external[\\/]inner-html[\\/]html\.js$/, resolve(__dirname, 'taroInnerHtmlStub.js')])
+}
+
+const transpiledPackages = (filename: string): boolean => /node_modules[\\/](@tanstack|axios|zustand)[\\/]/.test(filename)
 
 // NutUI is drawn at 375 wide; our own styles at 750 (SPEC §2).
 function designWidth(input?: string | number | { file?: string }): number {
@@ -46,14 +77,21 @@ export default defineConfig<'webpack5'>(async (merge, { mode }) => {
     // Mini-programs: base.wxml repeats every component's template once per level (default 16, 60 KiB); deeper trees
     // continue through Taro's custom-wrapper component.
     baseLevel: 8,
+    // A project-level option in Taro's types; the H5 build keeps Taro's H5 defaults.
+    ...(platform === 'h5' ? {} : { terser: { enable: true, config: miniTerserOptions } }),
     mini: {
       postcss: {
         pxtransform: { enable: true, config: { baseFontSize: 20 } },
         cssModules: { enable: false, config: { namingPattern: 'module', generateScopedName: '[name]__[local]___[hash:base64:5]' } },
       },
       optimizeMainPackage: { enable: true },
+      // No screen sets innerHTML: Taro's HTML parser (~9 KiB of the main package) stays out.
+      runtime: { enableInnerHTML: false },
       compile: { include: [transpiledPackages] },
-      webpackChain: dropAxiosBrowserAdapters,
+      webpackChain(chain) {
+        dropAxiosBrowserAdapters(chain)
+        dropTaroHtmlParser(chain)
+      },
     },
     h5: {
       publicPath: '/',

@@ -17,8 +17,8 @@ export default defineAppConfig({
     backgroundTextStyle: 'light',
   },
   tabBar: {
-    color: '#8a8f99',
-    selectedColor: '#ff7a1a',
+    color: '#646973',
+    selectedColor: '#c2410c',
     backgroundColor: '#ffffff',
     borderStyle: 'white',
     list: [

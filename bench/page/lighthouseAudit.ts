@@ -16,9 +16,23 @@ export interface PageFigures {
   apiCalls: string[]
   /** Opportunities and diagnostics worth reading, largest first. */
   findings: string[]
+  /** Every accessibility audit that counts towards the score and failed, with the elements it failed on. */
+  accessibilityFailures: AccessibilityFailure[]
   /** Requests by resource type: count and transfer KiB. */
   resources: { type: string; requests: number; transferKiB: number }[]
   warnings: string[]
+}
+
+export interface AccessibilityFailure {
+  id: string
+  title: string
+  weight: number
+  /** One line per failing element: its selector, its markup and what axe says is wrong. */
+  elements: string[]
+}
+
+interface AxeNodeItem {
+  node?: { selector?: string; snippet?: string; nodeLabel?: string; explanation?: string }
 }
 
 interface NetworkRequestItem {
@@ -45,11 +59,39 @@ function findings(lhr: Result): string[] {
     const audit = lhr.audits[id]
     if (audit?.displayValue) notes.push(`${audit.title}: ${audit.displayValue}`)
   }
+  return notes
+}
+
+const oneLine = (text: string, max: number) => {
+  const flat = text.replace(/\s+/g, ' ').trim()
+  return flat.length > max ? `${flat.slice(0, max - 1)}…` : flat
+}
+
+/** axe's failure summary without its "Fix any/all of the following:" headings, on one line. */
+function axeExplanation(explanation: string): string {
+  return explanation
+    .split('\n')
+    .map((line) => line.trim())
+    .filter((line) => line && !/^Fix (any|all) of the following:?$/.test(line))
+    .join('; ')
+}
+
+export function accessibilityFailures(lhr: Result): AccessibilityFailure[] {
+  const failures: AccessibilityFailure[] = []
   for (const ref of lhr.categories.accessibility?.auditRefs ?? []) {
     const audit = lhr.audits[ref.id]
-    if (ref.weight > 0 && audit?.score !== null && audit.score < 1) notes.push(`Accessibility: ${audit.title} (${ref.id}, weight ${ref.weight})`)
+    if (ref.weight === 0 || !audit || audit.score === null || audit.score >= 1) continue
+    const items = ((audit.details as { items?: AxeNodeItem[] } | undefined)?.items ?? [])
+    const elements = items.map(({ node }) => {
+      const where = node?.selector ?? '?'
+      const markup = node?.snippet ? ` ${oneLine(node.snippet, 160)}` : ''
+      const label = node?.nodeLabel ? ` “${oneLine(node.nodeLabel, 40)}”` : ''
+      const why = node?.explanation ? ` — ${axeExplanation(node.explanation)}` : ''
+      return `${where}${markup}${label}${why}`
+    })
+    failures.push({ id: ref.id, title: audit.title, weight: ref.weight, elements })
   }
-  return notes
+  return failures.sort((a, b) => b.weight - a.weight)
 }
 
 /** Figures of one Lighthouse run. */
@@ -75,17 +117,18 @@ export function pageFigures(lhr: Result): PageFigures {
     finalPath: new URL(lhr.finalDisplayedUrl).pathname,
     apiCalls: requests.map((r) => new URL(r.url).pathname).filter((path) => path.startsWith('/api/')).map((path) => path.split('/').pop() ?? path),
     findings: findings(lhr),
+    accessibilityFailures: accessibilityFailures(lhr),
     resources: [...byType].map(([type, entry]) => ({ type, ...entry })),
     warnings: [...(lhr.runtimeError ? [`${lhr.runtimeError.code}: ${lhr.runtimeError.message}`] : []), ...lhr.runWarnings.map(String)],
   }
 }
 
-/** Lighthouse's default (mobile) config, simulated throttling, performance and accessibility only. */
-export async function runLighthouse(url: string, port: number): Promise<Result> {
+/** Lighthouse's default (mobile) config, simulated throttling, the categories asked for (performance and accessibility). */
+export async function runLighthouse(url: string, port: number, categories: string[] = ['performance', 'accessibility']): Promise<Result> {
   const { default: lighthouse } = await import('lighthouse')
   // The storage reset stays on: it clears the HTTP cache (a cold load every run) but, with Lighthouse's default
   // clearStorageTypes, not localStorage, where the login lives.
-  const flags: Flags = { port, output: 'json', logLevel: 'error', onlyCategories: ['performance', 'accessibility'] }
+  const flags: Flags = { port, output: 'json', logLevel: 'error', onlyCategories: categories }
   const result = await lighthouse(url, flags)
   if (!result) throw new Error(`Lighthouse returned nothing for ${url}`)
   return result.lhr

@@ -36,11 +36,22 @@ export function ownerOf(source: string): string {
   return path.startsWith('webpack/') ? 'webpack runtime' : path
 }
 
+/** The module a source path names, for `--by-file` (node_modules/<package>/<path> or src/<path>). */
+export function moduleOf(source: string): string {
+  const stripped = source.replace(/^webpack:\/\/[^/]*\//, '').replace(/^\.\//, '')
+  // The mini-program runner's flattened names keep their '_' (a module's own path may contain '_').
+  const path = stripped.includes('/') ? stripped : stripped.replace(/^.*?node_modules_/, 'node_modules/').replace(/^\._src_/, 'src/')
+  const inModules = /node_modules\/(.+)$/.exec(path)
+  if (inModules) return inModules[1]
+  const inApp = /(?:^|\/)(src\/.+)$/.exec(path)
+  return inApp ? inApp[1] : path
+}
+
 /**
  * Bytes of a generated file attributed to the package or app folder of their source, through the file's source
  * map (`<file>.map`); bytes no mapping covers are "(unmapped)". Null when the file has no map.
  */
-export function composition(generatedFile: string): Map<string, number> | null {
+export function composition(generatedFile: string, owner: (source: string) => string = ownerOf): Map<string, number> | null {
   const mapFile = `${generatedFile}.map`
   if (!existsSync(mapFile)) return null
   const map = JSON.parse(readFileSync(mapFile, 'utf8')) as { sources: string[]; mappings: string }
@@ -63,7 +74,7 @@ export function composition(generatedFile: string): Map<string, number> | null {
         add(previous.owner ?? '(unmapped)', length)
         covered += length
       }
-      previous = { column, owner: fields.length >= 4 ? ownerOf(map.sources[source]) : null }
+      previous = { column, owner: fields.length >= 4 ? owner(map.sources[source]) : null }
     }
     if (previous) {
       const length = Buffer.byteLength(text.slice(previous.column))

@@ -5,7 +5,8 @@ import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastif
 import type { AppContext, Providers, Sandboxes } from './appContext'
 import { systemClock, type Clock } from './clock'
 import type { ServerConfig } from './config'
-import type { Db } from './db/database'
+import { ORDER_CHANGED_CHANNEL, RATES_CHANGED_CHANNEL } from './db/changeChannels'
+import type { Database, Db } from './db/database'
 import { createAuthHooks, OPERATOR_TOKEN_HEADER, VIRTUAL_USER_HEADER } from './http/auth'
 import { corsPolicy, installCors } from './http/cors'
 import { installErrorHandling } from './http/errorHandler'
@@ -18,6 +19,8 @@ import { registerDevRoutes } from './modules/dev/routes'
 import { registerHealthRoutes } from './modules/health/routes'
 import { defineOrderJobs, handleRechargeResult } from './modules/lifePay/fulfilment'
 import { registerPayNotifyRoutes } from './modules/lifePay/payNotifyRoutes'
+import { OrderPageCache } from './modules/lifePay/orderPageCache'
+import { RateCache } from './modules/lifePay/rateCache'
 import { registerLifePayRoutes } from './modules/lifePay/routes'
 import { registerStorageRoutes } from './modules/storage/routes'
 import { registerUserRoutes } from './modules/user/routes'
@@ -38,6 +41,11 @@ declare module 'fastify' {
 export interface AppOptions {
   config: ServerConfig
   db: Db
+  /**
+   * Where the database's change notifications come from. Without it the caches of database rows stay bypassed:
+   * another writer's change could not reach them.
+   */
+  changes?: Pick<Database, 'listen'>
   clock?: Clock
   /** Fastify's logger option: pino options, a pino instance, or false. */
   logger?: FastifyServerOptions['logger']
@@ -121,6 +129,8 @@ export async function buildApp(options: AppOptions): Promise<App> {
     config,
     clock,
     jobs,
+    orderPages: new OrderPageCache(config.orderPageCache),
+    rates: new RateCache(db),
     log: app.log,
     random: options.random ?? Math.random,
     providers: {} as Providers,
@@ -162,9 +172,24 @@ export async function buildApp(options: AppOptions): Promise<App> {
   registerStorageRoutes(app, ctx)
   await registerWebRoutes(app, ctx)
 
+  let closing = false
+  const stopListening = await options.changes?.listen([ORDER_CHANGED_CHANNEL, RATES_CHANGED_CHANNEL], {
+    notify(channel, payload) {
+      if (channel === ORDER_CHANGED_CHANNEL) ctx.orderPages.invalidate(payload)
+      else ctx.rates.invalidate()
+    },
+    listening(listening) {
+      if (!listening && !closing) app.log.warn('change listener lost: order-page and rate caches bypassed until it listens again')
+      ctx.orderPages.setListening(listening)
+      ctx.rates.setListening(listening)
+    },
+  })
+
   // Before the server closes: a running job may still deliver through app.inject.
   app.addHook('preClose', async () => {
+    closing = true
     await jobs.stop()
+    await stopListening?.()
   })
   app.decorate('ctx', ctx)
   app.decorate('jobs', jobs)

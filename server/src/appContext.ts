@@ -3,6 +3,8 @@ import type { Clock } from './clock'
 import type { ServerConfig } from './config'
 import type { Db } from './db/database'
 import type { JobQueue } from './jobs/jobQueue'
+import type { OrderPageCache } from './modules/lifePay/orderPageCache'
+import type { RateCache } from './modules/lifePay/rateCache'
 import type { IdentityProvider } from './providers/identity'
 import type { PaymentProvider } from './providers/payment'
 import type { SandboxPayment } from './providers/sandboxPayment'
@@ -30,6 +32,9 @@ export interface AppContext {
   config: ServerConfig
   clock: Clock
   jobs: JobQueue
+  /** Serialized first order pages per user; orderTransaction and the change listener keep it current. */
+  orderPages: OrderPageCache
+  rates: RateCache
   providers: Providers
   sandboxes: Sandboxes
   log: FastifyBaseLogger

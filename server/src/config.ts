@@ -47,6 +47,10 @@ export interface ServerConfig {
   sandboxDuplicateNotifyRate: number
   unpaidOrderCloseMs: number
   seedDemoData: boolean
+  /** Bounds of the in-memory order-page cache (docs/server.md § Caches). */
+  orderPageCache: { maxEntries: number; maxBytes: number }
+  /** How many X-LifePay-User-Id → user id mappings the auth hook keeps. */
+  virtualUserCacheEntries: number
   jobs: JobsConfig
 }
 
@@ -107,6 +111,11 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): ServerConfig {
     sandboxDuplicateNotifyRate: Math.min(1, int(env.SANDBOX_DUPLICATE_NOTIFY_RATE, 0.3, 'SANDBOX_DUPLICATE_NOTIFY_RATE')),
     unpaidOrderCloseMs: int(env.UNPAID_ORDER_CLOSE_MS, UNPAID_ORDER_CLOSE_MS, 'UNPAID_ORDER_CLOSE_MS'),
     seedDemoData: flag(env.SEED_DEMO_DATA, true),
+    orderPageCache: {
+      maxEntries: int(env.ORDER_PAGE_CACHE_ENTRIES, 20_000, 'ORDER_PAGE_CACHE_ENTRIES'),
+      maxBytes: int(env.ORDER_PAGE_CACHE_MB, 64, 'ORDER_PAGE_CACHE_MB') * 1024 * 1024,
+    },
+    virtualUserCacheEntries: int(env.VIRTUAL_USER_CACHE_ENTRIES, 50_000, 'VIRTUAL_USER_CACHE_ENTRIES'),
     jobs: {
       enabled: flag(env.JOBS_ENABLED, true),
       pollMs: int(env.JOBS_POLL_MS, 250, 'JOBS_POLL_MS'),

@@ -25,7 +25,7 @@ export async function startServer(config: ServerConfig, options: StartOptions = 
   let app: App
   try {
     await database.migrate((db) => seedDatabase(db, clock.now(), config.seedDemoData).then(() => undefined))
-    app = await buildApp({ config, db: database.db, clock, logger: options.logger })
+    app = await buildApp({ config, db: database.db, changes: database, clock, logger: options.logger })
     await app.listen({ host: config.host, port: config.port })
   } catch (error) {
     await database.close()

@@ -12,6 +12,7 @@ import {
   type OrderEvent,
   type OrderState,
 } from '../src/modules/lifePay/orderStateMachine'
+import { orderTransaction } from '../src/modules/lifePay/orderWrites'
 import { createPhoneOrder, orderRow } from './support/orderFlows'
 import { createTestApp, type TestApp } from './support/testApp'
 
@@ -83,7 +84,10 @@ describe('transitionOrder on the database', () => {
     const warnings: unknown[] = []
     const log = { warn: (...args: unknown[]) => warnings.push(args), info: () => undefined } as unknown as FastifyBaseLogger
     const row = await orderRow(t, order.orderNo)
-    await assert.rejects(() => transitionOrder(t.database.db, row, 'completeRecharge', {}, log), ForbiddenTransitionError)
+    await assert.rejects(
+      () => orderTransaction(t.app.ctx, (tx) => transitionOrder(tx, row, 'completeRecharge', {}, log)),
+      ForbiddenTransitionError,
+    )
     assert.equal(warnings.length, 1)
     const after = await orderRow(t, order.orderNo)
     assert.deepEqual([after.payStatus, after.lifePayOrderStatus], [P.Unpaid, O.PendingConfirmation])
@@ -94,9 +98,19 @@ describe('transitionOrder on the database', () => {
     const order = await createPhoneOrder(t, caller)
     const stale = await orderRow(t, order.orderNo)
     const log = { warn: () => undefined, info: () => undefined } as unknown as FastifyBaseLogger
-    await transitionOrder(t.database.db, stale, 'close', {}, log)
-    await assert.rejects(() => transitionOrder(t.database.db, stale, 'pay', {}, log), ForbiddenTransitionError)
+    await orderTransaction(t.app.ctx, (tx) => transitionOrder(tx, stale, 'close', {}, log))
+    await assert.rejects(() => orderTransaction(t.app.ctx, (tx) => transitionOrder(tx, stale, 'pay', {}, log)), ForbiddenTransitionError)
     const now = await orderRow(t, order.orderNo)
     assert.deepEqual([now.payStatus, now.lifePayOrderStatus], [P.Unpaid, O.Failed])
+  })
+
+  test('a transition outside orderTransaction is refused before it writes (the cached order pages would go stale)', async () => {
+    const caller = { token: (await t.loginDemo()).accessToken }
+    const order = await createPhoneOrder(t, caller)
+    const row = await orderRow(t, order.orderNo)
+    const log = { warn: () => undefined, info: () => undefined } as unknown as FastifyBaseLogger
+    await assert.rejects(() => t.database.db.transaction((tx) => transitionOrder(tx, row, 'close', {}, log)), /only inside orderTransaction/)
+    const now = await orderRow(t, order.orderNo)
+    assert.deepEqual([now.payStatus, now.lifePayOrderStatus], [P.Unpaid, O.PendingConfirmation])
   })
 })

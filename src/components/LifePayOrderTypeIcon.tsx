@@ -22,7 +22,7 @@ export default function LifePayOrderTypeIcon({ type, size = 'normal' }: { type: 
   const modifier = MODIFIERS[type] ?? 'phone'
   return (
     <View className={`lp-type-icon lp-type-icon--${modifier} lp-type-icon--${size}`} aria-hidden>
-      <Image className='lp-type-icon__glyph' src={ICONS[type] ?? phoneIcon} mode='aspectFit' />
+      <Image className='lp-type-icon__glyph' src={ICONS[type] ?? phoneIcon} mode='aspectFit' aria-hidden />
     </View>
   )
 }

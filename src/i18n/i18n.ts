@@ -35,6 +35,13 @@ export const useLocaleStore = create<LocaleState>((set) => ({
   },
 }))
 
+// Screen readers choose their voice by <html lang>: on H5 it follows the language in use (index.html says zh-CN).
+if (process.env.TARO_ENV === 'h5') {
+  const followLocale = ({ locale }: LocaleState) => document.documentElement.setAttribute('lang', locale)
+  followLocale(useLocaleStore.getState())
+  useLocaleStore.subscribe(followLocale)
+}
+
 /** Translates a key; a key missing from a catalogue falls back to zh-CN, then to the key itself. */
 export function translate(locale: Locale, key: MessageKey, params?: Record<string, string | number>): string {
   const text = catalogues[locale]?.[key] ?? zhCN[key] ?? key

@@ -56,7 +56,8 @@ async function settled(page: Page) {
 const cards = (page: Page) => page.locator('.lp-account-card:visible')
 const save = (page: Page) => page.locator('.lp-account-form__save:visible').click()
 /** The text input of a labelled field on the page in front. */
-const field = (page: Page, label: string) => page.locator(`taro-input-core[aria-label="${label}"]:visible input`)
+// A field as a screen reader finds it: the native <input> named by its label.
+const field = (page: Page, label: string) => page.getByRole('textbox', { name: label, exact: true })
 
 async function backOnList(page: Page) {
   await page.waitForURL(/userAccountList/)
@@ -122,7 +123,7 @@ for (const locale of ['zh-CN', 'en-US'] as const) {
     await page.waitForURL(/editPhoneUserAccount\?id=/)
     const remark = field(page, m(locale).remarkLabel)
     await page.waitForFunction(
-      (label) => (document.querySelector(`taro-input-core[aria-label="${label}"] input`) as HTMLInputElement | null)?.value !== '',
+      (label) => (document.querySelector(`input[aria-label="${label}"]`) as HTMLInputElement | null)?.value !== '',
       m(locale).remarkLabel,
     )
     await settled(page)

@@ -8,6 +8,7 @@ import { drizzle as drizzlePglite } from 'drizzle-orm/pglite'
 import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator'
 import { Pool } from 'pg'
 import { acquireDataDirLock, type DataDirLock } from './dataDirLock'
+import { listenPostgres, type NotificationHandlers, type StopListening } from './notifications'
 import * as schema from './schema'
 
 export type Schema = typeof schema
@@ -27,6 +28,8 @@ export interface Database {
   /** Applies pending migrations (and then `afterMigrate`, e.g. seeding) under a cross-instance lock. */
   migrate(afterMigrate?: (db: Db) => Promise<void>): Promise<void>
   ping(): Promise<void>
+  /** LISTEN on channels: what other connections (and instances) notify, delivered after their commit. */
+  listen(channels: string[], handlers: NotificationHandlers): Promise<StopListening>
   close(): Promise<void>
 }
 
@@ -64,6 +67,12 @@ export async function openPglite(options: PgliteOptions = {}): Promise<Database 
     async ping() {
       await db.execute(sql`select 1`)
     },
+    async listen(_channels, handlers) {
+      // One process per data folder: every write is this process's own, and orderTransaction invalidates it
+      // locally, so there is nothing to hear from other instances.
+      handlers.listening(true)
+      return async () => handlers.listening(false)
+    },
     async close() {
       if (closed) return
       closed = true
@@ -100,6 +109,9 @@ export async function openPostgres(connectionString: string, poolSize = 10): Pro
     },
     async ping() {
       await db.execute(sql`select 1`)
+    },
+    listen(channels, handlers) {
+      return listenPostgres(connectionString, channels, handlers)
     },
     async close() {
       if (closed) return

@@ -219,8 +219,15 @@ export const lifePayOrders = pgTable(
   (t) => [
     uniqueIndex('life_pay_orders_order_no_key').on(t.orderNo),
     uniqueIndex('life_pay_orders_user_idempotency_key').on(t.userId, t.idempotencyKey),
-    index('life_pay_orders_user_type_time_idx').on(t.userId, t.lifePayOrderType, t.creationTime.desc()),
-    index('life_pay_orders_user_time_idx').on(t.userId, t.creationTime.desc()),
+    // The order page's sort (creation_time desc, order_no desc; plain DESC is NULLS FIRST): PostgreSQL reads the
+    // page off the index and stops after pageSize rows instead of sorting the user's whole history.
+    index('life_pay_orders_user_page_idx').on(t.userId, t.creationTime.desc().nullsFirst(), t.orderNo.desc().nullsFirst()),
+    index('life_pay_orders_user_type_page_idx').on(
+      t.userId,
+      t.lifePayOrderType,
+      t.creationTime.desc().nullsFirst(),
+      t.orderNo.desc().nullsFirst(),
+    ),
     index('life_pay_orders_refund_review_idx')
       .on(t.refundApplyTime)
       .where(sql`${t.lifePayOrderStatus} = 40`),

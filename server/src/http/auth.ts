@@ -1,7 +1,8 @@
 import { timingSafeEqual } from 'node:crypto'
 import type { FastifyReply, FastifyRequest } from 'fastify'
 import type { AppContext } from '../appContext'
-import { findUserByVirtualId } from '../modules/account/users'
+import { LruMap } from '../cache/lruMap'
+import { findUserIdByVirtualId } from '../modules/account/users'
 import { verifyAccessToken } from '../modules/account/tokens'
 import { errors } from './errors'
 
@@ -28,6 +29,18 @@ function bearerToken(request: FastifyRequest): string | null | undefined {
 }
 
 export function createAuthHooks(ctx: AppContext) {
+  // A virtual id is given to one user when the user is created and never changes, and no code path deletes users:
+  // a mapping once read stays true. Unknown ids are not remembered, so a login that just created one works at once.
+  const userIdOfVirtualId = new LruMap<string, string>(ctx.config.virtualUserCacheEntries)
+
+  async function virtualUser(virtualId: string): Promise<string | null> {
+    const cached = userIdOfVirtualId.get(virtualId)
+    if (cached !== undefined) return cached
+    const userId = await findUserIdByVirtualId(ctx.db, virtualId)
+    if (userId !== null) userIdOfVirtualId.set(virtualId, userId)
+    return userId
+  }
+
   /** Full login only: a valid, unexpired bearer token (401 otherwise). */
   async function user(request: FastifyRequest, _reply: FastifyReply): Promise<void> {
     const token = bearerToken(request)
@@ -41,9 +54,9 @@ export function createAuthHooks(ctx: AppContext) {
     // A token that is present but bad is a 401 even with a virtual id: the app must refresh or log in again.
     if (bearerToken(request) !== undefined) return user(request, reply)
     const virtualId = request.headers[VIRTUAL_USER_HEADER]
-    const owner = typeof virtualId === 'string' ? await findUserByVirtualId(ctx.db, virtualId.trim()) : null
-    if (!owner) throw errors.unauthorized()
-    request.userId = owner.id
+    const userId = typeof virtualId === 'string' ? await virtualUser(virtualId.trim().toLowerCase()) : null
+    if (userId === null) throw errors.unauthorized()
+    request.userId = userId
   }
 
   async function operator(request: FastifyRequest, _reply: FastifyReply): Promise<void> {

@@ -70,7 +70,7 @@ export async function createTestApp(options: TestAppOptions = {}): Promise<TestA
   const dataDir = mkdtempSync(join(tmpdir(), 'life-pay-test-'))
   const clock = new ManualClock()
   const config = testConfig(options.config, dataDir)
-  const app = await buildApp({ config, db: database.db, clock, logger: options.logger ?? false, random: options.random, providers: options.providers })
+  const app = await buildApp({ config, db: database.db, changes: database, clock, logger: options.logger ?? false, random: options.random, providers: options.providers })
   await app.ready()
 
   const headersOf = (caller: Caller = {}) => ({

@@ -40,7 +40,8 @@ export default function TextField(props: TextFieldProps) {
         maxlength={maxLength ?? 140}
         disabled={disabled}
         focus={props.autoFocus}
-        aria-label={label}
+        // H5 draws a native <input> inside the component: the name has to be on it, not on the host.
+        nativeProps={{ 'aria-label': label }}
         onInput={(event) => {
           const raw = String(event.detail.value ?? '')
           const cleaned = filter ? filter(raw) : raw

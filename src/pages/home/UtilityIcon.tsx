@@ -20,7 +20,8 @@ const TONES: Record<LifePayOrderType, string> = {
 
 export default function UtilityIcon({ type, size = 'large' }: { type: LifePayOrderType; size?: 'large' | 'small' }) {
   return (
-    <View className={`lp-utility-icon lp-utility-icon--${size} lp-utility-icon--${TONES[type]}`}>
+    // Decorative: every icon stands beside the utility's name.
+    <View className={`lp-utility-icon lp-utility-icon--${size} lp-utility-icon--${TONES[type]}`} aria-hidden>
       <Image className='lp-utility-icon__glyph' src={GLYPHS[type]} mode='aspectFit' />
     </View>
   )

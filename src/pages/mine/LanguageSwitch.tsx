@@ -9,11 +9,11 @@ const LANGUAGES: { locale: Locale; name: string }[] = [
   { locale: 'en-US', name: 'English' },
 ]
 
-export default function LanguageSwitch() {
+export default function LanguageSwitch({ label }: { label: string }) {
   const locale = useLocaleStore((s) => s.locale)
   const setLocale = useLocaleStore((s) => s.setLocale)
   return (
-    <View className='lp-language' role='radiogroup'>
+    <View className='lp-language' role='radiogroup' aria-label={label}>
       {LANGUAGES.map((language) => (
         <View
           key={language.locale}

@@ -14,7 +14,8 @@ interface MenuItemProps {
 export default function MenuItem({ icon, title, extra, onClick }: MenuItemProps) {
   return (
     <View className='lp-menu-item' role={onClick ? 'button' : undefined} onClick={onClick}>
-      <Image className='lp-menu-item__icon' src={icon} mode='aspectFit' />
+      {/* Decorative: the title says it all. */}
+      <Image className='lp-menu-item__icon' src={icon} mode='aspectFit' aria-hidden />
       <Text className='lp-menu-item__title'>{title}</Text>
       {extra ?? <View className='lp-menu-item__chevron' />}
     </View>

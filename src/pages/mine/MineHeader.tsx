@@ -23,7 +23,7 @@ export default function MineHeader({ loggedIn, phoneNumber, userDetail, onLogin 
   const name = userDetail?.userName && !userDetail.userName.includes(phoneNumber) && userDetail.userName !== masked ? userDetail.userName : ''
   return (
     <View className='lp-mine-header'>
-      <Image className='lp-mine-header__avatar' src={avatar} mode='aspectFill' aria-label={m('avatar')} />
+      <Image className='lp-mine-header__avatar' src={avatar} mode='aspectFill' aria-hidden />
       {loggedIn ? (
         <View className='lp-mine-header__who'>
           <Text className='lp-mine-header__phone'>{masked}</Text>

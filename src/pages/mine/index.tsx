@@ -69,7 +69,7 @@ export default function Mine() {
       <View className='lp-mine__card'>
         <MenuItem icon={agreementIcon} title={m('userAgreement')} onClick={open('mineUserPolicy', false)} />
         <MenuItem icon={privacyIcon} title={m('privacyPolicy')} onClick={open('privacyPolicy', false)} />
-        <MenuItem icon={languageIcon} title={m('language')} extra={<LanguageSwitch />} />
+        <MenuItem icon={languageIcon} title={m('language')} extra={<LanguageSwitch label={m('language')} />} />
       </View>
       {loggedIn ? (
         <View className='lp-mine__logout' role='button' onClick={logout}>

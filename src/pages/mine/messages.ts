@@ -4,7 +4,6 @@ export const mineMessages = defineMessages(
   {
     loginOrRegister: '登录 / 注册',
     loginHint: '登录后查看订单和常用户号',
-    avatar: '头像',
     myOrders: '我的订单',
     savedAccounts: '常用户号',
     userAgreement: '用户协议',
@@ -18,7 +17,6 @@ export const mineMessages = defineMessages(
   {
     loginOrRegister: 'Log in / Register',
     loginHint: 'Log in to see your orders and saved accounts',
-    avatar: 'Avatar',
     myOrders: 'My orders',
     savedAccounts: 'Saved accounts',
     userAgreement: 'User agreement',

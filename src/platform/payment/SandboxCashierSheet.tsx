@@ -72,9 +72,7 @@ export default function SandboxCashierSheet() {
       <View className='lp-cashier'>
         <Text className='lp-cashier__badge'>{m('sandboxBadge')}</Text>
         <Text className='lp-cashier__amount-label'>{m('amountLabel')}</Text>
-        <Text className='lp-cashier__amount' aria-label={`${m('amountLabel')} ${amount}`}>
-          {amount}
-        </Text>
+        <Text className='lp-cashier__amount'>{amount}</Text>
         <View className='lp-cashier__rows'>
           <View className='lp-cashier__row'>
             <Text className='lp-cashier__key'>{m('orderNoLabel')}</Text>

@@ -1,4 +1,4 @@
-import { fireEvent, screen, within } from '@testing-library/react'
+import { fireEvent, screen, waitFor, within } from '@testing-library/react'
 import Taro from '@tarojs/taro'
 import type { ElectricSupportArea, LifePayOrderDetail } from '../../../types/api/lifePay'
 import { ElectricAccountType, ElectricType } from '../../../src/domain/electric'
@@ -12,6 +12,7 @@ import ElectricRechargeForm from '../../../src/subpackages/recharge/components/E
 import GasRechargeForm from '../../../src/subpackages/recharge/components/GasRechargeForm'
 import { useRechargeDraftStore } from '../../../src/subpackages/recharge/hooks/rechargeDraftStore'
 import { logIn, logOut, rates, renderWithQuery, settle, typeInto } from './support'
+import { taroInputNamed } from '../../support/taroInput'
 
 const areas: ElectricSupportArea[] = [
   { provinceCode: '110000', provinceName: '北京市', cityCode: '110100', cityName: '北京市', electricType: ElectricType.Guowang, needHolderName: false },
@@ -131,8 +132,9 @@ describe('electricity top-up', () => {
     expect(detail).toHaveBeenCalledWith({ orderNo: 'LP-OLD' })
     expect(screen.getByRole('button', { name: 'Region' }).textContent).toBe('广东省 深圳市')
     expect(screen.getByRole('radio', { name: 'Enterprise' }).getAttribute('aria-checked')).toBe('true')
-    expect(screen.getByLabelText('Electricity account').getAttribute('value')).toBe('075500001111')
-    expect(screen.getByLabelText('Account holder').getAttribute('value')).toBe('李四')
+    // Taro's inputs draw their native <input> (which carries the name) a tick after mounting.
+    await waitFor(() => expect(taroInputNamed('Account holder').getAttribute('value')).toBe('李四'))
+    expect(taroInputNamed('Electricity account').getAttribute('value')).toBe('075500001111')
     expect(screen.getByTestId('payable').textContent).toBe('¥297.00')
   })
 
@@ -194,8 +196,8 @@ describe('gas top-up', () => {
     ])
     renderWithQuery(<GasRechargeForm />)
     await settle()
-    fireEvent.click(within(screen.getByRole('list', { name: 'Saved' })).getByRole('button', { name: /Home/ }))
+    fireEvent.click(within(screen.getByRole('group', { name: 'Saved' })).getByRole('button', { name: /Home/ }))
     expect(screen.getByRole('radio', { name: 'Beijing Gas' }).getAttribute('aria-checked')).toBe('true')
-    expect(screen.getByLabelText('Gas account').getAttribute('value')).toBe('88886666')
+    await waitFor(() => expect(taroInputNamed('Gas account').getAttribute('value')).toBe('88886666'))
   })
 })

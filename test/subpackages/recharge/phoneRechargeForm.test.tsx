@@ -47,7 +47,7 @@ describe('phone top-up', () => {
   it('prefills the own number masked, offers the carrier’s face values up to 300 with price and saving', async () => {
     renderWithQuery(<PhoneRechargeForm />)
     await settle()
-    expect(screen.getByLabelText('Phone number').textContent).toBe('138****8000')
+    expect(screen.getByText('138****8000', { selector: '.lp-phone-confirmed__number' })).not.toBeNull()
     expect(screen.getByRole('radio', { name: /China Mobile/ }).getAttribute('aria-checked')).toBe('true')
     expect(faceCells().map((cell) => cell.textContent)).toEqual([
       '¥10Price ¥9.85Save ¥0.15',
@@ -65,7 +65,7 @@ describe('phone top-up', () => {
   it('takes phone= and parValue= from the query (one-tap repeat) and creates the order, then opens the pay page', async () => {
     renderWithQuery(<PhoneRechargeForm phone='13012345678' parValue={50} />)
     await settle()
-    expect(screen.getByLabelText('Phone number').textContent).toBe('130****5678')
+    expect(screen.getByText('130****5678', { selector: '.lp-phone-confirmed__number' })).not.toBeNull()
     expect(screen.getByRole('radio', { name: /China Unicom/ }).getAttribute('aria-checked')).toBe('true')
     expect(screen.getByTestId('payable').textContent).toBe('¥49.25')
     topUp()
@@ -176,10 +176,10 @@ describe('phone top-up', () => {
     ])
     renderWithQuery(<PhoneRechargeForm />)
     await settle()
-    const saved = screen.getByRole('list', { name: 'Saved' })
+    const saved = screen.getByRole('group', { name: 'Saved' })
     expect(within(saved).getAllByRole('button').map((b) => b.textContent)).toEqual(['My number138****8000', 'Mum139****0000'])
     fireEvent.click(within(saved).getByRole('button', { name: /Mum/ }))
-    expect(screen.getByLabelText('Phone number').textContent).toBe('139****0000')
+    expect(screen.getByText('139****0000', { selector: '.lp-phone-confirmed__number' })).not.toBeNull()
     expect(screen.getByRole('radio', { name: /China Unicom/ }).getAttribute('aria-checked')).toBe('true')
   })
 

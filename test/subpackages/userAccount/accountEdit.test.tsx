@@ -12,12 +12,13 @@ import ElectricAccountForm from '../../../src/subpackages/userAccount/components
 import GasAccountForm from '../../../src/subpackages/userAccount/components/GasAccountForm'
 import PhoneAccountForm from '../../../src/subpackages/userAccount/components/PhoneAccountForm'
 import { pause, renderScreen } from '../order/support/render'
+import { taroInputNamed } from '../../support/taroInput'
 import { typeInto } from '../order/support/taroEvents'
 import { areas, electricAccountSaved, gasAccountSaved, phoneAccount } from './accounts'
 
 jest.mock('@tarojs/taro', () => require('../order/support/taroPage').taroWithPageHooks())
 
-const input = (label: string) => document.querySelector(`taro-input-core[aria-label="${label}"]`) as HTMLElement
+const input = taroInputNamed
 /** Taro's inputs render their inner <input> a tick after mounting; typing before that reaches no field. */
 async function inputsReady() {
   await waitFor(() => {
@@ -226,6 +227,7 @@ describe('electricity account', () => {
   it('places a saved account in its region when editing', async () => {
     renderScreen(<ElectricAccountForm initial={electricAccountSaved} />, { locale: 'en-US' })
     await waitFor(() => expect(screen.getByText('广东省 深圳市')).not.toBeNull())
+    await inputsReady()
     expect(input('Account holder').getAttribute('value')).toBe('张三')
     save()
     await waitFor(() =>

@@ -1,8 +1,9 @@
 import { randomUUID } from 'node:crypto'
-import { eq } from 'drizzle-orm'
+import { eq, sql } from 'drizzle-orm'
 import { maskPhone } from '../../../../src/domain/mask'
 import type { UserInfo } from '../../../../types/api/account'
-import type { Executor } from '../../db/database'
+import type { Db, Executor } from '../../db/database'
+import { preparedPerDb } from '../../db/prepared'
 import { users } from '../../db/schema'
 
 export type UserRow = typeof users.$inferSelect
@@ -19,11 +20,15 @@ export async function findUserById(executor: Executor, id: string): Promise<User
   return row ?? null
 }
 
-/** The user behind a recharge-module id (X-LifePay-User-Id). */
-export async function findUserByVirtualId(executor: Executor, virtualUserId: string): Promise<UserRow | null> {
+const userIdByVirtualId = preparedPerDb((db: Db) =>
+  db.select({ id: users.id }).from(users).where(eq(users.virtualUserId, sql.placeholder('virtualUserId'))).prepare('user_id_by_virtual_id'),
+)
+
+/** The id of the user behind a recharge-module id (X-LifePay-User-Id). */
+export async function findUserIdByVirtualId(db: Db, virtualUserId: string): Promise<string | null> {
   if (!isUuid(virtualUserId)) return null
-  const [row] = await executor.select().from(users).where(eq(users.virtualUserId, virtualUserId))
-  return row ?? null
+  const [row] = await userIdByVirtualId(db).execute({ virtualUserId })
+  return row?.id ?? null
 }
 
 export async function findUserByPhone(executor: Executor, phoneNumber: string): Promise<UserRow | null> {

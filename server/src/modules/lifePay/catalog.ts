@@ -1,4 +1,4 @@
-import { and, asc, eq, inArray, or } from 'drizzle-orm'
+import { and, asc, eq, or } from 'drizzle-orm'
 import type { FastifyRequest } from 'fastify'
 import type { ElectricParValue, ElectricSupportArea, GasParValue, LifePayRate, PhoneParValue } from '../../../../types/api/lifePay'
 import { carrierCodeLabels, carrierCodeValues, type CarrierCode } from '../../../../src/domain/carrier'
@@ -8,7 +8,8 @@ import { LifePayOrderType } from '../../../../src/domain/lifePayOrderType'
 import { fenToYuan } from '../../../../src/domain/price'
 import { lifePayRateTypeValues, type LifePayRateType } from '../../../../src/domain/rateType'
 import type { Executor } from '../../db/database'
-import { electricSupportAreas, lifePayRates, parValues } from '../../db/schema'
+import { electricSupportAreas, parValues } from '../../db/schema'
+import type { RateRow } from './rateCache'
 
 export const DEFAULT_CHANNEL = ''
 
@@ -21,14 +22,10 @@ export function channelOf(request: FastifyRequest): string {
 }
 
 /** Rate (ppm of face value) per type for a channel; a type the channel has no rate for uses the default's. */
-export async function channelRates(executor: Executor, channelId: string): Promise<Map<LifePayRateType, number>> {
-  const rows = await executor
-    .select()
-    .from(lifePayRates)
-    .where(inArray(lifePayRates.channelId, [DEFAULT_CHANNEL, channelId]))
+export function channelRates(rows: readonly RateRow[], channelId: string): Map<LifePayRateType, number> {
   const rates = new Map<LifePayRateType, number>()
   for (const row of rows) if (row.channelId === DEFAULT_CHANNEL) rates.set(row.rateType, row.ratePpm)
-  for (const row of rows) if (row.channelId !== DEFAULT_CHANNEL) rates.set(row.rateType, row.ratePpm)
+  if (channelId !== DEFAULT_CHANNEL) for (const row of rows) if (row.channelId === channelId) rates.set(row.rateType, row.ratePpm)
   return rates
 }
 
@@ -38,8 +35,8 @@ export function ppmToPercent(ppm: number): number {
 }
 
 /** GET /api/LifePay/GetRate */
-export async function getRates(executor: Executor, channelId: string): Promise<LifePayRate[]> {
-  const rates = await channelRates(executor, channelId)
+export function getRates(rateRows: readonly RateRow[], channelId: string): LifePayRate[] {
+  const rates = channelRates(rateRows, channelId)
   return lifePayRateTypeValues
     .filter((rateType) => rates.has(rateType))
     .map((rateType) => ({ rateType, rate: ppmToPercent(rates.get(rateType) as number) }))

@@ -5,6 +5,7 @@ import type { RechargeResult } from '../../providers/supplier'
 import { ORDER_EXPIRE_JOB, RECHARGE_SUBMIT_JOB, REFUND_AUTO_JOB } from './jobKinds'
 import { canTransition, transitionOrder } from './orderStateMachine'
 import { closeUnpaidOrder, lockOrder } from './orders'
+import { orderTransaction, updateOrderColumns } from './orderWrites'
 import { payBackOrder } from './refunds'
 
 interface OrderJob {
@@ -16,7 +17,7 @@ export const RECHARGE_FAILED_REMARK = '充值失败，已自动退款 (recharge 
 
 /** Marks a paid order's recharge failed and enqueues its refund, in one transaction. */
 async function failRecharge(ctx: AppContext, orderNo: string, remark: string, supplierResult?: string): Promise<void> {
-  await ctx.db.transaction(async (tx) => {
+  await orderTransaction(ctx, async (tx) => {
     const order = await lockOrder(tx, orderNo)
     if (!order || !canTransition(order, 'failRecharge')) return
     const now = ctx.clock.now()
@@ -30,19 +31,17 @@ export async function handleRechargeResult(ctx: AppContext, result: RechargeResu
   const supplierResult = result.success ? 'success' : `failed: ${result.reason ?? 'unknown'}`
   if (!result.success) {
     await failRecharge(ctx, result.orderNo, `${RECHARGE_FAILED_REMARK}: ${result.reason ?? ''}`.trim(), supplierResult)
-  } else {
-    await ctx.db.transaction(async (tx) => {
-      const order = await lockOrder(tx, result.orderNo)
-      if (!order || !canTransition(order, 'completeRecharge')) return
+  }
+  await orderTransaction(ctx, async (tx) => {
+    const order = await lockOrder(tx, result.orderNo)
+    if (!order) return
+    if (result.success && canTransition(order, 'completeRecharge')) {
       const now = ctx.clock.now()
       await transitionOrder(tx, order, 'completeRecharge', { finishTime: now, supplierResult, updatedTime: now }, ctx.log)
-    })
-  }
-  // Whatever state the order reached meanwhile (e.g. a refund under review), the operator sees the supplier's word.
-  await ctx.db
-    .update(lifePayOrders)
-    .set({ supplierResult, supplierOrderNo: result.supplierOrderNo })
-    .where(eq(lifePayOrders.orderNo, result.orderNo))
+    }
+    // Whatever state the order reached meanwhile (e.g. a refund under review), the operator sees the supplier's word.
+    await updateOrderColumns(tx, order, { supplierResult, supplierOrderNo: result.supplierOrderNo })
+  })
 }
 
 /** The order lifecycle's background work, as durable jobs. */
@@ -69,10 +68,7 @@ export function defineOrderJobs(ctx: AppContext): void {
         electricType: order.electricType,
         gasOrgType: order.gasOrgType,
       })
-      await ctx.db
-        .update(lifePayOrders)
-        .set({ supplierOrderNo })
-        .where(eq(lifePayOrders.orderNo, orderNo))
+      await orderTransaction(ctx, (tx) => updateOrderColumns(tx, order, { supplierOrderNo }))
     },
     // The supplier never took it: the user gets the money back rather than waiting forever.
     async onExhausted({ orderNo }) {

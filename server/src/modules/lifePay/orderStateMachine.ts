@@ -3,6 +3,7 @@ import type { FastifyBaseLogger } from 'fastify'
 import { LifePayOrderStatus as Order, LifePayStatus as Pay } from '../../../../src/domain/lifePayStatus'
 import type { Executor } from '../../db/database'
 import { lifePayOrders } from '../../db/schema'
+import { orderWritten } from './orderWrites'
 
 // The order state model (team brief): the one place that says which (payStatus, lifePayOrderStatus) pair may
 // follow which. Every change of an order's state goes through transitionOrder.
@@ -77,7 +78,7 @@ type OrderRow = typeof lifePayOrders.$inferSelect
 type OrderChanges = Partial<Omit<typeof lifePayOrders.$inferInsert, 'id' | 'orderNo' | 'payStatus' | 'lifePayOrderStatus'>>
 
 /**
- * Moves a row-locked order (SELECT … FOR UPDATE in the caller's transaction) by `event`, with the columns that
+ * Moves a row-locked order (SELECT … FOR UPDATE in the caller's orderTransaction) by `event`, with the columns that
  * change with it. A transition outside the table is refused, logged, and thrown as ForbiddenTransitionError.
  */
 export async function transitionOrder(
@@ -93,6 +94,7 @@ export async function transitionOrder(
     log.warn({ orderNo: order.orderNo, event, from }, 'order transition refused')
     throw new ForbiddenTransitionError(order.orderNo, from, event)
   }
+  orderWritten(tx, order.userId)
   const [updated] = await tx
     .update(lifePayOrders)
     .set({ ...changes, ...to })

@@ -6,14 +6,58 @@ import { LifePayStatus } from '../../../../src/domain/lifePayStatus'
 import { fenToYuan } from '../../../../src/domain/price'
 import type { LifePayType } from '../../../../src/domain/lifePayType'
 import type { LifePayOrderDetail, LifePayOrderListItem, LifePayOrderState } from '../../../../types/api/lifePay'
-import type { lifePayOrders } from '../../db/schema'
+import { lifePayOrders } from '../../db/schema'
 import { ppmToPercent } from './catalog'
 
 export type OrderRow = typeof lifePayOrders.$inferSelect
 
+// The columns each answer needs, selected by the prepared reads (orders.ts) instead of the whole row.
+export const stateColumns = {
+  orderNo: lifePayOrders.orderNo,
+  payStatus: lifePayOrders.payStatus,
+  lifePayOrderStatus: lifePayOrders.lifePayOrderStatus,
+  expireTime: lifePayOrders.expireTime,
+}
+
+export const listColumns = {
+  orderNo: lifePayOrders.orderNo,
+  payStatus: lifePayOrders.payStatus,
+  lifePayOrderStatus: lifePayOrders.lifePayOrderStatus,
+  lifePayOrderType: lifePayOrders.lifePayOrderType,
+  account: lifePayOrders.account,
+  parValueFen: lifePayOrders.parValueFen,
+  payAmountFen: lifePayOrders.payAmountFen,
+  lifePayType: lifePayOrders.lifePayType,
+  creationTime: lifePayOrders.creationTime,
+}
+
+export const detailColumns = {
+  ...listColumns,
+  discountAmountFen: lifePayOrders.discountAmountFen,
+  ratePpm: lifePayOrders.ratePpm,
+  ispCode: lifePayOrders.ispCode,
+  electricType: lifePayOrders.electricType,
+  electricAccountType: lifePayOrders.electricAccountType,
+  gasOrgType: lifePayOrders.gasOrgType,
+  province: lifePayOrders.province,
+  city: lifePayOrders.city,
+  name: lifePayOrders.name,
+  payTime: lifePayOrders.payTime,
+  finishTime: lifePayOrders.finishTime,
+  refundApplyTime: lifePayOrders.refundApplyTime,
+  refundApplyRemark: lifePayOrders.refundApplyRemark,
+  refundTime: lifePayOrders.refundTime,
+  refundCheckRemark: lifePayOrders.refundCheckRemark,
+  expireTime: lifePayOrders.expireTime,
+}
+
+export type OrderStateRow = Pick<OrderRow, keyof typeof stateColumns>
+export type OrderListRow = Pick<OrderRow, keyof typeof listColumns>
+export type OrderDetailRow = Pick<OrderRow, keyof typeof detailColumns>
+
 const iso = (date: Date | null) => (date ? date.toISOString() : null)
 
-export function toOrderState(order: OrderRow): LifePayOrderState {
+export function toOrderState(order: Pick<OrderRow, 'orderNo' | 'payStatus' | 'lifePayOrderStatus'>): LifePayOrderState {
   return {
     orderNo: order.orderNo,
     payStatus: order.payStatus,
@@ -22,7 +66,7 @@ export function toOrderState(order: OrderRow): LifePayOrderState {
   }
 }
 
-export function toOrderListItem(order: OrderRow): LifePayOrderListItem {
+export function toOrderListItem(order: OrderListRow): LifePayOrderListItem {
   return {
     ...toOrderState(order),
     lifePayOrderType: order.lifePayOrderType,
@@ -34,7 +78,7 @@ export function toOrderListItem(order: OrderRow): LifePayOrderListItem {
   }
 }
 
-export function toOrderDetail(order: OrderRow): LifePayOrderDetail {
+export function toOrderDetail(order: OrderDetailRow): LifePayOrderDetail {
   return {
     ...toOrderListItem(order),
     discountAmount: fenToYuan(order.discountAmountFen),

@@ -1,5 +1,5 @@
 import { createHash, randomInt, randomUUID } from 'node:crypto'
-import { and, count, desc, eq } from 'drizzle-orm'
+import { and, count, desc, eq, sql } from 'drizzle-orm'
 import type { PageResult } from '../../../../types/api/envelope'
 import type {
   CreateLifePayOrderResult,
@@ -12,13 +12,15 @@ import type { LifePayType } from '../../../../src/domain/lifePayType'
 import { fenToYuan, rechargePriceFen, toFen } from '../../../../src/domain/price'
 import { LifePayRateType } from '../../../../src/domain/rateType'
 import type { AppContext } from '../../appContext'
-import type { Executor } from '../../db/database'
+import type { Db, Executor } from '../../db/database'
+import { preparedPerDb } from '../../db/prepared'
 import { lifePayOrders } from '../../db/schema'
 import { errors } from '../../http/errors'
 import { channelRates, isParValueOffered, ppmToPercent } from './catalog'
 import { ORDER_EXPIRE_JOB } from './jobKinds'
 import { canTransition, initialOrderState, transitionOrder } from './orderStateMachine'
-import { toOrderListItem, type OrderRow } from './orderView'
+import { detailColumns, listColumns, stateColumns, toOrderListItem, type OrderDetailRow, type OrderRow, type OrderStateRow } from './orderView'
+import { insertOrder, orderTransaction, updateOrderColumns } from './orderWrites'
 
 const rateTypeOf: Record<LifePayOrderType, LifePayRateType> = {
   [LifePayOrderType.Phone]: LifePayRateType.DefaultPhone,
@@ -57,7 +59,7 @@ function requestHashOf(order: NewOrder): string {
   return createHash('sha256').update(JSON.stringify(canonical)).digest('hex')
 }
 
-function toCreateResult(order: OrderRow): CreateLifePayOrderResult {
+function toCreateResult(order: Pick<OrderRow, 'orderNo' | 'payAmountFen' | 'parValueFen' | 'discountAmountFen'>): CreateLifePayOrderResult {
   return {
     orderNo: order.orderNo,
     payAmount: fenToYuan(order.payAmountFen),
@@ -78,45 +80,41 @@ export async function createOrder(
 ): Promise<CreateLifePayOrderResult> {
   const parValueFen = toFen(input.parValue)
   if (!(await isParValueOffered(ctx.db, input.lifePayOrderType, input.subType, parValueFen))) throw errors.parValueNotOffered()
-  const ratePpm = (await channelRates(ctx.db, channelId)).get(rateTypeOf[input.lifePayOrderType])
+  const ratePpm = channelRates(await ctx.rates.all(), channelId).get(rateTypeOf[input.lifePayOrderType])
   if (ratePpm === undefined) throw new Error(`No rate for order type ${input.lifePayOrderType}`)
   const payAmountFen = rechargePriceFen(input.parValue, ppmToPercent(ratePpm))
   const requestHash = requestHashOf(input)
   const now = ctx.clock.now()
   const expireTime = new Date(now.getTime() + ctx.config.unpaidOrderCloseMs)
 
-  const order = await ctx.db.transaction(async (tx) => {
+  const order = await orderTransaction(ctx, async (tx) => {
     // A clash on the order number (vanishingly rare) simply draws another one.
     for (let attempt = 0; attempt < 5; attempt++) {
-      const [created] = await tx
-        .insert(lifePayOrders)
-        .values({
-          id: randomUUID(),
-          orderNo: newOrderNo(now),
-          userId,
-          channelId: channelId || null,
-          lifePayOrderType: input.lifePayOrderType,
-          account: input.account,
-          ispCode: input.ispCode ?? null,
-          electricType: input.electricType ?? null,
-          electricAccountType: input.electricAccountType ?? null,
-          gasOrgType: input.gasOrgType ?? null,
-          province: input.province ?? null,
-          city: input.city ?? null,
-          name: input.name ?? null,
-          parValueFen,
-          ratePpm,
-          payAmountFen,
-          discountAmountFen: parValueFen - payAmountFen,
-          ...initialOrderState,
-          idempotencyKey: input.idempotencyKey,
-          requestHash,
-          expireTime,
-          creationTime: now,
-          updatedTime: now,
-        })
-        .onConflictDoNothing()
-        .returning()
+      const created = await insertOrder(tx, {
+        id: randomUUID(),
+        orderNo: newOrderNo(now),
+        userId,
+        channelId: channelId || null,
+        lifePayOrderType: input.lifePayOrderType,
+        account: input.account,
+        ispCode: input.ispCode ?? null,
+        electricType: input.electricType ?? null,
+        electricAccountType: input.electricAccountType ?? null,
+        gasOrgType: input.gasOrgType ?? null,
+        province: input.province ?? null,
+        city: input.city ?? null,
+        name: input.name ?? null,
+        parValueFen,
+        ratePpm,
+        payAmountFen,
+        discountAmountFen: parValueFen - payAmountFen,
+        ...initialOrderState,
+        idempotencyKey: input.idempotencyKey,
+        requestHash,
+        expireTime,
+        creationTime: now,
+        updatedTime: now,
+      })
       if (created) {
         await ctx.jobs.enqueue(tx, ORDER_EXPIRE_JOB, { orderNo: created.orderNo }, {
           runAt: expireTime,
@@ -138,13 +136,53 @@ export async function createOrder(
   return toCreateResult(order)
 }
 
-/** The caller's own order; another user's order answers exactly like a missing one. */
-export async function findUserOrder(executor: Executor, userId: string, orderNo: string, lock = false): Promise<OrderRow> {
-  const query = executor
+const ownOrder = and(eq(lifePayOrders.orderNo, sql.placeholder('orderNo')), eq(lifePayOrders.userId, sql.placeholder('userId')))
+
+function pageStatements(db: Db, filter: 'all' | 'typed') {
+  const ofUser = eq(lifePayOrders.userId, sql.placeholder('userId'))
+  const where = filter === 'typed' ? and(ofUser, eq(lifePayOrders.lifePayOrderType, sql.placeholder('lifePayOrderType'))) : ofUser
+  return {
+    page: db
+      // The total rides along with the rows: one round trip per page.
+      .select({ ...listColumns, total: sql<number>`count(*) over ()`.mapWith(Number) })
+      .from(lifePayOrders)
+      .where(where)
+      .orderBy(desc(lifePayOrders.creationTime), desc(lifePayOrders.orderNo))
+      .limit(sql.placeholder('limit'))
+      .offset(sql.placeholder('offset'))
+      .prepare(`life_pay_order_page_${filter}`),
+    total: db.select({ total: count() }).from(lifePayOrders).where(where).prepare(`life_pay_order_count_${filter}`),
+  }
+}
+
+const orderReads = preparedPerDb((db: Db) => ({
+  state: db.select(stateColumns).from(lifePayOrders).where(ownOrder).prepare('life_pay_order_state'),
+  detail: db.select(detailColumns).from(lifePayOrders).where(ownOrder).prepare('life_pay_order_detail'),
+  all: pageStatements(db, 'all'),
+  typed: pageStatements(db, 'typed'),
+}))
+
+/** The caller's own order's state; another user's order answers exactly like a missing one. */
+export async function findUserOrderState(db: Db, userId: string, orderNo: string): Promise<OrderStateRow> {
+  const [order] = await orderReads(db).state.execute({ orderNo, userId })
+  if (!order) throw errors.orderNotFound()
+  return order
+}
+
+/** The caller's own order with what its detail shows. */
+export async function findUserOrderDetail(db: Db, userId: string, orderNo: string): Promise<OrderDetailRow> {
+  const [order] = await orderReads(db).detail.execute({ orderNo, userId })
+  if (!order) throw errors.orderNotFound()
+  return order
+}
+
+/** The caller's own order, row-locked in the caller's transaction. */
+export async function lockUserOrder(tx: Executor, userId: string, orderNo: string): Promise<OrderRow> {
+  const [order] = await tx
     .select()
     .from(lifePayOrders)
     .where(and(eq(lifePayOrders.orderNo, orderNo), eq(lifePayOrders.userId, userId)))
-  const [order] = lock ? await query.for('update') : await query
+    .for('update')
   if (!order) throw errors.orderNotFound()
   return order
 }
@@ -154,11 +192,11 @@ export async function lockOrder(executor: Executor, orderNo: string): Promise<Or
   return order ?? null
 }
 
-const isClosed = (order: OrderRow) =>
+const isClosed = (order: OrderStateRow) =>
   order.payStatus === LifePayStatus.Unpaid && order.lifePayOrderStatus === LifePayOrderStatus.Failed
 
 /** Refuses an order that can no longer be paid, with the brief's message for a closed one. */
-function assertPayable(order: OrderRow): void {
+function assertPayable(order: OrderStateRow): void {
   if (isClosed(order)) throw errors.orderClosed()
   if (!canTransition(order, 'pay')) throw errors.orderAlreadyPaid()
 }
@@ -169,7 +207,7 @@ function assertPayable(order: OrderRow): void {
  */
 export async function closeUnpaidOrder(ctx: AppContext, orderNo: string): Promise<'closed' | 'paid' | 'unchanged'> {
   if ((await ctx.providers.payment.close(orderNo)) === 'paid') return 'paid'
-  return ctx.db.transaction(async (tx) => {
+  return orderTransaction(ctx, async (tx) => {
     const order = await lockOrder(tx, orderNo)
     if (!order || !canTransition(order, 'close')) return 'unchanged'
     await transitionOrder(tx, order, 'close', { updatedTime: ctx.clock.now() }, ctx.log)
@@ -177,8 +215,8 @@ export async function closeUnpaidOrder(ctx: AppContext, orderNo: string): Promis
   })
 }
 
-async function payableOrder(ctx: AppContext, userId: string, orderNo: string): Promise<OrderRow> {
-  const order = await findUserOrder(ctx.db, userId, orderNo)
+async function payableOrder(ctx: AppContext, userId: string, orderNo: string): Promise<OrderStateRow> {
+  const order = await findUserOrderState(ctx.db, userId, orderNo)
   assertPayable(order)
   if (order.expireTime <= ctx.clock.now()) {
     // The expiry job may not have run yet: the deadline holds regardless.
@@ -191,10 +229,9 @@ async function payableOrder(ctx: AppContext, userId: string, orderNo: string): P
 /** POST /api/LifePay/SetLifePayOrderPayType */
 export async function setPayType(ctx: AppContext, userId: string, orderNo: string, lifePayType: LifePayType): Promise<void> {
   await payableOrder(ctx, userId, orderNo)
-  await ctx.db
-    .update(lifePayOrders)
-    .set({ lifePayType, updatedTime: ctx.clock.now() })
-    .where(and(eq(lifePayOrders.orderNo, orderNo), eq(lifePayOrders.payStatus, LifePayStatus.Unpaid)))
+  await orderTransaction(ctx, (tx) =>
+    updateOrderColumns(tx, { orderNo, userId }, { lifePayType, updatedTime: ctx.clock.now() }, eq(lifePayOrders.payStatus, LifePayStatus.Unpaid)),
+  )
 }
 
 /** POST /api/LifePay/GetPayOrderForJsAPI */
@@ -206,10 +243,10 @@ export async function preparePayment(
   openId: string | undefined,
 ): Promise<PayOrderForJsApi> {
   await payableOrder(ctx, userId, orderNo)
-  return ctx.db.transaction(async (tx) => {
-    const order = await findUserOrder(tx, userId, orderNo, true)
+  return orderTransaction(ctx, async (tx) => {
+    const order = await lockUserOrder(tx, userId, orderNo)
     assertPayable(order)
-    await tx.update(lifePayOrders).set({ lifePayType, updatedTime: ctx.clock.now() }).where(eq(lifePayOrders.id, order.id))
+    await updateOrderColumns(tx, order, { lifePayType, updatedTime: ctx.clock.now() })
     const prepared = await ctx.providers.payment.prepare(tx, {
       orderNo,
       lifePayType,
@@ -229,32 +266,24 @@ export async function preparePayment(
 
 /** POST /api/LifePay/GetUserLifePayOrderPage: newest first. */
 export async function orderPage(
-  ctx: AppContext,
+  db: Db,
   userId: string,
   pageIndex: number,
   pageSize: number,
   lifePayOrderType: LifePayOrderType | undefined,
 ): Promise<PageResult<LifePayOrderListItem>> {
-  const where = lifePayOrderType
-    ? and(eq(lifePayOrders.userId, userId), eq(lifePayOrders.lifePayOrderType, lifePayOrderType))
-    : eq(lifePayOrders.userId, userId)
-  const [rows, [{ total }]] = await Promise.all([
-    ctx.db
-      .select()
-      .from(lifePayOrders)
-      .where(where)
-      .orderBy(desc(lifePayOrders.creationTime), desc(lifePayOrders.orderNo))
-      .limit(pageSize)
-      .offset((pageIndex - 1) * pageSize),
-    ctx.db.select({ total: count() }).from(lifePayOrders).where(where),
-  ])
-  return { pageIndex, pageSize, totalCount: Number(total), items: rows.map(toOrderListItem) }
+  const statements = orderReads(db)[lifePayOrderType ? 'typed' : 'all']
+  const values = { userId, lifePayOrderType }
+  const rows = await statements.page.execute({ ...values, limit: pageSize, offset: (pageIndex - 1) * pageSize })
+  // No rows: the total is 0 on the first page; past the end it takes a count.
+  const totalCount = rows.length > 0 ? rows[0].total : pageIndex === 1 ? 0 : (await statements.total.execute(values))[0].total
+  return { pageIndex, pageSize, totalCount, items: rows.map(toOrderListItem) }
 }
 
 /** POST /api/LifePay/RefundUserLifePayOrder: pending review (order 40, pay 30) until an operator decides. */
 export async function applyRefund(ctx: AppContext, userId: string, orderNo: string, remark: string): Promise<void> {
-  await ctx.db.transaction(async (tx) => {
-    const order = await findUserOrder(tx, userId, orderNo, true)
+  await orderTransaction(ctx, async (tx) => {
+    const order = await lockUserOrder(tx, userId, orderNo)
     if (!canTransition(order, 'applyRefund')) throw errors.refundNotAllowed()
     const now = ctx.clock.now()
     await transitionOrder(tx, order, 'applyRefund', { refundApplyTime: now, refundApplyRemark: remark.trim(), updatedTime: now }, ctx.log)

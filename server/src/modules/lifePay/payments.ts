@@ -4,6 +4,7 @@ import type { PaymentNotification } from '../../providers/payment'
 import { RECHARGE_SUBMIT_JOB, REFUND_AUTO_JOB } from './jobKinds'
 import { canTransition, transitionOrder } from './orderStateMachine'
 import { lockOrder } from './orders'
+import { orderTransaction } from './orderWrites'
 
 export const PAID_AFTER_CLOSE_REMARK = '订单关闭后才收到付款，已自动退款 (paid after the order closed: refunded automatically)'
 
@@ -13,7 +14,7 @@ export const PAID_AFTER_CLOSE_REMARK = '订单关闭后才收到付款，已自�
  * Only after this commits does the provider get its acknowledgement (and it redelivers until it does).
  */
 export async function handlePaymentNotification(ctx: AppContext, notification: PaymentNotification): Promise<void> {
-  await ctx.db.transaction(async (tx) => {
+  await orderTransaction(ctx, async (tx) => {
     const order = await lockOrder(tx, notification.orderNo)
     if (!order) throw errors.orderNotFound()
     if (notification.amountFen !== order.payAmountFen) {

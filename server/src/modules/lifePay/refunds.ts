@@ -5,6 +5,7 @@ import { LifePayOrderStatus } from '../../../../src/domain/lifePayStatus'
 import { errors } from '../../http/errors'
 import { canTransition, transitionOrder } from './orderStateMachine'
 import { lockOrder } from './orders'
+import { orderTransaction } from './orderWrites'
 import type { OrderRow } from './orderView'
 
 type PayBackEvent = 'refundAutomatically' | 'approveRefund'
@@ -19,7 +20,7 @@ export async function payBackOrder(ctx: AppContext, orderNo: string, event: PayB
   if (!order || !canTransition(order, event)) return null
   const refundNo = `${order.orderNo}R`
   await ctx.providers.payment.refund({ orderNo, refundNo, amountFen: order.payAmountFen, transactionId: order.transactionId })
-  return ctx.db.transaction(async (tx) => {
+  return orderTransaction(ctx, async (tx) => {
     const locked = await lockOrder(tx, orderNo)
     if (!locked || !canTransition(locked, event)) return null
     const now = ctx.clock.now()
@@ -51,7 +52,7 @@ export async function approveRefund(ctx: AppContext, orderNo: string, remark?: s
 
 /** Operator rejects with a reason: refund failed (order 60), the order is paid again (pay 20). */
 export async function rejectRefund(ctx: AppContext, orderNo: string, reason: string): Promise<OrderRow> {
-  return ctx.db.transaction(async (tx) => {
+  return orderTransaction(ctx, async (tx) => {
     const order = await lockOrder(tx, orderNo)
     if (!order || !canTransition(order, 'rejectRefund')) throw errors.refundNotPendingReview()
     return transitionOrder(tx, order, 'rejectRefund', { refundCheckRemark: reason.trim(), updatedTime: ctx.clock.now() }, ctx.log)

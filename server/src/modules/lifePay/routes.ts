@@ -38,7 +38,16 @@ import {
   getRates,
 } from './catalog'
 import { electricAreaFor } from './electricArea'
-import { applyRefund, createOrder, findUserOrder, orderPage, preparePayment, setPayType, type NewOrder } from './orders'
+import {
+  applyRefund,
+  createOrder,
+  findUserOrderDetail,
+  findUserOrderState,
+  orderPage,
+  preparePayment,
+  setPayType,
+  type NewOrder,
+} from './orders'
 import { toOrderDetail, toOrderState } from './orderView'
 import * as s from './schemas'
 import {
@@ -50,6 +59,7 @@ import {
 } from './userAccounts'
 
 const tags = ['LifePay']
+const JSON_UTF8 = 'application/json; charset=utf-8'
 
 function checkParValue(parValue: number): void {
   checkField('parValue', parValue, [required, decimal2])
@@ -70,7 +80,7 @@ export function registerLifePayRoutes(app: FastifyInstance, ctx: AppContext, aut
         data: arr(s.rate),
       }),
     },
-    async (request) => ok(await getRates(ctx.db, channelOf(request))),
+    async (request) => ok(getRates(await ctx.rates.all(), channelOf(request))),
   )
 
   app.post(
@@ -186,7 +196,7 @@ export function registerLifePayRoutes(app: FastifyInstance, ctx: AppContext, aut
   app.post<{ Body: GetPayStatusByOrderNoInput }>(
     '/api/LifePay/GetPayStatusByOrderNo',
     { ...user, schema: orderRoute('Payment and recharge status of an order (poll it after paying)', s.orderNoBody, s.orderState) },
-    async (request) => ok(toOrderState(await findUserOrder(ctx.db, request.userId, request.body.orderNo))),
+    async (request) => ok(toOrderState(await findUserOrderState(ctx.db, request.userId, request.body.orderNo))),
   )
 
   app.post<{ Body: SetLifePayOrderPayTypeInput }>(
@@ -201,9 +211,13 @@ export function registerLifePayRoutes(app: FastifyInstance, ctx: AppContext, aut
   app.post<{ Body: GetUserLifePayOrderPageInput }>(
     '/api/LifePay/GetUserLifePayOrderPage',
     { ...user, schema: orderRoute('The user’s orders, newest first, optionally of one type', s.orderPageBody, s.page(s.orderListItem)) },
-    async (request) => {
+    async (request, reply) => {
       const { pageIndex, pageSize, lifePayOrderType } = request.body
-      return ok(await orderPage(ctx, request.userId, pageIndex, pageSize, lifePayOrderType))
+      // Cached serialized (by this route's schema), so a hit is sent as it is: docs/server.md § Caches.
+      const body = await ctx.orderPages.page(request.userId, { pageIndex, pageSize, lifePayOrderType }, async () =>
+        reply.serialize(ok(await orderPage(ctx.db, request.userId, pageIndex, pageSize, lifePayOrderType))) as string,
+      )
+      return reply.type(JSON_UTF8).send(body)
     },
   )
 
@@ -247,7 +261,7 @@ export function registerLifePayRoutes(app: FastifyInstance, ctx: AppContext, aut
       ...user,
       schema: routeSchema({ tags, summary: 'One of the user’s orders', querystring: s.orderNoQuery, data: s.orderDetail, auth: 'userOrVirtual' }),
     },
-    async (request) => ok(toOrderDetail(await findUserOrder(ctx.db, request.userId, request.query.orderNo))),
+    async (request) => ok(toOrderDetail(await findUserOrderDetail(ctx.db, request.userId, request.query.orderNo))),
   )
 
   app.post<{ Body: GetUserAccountAllListInput }>(

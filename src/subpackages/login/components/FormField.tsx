@@ -46,6 +46,8 @@ export default function FormField({
           maxlength={maxlength}
           placeholder={placeholder}
           placeholderClass='lp-field__placeholder'
+          // H5 draws a native <input> inside the component: its name goes on it, the visible label is beside it.
+          nativeProps={{ 'aria-label': label }}
           onInput={(event) => onInput(event.detail.value)}
           onBlur={() => onBlur?.()}
         />

@@ -9,7 +9,7 @@ export default function LoginHeader({ referral = false }: { referral?: boolean }
   const m = useMessages(loginMessages)
   return (
     <View className='lp-login-header'>
-      <Image className='lp-login-header__logo' src={logo} mode='aspectFit' />
+      <Image className='lp-login-header__logo' src={logo} mode='aspectFit' aria-hidden />
       <Text className='lp-login-header__title'>{m('welcome')}</Text>
       <Text className='lp-login-header__tagline'>{m('tagline')}</Text>
       {referral ? <Text className='lp-login-header__referral'>{m('referral')}</Text> : null}

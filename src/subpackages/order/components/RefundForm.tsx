@@ -94,7 +94,7 @@ export default function RefundForm({ order, refund }: RefundFormProps) {
 
         <View className='lp-refund__card'>
           <Text className='lp-refund__section-title'>{m('chooseReason')}</Text>
-          <View className='lp-refund__reasons' role='radiogroup'>
+          <View className='lp-refund__reasons' role='radiogroup' aria-label={m('chooseReason')}>
             {refundReasonChoices.map((each) => {
               const checked = each === choice
               return (
@@ -120,6 +120,7 @@ export default function RefundForm({ order, refund }: RefundFormProps) {
             className='lp-refund__textarea'
             value={detail}
             maxlength={maxLength}
+            nativeProps={{ 'aria-label': m('reasonDetail') }}
             placeholder={m(choice === RefundReasonChoice.Other ? 'reasonDetailRequired' : 'reasonDetailPlaceholder')}
             onInput={(event) => {
               setDetail(event.detail.value)

@@ -143,7 +143,7 @@ export default function PayTypeSelection({ orderNo, kind, host = currentRuntimeH
                     if (enabled) setPayType(type)
                   }}
                 >
-                  <Text className={`lp-paytype__icon lp-paytype__icon--${type === LifePayType.WxPay ? 'wx' : 'ali'}`}>
+                  <Text className={`lp-paytype__icon lp-paytype__icon--${type === LifePayType.WxPay ? 'wx' : 'ali'}`} aria-hidden>
                     {PAY_TYPE_GLYPH[type]}
                   </Text>
                   <View className='lp-paytype__name'>

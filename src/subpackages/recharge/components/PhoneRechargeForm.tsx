@@ -168,9 +168,7 @@ export default function PhoneRechargeForm(props: PhoneRechargeFormProps) {
             />
           ) : (
             <View className='lp-phone-confirmed'>
-              <Text className='lp-phone-confirmed__number' aria-label={f('phoneLabel')}>
-                {maskPhone(phone)}
-              </Text>
+              <Text className='lp-phone-confirmed__number'>{maskPhone(phone)}</Text>
               {carrier ? <Text className='lp-phone-confirmed__carrier'>{label(carrierCodeLabels, carrier, locale)}</Text> : null}
               <View className='lp-phone-confirmed__edit' role='button' onClick={() => setEditing(true)}>
                 {m('editPhone')}

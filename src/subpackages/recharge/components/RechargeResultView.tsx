@@ -114,7 +114,7 @@ export default function RechargeResultView({ orderNo, kind, visible }: RechargeR
   return (
     <View className='lp-recharge lp-result'>
       <View className='lp-card lp-result__head' role='status' aria-live='polite'>
-        <Text className={`lp-result__icon lp-result__icon--${head.tone}`}>{ICON[head.tone]}</Text>
+        <Text className={`lp-result__icon lp-result__icon--${head.tone}`} aria-hidden>{ICON[head.tone]}</Text>
         <Text className='lp-result__title'>{m(head.title)}</Text>
         <Text className='lp-result__text'>{m(head.text, { amount })}</Text>
         {reason ? <Text className='lp-result__reason'>{reason}</Text> : null}

@@ -21,7 +21,7 @@ export default function SavedAccountChips({ chips }: { chips: readonly SavedAcco
     <View className='lp-saved'>
       <Text className='lp-saved__label'>{m('savedAccounts')}</Text>
       <ScrollView className='lp-saved__scroll' scrollX enhanced showScrollbar={false}>
-        <View className='lp-saved__row' role='list' aria-label={m('savedAccounts')}>
+        <View className='lp-saved__row' role='group' aria-label={m('savedAccounts')}>
           {chips.map((chip) => (
             <View
               key={chip.key}

@@ -1,0 +1,55 @@
+import { and, eq, type SQL } from 'drizzle-orm'
+import type { AppContext } from '../../appContext'
+import type { Executor, Tx } from '../../db/database'
+import { lifePayOrders } from '../../db/schema'
+
+// Every write to life_pay_orders goes through this file or transitionOrder, inside orderTransaction: the users
+// whose orders a transaction wrote have their cached order pages dropped right after it commits. Other instances
+// hear of it from the table's trigger (pg_notify, delivered on commit). server/test/orderPageCache.test.ts fails
+// when a file writes the table any other way.
+
+const writtenUsers = new WeakMap<Executor, Set<string>>()
+
+/** A transaction that writes orders; the cached pages of every user it wrote are invalidated after it ends. */
+export async function orderTransaction<T>(ctx: Pick<AppContext, 'db' | 'orderPages'>, work: (tx: Tx) => Promise<T>): Promise<T> {
+  const written = new Set<string>()
+  try {
+    return await ctx.db.transaction((tx) => {
+      writtenUsers.set(tx, written)
+      return work(tx)
+    })
+  } finally {
+    // After the commit: a page read that raced it is not stored (OrderPageCache.invalidate), and after a rollback
+    // dropping a page costs one read.
+    for (const userId of written) ctx.orderPages.invalidate(userId)
+  }
+}
+
+/** Records that `tx` wrote `userId`'s orders; refuses a write outside orderTransaction (its pages would go stale). */
+export function orderWritten(tx: Executor, userId: string): void {
+  const written = writtenUsers.get(tx)
+  if (!written) throw new Error('life_pay_orders is written only inside orderTransaction (cached order pages)')
+  written.add(userId)
+}
+
+export async function insertOrder(tx: Tx, values: typeof lifePayOrders.$inferInsert) {
+  orderWritten(tx, values.userId)
+  const [created] = await tx.insert(lifePayOrders).values(values).onConflictDoNothing().returning()
+  return created
+}
+
+type OrderColumns = Partial<Omit<typeof lifePayOrders.$inferInsert, 'id' | 'orderNo' | 'userId' | 'payStatus' | 'lifePayOrderStatus'>>
+
+/** Columns that do not change the order's state (pay type, supplier references); the state moves by transitionOrder. */
+export async function updateOrderColumns(
+  tx: Tx,
+  order: { orderNo: string; userId: string },
+  changes: OrderColumns,
+  onlyIf?: SQL,
+): Promise<void> {
+  orderWritten(tx, order.userId)
+  await tx
+    .update(lifePayOrders)
+    .set(changes)
+    .where(and(eq(lifePayOrders.orderNo, order.orderNo), onlyIf))
+}
