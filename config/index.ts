@@ -102,8 +102,9 @@ export default defineConfig<'webpack5'>(async (merge, { mode }) => {
       compile: { include: [transpiledPackages] },
       webpackChain(chain) {
         dropAxiosBrowserAdapters(chain)
-        // The server sends these as they are (preCompressed): every H5 build, whatever its mode, writes them.
+        // The server sends these as they are (preCompressed): every H5 build writes them, whatever its mode.
         chain.plugin('precompressAssets').use(PrecompressAssetsPlugin)
+        // Taro.request's fetch polyfill and JSONP helper: native fetch on our floor, no jsonp (see the stub).
         chain
           .plugin('dropH5RequestPolyfills')
           .use(NormalModuleReplacementPlugin, [/node_modules[\\/](whatwg-fetch|jsonp-retry)[\\/]/, resolve(__dirname, 'h5RequestPolyfillStub.js')])
