@@ -2,6 +2,8 @@ import { resolve } from 'node:path'
 import { defineConfig, type UserConfigExport } from '@tarojs/cli'
 import { NormalModuleReplacementPlugin } from 'webpack'
 import devConfig from './dev'
+import { H5FirstLoadPlugin } from './h5FirstLoad'
+import { PrecompressAssetsPlugin } from './precompressAssets'
 import prodConfig from './prod'
 import testConfig from './test'
 
@@ -98,7 +100,26 @@ export default defineConfig<'webpack5'>(async (merge, { mode }) => {
       // NutUI's CSS goes through our px transform (drawn at 375).
       esnextModules: ['@nutui'],
       compile: { include: [transpiledPackages] },
-      webpackChain: dropAxiosBrowserAdapters,
+      webpackChain(chain) {
+        dropAxiosBrowserAdapters(chain)
+        // The server sends these as they are (preCompressed): every H5 build writes them, whatever its mode.
+        chain.plugin('precompressAssets').use(PrecompressAssetsPlugin)
+        // Taro.request's fetch polyfill and JSONP helper: native fetch on our floor, no jsonp (see the stub).
+        chain
+          .plugin('dropH5RequestPolyfills')
+          .use(NormalModuleReplacementPlugin, [/node_modules[\\/](whatwg-fetch|jsonp-retry)[\\/]/, resolve(__dirname, 'h5RequestPolyfillStub.js')])
+        // Taro splits only initial chunks, so every page chunk carried its own copy of the code and CSS pages share
+        // (axios, the component wrappers, src/services…): split async chunks too, Taro's cache groups kept. Taro's
+        // minSize 0 would then cut a page into ~20 tiny scripts; webpack's production default (20 kB) keeps it to a few,
+        // while shared styles (3–10 kB each) are still split rather than repeated in every page's stylesheet.
+        chain.optimization.splitChunks({
+          ...chain.optimization.get('splitChunks'),
+          chunks: 'all',
+          minSize: { javascript: 20000, 'css/mini-extract': 0 },
+        })
+        // src/app.config.ts's entryPagePath (Taro's config loader compiles config/ only: src/routes.ts is out of reach).
+        chain.plugin('h5FirstLoad').use(H5FirstLoadPlugin, [{ entryPage: 'pages/home/index' }])
+      },
       output: { filename: 'js/[name].[contenthash:8].js', chunkFilename: 'js/[name].[contenthash:8].js' },
       miniCssExtractPluginOption: {
         ignoreOrder: true,

@@ -3,6 +3,7 @@ import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { Writable } from 'node:stream'
+import { brotliCompressSync, brotliDecompressSync, gunzipSync, gzipSync } from 'node:zlib'
 import { after, before, describe, test } from 'node:test'
 import { createSensitiveWordFilter } from '../../src/domain/sensitiveWords'
 import { corsPolicy } from '../src/http/cors'
@@ -55,13 +56,22 @@ const failingIdentity: IdentityProvider = {
   },
 }
 
+const INDEX_HTML = '<!doctype html><title>Life Pay</title>'
+const HASHED_JS = `console.log(${'"life pay" + '.repeat(200)}1)`
+
 let t: TestApp
 let h5: string
 before(async () => {
   h5 = mkdtempSync(join(tmpdir(), 'life-pay-h5-'))
   mkdirSync(join(h5, 'js'))
-  writeFileSync(join(h5, 'index.html'), '<!doctype html><title>Life Pay</title>')
+  writeFileSync(join(h5, 'index.html'), INDEX_HTML)
   writeFileSync(join(h5, 'js', 'app.js'), 'console.log(1)')
+  // As the build writes them (config/precompressAssets.ts): hashed names, .br and .gz siblings.
+  for (const [file, text] of [['index.html', INDEX_HTML], ['js/app.1a2b3c4d.js', HASHED_JS]]) {
+    if (file !== 'index.html') writeFileSync(join(h5, file), text)
+    writeFileSync(join(h5, `${file}.br`), brotliCompressSync(text))
+    writeFileSync(join(h5, `${file}.gz`), gzipSync(text))
+  }
   t = await createTestApp({
     config: { staticDir: h5 },
     providers: { identity: failingIdentity },
@@ -153,6 +163,58 @@ describe('static storage, health, H5', () => {
     assert.deepEqual([asset.statusCode, asset.body], [200, 'console.log(1)'])
     assert.equal((await t.app.inject({ method: 'GET', url: '/js/missing.js' })).statusCode, 404)
     assert.equal((await t.app.inject({ method: 'GET', url: '/static/missing.png', headers: { accept: 'text/html' } })).statusCode, 404)
+  })
+})
+
+describe('H5 compression and caching', () => {
+  const get = (url: string, acceptEncoding?: string, accept = '*/*') =>
+    t.app.inject({ method: 'GET', url, headers: { accept, ...(acceptEncoding ? { 'accept-encoding': acceptEncoding } : {}) } })
+
+  test('a client that accepts brotli gets the .br sibling, with the type and cache policy of the original', async () => {
+    const response = await get('/js/app.1a2b3c4d.js', 'gzip, deflate, br')
+    assert.equal(response.statusCode, 200)
+    assert.equal(response.headers['content-encoding'], 'br')
+    assert.match(String(response.headers['content-type']), /javascript/)
+    assert.match(String(response.headers.vary), /accept-encoding/i)
+    assert.equal(response.headers['cache-control'], 'public, max-age=31536000, immutable')
+    assert.equal(brotliDecompressSync(response.rawPayload).toString(), HASHED_JS)
+  })
+
+  test('gzip only: the .gz sibling; no encoding accepted: the plain file', async () => {
+    const gzipped = await get('/js/app.1a2b3c4d.js', 'gzip')
+    assert.equal(gzipped.headers['content-encoding'], 'gzip')
+    assert.equal(gunzipSync(gzipped.rawPayload).toString(), HASHED_JS)
+    for (const encoding of [undefined, 'identity']) {
+      const plain = await get('/js/app.1a2b3c4d.js', encoding)
+      assert.equal(plain.headers['content-encoding'], undefined)
+      assert.equal(plain.body, HASHED_JS)
+      assert.equal(plain.headers['cache-control'], 'public, max-age=31536000, immutable')
+    }
+  })
+
+  test('only content-hashed assets are immutable; a file without siblings is sent plain', async () => {
+    const unhashed = await get('/js/app.js', 'br, gzip')
+    assert.deepEqual([unhashed.statusCode, unhashed.headers['content-encoding'], unhashed.body], [200, undefined, 'console.log(1)'])
+    assert.equal(unhashed.headers['cache-control'], 'public, max-age=3600')
+  })
+
+  test('index.html, compressed or not, is revalidated on every load', async () => {
+    const compressed = await get('/', 'br', 'text/html')
+    assert.deepEqual([compressed.headers['content-encoding'], compressed.headers['cache-control']], ['br', 'no-cache'])
+    assert.match(String(compressed.headers['content-type']), /^text\/html/)
+    assert.equal(brotliDecompressSync(compressed.rawPayload).toString(), INDEX_HTML)
+    const plain = await get('/', undefined, 'text/html')
+    assert.deepEqual([plain.body, plain.headers['cache-control']], [INDEX_HTML, 'no-cache'])
+  })
+
+  test('a deep link gets index.html compressed, through the history fallback', async () => {
+    const deep = await get('/subpackages/order/order/order?orderNo=1', 'gzip, br', 'text/html,*/*')
+    assert.equal(deep.statusCode, 200)
+    assert.deepEqual([deep.headers['content-encoding'], deep.headers['cache-control']], ['br', 'no-cache'])
+    assert.match(String(deep.headers['content-type']), /^text\/html/)
+    assert.equal(brotliDecompressSync(deep.rawPayload).toString(), INDEX_HTML)
+    const gzipped = await get('/pages/mine/index', 'gzip', 'text/html')
+    assert.equal(gunzipSync(gzipped.rawPayload).toString(), INDEX_HTML)
   })
 })
 

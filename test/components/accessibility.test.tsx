@@ -94,7 +94,7 @@ describe('images are decorative: hidden from screen readers, the text beside the
   const images = () => [...document.querySelectorAll('taro-image-core')]
 
   it.each([
-    ['home utility entries', () => <UtilityGrid rateOf={() => 98.5} />],
+    ['home utility entries', () => <UtilityGrid rateOf={() => 98.5} loading={false} />],
     ['order type icon', () => <LifePayOrderTypeIcon type={LifePayOrderType.Gas} />],
     ['mine menu row', () => <MenuItem icon='orders.png' title='My orders' onClick={jest.fn()} />],
     ['mine header avatar', () => <MineHeader loggedIn phoneNumber='13812345678' userDetail={null} onLogin={jest.fn()} />],
@@ -107,7 +107,7 @@ describe('images are decorative: hidden from screen readers, the text beside the
   })
 
   it('the utility entries are still buttons named by the utility', () => {
-    render(<UtilityGrid rateOf={() => 98.5} />)
+    render(<UtilityGrid rateOf={() => 98.5} loading={false} />)
     expect(screen.getAllByRole('button').map((button) => button.getAttribute('aria-label'))).toEqual(['Phone', 'Electricity', 'Gas'])
   })
 })

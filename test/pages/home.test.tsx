@@ -164,6 +164,33 @@ describe('home, logged in: one tap to top up again', () => {
     expect(nav.navigateTo).toHaveBeenCalledWith({ url: '/subpackages/userAccount/userAccountList/userAccountList' })
   })
 
+  it('holds the space of what arrives with data: badge lines, one notice line per rate, a row per expected item', async () => {
+    freshApp('en-US')
+    server.route('/api/LifePay/GetRate', () => ({ ...ok(RATES), delayMs: 150 }))
+    server.route('/api/LifePay/GetUserAccountAllList', () => ({ ...ok(ACCOUNTS), delayMs: 150 }))
+    server.route('/api/LifePay/GetUserLifePayOrderPage', () => ({ ...ok({ pageIndex: 1, pageSize: 3, totalCount: 1, items: ORDERS }), delayMs: 150 }))
+    logIn()
+    const { container } = renderPage(<Home />)
+    const entries = ['Phone', 'Electricity', 'Gas'].map((name) => screen.getByRole('button', { name }))
+    // Every entry keeps its badge line, busy while the rate loads, and still there without a discount.
+    for (const entry of entries) expect(entry.querySelector('.lp-utilities__badge-slot[aria-busy="true"]')).toBeTruthy()
+    const notice = container.querySelector('.lp-rate-notice') as HTMLElement
+    expect(notice.getAttribute('aria-busy')).toBe('true')
+    expect(notice.querySelectorAll('.lp-rate-notice__line')).toHaveLength(3)
+    // The placeholders are the rows' own box (.lp-topup-row): the recent orders' 3 and the saved accounts' 4.
+    const busyLists = [...container.querySelectorAll('.lp-section [aria-busy="true"]')]
+    expect(busyLists.map((list) => list.querySelectorAll('.lp-topup-row').length)).toEqual([3, 4])
+
+    await screen.findByRole('button', { name: 'Top up again 138****5678' })
+    await screen.findByText('Phone: pay 98.5% of face value, ¥98.50 for ¥100')
+    await screen.findByRole('button', { name: 'Top up 330****2233' })
+    expect(container.querySelectorAll('[aria-busy="true"]')).toHaveLength(0)
+    expect(container.querySelectorAll('.lp-topup-row--skeleton')).toHaveLength(0)
+    expect(entries.map((entry) => entry.querySelectorAll('.lp-utilities__badge-slot').length)).toEqual([1, 1, 1])
+    expect(entries[1].querySelector('.lp-utilities__badge')).toBeNull()
+    expect(notice.querySelectorAll('.lp-rate-notice__line')).toHaveLength(3)
+  })
+
   it('a failing list shows its own error with retry; the rest of the page stays', async () => {
     freshApp('en-US')
     let calls = 0

@@ -14,12 +14,13 @@ const RATED: [LifePayRateType, HomeMessageKey][] = [
 
 interface RateNoticeProps {
   rateOf: (type: LifePayRateType) => number | undefined
+  loading: boolean
   failed: boolean
   onRetry: () => void
 }
 
 /** The discount rules in force, spelled out exactly (what share of the face value is paid, and an example). */
-export default function RateNotice({ rateOf, failed, onRetry }: RateNoticeProps) {
+export default function RateNotice({ rateOf, loading, failed, onRetry }: RateNoticeProps) {
   const m = useMessages(homeMessages)
   const locale = useLocaleStore((s) => s.locale)
   const lines = RATED.map(([type, name]) => discountDetail(m(name), rateOf(type), locale)).filter(
@@ -32,6 +33,16 @@ export default function RateNotice({ rateOf, failed, onRetry }: RateNoticeProps)
         <View className='lp-rate-notice__retry' role='button' onClick={onRetry}>
           {m('retry')}
         </View>
+      </View>
+    )
+  }
+  if (loading) {
+    // One line per rate, as the loaded notice has: the sections below stay where they are when it arrives.
+    return (
+      <View className='lp-rate-notice' aria-busy='true'>
+        {RATED.map(([type]) => (
+          <View key={type} className='lp-rate-notice__line lp-rate-notice__line--skeleton' />
+        ))}
       </View>
     )
   }

@@ -20,7 +20,7 @@ import { repeatOrderUrl } from './topUpLinks'
 import TopUpRow from './TopUpRow'
 
 /** The latest orders with their status; "top up again" opens the same top-up with number and face value filled in. */
-export default function RecentOrders({ query }: { query: UseQueryResult<PageResult<LifePayOrderListItem>> }) {
+export default function RecentOrders({ query, count }: { query: UseQueryResult<PageResult<LifePayOrderListItem>>; count: number }) {
   const m = useMessages(homeMessages)
   const locale = useLocaleStore((s) => s.locale)
   const orders = query.data?.items ?? []
@@ -29,6 +29,7 @@ export default function RecentOrders({ query }: { query: UseQueryResult<PageResu
       title={m('recentOrders')}
       action={{ text: m('allOrders'), onClick: () => void Taro.navigateTo({ url: pagePath('order') }) }}
       status={query.isPending ? 'loading' : query.isError ? 'error' : orders.length === 0 ? 'empty' : 'ready'}
+      skeletonRows={count}
       onRetry={() => void query.refetch()}
       empty={<Text>{m('recentEmpty')}</Text>}
     >

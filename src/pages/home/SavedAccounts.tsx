@@ -26,6 +26,7 @@ export default function SavedAccounts({ query }: { query: UseQueryResult<UserAcc
       title={m('savedAccounts')}
       action={{ text: m('manage'), onClick: openList }}
       status={query.isPending ? 'loading' : query.isError ? 'error' : accounts.length === 0 ? 'empty' : 'ready'}
+      skeletonRows={SHOWN}
       onRetry={() => void query.refetch()}
       empty={
         <>

@@ -2,6 +2,7 @@ import { Text, View } from '@tarojs/components'
 import type { ReactNode } from 'react'
 import { useMessages } from '../../i18n/messages'
 import { homeMessages } from './messages'
+import TopUpRowSkeleton from './TopUpRowSkeleton'
 import './SectionCard.scss'
 
 interface SectionCardProps {
@@ -9,13 +10,15 @@ interface SectionCardProps {
   /** Top-right link, e.g. to the full list. */
   action?: { text: string; onClick: () => void }
   status: 'loading' | 'error' | 'empty' | 'ready'
+  /** Rows held while loading: as many as the list usually shows, so the page below does not jump when it arrives. */
+  skeletonRows: number
   onRetry?: () => void
   empty?: ReactNode
   children?: ReactNode
 }
 
 /** A card on home with its own loading, error and empty states, so one failing list never blanks the page. */
-export default function SectionCard({ title, action, status, onRetry, empty, children }: SectionCardProps) {
+export default function SectionCard({ title, action, status, skeletonRows, onRetry, empty, children }: SectionCardProps) {
   const m = useMessages(homeMessages)
   return (
     <View className='lp-section'>
@@ -30,9 +33,10 @@ export default function SectionCard({ title, action, status, onRetry, empty, chi
         ) : null}
       </View>
       {status === 'loading' ? (
-        <View className='lp-section__skeleton' aria-busy='true'>
-          <View className='lp-section__skeleton-row' />
-          <View className='lp-section__skeleton-row' />
+        <View aria-busy='true'>
+          {Array.from({ length: skeletonRows }, (_, row) => (
+            <TopUpRowSkeleton key={row} />
+          ))}
         </View>
       ) : status === 'error' ? (
         <View className='lp-section__message' role='alert'>

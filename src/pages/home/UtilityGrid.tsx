@@ -24,7 +24,7 @@ const UTILITIES: Utility[] = [
 ]
 
 /** The three top-ups as large entries, each with the discount in force. */
-export default function UtilityGrid({ rateOf }: { rateOf: (type: LifePayRateType) => number | undefined }) {
+export default function UtilityGrid({ rateOf, loading }: { rateOf: (type: LifePayRateType) => number | undefined; loading: boolean }) {
   const m = useMessages(homeMessages)
   const locale = useLocaleStore((s) => s.locale)
   return (
@@ -42,7 +42,13 @@ export default function UtilityGrid({ rateOf }: { rateOf: (type: LifePayRateType
             <UtilityIcon type={utility.type} />
             <Text className='lp-utilities__name'>{m(utility.name)}</Text>
             <Text className='lp-utilities__hint'>{m(utility.hint)}</Text>
-            {badge ? <Text className='lp-utilities__badge'>{badge}</Text> : null}
+            {/* The badge's line is held while the rate loads and when there is no discount: the grid keeps its height. */}
+            <View
+              className={`lp-utilities__badge-slot${loading ? ' lp-utilities__badge-slot--loading' : ''}`}
+              aria-busy={loading ? 'true' : undefined}
+            >
+              {badge ? <Text className='lp-utilities__badge'>{badge}</Text> : null}
+            </View>
           </View>
         )
       })}

@@ -43,11 +43,11 @@ export default function Home() {
         <Text className='lp-home__hero-title'>{m('heroTitle')}</Text>
         <Text className='lp-home__hero-subtitle'>{m('heroSubtitle')}</Text>
       </View>
-      <UtilityGrid rateOf={rate.rateOf} />
-      <RateNotice rateOf={rate.rateOf} failed={rate.isError} onRetry={() => void rate.refetch()} />
+      <UtilityGrid rateOf={rate.rateOf} loading={rate.isPending} />
+      <RateNotice rateOf={rate.rateOf} loading={rate.isPending} failed={rate.isError} onRetry={() => void rate.refetch()} />
       {loggedIn ? (
         <>
-          <RecentOrders query={orders} />
+          <RecentOrders query={orders} count={RECENT_ORDERS} />
           <SavedAccounts query={accounts} />
         </>
       ) : (

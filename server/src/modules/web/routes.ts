@@ -21,6 +21,19 @@ export function wantsAppPage(request: FastifyRequest): boolean {
   return /text\/html/.test(request.headers.accept ?? '')
 }
 
+// Webpack's `[name].[contenthash:8]` names (js/, css/): a new build gives changed files new names.
+const CONTENT_HASHED = /\.[0-9a-f]{8}\.(js|css)$/
+// preCompressed hands setHeaders the sibling it sends (`app.1a2b3c4d.js.br`).
+const COMPRESSED_SIBLING = /\.(br|gz)$/
+
+/** Cache policy of a file of the H5 build: hashed assets forever, index.html revalidated, the rest for an hour. */
+export function cacheControlOf(path: string): string {
+  const file = path.replace(COMPRESSED_SIBLING, '')
+  if (file.endsWith('.html')) return 'no-cache'
+  if (CONTENT_HASHED.test(file)) return 'public, max-age=31536000, immutable'
+  return 'public, max-age=3600'
+}
+
 export function sendAppPage(reply: FastifyReply): FastifyReply {
   return reply.header('cache-control', 'no-cache').sendFile('index.html')
 }
@@ -42,9 +55,10 @@ export async function registerWebRoutes(app: FastifyInstance, ctx: AppContext): 
     prefix: '/',
     wildcard: true,
     schemaHide: true,
-    // Built assets change name when they change; the page that names them must always be fresh.
+    // The build writes .br and .gz siblings (config/precompressAssets.ts): sent as they are to clients that accept them.
+    preCompressed: true,
     setHeaders: (reply, path) => {
-      reply.header('cache-control', path.endsWith('.html') ? 'no-cache' : 'public, max-age=3600')
+      reply.header('cache-control', cacheControlOf(path))
     },
   })
 }

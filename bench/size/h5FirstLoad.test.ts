@@ -1,0 +1,36 @@
+// node --import tsx --test bench/size/*.test.ts
+import assert from 'node:assert/strict'
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs'
+import { tmpdir } from 'node:os'
+import { join } from 'node:path'
+import { after, test } from 'node:test'
+import { measureH5 } from './h5FirstLoad'
+
+// A build whose home route loads a script chunk (111) and a chunk of shared styles alone (910, no script), as
+// splitChunks makes them.
+const BUNDLE =
+  'var l={"entryPagePath":"pages/home/index"};' +
+  'l.routes=[Object.assign({"path":"pages/home/index","load":function load(a,s){return[Promise.all([u.e(910),u.e(111)]).then(u.bind(u,5111)),a,s]}},{})];' +
+  '__webpack_require__.u=function(a){return"js/"+a+"."+{"111":"747724c1","910":"9dcbf414"}[a]+".js"},' +
+  '__webpack_require__.miniCssF=function(a){return"css/"+a+"."+{"910":"43d77102"}[a]+".css"},' +
+  'u.g=function(){return this}();'
+
+const dist = mkdtempSync(join(tmpdir(), 'life-pay-h5-size-'))
+after(() => rmSync(dist, { recursive: true, force: true }))
+
+function write(file: string, text: string): void {
+  mkdirSync(join(dist, file, '..'), { recursive: true })
+  writeFileSync(join(dist, file), text)
+}
+
+test('a chunk of styles alone counts its stylesheet; a chunk with neither file is an error', () => {
+  write('index.html', '<html><head><style>body{}</style><script defer src="/js/app.1a2b3c4d.js"></script></head></html>')
+  write('js/app.1a2b3c4d.js', BUNDLE)
+  write('js/111.747724c1.js', 'console.log("home")')
+  write('css/910.43d77102.css', '.lp-page{display:flex}')
+  const home = measureH5(dist).routes[0]
+  assert.deepEqual(home.ownChunks.files, ['css/910.43d77102.css', 'js/111.747724c1.js'])
+  assert.equal(home.ownChunks.css.raw, '.lp-page{display:flex}'.length)
+  rmSync(join(dist, 'css/910.43d77102.css'))
+  assert.throws(() => measureH5(dist), /chunk 910 should be js\/910\.9dcbf414\.js, which is missing/)
+})
