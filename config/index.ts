@@ -11,7 +11,8 @@ const platform = process.env.TARO_ENV || 'h5'
 
 // react-query v5 ships class private fields (#x): left as they are, H5 minification quotes them into a syntax
 // error (a blank page) and older mini-program engines can't parse them, so babel transpiles these packages too;
-// axios and zustand ship object spread, which iOS 11.0–11.2 can't parse (`npm run syntax:check` guards the ES2017 floor).
+// axios and zustand ship object spread, which iOS 11.0–11.2 can't parse, and @tarojs/router's query-string (with its
+// helpers) ships `catch {}` (ES2019): `npm run syntax:check` guards the ES2017 floor.
 // axios's own xhr/fetch adapters are never used (our Taro adapter is), so the builds replace them with a stub.
 function dropAxiosBrowserAdapters(chain: { plugin: (name: string) => { use: (plugin: unknown, args: unknown[]) => void } }) {
   chain
@@ -49,7 +50,7 @@ function dropTaroHtmlParser(chain: { plugin: (name: string) => { use: (plugin: u
     .use(NormalModuleReplacementPlugin, [/@tarojs[\\/]runtime[\\/]dist[\\/]dom-external[\\/]inner-html[\\/]html\.js$/, resolve(__dirname, 'taroInnerHtmlStub.js')])
 }
 
-const transpiledPackages = (filename: string): boolean => /node_modules[\\/](@tanstack|axios|zustand)[\\/]/.test(filename)
+const transpiledPackages = (filename: string): boolean => /node_modules[\\/](@tanstack|axios|zustand|query-string|decode-uri-component|split-on-first|filter-obj)[\\/]/.test(filename)
 
 // NutUI is drawn at 375 wide; our own styles at 750 (SPEC §2).
 function designWidth(input?: string | number | { file?: string }): number {
