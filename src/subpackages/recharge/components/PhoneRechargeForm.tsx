@@ -170,7 +170,7 @@ export default function PhoneRechargeForm(props: PhoneRechargeFormProps) {
             <View className='lp-phone-confirmed'>
               <Text className='lp-phone-confirmed__number'>{maskPhone(phone)}</Text>
               {carrier ? <Text className='lp-phone-confirmed__carrier'>{label(carrierCodeLabels, carrier, locale)}</Text> : null}
-              <View className='lp-phone-confirmed__edit' role='button' onClick={() => setEditing(true)}>
+              <View className='lp-phone-confirmed__edit' role='button' tabIndex={0} onClick={() => setEditing(true)}>
                 {m('editPhone')}
               </View>
             </View>
