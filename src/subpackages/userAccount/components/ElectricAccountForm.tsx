@@ -3,10 +3,11 @@ import ElectricAccountFields from '../../../components/lifePayFields/ElectricAcc
 import { ElectricAccountType, type ElectricType } from '../../../domain/electric'
 import { LifePayOrderType } from '../../../domain/lifePayOrderType'
 import { electricAccount, holderName as holderNameRule, remark as remarkRule, required } from '../../../domain/validators'
+import { useFieldErrors } from '../../../hooks/useFieldErrors'
 import { useLocaleStore } from '../../../i18n/i18n'
 import { useMessages } from '../../../i18n/messages'
 import type { UserAccount } from '../../../../types/api/lifePay'
-import { fieldError, leaveAfterSave, refusalMessage } from '../accountForm'
+import { fieldError } from '../accountForm'
 import { areaOf } from '../../../components/lifePayFields/electricArea'
 import { useElectricAreas } from '../hooks/useElectricAreas'
 import { useSaveAccount } from '../hooks/useSaveAccount'
@@ -14,7 +15,7 @@ import { accountMessages } from '../messages'
 import AccountFormFrame from './AccountFormFrame'
 import RemarkField from './RemarkField'
 
-type ElectricErrors = Partial<Record<'region' | 'grid' | 'accountType' | 'account' | 'holderName' | 'remark', string>>
+type ElectricErrorKey = 'region' | 'grid' | 'accountType' | 'account' | 'holderName' | 'remark'
 
 /** An electricity account: region (the grid follows), account type, number, holder name where asked, a remark. */
 export default function ElectricAccountForm({ initial }: { initial?: UserAccount }) {
@@ -28,8 +29,8 @@ export default function ElectricAccountForm({ initial }: { initial?: UserAccount
   const [account, setAccount] = useState(initial?.content ?? '')
   const [holderName, setHolderName] = useState(initial?.name ?? '')
   const [remark, setRemark] = useState(initial?.remark ?? '')
-  const [errors, setErrors] = useState<ElectricErrors>({})
-  const { save, saving } = useSaveAccount()
+  const { errors, setErrors, clear } = useFieldErrors<ElectricErrorKey>()
+  const { saveAndLeave, saving } = useSaveAccount()
 
   const areas = useElectricAreas()
   const area = areas.data?.find((item) => item.cityCode === cityCode)
@@ -46,10 +47,8 @@ export default function ElectricAccountForm({ initial }: { initial?: UserAccount
     }
   }, [areas.data, initial])
 
-  const clear = (key: keyof ElectricErrors) => setErrors((e) => (e[key] ? { ...e, [key]: undefined } : e))
-
   const onSave = async () => {
-    const next: ElectricErrors = {
+    const next: Partial<Record<ElectricErrorKey, string>> = {
       region: area ? undefined : m('pickRegion'),
       grid: electricType ? undefined : m('pickGrid'),
       accountType: accountType ? undefined : m('pickAccountType'),
@@ -59,22 +58,17 @@ export default function ElectricAccountForm({ initial }: { initial?: UserAccount
     }
     setErrors(next)
     if (Object.values(next).some(Boolean) || !area || !electricType || !accountType) return
-    try {
-      const id = await save({
-        id: initial?.id,
-        lifePayType: LifePayOrderType.Electric,
-        content: account,
-        electricType,
-        electricAccountType: accountType,
-        province: area.provinceName,
-        city: area.cityName,
-        name: needHolderName ? holderName.trim() : undefined,
-        remark: remark.trim(),
-      })
-      if (id !== undefined) leaveAfterSave(LifePayOrderType.Electric, m('saved'))
-    } catch (error) {
-      setErrors({ account: refusalMessage(error) })
-    }
+    await saveAndLeave({
+      id: initial?.id,
+      lifePayType: LifePayOrderType.Electric,
+      content: account,
+      electricType,
+      electricAccountType: accountType,
+      province: area.provinceName,
+      city: area.cityName,
+      name: needHolderName ? holderName.trim() : undefined,
+      remark: remark.trim(),
+      }, m('saved'), (message) => setErrors({ account: message }))
   }
 
   return (
