@@ -60,7 +60,8 @@ export default function ElectricRechargeForm(props: ElectricRechargeFormProps) {
   const [account, setAccount] = useState(draft?.account ?? '')
   const [holderName, setHolderName] = useState(draft?.holderName ?? '')
   const [faceValue, setFaceValue] = useState<number | undefined>(props.parValue ?? draft?.faceValue)
-  const { errors, setErrors, clear } = useFieldErrors<ElectricErrorKey>()
+  const fieldErrors = useFieldErrors<ElectricErrorKey>()
+  const { errors, setErrors, clear } = fieldErrors
 
   const areas = useQuery({ queryKey: queryKeys.electricSupportArea, queryFn: getElectricSupportArea, staleTime: 5 * 60 * 1000 })
   const area = areas.data?.find((item) => item.cityCode === cityCode)
@@ -96,7 +97,8 @@ export default function ElectricRechargeForm(props: ElectricRechargeFormProps) {
   }, [cityCode, electricType, accountType, account, holderName, faceValue])
 
   const parValues = useQuery({ queryKey: queryKeys.electricParValue, queryFn: getElectricParValue, staleTime: 5 * 60 * 1000 })
-  const offer = useFaceValueOffer(parValues.data?.find((item) => item.electricType === electricType)?.parValue, faceValue, LifePayRateType.DefaultElectric)
+  const offered = parValues.data?.find((item) => item.electricType === electricType)?.parValue
+  const offer = useFaceValueOffer(offered, faceValue, setFaceValue, LifePayRateType.DefaultElectric)
   const needHolderName = area?.needHolderName ?? false
 
   const saved = useUserAccounts(LifePayOrderType.Electric)
@@ -131,8 +133,10 @@ export default function ElectricRechargeForm(props: ElectricRechargeFormProps) {
     return key ? validationMessage(key, locale) : undefined
   }
 
-  const { placeOrder, submitting } = usePlaceOrder(createLifePayElectricOrder, 'electric', setErrors, ['faceValue', 'region', 'grid', 'holderName'])
-  const onSubmit = async () => {
+  // Said in place of the face values until the account fields tell which are offered.
+  const faceValuesPending = electricType ? undefined : m('amountsAfterRegion')
+
+  const order = usePlaceOrder(createLifePayElectricOrder, 'electric', setErrors, () => {
     const next: Partial<Record<ElectricErrorKey, string>> = {
       region: area ? undefined : m('pickRegion'),
       grid: electricType ? undefined : m('pickGrid'),
@@ -142,8 +146,8 @@ export default function ElectricRechargeForm(props: ElectricRechargeFormProps) {
       faceValue: offer.chosen === undefined ? m('pickFaceValue') : undefined,
     }
     setErrors(next)
-    if (Object.values(next).some(Boolean) || !area || !electricType || !accountType || offer.chosen === undefined) return
-    await placeOrder({
+    if (Object.values(next).some(Boolean) || !area || !electricType || !accountType || offer.chosen === undefined) return undefined
+    return {
       parValue: offer.chosen,
       electricAccount: account,
       electricType,
@@ -151,8 +155,8 @@ export default function ElectricRechargeForm(props: ElectricRechargeFormProps) {
       province: area.provinceCode,
       city: area.cityCode,
       name: needHolderName ? holderName.trim() : undefined,
-      })
-  }
+    }
+  })
 
   return (
     <View className='lp-recharge'>
@@ -178,15 +182,7 @@ export default function ElectricRechargeForm(props: ElectricRechargeFormProps) {
           setHolderName={setHolderName}
         />
       </View>
-      <RechargeFormFooter
-        offer={offer}
-        setFaceValue={setFaceValue}
-        errors={errors}
-        clear={clear}
-        emptyText={electricType ? undefined : m('amountsAfterRegion')}
-        submitting={submitting}
-        onSubmit={onSubmit}
-      />
+      <RechargeFormFooter offer={offer} fieldErrors={fieldErrors} order={order} emptyText={faceValuesPending} />
     </View>
   )
 }

@@ -42,7 +42,8 @@ export default function GasRechargeForm(props: GasRechargeFormProps) {
   const [provider, setProvider] = useState<GasProvider | undefined>(draft?.provider)
   const [account, setAccount] = useState(draft?.account ?? '')
   const [faceValue, setFaceValue] = useState<number | undefined>(props.parValue ?? draft?.faceValue)
-  const { errors, setErrors, clear } = useFieldErrors<GasErrorKey>()
+  const fieldErrors = useFieldErrors<GasErrorKey>()
+  const { errors, setErrors, clear } = fieldErrors
 
   const { prefill } = useRechargePrefill(props.accountId, props.fromOrderNo)
   const prefillApplied = useRef(false)
@@ -60,7 +61,8 @@ export default function GasRechargeForm(props: GasRechargeFormProps) {
 
   const parValues = useQuery({ queryKey: queryKeys.gasParValue, queryFn: getGasParValue, staleTime: 5 * 60 * 1000 })
   const available = parValues.data?.map((item) => item.gasOrgType)
-  const offer = useFaceValueOffer(parValues.data?.find((item) => item.gasOrgType === provider)?.parValue, faceValue, LifePayRateType.DefaultGas)
+  const offered = parValues.data?.find((item) => item.gasOrgType === provider)?.parValue
+  const offer = useFaceValueOffer(offered, faceValue, setFaceValue, LifePayRateType.DefaultGas)
 
   const saved = useUserAccounts(LifePayOrderType.Gas)
   const chips: SavedAccountChip[] = (saved.data ?? []).map((item) => ({
@@ -75,8 +77,10 @@ export default function GasRechargeForm(props: GasRechargeFormProps) {
     },
   }))
 
-  const { placeOrder, submitting } = usePlaceOrder(createLifePayGasOrder, 'gas', setErrors, ['faceValue'])
-  const onSubmit = async () => {
+  // Said in place of the face values until the account fields tell which are offered.
+  const faceValuesPending = provider ? undefined : m('amountsAfterGasProvider')
+
+  const order = usePlaceOrder(createLifePayGasOrder, 'gas', setErrors, () => {
     const accountKey = validateField(account, [required, gasAccount])
     const next: Partial<Record<GasErrorKey, string>> = {
       provider: provider ? undefined : m('pickGasProvider'),
@@ -84,9 +88,9 @@ export default function GasRechargeForm(props: GasRechargeFormProps) {
       faceValue: offer.chosen === undefined ? m('pickFaceValue') : undefined,
     }
     setErrors(next)
-    if (Object.values(next).some(Boolean) || !provider || offer.chosen === undefined) return
-    await placeOrder({ parValue: offer.chosen, gasAccount: account, gasOrgType: provider })
-  }
+    if (Object.values(next).some(Boolean) || !provider || offer.chosen === undefined) return undefined
+    return { parValue: offer.chosen, gasAccount: account, gasOrgType: provider }
+  })
 
   return (
     <View className='lp-recharge'>
@@ -106,15 +110,7 @@ export default function GasRechargeForm(props: GasRechargeFormProps) {
           setAccount={setAccount}
         />
       </View>
-      <RechargeFormFooter
-        offer={offer}
-        setFaceValue={setFaceValue}
-        errors={errors}
-        clear={clear}
-        emptyText={provider ? undefined : m('amountsAfterGasProvider')}
-        submitting={submitting}
-        onSubmit={onSubmit}
-      />
+      <RechargeFormFooter offer={offer} fieldErrors={fieldErrors} order={order} emptyText={faceValuesPending} />
     </View>
   )
 }

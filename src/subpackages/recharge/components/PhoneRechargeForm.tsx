@@ -53,7 +53,8 @@ export default function PhoneRechargeForm(props: PhoneRechargeFormProps) {
   const [carrierChoice, setCarrierChoice] = useState<CarrierCode | undefined>(() => (queryPhone ? undefined : draft?.carrier))
   const [faceValue, setFaceValue] = useState<number | undefined>(() => props.parValue ?? (queryPhone ? undefined : draft?.faceValue))
   const [editing, setEditing] = useState(() => validateField(phone, [required, mobilePhone]) !== null)
-  const { errors, setErrors, clear } = useFieldErrors<PhoneErrorKey>()
+  const fieldErrors = useFieldErrors<PhoneErrorKey>()
+  const { errors, setErrors, clear } = fieldErrors
 
   const { prefill } = useRechargePrefill(props.accountId, props.fromOrderNo)
   const prefillApplied = useRef(false)
@@ -78,6 +79,7 @@ export default function PhoneRechargeForm(props: PhoneRechargeFormProps) {
       ? parValues.data?.find((item) => item.ispCode === carrier)?.parValue
       : parValues.data?.flatMap((item) => item.parValue),
     faceValue,
+    setFaceValue,
     LifePayRateType.DefaultPhone,
   )
 
@@ -108,8 +110,7 @@ export default function PhoneRechargeForm(props: PhoneRechargeFormProps) {
     return key ? validationMessage(key, locale) : undefined
   }
 
-  const { placeOrder, submitting } = usePlaceOrder(createLifePayPhoneOrder, 'phone', setErrors, ['faceValue'])
-  const onSubmit = async () => {
+  const order = usePlaceOrder(createLifePayPhoneOrder, 'phone', setErrors, () => {
     const next: Partial<Record<PhoneErrorKey, string>> = {
       phone: phoneError(phone),
       carrier: carrier ? undefined : m('pickCarrier'),
@@ -117,9 +118,9 @@ export default function PhoneRechargeForm(props: PhoneRechargeFormProps) {
     }
     setErrors(next)
     if (next.phone) setEditing(true)
-    if (next.phone || next.carrier || next.faceValue || !carrier || offer.chosen === undefined) return
-    await placeOrder({ phone, ispCode: carrier, parValue: offer.chosen })
-  }
+    if (next.phone || next.carrier || next.faceValue || !carrier || offer.chosen === undefined) return undefined
+    return { phone, ispCode: carrier, parValue: offer.chosen }
+  })
 
   return (
     <View className='lp-recharge'>
@@ -173,14 +174,7 @@ export default function PhoneRechargeForm(props: PhoneRechargeFormProps) {
           }}
         />
       </View>
-      <RechargeFormFooter
-        offer={offer}
-        setFaceValue={setFaceValue}
-        errors={errors}
-        clear={clear}
-        submitting={submitting}
-        onSubmit={onSubmit}
-      />
+      <RechargeFormFooter offer={offer} fieldErrors={fieldErrors} order={order} />
     </View>
   )
 }

@@ -2,24 +2,23 @@ import { View } from '@tarojs/components'
 import FaceValueGrid from '../../../components/lifePayFields/FaceValueGrid'
 import { useMessages } from '../../../i18n/messages'
 import type { FaceValueOffer } from '../hooks/useFaceValueOffer'
+import type { PlaceOrder } from '../hooks/usePlaceOrder'
 import { rechargeMessages } from '../messages'
 import SubmitBar from './SubmitBar'
 import './recharge.scss'
 
 interface RechargeFormFooterProps {
   offer: FaceValueOffer
-  setFaceValue: (faceValue: number) => void
-  errors: { faceValue?: string; form?: string }
-  /** Called when the user picks a face value, so its error can go. */
-  clear: (key: 'faceValue') => void
+  /** The form's field errors: the face value's, and the refusal that belongs to no field. */
+  fieldErrors: { errors: { faceValue?: string; form?: string }; clear: (key: 'faceValue') => void }
+  order: PlaceOrder
   /** Said instead of the face values while the account fields do not yet tell which are offered. */
   emptyText?: string
-  submitting: boolean
-  onSubmit: () => Promise<void>
 }
 
 /** The end of every top-up form: the face values, a refusal that belongs to no field, and the bar that places the order. */
-export default function RechargeFormFooter({ offer, setFaceValue, errors, clear, emptyText, submitting, onSubmit }: RechargeFormFooterProps) {
+export default function RechargeFormFooter({ offer, fieldErrors, order, emptyText }: RechargeFormFooterProps) {
+  const { errors, clear } = fieldErrors
   const m = useMessages(rechargeMessages)
   return (
     <>
@@ -31,7 +30,7 @@ export default function RechargeFormFooter({ offer, setFaceValue, errors, clear,
           error={errors.faceValue}
           emptyText={emptyText}
           onChange={(value) => {
-            setFaceValue(value)
+            offer.choose(value)
             clear('faceValue')
           }}
         />
@@ -45,9 +44,9 @@ export default function RechargeFormFooter({ offer, setFaceValue, errors, clear,
         priceFen={offer.price?.priceFen}
         savingFen={offer.price?.savingFen}
         buttonText={m('topUpNow')}
-        busy={submitting}
+        busy={order.submitting}
         busyText={m('creating')}
-        onSubmit={() => void onSubmit()}
+        onSubmit={() => void order.submit()}
       />
     </>
   )

@@ -11,17 +11,19 @@ export interface FaceValueOffer {
   /** Discount percent of the utility's rate type, once known. */
   rate?: number
   price?: FaceValuePrice
+  choose: (faceValue: number) => void
 }
 
 /** What a top-up form offers from the supplier's face values, and what the chosen one costs at the utility's rate. */
 export function useFaceValueOffer(
   parValue: readonly (number | string)[] | null | undefined,
   faceValue: number | undefined,
+  choose: (faceValue: number) => void,
   rateType: LifePayRateType,
 ): FaceValueOffer {
   const faceValues = offeredFaceValues(parValue)
   const chosen = faceValue !== undefined && faceValues.includes(faceValue) ? faceValue : undefined
   const rate = useRate().rateOf(rateType)
   const price = chosen !== undefined && rate !== undefined ? faceValuePrice(chosen, rate) : undefined
-  return { faceValues, chosen, rate, price }
+  return { faceValues, chosen, rate, price, choose }
 }
