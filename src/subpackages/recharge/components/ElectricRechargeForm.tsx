@@ -3,13 +3,14 @@ import { Text, View } from '@tarojs/components'
 import { useEffect, useRef, useState } from 'react'
 import type { ElectricSupportArea } from '../../../../types/api/lifePay'
 import ElectricAccountFields from '../../../components/lifePayFields/ElectricAccountFields'
-import { ElectricAccountType, electricTypeLabels, type ElectricType } from '../../../domain/electric'
+import { ElectricAccountType, electricTypeLabels } from '../../../domain/electric'
 import { LifePayOrderType } from '../../../domain/lifePayOrderType'
 import { label } from '../../../domain/locale'
 import { maskAccount } from '../../../domain/mask'
 import { LifePayRateType } from '../../../domain/rateType'
 import { validationMessage } from '../../../domain/validationMessages'
 import { electricAccount, holderName as holderNameRule, required, validateField } from '../../../domain/validators'
+import { useElectricAccount } from '../../../hooks/useElectricAccount'
 import { useFieldErrors } from '../../../hooks/useFieldErrors'
 import { useUserAccounts } from '../../../hooks/useUserAccounts'
 import { useLocaleStore } from '../../../i18n/i18n'
@@ -54,11 +55,15 @@ export default function ElectricRechargeForm(props: ElectricRechargeFormProps) {
 
   const fromQuery = !!(props.accountId || props.fromOrderNo)
   const draft = fromQuery ? undefined : useRechargeDraftStore.getState().electric
-  const [cityCode, setCityCode] = useState<string | undefined>(draft?.cityCode)
-  const [electricType, setElectricType] = useState<ElectricType | undefined>(draft?.electricType)
-  const [accountType, setAccountType] = useState<ElectricAccountType | undefined>(draft?.accountType ?? ElectricAccountType.House)
-  const [account, setAccount] = useState(draft?.account ?? '')
-  const [holderName, setHolderName] = useState(draft?.holderName ?? '')
+  const electric = useElectricAccount({
+    cityCode: draft?.cityCode,
+    electricType: draft?.electricType,
+    accountType: draft?.accountType ?? ElectricAccountType.House,
+    account: draft?.account ?? '',
+    holderName: draft?.holderName ?? '',
+  })
+  const { cityCode, electricType, accountType, account, holderName } = electric
+  const { setCityCode, setElectricType, setAccountType, setAccount, setHolderName } = electric
   const [faceValue, setFaceValue] = useState<number | undefined>(props.parValue ?? draft?.faceValue)
   const fieldErrors = useFieldErrors<ElectricErrorKey>()
   const { errors, setErrors, clear } = fieldErrors
@@ -166,21 +171,7 @@ export default function ElectricRechargeForm(props: ElectricRechargeFormProps) {
       </View>
       <View className='lp-card'>
         <SavedAccountChips chips={chips} />
-        <ElectricAccountFields
-          areas={areas.data ?? []}
-          cityCode={cityCode}
-          electricType={electricType}
-          accountType={accountType}
-          account={account}
-          holderName={holderName}
-          errors={errors}
-          clear={clear}
-          setCityCode={setCityCode}
-          setElectricType={setElectricType}
-          setAccountType={setAccountType}
-          setAccount={setAccount}
-          setHolderName={setHolderName}
-        />
+        <ElectricAccountFields areas={areas.data ?? []} fields={electric} errors={errors} clear={clear} />
       </View>
       <RechargeFormFooter offer={offer} fieldErrors={fieldErrors} order={order} emptyText={faceValuesPending} />
     </View>

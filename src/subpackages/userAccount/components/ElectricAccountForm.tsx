@@ -1,8 +1,9 @@
 import { useEffect, useRef, useState } from 'react'
 import ElectricAccountFields from '../../../components/lifePayFields/ElectricAccountFields'
-import { ElectricAccountType, type ElectricType } from '../../../domain/electric'
+import { ElectricAccountType } from '../../../domain/electric'
 import { LifePayOrderType } from '../../../domain/lifePayOrderType'
 import { electricAccount, holderName as holderNameRule, remark as remarkRule, required } from '../../../domain/validators'
+import { useElectricAccount } from '../../../hooks/useElectricAccount'
 import { useFieldErrors } from '../../../hooks/useFieldErrors'
 import { useLocaleStore } from '../../../i18n/i18n'
 import { useMessages } from '../../../i18n/messages'
@@ -21,13 +22,13 @@ type ElectricErrorKey = 'region' | 'grid' | 'accountType' | 'account' | 'holderN
 export default function ElectricAccountForm({ initial }: { initial?: UserAccount }) {
   const locale = useLocaleStore((s) => s.locale)
   const m = useMessages(accountMessages)
-  const [cityCode, setCityCode] = useState<string | undefined>(undefined)
-  const [electricType, setElectricType] = useState<ElectricType | undefined>(initial?.electricType ?? undefined)
-  const [accountType, setAccountType] = useState<ElectricAccountType | undefined>(
-    initial ? (initial.electricAccountType ?? undefined) : ElectricAccountType.House,
-  )
-  const [account, setAccount] = useState(initial?.content ?? '')
-  const [holderName, setHolderName] = useState(initial?.name ?? '')
+  const electric = useElectricAccount({
+    electricType: initial?.electricType ?? undefined,
+    accountType: initial ? (initial.electricAccountType ?? undefined) : ElectricAccountType.House,
+    account: initial?.content ?? '',
+    holderName: initial?.name ?? '',
+  })
+  const { cityCode, electricType, accountType, account, holderName, setCityCode, setElectricType } = electric
   const [remark, setRemark] = useState(initial?.remark ?? '')
   const { errors, setErrors, clear } = useFieldErrors<ElectricErrorKey>()
   const { saveAndLeave, saving } = useSaveAccount()
@@ -58,36 +59,26 @@ export default function ElectricAccountForm({ initial }: { initial?: UserAccount
     }
     setErrors(next)
     if (Object.values(next).some(Boolean) || !area || !electricType || !accountType) return
-    await saveAndLeave({
-      id: initial?.id,
-      lifePayType: LifePayOrderType.Electric,
-      content: account,
-      electricType,
-      electricAccountType: accountType,
-      province: area.provinceName,
-      city: area.cityName,
-      name: needHolderName ? holderName.trim() : undefined,
-      remark: remark.trim(),
-      }, m('saved'), (message) => setErrors({ account: message }))
+    await saveAndLeave(
+      {
+        id: initial?.id,
+        lifePayType: LifePayOrderType.Electric,
+        content: account,
+        electricType,
+        electricAccountType: accountType,
+        province: area.provinceName,
+        city: area.cityName,
+        name: needHolderName ? holderName.trim() : undefined,
+        remark: remark.trim(),
+      },
+      m('saved'),
+      (message) => setErrors({ account: message }),
+    )
   }
 
   return (
     <AccountFormFrame type={LifePayOrderType.Electric} intro={m('electricIntro')} saving={saving} onSave={() => void onSave()}>
-      <ElectricAccountFields
-        areas={areas.data ?? []}
-        cityCode={cityCode}
-        electricType={electricType}
-        accountType={accountType}
-        account={account}
-        holderName={holderName}
-        errors={errors}
-        clear={clear}
-        setCityCode={setCityCode}
-        setElectricType={setElectricType}
-        setAccountType={setAccountType}
-        setAccount={setAccount}
-        setHolderName={setHolderName}
-      />
+      <ElectricAccountFields areas={areas.data ?? []} fields={electric} errors={errors} clear={clear} />
       <RemarkField
         value={remark}
         error={errors.remark}
