@@ -8,6 +8,7 @@ import type { LoginContext } from '../loginLinks'
 import { loginMessages } from '../messages'
 import FormField from './FormField'
 import LoginFormActions from './LoginFormActions'
+import PasswordField from './PasswordField'
 import './loginForm.scss'
 
 // The login name is the phone number the account was registered with.
@@ -16,7 +17,8 @@ const CHECKS = { loginName: checkPhone, password: checkFilled }
 /** loginName (the phone number) + password → PasswordLogin → full login. */
 export default function PasswordLoginForm({ context }: { context: LoginContext }) {
   const m = useMessages(loginMessages)
-  const { values, errorOf, setValue, validateAll } = useFormFields({ loginName: '', password: '' }, CHECKS)
+  const form = useFormFields({ loginName: '', password: '' }, CHECKS)
+  const { values, errorOf, setValue, validateAll } = form
   const login = useLoginSubmit({
     validateAll,
     call: () => loginWithPassword(values.loginName.trim(), values.password),
@@ -38,16 +40,7 @@ export default function PasswordLoginForm({ context }: { context: LoginContext }
           error={errorOf('loginName')}
           onInput={(value) => setValue('loginName', value)}
         />
-        <FormField
-          name='password'
-          label={m('passwordLabel')}
-          password
-          maxlength={32}
-          value={values.password}
-          placeholder={m('passwordPlaceholder')}
-          error={errorOf('password')}
-          onInput={(value) => setValue('password', value)}
-        />
+        <PasswordField form={form} field='password' label={m('passwordLabel')} placeholder={m('passwordPlaceholder')} />
       </View>
       <LoginFormActions login={login} text={m('login')} busyText={m('loggingIn')} />
     </View>

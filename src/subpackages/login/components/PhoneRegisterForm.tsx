@@ -7,8 +7,8 @@ import { useLoginSubmit } from '../hooks/useLoginSubmit'
 import { registerWithPhoneCode } from '../loginActions'
 import type { LoginContext } from '../loginLinks'
 import { loginMessages } from '../messages'
-import FormField from './FormField'
 import LoginFormActions from './LoginFormActions'
+import PasswordField from './PasswordField'
 import PhoneCodeFields from './PhoneCodeFields'
 import './loginForm.scss'
 
@@ -19,10 +19,11 @@ const CHECKS: Record<Field, FieldCheck<Field>> = { phone: checkPhone, code: chec
 /** Phone + code + password (twice), consent required → PhoneMesssageCodeRegister → full login. */
 export default function PhoneRegisterForm({ context }: { context: LoginContext }) {
   const m = useMessages(loginMessages)
-  const { values, errorOf, setValue, validate, validateFilled, validateAll } = useFormFields<Field>(
+  const form = useFormFields<Field>(
     { phone: '', code: '', password: '', confirmation: '' },
     CHECKS,
   )
+  const { values, errorOf, setValue, validate, validateFilled, validateAll } = form
   const login = useLoginSubmit({
     validateAll,
     call: () => registerWithPhoneCode(values.phone, values.code, values.password),
@@ -42,28 +43,8 @@ export default function PhoneRegisterForm({ context }: { context: LoginContext }
           validatePhone={() => validate('phone')}
           onPhoneBlur={() => validateFilled('phone')}
         />
-        <FormField
-          name='password'
-          label={m('passwordLabel')}
-          password
-          maxlength={32}
-          value={values.password}
-          placeholder={m('newPasswordPlaceholder')}
-          error={errorOf('password')}
-          onInput={(value) => setValue('password', value)}
-          onBlur={() => validateFilled('password')}
-        />
-        <FormField
-          name='confirmation'
-          label={m('confirmPasswordLabel')}
-          password
-          maxlength={32}
-          value={values.confirmation}
-          placeholder={m('confirmPasswordPlaceholder')}
-          error={errorOf('confirmation')}
-          onInput={(value) => setValue('confirmation', value)}
-          onBlur={() => validateFilled('confirmation')}
-        />
+        <PasswordField form={form} field='password' label={m('passwordLabel')} placeholder={m('newPasswordPlaceholder')} checkOnBlur />
+        <PasswordField form={form} field='confirmation' label={m('confirmPasswordLabel')} placeholder={m('confirmPasswordPlaceholder')} checkOnBlur />
       </View>
       <LoginFormActions login={login} text={m('registerAndLogin')} busyText={m('registering')} />
     </View>

@@ -51,3 +51,5 @@ export function useFormFields<F extends string>(initial: Record<F, string>, chec
 
   return { values, errors, errorOf, setValue, validate, validateFilled, validateAll }
 }
+
+export type FormFields<F extends string> = ReturnType<typeof useFormFields<F>>
