@@ -371,7 +371,7 @@ const focused = (page: Page) =>
 
 test('a phone top-up with the keyboard only: Tab, arrows, Enter, up to the payment choice (en-US)', async () => {
   const locale = 'en-US'
-  const { context, page, userId } = await newPage(locale, '13900006666')
+  const { context, page, userId } = await newPage(locale, '15800006666')
   await page.goto(`${server.url}/subpackages/recharge/phoneBillRecharge/phoneBillRecharge`)
   await page.waitForSelector('.lp-face:visible')
   await settled(page)
@@ -394,7 +394,7 @@ test('a phone top-up with the keyboard only: Tab, arrows, Enter, up to the payme
   const orderNo = new URL(page.url()).searchParams.get('orderNo') ?? ''
   const order = await orderDetail(userId, orderNo)
   assert.equal(order.parValue, 100)
-  assert.equal(order.account, '13900006666')
+  assert.equal(order.account, '15800006666')
   // The payment choice: Tab reaches the chosen pay type, Space keeps it chosen, Tab and Enter open the cashier.
   await page.waitForSelector('.lp-paytype__option:visible')
   await settled(page)
