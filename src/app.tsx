@@ -3,6 +3,7 @@ import { useLaunch } from '@tarojs/taro'
 import type { PropsWithChildren } from 'react'
 import { hideLoading, showLoading } from './components/loading'
 import { showToast } from './components/toastStore'
+import { installKeyboardAccess } from './platform/keyboard'
 import { checkForUpdate, relaunchOnCollect } from './platform/launch'
 import { redirectToLogin } from './platform/navigation'
 import { queryClient } from './queryClient'
@@ -16,6 +17,8 @@ setHttpUi({
   hideLoading,
   redirectToLogin,
 })
+
+installKeyboardAccess()
 
 function App({ children }: PropsWithChildren) {
   useLaunch((options) => {

@@ -51,6 +51,7 @@ export default function CaptchaButton({
     <View
       className={`lp-captcha lp-captcha--${state}`}
       role='button'
+      tabIndex={0}
       aria-disabled={state !== 'idle'}
       aria-busy={state === 'sending'}
       onClick={onClick}

@@ -1,5 +1,6 @@
 import { View } from '@tarojs/components'
 import type { LifePayOrderType } from '../domain/lifePayOrderType'
+import { rovingTabStop } from './rovingTabStop'
 import './LifePayOrderTypeTabs.scss'
 
 export interface LifePayOrderTypeTab<T extends LifePayOrderType | undefined> {
@@ -15,15 +16,17 @@ interface LifePayOrderTypeTabsProps<T extends LifePayOrderType | undefined> {
 
 /** One tab per utility (orders add an 'all' tab); each feature passes its own labels. */
 export default function LifePayOrderTypeTabs<T extends LifePayOrderType | undefined>({ tabs, value, onChange }: LifePayOrderTypeTabsProps<T>) {
+  const tabStop = rovingTabStop(tabs, (tab) => tab.type === value)
   return (
     <View className='lp-type-tabs' role='tablist'>
-      {tabs.map((tab) => {
+      {tabs.map((tab, index) => {
         const active = tab.type === value
         return (
           <View
             key={tab.type ?? 'all'}
             className={`lp-type-tabs__tab${active ? ' lp-type-tabs__tab--active' : ''}`}
             role='tab'
+            tabIndex={index === tabStop ? 0 : -1}
             aria-selected={active}
             onClick={() => onChange(tab.type)}
           >

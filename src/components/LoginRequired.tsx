@@ -13,7 +13,7 @@ export default function LoginRequired({ messages, children }: { messages: Messag
   return (
     <View className='lp-login-required'>
       <Text className='lp-login-required__text'>{m('loginRequired')}</Text>
-      <View className='lp-login-required__button' role='button' onClick={redirectToLogin}>
+      <View className='lp-login-required__button' role='button' tabIndex={0} onClick={redirectToLogin}>
         {m('login')}
       </View>
     </View>

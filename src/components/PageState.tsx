@@ -42,7 +42,7 @@ export default function PageState({ status, errorText, emptyText, emptyAction, o
       <Text className='lp-state__title'>{t('state.error')}</Text>
       {errorText ? <Text className='lp-state__text'>{errorText}</Text> : null}
       {onRetry ? (
-        <View className='lp-state__retry' role='button' onClick={onRetry}>
+        <View className='lp-state__retry' role='button' tabIndex={0} onClick={onRetry}>
           {t('state.retry')}
         </View>
       ) : null}

@@ -351,3 +351,59 @@ test('taps and seconds from the one-tap repeat to a paid phone top-up', async ()
   assert.equal(taps, 3)
   await context.close()
 })
+
+/** Presses Tab until the focused element matches `selector` (at most `limit` times); fails when Tab never gets there. */
+async function tabTo(page: Page, selector: string, limit = 20) {
+  for (let presses = 0; presses < limit; presses++) {
+    await page.keyboard.press('Tab')
+    if (await page.evaluate((wanted) => document.activeElement?.matches(wanted) ?? false, selector)) return
+  }
+  const at = await page.evaluate(() => document.activeElement?.outerHTML.slice(0, 120))
+  assert.fail(`Tab did not reach ${selector} (focus is on ${at})`)
+}
+
+const focused = (page: Page) =>
+  page.evaluate(() => {
+    const element = document.activeElement as HTMLElement
+    const style = getComputedStyle(element)
+    return { text: element.textContent ?? '', checked: element.getAttribute('aria-checked'), outline: `${style.outlineStyle} ${style.outlineColor}` }
+  })
+
+test('a phone top-up with the keyboard only: Tab, arrows, Enter, up to the payment choice (en-US)', async () => {
+  const locale = 'en-US'
+  const { context, page, userId } = await newPage(locale, '15800006666')
+  await page.goto(`${server.url}/subpackages/recharge/phoneBillRecharge/phoneBillRecharge`)
+  await page.waitForSelector('.lp-face:visible')
+  await settled(page)
+  // The own number is prefilled and its carrier detected; Tab enters the face values at the first one.
+  await tabTo(page, '.lp-face')
+  assert.match((await focused(page)).text, /^¥10/)
+  // The focus ring: the deep brand orange #c2410c, shown for keyboard focus.
+  assert.equal((await focused(page)).outline, 'solid rgb(194, 65, 12)')
+  // Each arrow moves to the next face value and chooses it, as a radio group does.
+  for (let step = 0; step < 10 && !/^¥100/.test((await focused(page)).text); step++) {
+    await page.keyboard.press('ArrowRight')
+    assert.equal((await focused(page)).checked, 'true')
+  }
+  assert.match((await focused(page)).text, /^¥100/)
+  assert.equal(await page.locator('.lp-face--selected:visible').count(), 1)
+  await shot(page, 'keyboard-face-value', locale)
+  await tabTo(page, '.lp-submit-bar__button')
+  await page.keyboard.press('Enter')
+  await page.waitForURL(/selectPayType/)
+  const orderNo = new URL(page.url()).searchParams.get('orderNo') ?? ''
+  const order = await orderDetail(userId, orderNo)
+  assert.equal(order.parValue, 100)
+  assert.equal(order.account, '15800006666')
+  // The payment choice: Tab reaches the chosen pay type, Space keeps it chosen, Tab and Enter open the cashier.
+  await page.waitForSelector('.lp-paytype__option:visible')
+  await settled(page)
+  await tabTo(page, '.lp-paytype__option:not([aria-disabled="true"])')
+  await page.keyboard.press(' ')
+  assert.equal((await focused(page)).checked, 'true')
+  await tabTo(page, '.lp-submit-bar__button')
+  await page.keyboard.press('Enter')
+  await page.waitForSelector('.lp-cashier:visible')
+  await shot(page, 'keyboard-cashier', locale)
+  await context.close()
+})

@@ -10,6 +10,7 @@ import { ok, startApiServer, type TestServer } from './support/apiServer'
 import { queryClient } from '../../src/queryClient'
 import { renderPage } from './support/render'
 import { currentPage } from './support/taroPageHooks'
+import { installKeyboardAccess } from '../../src/platform/keyboard.h5'
 
 jest.mock('@tarojs/taro', () => require('./support/taroPageHooks').taroWithPageHooks())
 
@@ -94,6 +95,24 @@ describe('home, logged out', () => {
       '/subpackages/recharge/electricBillRecharge/electricBillRecharge',
       '/subpackages/recharge/gasBillRecharge/gasBillRecharge',
     ])
+  })
+
+  it('reaches every control with Tab, and Enter opens it as a tap does (H5 keyboard)', () => {
+    freshApp('zh-CN')
+    const uninstall = installKeyboardAccess(document)
+    try {
+      const { container } = renderPage(<Home />)
+      const focusable = Array.from(container.querySelectorAll<HTMLElement>('[tabindex]')).filter((element) => element.tabIndex >= 0)
+      for (const name of ['话费充值', '电费充值', '燃气费', '立即登录']) expect(focusable).toContain(screen.getByRole('button', { name }))
+      fireEvent.keyDown(screen.getByRole('button', { name: '电费充值' }), { key: 'Enter' })
+      fireEvent.keyDown(screen.getByRole('button', { name: '立即登录' }), { key: ' ' })
+      expect(nav.navigateTo.mock.calls.map(([options]) => options.url)).toEqual([
+        '/subpackages/recharge/electricBillRecharge/electricBillRecharge',
+        '/subpackages/login/authorization/authorization?redirect=%2Fpages%2Fhome%2Findex',
+      ])
+    } finally {
+      uninstall()
+    }
   })
 
   it('offers login instead of accounts and orders, and asks nothing of the server for them', async () => {

@@ -25,7 +25,7 @@ export default function BottomSheet({ open, title, onClose, children, footer }: 
         <View className='lp-sheet__head'>
           <Text className='lp-sheet__title'>{title}</Text>
           {onClose ? (
-            <View className='lp-sheet__close' role='button' aria-label={m('close')} onClick={onClose}>
+            <View className='lp-sheet__close' role='button' tabIndex={0} aria-label={m('close')} onClick={onClose}>
               ×
             </View>
           ) : null}

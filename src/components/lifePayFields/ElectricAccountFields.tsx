@@ -1,5 +1,5 @@
 import type { ElectricSupportArea } from '../../../types/api/lifePay'
-import type { ElectricAccountType, ElectricType } from '../../domain/electric'
+import type { ElectricAccountState } from '../../hooks/useElectricAccount'
 import { useMessages } from '../../i18n/messages'
 import ElectricAccountTypePicker from './ElectricAccountTypePicker'
 import FormField from './FormField'
@@ -13,67 +13,58 @@ export type ElectricAccountFieldKey = 'region' | 'grid' | 'accountType' | 'accou
 
 interface ElectricAccountFieldsProps {
   areas: readonly ElectricSupportArea[]
-  cityCode: string | undefined
-  electricType: ElectricType | undefined
-  accountType: ElectricAccountType | undefined
-  account: string
-  holderName: string
+  /** The form's electricity account (useElectricAccount). */
+  fields: ElectricAccountState
   errors: Partial<Record<ElectricAccountFieldKey, string>>
   /** Called with the field the user just changed, so its error can go. */
   clear: (key: ElectricAccountFieldKey) => void
-  setCityCode: (cityCode: string) => void
-  setElectricType: (electricType: ElectricType) => void
-  setAccountType: (accountType: ElectricAccountType) => void
-  setAccount: (account: string) => void
-  setHolderName: (holderName: string) => void
 }
 
 /** Region (the grid follows), grid, account type, account number and, where the area asks, the holder's name. */
-export default function ElectricAccountFields(props: ElectricAccountFieldsProps) {
+export default function ElectricAccountFields({ areas, fields, errors, clear }: ElectricAccountFieldsProps) {
   const f = useMessages(fieldMessages)
-  const { errors, clear } = props
-  const area = props.areas.find((item) => item.cityCode === props.cityCode)
+  const area = areas.find((item) => item.cityCode === fields.cityCode)
   const needHolderName = area?.needHolderName ?? false
   return (
     <>
       <RegionPicker
-        areas={props.areas}
-        value={props.cityCode}
+        areas={areas}
+        value={fields.cityCode}
         error={errors.region}
         onChange={(picked) => {
-          props.setCityCode(picked.cityCode)
-          props.setElectricType(picked.electricType)
+          fields.setCityCode(picked.cityCode)
+          fields.setElectricType(picked.electricType)
           clear('region')
           clear('grid')
         }}
       />
       <GridTypePicker
-        value={props.electricType}
+        value={fields.electricType}
         lockedByRegion={!!area}
         error={errors.grid}
         onChange={(grid) => {
-          props.setElectricType(grid)
+          fields.setElectricType(grid)
           clear('grid')
         }}
       />
       <ElectricAccountTypePicker
-        value={props.accountType}
+        value={fields.accountType}
         error={errors.accountType}
         onChange={(type) => {
-          props.setAccountType(type)
+          fields.setAccountType(type)
           clear('accountType')
         }}
       />
       <FormField label={f('electricAccountLabel')} error={errors.account}>
         <TextField
           label={f('electricAccountLabel')}
-          value={props.account}
+          value={fields.account}
           keyboard='digits'
           maxLength={20}
           filter={(text) => digitsOnly(text, 20)}
           placeholder={f('electricAccountPlaceholder')}
           onChange={(value) => {
-            props.setAccount(value)
+            fields.setAccount(value)
             clear('account')
           }}
         />
@@ -82,11 +73,11 @@ export default function ElectricAccountFields(props: ElectricAccountFieldsProps)
         <FormField label={f('holderNameLabel')} error={errors.holderName}>
           <TextField
             label={f('holderNameLabel')}
-            value={props.holderName}
+            value={fields.holderName}
             maxLength={30}
             placeholder={f('holderNamePlaceholder')}
             onChange={(value) => {
-              props.setHolderName(value)
+              fields.setHolderName(value)
               clear('holderName')
             }}
           />

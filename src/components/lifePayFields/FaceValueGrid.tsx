@@ -4,6 +4,7 @@ import { useMessages } from '../../i18n/messages'
 import FormField from './FormField'
 import { faceValuePrice } from './faceValuePrice'
 import { fieldMessages } from './messages'
+import { rovingTabStop } from '../rovingTabStop'
 import './fields.scss'
 
 interface FaceValueGridProps {
@@ -21,13 +22,14 @@ interface FaceValueGridProps {
 /** The face values as a grid; each shows what the user pays and what they save. */
 export default function FaceValueGrid({ faceValues, discountPercent, value, onChange, error, emptyText }: FaceValueGridProps) {
   const m = useMessages(fieldMessages)
+  const tabStop = rovingTabStop(faceValues, (face) => face === value)
   return (
     <FormField label={m('faceValueLabel')} error={error}>
       {faceValues.length === 0 ? (
         <Text className='lp-face-grid__empty'>{emptyText ?? m('noFaceValues')}</Text>
       ) : (
         <View className='lp-face-grid' role='radiogroup' aria-label={m('faceValueLabel')}>
-          {faceValues.map((face) => {
+          {faceValues.map((face, index) => {
             const selected = face === value
             const price = discountPercent === undefined ? undefined : faceValuePrice(face, discountPercent)
             return (
@@ -35,6 +37,7 @@ export default function FaceValueGrid({ faceValues, discountPercent, value, onCh
                 key={face}
                 className={`lp-face${selected ? ' lp-face--selected' : ''}`}
                 role='radio'
+                tabIndex={index === tabStop ? 0 : -1}
                 aria-checked={selected}
                 onClick={() => onChange(face)}
               >

@@ -1,4 +1,5 @@
 import { Text, View } from '@tarojs/components'
+import { rovingTabStop } from '../rovingTabStop'
 import './fields.scss'
 
 export interface ChipOption<T extends string | number> {
@@ -28,9 +29,10 @@ export default function OptionChips<T extends string | number>({
   label,
   columns = 3,
 }: OptionChipsProps<T>) {
+  const tabStop = rovingTabStop(options, (option) => option.value === value, (option) => !!option.disabled)
   return (
     <View className={`lp-chips lp-chips--${columns}`} role='radiogroup' aria-label={label}>
-      {options.map((option) => {
+      {options.map((option, index) => {
         const selected = option.value === value
         const classes = ['lp-chip']
         if (selected) classes.push('lp-chip--selected')
@@ -41,6 +43,7 @@ export default function OptionChips<T extends string | number>({
             key={String(option.value)}
             className={classes.join(' ')}
             role='radio'
+            tabIndex={index === tabStop ? 0 : -1}
             aria-checked={selected}
             aria-disabled={option.disabled || undefined}
             onClick={() => {

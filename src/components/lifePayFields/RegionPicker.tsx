@@ -5,6 +5,7 @@ import { useMessages } from '../../i18n/messages'
 import BottomSheet from './BottomSheet'
 import FormField from './FormField'
 import { fieldMessages } from './messages'
+import { rovingTabStop } from '../rovingTabStop'
 import './fields.scss'
 
 interface RegionPickerProps {
@@ -43,6 +44,7 @@ export default function RegionPicker({ areas, value, onChange, error }: RegionPi
       <View
         className='lp-select'
         role='button'
+        tabIndex={0}
         aria-haspopup='dialog'
         aria-label={m('regionLabel')}
         onClick={() => setOpen(true)}
@@ -57,11 +59,12 @@ export default function RegionPicker({ areas, value, onChange, error }: RegionPi
           <View key={group.provinceCode} className='lp-region-group'>
             <Text className='lp-region-group__name'>{group.provinceName}</Text>
             <View className='lp-chips lp-chips--3' role='radiogroup' aria-label={group.provinceName}>
-              {group.cities.map((area) => (
+              {group.cities.map((area, index, cities) => (
                 <View
                   key={area.cityCode}
                   className={`lp-chip${area.cityCode === value ? ' lp-chip--selected' : ''}`}
                   role='radio'
+                  tabIndex={index === rovingTabStop(cities, (city) => city.cityCode === value) ? 0 : -1}
                   aria-checked={area.cityCode === value}
                   onClick={() => {
                     onChange(area)

@@ -16,7 +16,7 @@ export default function LoginPrompt() {
       </View>
       <View
         className='lp-login-prompt__button'
-        role='button'
+        role='button' tabIndex={0}
         onClick={() => void Taro.navigateTo({ url: `${LOGIN_PAGE}?redirect=${encodeURIComponent(HOME_PAGE)}` })}
       >
         {m('loginNow')}

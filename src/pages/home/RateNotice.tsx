@@ -30,7 +30,7 @@ export default function RateNotice({ rateOf, loading, failed, onRetry }: RateNot
     return (
       <View className='lp-rate-notice lp-rate-notice--failed' role='alert'>
         <Text>{m('sectionFailed')}</Text>
-        <View className='lp-rate-notice__retry' role='button' onClick={onRetry}>
+        <View className='lp-rate-notice__retry' role='button' tabIndex={0} onClick={onRetry}>
           {m('retry')}
         </View>
       </View>

@@ -31,7 +31,7 @@ export default function SavedAccounts({ query }: { query: UseQueryResult<UserAcc
       empty={
         <>
           <Text>{m('savedEmpty')}</Text>
-          <View className='lp-section__retry' role='button' onClick={openList}>
+          <View className='lp-section__retry' role='button' tabIndex={0} onClick={openList}>
             {m('addAccount')}
           </View>
         </>

@@ -27,7 +27,7 @@ export default function SectionCard({ title, action, status, skeletonRows, onRet
           {title}
         </View>
         {action ? (
-          <View className='lp-section__action' role='link' onClick={action.onClick}>
+          <View className='lp-section__action' role='link' tabIndex={0} onClick={action.onClick}>
             {action.text}
           </View>
         ) : null}
@@ -42,7 +42,7 @@ export default function SectionCard({ title, action, status, skeletonRows, onRet
         <View className='lp-section__message' role='alert'>
           <Text>{m('sectionFailed')}</Text>
           {onRetry ? (
-            <View className='lp-section__retry' role='button' onClick={onRetry}>
+            <View className='lp-section__retry' role='button' tabIndex={0} onClick={onRetry}>
               {m('retry')}
             </View>
           ) : null}

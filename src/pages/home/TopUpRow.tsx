@@ -15,7 +15,7 @@ interface TopUpRowProps {
 /** One tap to top up: the whole row is the target, the pill says what it does. */
 export default function TopUpRow({ type, title, subtitle, actionText, onClick }: TopUpRowProps) {
   return (
-    <View className='lp-topup-row' role='button' aria-label={`${actionText} ${title}`} onClick={onClick}>
+    <View className='lp-topup-row' role='button' tabIndex={0} aria-label={`${actionText} ${title}`} onClick={onClick}>
       <UtilityIcon type={type} size='small' />
       <View className='lp-topup-row__body'>
         <Text className='lp-topup-row__title'>{title}</Text>

@@ -35,7 +35,7 @@ export default function UtilityGrid({ rateOf, loading }: { rateOf: (type: LifePa
           <View
             key={utility.type}
             className='lp-utilities__entry'
-            role='button'
+            role='button' tabIndex={0}
             aria-label={m(utility.name)}
             onClick={() => void Taro.navigateTo({ url: rechargePageUrl(utility.type) })}
           >

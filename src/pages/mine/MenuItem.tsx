@@ -13,7 +13,7 @@ interface MenuItemProps {
 /** A row of the Mine menu. */
 export default function MenuItem({ icon, title, extra, onClick }: MenuItemProps) {
   return (
-    <View className='lp-menu-item' role={onClick ? 'button' : undefined} onClick={onClick}>
+    <View className='lp-menu-item' role={onClick ? 'button' : undefined} tabIndex={onClick ? 0 : undefined} onClick={onClick}>
       {/* Decorative: the title says it all. */}
       <Image className='lp-menu-item__icon' src={icon} mode='aspectFit' aria-hidden />
       <Text className='lp-menu-item__title'>{title}</Text>

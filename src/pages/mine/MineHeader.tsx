@@ -30,7 +30,7 @@ export default function MineHeader({ loggedIn, phoneNumber, userDetail, onLogin 
           {name ? <Text className='lp-mine-header__name'>{name}</Text> : null}
         </View>
       ) : (
-        <View className='lp-mine-header__who' role='button' onClick={onLogin}>
+        <View className='lp-mine-header__who' role='button' tabIndex={0} onClick={onLogin}>
           <Text className='lp-mine-header__login'>{m('loginOrRegister')}</Text>
           <Text className='lp-mine-header__name'>{m('loginHint')}</Text>
         </View>

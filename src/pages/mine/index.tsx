@@ -72,7 +72,7 @@ export default function Mine() {
         <MenuItem icon={languageIcon} title={m('language')} extra={<LanguageSwitch label={m('language')} />} />
       </View>
       {loggedIn ? (
-        <View className='lp-mine__logout' role='button' onClick={logout}>
+        <View className='lp-mine__logout' role='button' tabIndex={0} onClick={logout}>
           {m('logout')}
         </View>
       ) : null}

@@ -58,12 +58,13 @@ export default function SandboxCashierSheet() {
           <View
             className={`lp-cashier__pay${busy ? ' lp-cashier__pay--busy' : ''}`}
             role='button'
+            tabIndex={0}
             aria-disabled={busy}
             onClick={() => void pay()}
           >
             {busy ? m('paying') : m('pay', { amount })}
           </View>
-          <View className='lp-cashier__cancel' role='button' aria-disabled={busy} onClick={() => void cancel()}>
+          <View className='lp-cashier__cancel' role='button' tabIndex={0} aria-disabled={busy} onClick={() => void cancel()}>
             {m('cancel')}
           </View>
         </View>

@@ -21,6 +21,7 @@ export default function LoginLinks({ title, links }: { title?: ReactNode; links:
             key={link.url}
             className='lp-login-links__link'
             role='link'
+            tabIndex={0}
             onClick={() => void (link.replace ? Taro.redirectTo({ url: link.url }) : Taro.navigateTo({ url: link.url }))}
           >
             {link.text}

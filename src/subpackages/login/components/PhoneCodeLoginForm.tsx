@@ -1,19 +1,14 @@
 import { Text, View } from '@tarojs/components'
-import { useState } from 'react'
-import { showToast } from '../../../components/toastStore'
 import { VerificationCodeBusinessType } from '../../../domain/verificationCodePurpose'
-import { useLocaleStore } from '../../../i18n/i18n'
 import { useMessages } from '../../../i18n/messages'
 import { checkCode, checkPhone } from '../fieldChecks'
-import { fieldErrorText } from '../fieldErrors'
 import { useFormFields } from '../hooks/useFormFields'
-import { leaveLogin, loginWithPhoneCode } from '../loginActions'
-import { loginErrorText } from '../loginErrorText'
+import { useLoginSubmit } from '../hooks/useLoginSubmit'
+import { loginWithPhoneCode } from '../loginActions'
 import type { LoginContext } from '../loginLinks'
 import { loginMessages } from '../messages'
+import LoginFormActions from './LoginFormActions'
 import PhoneCodeFields from './PhoneCodeFields'
-import PolicyConsent from './PolicyConsent'
-import SubmitButton from './SubmitButton'
 import './loginForm.scss'
 
 const CHECKS = { phone: checkPhone, code: checkCode }
@@ -21,30 +16,15 @@ const CHECKS = { phone: checkPhone, code: checkCode }
 /** Phone + message code → LifePayPhoneMesssageCodeLogin → virtual login (SPEC §4). */
 export default function PhoneCodeLoginForm({ context }: { context: LoginContext }) {
   const m = useMessages(loginMessages)
-  const locale = useLocaleStore((s) => s.locale)
-  const { values, errors, setValue, validate, validateFilled, validateAll } = useFormFields({ phone: '', code: '' }, CHECKS)
-  const [agreed, setAgreed] = useState(false)
-  const [busy, setBusy] = useState(false)
+  const { values, errorOf, setValue, validate, validateFilled, validateAll } = useFormFields({ phone: '', code: '' }, CHECKS)
+  const login = useLoginSubmit({
+    validateAll,
+    call: () => loginWithPhoneCode(values.phone, values.code),
+    successText: m('loginSucceeded'),
+    failureText: m('loginFailed'),
+    redirect: context.redirect,
+  })
 
-  const submit = async () => {
-    if (!validateAll()) return
-    if (!agreed) {
-      showToast('warning', m('consentRequired'))
-      return
-    }
-    setBusy(true)
-    try {
-      await loginWithPhoneCode(values.phone, values.code)
-      showToast('success', m('loginSucceeded'))
-      await leaveLogin(context.redirect)
-    } catch (error) {
-      showToast('error', loginErrorText(error, m('loginFailed')))
-    } finally {
-      setBusy(false)
-    }
-  }
-
-  const errorOf = (field: 'phone' | 'code') => (errors[field] ? fieldErrorText(errors[field], locale) : undefined)
   return (
     <View className='lp-phone-code-form'>
       <View className='lp-login-card'>
@@ -59,10 +39,7 @@ export default function PhoneCodeLoginForm({ context }: { context: LoginContext 
         />
       </View>
       <Text className='lp-login-hint'>{m('codeLoginHint')}</Text>
-      <View className='lp-login-actions'>
-        <PolicyConsent checked={agreed} onChange={setAgreed} />
-        <SubmitButton text={m('login')} busyText={m('loggingIn')} busy={busy} onClick={() => void submit()} />
-      </View>
+      <LoginFormActions login={login} text={m('login')} busyText={m('loggingIn')} />
     </View>
   )
 }

@@ -63,7 +63,7 @@ export default function PlatformLogin({ host, context }: { host: Host; context: 
     action = (
       <View className='lp-platform__failed'>
         <Text className='lp-platform__failed-text'>{m('platformLoginFailed')}</Text>
-        <View className='lp-platform__button' role='button' onClick={() => void prepare()}>
+        <View className='lp-platform__button' role='button' tabIndex={0} onClick={() => void prepare()}>
           {m('retry')}
         </View>
       </View>
@@ -73,14 +73,14 @@ export default function PlatformLogin({ host, context }: { host: Host; context: 
   } else if (!agreed) {
     // The host's authorisation sheet must not open before consent: a plain button until then.
     action = (
-      <View className='lp-platform__button' role='button' onClick={askConsent}>
+      <View className='lp-platform__button' role='button' tabIndex={0} onClick={askConsent}>
         {identity.token ? m(host === 'weapp' ? 'weappLogin' : 'alipayLogin') : m('phoneQuickLogin')}
       </View>
     )
   } else if (identity.token) {
     const token = identity.token
     action = (
-      <View className='lp-platform__button' role='button' onClick={() => void finish(() => completeFullLogin(token))}>
+      <View className='lp-platform__button' role='button' tabIndex={0} onClick={() => void finish(() => completeFullLogin(token))}>
         {m(host === 'weapp' ? 'weappLogin' : 'alipayLogin')}
       </View>
     )

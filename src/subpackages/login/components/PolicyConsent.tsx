@@ -21,6 +21,7 @@ export default function PolicyConsent({ checked, onChange }: PolicyConsentProps)
     <View
       className='lp-consent'
       role='checkbox'
+      tabIndex={0}
       aria-checked={checked}
       aria-label={m('consentRequired')}
       onClick={() => onChange(!checked)}

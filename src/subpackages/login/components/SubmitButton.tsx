@@ -14,6 +14,7 @@ export default function SubmitButton({ text, busyText, busy, onClick }: SubmitBu
     <View
       className={`lp-submit ${busy ? 'lp-submit--busy' : ''}`}
       role='button'
+      tabIndex={0}
       aria-busy={busy}
       aria-disabled={busy}
       onClick={() => {

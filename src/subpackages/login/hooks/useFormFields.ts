@@ -1,11 +1,13 @@
 import { useCallback, useRef, useState } from 'react'
-import type { FieldErrorKey } from '../fieldErrors'
+import { useLocaleStore } from '../../../i18n/i18n'
+import { fieldErrorText, type FieldErrorKey } from '../fieldErrors'
 
 /** A field's check, given every value (the confirmation compares with the password). */
 export type FieldCheck<F extends string> = (value: string, values: Record<F, string>) => FieldErrorKey | null
 
 /** Values and errors of a small form: an edit clears the field's error; checks run on blur and on submit. */
 export function useFormFields<F extends string>(initial: Record<F, string>, checks: Record<F, FieldCheck<F>>) {
+  const locale = useLocaleStore((s) => s.locale)
   const [values, setValues] = useState(initial)
   const [errors, setErrors] = useState<Partial<Record<F, FieldErrorKey>>>({})
   const latest = useRef(values)
@@ -44,5 +46,10 @@ export function useFormFields<F extends string>(initial: Record<F, string>, chec
 
   const validateAll = useCallback(() => validate(...(Object.keys(checks) as F[])), [checks, validate])
 
-  return { values, errors, setValue, validate, validateFilled, validateAll }
+  /** A field's error in the user's language, or undefined. */
+  const errorOf = (field: F) => (errors[field] ? fieldErrorText(errors[field], locale) : undefined)
+
+  return { values, errors, errorOf, setValue, validate, validateFilled, validateAll }
 }
+
+export type FormFields<F extends string> = ReturnType<typeof useFormFields<F>>

@@ -31,6 +31,7 @@ export default function OrderActions({ order, status }: { order: LifePayOrderDet
           key={action.key}
           className={`lp-order-actions__button${action.primary ? ' lp-order-actions__button--primary' : ''}`}
           role='button'
+          tabIndex={0}
           onClick={() => void Taro.navigateTo({ url: action.url })}
         >
           {m(action.key)}

@@ -106,7 +106,7 @@ export default function OrderDetailContent({ order }: { order: LifePayOrderDetai
             label={m('orderNo')}
             value={order.orderNo}
             extra={
-              <View className='lp-order-detail__copy' role='button' onClick={copyOrderNo}>
+              <View className='lp-order-detail__copy' role='button' tabIndex={0} onClick={copyOrderNo}>
                 {m('copy')}
               </View>
             }

@@ -36,6 +36,7 @@ function EmptyActions({ type }: { type: LifePayOrderType | undefined }) {
           key={each}
           className='lp-order-list__top-up'
           role='button'
+          tabIndex={0}
           onClick={() => void Taro.navigateTo({ url: topUpPageUrl(each) })}
         >
           {m(TOP_UP_KEYS[each])}
@@ -105,11 +106,11 @@ export default function OrderListView() {
               {page.isFetchingNextPage ? (
                 <Text>{m('loadingMore')}</Text>
               ) : page.isFetchNextPageError ? (
-                <View role='button' className='lp-order-list__retry' onClick={retryMore}>
+                <View role='button' tabIndex={0} className='lp-order-list__retry' onClick={retryMore}>
                   {m('loadMoreFailed')}
                 </View>
               ) : page.hasNextPage ? (
-                <View role='button' onClick={loadMore}>
+                <View role='button' tabIndex={0} onClick={loadMore}>
                   {m('loadingMore')}
                 </View>
               ) : (

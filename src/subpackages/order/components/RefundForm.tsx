@@ -2,6 +2,7 @@ import { Text, Textarea, View } from '@tarojs/components'
 import Taro from '@tarojs/taro'
 import { useState } from 'react'
 import { confirm } from '../../../components/dialogStore'
+import { rovingTabStop } from '../../../components/rovingTabStop'
 import { showToast } from '../../../components/toastStore'
 import { label } from '../../../domain/locale'
 import { lifePayOrderTypeLabels } from '../../../domain/lifePayOrderType'
@@ -40,6 +41,7 @@ export default function RefundForm({ order, refund }: RefundFormProps) {
   const [detail, setDetail] = useState('')
   const [errors, setErrors] = useState<RefundFormErrors>({})
   const maxLength = detailMaxLength(choice, locale)
+  const reasonTabStop = rovingTabStop(refundReasonChoices, (reason) => reason === choice)
   const amount = formatYuan(order.payAmount)
 
   const pick = (next: RefundReasonChoice) => {
@@ -95,13 +97,14 @@ export default function RefundForm({ order, refund }: RefundFormProps) {
         <View className='lp-refund__card'>
           <Text className='lp-refund__section-title'>{m('chooseReason')}</Text>
           <View className='lp-refund__reasons' role='radiogroup' aria-label={m('chooseReason')}>
-            {refundReasonChoices.map((each) => {
+            {refundReasonChoices.map((each, index) => {
               const checked = each === choice
               return (
                 <View
                   key={each}
                   className={`lp-refund__reason${checked ? ' lp-refund__reason--checked' : ''}`}
                   role='radio'
+                  tabIndex={index === reasonTabStop ? 0 : -1}
                   aria-checked={checked}
                   onClick={() => pick(each)}
                 >
@@ -139,6 +142,7 @@ export default function RefundForm({ order, refund }: RefundFormProps) {
         <View
           className={`lp-refund__submit${refund.busy ? ' lp-refund__submit--disabled' : ''}`}
           role='button'
+          tabIndex={0}
           aria-disabled={refund.busy}
           onClick={() => void submit()}
         >

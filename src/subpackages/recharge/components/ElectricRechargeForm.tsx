@@ -1,20 +1,17 @@
 import { useQuery } from '@tanstack/react-query'
-import Taro from '@tarojs/taro'
 import { Text, View } from '@tarojs/components'
 import { useEffect, useRef, useState } from 'react'
 import type { ElectricSupportArea } from '../../../../types/api/lifePay'
 import ElectricAccountFields from '../../../components/lifePayFields/ElectricAccountFields'
-import FaceValueGrid from '../../../components/lifePayFields/FaceValueGrid'
-import { faceValuePrice } from '../../../components/lifePayFields/faceValuePrice'
-import { ElectricAccountType, electricTypeLabels, type ElectricType } from '../../../domain/electric'
+import { ElectricAccountType, electricTypeLabels } from '../../../domain/electric'
 import { LifePayOrderType } from '../../../domain/lifePayOrderType'
 import { label } from '../../../domain/locale'
 import { maskAccount } from '../../../domain/mask'
-import { offeredFaceValues } from '../../../domain/price'
 import { LifePayRateType } from '../../../domain/rateType'
 import { validationMessage } from '../../../domain/validationMessages'
 import { electricAccount, holderName as holderNameRule, required, validateField } from '../../../domain/validators'
-import { useRate } from '../../../hooks/useRate'
+import { useElectricAccount } from '../../../hooks/useElectricAccount'
+import { useFieldErrors } from '../../../hooks/useFieldErrors'
 import { useUserAccounts } from '../../../hooks/useUserAccounts'
 import { useLocaleStore } from '../../../i18n/i18n'
 import { useMessages } from '../../../i18n/messages'
@@ -22,14 +19,12 @@ import { getLocationCity } from '../../../platform/location'
 import { createLifePayElectricOrder, getElectricParValue, getElectricSupportArea } from '../../../services/api/lifePay'
 import { queryKeys } from '../../../services/queryKeys'
 import { useRechargeDraftStore } from '../hooks/rechargeDraftStore'
-import { serverRefusal } from '../hooks/serverRefusal'
-import { useEnsureLoggedIn } from '../hooks/useEnsureLoggedIn'
-import { useOrderSubmit } from '../hooks/useOrderSubmit'
+import { useFaceValueOffer } from '../hooks/useFaceValueOffer'
+import { usePlaceOrder } from '../hooks/usePlaceOrder'
 import { useRechargePrefill, type RechargePrefill } from '../hooks/useRechargePrefill'
 import { rechargeMessages } from '../messages'
-import { selectPayTypeUrl } from '../rechargeRoutes'
 import SavedAccountChips, { type SavedAccountChip } from './SavedAccountChips'
-import SubmitBar from './SubmitBar'
+import RechargeFormFooter from './RechargeFormFooter'
 import './recharge.scss'
 
 export interface ElectricRechargeFormProps {
@@ -38,7 +33,7 @@ export interface ElectricRechargeFormProps {
   fromOrderNo?: string
 }
 
-type ElectricErrors = Partial<Record<'region' | 'grid' | 'accountType' | 'account' | 'holderName' | 'faceValue' | 'form', string>>
+type ElectricErrorKey = 'region' | 'grid' | 'accountType' | 'account' | 'holderName' | 'faceValue' | 'form'
 
 const stripCitySuffix = (name: string) => name.trim().replace(/市$/, '')
 
@@ -57,17 +52,21 @@ export function findArea(
 export default function ElectricRechargeForm(props: ElectricRechargeFormProps) {
   const locale = useLocaleStore((s) => s.locale)
   const m = useMessages(rechargeMessages)
-  const ensureLoggedIn = useEnsureLoggedIn()
 
   const fromQuery = !!(props.accountId || props.fromOrderNo)
   const draft = fromQuery ? undefined : useRechargeDraftStore.getState().electric
-  const [cityCode, setCityCode] = useState<string | undefined>(draft?.cityCode)
-  const [electricType, setElectricType] = useState<ElectricType | undefined>(draft?.electricType)
-  const [accountType, setAccountType] = useState<ElectricAccountType | undefined>(draft?.accountType ?? ElectricAccountType.House)
-  const [account, setAccount] = useState(draft?.account ?? '')
-  const [holderName, setHolderName] = useState(draft?.holderName ?? '')
+  const electric = useElectricAccount({
+    cityCode: draft?.cityCode,
+    electricType: draft?.electricType,
+    accountType: draft?.accountType ?? ElectricAccountType.House,
+    account: draft?.account ?? '',
+    holderName: draft?.holderName ?? '',
+  })
+  const { cityCode, electricType, accountType, account, holderName } = electric
+  const { setCityCode, setElectricType, setAccountType, setAccount, setHolderName } = electric
   const [faceValue, setFaceValue] = useState<number | undefined>(props.parValue ?? draft?.faceValue)
-  const [errors, setErrors] = useState<ElectricErrors>({})
+  const fieldErrors = useFieldErrors<ElectricErrorKey>()
+  const { errors, setErrors, clear } = fieldErrors
 
   const areas = useQuery({ queryKey: queryKeys.electricSupportArea, queryFn: getElectricSupportArea, staleTime: 5 * 60 * 1000 })
   const area = areas.data?.find((item) => item.cityCode === cityCode)
@@ -103,10 +102,8 @@ export default function ElectricRechargeForm(props: ElectricRechargeFormProps) {
   }, [cityCode, electricType, accountType, account, holderName, faceValue])
 
   const parValues = useQuery({ queryKey: queryKeys.electricParValue, queryFn: getElectricParValue, staleTime: 5 * 60 * 1000 })
-  const faceValues = offeredFaceValues(parValues.data?.find((item) => item.electricType === electricType)?.parValue)
-  const chosenFace = faceValue !== undefined && faceValues.includes(faceValue) ? faceValue : undefined
-  const rate = useRate().rateOf(LifePayRateType.DefaultElectric)
-  const price = chosenFace !== undefined && rate !== undefined ? faceValuePrice(chosenFace, rate) : undefined
+  const offered = parValues.data?.find((item) => item.electricType === electricType)?.parValue
+  const offer = useFaceValueOffer(offered, faceValue, setFaceValue, LifePayRateType.DefaultElectric)
   const needHolderName = area?.needHolderName ?? false
 
   const saved = useUserAccounts(LifePayOrderType.Electric)
@@ -141,37 +138,30 @@ export default function ElectricRechargeForm(props: ElectricRechargeFormProps) {
     return key ? validationMessage(key, locale) : undefined
   }
 
-  const { submit, submitting } = useOrderSubmit(createLifePayElectricOrder)
-  const onSubmit = async () => {
-    const next: ElectricErrors = {
+  // Said in place of the face values until the account fields tell which are offered.
+  const faceValuesPending = electricType ? undefined : m('amountsAfterRegion')
+
+  const order = usePlaceOrder(createLifePayElectricOrder, 'electric', setErrors, () => {
+    const next: Partial<Record<ElectricErrorKey, string>> = {
       region: area ? undefined : m('pickRegion'),
       grid: electricType ? undefined : m('pickGrid'),
       accountType: accountType ? undefined : m('pickAccountType'),
       account: fieldError(account, [required, electricAccount]),
       holderName: needHolderName ? fieldError(holderName, [required, holderNameRule]) : undefined,
-      faceValue: chosenFace === undefined ? m('pickFaceValue') : undefined,
+      faceValue: offer.chosen === undefined ? m('pickFaceValue') : undefined,
     }
     setErrors(next)
-    if (Object.values(next).some(Boolean) || !area || !electricType || !accountType || chosenFace === undefined) return
-    if (!ensureLoggedIn()) return
-    try {
-      const order = await submit({
-        parValue: chosenFace,
-        electricAccount: account,
-        electricType,
-        electricAccountType: accountType,
-        province: area.provinceCode,
-        city: area.cityCode,
-        name: needHolderName ? holderName.trim() : undefined,
-      })
-      if (order) void Taro.navigateTo({ url: selectPayTypeUrl(order.orderNo, 'electric') })
-    } catch (error) {
-      const refusal = serverRefusal(error)
-      if (refusal) setErrors({ [refusal.field]: refusal.message })
+    if (Object.values(next).some(Boolean) || !area || !electricType || !accountType || offer.chosen === undefined) return undefined
+    return {
+      parValue: offer.chosen,
+      electricAccount: account,
+      electricType,
+      electricAccountType: accountType,
+      province: area.provinceCode,
+      city: area.cityCode,
+      name: needHolderName ? holderName.trim() : undefined,
     }
-  }
-
-  const clear = (key: keyof ElectricErrors) => setErrors((e) => (e[key] ? { ...e, [key]: undefined } : e))
+  })
 
   return (
     <View className='lp-recharge'>
@@ -181,48 +171,9 @@ export default function ElectricRechargeForm(props: ElectricRechargeFormProps) {
       </View>
       <View className='lp-card'>
         <SavedAccountChips chips={chips} />
-        <ElectricAccountFields
-          areas={areas.data ?? []}
-          cityCode={cityCode}
-          electricType={electricType}
-          accountType={accountType}
-          account={account}
-          holderName={holderName}
-          errors={errors}
-          clear={clear}
-          setCityCode={setCityCode}
-          setElectricType={setElectricType}
-          setAccountType={setAccountType}
-          setAccount={setAccount}
-          setHolderName={setHolderName}
-        />
+        <ElectricAccountFields areas={areas.data ?? []} fields={electric} errors={errors} clear={clear} />
       </View>
-      <View className='lp-card'>
-        <FaceValueGrid
-          faceValues={faceValues}
-          discountPercent={rate}
-          value={chosenFace}
-          error={errors.faceValue}
-          emptyText={electricType ? undefined : m('amountsAfterRegion')}
-          onChange={(value) => {
-            setFaceValue(value)
-            clear('faceValue')
-          }}
-        />
-      </View>
-      {errors.form ? (
-        <View className='lp-banner-error' role='alert'>
-          {errors.form}
-        </View>
-      ) : null}
-      <SubmitBar
-        priceFen={price?.priceFen}
-        savingFen={price?.savingFen}
-        buttonText={m('topUpNow')}
-        busy={submitting}
-        busyText={m('creating')}
-        onSubmit={() => void onSubmit()}
-      />
+      <RechargeFormFooter offer={offer} fieldErrors={fieldErrors} order={order} emptyText={faceValuesPending} />
     </View>
   )
 }

@@ -3,6 +3,7 @@ import Taro from '@tarojs/taro'
 import { Text, View } from '@tarojs/components'
 import { useState } from 'react'
 import PageState from '../../../components/PageState'
+import { rovingTabStop } from '../../../components/rovingTabStop'
 import { showToast } from '../../../components/toastStore'
 import { LifePayOrderStatus, LifePayStatus } from '../../../domain/lifePayStatus'
 import { LifePayType, lifePayTypeLabels, lifePayTypeValues } from '../../../domain/lifePayType'
@@ -42,6 +43,7 @@ export default function PayTypeSelection({ orderNo, kind, host = currentRuntimeH
   const wxOpenId = useSessionStore((s) => s.wxOpenId)
   const possible = availablePayTypes(host)
   const [payType, setPayType] = useState<LifePayType>(possible[0])
+  const payTypeTabStop = rovingTabStop(lifePayTypeValues, (type) => type === payType && possible.includes(type), (type) => !possible.includes(type))
   const [busy, setBusy] = useState(false)
 
   const order = useQuery({
@@ -129,7 +131,7 @@ export default function PayTypeSelection({ orderNo, kind, host = currentRuntimeH
         <View className='lp-card'>
           <Text className='lp-paytype__title'>{m('payTypeTitle')}</Text>
           <View role='radiogroup' aria-label={m('payTypeTitle')}>
-            {lifePayTypeValues.map((type) => {
+            {lifePayTypeValues.map((type, index) => {
               const enabled = possible.includes(type)
               const selected = enabled && type === payType
               return (
@@ -137,6 +139,7 @@ export default function PayTypeSelection({ orderNo, kind, host = currentRuntimeH
                   key={type}
                   className={`lp-paytype__option${enabled ? '' : ' lp-paytype__option--disabled'}`}
                   role='radio'
+                  tabIndex={index === payTypeTabStop ? 0 : -1}
                   aria-checked={selected}
                   aria-disabled={!enabled || undefined}
                   onClick={() => {

@@ -1,23 +1,19 @@
 import { useQuery } from '@tanstack/react-query'
-import Taro from '@tarojs/taro'
 import { Text, View } from '@tarojs/components'
 import { useEffect, useRef, useState } from 'react'
 import CarrierPicker from '../../../components/lifePayFields/CarrierPicker'
-import FaceValueGrid from '../../../components/lifePayFields/FaceValueGrid'
 import FormField from '../../../components/lifePayFields/FormField'
 import TextField from '../../../components/lifePayFields/TextField'
-import { faceValuePrice } from '../../../components/lifePayFields/faceValuePrice'
 import { fieldMessages } from '../../../components/lifePayFields/messages'
 import { digitsOnly } from '../../../components/lifePayFields/inputFilters'
 import { carrierCodeLabels, detectCarrier, type CarrierCode } from '../../../domain/carrier'
 import { LifePayOrderType } from '../../../domain/lifePayOrderType'
 import { label } from '../../../domain/locale'
 import { maskPhone } from '../../../domain/mask'
-import { offeredFaceValues } from '../../../domain/price'
 import { LifePayRateType } from '../../../domain/rateType'
 import { validationMessage } from '../../../domain/validationMessages'
 import { mobilePhone, required, validateField } from '../../../domain/validators'
-import { useRate } from '../../../hooks/useRate'
+import { useFieldErrors } from '../../../hooks/useFieldErrors'
 import { useUserAccounts } from '../../../hooks/useUserAccounts'
 import { useLocaleStore } from '../../../i18n/i18n'
 import { useMessages } from '../../../i18n/messages'
@@ -25,14 +21,12 @@ import { createLifePayPhoneOrder, getPhoneParValue } from '../../../services/api
 import { queryKeys } from '../../../services/queryKeys'
 import { useLifePayStore } from '../../../stores/lifePay'
 import { useRechargeDraftStore } from '../hooks/rechargeDraftStore'
-import { serverRefusal } from '../hooks/serverRefusal'
-import { useEnsureLoggedIn } from '../hooks/useEnsureLoggedIn'
-import { useOrderSubmit } from '../hooks/useOrderSubmit'
+import { useFaceValueOffer } from '../hooks/useFaceValueOffer'
+import { usePlaceOrder } from '../hooks/usePlaceOrder'
 import { useRechargePrefill } from '../hooks/useRechargePrefill'
 import { rechargeMessages } from '../messages'
-import { selectPayTypeUrl } from '../rechargeRoutes'
 import SavedAccountChips, { type SavedAccountChip } from './SavedAccountChips'
-import SubmitBar from './SubmitBar'
+import RechargeFormFooter from './RechargeFormFooter'
 import './recharge.scss'
 
 export interface PhoneRechargeFormProps {
@@ -44,7 +38,7 @@ export interface PhoneRechargeFormProps {
   fromOrderNo?: string
 }
 
-type PhoneErrors = Partial<Record<'phone' | 'carrier' | 'faceValue' | 'form', string>>
+type PhoneErrorKey = 'phone' | 'carrier' | 'faceValue' | 'form'
 
 /** Phone top-up: number (masked once confirmed), carrier (detected, overridable), face value with price, order. */
 export default function PhoneRechargeForm(props: PhoneRechargeFormProps) {
@@ -52,7 +46,6 @@ export default function PhoneRechargeForm(props: PhoneRechargeFormProps) {
   const m = useMessages(rechargeMessages)
   const f = useMessages(fieldMessages)
   const ownNumber = useLifePayStore((s) => s.phoneNumber)
-  const ensureLoggedIn = useEnsureLoggedIn()
 
   const queryPhone = props.phone ? digitsOnly(props.phone, 11) : undefined
   const draft = useRechargeDraftStore.getState().phone
@@ -60,7 +53,8 @@ export default function PhoneRechargeForm(props: PhoneRechargeFormProps) {
   const [carrierChoice, setCarrierChoice] = useState<CarrierCode | undefined>(() => (queryPhone ? undefined : draft?.carrier))
   const [faceValue, setFaceValue] = useState<number | undefined>(() => props.parValue ?? (queryPhone ? undefined : draft?.faceValue))
   const [editing, setEditing] = useState(() => validateField(phone, [required, mobilePhone]) !== null)
-  const [errors, setErrors] = useState<PhoneErrors>({})
+  const fieldErrors = useFieldErrors<PhoneErrorKey>()
+  const { errors, setErrors, clear } = fieldErrors
 
   const { prefill } = useRechargePrefill(props.accountId, props.fromOrderNo)
   const prefillApplied = useRef(false)
@@ -80,14 +74,14 @@ export default function PhoneRechargeForm(props: PhoneRechargeFormProps) {
   }, [phone, carrierChoice, faceValue])
 
   const parValues = useQuery({ queryKey: queryKeys.phoneParValue, queryFn: getPhoneParValue, staleTime: 5 * 60 * 1000 })
-  const faceValues = offeredFaceValues(
+  const offer = useFaceValueOffer(
     carrier
       ? parValues.data?.find((item) => item.ispCode === carrier)?.parValue
       : parValues.data?.flatMap((item) => item.parValue),
+    faceValue,
+    setFaceValue,
+    LifePayRateType.DefaultPhone,
   )
-  const chosenFace = faceValue !== undefined && faceValues.includes(faceValue) ? faceValue : undefined
-  const rate = useRate().rateOf(LifePayRateType.DefaultPhone)
-  const price = chosenFace !== undefined && rate !== undefined ? faceValuePrice(chosenFace, rate) : undefined
 
   const saved = useUserAccounts(LifePayOrderType.Phone)
   const chips: SavedAccountChip[] = []
@@ -116,25 +110,17 @@ export default function PhoneRechargeForm(props: PhoneRechargeFormProps) {
     return key ? validationMessage(key, locale) : undefined
   }
 
-  const { submit, submitting } = useOrderSubmit(createLifePayPhoneOrder)
-  const onSubmit = async () => {
-    const next: PhoneErrors = {
+  const order = usePlaceOrder(createLifePayPhoneOrder, 'phone', setErrors, () => {
+    const next: Partial<Record<PhoneErrorKey, string>> = {
       phone: phoneError(phone),
       carrier: carrier ? undefined : m('pickCarrier'),
-      faceValue: chosenFace === undefined ? m('pickFaceValue') : undefined,
+      faceValue: offer.chosen === undefined ? m('pickFaceValue') : undefined,
     }
     setErrors(next)
     if (next.phone) setEditing(true)
-    if (next.phone || next.carrier || next.faceValue || !carrier || chosenFace === undefined) return
-    if (!ensureLoggedIn()) return
-    try {
-      const order = await submit({ phone, ispCode: carrier, parValue: chosenFace })
-      if (order) void Taro.navigateTo({ url: selectPayTypeUrl(order.orderNo, 'phone') })
-    } catch (error) {
-      const refusal = serverRefusal(error)
-      if (refusal) setErrors({ [refusal.field === 'faceValue' ? 'faceValue' : 'form']: refusal.message })
-    }
-  }
+    if (next.phone || next.carrier || next.faceValue || !carrier || offer.chosen === undefined) return undefined
+    return { phone, ispCode: carrier, parValue: offer.chosen }
+  })
 
   return (
     <View className='lp-recharge'>
@@ -158,7 +144,7 @@ export default function PhoneRechargeForm(props: PhoneRechargeFormProps) {
                 setPhone(value)
                 setCarrierChoice(undefined)
                 // A new number has its own carrier: an earlier "choose the carrier" no longer applies.
-                if (errors.phone || errors.carrier) setErrors({ ...errors, phone: undefined, carrier: undefined })
+                clear('phone', 'carrier')
               }}
               onBlur={() => {
                 const error = phoneError(phone)
@@ -170,7 +156,7 @@ export default function PhoneRechargeForm(props: PhoneRechargeFormProps) {
             <View className='lp-phone-confirmed'>
               <Text className='lp-phone-confirmed__number'>{maskPhone(phone)}</Text>
               {carrier ? <Text className='lp-phone-confirmed__carrier'>{label(carrierCodeLabels, carrier, locale)}</Text> : null}
-              <View className='lp-phone-confirmed__edit' role='button' onClick={() => setEditing(true)}>
+              <View className='lp-phone-confirmed__edit' role='button' tabIndex={0} onClick={() => setEditing(true)}>
                 {m('editPhone')}
               </View>
             </View>
@@ -184,35 +170,11 @@ export default function PhoneRechargeForm(props: PhoneRechargeFormProps) {
           error={errors.carrier}
           onChange={(code) => {
             setCarrierChoice(code)
-            setErrors((e) => ({ ...e, carrier: undefined }))
+            clear('carrier')
           }}
         />
       </View>
-      <View className='lp-card'>
-        <FaceValueGrid
-          faceValues={faceValues}
-          discountPercent={rate}
-          value={chosenFace}
-          error={errors.faceValue}
-          onChange={(value) => {
-            setFaceValue(value)
-            setErrors((e) => ({ ...e, faceValue: undefined }))
-          }}
-        />
-      </View>
-      {errors.form ? (
-        <View className='lp-banner-error' role='alert'>
-          {errors.form}
-        </View>
-      ) : null}
-      <SubmitBar
-        priceFen={price?.priceFen}
-        savingFen={price?.savingFen}
-        buttonText={m('topUpNow')}
-        busy={submitting}
-        busyText={m('creating')}
-        onSubmit={() => void onSubmit()}
-      />
+      <RechargeFormFooter offer={offer} fieldErrors={fieldErrors} order={order} />
     </View>
   )
 }

@@ -122,7 +122,7 @@ export default function RechargeResultView({ orderNo, kind, visible }: RechargeR
         {polling.timedOut && !payable ? (
           <View className='lp-result__still'>
             <Text>{m('stillWorking')}</Text>
-            <View className='lp-result__link' role='button' onClick={polling.restart}>
+            <View className='lp-result__link' role='button' tabIndex={0} onClick={polling.restart}>
               {m('checkAgain')}
             </View>
           </View>
@@ -161,16 +161,17 @@ export default function RechargeResultView({ orderNo, kind, visible }: RechargeR
           <View
             className='lp-result__primary'
             role='button'
+            tabIndex={0}
             onClick={() => void Taro.redirectTo({ url: selectPayTypeUrl(orderNo, kind) })}
           >
             {m('payNow')}
           </View>
         ) : (
-          <View className='lp-result__primary' role='button' onClick={() => topUpAgain(kind, orderNo)}>
+          <View className='lp-result__primary' role='button' tabIndex={0} onClick={() => topUpAgain(kind, orderNo)}>
             {m('topUpAgain')}
           </View>
         )}
-        <View className='lp-result__secondary' role='button' onClick={() => void Taro.navigateTo({ url: orderDetailUrl(orderNo) })}>
+        <View className='lp-result__secondary' role='button' tabIndex={0} onClick={() => void Taro.navigateTo({ url: orderDetailUrl(orderNo) })}>
           {m('viewOrder')}
         </View>
       </View>

@@ -27,6 +27,7 @@ export default function SavedAccountChips({ chips }: { chips: readonly SavedAcco
               key={chip.key}
               className={`lp-saved__chip${chip.selected ? ' lp-saved__chip--selected' : ''}`}
               role='button'
+              tabIndex={0}
               aria-pressed={chip.selected}
               onClick={chip.onPick}
             >

@@ -36,6 +36,7 @@ export default function SubmitBar({ priceFen, savingFen, buttonText, busy = fals
       <View
         className={`lp-submit-bar__button${busy ? ' lp-submit-bar__button--busy' : ''}`}
         role='button'
+        tabIndex={0}
         aria-disabled={busy}
         onClick={() => {
           if (!busy) onSubmit()

@@ -53,13 +53,13 @@ export default function AccountCard({ account, areas, onTopUp, onEdit, onDelete,
         </View>
       </View>
       <View className='lp-account-card__actions'>
-        <View className='lp-account-card__action lp-account-card__action--quiet' role='button' onClick={onDelete}>
+        <View className='lp-account-card__action lp-account-card__action--quiet' role='button' tabIndex={0} onClick={onDelete}>
           <Text className='lp-account-card__pill'>{m('delete')}</Text>
         </View>
-        <View className='lp-account-card__action' role='button' onClick={onEdit}>
+        <View className='lp-account-card__action' role='button' tabIndex={0} onClick={onEdit}>
           <Text className='lp-account-card__pill'>{m('edit')}</Text>
         </View>
-        <View className='lp-account-card__action lp-account-card__action--primary' role='button' onClick={onTopUp}>
+        <View className='lp-account-card__action lp-account-card__action--primary' role='button' tabIndex={0} onClick={onTopUp}>
           <Text className='lp-account-card__pill'>{m('topUp')}</Text>
         </View>
       </View>

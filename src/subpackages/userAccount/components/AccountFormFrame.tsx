@@ -35,6 +35,7 @@ export default function AccountFormFrame({ type, intro, saving, onSave, formErro
         <View
           className={`lp-account-form__save${saving ? ' lp-account-form__save--busy' : ''}`}
           role='button'
+          tabIndex={0}
           aria-disabled={saving}
           onClick={() => {
             if (!saving) onSave()

@@ -73,7 +73,7 @@ export default function AccountListView({ initialType = LifePayOrderType.Phone }
         </PageState>
       </ScrollView>
       <View className='lp-account-list__bar'>
-        <View className='lp-account-list__add' role='button' onClick={add}>
+        <View className='lp-account-list__add' role='button' tabIndex={0} onClick={add}>
           + {m(ADD_KEYS[type])}
         </View>
       </View>

@@ -1,12 +1,14 @@
 import { useEffect, useRef, useState } from 'react'
 import ElectricAccountFields from '../../../components/lifePayFields/ElectricAccountFields'
-import { ElectricAccountType, type ElectricType } from '../../../domain/electric'
+import { ElectricAccountType } from '../../../domain/electric'
 import { LifePayOrderType } from '../../../domain/lifePayOrderType'
 import { electricAccount, holderName as holderNameRule, remark as remarkRule, required } from '../../../domain/validators'
+import { useElectricAccount } from '../../../hooks/useElectricAccount'
+import { useFieldErrors } from '../../../hooks/useFieldErrors'
 import { useLocaleStore } from '../../../i18n/i18n'
 import { useMessages } from '../../../i18n/messages'
 import type { UserAccount } from '../../../../types/api/lifePay'
-import { fieldError, leaveAfterSave, refusalMessage } from '../accountForm'
+import { fieldError } from '../accountForm'
 import { areaOf } from '../../../components/lifePayFields/electricArea'
 import { useElectricAreas } from '../hooks/useElectricAreas'
 import { useSaveAccount } from '../hooks/useSaveAccount'
@@ -14,22 +16,22 @@ import { accountMessages } from '../messages'
 import AccountFormFrame from './AccountFormFrame'
 import RemarkField from './RemarkField'
 
-type ElectricErrors = Partial<Record<'region' | 'grid' | 'accountType' | 'account' | 'holderName' | 'remark', string>>
+type ElectricErrorKey = 'region' | 'grid' | 'accountType' | 'account' | 'holderName' | 'remark'
 
 /** An electricity account: region (the grid follows), account type, number, holder name where asked, a remark. */
 export default function ElectricAccountForm({ initial }: { initial?: UserAccount }) {
   const locale = useLocaleStore((s) => s.locale)
   const m = useMessages(accountMessages)
-  const [cityCode, setCityCode] = useState<string | undefined>(undefined)
-  const [electricType, setElectricType] = useState<ElectricType | undefined>(initial?.electricType ?? undefined)
-  const [accountType, setAccountType] = useState<ElectricAccountType | undefined>(
-    initial ? (initial.electricAccountType ?? undefined) : ElectricAccountType.House,
-  )
-  const [account, setAccount] = useState(initial?.content ?? '')
-  const [holderName, setHolderName] = useState(initial?.name ?? '')
+  const electric = useElectricAccount({
+    electricType: initial?.electricType ?? undefined,
+    accountType: initial ? (initial.electricAccountType ?? undefined) : ElectricAccountType.House,
+    account: initial?.content ?? '',
+    holderName: initial?.name ?? '',
+  })
+  const { cityCode, electricType, accountType, account, holderName, setCityCode, setElectricType } = electric
   const [remark, setRemark] = useState(initial?.remark ?? '')
-  const [errors, setErrors] = useState<ElectricErrors>({})
-  const { save, saving } = useSaveAccount()
+  const { errors, setErrors, clear } = useFieldErrors<ElectricErrorKey>()
+  const { saveAndLeave, saving } = useSaveAccount()
 
   const areas = useElectricAreas()
   const area = areas.data?.find((item) => item.cityCode === cityCode)
@@ -46,10 +48,8 @@ export default function ElectricAccountForm({ initial }: { initial?: UserAccount
     }
   }, [areas.data, initial])
 
-  const clear = (key: keyof ElectricErrors) => setErrors((e) => (e[key] ? { ...e, [key]: undefined } : e))
-
   const onSave = async () => {
-    const next: ElectricErrors = {
+    const next: Partial<Record<ElectricErrorKey, string>> = {
       region: area ? undefined : m('pickRegion'),
       grid: electricType ? undefined : m('pickGrid'),
       accountType: accountType ? undefined : m('pickAccountType'),
@@ -59,8 +59,8 @@ export default function ElectricAccountForm({ initial }: { initial?: UserAccount
     }
     setErrors(next)
     if (Object.values(next).some(Boolean) || !area || !electricType || !accountType) return
-    try {
-      const id = await save({
+    await saveAndLeave(
+      {
         id: initial?.id,
         lifePayType: LifePayOrderType.Electric,
         content: account,
@@ -70,30 +70,15 @@ export default function ElectricAccountForm({ initial }: { initial?: UserAccount
         city: area.cityName,
         name: needHolderName ? holderName.trim() : undefined,
         remark: remark.trim(),
-      })
-      if (id !== undefined) leaveAfterSave(LifePayOrderType.Electric, m('saved'))
-    } catch (error) {
-      setErrors({ account: refusalMessage(error) })
-    }
+      },
+      m('saved'),
+      (message) => setErrors({ account: message }),
+    )
   }
 
   return (
     <AccountFormFrame type={LifePayOrderType.Electric} intro={m('electricIntro')} saving={saving} onSave={() => void onSave()}>
-      <ElectricAccountFields
-        areas={areas.data ?? []}
-        cityCode={cityCode}
-        electricType={electricType}
-        accountType={accountType}
-        account={account}
-        holderName={holderName}
-        errors={errors}
-        clear={clear}
-        setCityCode={setCityCode}
-        setElectricType={setElectricType}
-        setAccountType={setAccountType}
-        setAccount={setAccount}
-        setHolderName={setHolderName}
-      />
+      <ElectricAccountFields areas={areas.data ?? []} fields={electric} errors={errors} clear={clear} />
       <RemarkField
         value={remark}
         error={errors.remark}

@@ -7,16 +7,17 @@ import { fieldMessages } from '../../../components/lifePayFields/messages'
 import { detectCarrier, type CarrierCode } from '../../../domain/carrier'
 import { LifePayOrderType } from '../../../domain/lifePayOrderType'
 import { mobilePhone, remark as remarkRule, required } from '../../../domain/validators'
+import { useFieldErrors } from '../../../hooks/useFieldErrors'
 import { useLocaleStore } from '../../../i18n/i18n'
 import { useMessages } from '../../../i18n/messages'
 import type { UserAccount } from '../../../../types/api/lifePay'
-import { fieldError, leaveAfterSave, refusalMessage } from '../accountForm'
+import { fieldError } from '../accountForm'
 import { useSaveAccount } from '../hooks/useSaveAccount'
 import { accountMessages } from '../messages'
 import AccountFormFrame from './AccountFormFrame'
 import RemarkField from './RemarkField'
 
-type PhoneErrors = Partial<Record<'phone' | 'carrier' | 'remark', string>>
+type PhoneErrorKey = 'phone' | 'carrier' | 'remark'
 
 /** A phone number to top up, its carrier (detected, overridable for ported numbers) and a remark. */
 export default function PhoneAccountForm({ initial }: { initial?: UserAccount }) {
@@ -27,25 +28,20 @@ export default function PhoneAccountForm({ initial }: { initial?: UserAccount })
   // The user's pick; otherwise the carrier detected from the number.
   const [carrierChoice, setCarrierChoice] = useState<CarrierCode | undefined>(initial?.ispCode ?? undefined)
   const [remark, setRemark] = useState(initial?.remark ?? '')
-  const [errors, setErrors] = useState<PhoneErrors>({})
-  const { save, saving } = useSaveAccount()
+  const { errors, setErrors, clear } = useFieldErrors<PhoneErrorKey>()
+  const { saveAndLeave, saving } = useSaveAccount()
   const detected = detectCarrier(phone)
   const carrier = carrierChoice ?? detected
 
   const onSave = async () => {
-    const next: PhoneErrors = {
+    const next: Partial<Record<PhoneErrorKey, string>> = {
       phone: fieldError(phone, [required, mobilePhone], locale),
       carrier: carrier ? undefined : m('pickCarrier'),
       remark: fieldError(remark, [remarkRule], locale),
     }
     setErrors(next)
     if (next.phone || next.carrier || next.remark || !carrier) return
-    try {
-      const id = await save({ id: initial?.id, lifePayType: LifePayOrderType.Phone, content: phone, ispCode: carrier, remark: remark.trim() })
-      if (id !== undefined) leaveAfterSave(LifePayOrderType.Phone, m('saved'))
-    } catch (error) {
-      setErrors({ phone: refusalMessage(error) })
-    }
+    await saveAndLeave({ id: initial?.id, lifePayType: LifePayOrderType.Phone, content: phone, ispCode: carrier, remark: remark.trim() }, m('saved'), (message) => setErrors({ phone: message }))
   }
 
   return (
@@ -62,7 +58,7 @@ export default function PhoneAccountForm({ initial }: { initial?: UserAccount })
           onChange={(value) => {
             setPhone(value)
             setCarrierChoice(undefined)
-            setErrors((e) => ({ ...e, phone: undefined, carrier: undefined }))
+            clear('phone', 'carrier')
           }}
         />
       </FormField>
@@ -73,7 +69,7 @@ export default function PhoneAccountForm({ initial }: { initial?: UserAccount })
         error={errors.carrier}
         onChange={(picked) => {
           setCarrierChoice(picked)
-          setErrors((e) => ({ ...e, carrier: undefined }))
+          clear('carrier')
         }}
       />
       <RemarkField
@@ -81,7 +77,7 @@ export default function PhoneAccountForm({ initial }: { initial?: UserAccount })
         error={errors.remark}
         onChange={(value) => {
           setRemark(value)
-          setErrors((e) => ({ ...e, remark: undefined }))
+          clear('remark')
         }}
       />
     </AccountFormFrame>

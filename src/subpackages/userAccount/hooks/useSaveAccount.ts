@@ -3,6 +3,7 @@ import { useRef } from 'react'
 import { addUpdateUserAccount } from '../../../services/api/lifePay'
 import { queryKeys } from '../../../services/queryKeys'
 import type { AddUpdateUserAccountInput } from '../../../../types/api/lifePay'
+import { leaveAfterSave, refusalMessage } from '../accountForm'
 
 /**
  * AddUpdateUserAccount, one call at a time (a double tap adds one account). Every saved-account query is refreshed
@@ -25,5 +26,14 @@ export function useSaveAccount() {
       inFlight.current = false
     }
   }
-  return { save, saving: mutation.isPending }
+  /** Saves, then says so and leaves; the server's refusal goes to `onRefused`, for the form to show at a field. */
+  const saveAndLeave = async (input: AddUpdateUserAccountInput, savedText: string, onRefused: (message?: string) => void) => {
+    try {
+      const id = await save(input)
+      if (id !== undefined) leaveAfterSave(input.lifePayType, savedText)
+    } catch (error) {
+      onRefused(refusalMessage(error))
+    }
+  }
+  return { saveAndLeave, saving: mutation.isPending }
 }

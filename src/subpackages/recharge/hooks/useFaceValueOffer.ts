@@ -1,0 +1,29 @@
+import { faceValuePrice, type FaceValuePrice } from '../../../components/lifePayFields/faceValuePrice'
+import { offeredFaceValues } from '../../../domain/price'
+import type { LifePayRateType } from '../../../domain/rateType'
+import { useRate } from '../../../hooks/useRate'
+
+export interface FaceValueOffer {
+  /** The face values offered for what the form names so far (none above MAX_FACE_VALUE). */
+  faceValues: number[]
+  /** The user's face value while it is offered; a value from the draft or query that is not offered counts as none. */
+  chosen?: number
+  /** Discount percent of the utility's rate type, once known. */
+  rate?: number
+  price?: FaceValuePrice
+  choose: (faceValue: number) => void
+}
+
+/** What a top-up form offers from the supplier's face values, and what the chosen one costs at the utility's rate. */
+export function useFaceValueOffer(
+  parValue: readonly (number | string)[] | null | undefined,
+  faceValue: number | undefined,
+  choose: (faceValue: number) => void,
+  rateType: LifePayRateType,
+): FaceValueOffer {
+  const faceValues = offeredFaceValues(parValue)
+  const chosen = faceValue !== undefined && faceValues.includes(faceValue) ? faceValue : undefined
+  const rate = useRate().rateOf(rateType)
+  const price = chosen !== undefined && rate !== undefined ? faceValuePrice(chosen, rate) : undefined
+  return { faceValues, chosen, rate, price, choose }
+}

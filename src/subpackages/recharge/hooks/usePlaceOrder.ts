@@ -1,0 +1,44 @@
+import Taro from '@tarojs/taro'
+import { selectPayTypeUrl, type RechargeKind } from '../rechargeRoutes'
+import { serverRefusal, type RefusedField } from './serverRefusal'
+import { useEnsureLoggedIn } from './useEnsureLoggedIn'
+import { useOrderSubmit, type CreateOrder } from './useOrderSubmit'
+
+// The fields a refusal can be shown at, per form; any other refusal goes to the form's banner.
+const REFUSAL_FIELDS: Record<RechargeKind, readonly RefusedField[]> = {
+  phone: ['faceValue'],
+  electric: ['faceValue', 'region', 'grid', 'holderName'],
+  gas: ['faceValue'],
+}
+
+export interface PlaceOrder {
+  /** Checks the form and, when it is complete, places the order. */
+  submit: () => Promise<void>
+  submitting: boolean
+}
+
+/**
+ * A top-up form's submit: `orderInput` checks the form (showing its errors) and gives the order, or undefined; then the
+ * login page first when needed, one order per form, and the pay page; a server refusal is shown at its field.
+ */
+export function usePlaceOrder<I extends { idempotencyKey: string }>(
+  createOrder: CreateOrder<I>,
+  kind: RechargeKind,
+  showRefusal: (errors: Partial<Record<RefusedField, string>>) => void,
+  orderInput: () => Omit<I, 'idempotencyKey'> | undefined,
+): PlaceOrder {
+  const ensureLoggedIn = useEnsureLoggedIn()
+  const { submit: create, submitting } = useOrderSubmit(createOrder)
+  const submit = async () => {
+    const input = orderInput()
+    if (!input || !ensureLoggedIn()) return
+    try {
+      const order = await create(input)
+      if (order) void Taro.navigateTo({ url: selectPayTypeUrl(order.orderNo, kind) })
+    } catch (error) {
+      const refusal = serverRefusal(error)
+      if (refusal) showRefusal({ [REFUSAL_FIELDS[kind].includes(refusal.field) ? refusal.field : 'form']: refusal.message })
+    }
+  }
+  return { submit, submitting }
+}
