@@ -6,6 +6,7 @@ import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { chromium } from 'playwright-core'
 import { startAppServer } from '../test/e2e/appServer'
+import { CHROMIUM_FLAGS, CHROMIUM_PATH } from '../test/e2e/browser'
 import { kib, markdownTable } from './markdownTable'
 import { virtualLoginStorage } from './page/loginStorage'
 import { pageFigures, runLighthouse, type PageFigures } from './page/lighthouseAudit'
@@ -14,17 +15,6 @@ import { seedUserWithOrders } from './seedOrders'
 import { buildLocked } from './taroBuild'
 
 const PHONE_NUMBER = '13800005555'
-// Debian's chromium in this closed network (as test/e2e/browser.ts).
-const CHROME_FLAGS = [
-  '--headless',
-  '--no-sandbox',
-  '--disable-gpu',
-  '--disable-quic',
-  '--no-first-run',
-  '--disable-background-networking',
-  '--disable-component-update',
-  '--disable-sync',
-]
 
 function median(values: number[]): number {
   const sorted = [...values].sort((a, b) => a - b)
@@ -119,7 +109,7 @@ async function main(): Promise<void> {
     console.error(`seeding a user with 200 orders on ${server.url}…`)
     const user = await seedUserWithOrders(server.url, server.smsCode, PHONE_NUMBER)
     const { launch } = await import('chrome-launcher')
-    chrome = await launch({ chromePath: '/usr/bin/chromium', chromeFlags: CHROME_FLAGS, userDataDir })
+    chrome = await launch({ chromePath: CHROMIUM_PATH, chromeFlags: CHROMIUM_FLAGS, userDataDir })
     if (!options.loggedOut) await logIn(chrome.port, server.url, virtualLoginStorage(user.userId, user.phoneNumber))
     const results: PageResult[] = []
     for (const page of options.pages) {
