@@ -1,6 +1,6 @@
 import { spawnSync } from 'node:child_process'
 import { join } from 'node:path'
-import { ensureH5Build, h5BuildIsStale } from '../scripts/h5Build'
+import { ensureH5Build, h5BuildIsStale, taroBuild } from '../scripts/h5Build'
 
 export type BuildTarget = 'weapp' | 'alipay' | 'h5'
 
@@ -11,16 +11,7 @@ const ROOT = join(__dirname, '..')
 function buildNow(target: BuildTarget): void {
   // H5 for same-origin serving (mode preview), stamped so `npm start` and bench:page reuse it.
   if (target === 'h5') return ensureH5Build()
-  const result = spawnSync(join(ROOT, 'node_modules', '.bin', 'taro'), ['build', '--type', target], {
-    cwd: ROOT,
-    stdio: ['ignore', 'pipe', 'pipe'],
-    encoding: 'utf8',
-    maxBuffer: 64 * 1024 * 1024,
-  })
-  if (result.status !== 0) {
-    console.error(`${result.stdout ?? ''}${result.stderr ?? ''}`.split('\n').slice(-40).join('\n'))
-    throw new Error(`the ${target} build failed (its last lines are above)`)
-  }
+  taroBuild(['--type', target], target)
 }
 
 /**

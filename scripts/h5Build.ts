@@ -21,11 +21,9 @@ export function h5BuildIsStale(): boolean {
   return INPUTS.some((input) => newestMtime(join(ROOT, input)) > built)
 }
 
-/** Builds the production H5 app for same-origin serving (mode `preview`) when it is missing or stale. */
-export function ensureH5Build(): void {
-  if (!h5BuildIsStale()) return
-  console.log('Building the H5 app (dist/h5 is missing or older than its sources)…')
-  const result = spawnSync('npx', ['taro', 'build', '--type', 'h5', '--mode', 'preview'], {
+/** One production Taro build in the project; on failure its last 40 lines go to stderr and it throws. */
+export function taroBuild(args: string[], what: string): void {
+  const result = spawnSync(join(ROOT, 'node_modules', '.bin', 'taro'), ['build', ...args], {
     cwd: ROOT,
     stdio: ['ignore', 'pipe', 'pipe'],
     encoding: 'utf8',
@@ -33,7 +31,14 @@ export function ensureH5Build(): void {
   })
   if (result.status !== 0) {
     console.error(`${result.stdout ?? ''}${result.stderr ?? ''}`.split('\n').slice(-40).join('\n'))
-    throw new Error('The H5 build failed (its last lines are above)')
+    throw new Error(`The ${what} build failed (its last lines are above)`)
   }
+}
+
+/** Builds the production H5 app for same-origin serving (mode `preview`) when it is missing or stale. */
+export function ensureH5Build(): void {
+  if (!h5BuildIsStale()) return
+  console.log('Building the H5 app (dist/h5 is missing or older than its sources)…')
+  taroBuild(['--type', 'h5', '--mode', 'preview'], 'H5')
   writeFileSync(STAMP, new Date().toISOString())
 }
