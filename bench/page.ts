@@ -1,7 +1,7 @@
 // npm run bench:page: the production H5 build (rebuilt when stale, under the build lock) served by the real server
 // with a fresh database, a logged-in user with 200 orders, and Lighthouse (default mobile config, simulated
 // throttling) three times on each page; prints the medians. `-- --help` lists the options (pages, paths, runs, category).
-import { mkdtempSync, rmSync } from 'node:fs'
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { chromium } from 'playwright-core'
@@ -119,7 +119,14 @@ async function main(): Promise<void> {
       for (let run = 1; run <= options.runs; run++) {
         console.error(`Lighthouse ${page.name} run ${run}/${options.runs}…`)
         try {
-          runs.push(pageFigures(await runLighthouse(`${server.url}${path}`, chrome.port, options.categories)))
+          const { lhr, traceEvents } = await runLighthouse(`${server.url}${path}`, chrome.port, options.categories)
+          if (options.saveDir) {
+            const base = join(options.saveDir, `${page.name.replace(/[^\w-]+/g, '_')}-${run}`)
+            mkdirSync(options.saveDir, { recursive: true })
+            writeFileSync(`${base}.json`, JSON.stringify(lhr))
+            writeFileSync(`${base}.trace.json`, JSON.stringify(traceEvents))
+          }
+          runs.push(pageFigures(lhr))
         } catch (error) {
           // A run a loaded machine breaks (e.g. a protocol timeout) is left out, not fatal.
           failures.push(`run ${run}: ${error instanceof Error ? error.message : String(error)}`)

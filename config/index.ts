@@ -3,6 +3,7 @@ import { defineConfig, type UserConfigExport } from '@tarojs/cli'
 import { NormalModuleReplacementPlugin } from 'webpack'
 import devConfig from './dev'
 import { H5FirstLoadPlugin } from './h5FirstLoad'
+import { H5StagedBootPlugin } from './h5StagedBoot'
 import { PrecompressAssetsPlugin } from './precompressAssets'
 import prodConfig from './prod'
 import testConfig from './test'
@@ -96,6 +97,9 @@ export default defineConfig<'webpack5'>(async (merge, { mode }) => {
     },
     h5: {
       publicPath: '/',
+      // bench:trace attributes main-thread time to source files through these maps (never referenced by the scripts).
+      enableSourceMap: Boolean(process.env.LIFEPAY_H5_SOURCEMAP),
+      sourceMapType: 'hidden-source-map',
       staticDirectory: 'static',
       router: { mode: 'browser' },
       // NutUI's CSS goes through our px transform (drawn at 375).
@@ -109,6 +113,10 @@ export default defineConfig<'webpack5'>(async (merge, { mode }) => {
         chain
           .plugin('dropH5RequestPolyfills')
           .use(NormalModuleReplacementPlugin, [/node_modules[\\/](whatwg-fetch|jsonp-retry)[\\/]/, resolve(__dirname, 'h5RequestPolyfillStub.js')])
+        // getSystemInfoSync's user-agent parser, run at import on the start-up path: a small reader in its place.
+        chain
+          .plugin('lightPlatformParser')
+          .use(NormalModuleReplacementPlugin, [/node_modules[\\/]platform[\\/]platform\.js$/, resolve(__dirname, 'h5PlatformStub.js')])
         // Taro splits only initial chunks, so every page chunk carried its own copy of the code and CSS pages share
         // (axios, the component wrappers, src/services…): split async chunks too, Taro's cache groups kept. Taro's
         // minSize 0 would then cut a page into ~20 tiny scripts; webpack's production default (20 kB) keeps it to a few,
@@ -118,6 +126,8 @@ export default defineConfig<'webpack5'>(async (merge, { mode }) => {
           chunks: 'all',
           minSize: { javascript: 20000, 'css/mini-extract': 0 },
         })
+        // Start-up in several tasks, pages rendered in slices (src/platform/h5Boot.ts).
+        chain.plugin('h5StagedBoot').use(H5StagedBootPlugin)
         // src/app.config.ts's entryPagePath (Taro's config loader compiles config/ only: src/routes.ts is out of reach).
         chain.plugin('h5FirstLoad').use(H5FirstLoadPlugin, [{ entryPage: 'pages/home/index' }])
       },

@@ -123,13 +123,20 @@ export function pageFigures(lhr: Result): PageFigures {
   }
 }
 
-/** Lighthouse's default (mobile) config, simulated throttling, the categories asked for (performance and accessibility). */
-export async function runLighthouse(url: string, port: number, categories: string[] = ['performance', 'accessibility']): Promise<Result> {
+/**
+ * Lighthouse's default (mobile) config, simulated throttling, the categories asked for (performance and accessibility).
+ * The trace is the observed (unthrottled) load that Lighthouse's simulation scales: bench:trace reads its tasks.
+ */
+export async function runLighthouse(
+  url: string,
+  port: number,
+  categories: string[] = ['performance', 'accessibility'],
+): Promise<{ lhr: Result; traceEvents: unknown[] }> {
   const { default: lighthouse } = await import('lighthouse')
   // The storage reset stays on: it clears the HTTP cache (a cold load every run) but, with Lighthouse's default
   // clearStorageTypes, not localStorage, where the login lives.
   const flags: Flags = { port, output: 'json', logLevel: 'error', onlyCategories: categories }
   const result = await lighthouse(url, flags)
   if (!result) throw new Error(`Lighthouse returned nothing for ${url}`)
-  return result.lhr
+  return { lhr: result.lhr, traceEvents: result.artifacts.Trace?.traceEvents ?? [] }
 }

@@ -30,6 +30,8 @@ test('any route path, alone or after named pages, with --flag=value too', () => 
   const options = parsePageOptions(['--path=/subpackages/order/order/order?orderNo={orderNo}', '--logged-out'])
   assert.deepEqual(options.pages, [{ name: '/subpackages/order/order/order?orderNo={orderNo}', path: '/subpackages/order/order/order?orderNo={orderNo}' }])
   assert.equal(options.loggedOut, true)
+  assert.equal(options.saveDir, undefined)
+  assert.equal(parsePageOptions(['--save', '/tmp/lhr']).saveDir, '/tmp/lhr')
   assert.equal(parsePageOptions(['--pages', 'order', '--path', '/pages/mine/index']).pages.length, 2)
 })
 

@@ -14,6 +14,8 @@ export interface PageOptions {
   categories: Category[]
   /** Audit without the login in localStorage (login pages as a new user sees them). */
   loggedOut: boolean
+  /** Folder to write each run's whole Lighthouse result into (JSON), for reading long tasks and script costs. */
+  saveDir?: string
 }
 
 /** The pages issue 8 measures, in this order, when no page is asked for. */
@@ -22,11 +24,13 @@ const TAB_PATHS: Record<string, string> = { home: '/', mine: '/pages/mine/index'
 const CATEGORIES: Category[] = ['performance', 'accessibility']
 
 export const USAGE = `usage: npm run bench:page -- [--pages home,order,loginByForm,…] [--path /subpackages/…?orderNo={orderNo}]…
-                       [--runs N] [--only accessibility|performance] [--logged-out]
+                       [--runs N] [--only accessibility|performance] [--logged-out] [--save DIR]
   --pages   page names: home, mine, or any SPEC page (e.g. orderApplyRefund); default ${DEFAULT_PAGE_NAMES.join(',')}
   --path    any route path, repeatable; {orderNo} / {paidOrderNo} become an order of the seeded user
   --runs    Lighthouse runs per page (default 3; the median is printed)
-  --only    one category (default: performance and accessibility)`
+  --only    one category (default: performance and accessibility)
+  --save    write each run's Lighthouse result and trace to DIR/<page>-<run>.json and .trace.json
+            (npm run bench:trace -- --read DIR/home-1.trace.json lists its long tasks)`
 
 function pageByName(name: string): AuditedPage {
   return { name, path: TAB_PATHS[name] ?? pagePath(name) }
@@ -39,6 +43,7 @@ export function parsePageOptions(argv: string[]): PageOptions {
   let runs = 3
   let categories = CATEGORIES
   let loggedOut = false
+  let saveDir: string | undefined
   for (let i = 0; i < argv.length; i++) {
     const arg = argv[i]
     const [flag, inline] = arg.includes('=') ? [arg.slice(0, arg.indexOf('=')), arg.slice(arg.indexOf('=') + 1)] : [arg, undefined]
@@ -68,6 +73,9 @@ export function parsePageOptions(argv: string[]): PageOptions {
       case '--logged-out':
         loggedOut = true
         break
+      case '--save':
+        saveDir = value()
+        break
       default:
         throw new Error(`unknown option ${arg}\n${USAGE}`)
     }
@@ -77,7 +85,7 @@ export function parsePageOptions(argv: string[]): PageOptions {
     ...(names.length === 0 && paths.length === 0 ? DEFAULT_PAGE_NAMES : names).map(pageByName),
     ...paths.map((path) => ({ name: path, path })),
   ]
-  return { pages, runs, categories, loggedOut }
+  return { pages, runs, categories, loggedOut, ...(saveDir ? { saveDir } : {}) }
 }
 
 /** The path with the seeded user's order numbers in place of `{orderNo}` and `{paidOrderNo}`. */

@@ -1,6 +1,7 @@
 import { Text, View } from '@tarojs/components'
 import Taro, { usePullDownRefresh } from '@tarojs/taro'
 import { useQueryClient } from '@tanstack/react-query'
+import { memo, useDeferredValue } from 'react'
 import PageFrame from '../../components/PageFrame'
 import { useRate } from '../../hooks/useRate'
 import { useRecentOrders } from '../../hooks/useRecentOrders'
@@ -21,11 +22,12 @@ const RECENT_ORDERS = 3
 
 export default function Home() {
   useTabPage(0)
-  const m = useMessages(homeMessages)
   const loggedIn = useLifePayStore(selectIsLoggedIn)
-  const rate = useRate()
-  const accounts = useUserAccounts()
-  const orders = useRecentOrders(RECENT_ORDERS)
+  // Each API answer re-renders the page as a transition, which React renders in slices with the browser free in
+  // between, instead of in one long task per answer (TBT on a phone; docs/decisions.md § H5 start-up).
+  const rate = useDeferredValue(useRate())
+  const accounts = useDeferredValue(useUserAccounts())
+  const orders = useDeferredValue(useRecentOrders(RECENT_ORDERS))
   const queryClient = useQueryClient()
 
   usePullDownRefresh(() => {
@@ -37,6 +39,19 @@ export default function Home() {
     ]).finally(() => void Taro.stopPullDownRefresh())
   })
 
+  return <HomeView loggedIn={loggedIn} rate={rate} accounts={accounts} orders={orders} />
+}
+
+interface HomeViewProps {
+  loggedIn: boolean
+  rate: ReturnType<typeof useRate>
+  accounts: ReturnType<typeof useUserAccounts>
+  orders: ReturnType<typeof useRecentOrders>
+}
+
+/** The page itself; memo: an answer's urgent render stops at Home, the deferred one renders this. */
+const HomeView = memo(function HomeView({ loggedIn, rate, accounts, orders }: HomeViewProps) {
+  const m = useMessages(homeMessages)
   return (
     <PageFrame showBack={false} scrollable>
       <View className='lp-home__hero'>
@@ -56,4 +71,4 @@ export default function Home() {
       <Text className='lp-home__footnote'>{m('priceFootnote')}</Text>
     </PageFrame>
   )
-}
+})

@@ -1,0 +1,79 @@
+/** @jest-environment node */
+import { relative } from 'node:path'
+import { stageEntry } from '../../config/h5StagedBootLoader'
+
+// Taro's own H5 entry generator (the pinned @tarojs/taro-loader), run as Taro's webpack plugin runs it on
+// src/app.config.ts: the loader must rewrite what Taro really generates, not a copy of it.
+// eslint-disable-next-line @typescript-eslint/no-require-imports
+const taroH5EntryLoader = require('@tarojs/taro-loader/lib/h5').default as (this: unknown) => string
+
+const SOURCE_DIR = '/app/src'
+
+function taroEntry(): string {
+  const options = {
+    entryFileName: 'app',
+    filename: 'app',
+    runtimePath: ['@tarojs/plugin-platform-h5/dist/runtime'],
+    sourceDir: SOURCE_DIR,
+    config: { pages: ['pages/home/index'], router: { mode: 'browser' }, tabBar: undefined },
+    framework: 'react',
+    loaderMeta: {
+      importFrameworkStatement: "\nimport * as React from 'react'\nimport ReactDOM from 'react-dom/client'\n",
+      creator: 'createReactApp',
+      creatorLocation: '@tarojs/plugin-framework-react/dist/runtime',
+      importFrameworkName: 'React',
+      frameworkArgs: 'React, ReactDOM, config',
+      extraImportForWeb: "import { findDOMNode, render, unstable_batchedUpdates } from 'react-dom'\n",
+      execBeforeCreateWebApp: 'Object.assign(ReactDOM, { findDOMNode, render, unstable_batchedUpdates })\n',
+    },
+    pages: [['pages/home/index', `${SOURCE_DIR}/pages/home/index.config`]],
+    pxTransformConfig: { designWidth: 750, deviceRatio: { 750: 1 }, baseFontSize: 20, unitPrecision: 5, targetUnit: 'rem' },
+    bootstrap: false,
+  }
+  const context = {
+    getOptions: () => options,
+    mode: 'production',
+    resourcePath: `${SOURCE_DIR}/app.config.ts`,
+    context: SOURCE_DIR,
+    rootContext: '/app',
+    utils: { contextify: (from: string, request: string) => `./${relative(from, request)}` },
+  }
+  return taroH5EntryLoader.call(context)
+}
+
+describe('the staged H5 start-up (config/h5StagedBootLoader.js)', () => {
+  const original = taroEntry()
+  const staged = stageEntry(original, '/app/src/platform/h5Boot.ts')
+
+  it('starts from Taro’s entry as generated: app imported and the router started in one go', () => {
+    expect(original).toMatch(/^import component from "\.\/app"$/m)
+    expect(original).toMatch(/^var inst = createReactApp\(component, React, ReactDOM, config\)$/m)
+  })
+
+  it('evaluates the app module later, through an eager import, instead of with the framework', () => {
+    expect(staged).not.toMatch(/^import component from/m)
+    expect(staged).toContain('bootInStages(function () { return import(/* webpackMode: "eager" */ "./app") }, function (component) {')
+  })
+
+  it('creates the app with pages mounted as transitions, then the router, inside the later stage, in Taro’s order', () => {
+    const start = staged.indexOf('bootInStages(')
+    const create = staged.indexOf('var inst = mountPagesInTransition(createReactApp(component, React, ReactDOM, config), React)')
+    const router = staged.indexOf('createRouter(history, inst, config, React)')
+    const px = staged.indexOf('initPxTransform({')
+    expect([start, create, router, px].every((at) => at > 0)).toBe(true)
+    expect(start < create && create < router && router < px).toBe(true)
+    // The framework's imports and the app config stay at the top, evaluated first as before.
+    expect(staged.indexOf("import * as React from 'react'")).toBeLessThan(start)
+    expect(staged.indexOf('window.__taroAppConfig = config')).toBeLessThan(start)
+  })
+
+  it('is valid JavaScript (parsed as a module)', async () => {
+    const { parse } = await import('acorn')
+    expect(() => parse(staged, { ecmaVersion: 2020, sourceType: 'module' })).not.toThrow()
+  })
+
+  it('leaves other modules alone and fails the build if Taro’s entry changes shape', () => {
+    expect(stageEntry('export default { pages: [] }')).toBe('export default { pages: [] }')
+    expect(() => stageEntry(original.replace('import component from', 'import App from'))).toThrow(/no longer has the shape/)
+  })
+})
