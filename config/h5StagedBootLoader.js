@@ -1,31 +1,45 @@
-// Webpack loader, H5 only, run on the app entry right after Taro's own entry loader (@tarojs/taro-loader/lib/h5):
-// Taro's entry imports the app module and starts the router in the same task as the framework's evaluation. This
-// rewrites it so that (src/platform/h5Boot.ts) the app module is evaluated in a task of its own, the router starts in
-// another, and pages mount as React transitions (rendered in slices). The template is Taro 4.2.0's (pinned); if it
-// changes shape the build fails here rather than silently booting in one task (test/config/h5StagedBoot.test.ts).
+// Webpack loader, H5 only, run on the app entry right after Taro's own entry loader (@tarojs/taro-loader/lib/h5).
+// Taro's entry imports the framework (Taro's runtime, router, components, React) and the app module, and starts the
+// router, all in one main-thread task: ~30–40 ms on a phone before anything responds. This rewrites it so that the app
+// module is evaluated in a task of its own, then the API layer every page uses in another, then the body (app
+// creation, router) runs in a third, with pages mounting as React transitions (src/platform/h5Boot.ts). The
+// framework's own imports stay static: staging them too (each an eager import()) made webpack load 150 KiB more on
+// the first page (docs/decisions.md § H5 start-up). The template is Taro 4.2.0's (pinned); if its shape changes the
+// build fails here rather than silently booting in one task (test/config/h5StagedBoot.test.ts runs this on what
+// Taro's loader really generates).
 const { resolve } = require('node:path')
 
-const APP_IMPORT = /^import component from (.+)$/m
 const CREATE_APP = /^var inst = (\w+)\(component, (.+)\)$/m
 const BOOT_RUNTIME = resolve(__dirname, '../src/platform/h5Boot.ts')
+// What every page imports, evaluated in a stage of its own before the first page's chunk (which then only adds the
+// page's own modules): the typed API functions bring the http client, axios, the interceptors and the stores.
+const SHARED_MODULE = resolve(__dirname, '../src/services/api/lifePay.ts')
+
+const APP_IMPORT = /^import component from (['"][^'"]+['"]);?[ \t]*$/m
 
 /** Taro's generated H5 entry → the staged one; any other module is returned as it is. */
-function stageEntry(source, runtimePath = BOOT_RUNTIME) {
+function stageEntry(source, runtimePath = BOOT_RUNTIME, sharedModule = SHARED_MODULE) {
   if (!source.includes('createRouter(') && !source.includes('createMultiRouter(')) return source
   const appImport = APP_IMPORT.exec(source)
   const createApp = CREATE_APP.exec(source)
   if (!appImport || !createApp) {
     throw new Error('h5StagedBootLoader: Taro\'s H5 entry no longer has the shape this loader rewrites (see config/h5StagedBootLoader.js)')
   }
-  const at = createApp.index
-  const head = source.slice(0, at).replace(APP_IMPORT, '')
+  // Static imports are hoisted, so the body may be cut where the app is created: everything above it stays as it was.
+  const head = source.slice(0, createApp.index).replace(APP_IMPORT, 'var component')
   const start = source
-    .slice(at)
+    .slice(createApp.index)
     .replace(CREATE_APP, (line, creator, args) => `var inst = mountPagesInTransition(${creator}(component, ${args}), React)`)
+    .trim()
+  const stage = (request, then) => `  function () { return import(/* webpackMode: "eager" */ ${request})${then} }`
   return (
     `import { bootInStages, mountPagesInTransition } from ${JSON.stringify(runtimePath)}\n` +
     head +
-    `bootInStages(function () { return import(/* webpackMode: "eager" */ ${appImport[1]}) }, function (component) {\n` +
+    'bootInStages([\n' +
+    stage(appImport[1], '.then(function (m) { component = m.default })') +
+    ',\n' +
+    stage(JSON.stringify(sharedModule), '') +
+    '\n], function () {\n' +
     start +
     '\n})\n'
   )

@@ -1,8 +1,9 @@
-import { Image, View } from '@tarojs/components'
+import { View } from '@tarojs/components'
 import { LifePayOrderType } from '../domain/lifePayOrderType'
 import electricIcon from '../assets/lifePayOrderType/electric.svg'
 import gasIcon from '../assets/lifePayOrderType/gas.svg'
 import phoneIcon from '../assets/lifePayOrderType/phone.svg'
+import DecorativeImage from './DecorativeImage'
 import './LifePayOrderTypeIcon.scss'
 
 const ICONS: Record<LifePayOrderType, string> = {
@@ -22,7 +23,7 @@ export default function LifePayOrderTypeIcon({ type, size = 'normal' }: { type: 
   const modifier = MODIFIERS[type] ?? 'phone'
   return (
     <View className={`lp-type-icon lp-type-icon--${modifier} lp-type-icon--${size}`} aria-hidden>
-      <Image className='lp-type-icon__glyph' src={ICONS[type] ?? phoneIcon} mode='aspectFit' aria-hidden />
+      <DecorativeImage className='lp-type-icon__glyph' src={ICONS[type] ?? phoneIcon} mode='aspectFit' />
     </View>
   )
 }

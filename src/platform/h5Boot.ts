@@ -17,14 +17,31 @@ export function nextTask(): Promise<void> {
 }
 
 /**
- * Evaluates the app module (src/app.tsx and what it imports) in a task of its own, then starts it in another one.
- * `loadApp` is an eager `import()`: the module is already in the bundle, only its evaluation waits.
+ * Runs each stage (an eager `import()`: the module is in the bundle, only its evaluation waits) in a task of its own,
+ * in order, then `start` in another. config/h5StagedBootLoader.js makes Taro's entry into this. A failure is thrown
+ * in its own task, as an error of the entry script would have been.
  */
-export async function bootInStages<App>(loadApp: () => Promise<{ default: App }>, start: (app: App) => void): Promise<void> {
-  await nextTask()
-  const app = (await loadApp()).default
-  await nextTask()
-  start(app)
+export async function bootInStages(
+  stages: readonly (() => Promise<unknown>)[],
+  start: () => void,
+  fail: (error: unknown) => void = throwInOwnTask,
+): Promise<void> {
+  try {
+    for (const stage of stages) {
+      await nextTask()
+      await stage()
+    }
+    await nextTask()
+    start()
+  } catch (error) {
+    fail(error)
+  }
+}
+
+function throwInOwnTask(error: unknown): void {
+  setTimeout(() => {
+    throw error
+  })
 }
 
 interface ReactWithTransition {

@@ -43,28 +43,39 @@ function taroEntry(): string {
 
 describe('the staged H5 start-up (config/h5StagedBootLoader.js)', () => {
   const original = taroEntry()
-  const staged = stageEntry(original, '/app/src/platform/h5Boot.ts')
+  const staged = stageEntry(original, '/app/src/platform/h5Boot.ts', '/app/src/services/api/lifePay.ts')
 
   it('starts from Taro’s entry as generated: app imported and the router started in one go', () => {
     expect(original).toMatch(/^import component from "\.\/app"$/m)
     expect(original).toMatch(/^var inst = createReactApp\(component, React, ReactDOM, config\)$/m)
   })
 
-  it('evaluates the app module later, through an eager import, instead of with the framework', () => {
+  it('evaluates the app module, then the API layer, in stages of their own, through eager imports', () => {
     expect(staged).not.toMatch(/^import component from/m)
-    expect(staged).toContain('bootInStages(function () { return import(/* webpackMode: "eager" */ "./app") }, function (component) {')
+    expect(staged).toMatch(/^var component$/m)
+    expect(staged).toContain(
+      'bootInStages([\n' +
+        '  function () { return import(/* webpackMode: "eager" */ "./app").then(function (m) { component = m.default }) },\n' +
+        '  function () { return import(/* webpackMode: "eager" */ "/app/src/services/api/lifePay.ts") }\n' +
+        '], function () {',
+    )
   })
 
-  it('creates the app with pages mounted as transitions, then the router, inside the later stage, in Taro’s order', () => {
-    const start = staged.indexOf('bootInStages(')
+  it('keeps the framework’s imports and the app config at the top, evaluated first as before', () => {
+    const start = staged.indexOf('bootInStages([')
+    for (const line of ["import * as React from 'react'", "import ReactDOM from 'react-dom/client'", 'import { initPxTransform } from', 'window.__taroAppConfig = config']) {
+      expect(staged.indexOf(line)).toBeGreaterThanOrEqual(0)
+      expect(staged.indexOf(line)).toBeLessThan(start)
+    }
+  })
+
+  it('creates the app with pages mounted as transitions, then the router, after the stages, in Taro’s order', () => {
+    const start = staged.indexOf('], function () {')
     const create = staged.indexOf('var inst = mountPagesInTransition(createReactApp(component, React, ReactDOM, config), React)')
     const router = staged.indexOf('createRouter(history, inst, config, React)')
     const px = staged.indexOf('initPxTransform({')
     expect([start, create, router, px].every((at) => at > 0)).toBe(true)
     expect(start < create && create < router && router < px).toBe(true)
-    // The framework's imports and the app config stay at the top, evaluated first as before.
-    expect(staged.indexOf("import * as React from 'react'")).toBeLessThan(start)
-    expect(staged.indexOf('window.__taroAppConfig = config')).toBeLessThan(start)
   })
 
   it('is valid JavaScript (parsed as a module)', async () => {

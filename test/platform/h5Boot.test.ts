@@ -11,18 +11,23 @@ describe('the H5 start-up in stages (src/platform/h5Boot.ts)', () => {
     expect(order).toEqual(['now', 'microtask', 'next task'])
   })
 
-  it('evaluates the app and starts it in tasks of their own, the app before the start', async () => {
+  it('runs each stage, then the start, in order and none in the caller’s task', async () => {
     const order: string[] = []
     const booting = bootInStages(
-      async () => {
-        order.push('app evaluated')
-        return { default: 'App' }
-      },
-      (app) => order.push(`started ${app}`),
+      [async () => void order.push('framework'), async () => void order.push('app'), async () => void order.push('API layer')],
+      () => void order.push('start'),
     )
     order.push('entry task ends')
     await booting
-    expect(order).toEqual(['entry task ends', 'app evaluated', 'started App'])
+    expect(order).toEqual(['entry task ends', 'framework', 'app', 'API layer', 'start'])
+  })
+
+  it('a stage’s failure stops the start and is reported (by default thrown in a task of its own)', async () => {
+    const started = jest.fn()
+    const failures: unknown[] = []
+    await bootInStages([async () => Promise.reject(new Error('chunk failed')), async () => undefined], started, (error) => failures.push(error))
+    expect(started).not.toHaveBeenCalled()
+    expect(failures).toEqual([new Error('chunk failed')])
   })
 
   it('mounts pages inside startTransition, with the router’s arguments and callback untouched', () => {

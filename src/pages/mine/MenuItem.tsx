@@ -1,5 +1,6 @@
-import { Image, Text, View } from '@tarojs/components'
+import { Text, View } from '@tarojs/components'
 import type { ReactNode } from 'react'
+import DecorativeImage from '../../components/DecorativeImage'
 import './MenuItem.scss'
 
 interface MenuItemProps {
@@ -15,7 +16,7 @@ export default function MenuItem({ icon, title, extra, onClick }: MenuItemProps)
   return (
     <View className='lp-menu-item' role={onClick ? 'button' : undefined} tabIndex={onClick ? 0 : undefined} onClick={onClick}>
       {/* Decorative: the title says it all. */}
-      <Image className='lp-menu-item__icon' src={icon} mode='aspectFit' aria-hidden />
+      <DecorativeImage className='lp-menu-item__icon' src={icon} mode='aspectFit' />
       <Text className='lp-menu-item__title'>{title}</Text>
       {extra ?? <View className='lp-menu-item__chevron' />}
     </View>

@@ -1,9 +1,10 @@
-import { Image, Text, View } from '@tarojs/components'
+import { Text, View } from '@tarojs/components'
 import defaultAvatar from '../../assets/avatar/default-avatar.png'
 import { maskPhone } from '../../domain/mask'
 import { useMessages } from '../../i18n/messages'
 import type { UserDetail } from '../../stores/session'
 import { mineMessages } from './messages'
+import DecorativeImage from '../../components/DecorativeImage'
 import './MineHeader.scss'
 
 interface MineHeaderProps {
@@ -23,7 +24,7 @@ export default function MineHeader({ loggedIn, phoneNumber, userDetail, onLogin 
   const name = userDetail?.userName && !userDetail.userName.includes(phoneNumber) && userDetail.userName !== masked ? userDetail.userName : ''
   return (
     <View className='lp-mine-header'>
-      <Image className='lp-mine-header__avatar' src={avatar} mode='aspectFill' aria-hidden />
+      <DecorativeImage className='lp-mine-header__avatar' src={avatar} mode='aspectFill' />
       {loggedIn ? (
         <View className='lp-mine-header__who'>
           <Text className='lp-mine-header__phone'>{masked}</Text>

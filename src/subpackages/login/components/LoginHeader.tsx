@@ -1,7 +1,8 @@
-import { Image, Text, View } from '@tarojs/components'
+import { Text, View } from '@tarojs/components'
 import logo from '../assets/logo.png'
 import { useMessages } from '../../../i18n/messages'
 import { loginMessages } from '../messages'
+import DecorativeImage from '../../../components/DecorativeImage'
 import './LoginHeader.scss'
 
 /** The brand at the top of the login pages, and a word for users who came from a referral code. */
@@ -9,7 +10,7 @@ export default function LoginHeader({ referral = false }: { referral?: boolean }
   const m = useMessages(loginMessages)
   return (
     <View className='lp-login-header'>
-      <Image className='lp-login-header__logo' src={logo} mode='aspectFit' aria-hidden />
+      <DecorativeImage className='lp-login-header__logo' src={logo} mode='aspectFit' />
       <Text className='lp-login-header__title'>{m('welcome')}</Text>
       <Text className='lp-login-header__tagline'>{m('tagline')}</Text>
       {referral ? <Text className='lp-login-header__referral'>{m('referral')}</Text> : null}

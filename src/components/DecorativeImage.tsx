@@ -1,0 +1,7 @@
+import { Image } from '@tarojs/components'
+import type { DecorativeImageProps } from './decorativeImage'
+
+/** An image that only decorates (its meaning is in the text beside it): hidden from screen readers. */
+export default function DecorativeImage({ className, src, mode }: DecorativeImageProps) {
+  return <Image className={className} src={src} mode={mode} aria-hidden />
+}
