@@ -11,6 +11,8 @@ import { queryClient } from '../../src/queryClient'
 import { renderPage } from './support/render'
 import { currentPage } from './support/taroPageHooks'
 import { installKeyboardAccess } from '../../src/platform/keyboard.h5'
+import { showToast } from '../../src/components/toastStore'
+import { setHttpUi } from '../../src/services/http/httpUi'
 
 jest.mock('@tarojs/taro', () => require('./support/taroPageHooks').taroWithPageHooks())
 
@@ -181,6 +183,24 @@ describe('home, logged in: one tap to top up again', () => {
     await screen.findByText('No saved accounts yet. Save one to top up in one tap')
     fireEvent.click(screen.getByRole('button', { name: 'Add account' }))
     expect(nav.navigateTo).toHaveBeenCalledWith({ url: '/subpackages/userAccount/userAccountList/userAccountList' })
+  })
+
+  it('loads its sections behind their skeletons, with no masked loading indicator over the page', async () => {
+    const shown = jest.fn()
+    setHttpUi({ showToast, showLoading: shown, hideLoading: () => undefined, redirectToLogin: () => undefined })
+    try {
+      freshApp('zh-CN')
+      logIn()
+      renderPage(<Home />)
+      await screen.findByRole('button', { name: '再充一笔 138****5678' })
+      await waitFor(() => expect(queryClient.isFetching()).toBe(0))
+      for (const path of ['/api/LifePay/GetRate', '/api/LifePay/GetUserAccountAllList', '/api/LifePay/GetUserLifePayOrderPage']) {
+        expect(server.hits(path)).toHaveLength(1)
+      }
+      expect(shown).not.toHaveBeenCalled()
+    } finally {
+      wireAppUi()
+    }
   })
 
   it('holds the space of what arrives with data: badge lines, one notice line per rate, a row per expected item', async () => {

@@ -8,6 +8,7 @@ import { useRecentOrders } from '../../hooks/useRecentOrders'
 import { useUserAccounts } from '../../hooks/useUserAccounts'
 import { useMessages } from '../../i18n/messages'
 import { useTabPage } from '../../platform/useTabPage'
+import type { CallOptions } from '../../services/http/requestOptions'
 import { queryKeys } from '../../services/queryKeys'
 import { selectIsLoggedIn, useLifePayStore } from '../../stores/lifePay'
 import LoginPrompt from './LoginPrompt'
@@ -19,15 +20,18 @@ import UtilityGrid from './UtilityGrid'
 import './index.scss'
 
 const RECENT_ORDERS = 3
+// Every section draws its own skeleton while it loads: no masked loading indicator over the whole page, which kept
+// the utilities from being tapped until the slowest of the three answers came (docs/decisions.md § Home).
+const SECTION_READ: CallOptions = { showLoading: false }
 
 export default function Home() {
   useTabPage(0)
   const loggedIn = useLifePayStore(selectIsLoggedIn)
   // Each API answer re-renders the page as a transition, which React renders in slices with the browser free in
   // between, instead of in one long task per answer (TBT on a phone; docs/decisions.md § H5 start-up).
-  const rate = useDeferredValue(useRate())
-  const accounts = useDeferredValue(useUserAccounts())
-  const orders = useDeferredValue(useRecentOrders(RECENT_ORDERS))
+  const rate = useDeferredValue(useRate(SECTION_READ))
+  const accounts = useDeferredValue(useUserAccounts(undefined, SECTION_READ))
+  const orders = useDeferredValue(useRecentOrders(RECENT_ORDERS, SECTION_READ))
   const queryClient = useQueryClient()
 
   usePullDownRefresh(() => {

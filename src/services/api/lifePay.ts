@@ -30,8 +30,8 @@ import { request, requestUnfiltered } from '../http/client'
 // caller resend the same order after a timeout without paying twice.
 
 /** GET /api/LifePay/GetRate */
-export function getRate(): Promise<LifePayRate[]> {
-  return request<LifePayRate[]>({ method: 'GET', url: '/api/LifePay/GetRate' })
+export function getRate(options: CallOptions = {}): Promise<LifePayRate[]> {
+  return request<LifePayRate[]>({ ...options, method: 'GET', url: '/api/LifePay/GetRate' })
 }
 
 /** POST /api/LifePay/GetElectricSupportArea */
@@ -102,8 +102,8 @@ export function getPayOrderForJsAPI(input: GetPayOrderForJsApiInput): Promise<Pa
 }
 
 /** POST /api/LifePay/GetUserAccountAllList */
-export function getUserAccountAllList(input: GetUserAccountAllListInput = {}): Promise<UserAccount[]> {
-  return request<UserAccount[]>({ method: 'POST', url: '/api/LifePay/GetUserAccountAllList', data: input })
+export function getUserAccountAllList(input: GetUserAccountAllListInput = {}, options: CallOptions = {}): Promise<UserAccount[]> {
+  return request<UserAccount[]>({ ...options, method: 'POST', url: '/api/LifePay/GetUserAccountAllList', data: input })
 }
 
 /** POST /api/LifePay/GetUserAccountList */
