@@ -1,8 +1,9 @@
 // Webpack loader, H5 only, run on the app entry right after Taro's own entry loader (@tarojs/taro-loader/lib/h5).
 // Taro's entry imports the framework (Taro's runtime, router, components, React) and the app module, and starts the
 // router, all in one main-thread task: ~30–40 ms on a phone before anything responds. This rewrites it so that the app
-// module is evaluated in a task of its own, then the API layer every page uses in another, then the body (app
-// creation, router) runs in a third, with pages mounting as React transitions (src/platform/h5Boot.ts). The
+// module is evaluated in a task of its own, then the API layer every page uses in another, then the app instance, the
+// history and the tab bar are created in a third and the router starts in a fourth, with pages mounting as React
+// transitions (src/platform/h5Boot.ts). The
 // framework's own imports stay static: staging them too (each an eager import()) made webpack load 150 KiB more on
 // the first page (docs/decisions.md § H5 start-up). The template is Taro 4.2.0's (pinned); if its shape changes the
 // build fails here rather than silently booting in one task (test/config/h5StagedBoot.test.ts runs this on what
@@ -17,9 +18,12 @@ const SHARED_MODULE = resolve(__dirname, '../src/services/api/lifePay.ts')
 
 const APP_IMPORT = /^import component from (['"][^'"]+['"]);?[ \t]*$/m
 
+const ROUTER_START = /^(createRouter|createMultiRouter)\(/m
+const VAR = /^var (\w+) = /gm
+
 /** Taro's generated H5 entry → the staged one; any other module is returned as it is. */
 function stageEntry(source, runtimePath = BOOT_RUNTIME, sharedModule = SHARED_MODULE) {
-  if (!source.includes('createRouter(') && !source.includes('createMultiRouter(')) return source
+  if (!ROUTER_START.test(source)) return source
   const appImport = APP_IMPORT.exec(source)
   const createApp = CREATE_APP.exec(source)
   if (!appImport || !createApp) {
@@ -27,21 +31,27 @@ function stageEntry(source, runtimePath = BOOT_RUNTIME, sharedModule = SHARED_MO
   }
   // Static imports are hoisted, so the body may be cut where the app is created: everything above it stays as it was.
   const head = source.slice(0, createApp.index).replace(APP_IMPORT, 'var component')
-  const start = source
+  const rest = source
     .slice(createApp.index)
     .replace(CREATE_APP, (line, creator, args) => `var inst = mountPagesInTransition(${creator}(component, ${args}), React)`)
-    .trim()
-  const stage = (request, then) => `  function () { return import(/* webpackMode: "eager" */ ${request})${then} }`
+  // The app instance, the history and the tab bar in one task; the router (which loads the first page) in the next.
+  const routerAt = ROUTER_START.exec(rest).index
+  const createStage = rest.slice(0, routerAt)
+  const shared = [...createStage.matchAll(VAR)].map(([, name]) => name)
+  const importStage = (request, then) => `  function () { return import(/* webpackMode: "eager" */ ${request})${then} }`
+  const codeStage = (code) => `  function () {\n${code.trim()}\n  }`
   return (
     `import { bootInStages, mountPagesInTransition } from ${JSON.stringify(runtimePath)}\n` +
     head +
+    `var ${shared.join(', ')}\n` +
     'bootInStages([\n' +
-    stage(appImport[1], '.then(function (m) { component = m.default })') +
-    ',\n' +
-    stage(JSON.stringify(sharedModule), '') +
-    '\n], function () {\n' +
-    start +
-    '\n})\n'
+    [
+      importStage(appImport[1], '.then(function (m) { component = m.default })'),
+      importStage(JSON.stringify(sharedModule), ''),
+      codeStage(createStage.replace(VAR, '$1 = ')),
+      codeStage(rest.slice(routerAt)),
+    ].join(',\n') +
+    '\n])\n'
   )
 }
 

@@ -17,22 +17,17 @@ export function nextTask(): Promise<void> {
 }
 
 /**
- * Runs each stage (an eager `import()`: the module is in the bundle, only its evaluation waits) in a task of its own,
- * in order, then `start` in another. config/h5StagedBootLoader.js makes Taro's entry into this. A failure is thrown
- * in its own task, as an error of the entry script would have been.
+ * Runs each stage in a task of its own, in order, each after the previous one has finished (a stage may return a
+ * promise: an eager `import()`, whose module is in the bundle and only waits to be evaluated).
+ * config/h5StagedBootLoader.js makes Taro's entry into this. A failure stops the start and is thrown in its own task,
+ * as an error of the entry script would have been.
  */
-export async function bootInStages(
-  stages: readonly (() => Promise<unknown>)[],
-  start: () => void,
-  fail: (error: unknown) => void = throwInOwnTask,
-): Promise<void> {
+export async function bootInStages(stages: readonly (() => unknown)[], fail: (error: unknown) => void = throwInOwnTask): Promise<void> {
   try {
     for (const stage of stages) {
       await nextTask()
       await stage()
     }
-    await nextTask()
-    start()
   } catch (error) {
     fail(error)
   }

@@ -56,8 +56,8 @@ describe('the staged H5 start-up (config/h5StagedBootLoader.js)', () => {
     expect(staged).toContain(
       'bootInStages([\n' +
         '  function () { return import(/* webpackMode: "eager" */ "./app").then(function (m) { component = m.default }) },\n' +
-        '  function () { return import(/* webpackMode: "eager" */ "/app/src/services/api/lifePay.ts") }\n' +
-        '], function () {',
+        '  function () { return import(/* webpackMode: "eager" */ "/app/src/services/api/lifePay.ts") },\n' +
+        '  function () {\n',
     )
   })
 
@@ -69,13 +69,18 @@ describe('the staged H5 start-up (config/h5StagedBootLoader.js)', () => {
     }
   })
 
-  it('creates the app with pages mounted as transitions, then the router, after the stages, in Taro’s order', () => {
-    const start = staged.indexOf('], function () {')
-    const create = staged.indexOf('var inst = mountPagesInTransition(createReactApp(component, React, ReactDOM, config), React)')
-    const router = staged.indexOf('createRouter(history, inst, config, React)')
-    const px = staged.indexOf('initPxTransform({')
-    expect([start, create, router, px].every((at) => at > 0)).toBe(true)
-    expect(start < create && create < router && router < px).toBe(true)
+  it('creates the app (pages mounted as transitions), the history and the tab bar in one stage, the router in the next', () => {
+    const stages = staged.slice(staged.indexOf('bootInStages([')).split(/\n {2}\},\n {2}function \(\) \{\n/)
+    expect(stages).toHaveLength(2)
+    const [create, router] = stages
+    expect(create).toContain('inst = mountPagesInTransition(createReactApp(component, React, ReactDOM, config), React)')
+    expect(create).toMatch(/^history = createBrowserHistory\(\{ window \}\)$/m)
+    expect(create).toMatch(/^handleAppMount\w*\(config, history\)$/m)
+    expect(router.indexOf('createRouter(history, inst, config, React)')).toBe(0)
+    expect(router.indexOf('initPxTransform({')).toBeGreaterThan(0)
+    // Shared between the two stages, so declared once above them.
+    expect(staged).toMatch(/^var inst, history$/m)
+    expect(staged).not.toMatch(/^var (inst|history) = /m)
   })
 
   it('is valid JavaScript (parsed as a module)', async () => {

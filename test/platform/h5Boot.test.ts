@@ -11,21 +11,23 @@ describe('the H5 start-up in stages (src/platform/h5Boot.ts)', () => {
     expect(order).toEqual(['now', 'microtask', 'next task'])
   })
 
-  it('runs each stage, then the start, in order and none in the caller’s task', async () => {
+  it('runs each stage in order, each after the previous one has finished, none in the caller’s task', async () => {
     const order: string[] = []
-    const booting = bootInStages(
-      [async () => void order.push('framework'), async () => void order.push('app'), async () => void order.push('API layer')],
-      () => void order.push('start'),
-    )
+    const booting = bootInStages([
+      () => new Promise<void>((resolve) => setTimeout(() => resolve(void order.push('app')), 20)),
+      async () => void order.push('API layer'),
+      () => void order.push('app created'),
+      () => void order.push('router started'),
+    ])
     order.push('entry task ends')
     await booting
-    expect(order).toEqual(['entry task ends', 'framework', 'app', 'API layer', 'start'])
+    expect(order).toEqual(['entry task ends', 'app', 'API layer', 'app created', 'router started'])
   })
 
-  it('a stage’s failure stops the start and is reported (by default thrown in a task of its own)', async () => {
+  it('a stage’s failure stops the later ones and is reported (by default thrown in a task of its own)', async () => {
     const started = jest.fn()
     const failures: unknown[] = []
-    await bootInStages([async () => Promise.reject(new Error('chunk failed')), async () => undefined], started, (error) => failures.push(error))
+    await bootInStages([async () => Promise.reject(new Error('chunk failed')), started], (error) => failures.push(error))
     expect(started).not.toHaveBeenCalled()
     expect(failures).toEqual([new Error('chunk failed')])
   })
