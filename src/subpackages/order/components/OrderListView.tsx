@@ -1,9 +1,10 @@
 import { ScrollView, Text, View } from '@tarojs/components'
 import Taro, { useDidShow } from '@tarojs/taro'
-import { useRef, useState } from 'react'
+import { memo, useDeferredValue, useRef, useState } from 'react'
 import LifePayOrderTypeTabs from '../../../components/LifePayOrderTypeTabs'
 import PageState from '../../../components/PageState'
 import { LifePayOrderType } from '../../../domain/lifePayOrderType'
+import type { LifePayOrderListItem } from '../../../../types/api/lifePay'
 import { useMessages } from '../../../i18n/messages'
 import { useOrderPage } from '../hooks/useOrderPage'
 import { orderMessages, type OrderMessageKey } from '../messages'
@@ -46,11 +47,27 @@ function EmptyActions({ type }: { type: LifePayOrderType | undefined }) {
   )
 }
 
+const openOrder = (orderNo: string) => void Taro.navigateTo({ url: orderDetailUrl(orderNo) })
+
+/** The rows; memo: a page's answer re-renders them as a deferred (sliced) render, not in the answer's own task. */
+const OrderRows = memo(function OrderRows({ orders }: { orders: readonly LifePayOrderListItem[] }) {
+  return (
+    <View className='lp-order-list__items'>
+      {orders.map((order) => (
+        <OrderRow key={order.orderNo} order={order} onOpen={openOrder} />
+      ))}
+    </View>
+  )
+})
+
 /** Tabs by order type over the paged order list: infinite scroll, pull to refresh, tap for the detail. */
 export default function OrderListView() {
   const m = useMessages(orderMessages)
   const [type, setType] = useState<LifePayOrderType | undefined>(undefined)
   const page = useOrderPage(type)
+  // An answer renders as a transition, in slices, with the browser free in between (docs/decisions.md § H5 start-up);
+  // the state and the rows come from the same deferred snapshot, so no frame shows one without the other.
+  const view = useDeferredValue(page)
   const scrollTop = useRef(0)
   const shown = useRef(false)
 
@@ -71,7 +88,7 @@ export default function OrderListView() {
     setType(next)
   }
 
-  const status = page.isPending ? 'loading' : page.isError && page.orders.length === 0 ? 'error' : page.orders.length === 0 ? 'empty' : 'ready'
+  const status = view.isPending ? 'loading' : view.isError && view.orders.length === 0 ? 'error' : view.orders.length === 0 ? 'empty' : 'ready'
   return (
     <View className='lp-order-list'>
       <LifePayOrderTypeTabs tabs={TAB_KEYS.map((tab) => ({ type: tab.type, label: m(tab.key) }))} value={type} onChange={changeType} />
@@ -88,20 +105,12 @@ export default function OrderListView() {
         <PullToRefresh atTop={() => scrollTop.current <= 0} onRefresh={page.refreshFirstPage}>
           <PageState
             status={status}
-            errorText={page.error?.message}
+            errorText={view.error?.message}
             onRetry={() => void page.refetch()}
             emptyText={m(type === undefined ? 'emptyOrders' : 'emptyOrdersOfType')}
             emptyAction={<EmptyActions type={type} />}
           >
-            <View className='lp-order-list__items'>
-              {page.orders.map((order) => (
-                <OrderRow
-                  key={order.orderNo}
-                  order={order}
-                  onOpen={(orderNo) => void Taro.navigateTo({ url: orderDetailUrl(orderNo) })}
-                />
-              ))}
-            </View>
+            <OrderRows orders={view.orders} />
             <View className='lp-order-list__footer'>
               {page.isFetchingNextPage ? (
                 <Text>{m('loadingMore')}</Text>
