@@ -1,5 +1,6 @@
 import type { AxiosRequestConfig, AxiosResponse } from 'axios'
 import type { ApiEnvelope } from '../../../types/api/envelope'
+import { requestTurn } from '../../platform/requestTurn'
 import { http } from './instance'
 import { authInterceptor } from './interceptors/auth'
 import { businessErrorInterceptor } from './interceptors/businessError'
@@ -33,14 +34,20 @@ http.interceptors.response.use(undefined, errorHandlerInterceptor)
 // Callers receive the result in place of the response: request<T>() below types it.
 http.interceptors.response.use(resultInterceptor as (response: AxiosResponse) => Promise<AxiosResponse>)
 
+/** Starts the call now, or (H5) in a task of its own: src/platform/requestTurn.h5.ts. */
+function inTurn<R>(send: () => Promise<R>): Promise<R> {
+  const turn = requestTurn()
+  return turn ? turn.then(send) : send()
+}
+
 /** A call whose result is the envelope's `data`, filtered for sensitive words. */
 export function request<T>(config: Omit<AxiosRequestConfig, 'getResponse'>): Promise<T> {
-  return http.request<ApiEnvelope<T>, unknown>({ ...config, getResponse: false }) as Promise<T>
+  return inTurn(() => http.request<ApiEnvelope<T>, unknown>({ ...config, getResponse: false }) as Promise<T>)
 }
 
 /** A call that resolves with the whole axios response, unfiltered (`getResponse: true`). */
 export function requestResponse<T>(config: Omit<AxiosRequestConfig, 'getResponse'>): Promise<AxiosResponse<ApiEnvelope<T>>> {
-  return http.request<ApiEnvelope<T>>({ ...config, getResponse: true })
+  return inTurn(() => http.request<ApiEnvelope<T>>({ ...config, getResponse: true }))
 }
 
 /** The envelope's `data` without the sensitive-word filter: for credentials and payment parameters a mask would break. */
