@@ -21,7 +21,7 @@ import './index.scss'
 
 const RECENT_ORDERS = 3
 // Every section draws its own skeleton while it loads: no masked loading indicator over the whole page, which kept
-// the utilities from being tapped until the slowest of the three answers came (docs/decisions.md § Home).
+// the utilities from being tapped until the slowest of the three answers came (docs/decisions.md § H5 start-up).
 const SECTION_READ: CallOptions = { showLoading: false }
 
 export default function Home() {
