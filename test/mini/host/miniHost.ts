@@ -130,6 +130,8 @@ export class MiniHost {
   readonly toasts: ToastRecord[] = []
   readonly modals: ModalRequest[] = []
   readonly errors: string[] = []
+  /** `<route> <lifecycle>` for every page lifecycle the host ran, in order. */
+  readonly lifecycleLog: string[] = []
   readonly storage = new Map<string, unknown>()
   readonly stack: PageInstance[] = []
   loading: string | null = null
@@ -341,6 +343,7 @@ export class MiniHost {
 
   private lifecycle(page: PageInstance, name: string, ...args: unknown[]): void {
     const fn = page[name]
+    this.lifecycleLog.push(`${page.route} ${name}`)
     if (typeof fn === 'function') this.invoke(`${page.route} ${name}`, () => fn.apply(page, args))
   }
 

@@ -1,0 +1,85 @@
+import assert from 'node:assert/strict'
+import { randomUUID } from 'node:crypto'
+import { join } from 'node:path'
+import type { CreateLifePayOrderResult, LifePayOrderDetail } from '../../types/api/lifePay'
+import { LifePayOrderStatus } from '../../src/domain/lifePayStatus'
+import { LifePayType } from '../../src/domain/lifePayType'
+import type { AppServer } from '../e2e/appServer'
+import { lifePayApi, phoneCodeLogin } from '../e2e/session'
+import { MiniHost, waitFor, type MiniPlatform } from './host/miniHost'
+import type { ClientProfile } from './host/profiles'
+
+/** The builds under test (`MINI_DIST` points elsewhere, e.g. at an older build to compare). */
+export const DIST = process.env.MINI_DIST ?? join(__dirname, '../../dist')
+
+/** Both builds on both client profiles: every route and flow runs four times. */
+export const TARGETS: { platform: MiniPlatform; profile: ClientProfile }[] = [
+  { platform: 'weapp', profile: 'current' },
+  { platform: 'alipay', profile: 'current' },
+  { platform: 'weapp', profile: 'oldest' },
+  { platform: 'alipay', profile: 'oldest' },
+]
+
+export const label = (target: { platform: MiniPlatform; profile: ClientProfile }) => `${target.platform}/${target.profile}`
+
+/** The server side of a test user: logged in by phone + code, as the app's virtual login does. */
+export interface TestUser {
+  userId: string
+  phoneNumber: string
+}
+
+export async function testUser(server: AppServer, phoneNumber: string): Promise<TestUser> {
+  return { userId: await phoneCodeLogin(server, phoneNumber), phoneNumber }
+}
+
+/** The app's stored login (the recharge account, SPEC §3) for a user: the host starts as a returning user. */
+export function storedLogin(user: TestUser): Record<string, unknown> {
+  // channlesNum: spelled as the API spells it.
+  return { 'lifePay.rechargeAccount': JSON.stringify({ state: { userId: user.userId, phoneNumber: user.phoneNumber, channlesNum: '818' }, version: 0 }) }
+}
+
+export function createHost(server: AppServer, target: { platform: MiniPlatform; profile: ClientProfile }, storage: Record<string, unknown> = {}): MiniHost {
+  return new MiniHost({ ...target, dist: join(DIST, target.platform), apiOrigin: server.url, storage })
+}
+
+export async function placePhoneOrder(server: AppServer, user: TestUser, phone: string, parValue = 50): Promise<string> {
+  const order = await lifePayApi<CreateLifePayOrderResult>(server, user.userId, 'POST', '/api/LifePay/CreateLifePayPhoneOrder', {
+    phone,
+    ispCode: 'yidong',
+    parValue,
+    idempotencyKey: randomUUID(),
+  })
+  return order.orderNo
+}
+
+export const orderDetail = (server: AppServer, user: TestUser, orderNo: string) =>
+  lifePayApi<LifePayOrderDetail>(server, user.userId, 'GET', `/api/LifePay/GetUserLifePayOrderDetail?orderNo=${encodeURIComponent(orderNo)}`)
+
+/** Pays an order through the sandbox cashier and waits for the supplier's answer. */
+export async function payOrder(server: AppServer, user: TestUser, orderNo: string): Promise<LifePayOrderDetail> {
+  await lifePayApi(server, user.userId, 'POST', '/api/LifePay/GetPayOrderForJsAPI', { orderNo, lifePayType: LifePayType.WxPay })
+  await lifePayApi(server, user.userId, 'POST', '/api/dev/pay/confirm', { orderNo, deliveries: 1 })
+  let detail: LifePayOrderDetail
+  const deadline = Date.now() + 20_000
+  for (;;) {
+    detail = await orderDetail(server, user, orderNo)
+    if (detail.lifePayOrderStatus === LifePayOrderStatus.Completed) return detail
+    assert.ok(Date.now() < deadline, `order ${orderNo} stuck at ${detail.payStatus}/${detail.lifePayOrderStatus}`)
+    await new Promise((resolve) => setTimeout(resolve, 100))
+  }
+}
+
+/** The API calls the host sent for a path (answered with HTTP 200 and a successful envelope). */
+export function answered(host: MiniHost, path: string): boolean {
+  return host.requests.some((r) => r.path === path && r.status === 200 && (r.body as { success?: boolean } | undefined)?.success !== false)
+}
+
+/** Fails with the host's own report: what the page shows, what it asked, what went wrong. */
+export function hostReport(host: MiniHost): string {
+  const route = host.stack.length ? host.currentPage.route : '(no page)'
+  return [
+    `at ${route}: ${host.stack.length ? host.text().slice(0, 300) : ''}`,
+    `requests: ${host.requests.map((r) => `${r.path} ${r.status}`).join(', ') || 'none'}`,
+    `errors: ${host.errors.join('\n').slice(0, 1500) || 'none'}`,
+  ].join('\n')
+}
