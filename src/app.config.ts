@@ -1,3 +1,4 @@
+import { appWindow } from './pageConfig'
 import { SUBPACKAGES, TAB_PAGES } from './routes'
 
 // Subpackages are loaded on demand; the main package keeps only the two tab pages.
@@ -8,14 +9,7 @@ export default defineAppConfig({
   preloadRule: {
     'pages/home/index': { network: 'all', packages: ['subpackages/recharge'] },
   },
-  window: {
-    navigationStyle: 'custom',
-    navigationBarBackgroundColor: '#ff7a1a',
-    navigationBarTextStyle: 'white',
-    navigationBarTitleText: '生活缴费',
-    backgroundColor: '#f5f6f8',
-    backgroundTextStyle: 'light',
-  },
+  window: appWindow(),
   tabBar: {
     color: '#646973',
     selectedColor: '#c2410c',
