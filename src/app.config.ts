@@ -20,8 +20,9 @@ export default defineAppConfig({
       { pagePath: 'pages/mine/index', text: '我的', iconPath: 'assets/tab/mine.png', selectedIconPath: 'assets/tab/mine-active.png' },
     ],
   },
+  // SPEC §1 declares it; no location API is called yet, so no host asks (docs/decisions.md § Location city).
   permission: {
-    'scope.userLocation': { desc: '你的位置信息将用于小程序位置接口的效果展示' },
+    'scope.userLocation': { desc: '你的位置信息将用于预选你所在城市的电费缴费地区' },
   },
   lazyCodeLoading: 'requiredComponents',
   // H5: no page slide animation, pages appear at once like the mini-programs'.
