@@ -1,3 +1,4 @@
+import { appWindow } from './pageConfig'
 import { SUBPACKAGES, TAB_PAGES } from './routes'
 
 // Subpackages are loaded on demand; the main package keeps only the two tab pages.
@@ -8,14 +9,7 @@ export default defineAppConfig({
   preloadRule: {
     'pages/home/index': { network: 'all', packages: ['subpackages/recharge'] },
   },
-  window: {
-    navigationStyle: 'custom',
-    navigationBarBackgroundColor: '#ff7a1a',
-    navigationBarTextStyle: 'white',
-    navigationBarTitleText: '生活缴费',
-    backgroundColor: '#f5f6f8',
-    backgroundTextStyle: 'light',
-  },
+  window: appWindow(),
   tabBar: {
     color: '#646973',
     selectedColor: '#c2410c',
@@ -26,8 +20,9 @@ export default defineAppConfig({
       { pagePath: 'pages/mine/index', text: '我的', iconPath: 'assets/tab/mine.png', selectedIconPath: 'assets/tab/mine-active.png' },
     ],
   },
+  // SPEC §1 declares it; no location API is called yet, so no host asks (docs/decisions.md § Location city).
   permission: {
-    'scope.userLocation': { desc: '你的位置信息将用于小程序位置接口的效果展示' },
+    'scope.userLocation': { desc: '你的位置信息将用于预选你所在城市的电费缴费地区' },
   },
   lazyCodeLoading: 'requiredComponents',
   // H5: no page slide animation, pages appear at once like the mini-programs'.

@@ -1,6 +1,6 @@
 import type { MessageKey } from './i18n/zh-CN'
 
-/** SPEC §2: every route of the app. Read by app.config.ts (build time) and by the tests; not bundled at run time. */
+/** SPEC §2: every route of the app. Read by app.config.ts and the page configs (build time) and by the tests; not bundled at run time. */
 export interface RouteGroup {
   /** Subpackage root, `subpackages/{group}`. */
   root: string

@@ -1,5 +1,7 @@
 import { useState } from 'react'
+import type { ElectricSupportArea } from '../../types/api/lifePay'
 import type { ElectricAccountType, ElectricType } from '../domain/electric'
+import { useLocationCityStore } from '../stores/locationCity'
 
 export interface ElectricAccountValues {
   /** cityCode of the chosen supported area. */
@@ -17,9 +19,15 @@ export function useElectricAccount(initial: ElectricAccountValues) {
   const [accountType, setAccountType] = useState(initial.accountType)
   const [account, setAccount] = useState(initial.account)
   const [holderName, setHolderName] = useState(initial.holderName)
+  /** The user picked a region: its grid follows, and its city becomes the location city, preselected next time. */
+  const chooseArea = (area: ElectricSupportArea) => {
+    setCityCode(area.cityCode)
+    setElectricType(area.electricType)
+    useLocationCityStore.getState().setCity(area.cityName)
+  }
   return {
     ...{ cityCode, electricType, accountType, account, holderName },
-    ...{ setCityCode, setElectricType, setAccountType, setAccount, setHolderName },
+    ...{ setCityCode, setElectricType, setAccountType, setAccount, setHolderName, chooseArea },
   }
 }
 

@@ -34,7 +34,6 @@ function payOrder(overrides: Partial<PayOrderForJsApi> = {}): PayOrderForJsApi {
 const g = globalThis as Record<string, unknown>
 
 afterEach(() => {
-  delete g.my
   delete g.WeixinJSBridge
   delete g.AlipayJSBridge
   jest.restoreAllMocks()
@@ -111,22 +110,42 @@ describe('Alipay bridges', () => {
     expect(alipayOutcome(9000)).toEqual({ kind: 'succeeded' })
   })
 
-  it('calls my.tradePay with the trade number in the Alipay mini-program', async () => {
-    const tradePay = jest.fn((options: { success: (r: { resultCode: string }) => void }) => options.success({ resultCode: '6004' }))
-    g.my = { tradePay }
-    const outcome = await startPayment(payOrder({ lifePayType: LifePayType.AliPay, wxPay: null, aliPayTradeNo: '2024TRADE' }), 'alipay')
-    expect(outcome).toEqual({ kind: 'unknown' })
+  const alipayOrder = (tradeNo = '2024TRADE') => payOrder({ lifePayType: LifePayType.AliPay, wxPay: null, aliPayTradeNo: tradeNo })
+  // Taro.tradePay resolves with what my.tradePay gives success and rejects with what it gives fail.
+  const tradePayReports = (report: Record<string, unknown>, through: 'success' | 'fail' = 'success') =>
+    jest.spyOn(Taro, 'tradePay').mockImplementation((() => (through === 'success' ? Promise.resolve(report) : Promise.reject(report))) as never)
+
+  it("calls Taro's tradePay with exactly the trade number in the Alipay mini-program", async () => {
+    const tradePay = tradePayReports({ resultCode: '9000' })
+    await expect(startPayment(alipayOrder(), 'alipay')).resolves.toEqual({ kind: 'succeeded' })
     expect(tradePay).toHaveBeenCalledTimes(1)
-    const { success, fail, ...params } = tradePay.mock.calls[0][0] as unknown as Record<string, unknown>
-    expect(params).toEqual({ tradeNO: '2024TRADE' })
-    expect(typeof success).toBe('function')
-    expect(typeof fail).toBe('function')
+    expect(tradePay.mock.calls[0]).toEqual([{ tradeNO: '2024TRADE' }])
   })
 
-  it('reads a cancel reported through fail by older Alipay clients', async () => {
-    g.my = { tradePay: (options: { fail: (r: { resultCode: string }) => void }) => options.fail({ resultCode: '6001' }) }
-    const outcome = await startPayment(payOrder({ lifePayType: LifePayType.AliPay, aliPayTradeNo: 'T1' }), 'alipay')
-    expect(outcome).toEqual({ kind: 'cancelled' })
+  it.each([
+    ['9000', { kind: 'succeeded' }],
+    ['8000', { kind: 'unknown' }],
+    ['6004', { kind: 'unknown' }],
+    ['6001', { kind: 'cancelled' }],
+    ['4000', { kind: 'failed', message: 'memo of 4000' }],
+    ['6002', { kind: 'failed', message: 'memo of 6002' }],
+  ])('maps the mini-program result code %s', async (resultCode, outcome) => {
+    tradePayReports({ resultCode, memo: `memo of ${resultCode}` })
+    await expect(startPayment(alipayOrder(), 'alipay')).resolves.toEqual(outcome)
+  })
+
+  it('reads a cancel reported through fail by older Alipay clients, and a refusal without a result code', async () => {
+    tradePayReports({ resultCode: '6001' }, 'fail')
+    await expect(startPayment(alipayOrder('T1'), 'alipay')).resolves.toEqual({ kind: 'cancelled' })
+    tradePayReports({ error: 4, errorMessage: '无权限调用' }, 'fail')
+    await expect(startPayment(alipayOrder('T1'), 'alipay')).resolves.toEqual({ kind: 'failed', message: '无权限调用' })
+  })
+
+  it('fails without a trade number instead of calling the wallet', async () => {
+    const tradePay = tradePayReports({ resultCode: '9000' })
+    const outcome = await startPayment(alipayOrder(''), 'alipay')
+    expect(outcome.kind).toBe('failed')
+    expect(tradePay).not.toHaveBeenCalled()
   })
 
   it("calls AlipayJSBridge tradePay inside Alipay's browser, waiting for the bridge to be injected", async () => {

@@ -32,8 +32,7 @@ export default function ElectricAccountFields({ areas, fields, errors, clear }: 
         value={fields.cityCode}
         error={errors.region}
         onChange={(picked) => {
-          fields.setCityCode(picked.cityCode)
-          fields.setElectricType(picked.electricType)
+          fields.chooseArea(picked)
           clear('region')
           clear('grid')
         }}

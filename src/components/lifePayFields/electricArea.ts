@@ -20,3 +20,12 @@ export function regionText(
   const area = areaOf(areas, province, city)
   return area ? `${area.provinceName} ${area.cityName}` : [province, city].filter(Boolean).join(' ')
 }
+
+const withoutCitySuffix = (name: string) => name.trim().replace(/市$/, '')
+
+/** The supported area of the location city ('深圳' and '深圳市' alike); undefined where electricity cannot be paid. */
+export function locatedArea(areas: readonly ElectricSupportArea[] | undefined, city: string): ElectricSupportArea | undefined {
+  const wanted = withoutCitySuffix(city)
+  if (!areas || !wanted) return undefined
+  return areas.find((area) => withoutCitySuffix(area.cityName) === wanted)
+}

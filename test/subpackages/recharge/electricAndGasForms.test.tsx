@@ -6,10 +6,10 @@ import { GasProvider } from '../../../src/domain/gas'
 import { LifePayOrderType } from '../../../src/domain/lifePayOrderType'
 import { LifePayOrderStatus, LifePayStatus } from '../../../src/domain/lifePayStatus'
 import { useLocaleStore } from '../../../src/i18n/i18n'
-import { setLocationCity } from '../../../src/platform/location'
 import * as lifePayApi from '../../../src/services/api/lifePay'
 import ElectricRechargeForm from '../../../src/subpackages/recharge/components/ElectricRechargeForm'
 import GasRechargeForm from '../../../src/subpackages/recharge/components/GasRechargeForm'
+import { useLocationCityStore } from '../../../src/stores/locationCity'
 import { useRechargeDraftStore } from '../../../src/subpackages/recharge/hooks/rechargeDraftStore'
 import { logIn, logOut, rates, renderWithQuery, settle, typeInto } from './support'
 import { taroInputNamed } from '../../support/taroInput'
@@ -18,6 +18,9 @@ const areas: ElectricSupportArea[] = [
   { provinceCode: '110000', provinceName: '北京市', cityCode: '110100', cityName: '北京市', electricType: ElectricType.Guowang, needHolderName: false },
   { provinceCode: '440000', provinceName: '广东省', cityCode: '440300', cityName: '深圳市', electricType: ElectricType.Nanwang, needHolderName: true },
 ]
+
+const setLocationCity = (city: string) => useLocationCityStore.getState().setCity(city)
+const regionButton = () => screen.getByRole('button', { name: 'Region' })
 
 const created = { orderNo: 'LP9', payAmount: 99, parValue: 100, discountAmount: 1 }
 let navigateTo: jest.SpyInstance
@@ -119,6 +122,32 @@ describe('electricity top-up', () => {
     })
   })
 
+  it('remembers the region the user picks as the location city, and opens there next time', async () => {
+    setLocationCity('拉萨市')
+    const first = renderWithQuery(<ElectricRechargeForm />)
+    await settle()
+    expect(regionButton().textContent).toBe('Choose a region')
+    fireEvent.click(regionButton())
+    fireEvent.click(within(screen.getByRole('dialog')).getByRole('radio', { name: '深圳市' }))
+    expect(useLocationCityStore.getState().city).toBe('深圳市')
+    first.unmount()
+
+    // Next launch: no draft in memory; the location city preselects the region and its grid.
+    useRechargeDraftStore.setState({ electric: undefined })
+    renderWithQuery(<ElectricRechargeForm />)
+    await settle()
+    expect(regionButton().textContent).toBe('广东省 深圳市')
+    expect(screen.getByRole('radio', { name: 'Southern Grid' }).getAttribute('aria-checked')).toBe('true')
+  })
+
+  it('keeps the region of the draft over the location city', async () => {
+    setLocationCity('深圳市')
+    useRechargeDraftStore.setState({ electric: { cityCode: '110100', electricType: ElectricType.Guowang, accountType: ElectricAccountType.House, account: '', holderName: '' } })
+    renderWithQuery(<ElectricRechargeForm />)
+    await settle()
+    expect(regionButton().textContent).toBe('北京市 北京市')
+  })
+
   it('prefills everything from an earlier order (top up again)', async () => {
     const order = {
       orderNo: 'LP-OLD', lifePayOrderType: LifePayOrderType.Electric, account: '075500001111', parValue: 300, payAmount: 297,
@@ -127,6 +156,7 @@ describe('electricity top-up', () => {
       electricAccountType: ElectricAccountType.Enterprise, gasOrgType: null, province: '广东省', city: '深圳市', name: '李四',
     } as unknown as LifePayOrderDetail
     const detail = jest.spyOn(lifePayApi, 'getUserLifePayOrderDetail').mockResolvedValue(order)
+    setLocationCity('北京市')
     renderWithQuery(<ElectricRechargeForm fromOrderNo='LP-OLD' />)
     await settle()
     expect(detail).toHaveBeenCalledWith({ orderNo: 'LP-OLD' })
@@ -136,6 +166,8 @@ describe('electricity top-up', () => {
     await waitFor(() => expect(taroInputNamed('Account holder').getAttribute('value')).toBe('李四'))
     expect(taroInputNamed('Electricity account').getAttribute('value')).toBe('075500001111')
     expect(screen.getByTestId('payable').textContent).toBe('¥297.00')
+    // The order's region wins over the location city, and is not taken for the user's own choice.
+    expect(useLocationCityStore.getState().city).toBe('北京市')
   })
 
   it('shows the server’s area refusal at the region', async () => {

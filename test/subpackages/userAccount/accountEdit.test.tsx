@@ -6,6 +6,7 @@ import { GasProvider } from '../../../src/domain/gas'
 import { LifePayOrderType } from '../../../src/domain/lifePayOrderType'
 import { useUserAccounts } from '../../../src/hooks/useUserAccounts'
 import * as lifePayApi from '../../../src/services/api/lifePay'
+import { useLocationCityStore } from '../../../src/stores/locationCity'
 import { BizError } from '../../../src/services/http/bizError'
 import EditAccountView from '../../../src/subpackages/userAccount/components/EditAccountView'
 import ElectricAccountForm from '../../../src/subpackages/userAccount/components/ElectricAccountForm'
@@ -44,6 +45,7 @@ function PhonePicker() {
 let addUpdate: jest.SpiedFunction<typeof lifePayApi.addUpdateUserAccount>
 beforeEach(() => {
   useToastStore.setState({ toast: null })
+  useLocationCityStore.getState().setCity('')
   addUpdate = jest.spyOn(lifePayApi, 'addUpdateUserAccount').mockResolvedValue('acc-new')
   jest.spyOn(Taro, 'navigateBack').mockResolvedValue({ errMsg: 'navigateBack:ok' })
   jest.spyOn(Taro, 'redirectTo').mockResolvedValue({ errMsg: 'redirectTo:ok' })
@@ -224,7 +226,19 @@ describe('electricity account', () => {
     )
   })
 
+  it('starts a new account in the location city, and remembers the region the user picks', async () => {
+    useLocationCityStore.getState().setCity('北京市')
+    renderScreen(<ElectricAccountForm />)
+    await waitFor(() => expect(screen.getByRole('button', { name: '缴费地区' }).textContent).toBe('北京市 北京市'))
+    expect(radio('电网类型', '国家电网').getAttribute('aria-checked')).toBe('true')
+    fireEvent.click(screen.getByRole('button', { name: '缴费地区' }))
+    fireEvent.click(screen.getByRole('radio', { name: '深圳市' }))
+    expect(useLocationCityStore.getState().city).toBe('深圳市')
+  })
+
   it('places a saved account in its region when editing', async () => {
+    // The account's own region wins over the location city.
+    useLocationCityStore.getState().setCity('北京市')
     renderScreen(<ElectricAccountForm initial={electricAccountSaved} />, { locale: 'en-US' })
     await waitFor(() => expect(screen.getByText('广东省 深圳市')).not.toBeNull())
     await inputsReady()

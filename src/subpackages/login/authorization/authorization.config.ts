@@ -1,1 +1,3 @@
-export default definePageConfig({ navigationStyle: 'custom', disableScroll: false })
+import { pageWindow } from '../../../pageConfig'
+
+export default definePageConfig(pageWindow('authorization'))

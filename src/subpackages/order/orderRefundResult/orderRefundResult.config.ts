@@ -1,1 +1,3 @@
-export default definePageConfig({ navigationStyle: 'custom', disableScroll: true })
+import { pageWindow } from '../../../pageConfig'
+
+export default definePageConfig(pageWindow('orderRefundResult'))

@@ -3,6 +3,7 @@ import { Text, View } from '@tarojs/components'
 import { useEffect, useRef, useState } from 'react'
 import type { ElectricSupportArea } from '../../../../types/api/lifePay'
 import ElectricAccountFields from '../../../components/lifePayFields/ElectricAccountFields'
+import { locatedArea } from '../../../components/lifePayFields/electricArea'
 import { ElectricAccountType, electricTypeLabels } from '../../../domain/electric'
 import { LifePayOrderType } from '../../../domain/lifePayOrderType'
 import { label } from '../../../domain/locale'
@@ -15,9 +16,9 @@ import { useFieldErrors } from '../../../hooks/useFieldErrors'
 import { useUserAccounts } from '../../../hooks/useUserAccounts'
 import { useLocaleStore } from '../../../i18n/i18n'
 import { useMessages } from '../../../i18n/messages'
-import { getLocationCity } from '../../../platform/location'
 import { createLifePayElectricOrder, getElectricParValue, getElectricSupportArea } from '../../../services/api/lifePay'
 import { queryKeys } from '../../../services/queryKeys'
+import { useLocationCityStore } from '../../../stores/locationCity'
 import { useRechargeDraftStore } from '../hooks/rechargeDraftStore'
 import { useFaceValueOffer } from '../hooks/useFaceValueOffer'
 import { usePlaceOrder } from '../hooks/usePlaceOrder'
@@ -89,8 +90,8 @@ export default function ElectricRechargeForm(props: ElectricRechargeFormProps) {
     initialised.current = true
     if (prefill) return apply(prefill, areas.data)
     if (cityCode) return
-    // Nothing chosen yet: the stored location city, when electricity can be paid there.
-    const located = findArea(areas.data, undefined, getLocationCity())
+    // No region from the query or the draft: the location city (the last region the user chose), where served.
+    const located = locatedArea(areas.data, useLocationCityStore.getState().city)
     if (located) {
       setCityCode(located.cityCode)
       setElectricType(located.electricType)

@@ -9,7 +9,8 @@ import { useLocaleStore } from '../../../i18n/i18n'
 import { useMessages } from '../../../i18n/messages'
 import type { UserAccount } from '../../../../types/api/lifePay'
 import { fieldError } from '../accountForm'
-import { areaOf } from '../../../components/lifePayFields/electricArea'
+import { areaOf, locatedArea } from '../../../components/lifePayFields/electricArea'
+import { useLocationCityStore } from '../../../stores/locationCity'
 import { useElectricAreas } from '../hooks/useElectricAreas'
 import { useSaveAccount } from '../hooks/useSaveAccount'
 import { accountMessages } from '../messages'
@@ -39,9 +40,10 @@ export default function ElectricAccountForm({ initial }: { initial?: UserAccount
 
   const placed = useRef(false)
   useEffect(() => {
-    if (placed.current || !areas.data || !initial) return
+    if (placed.current || !areas.data) return
     placed.current = true
-    const match = areaOf(areas.data, initial.province, initial.city)
+    // The saved account's own region; a new account starts in the location city (the last region chosen), where served.
+    const match = initial ? areaOf(areas.data, initial.province, initial.city) : locatedArea(areas.data, useLocationCityStore.getState().city)
     if (match) {
       setCityCode(match.cityCode)
       setElectricType(match.electricType)
