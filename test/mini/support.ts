@@ -6,7 +6,7 @@ import { LifePayOrderStatus } from '../../src/domain/lifePayStatus'
 import { LifePayType } from '../../src/domain/lifePayType'
 import type { AppServer } from '../e2e/appServer'
 import { lifePayApi, phoneCodeLogin } from '../e2e/session'
-import { MiniHost, waitFor, type MiniPlatform } from './host/miniHost'
+import { MiniHost, type MiniPlatform } from './host/miniHost'
 import type { ClientProfile } from './host/profiles'
 
 /** The builds under test (`MINI_DIST` points elsewhere, e.g. at an older build to compare). */

@@ -434,13 +434,13 @@ export class MiniHost {
   async waitForText(text: string | RegExp, timeoutMs = 10_000): Promise<PageInstance> {
     return waitFor(
       `"${text}" on ${this.stack.length ? this.currentPage.route : 'no page'} (shows: ${this.stack.length ? this.text().slice(0, 400) : ''}; errors: ${this.errors.join(' | ').slice(0, 600)})`,
-      () => this.stack.length && chainsWithText(this.currentPage.data, text).length > 0 && this.currentPage,
+      () => (this.stack.length && chainsWithText(this.currentPage.data, text).length > 0 ? this.currentPage : undefined),
       timeoutMs,
     )
   }
 
   async waitForRoute(route: string, timeoutMs = 10_000): Promise<PageInstance> {
-    return waitFor(`route ${route} (at ${this.stack.map((p) => p.route).join(' > ')}; errors: ${this.errors.join(' | ').slice(0, 600)})`, () => this.stack.length && this.currentPage.route === route && this.currentPage, timeoutMs)
+    return waitFor(`route ${route} (at ${this.stack.map((p) => p.route).join(' > ')}; errors: ${this.errors.join(' | ').slice(0, 600)})`, () => (this.stack.length && this.currentPage.route === route ? this.currentPage : undefined), timeoutMs)
   }
 
   /** The text node chain for `text` on the current page; fails when the page does not show it. */
