@@ -45,6 +45,11 @@ export interface ServerConfig {
   sandboxSupplierDelayMs: number
   /** Chance that the sandbox payment provider delivers a notification twice, as real providers sometimes do. */
   sandboxDuplicateNotifyRate: number
+  /**
+   * Sandbox payments are paid in the mini-program host's own cashier (`requestPayment` / `tradePay` with the sandbox
+   * JSAPI parameters) instead of the app's sandbox cashier sheet: for the mini-program test host, which plays the wallet.
+   */
+  sandboxWalletInHost: boolean
   unpaidOrderCloseMs: number
   seedDemoData: boolean
   /** Bounds of the in-memory order-page cache (docs/server.md § Caches). */
@@ -109,6 +114,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): ServerConfig {
     sandboxMerchantKey: env.SANDBOX_MERCHANT_KEY || DEV_MERCHANT_KEY,
     sandboxSupplierDelayMs: int(env.SANDBOX_SUPPLIER_DELAY_MS, 1500, 'SANDBOX_SUPPLIER_DELAY_MS'),
     sandboxDuplicateNotifyRate: Math.min(1, int(env.SANDBOX_DUPLICATE_NOTIFY_RATE, 0.3, 'SANDBOX_DUPLICATE_NOTIFY_RATE')),
+    sandboxWalletInHost: flag(env.SANDBOX_WALLET_IN_HOST, false),
     unpaidOrderCloseMs: int(env.UNPAID_ORDER_CLOSE_MS, UNPAID_ORDER_CLOSE_MS, 'UNPAID_ORDER_CLOSE_MS'),
     seedDemoData: flag(env.SEED_DEMO_DATA, true),
     orderPageCache: {

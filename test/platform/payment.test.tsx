@@ -68,8 +68,16 @@ describe('bridge selection', () => {
 })
 
 describe('WeChat mini-program bridge', () => {
-  it('calls Taro.requestPayment with exactly the JSAPI parameter set', async () => {
-    const requestPayment = jest.spyOn(Taro, 'requestPayment').mockResolvedValue({ errMsg: 'requestPayment:ok' })
+  // As Taro 4 on WeChat: requestPayment is passed to wx.requestPayment as it is and returns nothing; the wallet's
+  // answer arrives through the callbacks, later.
+  const wallet = (answer: { ok: true } | { errMsg: string }) =>
+    jest.spyOn(Taro, 'requestPayment').mockImplementationOnce(((options: Taro.requestPayment.Option) => {
+      setTimeout(() => ('ok' in answer ? options.success?.({ errMsg: 'requestPayment:ok' }) : options.fail?.(answer)))
+      return undefined
+    }) as unknown as typeof Taro.requestPayment)
+
+  it('calls Taro.requestPayment with exactly the JSAPI parameter set and waits for the wallet', async () => {
+    const requestPayment = wallet({ ok: true })
     await expect(startPayment(payOrder(), 'weapp')).resolves.toEqual({ kind: 'succeeded' })
     expect(requestPayment).toHaveBeenCalledTimes(1)
     expect(requestPayment.mock.calls[0][0]).toEqual({
@@ -78,13 +86,15 @@ describe('WeChat mini-program bridge', () => {
       package: 'prepay_id=wx2023',
       signType: 'RSA',
       paySign: 'c2lnbmF0dXJl',
+      success: expect.any(Function),
+      fail: expect.any(Function),
     })
   })
 
-  it('tells a cancel from a failure', async () => {
-    jest.spyOn(Taro, 'requestPayment').mockRejectedValueOnce({ errMsg: 'requestPayment:fail cancel' })
+  it('tells a cancel from a failure, both reported through fail', async () => {
+    wallet({ errMsg: 'requestPayment:fail cancel' })
     await expect(startPayment(payOrder(), 'weapp')).resolves.toEqual({ kind: 'cancelled' })
-    jest.spyOn(Taro, 'requestPayment').mockRejectedValueOnce({ errMsg: 'requestPayment:fail no permission' })
+    wallet({ errMsg: 'requestPayment:fail no permission' })
     await expect(startPayment(payOrder(), 'weapp')).resolves.toEqual({
       kind: 'failed',
       message: 'requestPayment:fail no permission',

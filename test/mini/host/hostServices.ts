@@ -104,8 +104,9 @@ export async function walletPay(host: MiniHost, orderNo: string): Promise<Wallet
 
 /** What the host's getPhoneNumber hands over for the session the app logged in with (sandbox identity). */
 export async function encryptedPhone(host: MiniHost): Promise<{ encryptedData: string; iv: string }> {
-  const login = [...host.requests].reverse().find((r) => /WxMiniAppUserLogin/.test(r.path))
-  const openId = (login?.body as { data?: { openId?: string } } | undefined)?.data?.openId
+  const openIdOf = (r: { body: unknown }) => (r.body as { data?: { openId?: string } } | undefined)?.data?.openId
+  const login = [...host.requests].reverse().find((r) => /WxMiniAppUserLogin|GetLifePayWxIndentity/.test(r.path) && openIdOf(r))
+  const openId = login && openIdOf(login)
   if (!openId) throw new Error('phone authorisation before the app logged in with the host')
   const res = await fetch(new URL('/api/dev/wx/phone-auth', host.apiOrigin), {
     method: 'POST',

@@ -483,10 +483,27 @@ export class MiniHost {
     if (!delivered) throw new Error(`no node around "${nodeText(target).slice(0, 60)}" listens to ${type} on ${page.route}`)
   }
 
-  /** Taps the element that shows `text` (or the given chain). */
-  tap(what: string | RegExp | NodeChain): void {
+  /**
+   * Waits until the page has drawn what the last event caused: no setData for `quietMs`. A person's next tap comes at
+   * the earliest a frame later, after the host drew the first one.
+   */
+  async idle(quietMs = 60, timeoutMs = 5_000): Promise<void> {
+    let count = -1
+    let since = Date.now()
+    await waitFor('the page to settle', () => {
+      if (this.setDataLog.length !== count) {
+        count = this.setDataLog.length
+        since = Date.now()
+      }
+      return Date.now() - since >= quietMs
+    }, timeoutMs)
+  }
+
+  /** Taps the element that shows `text` (or the given chain), then waits for the page to draw the result. */
+  async tap(what: string | RegExp | NodeChain): Promise<void> {
     const chain = Array.isArray(what) ? what : this.chainOf(what)
     this.dispatch(chain, 'tap', { x: 1, y: 1 })
+    await this.idle()
   }
 
   /** The input elements of the current page, in document order. */
@@ -495,8 +512,9 @@ export class MiniHost {
   }
 
   /** Types into an input as the keyboard does: one `input` event with the whole value. */
-  type(input: NodeChain, value: string): void {
+  async type(input: NodeChain, value: string): Promise<void> {
     this.dispatch(input, 'input', { value, cursor: value.length, keyCode: 0 })
+    await this.idle()
   }
 
   nodeTemplate(node: DataNode): NodeTemplate | undefined {

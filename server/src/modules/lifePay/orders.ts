@@ -258,7 +258,7 @@ export async function preparePayment(
       orderNo,
       lifePayType,
       payAmount: fenToYuan(order.payAmountFen),
-      sandbox: ctx.providers.payment.sandbox,
+      sandbox: ctx.providers.payment.sandbox && !ctx.config.sandboxWalletInHost,
       ...prepared,
     }
   })
