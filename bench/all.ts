@@ -1,4 +1,4 @@
-// npm run bench [-- size page api filter]: runs the benchmarks (all four by default), each in its own process as its
+// npm run bench [-- size page mini api filter]: runs the benchmarks (all five by default), each in its own process as its
 // npm script runs it, one after the other, and writes what they print to bench/report.md with the machine's facts.
 import { execFileSync, spawn } from 'node:child_process'
 import { existsSync, readdirSync, writeFileSync } from 'node:fs'
@@ -8,6 +8,7 @@ import { join } from 'node:path'
 const BENCHES = [
   { name: 'size', script: 'bench:size', markdown: true },
   { name: 'page', script: 'bench:page', markdown: true },
+  { name: 'mini', script: 'bench:mini', markdown: true },
   { name: 'api', script: 'bench:api', markdown: true },
   { name: 'filter', script: 'bench:filter', markdown: false, title: 'Sensitive-word filter' },
 ]

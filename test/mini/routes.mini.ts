@@ -2,8 +2,8 @@ import assert from 'node:assert/strict'
 import { after, before, describe, test } from 'node:test'
 import { startAppServer, type AppServer } from '../e2e/appServer'
 import { waitFor } from './host/miniHost'
-import { ALL_ROUTES, CHECKS, PHONE, type Orders } from './routeChecks'
-import { answered, createHost, hostReport, label, payOrder, placePhoneOrder, storedLogin, TARGETS, testUser, type TestUser } from './support'
+import { ALL_ROUTES, CHECKS, type Orders } from './routeChecks'
+import { createHost, dataComplete, hostReport, label, prepareRouteChecks, storedLogin, TARGETS, type TestUser } from './support'
 
 // Every SPEC route, opened as a shared link opens it: routeChecks.ts says what each must show and read.
 
@@ -13,10 +13,9 @@ let orders: Orders
 
 before(async () => {
   server = await startAppServer()
-  user = await testUser(server, PHONE)
-  const completed = await placePhoneOrder(server, user, PHONE, 50)
-  await payOrder(server, user, completed)
-  orders = { completed, unpaid: await placePhoneOrder(server, user, PHONE, 20) }
+  const prepared = await prepareRouteChecks(server)
+  user = prepared.user
+  orders = prepared.orders
 })
 
 after(async () => {
@@ -38,9 +37,9 @@ for (const target of TARGETS) {
           const shows = check.shows(orders)
           await waitFor(
             `${name} to show ${shows.join(', ')} after ${check.reads.join(', ') || 'no reads'}\n${hostReport(host)}`,
-            () => check.reads.every((path) => answered(host, path)) && shows.every((text) => host.text().includes(text)),
+            () => dataComplete(host, check, orders),
           )
-          await waitFor(`${name} onReady`, () => host.lifecycleLog.includes(`${check.route} onReady`))
+          await waitFor(`${name} onReady`, () => host.lifecycleLog.some((entry) => entry.route === check.route && entry.lifecycle === 'onReady'))
           assert.deepEqual(host.errors, [], hostReport(host))
         } finally {
           host.dispose()

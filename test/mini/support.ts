@@ -8,6 +8,7 @@ import type { AppServer } from '../e2e/appServer'
 import { lifePayApi, phoneCodeLogin } from '../e2e/session'
 import { MiniHost, type MiniPlatform } from './host/miniHost'
 import type { ClientProfile } from './host/profiles'
+import { PHONE, type Orders, type RouteCheck } from './routeChecks'
 
 /** The builds under test (`MINI_DIST` points elsewhere, e.g. at an older build to compare). */
 export const DIST = process.env.MINI_DIST ?? join(__dirname, '../../dist')
@@ -69,9 +70,22 @@ export async function payOrder(server: AppServer, user: TestUser, orderNo: strin
   }
 }
 
+/** What the route checks read: a returning user (PHONE) with one completed and one unpaid phone order. */
+export async function prepareRouteChecks(server: AppServer): Promise<{ user: TestUser; orders: Orders }> {
+  const user = await testUser(server, PHONE)
+  const completed = await placePhoneOrder(server, user, PHONE, 50)
+  await payOrder(server, user, completed)
+  return { user, orders: { completed, unpaid: await placePhoneOrder(server, user, PHONE, 20) } }
+}
+
 /** The API calls the host sent for a path (answered with HTTP 200 and a successful envelope). */
 export function answered(host: MiniHost, path: string): boolean {
   return host.requests.some((r) => r.path === path && r.status === 200 && (r.body as { success?: boolean } | undefined)?.success !== false)
+}
+
+/** A route check's data-complete condition: its reads answered and its texts on the current page. */
+export function dataComplete(host: MiniHost, check: RouteCheck, orders: Orders): boolean {
+  return check.reads.every((path) => answered(host, path)) && check.shows(orders).every((text) => host.text().includes(text))
 }
 
 /** Fails with the host's own report: what the page shows, what it asked, what went wrong. */

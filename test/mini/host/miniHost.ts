@@ -47,6 +47,13 @@ export interface SetDataRecord {
   at: number
 }
 
+/** One page lifecycle the host ran, and when (`performance.now()`, the clock of `SetDataRecord.at`). */
+export interface LifecycleRecord {
+  route: string
+  lifecycle: string
+  at: number
+}
+
 export interface RequestRecord {
   method: string
   url: string
@@ -130,8 +137,10 @@ export class MiniHost {
   readonly toasts: ToastRecord[] = []
   readonly modals: ModalRequest[] = []
   readonly errors: string[] = []
-  /** `<route> <lifecycle>` for every page lifecycle the host ran, in order. */
-  readonly lifecycleLog: string[] = []
+  /** Every page lifecycle the host ran, in order. */
+  readonly lifecycleLog: LifecycleRecord[] = []
+  /** Called right after each `setData` is applied and logged (a bench reads the page at that instant). */
+  onSetData: ((record: SetDataRecord) => void) | null = null
   readonly storage = new Map<string, unknown>()
   readonly stack: PageInstance[] = []
   loading: string | null = null
@@ -325,7 +334,9 @@ export class MiniHost {
     page.setData = (patch: Record<string, unknown>, callback?: () => void) => {
       if (!this.stack.includes(page) && !this.tabPages.has(route)) return
       const bytes = applySetData(page.data, patch)
-      this.setDataLog.push({ route, bytes, at: performance.now() })
+      const record = { route, bytes, at: performance.now() }
+      this.setDataLog.push(record)
+      this.onSetData?.(record)
       if (callback) this.later(() => callback.call(page))
     }
     if (this.platform === 'alipay') {
@@ -343,7 +354,7 @@ export class MiniHost {
 
   private lifecycle(page: PageInstance, name: string, ...args: unknown[]): void {
     const fn = page[name]
-    this.lifecycleLog.push(`${page.route} ${name}`)
+    this.lifecycleLog.push({ route: page.route, lifecycle: name, at: performance.now() })
     if (typeof fn === 'function') this.invoke(`${page.route} ${name}`, () => fn.apply(page, args))
   }
 
