@@ -60,7 +60,7 @@ for (const target of TARGETS) {
         await host.launch({ path: 'subpackages/recharge/gasBillRecharge/gasBillRecharge', query: { collect: '1' } })
         await waitFor(`home alone on the stack\n${hostReport(host)}`, () => host.stack.length === 1 && host.currentPage.route === 'pages/home/index')
         await host.waitForText('9.85折')
-        assert.ok(host.lifecycleLog.includes('subpackages/recharge/gasBillRecharge/gasBillRecharge onUnload'))
+        assert.ok(host.lifecycleLog.some((entry) => entry.route === 'subpackages/recharge/gasBillRecharge/gasBillRecharge' && entry.lifecycle === 'onUnload'))
         assert.deepEqual(host.errors, [], hostReport(host))
       } finally {
         host.dispose()
