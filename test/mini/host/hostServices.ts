@@ -206,3 +206,21 @@ export function recordCalls(host: MiniHost, api: Record<string, (...args: never[
   }
   return recorded
 }
+
+/** The update manager both hosts hand out: it reports `host.update` on a later turn; applying it is recorded. */
+export function updateManager(host: MiniHost): unknown {
+  const callbacks: Record<string, ((res: unknown) => void)[]> = { check: [], ready: [], failed: [] }
+  host.later(() => {
+    callbacks.check.forEach((fn) => fn(host.toContext({ hasUpdate: host.update !== 'none' })))
+    if (host.update === 'ready') callbacks.ready.forEach((fn) => fn(host.toContext({})))
+    if (host.update === 'failed') callbacks.failed.forEach((fn) => fn(host.toContext({})))
+  })
+  return {
+    onCheckForUpdate: (fn: (res: unknown) => void) => callbacks.check.push(fn),
+    onUpdateReady: (fn: (res: unknown) => void) => callbacks.ready.push(fn),
+    onUpdateFailed: (fn: (res: unknown) => void) => callbacks.failed.push(fn),
+    applyUpdate: () => {
+      host.updateApplied = true
+    },
+  }
+}

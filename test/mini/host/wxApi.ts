@@ -8,6 +8,7 @@ import {
   selectorQuery,
   sendRequest,
   SYSTEM_INFO,
+  updateManager,
   walletPay,
 } from './hostServices'
 
@@ -168,22 +169,7 @@ export function createWxApi(host: MiniHost): Record<string, unknown> {
     requestSubscribeMessage: (options: Options) => ok('requestSubscribeMessage', options),
     canIUse: (name: string) => String(name).split('.')[0] in api,
     nextTick: (fn: () => void) => host.later(fn),
-    getUpdateManager() {
-      const callbacks: Record<string, ((res: unknown) => void)[]> = { check: [], ready: [], failed: [] }
-      host.later(() => {
-        callbacks.check.forEach((fn) => fn(host.toContext({ hasUpdate: host.update !== 'none' })))
-        if (host.update === 'ready') callbacks.ready.forEach((fn) => fn(host.toContext({})))
-        if (host.update === 'failed') callbacks.failed.forEach((fn) => fn(host.toContext({})))
-      })
-      return {
-        onCheckForUpdate: (fn: (res: unknown) => void) => callbacks.check.push(fn),
-        onUpdateReady: (fn: (res: unknown) => void) => callbacks.ready.push(fn),
-        onUpdateFailed: (fn: (res: unknown) => void) => callbacks.failed.push(fn),
-        applyUpdate: () => {
-          host.updateApplied = true
-        },
-      }
-    },
+    getUpdateManager: () => updateManager(host),
     onAppShow: on('appShow'),
     offAppShow: off('appShow'),
     onAppHide: on('appHide'),
