@@ -15,12 +15,15 @@ interface AlipayMy {
   }): void
 }
 
+// The Alipay runtime's own global, read as a free name: older clients have no globalThis to find it on.
+declare const my: AlipayMy | undefined
+
 /** Alipay mini-program: `my.tradePay({ tradeNO })`. */
 export function payInAlipayMiniProgram(tradeNO: string): Promise<PayOutcome> {
-  const my = (globalThis as { my?: AlipayMy }).my
-  if (!my?.tradePay) return Promise.resolve({ kind: 'failed', message: 'my.tradePay is not available' })
+  const alipay = typeof my === 'undefined' ? undefined : my
+  if (!alipay?.tradePay) return Promise.resolve({ kind: 'failed', message: 'my.tradePay is not available' })
   return new Promise((resolve) => {
-    my.tradePay({
+    alipay.tradePay({
       tradeNO,
       success: (result) => resolve(alipayOutcome(result.resultCode, result.memo)),
       // Older clients report 6001 (cancel) through fail, newer ones through success.
