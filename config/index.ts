@@ -2,6 +2,7 @@ import { resolve } from 'node:path'
 import { defineConfig, type UserConfigExport } from '@tarojs/cli'
 import { NormalModuleReplacementPlugin } from 'webpack'
 import devConfig from './dev'
+import { provideFloorGlobals } from './floorGlobals'
 import { H5FirstLoadPlugin } from './h5FirstLoad'
 import { H5StagedBootPlugin } from './h5StagedBoot'
 import { PrecompressAssetsPlugin } from './precompressAssets'
@@ -93,6 +94,8 @@ export default defineConfig<'webpack5'>(async (merge, { mode }) => {
       webpackChain(chain) {
         dropAxiosBrowserAdapters(chain)
         dropTaroHtmlParser(chain)
+        // globalThis, AbortController, AbortSignal: ours where the engine has none (config/floorGlobals.ts).
+        provideFloorGlobals(chain, platform)
       },
     },
     h5: {
@@ -107,6 +110,8 @@ export default defineConfig<'webpack5'>(async (merge, { mode }) => {
       compile: { include: [transpiledPackages] },
       webpackChain(chain) {
         dropAxiosBrowserAdapters(chain)
+        // globalThis (react-query reads it at import; Chrome < 71, iOS < 12.2): ours where the browser has none.
+        provideFloorGlobals(chain, platform)
         // The server sends these as they are (preCompressed): every H5 build writes them, whatever its mode.
         chain.plugin('precompressAssets').use(PrecompressAssetsPlugin)
         // Taro.request's fetch polyfill and JSONP helper: native fetch on our floor, no jsonp (see the stub).

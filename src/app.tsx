@@ -1,3 +1,5 @@
+// First: the prototype methods our oldest engines lack (Promise.prototype.finally…), before any module calls one.
+import './platform/floor/installPrototypes'
 import { QueryClientProvider } from '@tanstack/react-query'
 import { useLaunch } from '@tarojs/taro'
 import type { PropsWithChildren } from 'react'

@@ -65,9 +65,9 @@ export const currentCarrierSegments: readonly { prefix: string; carrier: Carrier
   { prefix: '192', carrier: undefined, note: 'China Broadcast Network' },
 ]
 
-const specTable = new Map<string, CarrierCode>(
-  carrierCodeValues.flatMap((code) => specCarrierPrefixes[code].map((prefix) => [prefix, code] as const)),
-)
+// Loops, not flatMap: iOS 11 and Chrome 63 have no Array.prototype.flatMap (npm run syntax:check).
+const specTable = new Map<string, CarrierCode>()
+for (const code of carrierCodeValues) for (const prefix of specCarrierPrefixes[code]) specTable.set(prefix, code)
 
 // Longest prefix first, so a 4-digit segment beats a 3-digit one.
 const currentTable = [...currentCarrierSegments].sort((a, b) => b.prefix.length - a.prefix.length)

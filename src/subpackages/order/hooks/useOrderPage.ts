@@ -38,9 +38,14 @@ export function useOrderPage(type?: LifePayOrderType) {
   // A new order placed between two pages shifts the next page by one: each order is shown once.
   const orders = useMemo(() => {
     const seen = new Set<string>()
-    return (query.data?.pages ?? []).flatMap((page) =>
-      page.items.filter((order) => !seen.has(order.orderNo) && seen.add(order.orderNo)),
-    )
+    const unique: LifePayOrderListItem[] = []
+    for (const page of query.data?.pages ?? []) {
+      for (const order of page.items) {
+        if (!seen.has(order.orderNo)) unique.push(order)
+        seen.add(order.orderNo)
+      }
+    }
+    return unique
   }, [query.data])
   /** Pull to refresh: back to the newest page only, as if the list had just opened. */
   const refreshFirstPage = async () => {

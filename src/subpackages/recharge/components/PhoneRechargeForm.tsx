@@ -77,7 +77,7 @@ export default function PhoneRechargeForm(props: PhoneRechargeFormProps) {
   const offer = useFaceValueOffer(
     carrier
       ? parValues.data?.find((item) => item.ispCode === carrier)?.parValue
-      : parValues.data?.flatMap((item) => item.parValue),
+      : parValues.data?.reduce<number[]>((all, item) => all.concat(item.parValue), []),
     faceValue,
     setFaceValue,
     LifePayRateType.DefaultPhone,
