@@ -17,7 +17,7 @@ const ROOT = join(__dirname, '..')
 
 /** `pages/home/index` → home, `subpackages/order/order/order` → order. */
 const pageName = (check: RouteCheck) => check.route.replace(/\/index$/, '').split('/').pop() as string
-const pageLabel = (check: RouteCheck) => `${pageName(check)}${check.query ? `?${Object.keys(check.query({ completed: '', unpaid: '' })).join('&')}` : ''}`
+const pageLabel = (check: RouteCheck) => `${pageName(check)}${check.query ? `?${Object.keys(check.query({ completed: '', unpaid: '', electricAccount: '', gasAccount: '' })).join('&')}` : ''}`
 
 /**
  * Opens the page in a fresh host and waits (polling) until it is data-complete: the first setData after which the

@@ -10,14 +10,23 @@ export interface RouteCheck {
   query?: (orders: Orders) => Record<string, string>
   /** Texts the page must show (joined text of its data tree). */
   shows: (orders: Orders) => string[]
+  /** Values its inputs must hold (a form filled from a saved account). */
+  values?: (orders: Orders) => string[]
   /** API paths the page must have requested and had answered. */
   reads: string[]
 }
 
+/** What the checks' user has on the server: two orders and a saved electricity and gas account (their ids). */
 export interface Orders {
   completed: string
   unpaid: string
+  electricAccount: string
+  gasAccount: string
 }
+
+/** The saved accounts prepareRouteChecks() adds: their numbers and remarks only the server's answers bring back. */
+export const SAVED_ELECTRIC = { content: '3100012345', masked: '310****2345', remark: '家里电费', province: '上海市', city: '上海市' }
+export const SAVED_GAS = { content: '8800012345', masked: '880****2345', remark: '家里燃气' }
 
 const LP = '/api/LifePay'
 export const PHONE = '13700001234'
@@ -35,6 +44,9 @@ export const CHECKS: RouteCheck[] = [
   { route: 'subpackages/recharge/phoneBillRecharge/phoneBillRecharge', shows: () => [MASKED, '¥9.85', '¥295.50'], reads: [`${LP}/GetPhoneParValue`, `${LP}/GetRate`] },
   { route: 'subpackages/recharge/electricBillRecharge/electricBillRecharge', shows: () => ['国家电网', '南方电网'], reads: [`${LP}/GetElectricSupportArea`, `${LP}/GetElectricParValue`, `${LP}/GetRate`] },
   { route: 'subpackages/recharge/gasBillRecharge/gasBillRecharge', shows: () => ['新奥燃气', '北京燃气'], reads: [`${LP}/GetGasParValue`, `${LP}/GetRate`] },
+  // From a saved account: region or company, account number and the priced face values all come from the server.
+  { route: 'subpackages/recharge/electricBillRecharge/electricBillRecharge', query: (o) => ({ accountId: o.electricAccount }), shows: () => [SAVED_ELECTRIC.masked, SAVED_ELECTRIC.province, '¥49.50', '¥297.00'], reads: [`${LP}/GetUserAccountDetail`, `${LP}/GetElectricParValue`, `${LP}/GetRate`] },
+  { route: 'subpackages/recharge/gasBillRecharge/gasBillRecharge', query: (o) => ({ accountId: o.gasAccount }), shows: () => [SAVED_GAS.masked, '¥49.75', '¥298.50'], reads: [`${LP}/GetUserAccountDetail`, `${LP}/GetGasParValue`, `${LP}/GetRate`] },
   { route: 'subpackages/recharge/selectPayType/selectPayType', query: (o) => ({ orderNo: o.unpaid }), shows: (o) => [o.unpaid, '¥19.70', '微信支付'], reads: [`${LP}/GetUserLifePayOrderDetail`] },
   ...['rechargeResult', 'rechargeElectricResult', 'rechargeGasResult'].map((page) => ({
     route: `subpackages/recharge/${page}/${page}`,
@@ -50,6 +62,8 @@ export const CHECKS: RouteCheck[] = [
   { route: 'subpackages/userAccount/editGasUserAccount/editGasUserAccount', shows: () => ['保存常用燃气户号', '新奥燃气'], reads: [`${LP}/GetGasParValue`] },
   { route: 'subpackages/userAccount/editPhoneUserAccount/editPhoneUserAccount', shows: () => ['保存常用手机号', '中国联通'], reads: [] },
   { route: 'subpackages/userAccount/editElectricUserAccount/editElectricUserAccount', shows: () => ['保存常用电费户号', '国家电网'], reads: [`${LP}/GetElectricSupportArea`] },
+  { route: 'subpackages/userAccount/editGasUserAccount/editGasUserAccount', query: (o) => ({ id: o.gasAccount }), shows: () => ['新奥燃气'], values: () => [SAVED_GAS.content, SAVED_GAS.remark], reads: [`${LP}/GetUserAccountDetail`, `${LP}/GetGasParValue`] },
+  { route: 'subpackages/userAccount/editElectricUserAccount/editElectricUserAccount', query: (o) => ({ id: o.electricAccount }), shows: () => [SAVED_ELECTRIC.province], values: () => [SAVED_ELECTRIC.content, SAVED_ELECTRIC.remark], reads: [`${LP}/GetUserAccountDetail`, `${LP}/GetElectricSupportArea`] },
 ]
 
 export const ALL_ROUTES = [...TAB_PAGES, ...SUBPACKAGES.flatMap((group) => group.pages.map((page) => `${group.root}/${page}/${page}`))]

@@ -30,7 +30,7 @@ for (const target of TARGETS) {
   describe(`every route in the ${label(target)} build`, () => {
     for (const check of CHECKS) {
       const name = check.route.split('/').pop() as string
-      test(`${name}${check.query ? ' with its order' : ''}`, async () => {
+      test(`${name}${check.query ? ` ?${Object.keys(check.query({} as Orders)).join('&')}` : ''}`, async () => {
         const host = createHost(server, target, storedLogin(user))
         try {
           await host.launch({ path: check.route, query: check.query?.(orders) ?? {} })

@@ -3,12 +3,14 @@ import { randomUUID } from 'node:crypto'
 import { join } from 'node:path'
 import type { CreateLifePayOrderResult, LifePayOrderDetail } from '../../types/api/lifePay'
 import { LifePayOrderStatus } from '../../src/domain/lifePayStatus'
+import { LifePayOrderType } from '../../src/domain/lifePayOrderType'
 import { LifePayType } from '../../src/domain/lifePayType'
 import type { AppServer } from '../e2e/appServer'
 import { lifePayApi, phoneCodeLogin } from '../e2e/session'
 import { MiniHost, type MiniPlatform } from './host/miniHost'
 import type { ClientProfile } from './host/profiles'
-import { PHONE, type Orders, type RouteCheck } from './routeChecks'
+import { attribute } from './host/pageTree'
+import { PHONE, SAVED_ELECTRIC, SAVED_GAS, type Orders, type RouteCheck } from './routeChecks'
 
 /** The builds under test (`MINI_DIST` points elsewhere, e.g. at an older build to compare). */
 export const DIST = process.env.MINI_DIST ?? join(__dirname, '../../dist')
@@ -75,7 +77,13 @@ export async function prepareRouteChecks(server: AppServer): Promise<{ user: Tes
   const user = await testUser(server, PHONE)
   const completed = await placePhoneOrder(server, user, PHONE, 50)
   await payOrder(server, user, completed)
-  return { user, orders: { completed, unpaid: await placePhoneOrder(server, user, PHONE, 20) } }
+  const unpaid = await placePhoneOrder(server, user, PHONE, 20)
+  const save = (account: Record<string, unknown>) => lifePayApi<string>(server, user.userId, 'POST', '/api/LifePay/AddUpdateUserAccount', account)
+  const { masked: _e, ...electric } = SAVED_ELECTRIC
+  const { masked: _g, ...gas } = SAVED_GAS
+  const electricAccount = await save({ lifePayType: LifePayOrderType.Electric, electricType: 'guowang', electricAccountType: 'house', ...electric })
+  const gasAccount = await save({ lifePayType: LifePayOrderType.Gas, gasOrgType: 'xin_ao', ...gas })
+  return { user, orders: { completed, unpaid, electricAccount, gasAccount } }
 }
 
 /** The API calls the host sent for a path (answered with HTTP 200 and a successful envelope). */
@@ -85,7 +93,9 @@ export function answered(host: MiniHost, path: string): boolean {
 
 /** A route check's data-complete condition: its reads answered and its texts on the current page. */
 export function dataComplete(host: MiniHost, check: RouteCheck, orders: Orders): boolean {
-  return check.reads.every((path) => answered(host, path)) && check.shows(orders).every((text) => host.text().includes(text))
+  if (!check.reads.every((path) => answered(host, path)) || !check.shows(orders).every((text) => host.text().includes(text))) return false
+  const values = host.inputs().map((chain) => attribute(chain[chain.length - 1], 'value', host.templates))
+  return (check.values?.(orders) ?? []).every((value) => values.includes(value))
 }
 
 /** Fails with the host's own report: what the page shows, what it asked, what went wrong. */
