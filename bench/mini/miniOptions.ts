@@ -1,4 +1,5 @@
 import type { MiniPlatform } from '../../test/mini/host/miniHost'
+import { readFlags } from '../cliFlags'
 
 export interface MiniOptions {
   runs: number
@@ -20,40 +21,27 @@ export const USAGE = `usage: npm run bench:mini -- [--runs N] [--platforms weapp
 /** Reads bench:mini's command line; with no option, every route check in both builds, three runs each. */
 export function parseMiniOptions(argv: string[]): MiniOptions {
   const options: MiniOptions = { runs: 3, platforms: PLATFORMS, pages: [], timeoutMs: 20_000 }
-  for (let i = 0; i < argv.length; i++) {
-    const arg = argv[i]
-    const [flag, inline] = arg.includes('=') ? [arg.slice(0, arg.indexOf('=')), arg.slice(arg.indexOf('=') + 1)] : [arg, undefined]
-    const value = () => {
-      const next = inline ?? argv[++i]
-      if (next === undefined || next.startsWith('--')) throw new Error(`${flag} needs a value\n${USAGE}`)
-      return next
-    }
-    const list = () => value().split(',').map((item) => item.trim()).filter(Boolean)
-    const whole = (name: string) => {
-      const number = Number(value())
-      if (!Number.isInteger(number) || number < 1) throw new Error(`${name} must be a positive whole number\n${USAGE}`)
-      return number
-    }
-    switch (flag) {
+  readFlags(argv, USAGE, (flag) => {
+    switch (flag.name) {
       case '--runs':
-        options.runs = whole('--runs')
+        options.runs = flag.positiveWholeNumber()
         break
       case '--platforms': {
-        const wanted = list()
+        const wanted = flag.list()
         const unknown = wanted.filter((platform) => !PLATFORMS.includes(platform as MiniPlatform))
         if (unknown.length || !wanted.length) throw new Error(`unknown platform ${unknown.join(', ') || '(none)'}\n${USAGE}`)
         options.platforms = PLATFORMS.filter((platform) => wanted.includes(platform))
         break
       }
       case '--pages':
-        options.pages.push(...list())
+        options.pages.push(...flag.list())
         break
       case '--timeout':
-        options.timeoutMs = whole('--timeout')
+        options.timeoutMs = flag.positiveWholeNumber()
         break
       default:
-        throw new Error(`unknown option ${arg}\n${USAGE}`)
+        throw new Error(`unknown option ${flag.arg}\n${USAGE}`)
     }
-  }
+  })
   return options
 }

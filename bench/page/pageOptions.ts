@@ -1,4 +1,5 @@
 import { pagePath } from '../../src/routes'
+import { readFlags } from '../cliFlags'
 
 export type Category = 'performance' | 'accessibility'
 
@@ -44,27 +45,19 @@ export function parsePageOptions(argv: string[]): PageOptions {
   let categories = CATEGORIES
   let loggedOut = false
   let saveDir: string | undefined
-  for (let i = 0; i < argv.length; i++) {
-    const arg = argv[i]
-    const [flag, inline] = arg.includes('=') ? [arg.slice(0, arg.indexOf('=')), arg.slice(arg.indexOf('=') + 1)] : [arg, undefined]
-    const value = () => {
-      const next = inline ?? argv[++i]
-      if (next === undefined || next.startsWith('--')) throw new Error(`${flag} needs a value\n${USAGE}`)
-      return next
-    }
-    switch (flag) {
+  readFlags(argv, USAGE, (flag) => {
+    switch (flag.name) {
       case '--pages':
-        names.push(...value().split(',').map((n) => n.trim()).filter(Boolean))
+        names.push(...flag.list())
         break
       case '--path':
-        paths.push(value())
+        paths.push(flag.value())
         break
       case '--runs':
-        runs = Number(value())
-        if (!Number.isInteger(runs) || runs < 1) throw new Error(`--runs must be a positive whole number\n${USAGE}`)
+        runs = flag.positiveWholeNumber()
         break
       case '--only': {
-        const wanted = value().split(',') as Category[]
+        const wanted = flag.value().split(',') as Category[]
         const unknown = wanted.filter((c) => !CATEGORIES.includes(c))
         if (unknown.length > 0) throw new Error(`unknown category ${unknown.join(', ')}\n${USAGE}`)
         categories = CATEGORIES.filter((c) => wanted.includes(c))
@@ -74,12 +67,12 @@ export function parsePageOptions(argv: string[]): PageOptions {
         loggedOut = true
         break
       case '--save':
-        saveDir = value()
+        saveDir = flag.value()
         break
       default:
-        throw new Error(`unknown option ${arg}\n${USAGE}`)
+        throw new Error(`unknown option ${flag.arg}\n${USAGE}`)
     }
-  }
+  })
   for (const path of paths) if (!path.startsWith('/')) throw new Error(`--path must start with /, got ${path}\n${USAGE}`)
   const pages = [
     ...(names.length === 0 && paths.length === 0 ? DEFAULT_PAGE_NAMES : names).map(pageByName),
