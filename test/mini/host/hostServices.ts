@@ -224,3 +224,14 @@ export function updateManager(host: MiniHost): unknown {
     },
   }
 }
+
+/** The hosts' `onX` / `offX` pairs: listeners kept per event name (the test host never fires app-level events). */
+export function listenerRegistry(): { on: (name: string) => (fn: Listener) => void; off: (name: string) => (fn: Listener) => void } {
+  const listeners = new Map<string, Listener[]>()
+  return {
+    on: (name) => (fn) => void listeners.set(name, [...(listeners.get(name) ?? []), fn]),
+    off: (name) => (fn) => void listeners.set(name, (listeners.get(name) ?? []).filter((f) => f !== fn)),
+  }
+}
+
+type Listener = (...args: unknown[]) => void

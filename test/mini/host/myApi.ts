@@ -2,6 +2,7 @@ import type { MiniHost } from './miniHost'
 import {
   encryptedPhone,
   intersectionObserver,
+  listenerRegistry,
   MENU_BUTTON_RECT,
   orderForPayment,
   recordCalls,
@@ -49,9 +50,7 @@ export function createMyApi(host: MiniHost): Record<string, unknown> {
       }
     })
   }
-  const listeners = new Map<string, ((...args: unknown[]) => void)[]>()
-  const on = (name: string) => (fn: (...args: unknown[]) => void) => listeners.set(name, [...(listeners.get(name) ?? []), fn])
-  const off = (name: string) => (fn: (...args: unknown[]) => void) => listeners.set(name, (listeners.get(name) ?? []).filter((f) => f !== fn))
+  const { on, off } = listenerRegistry()
   const modal = (options: Options, showCancel: boolean) => {
     const request = {
       title: String(options.title ?? ''),

@@ -1,6 +1,7 @@
 import type { MiniHost } from './miniHost'
 import {
   intersectionObserver,
+  listenerRegistry,
   MENU_BUTTON_RECT,
   orderForPayment,
   recordCalls,
@@ -45,9 +46,7 @@ export function createWxApi(host: MiniHost): Record<string, unknown> {
       }
     })
   }
-  const listeners = new Map<string, ((...args: unknown[]) => void)[]>()
-  const on = (name: string) => (fn: (...args: unknown[]) => void) => listeners.set(name, [...(listeners.get(name) ?? []), fn])
-  const off = (name: string) => (fn: (...args: unknown[]) => void) => listeners.set(name, (listeners.get(name) ?? []).filter((f) => f !== fn))
+  const { on, off } = listenerRegistry()
   const storageValue = (key: string) => (host.storage.has(key) ? host.toContext(host.storage.get(key)) : '')
 
   const api: Record<string, (...args: never[]) => unknown> = {
