@@ -151,6 +151,25 @@ describe('phone top-up', () => {
     expect(create.mock.calls[2][0].idempotencyKey).not.toBe(create.mock.calls[0][0].idempotencyKey)
   })
 
+  it('a second tap after the order is made but before the pay page opens makes no second order', async () => {
+    // A fast server answers between the two taps of a double tap; the pay page is still opening.
+    const opened = deferred<TaroGeneral.CallbackResult>()
+    navigateTo.mockReturnValueOnce(opened.promise)
+    renderWithQuery(<PhoneRechargeForm phone='13812345678' parValue={100} />)
+    await settle()
+    topUp()
+    await waitFor(() => expect(navigateTo).toHaveBeenCalledTimes(1))
+    topUp()
+    await settle()
+    expect(create).toHaveBeenCalledTimes(1)
+    opened.resolve({ errMsg: 'navigateTo:ok' })
+    await settle()
+    // Back on the form after the pay page, the button works again.
+    topUp()
+    await settle()
+    expect(create).toHaveBeenCalledTimes(2)
+  })
+
   it('shows the server’s refusal at the field it concerns', async () => {
     const response = {
       data: { success: false, data: null, error: 'PAR_VALUE_NOT_OFFERED', msg: '不支持该充值面额', showType: 2 },

@@ -33,8 +33,7 @@ export function usePlaceOrder<I extends { idempotencyKey: string }>(
     const input = orderInput()
     if (!input || !ensureLoggedIn()) return
     try {
-      const order = await create(input)
-      if (order) void Taro.navigateTo({ url: selectPayTypeUrl(order.orderNo, kind) })
+      await create(input, (order) => Taro.navigateTo({ url: selectPayTypeUrl(order.orderNo, kind) }))
     } catch (error) {
       const refusal = serverRefusal(error)
       if (refusal) showRefusal({ [REFUSAL_FIELDS[kind].includes(refusal.field) ? refusal.field : 'form']: refusal.message })
