@@ -54,17 +54,12 @@ function dropTaroHtmlParser(chain: { plugin: (name: string) => { use: (plugin: u
 
 const transpiledPackages = (filename: string): boolean => /node_modules[\\/](@tanstack|axios|zustand|query-string|decode-uri-component|split-on-first|filter-obj)[\\/]/.test(filename)
 
-// NutUI is drawn at 375 wide; our own styles at 750 (SPEC §2).
-function designWidth(input?: string | number | { file?: string }): number {
-  if (typeof input === 'object' && input?.file?.replace(/\\+/g, '/').includes('@nutui')) return 375
-  return 750
-}
-
 export default defineConfig<'webpack5'>(async (merge, { mode }) => {
   const baseConfig: UserConfigExport<'webpack5'> = {
     projectName: 'life-pay',
     date: '2026-11-22',
-    designWidth,
+    // SPEC §2: designed at 750 wide.
+    designWidth: 750,
     deviceRatio: { 640: 2.34 / 2, 750: 1, 375: 2, 828: 1.81 / 2 },
     sourceRoot: 'src',
     outputRoot: `dist/${platform}`,
@@ -105,8 +100,6 @@ export default defineConfig<'webpack5'>(async (merge, { mode }) => {
       sourceMapType: 'hidden-source-map',
       staticDirectory: 'static',
       router: { mode: 'browser' },
-      // NutUI's CSS goes through our px transform (drawn at 375).
-      esnextModules: ['@nutui'],
       compile: { include: [transpiledPackages] },
       webpackChain(chain) {
         dropAxiosBrowserAdapters(chain)

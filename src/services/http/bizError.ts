@@ -4,7 +4,7 @@ import type { ApiEnvelope } from '../../../types/api/envelope'
 
 /** A response whose envelope says `success: false` (SPEC §8): code from `error`, message from `msg`. */
 export class BizError extends Error {
-  readonly name = 'BizError'
+  override readonly name = 'BizError'
   readonly code: string | null
   readonly msg: string | null
   readonly showType: ShowType | null

@@ -1,0 +1,123 @@
+// Lint for app, server, tests and tools. The import zones below are ../shared/DESIGN.md's layering written as rules:
+// data flows page → feature hook → services/api → services/http, nothing calls backwards, nothing skips a layer.
+import js from '@eslint/js'
+import prettier from 'eslint-config-prettier'
+import { createTypeScriptImportResolver } from 'eslint-import-resolver-typescript'
+import importX from 'eslint-plugin-import-x'
+import reactHooks from 'eslint-plugin-react-hooks'
+import globals from 'globals'
+import tseslint from 'typescript-eslint'
+
+/** One zone per layer: what files under `target` may not import. `except` is relative to `from`. */
+const layer = (target, from, message, except = []) => ({ target, from, message, except })
+
+// The typed error and the per-request options are data every caller above http may read (DESIGN § Errors are data);
+// the client itself is reached only through services/api.
+const httpData = ['./bizError.ts', './errorMessages.ts', './requestOptions.ts']
+
+const layers = [
+  // src/domain: pure rules shared with the server; it imports nothing but itself.
+  layer('./src/domain', './src', 'src/domain is pure: it imports nothing but src/domain.', ['./domain']),
+  layer('./src/domain', './types', 'src/domain is pure: it imports nothing but src/domain.'),
+  layer('./src/domain', './server', 'src/domain is pure: it imports nothing but src/domain.'),
+  // The contract: shapes and the domain's values, nothing of the app.
+  layer('./types', './src', 'types/api (the contract) builds on src/domain only.', ['./domain']),
+  // i18n: catalogues; they read domain values only.
+  layer('./src/i18n', './src', 'src/i18n reads src/domain only.', ['./domain', './i18n']),
+  // Stores hold state, not logic: nothing above them.
+  layer('./src/stores', './src', 'Stores import nothing above them (domain, i18n, stores).', ['./domain', './i18n', './stores']),
+  // The http client: below services/api, platform, UI.
+  layer('./src/services/http', './src', 'services/http is below services/api, platform and UI.', [
+    './domain',
+    './i18n',
+    './stores',
+    './services/http',
+  ]),
+  // services/api: one function per endpoint over the http client.
+  layer('./src/services', './src/platform', 'services do not reach up into platform.'),
+  layer('./src/services', './src/components', 'services do not reach up into UI.'),
+  layer('./src/services', './src/hooks', 'services do not reach up into hooks.'),
+  layer('./src/services', './src/pages', 'services do not reach up into pages.'),
+  layer('./src/services', './src/subpackages', 'services do not reach up into pages.'),
+  layer('./src/services', './src/queryClient.ts', 'services do not reach up into the app shell.'),
+  // Platform bridges: below the UI.
+  layer('./src/platform', './src/components', 'platform is below components: move the shared piece down.'),
+  layer('./src/platform', './src/hooks', 'platform is below hooks.'),
+  layer('./src/platform', './src/pages', 'platform is below pages.'),
+  layer('./src/platform', './src/subpackages', 'platform is below pages.'),
+  layer('./src/platform', './src/services/http', 'platform calls endpoints through services/api.', httpData),
+  // App-wide components and hooks: no pages; data through hooks and services/api, never the http client.
+  layer('./src/components', './src/pages', 'components are below pages.'),
+  layer('./src/components', './src/subpackages', 'components are below pages.'),
+  layer('./src/components', './src/services', 'components read data through hooks (src/hooks).', ['./queryKeys.ts']),
+  layer('./src/hooks', './src/pages', 'hooks are below pages.'),
+  layer('./src/hooks', './src/subpackages', 'hooks are below pages.'),
+  layer('./src/hooks', './src/components', 'hooks are below components.'),
+  layer('./src/hooks', './src/services/http', 'hooks call endpoints through services/api.', httpData),
+  // Pages: through hooks and services/api, never the http client; the main package never imports a subpackage.
+  layer('./src/pages', './src/services/http', 'pages call endpoints through services/api.', httpData),
+  layer('./src/pages', './src/subpackages', 'the main package (pages/) never imports a subpackage.'),
+  layer('./src/subpackages', './src/services/http', 'pages call endpoints through services/api.', httpData),
+  layer('./src/subpackages/login', './src/subpackages', 'no cross-subpackage imports.', ['./login']),
+  layer('./src/subpackages/order', './src/subpackages', 'no cross-subpackage imports.', ['./order']),
+  layer('./src/subpackages/recharge', './src/subpackages', 'no cross-subpackage imports.', ['./recharge']),
+  layer('./src/subpackages/userAccount', './src/subpackages', 'no cross-subpackage imports.', ['./userAccount']),
+  // The server shares the domain and the contract with the app, nothing else.
+  layer('./server', './src', 'the server imports src/domain only.', ['./domain']),
+  layer('./src', './server', 'the app never imports the server.'),
+  layer('./types', './server', 'the contract never imports the server.'),
+]
+
+export default tseslint.config(
+  {
+    ignores: ['dist/**', 'node_modules/**', '.lighthouse/**', 'coverage/**', 'server/drizzle/**', 'docs/openapi.json', '**/*.min.js'],
+  },
+  js.configs.recommended,
+  ...tseslint.configs.recommended,
+  {
+    files: ['**/*.{ts,tsx,mts,cts}'],
+    languageOptions: { parserOptions: { ecmaFeatures: { jsx: true } } },
+  },
+  {
+    plugins: { 'import-x': importX, 'react-hooks': reactHooks },
+    languageOptions: { ecmaVersion: 2022, sourceType: 'module', globals: { ...globals.node } },
+    settings: {
+      'import-x/resolver-next': [createTypeScriptImportResolver({ project: ['tsconfig.json', 'server/tsconfig.json'] })],
+    },
+    rules: {
+      'import-x/no-restricted-paths': ['error', { zones: layers }],
+      'import-x/no-cycle': ['error', { ignoreExternal: true }],
+      'import-x/no-self-import': 'error',
+      'import-x/no-useless-path-segments': 'error',
+      'import-x/no-duplicates': 'error',
+      '@typescript-eslint/consistent-type-imports': ['error', { fixStyle: 'inline-type-imports' }],
+      '@typescript-eslint/no-unused-vars': ['error', { argsIgnorePattern: '^_', varsIgnorePattern: '^_', ignoreRestSiblings: true }],
+      eqeqeq: ['error', 'always', { null: 'ignore' }],
+      'no-console': 'off',
+    },
+  },
+  {
+    files: ['src/**/*.{ts,tsx}', 'test/**/*.{ts,tsx}'],
+    languageOptions: { globals: { ...globals.browser } },
+    rules: {
+      'react-hooks/rules-of-hooks': 'error',
+      'react-hooks/exhaustive-deps': 'error',
+    },
+  },
+  {
+    // The mini-program hosts' APIs (read behind platform checks); what the shipped code may call at all is checked
+    // on the builds by `npm run syntax:check` (the ES2017 floor) and the mini-program runtime.
+    files: ['src/**/*.{ts,tsx}'],
+    languageOptions: { globals: { wx: 'readonly', my: 'readonly' } },
+  },
+  {
+    files: ['**/*.{js,cjs}'],
+    languageOptions: { sourceType: 'commonjs', globals: { ...globals.node } },
+    rules: { '@typescript-eslint/no-require-imports': 'off' },
+  },
+  {
+    files: ['test/**/*.{ts,tsx}', 'server/test/**/*.ts'],
+    languageOptions: { globals: { ...globals.jest } },
+  },
+  prettier,
+)
