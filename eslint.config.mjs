@@ -25,7 +25,11 @@ const layers = [
   // i18n: catalogues; they read domain values only.
   layer('./src/i18n', './src', 'src/i18n reads src/domain only.', ['./domain', './i18n']),
   // Stores hold state, not logic: nothing above them.
-  layer('./src/stores', './src', 'Stores import nothing above them (domain, i18n, stores).', ['./domain', './i18n', './stores']),
+  layer('./src/stores', './src', 'Stores import nothing above them (domain, i18n, stores).', [
+    './domain',
+    './i18n',
+    './stores',
+  ]),
   // The http client: below services/api, platform, UI.
   layer('./src/services/http', './src', 'services/http is below services/api, platform and UI.', [
     './domain',
@@ -70,7 +74,15 @@ const layers = [
 
 export default tseslint.config(
   {
-    ignores: ['dist/**', 'node_modules/**', '.lighthouse/**', 'coverage/**', 'server/drizzle/**', 'docs/openapi.json', '**/*.min.js'],
+    ignores: [
+      'dist/**',
+      'node_modules/**',
+      '.lighthouse/**',
+      'coverage/**',
+      'server/drizzle/**',
+      'docs/openapi.json',
+      '**/*.min.js',
+    ],
   },
   js.configs.recommended,
   ...tseslint.configs.recommended,
@@ -82,7 +94,9 @@ export default tseslint.config(
     plugins: { 'import-x': importX, 'react-hooks': reactHooks },
     languageOptions: { ecmaVersion: 2022, sourceType: 'module', globals: { ...globals.node } },
     settings: {
-      'import-x/resolver-next': [createTypeScriptImportResolver({ project: ['tsconfig.json', 'server/tsconfig.json'] })],
+      'import-x/resolver-next': [
+        createTypeScriptImportResolver({ project: ['tsconfig.json', 'server/tsconfig.json'] }),
+      ],
     },
     rules: {
       'import-x/no-restricted-paths': ['error', { zones: layers }],
@@ -91,7 +105,10 @@ export default tseslint.config(
       'import-x/no-useless-path-segments': 'error',
       'import-x/no-duplicates': 'error',
       '@typescript-eslint/consistent-type-imports': ['error', { fixStyle: 'inline-type-imports' }],
-      '@typescript-eslint/no-unused-vars': ['error', { argsIgnorePattern: '^_', varsIgnorePattern: '^_', ignoreRestSiblings: true }],
+      '@typescript-eslint/no-unused-vars': [
+        'error',
+        { argsIgnorePattern: '^_', varsIgnorePattern: '^_', ignoreRestSiblings: true },
+      ],
       eqeqeq: ['error', 'always', { null: 'ignore' }],
       'no-console': 'off',
     },

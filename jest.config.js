@@ -6,7 +6,9 @@ module.exports = {
   // test/e2e and test/mini run under node's test runner (npm run test:e2e, test:mini), against the built apps.
   testPathIgnorePatterns: ['/node_modules/', '/test/e2e/', '/test/mini/'],
   transform: { '^.+\\.(m?[jt]sx?)$': 'babel-jest' },
-  transformIgnorePatterns: ['/node_modules/(?!(@tarojs|@tanstack|@stencil|swiper|ssr-window|dom7|query-string|decode-uri-component|split-on-first|filter-obj|nanoid|style-inject|tslib|\\.pnpm|@babel/runtime)/)'],
+  transformIgnorePatterns: [
+    '/node_modules/(?!(@tarojs|@tanstack|@stencil|swiper|ssr-window|dom7|query-string|decode-uri-component|split-on-first|filter-obj|nanoid|style-inject|tslib|\\.pnpm|@babel/runtime)/)',
+  ],
   moduleNameMapper: {
     '^lodash-es$': 'lodash',
     '^lodash-es/(.*)$': 'lodash/$1',

@@ -5,7 +5,9 @@ export default {
   ignoreFiles: ['dist/**', 'node_modules/**'],
   rules: {
     'selector-class-pattern': [
-      '^lp-[a-z0-9]+(-[a-z0-9]+)*(__[a-z0-9]+(-[a-z0-9]+)*)?(--[a-z0-9]+(-[a-z0-9]+)*)?$',
+      // A modifier may carry a Taro value as it is (lp-decorative-image--aspectFit); weui-/taro- are the classes Taro's
+      // H5 components draw inside their elements.
+      '^(lp-[a-z0-9]+(-[a-z0-9]+)*(__[a-z0-9]+(-[a-z0-9]+)*)?(--[a-zA-Z0-9]+(-[a-z0-9]+)*)?|weui-[a-z-]+|taro-[a-z-]+)$',
       { message: 'Class names are BEM under lp- (lp-block__element--modifier)' },
     ],
     'selector-type-no-unknown': [true, { ignore: ['custom-elements'], ignoreTypes: ['page'] }],

@@ -16,7 +16,10 @@ const REPORT = join(__dirname, 'report.md')
 
 function run(script: string): Promise<{ output: string; code: number }> {
   return new Promise((resolve) => {
-    const child = spawn('npm', ['run', '--silent', script], { cwd: join(__dirname, '..'), stdio: ['ignore', 'pipe', 'inherit'] })
+    const child = spawn('npm', ['run', '--silent', script], {
+      cwd: join(__dirname, '..'),
+      stdio: ['ignore', 'pipe', 'inherit'],
+    })
     let output = ''
     child.stdout.on('data', (chunk: Buffer) => {
       process.stdout.write(chunk)
@@ -36,7 +39,11 @@ const quiet = (file: string, args: string[]) => {
 
 function postgresVersion(): string {
   const root = '/usr/lib/postgresql'
-  const newest = existsSync(root) ? readdirSync(root).sort((a, b) => Number(a) - Number(b)).pop() : undefined
+  const newest = existsSync(root)
+    ? readdirSync(root)
+        .sort((a, b) => Number(a) - Number(b))
+        .pop()
+    : undefined
   return newest ? quiet(join(root, newest, 'bin', 'postgres'), ['--version']) : 'not installed'
 }
 
@@ -62,7 +69,11 @@ async function main(): Promise<void> {
     console.error(`\n=== npm run ${bench.script}`)
     const { output, code } = await run(bench.script)
     const body = bench.markdown ? output.trim() : `## ${bench.title}\n\n\`\`\`text\n${output.trim()}\n\`\`\``
-    sections.push(code === 0 ? body : `${body}\n\n**npm run ${bench.script} failed (exit ${code}); its errors are in the console.**`)
+    sections.push(
+      code === 0
+        ? body
+        : `${body}\n\n**npm run ${bench.script} failed (exit ${code}); its errors are in the console.**`,
+    )
     if (code !== 0) failures++
   }
   writeFileSync(REPORT, `# Life Pay benchmarks\n\n${machine(startedAt, loadAtStart)}\n\n${sections.join('\n\n')}\n`)

@@ -29,21 +29,30 @@ interface Row {
   ceiling?: number
 }
 
-async function measure(options: Omit<LoadOptions, 'durationS' | 'connections'>): Promise<{ warmUp: LoadFigures; figures: LoadFigures }> {
+async function measure(
+  options: Omit<LoadOptions, 'durationS' | 'connections'>,
+): Promise<{ warmUp: LoadFigures; figures: LoadFigures }> {
   const warmUp = await loadTest({ ...options, durationS: WARM_UP_S, connections: CONNECTIONS })
   const figures = await loadTest({ ...options, durationS: DURATION_S, connections: CONNECTIONS })
   return { warmUp, figures }
 }
 
 function startBareFastify(): Promise<{ url: string; child: ChildProcess }> {
-  const child = spawn(process.execPath, ['--import', 'tsx', join(__dirname, 'api', 'bareFastify.ts')], { stdio: ['ignore', 'pipe', 'inherit'] })
+  const child = spawn(process.execPath, ['--import', 'tsx', join(__dirname, 'api', 'bareFastify.ts')], {
+    stdio: ['ignore', 'pipe', 'inherit'],
+  })
   return new Promise((resolve, reject) => {
     child.once('exit', (code) => reject(new Error(`the bare Fastify app exited (${code})`)))
     createInterface({ input: child.stdout! }).once('line', (url) => resolve({ url, child }))
   })
 }
 
-async function benchDatabase(database: string, env: Record<string, string>, ceiling: number, notes: string[]): Promise<Row[]> {
+async function benchDatabase(
+  database: string,
+  env: Record<string, string>,
+  ceiling: number,
+  notes: string[],
+): Promise<Row[]> {
   console.error(`${database}: starting the server…`)
   const server = await startAppServer({ ...env, SANDBOX_SUPPLIER_DELAY_MS: '100' })
   try {
@@ -61,13 +70,24 @@ async function benchDatabase(database: string, env: Record<string, string>, ceil
 
     await run('/healthz (the server’s stack, no database)', { url: `${server.url}/healthz` })
     await run('GetRate', { url: `${server.url}/api/LifePay/GetRate` })
-    const pageRequest = { url: `${server.url}/api/LifePay/GetUserLifePayOrderPage`, method: 'POST' as const, headers: asHistory, body: JSON.stringify(ORDER_PAGE) }
+    const pageRequest = {
+      url: `${server.url}/api/LifePay/GetUserLifePayOrderPage`,
+      method: 'POST' as const,
+      headers: asHistory,
+      body: JSON.stringify(ORDER_PAGE),
+    }
     const flatOut = await run(`GetUserLifePayOrderPage (${ORDER_PAGE.pageSize} of 200 orders)`, pageRequest)
     const halfRate = Math.max(1, Math.round(ceiling / 2))
-    await run(`GetUserLifePayOrderPage at ${halfRate} req/s (half the ceiling)`, { ...pageRequest, overallRate: halfRate })
+    await run(`GetUserLifePayOrderPage at ${halfRate} req/s (half the ceiling)`, {
+      ...pageRequest,
+      overallRate: halfRate,
+    })
     // Latency under a load the server sustains: half of what it just served flat out.
     const halfOwn = Math.max(1, Math.round(flatOut.figures.requestsPerSecond / 2))
-    await run(`GetUserLifePayOrderPage at ${halfOwn} req/s (half its own maximum)`, { ...pageRequest, overallRate: halfOwn })
+    await run(`GetUserLifePayOrderPage at ${halfOwn} req/s (half its own maximum)`, {
+      ...pageRequest,
+      overallRate: halfOwn,
+    })
     await run('GetPayStatusByOrderNo', {
       url: `${server.url}/api/LifePay/GetPayStatusByOrderNo`,
       method: 'POST',
@@ -79,9 +99,21 @@ async function benchDatabase(database: string, env: Record<string, string>, ceil
       url: `${server.url}/api/LifePay/CreateLifePayPhoneOrder`,
       method: 'POST',
       headers: { [LIFE_PAY_USER_HEADER]: buyerId },
-      nextBody: () => JSON.stringify({ phone: '13912341234', ispCode: 'yidong', parValue: 50, idempotencyKey: `bench-${database}-${key++}` }),
+      nextBody: () =>
+        JSON.stringify({
+          phone: '13912341234',
+          ispCode: 'yidong',
+          parValue: 50,
+          idempotencyKey: `bench-${database}-${key++}`,
+        }),
     })
-    const page = await apiCall<PageResult<LifePayOrderListItem>>(server.url, 'POST', '/api/LifePay/GetUserLifePayOrderPage', { pageIndex: 1, pageSize: 1 }, buyerId)
+    const page = await apiCall<PageResult<LifePayOrderListItem>>(
+      server.url,
+      'POST',
+      '/api/LifePay/GetUserLifePayOrderPage',
+      { pageIndex: 1, pageSize: 1 },
+      buyerId,
+    )
     // Requests still in flight when a run ends create orders whose answers are not counted; none may go missing.
     const consistent = page.totalCount >= created && page.totalCount <= key
     notes.push(
@@ -102,19 +134,29 @@ async function main(): Promise<void> {
   const block = async (database: string, env: Record<string, string>) => {
     console.error(`bare Fastify: the ceiling before ${database}…`)
     const ceiling = (await measure({ url: bare.url })).figures
-    rows.push({ call: 'bare Fastify route (the ceiling)', database, figures: ceiling, ceiling: ceiling.requestsPerSecond })
+    rows.push({
+      call: 'bare Fastify route (the ceiling)',
+      database,
+      figures: ceiling,
+      ceiling: ceiling.requestsPerSecond,
+    })
     const measured = await benchDatabase(database, env, ceiling.requestsPerSecond, notes)
     rows.push(...measured.map((row) => ({ ...row, ceiling: ceiling.requestsPerSecond })))
   }
   try {
     if (process.env.DATABASE_URL) await block('PostgreSQL', { DATABASE_URL: process.env.DATABASE_URL })
-    else notes.push('PostgreSQL: skipped (no DATABASE_URL; `npm run bench:api` runs this inside scripts/with-postgres.sh).')
+    else
+      notes.push(
+        'PostgreSQL: skipped (no DATABASE_URL; `npm run bench:api` runs this inside scripts/with-postgres.sh).',
+      )
     await block('PGlite', {})
   } finally {
     bare.child.kill('SIGTERM')
   }
 
-  console.log(`## API throughput (autocannon, ${CONNECTIONS} connections, ${DURATION_S} s after a ${WARM_UP_S} s warm-up, 127.0.0.1)\n`)
+  console.log(
+    `## API throughput (autocannon, ${CONNECTIONS} connections, ${DURATION_S} s after a ${WARM_UP_S} s warm-up, 127.0.0.1)\n`,
+  )
   console.log(
     markdownTable(
       ['call', 'database', 'req/s', 'p50 ms', 'p99 ms', 'of ceiling', 'failed'],
@@ -139,9 +181,15 @@ async function main(): Promise<void> {
         `${Math.round(pgPage.ceiling / 2)} req/s asked served.`,
     )
   }
-  console.log(`\nThe ceiling is a one-route Fastify app in its own process (bench/api/bareFastify.ts), measured right before each`)
-  console.log(`database's rows; the server runs as \`npm start\` does, with LOG_LEVEL=warn. The order page asks for page 1 of 10, as`)
-  console.log(`the order screen does, identified by X-LifePay-User-Id (the virtual login). "failed": errors, timeouts and answers`)
+  console.log(
+    `\nThe ceiling is a one-route Fastify app in its own process (bench/api/bareFastify.ts), measured right before each`,
+  )
+  console.log(
+    `database's rows; the server runs as \`npm start\` does, with LOG_LEVEL=warn. The order page asks for page 1 of 10, as`,
+  )
+  console.log(
+    `the order screen does, identified by X-LifePay-User-Id (the virtual login). "failed": errors, timeouts and answers`,
+  )
   console.log(`that were not a success envelope.`)
   console.log(notes.map((note) => `\n${note}`).join(''))
 }

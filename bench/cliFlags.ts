@@ -20,7 +20,11 @@ export function readFlags(argv: string[], usage: string, onFlag: (flag: CliFlag)
       if (next === undefined || next.startsWith('--')) throw new Error(`${name} needs a value\n${usage}`)
       return next
     }
-    const list = () => value().split(',').map((item) => item.trim()).filter(Boolean)
+    const list = () =>
+      value()
+        .split(',')
+        .map((item) => item.trim())
+        .filter(Boolean)
     const positiveWholeNumber = () => {
       const number = Number(value())
       if (!Number.isInteger(number) || number < 1) throw new Error(`${name} must be a positive whole number\n${usage}`)

@@ -3,7 +3,17 @@
 // sources whose Taro config adds source maps, built under the build lock. This worktree's config and dist stay as
 // they are, so the shipped builds (and `npm run size`) are unaffected.
 import { spawnSync } from 'node:child_process'
-import { cpSync, existsSync, mkdtempSync, readdirSync, renameSync, rmSync, statSync, symlinkSync, writeFileSync } from 'node:fs'
+import {
+  cpSync,
+  existsSync,
+  mkdtempSync,
+  readdirSync,
+  renameSync,
+  rmSync,
+  statSync,
+  symlinkSync,
+  writeFileSync,
+} from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join, relative } from 'node:path'
 import { kib, markdownTable } from './markdownTable'
@@ -13,7 +23,18 @@ import { composition, moduleOf, ownerOf } from './size/sourceMapComposition'
 
 const ROOT = join(__dirname, '..')
 const BUILD_LOCK = '/tmp/taro-build.lock'
-const SOURCES = ['src', 'config', 'types', 'babel.config.js', 'package.json', 'tsconfig.json', 'project.config.json', 'mini.project.json', '.env.preview', '.env.production']
+const SOURCES = [
+  'src',
+  'config',
+  'types',
+  'babel.config.js',
+  'package.json',
+  'tsconfig.json',
+  'project.config.json',
+  'mini.project.json',
+  '.env.preview',
+  '.env.production',
+]
 const BY_FILE = process.argv.includes('--by-file')
 // By package: the largest 15; by module (`--by-file`): the largest 60.
 const TOP = BY_FILE ? 60 : 15
@@ -33,12 +54,15 @@ export default async (merge: any, env: any) => merge({}, await (base as any)(mer
 `
 
 function filesUnder(dir: string): string[] {
-  return readdirSync(dir).flatMap((name) => (statSync(join(dir, name)).isDirectory() ? filesUnder(join(dir, name)) : [join(dir, name)]))
+  return readdirSync(dir).flatMap((name) =>
+    statSync(join(dir, name)).isDirectory() ? filesUnder(join(dir, name)) : [join(dir, name)],
+  )
 }
 
 function scratchCopy(): string {
   const scratch = mkdtempSync(join(tmpdir(), 'lifepay-composition-'))
-  for (const source of SOURCES.filter((s) => existsSync(join(ROOT, s)))) cpSync(join(ROOT, source), join(scratch, source), { recursive: true })
+  for (const source of SOURCES.filter((s) => existsSync(join(ROOT, s))))
+    cpSync(join(ROOT, source), join(scratch, source), { recursive: true })
   symlinkSync(join(ROOT, 'node_modules'), join(scratch, 'node_modules'))
   renameSync(join(scratch, 'config', 'index.ts'), join(scratch, 'config', 'base.ts'))
   writeFileSync(join(scratch, 'config', 'index.ts'), WITH_SOURCE_MAPS)
@@ -92,18 +116,38 @@ function main(): void {
       build(scratch, 'h5')
       const dist = join(scratch, 'dist', 'h5')
       const [home, ...firstPages] = measureH5(dist).routes
-      sections.push(table(`H5 first load of ${home.path} (scripts)`, dist, home.firstLoad.files.filter((f) => f.endsWith('.js'))))
+      sections.push(
+        table(
+          `H5 first load of ${home.path} (scripts)`,
+          dist,
+          home.firstLoad.files.filter((f) => f.endsWith('.js')),
+        ),
+      )
       for (const page of firstPages.filter((p) => p.ownChunks.js.raw >= LARGE_BYTES)) {
-        sections.push(table(`H5 own chunks of ${page.path} (scripts)`, dist, page.ownChunks.files.filter((f) => f.endsWith('.js'))))
+        sections.push(
+          table(
+            `H5 own chunks of ${page.path} (scripts)`,
+            dist,
+            page.ownChunks.files.filter((f) => f.endsWith('.js')),
+          ),
+        )
       }
     }
     if (wanted.includes('weapp')) {
       build(scratch, 'weapp')
       const dist = join(scratch, 'dist', 'weapp')
       const sizes = measureMiniPackages(dist, 'weapp')
-      sections.push(table('weapp main package (scripts)', dist, sizes.mainFiles.filter((f) => f.path.endsWith('.js')).map((f) => f.path)))
+      sections.push(
+        table(
+          'weapp main package (scripts)',
+          dist,
+          sizes.mainFiles.filter((f) => f.path.endsWith('.js')).map((f) => f.path),
+        ),
+      )
       for (const pkg of sizes.packages.filter((p) => p.name !== 'main' && p.bytes >= LARGE_BYTES)) {
-        const scripts = filesUnder(join(dist, pkg.name)).filter((f) => f.endsWith('.js')).map((f) => relative(dist, f))
+        const scripts = filesUnder(join(dist, pkg.name))
+          .filter((f) => f.endsWith('.js'))
+          .map((f) => relative(dist, f))
         sections.push(table(`weapp ${pkg.name} (scripts)`, dist, scripts))
       }
     }

@@ -19,7 +19,9 @@ function pick<T>(items: ArrayLike<T>): T {
   return items[Math.floor(random() * items.length)]
 }
 
-const HANZI = Array.from('的一是在不了有和人这中大为上个国我以要他时来用们生到作地于出就分对成会可主发年动同工也能下过子说产种面而方后多定行学法所民得经十三之进着等部度家电力里如水化高自二理起小物现实加量都两体制机当使点从业本去把性好应开它合还因由其些然前外天政四日那社义事平形相全表间样与关各重新线内数正心反你明看原又么利比或但质气第向道命此变条只没结解问意建月公无系军很情者最立代想已通并提直题党程展五果料象员革位入常文总次品式活设及管特件长求老头基资边流路级少图山统接知较将组见计别她手角期根论运农指几九区强放决西被干做必战先回则任取据处队南给色光门即保治北造百规热领七海口东导器压志世金增争济阶油思术极交受联什认六共权收证改清己美再采转更单风切打白教速花带安场身车例真务具万每目至达走积示议声报斗完类八离华名确才科张信马节话米整空元况今集温传土许步群广石记需段研界拉林律叫且究观越织装影算低持音众书布复容儿须际商非验连断深难近矿千周委素技备半办青省列习响约支般史感劳便团往酸历市克何除消构府称太准精值号率族维划选标写存候毛亲快效斯院查江型眼王按格养易置派层片始却专状育厂京识适属圆包火住调满县局照参红细引听该铁价严')
+const HANZI = Array.from(
+  '的一是在不了有和人这中大为上个国我以要他时来用们生到作地于出就分对成会可主发年动同工也能下过子说产种面而方后多定行学法所民得经十三之进着等部度家电力里如水化高自二理起小物现实加量都两体制机当使点从业本去把性好应开它合还因由其些然前外天政四日那社义事平形相全表间样与关各重新线内数正心反你明看原又么利比或但质气第向道命此变条只没结解问意建月公无系军很情者最立代想已通并提直题党程展五果料象员革位入常文总次品式活设及管特件长求老头基资边流路级少图山统接知较将组见计别她手角期根论运农指几九区强放决西被干做必战先回则任取据处队南给色光门即保治北造百规热领七海口东导器压志世金增争济阶油思术极交受联什认六共权收证改清己美再采转更单风切打白教速花带安场身车例真务具万每目至达走积示议声报斗完类八离华名确才科张信马节话米整空元况今集温传土许步群广石记需段研界拉林律叫且究观越织装影算低持音众书布复容儿须际商非验连断深难近矿千周委素技备半办青省列习响约支般史感劳便团往酸历市克何除消构府称太准精值号率族维划选标写存候毛亲快效斯院查江型眼王按格养易置派层片始却专状育厂京识适属圆包火住调满县局照参红细引听该铁价严',
+)
 const LETTERS = 'abcdefghijklmnopqrstuvwxyz'
 
 function chineseWord(): string {
@@ -90,7 +92,10 @@ function escapeRegExp(text: string): string {
 
 /** One compiled pattern: a lookahead alternation finds every word starting at each position, overlaps included. */
 function createRegexFilter(list: readonly string[]): (value: unknown) => unknown {
-  const alternation = [...list].sort((a, b) => b.length - a.length).map(escapeRegExp).join('|')
+  const alternation = [...list]
+    .sort((a, b) => b.length - a.length)
+    .map(escapeRegExp)
+    .join('|')
   const pattern = new RegExp(`(?=(${alternation}))`, 'gi')
   const mask = (text: string): string => {
     pattern.lastIndex = 0
@@ -155,6 +160,10 @@ const sameAs = (filter: (value: unknown) => unknown) => JSON.stringify(filter(re
 const size = `${(responseBytes / 1024).toFixed(1)} KB`
 console.log(`Sensitive-word filter: ${size} JSON response, ${words.length} words, ${masked} characters masked`)
 console.log(`  Aho-Corasick (ours)      build ${fmt(ahoBuild)}   filter ${fmt(ahoMs)}`)
-console.log(`  one compiled regex       build ${fmt(regexBuild)}   filter ${fmt(regexMs)}   same output: ${sameAs(regex)}`)
-console.log(`  naive per-word replace   build ${fmt(naiveBuild)}   filter ${fmt(naiveMs)}   same output: ${sameAs(naive)}`)
+console.log(
+  `  one compiled regex       build ${fmt(regexBuild)}   filter ${fmt(regexMs)}   same output: ${sameAs(regex)}`,
+)
+console.log(
+  `  naive per-word replace   build ${fmt(naiveBuild)}   filter ${fmt(naiveMs)}   same output: ${sameAs(naive)}`,
+)
 console.log(`  ratio naive / ours: ${(naiveMs / ahoMs).toFixed(1)}×   regex / ours: ${(regexMs / ahoMs).toFixed(1)}×`)

@@ -7,23 +7,50 @@ import { join, relative } from 'node:path'
 import { startAppServer, type AppServer } from '../test/e2e/appServer'
 import { waitFor, type MiniPlatform } from '../test/mini/host/miniHost'
 import { CHECKS, type Orders, type RouteCheck } from '../test/mini/routeChecks'
-import { createHost, dataComplete, DIST, hostReport, prepareRouteChecks, storedLogin, type TestUser } from '../test/mini/support'
+import {
+  createHost,
+  dataComplete,
+  DIST,
+  hostReport,
+  prepareRouteChecks,
+  storedLogin,
+  type TestUser,
+} from '../test/mini/support'
 import { kib, markdownTable } from './markdownTable'
 import { parseMiniOptions, USAGE } from './mini/miniOptions'
-import { largestSetData, medianRun, pageRunFigures, SETDATA_AUDIT_BYTES, type MeasuredPage, type PageRun } from './mini/setDataFigures'
+import {
+  largestSetData,
+  medianRun,
+  pageRunFigures,
+  SETDATA_AUDIT_BYTES,
+  type MeasuredPage,
+  type PageRun,
+} from './mini/setDataFigures'
 import { buildLocked } from './taroBuild'
 
 const ROOT = join(__dirname, '..')
 
 /** `pages/home/index` → home, `subpackages/order/order/order` → order. */
-const pageName = (check: RouteCheck) => check.route.replace(/\/index$/, '').split('/').pop() as string
-const pageLabel = (check: RouteCheck) => `${pageName(check)}${check.query ? `?${Object.keys(check.query({ completed: '', unpaid: '', electricAccount: '', gasAccount: '' })).join('&')}` : ''}`
+const pageName = (check: RouteCheck) =>
+  check.route
+    .replace(/\/index$/, '')
+    .split('/')
+    .pop() as string
+const pageLabel = (check: RouteCheck) =>
+  `${pageName(check)}${check.query ? `?${Object.keys(check.query({ completed: '', unpaid: '', electricAccount: '', gasAccount: '' })).join('&')}` : ''}`
 
 /**
  * Opens the page in a fresh host and waits (polling) until it is data-complete: the first setData after which the
  * route check's condition holds. Fails with the host's report when that never happens.
  */
-async function measureOpening(server: AppServer, platform: MiniPlatform, user: TestUser, orders: Orders, check: RouteCheck, timeoutMs: number): Promise<PageRun> {
+async function measureOpening(
+  server: AppServer,
+  platform: MiniPlatform,
+  user: TestUser,
+  orders: Orders,
+  check: RouteCheck,
+  timeoutMs: number,
+): Promise<PageRun> {
   const host = createHost(server, { platform, profile: 'current' }, storedLogin(user))
   let completedIndex: number | undefined
   // Read at each setData, so the one that completed the data is known exactly, not up to a polling interval. Only a
@@ -52,19 +79,32 @@ async function measureOpening(server: AppServer, platform: MiniPlatform, user: T
 
 function builtAt(platform: MiniPlatform): string {
   const app = join(DIST, platform, 'app.js')
-  return statSync(app).mtime.toISOString().replace(/\.\d+Z$/, 'Z')
+  return statSync(app)
+    .mtime.toISOString()
+    .replace(/\.\d+Z$/, 'Z')
 }
 
 function printReport(measured: MeasuredPage[], platforms: MiniPlatform[], runs: number, loadAtStart: number): void {
-  console.log(`## Mini-program setData (${runs} run${runs > 1 ? 's' : ''} per page, medians; current client profile, real server)\n`)
-  console.log('Each page opened in a fresh test host as a shared link opens it, by a returning user; figures up to the setData after which the page showed its data and its reads were answered (test/mini/routeChecks.ts).')
+  console.log(
+    `## Mini-program setData (${runs} run${runs > 1 ? 's' : ''} per page, medians; current client profile, real server)\n`,
+  )
+  console.log(
+    'Each page opened in a fresh test host as a shared link opens it, by a returning user; figures up to the setData after which the page showed its data and its reads were answered (test/mini/routeChecks.ts).',
+  )
   for (const platform of platforms) {
     console.log(`\n### ${platform} (${relative(ROOT, join(DIST, platform)) || '.'}, built ${builtAt(platform)})\n`)
     const rows = measured
       .filter((page) => page.build === platform)
       .map(({ page, runs: pageRuns }) => {
         const m = medianRun(pageRuns)
-        return [page, m.calls, kib(m.bytes), kib(m.largestBytes), Math.round(m.ms), pageRuns.map((run) => Math.round(run.ms)).join(' / ')]
+        return [
+          page,
+          m.calls,
+          kib(m.bytes),
+          kib(m.largestBytes),
+          Math.round(m.ms),
+          pageRuns.map((run) => Math.round(run.ms)).join(' / '),
+        ]
       })
     console.log(markdownTable(['page', 'setData', 'KiB', 'largest KiB', 'onLoad → data ms', 'ms per run'], rows))
   }
@@ -76,7 +116,9 @@ function printReport(measured: MeasuredPage[], platforms: MiniPlatform[], runs: 
         ? `**over WeChat's ${threshold} audit threshold: ${over.map((page) => `${page.build} ${page.page} ${kib(page.bytes)} KiB`).join(', ')}**.`
         : `none over WeChat's ${threshold} audit threshold.`),
   )
-  console.log(`\nLoad average (1 min) ${loadAtStart.toFixed(2)} at the start, ${loadavg()[0].toFixed(2)} at the end: the times move with other work on the machine; the setData counts and bytes do not.`)
+  console.log(
+    `\nLoad average (1 min) ${loadAtStart.toFixed(2)} at the start, ${loadavg()[0].toFixed(2)} at the end: the times move with other work on the machine; the setData counts and bytes do not.`,
+  )
 }
 
 async function main(): Promise<void> {
@@ -101,7 +143,8 @@ async function main(): Promise<void> {
       // Run by run over all pages, so a moment of load on the machine touches one run of many pages, not one page.
       for (let run = 1; run <= options.runs; run++) {
         console.error(`${platform} run ${run}/${options.runs}…`)
-        for (const page of pages) page.runs.push(await measureOpening(server, platform, user, orders, page.check, options.timeoutMs))
+        for (const page of pages)
+          page.runs.push(await measureOpening(server, platform, user, orders, page.check, options.timeoutMs))
       }
       measured.push(...pages.map(({ build, page, runs }) => ({ build, page, runs })))
     }

@@ -28,7 +28,10 @@ async function logIn(chromePort: number, origin: string, entries: Record<string,
   try {
     const page = await browser.contexts()[0].newPage()
     await page.goto(`${origin}/healthz`)
-    await page.evaluate((items) => Object.entries(items).forEach(([key, value]) => localStorage.setItem(key, value)), entries)
+    await page.evaluate(
+      (items) => Object.entries(items).forEach(([key, value]) => localStorage.setItem(key, value)),
+      entries,
+    )
     await page.close()
   } finally {
     // Connected over CDP: this only disconnects; the browser (and its storage) stays for Lighthouse.
@@ -61,22 +64,36 @@ function printPageTable(all: PageResult[], { runs: runCount, categories }: PageO
           ['total KiB', (runs) => kib(m(runs, (f) => f.totalBytes))],
         ] satisfies Column[])
       : []),
-    ...(has('accessibility') ? ([['accessibility', (runs) => m(runs, (f) => f.accessibility)]] satisfies Column[]) : []),
-    [`${categories[0]} per run`, (runs) => runs.map(score).join(' / ') + (runs.length < runCount ? ` (${runCount - runs.length} failed)` : '')],
+    ...(has('accessibility')
+      ? ([['accessibility', (runs) => m(runs, (f) => f.accessibility)]] satisfies Column[])
+      : []),
+    [
+      `${categories[0]} per run`,
+      (runs) => runs.map(score).join(' / ') + (runs.length < runCount ? ` (${runCount - runs.length} failed)` : ''),
+    ],
   ]
-  console.log(`## Page speed (Lighthouse ${runCount} run${runCount > 1 ? 's' : ''} per page, medians; mobile, simulated throttling)\n`)
+  console.log(
+    `## Page speed (Lighthouse ${runCount} run${runCount > 1 ? 's' : ''} per page, medians; mobile, simulated throttling)\n`,
+  )
   console.log(
     markdownTable(
       ['page', ...columns.map(([heading]) => heading)],
       results.map(({ name, path, runs }) => {
         const pathname = path.split('?')[0]
-        const redirected = runs.find((f) => f.finalPath !== pathname && !(pathname === '/' && f.finalPath.startsWith('/pages/home')))
-        return [redirected ? `${name} (ended on ${redirected.finalPath})` : name, ...columns.map(([, value]) => value(runs))]
+        const redirected = runs.find(
+          (f) => f.finalPath !== pathname && !(pathname === '/' && f.finalPath.startsWith('/pages/home')),
+        )
+        return [
+          redirected ? `${name} (ended on ${redirected.finalPath})` : name,
+          ...columns.map(([, value]) => value(runs)),
+        ]
       }),
     ),
   )
   const benchmarkIndex = median(results.flatMap((r) => r.runs.map((f) => f.benchmarkIndex)))
-  console.log(`\nLighthouse CPU benchmark index of this machine during the runs (median): ${Math.round(benchmarkIndex)}.`)
+  console.log(
+    `\nLighthouse CPU benchmark index of this machine during the runs (median): ${Math.round(benchmarkIndex)}.`,
+  )
   for (const { name, failures } of all) {
     for (const failure of failures) console.log(`\nLighthouse failed on ${name}, ${failure}`)
   }
@@ -87,11 +104,15 @@ function printPageTable(all: PageResult[], { runs: runCount, categories }: PageO
     // The request list comes with the performance category only.
     if (has('performance')) {
       console.log(`- API calls: ${typical.apiCalls.join(', ') || 'none'}`)
-      console.log(`- Requests: ${typical.resources.map((r) => `${r.type} ${r.requests} (${r.transferKiB.toFixed(1)} KiB)`).join(', ')}`)
+      console.log(
+        `- Requests: ${typical.resources.map((r) => `${r.type} ${r.requests} (${r.transferKiB.toFixed(1)} KiB)`).join(', ')}`,
+      )
     }
     if (has('performance')) for (const finding of typical.findings) console.log(`- ${finding}`)
     for (const failure of typical.accessibilityFailures) {
-      console.log(`- Accessibility: ${failure.title} (${failure.id}, weight ${failure.weight}), ${failure.elements.length} element${failure.elements.length === 1 ? '' : 's'}:`)
+      console.log(
+        `- Accessibility: ${failure.title} (${failure.id}, weight ${failure.weight}), ${failure.elements.length} element${failure.elements.length === 1 ? '' : 's'}:`,
+      )
       for (const element of failure.elements) console.log(`  - ${element}`)
     }
     for (const warning of new Set(runs.flatMap((f) => f.warnings))) console.log(`- Lighthouse warning: ${warning}`)

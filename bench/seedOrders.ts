@@ -25,7 +25,11 @@ export interface SeededUser {
 }
 
 /** Logs a phone in as the app does (code from the sandbox SMS outbox): the user id of the virtual login. */
-export async function loginByPhoneCode(baseUrl: string, smsCode: (phone: string) => Promise<string>, phoneNumber: string): Promise<string> {
+export async function loginByPhoneCode(
+  baseUrl: string,
+  smsCode: (phone: string) => Promise<string>,
+  phoneNumber: string,
+): Promise<string> {
   await apiCall(baseUrl, 'POST', '/api/Account/SendPhoneMessageCode', {
     phoneNumber,
     businessType: VerificationCodeBusinessType.LifePayPhoneCodeLogin,
@@ -59,7 +63,10 @@ async function orderRequests(baseUrl: string, count: number, runId: string): Pro
       const phone = `${pickFrom(['139', '186', '133'], n)}${String(n).padStart(4, '0')}${lastFour}`
       const ispCode = detectCarrier(phone)
       const values = offered(phoneValues.find((p) => p.ispCode === ispCode)?.parValue ?? [])
-      return { path: '/api/LifePay/CreateLifePayPhoneOrder', body: { phone, ispCode, parValue: pickFrom(values, n), idempotencyKey } }
+      return {
+        path: '/api/LifePay/CreateLifePayPhoneOrder',
+        body: { phone, ispCode, parValue: pickFrom(values, n), idempotencyKey },
+      }
     }
     if (n % 10 < 8) {
       const area = pickFrom(areas, n)
@@ -81,12 +88,21 @@ async function orderRequests(baseUrl: string, count: number, runId: string): Pro
     const gas = pickFrom(gasValues, n)
     return {
       path: '/api/LifePay/CreateLifePayGasOrder',
-      body: { gasAccount: `G${String(n).padStart(5, '0')}${String(3456 + n).slice(-4)}`, gasOrgType: gas.gasOrgType, parValue: pickFrom(gas.parValue, n), idempotencyKey },
+      body: {
+        gasAccount: `G${String(n).padStart(5, '0')}${String(3456 + n).slice(-4)}`,
+        gasOrgType: gas.gasOrgType,
+        parValue: pickFrom(gas.parValue, n),
+        idempotencyKey,
+      },
     }
   })
 }
 
-async function inParallel<T>(items: T[], concurrency: number, work: (item: T, index: number) => Promise<void>): Promise<void> {
+async function inParallel<T>(
+  items: T[],
+  concurrency: number,
+  work: (item: T, index: number) => Promise<void>,
+): Promise<void> {
   let next = 0
   await Promise.all(
     Array.from({ length: concurrency }, async () => {
@@ -101,7 +117,13 @@ async function inParallel<T>(items: T[], concurrency: number, work: (item: T, in
 async function allOrders(baseUrl: string, userId: string): Promise<LifePayOrderListItem[]> {
   const orders: LifePayOrderListItem[] = []
   for (let pageIndex = 1; ; pageIndex++) {
-    const page = await apiCall<PageResult<LifePayOrderListItem>>(baseUrl, 'POST', '/api/LifePay/GetUserLifePayOrderPage', { pageIndex, pageSize: 100 }, userId)
+    const page = await apiCall<PageResult<LifePayOrderListItem>>(
+      baseUrl,
+      'POST',
+      '/api/LifePay/GetUserLifePayOrderPage',
+      { pageIndex, pageSize: 100 },
+      userId,
+    )
     orders.push(...page.items)
     if (orders.length >= page.totalCount || page.items.length === 0) return orders
   }
@@ -131,20 +153,33 @@ export async function seedUserWithOrders(
     created[n] = orderNo
     if (n % 3 === 2) return
     const lifePayType = n % 2 ? LifePayType.AliPay : LifePayType.WxPay
-    await apiCall(baseUrl, 'POST', '/api/LifePay/GetPayOrderForJsAPI', { orderNo, lifePayType, openId: 'o_bench' }, userId)
+    await apiCall(
+      baseUrl,
+      'POST',
+      '/api/LifePay/GetPayOrderForJsAPI',
+      { orderNo, lifePayType, openId: 'o_bench' },
+      userId,
+    )
     await apiCall(baseUrl, 'POST', '/api/dev/pay/confirm', { orderNo, deliveries: 1 })
   })
 
   const deadline = Date.now() + 60_000
   let orders = await allOrders(baseUrl, userId)
   while (orders.some(inFlight)) {
-    if (Date.now() > deadline) throw new Error(`${orders.filter(inFlight).length} seeded orders were still in flight after 60 s`)
+    if (Date.now() > deadline)
+      throw new Error(`${orders.filter(inFlight).length} seeded orders were still in flight after 60 s`)
     await new Promise((resolve) => setTimeout(resolve, 300))
     orders = await allOrders(baseUrl, userId)
   }
   const completed = orders.filter((o) => o.lifePayOrderStatus === LifePayOrderStatus.Completed)
   for (const order of completed.filter((_, i) => i % 15 === 0)) {
-    await apiCall(baseUrl, 'POST', '/api/LifePay/RefundUserLifePayOrder', { orderNo: order.orderNo, refundApplyRemark: '充错号码了' }, userId)
+    await apiCall(
+      baseUrl,
+      'POST',
+      '/api/LifePay/RefundUserLifePayOrder',
+      { orderNo: order.orderNo, refundApplyRemark: '充错号码了' },
+      userId,
+    )
   }
   if (orders.length !== count) throw new Error(`seeded ${orders.length} orders, expected ${count}`)
   const paid = completed.find((_, i) => i % 15 !== 0)

@@ -23,7 +23,8 @@ export function buildLocked(target: BuildTarget): void {
     console.error('dist/h5 is newer than its sources: not rebuilt')
     return
   }
-  if (spawnSync('flock', ['-n', BUILD_LOCK, 'true']).status !== 0) console.error(`waiting for ${BUILD_LOCK} (another Taro build runs)…`)
+  if (spawnSync('flock', ['-n', BUILD_LOCK, 'true']).status !== 0)
+    console.error(`waiting for ${BUILD_LOCK} (another Taro build runs)…`)
   const started = Date.now()
   // The build's chatter goes to stderr: stdout carries the figures (bench/report.md is made of it).
   const result = spawnSync('flock', [BUILD_LOCK, process.execPath, '--import', 'tsx', __filename, target], {

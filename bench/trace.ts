@@ -20,7 +20,14 @@ import { longTasks, type CpuProfile, type LongTaskReport, type TraceEvent } from
 
 const PHONE_NUMBER = '13800005556'
 const ROOT = join(__dirname, '..')
-const TRACE_CATEGORIES = ['devtools.timeline', 'disabled-by-default-devtools.timeline', 'v8.execute', 'blink.user_timing', 'loading', 'toplevel']
+const TRACE_CATEGORIES = [
+  'devtools.timeline',
+  'disabled-by-default-devtools.timeline',
+  'v8.execute',
+  'blink.user_timing',
+  'loading',
+  'toplevel',
+]
 
 function argument(name: string, fallback: string): string {
   const at = process.argv.indexOf(name)
@@ -50,7 +57,10 @@ function sourceLocator(origin: string, dist: string): (url: string, line: number
   }
 }
 
-async function traceOnce(cdp: CDPSession, navigate: () => Promise<void>): Promise<{ events: TraceEvent[]; profile: CpuProfile }> {
+async function traceOnce(
+  cdp: CDPSession,
+  navigate: () => Promise<void>,
+): Promise<{ events: TraceEvent[]; profile: CpuProfile }> {
   const events: TraceEvent[] = []
   const collect = ({ value }: { value: unknown[] }) => events.push(...(value as TraceEvent[]))
   cdp.on('Tracing.dataCollected', collect)
@@ -68,12 +78,24 @@ async function traceOnce(cdp: CDPSession, navigate: () => Promise<void>): Promis
 }
 
 /** One cold load: a new context (a new renderer, no V8 code in memory) with the login, no HTTP cache, 4× CPU. */
-async function traceLoad(browser: Browser, server: AppServer, user: SeededUser, path: string): Promise<{ events: TraceEvent[]; profile: CpuProfile }> {
-  const context = await browser.newContext({ viewport: { width: 412, height: 823 }, deviceScaleFactor: 1.75, isMobile: true })
+async function traceLoad(
+  browser: Browser,
+  server: AppServer,
+  user: SeededUser,
+  path: string,
+): Promise<{ events: TraceEvent[]; profile: CpuProfile }> {
+  const context = await browser.newContext({
+    viewport: { width: 412, height: 823 },
+    deviceScaleFactor: 1.75,
+    isMobile: true,
+  })
   try {
     const page = await context.newPage()
     await page.goto(`${server.url}/healthz`)
-    await page.evaluate((items) => Object.entries(items).forEach(([k, v]) => localStorage.setItem(k, v)), virtualLoginStorage(user.userId, user.phoneNumber))
+    await page.evaluate(
+      (items) => Object.entries(items).forEach(([k, v]) => localStorage.setItem(k, v)),
+      virtualLoginStorage(user.userId, user.phoneNumber),
+    )
     const cdp = await context.newCDPSession(page)
     await cdp.send('Network.enable')
     await cdp.send('Network.setCacheDisabled', { cacheDisabled: true })
@@ -88,27 +110,42 @@ async function traceLoad(browser: Browser, server: AppServer, user: SeededUser, 
 }
 
 function printReport(title: string, report: LongTaskReport): void {
-  console.log(`\n## ${title}: FCP ${report.fcpMs ?? '?'} ms, blocking time after FCP ${report.blockingMs} ms, from the start ${report.allBlockingMs} ms, busy ${report.busyMs} ms\n`)
+  console.log(
+    `\n## ${title}: FCP ${report.fcpMs ?? '?'} ms, blocking time after FCP ${report.blockingMs} ms, from the start ${report.allBlockingMs} ms, busy ${report.busyMs} ms\n`,
+  )
   for (const task of report.tasks) {
-    console.log(`- ${task.startMs} ms +${task.durationMs} ms${task.afterFcp ? '' : ' (before FCP)'}: ${task.events.map(([name, ms]) => `${name} ${ms}`).join(', ')}`)
+    console.log(
+      `- ${task.startMs} ms +${task.durationMs} ms${task.afterFcp ? '' : ' (before FCP)'}: ${task.events.map(([name, ms]) => `${name} ${ms}`).join(', ')}`,
+    )
     for (const [file, ms] of task.files) console.log(`    ${ms.toString().padStart(4)} ms  ${file}`)
   }
 }
 
 async function main(): Promise<void> {
   const saved = argument('--read', '')
-  if (saved) return printReport(`${saved} (×4)`, longTasks(JSON.parse(readFileSync(saved, 'utf8')) as TraceEvent[], null, (url) => url, 4))
+  if (saved)
+    return printReport(
+      `${saved} (×4)`,
+      longTasks(JSON.parse(readFileSync(saved, 'utf8')) as TraceEvent[], null, (url) => url, 4),
+    )
   const path = argument('--path', '/')
   const runs = Number(argument('--runs', '1'))
   const quiet = process.argv.includes('--quiet')
   const dists = (argumentList('--dist').length ? argumentList('--dist') : ['dist/h5']).map((dir) => resolve(ROOT, dir))
-  for (const dist of dists) if (!existsSync(join(dist, 'index.html'))) throw new Error(`no H5 build in ${dist}: run npm run build:h5 (or bench:page) first`)
+  for (const dist of dists)
+    if (!existsSync(join(dist, 'index.html')))
+      throw new Error(`no H5 build in ${dist}: run npm run build:h5 (or bench:page) first`)
   const builds: { dist: string; server: AppServer; user: SeededUser; reports: LongTaskReport[] }[] = []
   const browser = await chromium.launch({ executablePath: CHROMIUM_PATH, args: CHROMIUM_FLAGS })
   try {
     for (const dist of dists) {
       const server = await startAppServer({ SANDBOX_SUPPLIER_DELAY_MS: '100', STATIC_DIR: dist })
-      builds.push({ dist, server, user: await seedUserWithOrders(server.url, server.smsCode, PHONE_NUMBER), reports: [] })
+      builds.push({
+        dist,
+        server,
+        user: await seedUserWithOrders(server.url, server.smsCode, PHONE_NUMBER),
+        reports: [],
+      })
     }
     for (let run = 1; run <= runs; run++) {
       for (const build of builds) {
@@ -124,7 +161,9 @@ async function main(): Promise<void> {
     for (const { dist, reports } of builds) {
       const blocking = reports.map((r) => r.allBlockingMs)
       const busy = reports.map((r) => r.busyMs)
-      console.log(`${dist}: blocking time from the start ${blocking.join(' / ')} ms (median ${median(blocking)}), busy ${busy.join(' / ')} ms (median ${median(busy)})`)
+      console.log(
+        `${dist}: blocking time from the start ${blocking.join(' / ')} ms (median ${median(blocking)}), busy ${busy.join(' / ')} ms (median ${median(busy)})`,
+      )
     }
   } finally {
     await browser.close()

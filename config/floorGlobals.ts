@@ -28,7 +28,11 @@ const PLUGIN = 'KeepNativeGlobalsInFloorModules'
 const floorModules = new Set([globalObjectModule, abortControllerModule])
 
 interface Parser {
-  hooks: { expression: { for(name: string): { tap(options: { name: string; stage: number }, fn: () => true | undefined): void } } }
+  hooks: {
+    expression: {
+      for(name: string): { tap(options: { name: string; stage: number }, fn: () => true | undefined): void }
+    }
+  }
   state: { module?: { resource?: string } }
 }
 
@@ -44,7 +48,11 @@ class KeepNativeGlobalsInFloorModules {
       for (const type of ['javascript/auto', 'javascript/dynamic', 'javascript/esm']) {
         normalModuleFactory.hooks.parser.for(type).tap(PLUGIN, (parser: Parser) => {
           for (const name of this.names) {
-            parser.hooks.expression.for(name).tap({ name: PLUGIN, stage: -100 }, () => (floorModules.has(parser.state.module?.resource ?? '') ? true : undefined))
+            parser.hooks.expression
+              .for(name)
+              .tap({ name: PLUGIN, stage: -100 }, () =>
+                floorModules.has(parser.state.module?.resource ?? '') ? true : undefined,
+              )
           }
         })
       }

@@ -62,7 +62,9 @@ export function routeFiles(compilation: Compilation): Map<string, string[]> {
 /** ES5 (the iOS 11 floor): runs before any bundle, so no build-time transpiling applies to it. */
 export function routePreloadScript(routes: Map<string, string[]>, publicPath: string, entryPage: string): string {
   const files = [...new Set([...routes.values()].flat())]
-  const table = Object.fromEntries([...routes].map(([page, pageFiles]) => [page, pageFiles.map((file) => files.indexOf(file))]))
+  const table = Object.fromEntries(
+    [...routes].map(([page, pageFiles]) => [page, pageFiles.map((file) => files.indexOf(file))]),
+  )
   return (
     '!function(f,r,d){var p=location.pathname.replace(/^\\/+|\\/+$/g,"")||' +
     JSON.stringify(entryPage) +

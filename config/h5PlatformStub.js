@@ -15,7 +15,14 @@ var OS_PATTERNS = [
   ['Linux', /Linux()/],
 ]
 
-var WINDOWS_NAMES = { '10.0': '10', '6.3': '8.1', '6.2': '8', '6.1': 'Server 2008 R2 / 7', '6.0': 'Server 2008 / Vista', '5.1': 'XP' }
+var WINDOWS_NAMES = {
+  '10.0': '10',
+  6.3: '8.1',
+  6.2: '8',
+  6.1: 'Server 2008 R2 / 7',
+  '6.0': 'Server 2008 / Vista',
+  5.1: 'XP',
+}
 
 export function parseOs(ua) {
   for (var i = 0; i < OS_PATTERNS.length; i++) {

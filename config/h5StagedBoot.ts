@@ -11,11 +11,19 @@ const TARO_H5_ENTRY_LOADER = /[\\/]@tarojs[\\/]taro-loader[\\/]lib[\\/]h5\.js$/
 export class H5StagedBootPlugin {
   apply(compiler: Compiler): void {
     compiler.hooks.compilation.tap(NAME, (compilation) => {
-      compiler.webpack.NormalModule.getCompilationHooks(compilation).loader.tap({ name: NAME, stage: 100 }, (_context, module) => {
-        const at = module.loaders.findIndex((entry) => TARO_H5_ENTRY_LOADER.test(entry.loader))
-        if (at < 0) return
-        module.loaders.splice(at, 0, { loader: require.resolve('./h5StagedBootLoader.js'), options: {}, ident: null, type: null } as never)
-      })
+      compiler.webpack.NormalModule.getCompilationHooks(compilation).loader.tap(
+        { name: NAME, stage: 100 },
+        (_context, module) => {
+          const at = module.loaders.findIndex((entry) => TARO_H5_ENTRY_LOADER.test(entry.loader))
+          if (at < 0) return
+          module.loaders.splice(at, 0, {
+            loader: require.resolve('./h5StagedBootLoader.js'),
+            options: {},
+            ident: null,
+            type: null,
+          } as never)
+        },
+      )
     })
   }
 }

@@ -27,13 +27,18 @@ function stageEntry(source, runtimePath = BOOT_RUNTIME, sharedModule = SHARED_MO
   const appImport = APP_IMPORT.exec(source)
   const createApp = CREATE_APP.exec(source)
   if (!appImport || !createApp) {
-    throw new Error('h5StagedBootLoader: Taro\'s H5 entry no longer has the shape this loader rewrites (see config/h5StagedBootLoader.js)')
+    throw new Error(
+      "h5StagedBootLoader: Taro's H5 entry no longer has the shape this loader rewrites (see config/h5StagedBootLoader.js)",
+    )
   }
   // Static imports are hoisted, so the body may be cut where the app is created: everything above it stays as it was.
   const head = source.slice(0, createApp.index).replace(APP_IMPORT, 'var component')
   const rest = source
     .slice(createApp.index)
-    .replace(CREATE_APP, (line, creator, args) => `var inst = mountPagesInTransition(${creator}(component, ${args}), React)`)
+    .replace(
+      CREATE_APP,
+      (line, creator, args) => `var inst = mountPagesInTransition(${creator}(component, ${args}), React)`,
+    )
   // The app instance, the history and the tab bar in one task; the router (which loads the first page) in the next.
   const routerAt = ROUTER_START.exec(rest).index
   const createStage = rest.slice(0, routerAt)

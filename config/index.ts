@@ -16,10 +16,15 @@ const platform = process.env.TARO_ENV || 'h5'
 // axios and zustand ship object spread, which iOS 11.0–11.2 can't parse, and @tarojs/router's query-string (with its
 // helpers) ships `catch {}` (ES2019): `npm run syntax:check` guards the ES2017 floor.
 // axios's own xhr/fetch adapters are never used (our Taro adapter is), so the builds replace them with a stub.
-function dropAxiosBrowserAdapters(chain: { plugin: (name: string) => { use: (plugin: unknown, args: unknown[]) => void } }) {
+function dropAxiosBrowserAdapters(chain: {
+  plugin: (name: string) => { use: (plugin: unknown, args: unknown[]) => void }
+}) {
   chain
     .plugin('dropAxiosBrowserAdapters')
-    .use(NormalModuleReplacementPlugin, [/axios[\\/]lib[\\/]adapters[\\/](xhr|fetch)\.js$/, resolve(__dirname, 'axiosAdapterStub.js')])
+    .use(NormalModuleReplacementPlugin, [
+      /axios[\\/]lib[\\/]adapters[\\/](xhr|fetch)\.js$/,
+      resolve(__dirname, 'axiosAdapterStub.js'),
+    ])
 }
 
 // Taro's mini-program default turns off most of terser's compressions (a create-react-app-era list for old
@@ -49,10 +54,16 @@ const miniTerserOptions = {
 function dropTaroHtmlParser(chain: { plugin: (name: string) => { use: (plugin: unknown, args: unknown[]) => void } }) {
   chain
     .plugin('dropTaroHtmlParser')
-    .use(NormalModuleReplacementPlugin, [/@tarojs[\\/]runtime[\\/]dist[\\/]dom-external[\\/]inner-html[\\/]html\.js$/, resolve(__dirname, 'taroInnerHtmlStub.js')])
+    .use(NormalModuleReplacementPlugin, [
+      /@tarojs[\\/]runtime[\\/]dist[\\/]dom-external[\\/]inner-html[\\/]html\.js$/,
+      resolve(__dirname, 'taroInnerHtmlStub.js'),
+    ])
 }
 
-const transpiledPackages = (filename: string): boolean => /node_modules[\\/](@tanstack|axios|zustand|query-string|decode-uri-component|split-on-first|filter-obj)[\\/]/.test(filename)
+const transpiledPackages = (filename: string): boolean =>
+  /node_modules[\\/](@tanstack|axios|zustand|query-string|decode-uri-component|split-on-first|filter-obj)[\\/]/.test(
+    filename,
+  )
 
 export default defineConfig<'webpack5'>(async (merge, { mode }) => {
   const baseConfig: UserConfigExport<'webpack5'> = {
@@ -80,7 +91,10 @@ export default defineConfig<'webpack5'>(async (merge, { mode }) => {
     mini: {
       postcss: {
         pxtransform: { enable: true, config: { baseFontSize: 20 } },
-        cssModules: { enable: false, config: { namingPattern: 'module', generateScopedName: '[name]__[local]___[hash:base64:5]' } },
+        cssModules: {
+          enable: false,
+          config: { namingPattern: 'module', generateScopedName: '[name]__[local]___[hash:base64:5]' },
+        },
       },
       optimizeMainPackage: { enable: true },
       // No screen sets innerHTML: Taro's HTML parser (~9 KiB of the main package) stays out.
@@ -110,11 +124,17 @@ export default defineConfig<'webpack5'>(async (merge, { mode }) => {
         // Taro.request's fetch polyfill and JSONP helper: native fetch on our floor, no jsonp (see the stub).
         chain
           .plugin('dropH5RequestPolyfills')
-          .use(NormalModuleReplacementPlugin, [/node_modules[\\/](whatwg-fetch|jsonp-retry)[\\/]/, resolve(__dirname, 'h5RequestPolyfillStub.js')])
+          .use(NormalModuleReplacementPlugin, [
+            /node_modules[\\/](whatwg-fetch|jsonp-retry)[\\/]/,
+            resolve(__dirname, 'h5RequestPolyfillStub.js'),
+          ])
         // getSystemInfoSync's user-agent parser, run at import on the start-up path: a small reader in its place.
         chain
           .plugin('lightPlatformParser')
-          .use(NormalModuleReplacementPlugin, [/node_modules[\\/]platform[\\/]platform\.js$/, resolve(__dirname, 'h5PlatformStub.js')])
+          .use(NormalModuleReplacementPlugin, [
+            /node_modules[\\/]platform[\\/]platform\.js$/,
+            resolve(__dirname, 'h5PlatformStub.js'),
+          ])
         // Taro splits only initial chunks, so every page chunk carried its own copy of the code and CSS pages share
         // (axios, the component wrappers, src/services…): split async chunks too, Taro's cache groups kept. Taro's
         // minSize 0 would then cut a page into ~20 tiny scripts; webpack's production default (20 kB) keeps it to a few,
@@ -138,7 +158,10 @@ export default defineConfig<'webpack5'>(async (merge, { mode }) => {
       postcss: {
         pxtransform: { enable: true, config: { baseFontSize: 20 } },
         autoprefixer: { enable: true, config: {} },
-        cssModules: { enable: false, config: { namingPattern: 'module', generateScopedName: '[name]__[local]___[hash:base64:5]' } },
+        cssModules: {
+          enable: false,
+          config: { namingPattern: 'module', generateScopedName: '[name]__[local]___[hash:base64:5]' },
+        },
       },
     },
   }

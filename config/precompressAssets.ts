@@ -48,7 +48,10 @@ async function precompress(compilation: Compilation, name: string): Promise<void
     }),
     gzipAsync(content, { level: constants.Z_BEST_COMPRESSION }),
   ])
-  for (const [compressed, extension] of [[br, 'br'], [gz, 'gz']] as const) {
+  for (const [compressed, extension] of [
+    [br, 'br'],
+    [gz, 'gz'],
+  ] as const) {
     if (compressed.length >= content.length) continue
     compilation.emitAsset(`${name}.${extension}`, new sources.RawSource(compressed), {
       compressed: true,

@@ -41,7 +41,11 @@ async function call<T>(method: 'GET' | 'POST', path: string, body?: unknown): Pr
   try {
     response = await fetch(`${baseUrl}${path}`, {
       method,
-      headers: { 'x-operator-token': token, 'accept-language': 'en', ...(body ? { 'content-type': 'application/json' } : {}) },
+      headers: {
+        'x-operator-token': token,
+        'accept-language': 'en',
+        ...(body ? { 'content-type': 'application/json' } : {}),
+      },
       body: body ? JSON.stringify(body) : undefined,
     })
   } catch (error) {
@@ -86,7 +90,11 @@ async function run(args: string[]): Promise<void> {
     return
   }
   if (area === 'refunds' && action === 'approve' && target) {
-    printOrder(await call('POST', `/api/admin/refunds/${encodeURIComponent(target)}/approve`, { remark: option(args, '--remark') }))
+    printOrder(
+      await call('POST', `/api/admin/refunds/${encodeURIComponent(target)}/approve`, {
+        remark: option(args, '--remark'),
+      }),
+    )
     return
   }
   if (area === 'refunds' && action === 'reject' && target) {
@@ -96,10 +104,19 @@ async function run(args: string[]): Promise<void> {
     return
   }
   if (area === 'jobs' && action === 'failed') {
-    const { counts, items } = await call<{ counts: Record<string, number>; items: Job[] }>('GET', '/api/admin/jobs/failed')
-    console.log(`queue: ${Object.entries(counts).map(([status, n]) => `${n} ${status}`).join(', ')}`)
+    const { counts, items } = await call<{ counts: Record<string, number>; items: Job[] }>(
+      'GET',
+      '/api/admin/jobs/failed',
+    )
+    console.log(
+      `queue: ${Object.entries(counts)
+        .map(([status, n]) => `${n} ${status}`)
+        .join(', ')}`,
+    )
     for (const job of items) {
-      console.log(`#${job.id} ${job.kind} ${JSON.stringify(job.payload)} attempts ${job.attempts}/${job.maxAttempts} at ${job.updatedTime}: ${job.lastError ?? ''}`)
+      console.log(
+        `#${job.id} ${job.kind} ${JSON.stringify(job.payload)} attempts ${job.attempts}/${job.maxAttempts} at ${job.updatedTime}: ${job.lastError ?? ''}`,
+      )
     }
     return
   }

@@ -112,7 +112,8 @@ function builtinPrototype(node: Node | undefined, scope: Scope, variables: Proto
   return isDeclared(member.object, scope) ? undefined : member.object
 }
 
-const isNode = (value: unknown): value is Node => typeof value === 'object' && value !== null && typeof (value as Node).type === 'string'
+const isNode = (value: unknown): value is Node =>
+  typeof value === 'object' && value !== null && typeof (value as Node).type === 'string'
 
 function children(node: Node): Array<[string, Node]> {
   const found: Array<[string, Node]> = []
@@ -131,7 +132,15 @@ interface Scope {
 }
 
 const FUNCTIONS = new Set(['FunctionDeclaration', 'FunctionExpression', 'ArrowFunctionExpression'])
-const BLOCKS = new Set(['BlockStatement', 'ForStatement', 'ForInStatement', 'ForOfStatement', 'CatchClause', 'SwitchStatement', 'ClassExpression'])
+const BLOCKS = new Set([
+  'BlockStatement',
+  'ForStatement',
+  'ForInStatement',
+  'ForOfStatement',
+  'CatchClause',
+  'SwitchStatement',
+  'ClassExpression',
+])
 
 function bindingNames(pattern: Node | null | undefined, into: string[] = []): string[] {
   if (!pattern) return into
@@ -140,7 +149,8 @@ function bindingNames(pattern: Node | null | undefined, into: string[] = []): st
       into.push(pattern.name as string)
       break
     case 'ObjectPattern':
-      for (const property of pattern.properties as Node[]) bindingNames((property.type === 'RestElement' ? property.argument : property.value) as Node, into)
+      for (const property of pattern.properties as Node[])
+        bindingNames((property.type === 'RestElement' ? property.argument : property.value) as Node, into)
       break
     case 'ArrayPattern':
       for (const element of pattern.elements as Array<Node | null>) bindingNames(element, into)
@@ -178,10 +188,12 @@ function declareScopes(program: Node): Map<Node, Scope> {
     }
     if (node.type === 'VariableDeclaration') {
       const target = node.kind === 'var' ? functionScope : scope
-      for (const declarator of node.declarations as Node[]) for (const name of bindingNames(declarator.id as Node)) target.names.add(name)
+      for (const declarator of node.declarations as Node[])
+        for (const name of bindingNames(declarator.id as Node)) target.names.add(name)
     }
     if (node.type === 'ClassDeclaration' && node.id) scope.names.add((node.id as Node).name as string)
-    for (const [key, child] of children(node)) visit(child, inner, innerFunction, FUNCTIONS.has(node.type) && key === 'body')
+    for (const [key, child] of children(node))
+      visit(child, inner, innerFunction, FUNCTIONS.has(node.type) && key === 'body')
   }
   const global: Scope = { names: new Set(), parent: null, isFunction: true }
   scopes.set(program, global)
@@ -198,7 +210,11 @@ function isDeclared(name: string, scope: Scope | null): boolean {
 function memberName(node: Node): { object?: string; property: string } | undefined {
   if (node.type !== 'MemberExpression') return undefined
   const property = node.property as Node
-  const name = node.computed ? (property.type === 'Literal' && typeof property.value === 'string' ? property.value : undefined) : (property.name as string)
+  const name = node.computed
+    ? property.type === 'Literal' && typeof property.value === 'string'
+      ? property.value
+      : undefined
+    : (property.name as string)
   if (name === undefined) return undefined
   const object = node.object as Node
   return { object: object.type === 'Identifier' ? (object.name as string) : undefined, property: name }
@@ -211,7 +227,11 @@ interface Guard {
 
 /** The globals an expression tests with `typeof` (not looking into nested functions). */
 function typeofTargets(expression: Node, into = new Set<string>()): Set<string> {
-  if (expression.type === 'UnaryExpression' && expression.operator === 'typeof' && (expression.argument as Node).type === 'Identifier') {
+  if (
+    expression.type === 'UnaryExpression' &&
+    expression.operator === 'typeof' &&
+    (expression.argument as Node).type === 'Identifier'
+  ) {
     into.add((expression.argument as Node).name as string)
   }
   if (!FUNCTIONS.has(expression.type)) for (const [, child] of children(expression)) typeofTargets(child, into)
@@ -237,7 +257,14 @@ function mentions(test: Node, guard: Guard, scope: Scope, guardVariables: GuardV
     }
     if (guard.global && node.type === 'Identifier') {
       const declared = declaringScope(node.name as string, scope)
-      if (declared && guardVariables.get(declared)?.get(node.name as string)?.has(guard.global)) found = true
+      if (
+        declared &&
+        guardVariables
+          .get(declared)
+          ?.get(node.name as string)
+          ?.has(guard.global)
+      )
+        found = true
     }
     if (guard.property && memberName(node)?.property === guard.property) found = true
     for (const [, child] of children(node)) visit(child)
@@ -250,8 +277,18 @@ function isGuarded(path: Node[], guard: Guard, scope: Scope, guardVariables: Gua
   for (let i = path.length - 2; i >= 0; i--) {
     const ancestor = path[i]
     const child = path[i + 1]
-    if ((ancestor.type === 'ConditionalExpression' || ancestor.type === 'IfStatement') && child !== ancestor.test && mentions(ancestor.test as Node, guard, scope, guardVariables)) return true
-    if (ancestor.type === 'LogicalExpression' && child === ancestor.right && mentions(ancestor.left as Node, guard, scope, guardVariables)) return true
+    if (
+      (ancestor.type === 'ConditionalExpression' || ancestor.type === 'IfStatement') &&
+      child !== ancestor.test &&
+      mentions(ancestor.test as Node, guard, scope, guardVariables)
+    )
+      return true
+    if (
+      ancestor.type === 'LogicalExpression' &&
+      child === ancestor.right &&
+      mentions(ancestor.left as Node, guard, scope, guardVariables)
+    )
+      return true
   }
   return false
 }
@@ -260,8 +297,17 @@ function isGuarded(path: Node[], guard: Guard, scope: Scope, guardVariables: Gua
 function isReference(parent: Node | undefined, key: string): boolean {
   if (!parent) return true
   if (parent.type === 'MemberExpression' && key === 'property' && !parent.computed) return false
-  if ((parent.type === 'Property' || parent.type === 'MethodDefinition' || parent.type === 'PropertyDefinition') && key === 'key' && !parent.computed) return false
-  if ((parent.type === 'LabeledStatement' || parent.type === 'BreakStatement' || parent.type === 'ContinueStatement') && key === 'label') return false
+  if (
+    (parent.type === 'Property' || parent.type === 'MethodDefinition' || parent.type === 'PropertyDefinition') &&
+    key === 'key' &&
+    !parent.computed
+  )
+    return false
+  if (
+    (parent.type === 'LabeledStatement' || parent.type === 'BreakStatement' || parent.type === 'ContinueStatement') &&
+    key === 'label'
+  )
+    return false
   if (parent.type === 'MetaProperty') return false
   return true
 }
@@ -278,7 +324,11 @@ function isBinding(parent: Node | undefined, key: string): boolean {
 
 /** The above-floor built-ins a script uses, by the heuristic in the header, and the prototype methods it installs. */
 export function scriptBuiltins(source: string, watched: ReadonlySet<BuiltinName>): ScriptBuiltins {
-  const program = parse(source, { ecmaVersion: 'latest', sourceType: 'script', allowReturnOutsideFunction: true }) as unknown as Node
+  const program = parse(source, {
+    ecmaVersion: 'latest',
+    sourceType: 'script',
+    allowReturnOutsideFunction: true,
+  }) as unknown as Node
   const scopes = declareScopes(program)
   const uses: BuiltinUse[] = []
   const installs = new Set<BuiltinName>()
@@ -289,7 +339,8 @@ export function scriptBuiltins(source: string, watched: ReadonlySet<BuiltinName>
     noteGuardVariable(name, value, scope)
     const object = builtinPrototype(value, scope, prototypeVariables)
     const declared = declaringScope(name, scope)
-    if (object && declared) prototypeVariables.set(declared, (prototypeVariables.get(declared) ?? new Map()).set(name, object))
+    if (object && declared)
+      prototypeVariables.set(declared, (prototypeVariables.get(declared) ?? new Map()).set(name, object))
   }
   const noteGuardVariable = (name: string, value: Node, scope: Scope) => {
     const targets = typeofTargets(value)
@@ -325,8 +376,10 @@ export function scriptBuiltins(source: string, watched: ReadonlySet<BuiltinName>
   const visit = (node: Node, parent: Node | undefined, key: string, outer: Scope) => {
     const scope = scopes.get(node) ?? outer
     path.push(node)
-    if (node.type === 'VariableDeclarator' && (node.id as Node).type === 'Identifier' && node.init) noteVariable((node.id as Node).name as string, node.init as Node, scope)
-    if (node.type === 'AssignmentExpression' && (node.left as Node).type === 'Identifier') noteVariable((node.left as Node).name as string, node.right as Node, scope)
+    if (node.type === 'VariableDeclarator' && (node.id as Node).type === 'Identifier' && node.init)
+      noteVariable((node.id as Node).name as string, node.init as Node, scope)
+    if (node.type === 'AssignmentExpression' && (node.left as Node).type === 'Identifier')
+      noteVariable((node.left as Node).name as string, node.right as Node, scope)
     if (node.type === 'Identifier' && isReference(parent, key)) {
       const name = node.name as string
       const isTypeof = parent?.type === 'UnaryExpression' && parent.operator === 'typeof'
@@ -335,7 +388,8 @@ export function scriptBuiltins(source: string, watched: ReadonlySet<BuiltinName>
     if (node.type === 'CallExpression') {
       const [target, name] = node.arguments as Node[]
       const object = builtinPrototype(target, scope, prototypeVariables)
-      if (object && name?.type === 'Literal' && typeof name.value === 'string') installs.add(`${object}.prototype.${name.value}`)
+      if (object && name?.type === 'Literal' && typeof name.value === 'string')
+        installs.add(`${object}.prototype.${name.value}`)
     }
     if (node.type === 'AssignmentExpression' && (node.left as Node).type === 'MemberExpression') {
       const left = node.left as Node
@@ -346,7 +400,12 @@ export function scriptBuiltins(source: string, watched: ReadonlySet<BuiltinName>
     const member = memberName(node)
     if (member) {
       const isCallee = parent?.type === 'CallExpression' && key === 'callee'
-      if (isCallee && member.object && STATIC_METHODS.get(member.object)?.includes(member.property) && !isDeclared(member.object, scope)) {
+      if (
+        isCallee &&
+        member.object &&
+        STATIC_METHODS.get(member.object)?.includes(member.property) &&
+        !isDeclared(member.object, scope)
+      ) {
         report(`${member.object}.${member.property}`, node, { property: member.property }, scope)
       }
       const method = PROTOTYPE_METHODS.get(member.property)
@@ -356,7 +415,13 @@ export function scriptBuiltins(source: string, watched: ReadonlySet<BuiltinName>
     }
     for (const [childKey, child] of children(node)) {
       if (isBinding(node, childKey)) visitPattern(child, scopes.get(node) ?? scope)
-      else if (node.type === 'AssignmentExpression' && childKey === 'left' && child.type !== 'Identifier' && child.type !== 'MemberExpression') visitPattern(child, scope)
+      else if (
+        node.type === 'AssignmentExpression' &&
+        childKey === 'left' &&
+        child.type !== 'Identifier' &&
+        child.type !== 'MemberExpression'
+      )
+        visitPattern(child, scope)
       else visit(child, node, childKey, scope)
     }
     path.pop()

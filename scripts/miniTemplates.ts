@@ -57,7 +57,9 @@ function children(node: AstNode): AstNode[] {
   return Object.entries(node).flatMap(([key, value]) => {
     if (key === 'loc') return []
     const items = Array.isArray(value) ? value : [value]
-    return items.filter((item): item is AstNode => !!item && typeof item === 'object' && typeof (item as AstNode).type === 'string')
+    return items.filter(
+      (item): item is AstNode => !!item && typeof item === 'object' && typeof (item as AstNode).type === 'string',
+    )
   })
 }
 
@@ -67,9 +69,20 @@ function walk(node: AstNode, visit: (node: AstNode, parent: AstNode | null) => v
 }
 
 const EXPRESSION_NODES = new Set([
-  'Identifier', 'Literal', 'ThisExpression', 'MemberExpression', 'CallExpression', 'ConditionalExpression',
-  'BinaryExpression', 'LogicalExpression', 'UnaryExpression', 'ArrayExpression', 'ObjectExpression', 'Property',
-  'SpreadElement', 'ParenthesizedExpression',
+  'Identifier',
+  'Literal',
+  'ThisExpression',
+  'MemberExpression',
+  'CallExpression',
+  'ConditionalExpression',
+  'BinaryExpression',
+  'LogicalExpression',
+  'UnaryExpression',
+  'ArrayExpression',
+  'ObjectExpression',
+  'Property',
+  'SpreadElement',
+  'ParenthesizedExpression',
 ])
 
 /** `[a,]`, `{a: 1,}`, `f(a,)`: wcc rejects the trailing comma that JavaScript allows. */
@@ -98,11 +111,17 @@ function expressionProblem(text: string, root: AstNode): ExpressionProblem | nul
     else if (node.type === 'BinaryExpression' && ['in', 'instanceof', '>>>', '**'].includes(node.operator as string))
       message = `\`${String(node.operator)}\` is not allowed`
     else if (node.type === 'LogicalExpression' && node.operator === '??') message = '`??` is not allowed'
-    else if ((node.type === 'MemberExpression' || node.type === 'CallExpression') && node.optional) message = '`?.` is not allowed'
-    else if (node.type === 'Property' && (node.computed || node.method || node.kind !== 'init' || (node.key as AstNode).type !== 'Identifier'))
+    else if ((node.type === 'MemberExpression' || node.type === 'CallExpression') && node.optional)
+      message = '`?.` is not allowed'
+    else if (
+      node.type === 'Property' &&
+      (node.computed || node.method || node.kind !== 'init' || (node.key as AstNode).type !== 'Identifier')
+    )
       message = 'object keys must be plain names'
-    else if (node.type === 'SpreadElement' && parent?.type !== 'ObjectExpression') message = 'spread only inside an object'
-    else if (node.type === 'ArrayExpression' && (node.elements as unknown[]).includes(null)) message = 'holes in an array literal'
+    else if (node.type === 'SpreadElement' && parent?.type !== 'ObjectExpression')
+      message = 'spread only inside an object'
+    else if (node.type === 'ArrayExpression' && (node.elements as unknown[]).includes(null))
+      message = 'holes in an array literal'
     else if (trailingComma(text, node)) message = 'trailing comma'
     if (message) found = { message, at: node.start }
   })
@@ -169,7 +188,10 @@ function lineOf(source: string, pos: number): { line: number; col: number } {
 
 /** The first syntax error of a template; parsing stops there, as the compilers do. */
 class TemplateSyntaxError extends Error {
-  constructor(readonly at: number, message: string) {
+  constructor(
+    readonly at: number,
+    message: string,
+  ) {
     super(message)
   }
 }
@@ -180,7 +202,8 @@ const EQUALS = /\s*=\s*/y
 const END_TAG = /([A-Za-z][\w.:-]*)\s*>/y
 const TAG_NAME = /[A-Za-z][\w.:-]*/y
 const ATTRIBUTE_NAME = /[A-Za-z_][\w:.-]*/y
-const IMPORT_SJS_NAME = /^([A-Za-z_$][\w$]*|\{\s*[A-Za-z_$][\w$]*(\s*:\s*[A-Za-z_$][\w$]*)?(\s*,\s*[A-Za-z_$][\w$]*(\s*:\s*[A-Za-z_$][\w$]*)?)*\s*,?\s*\})$/
+const IMPORT_SJS_NAME =
+  /^([A-Za-z_$][\w$]*|\{\s*[A-Za-z_$][\w$]*(\s*:\s*[A-Za-z_$][\w$]*)?(\s*,\s*[A-Za-z_$][\w$]*(\s*:\s*[A-Za-z_$][\w$]*)?)*\s*,?\s*\})$/
 
 function matchAt(pattern: RegExp, source: string, pos: number): RegExpExecArray | null {
   pattern.lastIndex = pos
@@ -193,7 +216,7 @@ export function parseTemplate(source: string, dialect: Dialect): ParsedTemplate 
     throw new TemplateSyntaxError(at, message)
   }
   const mustaches = (text: string, at: number, what: string, bracelessObject: boolean) => {
-    for (let open = text.indexOf('{{'); open >= 0; ) {
+    for (let open = text.indexOf('{{'); open >= 0;) {
       const close = closingBraces(text, open + 2)
       if (close < 0) fail(at + open, `${what}: \`{{\` without \`}}\``)
       const problem = templateExpressionProblem(text.slice(open + 2, close), { bracelessObject })
@@ -215,15 +238,27 @@ export function parseTemplate(source: string, dialect: Dialect): ParsedTemplate 
     for (;;) {
       const spaced = matchAt(SPACE, source, pos)![0].length
       pos += spaced
-      if (source.startsWith('/>', pos)) { selfClosing = true; pos += 2; break }
-      if (source[pos] === '>') { pos += 1; break }
+      if (source.startsWith('/>', pos)) {
+        selfClosing = true
+        pos += 2
+        break
+      }
+      if (source[pos] === '>') {
+        pos += 1
+        break
+      }
       if (pos >= source.length) fail(tagStart, `<${name}> is never closed with \`>\``)
       if (!spaced) fail(pos, `<${name}>: attributes must be separated by white space`)
-      const attribute = matchAt(ATTRIBUTE_NAME, source, pos)?.[0] ?? fail(pos, `<${name}>: bad attribute name at \`${source.slice(pos, pos + 10)}\``)
+      const attribute =
+        matchAt(ATTRIBUTE_NAME, source, pos)?.[0] ??
+        fail(pos, `<${name}>: bad attribute name at \`${source.slice(pos, pos + 10)}\``)
       if (attributes.has(attribute)) fail(pos, `<${name}>: attribute ${attribute} given twice`)
       pos += attribute.length
       const equals = matchAt(EQUALS, source, pos)
-      if (!equals) { attributes.set(attribute, true); continue }
+      if (!equals) {
+        attributes.set(attribute, true)
+        continue
+      }
       pos += equals[0].length
       const quote = source[pos]
       if (quote !== '"' && quote !== "'") fail(pos, `<${name}>: the value of ${attribute} must be quoted`)
@@ -285,7 +320,11 @@ export function parseTemplate(source: string, dialect: Dialect): ParsedTemplate 
     const match = matchAt(END_TAG, source, pos + 2) ?? fail(pos, 'malformed end tag')
     const name = match[1]
     const open = stack.pop() ?? fail(pos, `end tag </${name}> without a start tag`)
-    if (open.name !== name) fail(pos, `end tag </${name}> where </${open.name}> (opened at line ${lineOf(source, open.pos).line}) was expected`)
+    if (open.name !== name)
+      fail(
+        pos,
+        `end tag </${name}> where </${open.name}> (opened at line ${lineOf(source, open.pos).line}) was expected`,
+      )
     pos += 2 + match[0].length
   }
 
@@ -350,21 +389,34 @@ export function parseSjs(source: string): ParsedSjs {
     if (node.type === 'ExportNamedDeclaration') {
       const declaration = node.declaration as AstNode | null
       if (declaration?.type === 'VariableDeclaration') {
-        for (const declarator of declaration.declarations as AstNode[]) result.named.push(String((declarator.id as AstNode).name))
+        for (const declarator of declaration.declarations as AstNode[])
+          result.named.push(String((declarator.id as AstNode).name))
       } else if (declaration) result.named.push(String((declaration.id as AstNode).name))
-      for (const specifier of (node.specifiers as AstNode[]) ?? []) result.named.push(String((specifier.exported as AstNode).name))
+      for (const specifier of (node.specifiers as AstNode[]) ?? [])
+        result.named.push(String((specifier.exported as AstNode).name))
       if (node.source) result.imports.push({ src: (node.source as AstNode).value as string, line })
     }
-    if (node.type === 'ExportAllDeclaration') result.imports.push({ src: (node.source as AstNode).value as string, line })
-    if (node.type === 'CallExpression' && (node.callee as AstNode).type === 'Identifier' && (node.callee as AstNode).name === 'require') {
+    if (node.type === 'ExportAllDeclaration')
+      result.imports.push({ src: (node.source as AstNode).value as string, line })
+    if (
+      node.type === 'CallExpression' &&
+      (node.callee as AstNode).type === 'Identifier' &&
+      (node.callee as AstNode).name === 'require'
+    ) {
       result.problems.push(`${line}: require() — SJS modules use import`)
     }
-    if (node.type === 'MemberExpression' && (node.object as AstNode).type === 'Identifier' && (node.object as AstNode).name === 'module' && (node.property as AstNode).name === 'exports') {
+    if (
+      node.type === 'MemberExpression' &&
+      (node.object as AstNode).type === 'Identifier' &&
+      (node.object as AstNode).name === 'module' &&
+      (node.property as AstNode).name === 'exports'
+    ) {
       result.problems.push(`${line}: module.exports — SJS modules use export`)
     }
   })
   for (const { src, line } of result.imports) {
-    if (!src.endsWith('.sjs')) result.problems.push(`${line}: import '${src}' — SJS imports name a .sjs file with its extension`)
+    if (!src.endsWith('.sjs'))
+      result.problems.push(`${line}: import '${src}' — SJS imports name a .sjs file with its extension`)
   }
   return result
 }
@@ -395,7 +447,11 @@ function readJson(file: string): unknown {
 function appLayout(app: Record<string, unknown>): AppLayout {
   const pages = ((app.pages as string[]) ?? []).slice()
   const subPackages: AppLayout['subPackages'] = []
-  for (const sub of ((app.subPackages ?? app.subpackages) as { root: string; pages: string[]; independent?: boolean }[]) ?? []) {
+  for (const sub of ((app.subPackages ?? app.subpackages) as {
+    root: string
+    pages: string[]
+    independent?: boolean
+  }[]) ?? []) {
     const root = sub.root.replace(/^\/+|\/+$/g, '')
     subPackages.push({ root, independent: !!sub.independent })
     for (const page of sub.pages) pages.push(`${root}/${page}`)
@@ -412,7 +468,8 @@ function crossesPackages(from: string, to: string, layout: AppLayout): string | 
   const source = packageOf(from, layout)
   const target = packageOf(to, layout)
   if (target && target.root !== source?.root) return `lies in subpackage ${target.root}`
-  if (!target && source?.independent) return `lies in the main package, which independent subpackage ${source.root} cannot see`
+  if (!target && source?.independent)
+    return `lies in the main package, which independent subpackage ${source.root} cannot see`
   return null
 }
 
@@ -441,7 +498,9 @@ let compilerDir: string | null = null
 export function vendorCompiler(name: 'wcc' | 'wcsc'): string {
   const folder = { linux: 'linux', darwin: 'mac', win32: 'windows' }[process.platform as string]
   if (!folder || (process.platform === 'linux' && process.arch !== 'x64')) {
-    throw new Error(`miniprogram-compiler ships wcc and wcsc for x64 Linux, macOS and Windows, not ${process.platform}-${process.arch}`)
+    throw new Error(
+      `miniprogram-compiler ships wcc and wcsc for x64 Linux, macOS and Windows, not ${process.platform}-${process.arch}`,
+    )
   }
   const file = process.platform === 'win32' ? `${name}.exe` : name
   if (!compilerDir) {
@@ -464,7 +523,10 @@ function runVendor(name: 'wcc' | 'wcsc', args: string[], cwd: string): VendorRun
 }
 
 function vendorProblems(name: string, run: VendorRun): string[] {
-  const said = run.stderr.split('\n').map((line) => line.trim()).filter((line) => line && !/^error file count: \d+$/.test(line))
+  const said = run.stderr
+    .split('\n')
+    .map((line) => line.trim())
+    .filter((line) => line && !/^error file count: \d+$/.test(line))
   if (run.status === 0 && !said.length) return []
   const how = run.signal ? `killed by ${run.signal}` : `exit ${run.status}`
   return said.length ? said.map((line) => `${name} (${how}): ${line}`) : [`${name} failed (${how}) without a message`]
@@ -505,7 +567,9 @@ export function checkMiniTemplates(dist: string, target: MiniTarget): MiniTempla
 
   // every page has its four files
   for (const page of layout.pages) {
-    const missing = ['.js', '.json', dialect.template, dialect.style].filter((extension) => !existsSync(join(dist, `${page}${extension}`)))
+    const missing = ['.js', '.json', dialect.template, dialect.style].filter(
+      (extension) => !existsSync(join(dist, `${page}${extension}`)),
+    )
     if (missing.length) problems.push(`app.json: page ${page} has no ${missing.join(', ')}`)
   }
 
@@ -533,14 +597,21 @@ export function checkMiniTemplates(dist: string, target: MiniTarget): MiniTempla
           if (dir === dist) break
         }
       }
-      const found = candidates.find((candidate) => existsSync(`${candidate}.json`) && existsSync(`${candidate}.js`) && existsSync(`${candidate}${dialect.template}`))
+      const found = candidates.find(
+        (candidate) =>
+          existsSync(`${candidate}.json`) &&
+          existsSync(`${candidate}.js`) &&
+          existsSync(`${candidate}${dialect.template}`),
+      )
       if (!found) {
         problems.push(`${where}: no component there (needs .json, .js and ${dialect.template})`)
         continue
       }
-      if ((readJson(`${found}.json`) as { component?: boolean }).component !== true) problems.push(`${where}: its json does not say "component": true`)
+      if ((readJson(`${found}.json`) as { component?: boolean }).component !== true)
+        problems.push(`${where}: its json does not say "component": true`)
       const crossing = crossesPackages(rel(dist, jsonFile), rel(dist, found), layout)
-      if (crossing && !placeholders[tag]) problems.push(`${where}: ${crossing} (a componentPlaceholder would be needed)`)
+      if (crossing && !placeholders[tag])
+        problems.push(`${where}: ${crossing} (a componentPlaceholder would be needed)`)
     }
   }
 
@@ -552,7 +623,12 @@ export function checkMiniTemplates(dist: string, target: MiniTarget): MiniTempla
     if (!sjsCache.has(file)) sjsCache.set(file, parseSjs(readFileSync(file, 'utf8')))
     return sjsCache.get(file)!
   }
-  const expected: Record<TemplateRef['kind'], string> = { import: dialect.template, include: dialect.template, wxs: '.wxs', 'import-sjs': '.sjs' }
+  const expected: Record<TemplateRef['kind'], string> = {
+    import: dialect.template,
+    include: dialect.template,
+    wxs: '.wxs',
+    'import-sjs': '.sjs',
+  }
   for (const file of templates) {
     const template = parseTemplate(readFileSync(file, 'utf8'), dialect)
     parsed.set(file, template)
@@ -561,16 +637,28 @@ export function checkMiniTemplates(dist: string, target: MiniTarget): MiniTempla
       templateRefs += 1
       const where = `${rel(dist, file)}:${ref.line}: <${ref.kind === 'import-sjs' ? 'import-sjs from' : `${ref.kind} src`}="${ref.src}">`
       const found = resolveRef(dist, file, ref.src, expected[ref.kind])
-      if (!found) { problems.push(`${where}: no such file in the build`); continue }
-      if (!found.endsWith(expected[ref.kind])) { problems.push(`${where}: not a ${expected[ref.kind]} file`); continue }
+      if (!found) {
+        problems.push(`${where}: no such file in the build`)
+        continue
+      }
+      if (!found.endsWith(expected[ref.kind])) {
+        problems.push(`${where}: not a ${expected[ref.kind]} file`)
+        continue
+      }
       const crossing = crossesPackages(rel(dist, file), rel(dist, found), layout)
       if (crossing) problems.push(`${where}: ${crossing}`)
       if (ref.kind === 'import-sjs' && ref.name) {
         const sjs = sjsOf(found)
-        if (/^[A-Za-z_$]/.test(ref.name) && !sjs.hasDefault) problems.push(`${where}: name="${ref.name}" needs an export default, which ${rel(dist, found)} lacks`)
+        if (/^[A-Za-z_$]/.test(ref.name) && !sjs.hasDefault)
+          problems.push(`${where}: name="${ref.name}" needs an export default, which ${rel(dist, found)} lacks`)
         if (ref.name.startsWith('{')) {
-          const wanted = ref.name.slice(1, -1).split(',').map((part) => part.split(':')[0].trim()).filter(Boolean)
-          for (const name of wanted) if (!sjs.named.includes(name)) problems.push(`${where}: ${rel(dist, found)} exports no ${name}`)
+          const wanted = ref.name
+            .slice(1, -1)
+            .split(',')
+            .map((part) => part.split(':')[0].trim())
+            .filter(Boolean)
+          for (const name of wanted)
+            if (!sjs.named.includes(name)) problems.push(`${where}: ${rel(dist, found)} exports no ${name}`)
         }
       }
     }
@@ -590,7 +678,10 @@ export function checkMiniTemplates(dist: string, target: MiniTarget): MiniTempla
       for (const name of (found && parsed.get(found)?.defines) ?? []) known.add(name)
     }
     for (const use of template.uses) {
-      if (!known.has(use.name)) problems.push(`${rel(dist, file)}:${use.line}: <template is="${use.name}">: defined neither here nor in a file this one imports`)
+      if (!known.has(use.name))
+        problems.push(
+          `${rel(dist, file)}:${use.line}: <template is="${use.name}">: defined neither here nor in a file this one imports`,
+        )
     }
   }
 
@@ -627,17 +718,36 @@ export function checkMiniTemplates(dist: string, target: MiniTarget): MiniTempla
       components.push(dotted(dist, file), String(tags.size), ...tags)
     }
     const cc = [String(components.filter((item) => item.startsWith('./')).length), ...components].join(SPLIT)
-    const wcc = runVendor('wcc', ['-d', '--split', SPLIT, '-cc', cc, ...templates.map((file) => dotted(dist, file)), ...scripts.map((file) => dotted(dist, file)), '-gn', '$gwx'], dist)
+    const wcc = runVendor(
+      'wcc',
+      [
+        '-d',
+        '--split',
+        SPLIT,
+        '-cc',
+        cc,
+        ...templates.map((file) => dotted(dist, file)),
+        ...scripts.map((file) => dotted(dist, file)),
+        '-gn',
+        '$gwx',
+      ],
+      dist,
+    )
     problems.push(...vendorProblems('wcc', wcc))
     if (wcc.status === 0 && !wcc.stdout.includes('$gwx')) problems.push('wcc: exit 0 but no $gwx in its output')
     // wcsc as the devtools run it: page and component styles first (-pc counts them; app.wxss is one), then the
     // styles they @import, debug attributes on.
     const roots = styles.filter((file) => existsSync(file.slice(0, -dialect.style.length) + '.json'))
     const imported = styles.filter((file) => !roots.includes(file))
-    const wcsc = runVendor('wcsc', ['-db', '-pc', String(roots.length), ...[...roots, ...imported].map((file) => dotted(dist, file))], dist)
+    const wcsc = runVendor(
+      'wcsc',
+      ['-db', '-pc', String(roots.length), ...[...roots, ...imported].map((file) => dotted(dist, file))],
+      dist,
+    )
     problems.push(...vendorProblems('wcsc', wcsc))
     for (const file of roots) {
-      if (wcsc.status === 0 && !wcsc.stdout.includes(`${dotted(dist, file)}=`)) problems.push(`wcsc: no output for ${rel(dist, file)}`)
+      if (wcsc.status === 0 && !wcsc.stdout.includes(`${dotted(dist, file)}=`))
+        problems.push(`wcsc: no output for ${rel(dist, file)}`)
     }
     compiled = `wcc ${templates.length} wxml + ${scripts.length} wxs, wcsc ${styles.length} wxss`
   } else {
@@ -646,7 +756,8 @@ export function checkMiniTemplates(dist: string, target: MiniTarget): MiniTempla
       for (const problem of sjs.problems) problems.push(`${rel(dist, file)}: ${problem}`)
       for (const { src, line } of sjs.imports) {
         const found = src.endsWith('.sjs') ? resolveRef(dist, file, src, '.sjs') : null
-        if (src.endsWith('.sjs') && !found) problems.push(`${rel(dist, file)}:${line}: import '${src}': no such file in the build`)
+        if (src.endsWith('.sjs') && !found)
+          problems.push(`${rel(dist, file)}:${line}: import '${src}': no such file in the build`)
         const crossing = found && crossesPackages(rel(dist, file), rel(dist, found), layout)
         if (crossing) problems.push(`${rel(dist, file)}:${line}: import '${src}': ${crossing}`)
       }
@@ -660,7 +771,16 @@ export function checkMiniTemplates(dist: string, target: MiniTarget): MiniTempla
     `${target}: ${compiled} — ${count} files, ${(bytes / 1024).toFixed(1)} KiB, ${(ms / 1000).toFixed(2)} s; ` +
     `${layout.pages.length} pages, ${componentRefs} component and ${templateRefs} template references checked: ` +
     (problems.length ? `${problems.length} problem(s)` : 'ok')
-  return { target, templates: templates.length, scripts: scripts.length, styles: styles.length, bytes, ms, problems, summary }
+  return {
+    target,
+    templates: templates.length,
+    scripts: scripts.length,
+    styles: styles.length,
+    bytes,
+    ms,
+    problems,
+    summary,
+  }
 }
 
 if (require.main === module) {

@@ -16,7 +16,11 @@ async function main(): Promise<void> {
   const check = process.argv.includes('--check')
   // Describing the routes needs no database: a mock stands in for it.
   const db = drizzle.mock({ schema }) as unknown as Db
-  const app = await buildApp({ config: loadConfig({ STATIC_DIR: '', LOG_LEVEL: 'silent' } as NodeJS.ProcessEnv), db, logger: false })
+  const app = await buildApp({
+    config: loadConfig({ STATIC_DIR: '', LOG_LEVEL: 'silent' } as NodeJS.ProcessEnv),
+    db,
+    logger: false,
+  })
   await app.ready()
   const document = `${JSON.stringify(app.swagger(), null, 2)}\n`
   await app.close()

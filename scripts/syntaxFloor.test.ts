@@ -37,7 +37,8 @@ test('accepts ES2017 scripts and names every script with newer syntax', () => {
 })
 
 const SCRIPTS = {
-  'vendors.js': 'var i = "undefined" == typeof window || "Deno" in globalThis; function f() { var c = new AbortController(); return fetch(u, { signal: c.signal }) }',
+  'vendors.js':
+    'var i = "undefined" == typeof window || "Deno" in globalThis; function f() { var c = new AbortController(); return fetch(u, { signal: c.signal }) }',
   'app.js': 'Object.defineProperty(Promise.prototype, "finally", { value: function () {} })',
   'pages/home/index.js': 'load().finally(done); items.flatMap(split)',
 }
@@ -47,16 +48,35 @@ test('a mini-program build fails on the built-ins it calls and does not provide'
     const report = builtinsAboveFloor(dist, 'weapp')
     assert.deepEqual(
       report.unprovided.map((line) => line.replace(/ — .*/, '')),
-      [`${join('pages', 'home', 'index.js')}:1:29 Array.prototype.flatMap`, 'vendors.js:1:51 globalThis', 'vendors.js:1:90 AbortController', 'vendors.js:1:116 fetch'],
+      [
+        `${join('pages', 'home', 'index.js')}:1:29 Array.prototype.flatMap`,
+        'vendors.js:1:51 globalThis',
+        'vendors.js:1:90 AbortController',
+        'vendors.js:1:116 fetch',
+      ],
     )
     assert.deepEqual(report.counts.get('Promise.prototype.finally'), { uses: 1, provided: true })
   })
 })
 
 test('H5 has fetch, and AbortController where abortcontroller-polyfill is bundled', () => {
-  withDist({ ...SCRIPTS, 'js/taro.js': 'function n(o){return o.__FORCE_INSTALL_ABORTCONTROLLER_POLYFILL||!o.AbortController}' }, (dist) => {
-    const report = builtinsAboveFloor(dist, 'h5')
-    assert.deepEqual([...report.counts.keys()].sort(), ['AbortController', 'Array.prototype.flatMap', 'Promise.prototype.finally', 'globalThis'])
-    assert.deepEqual(report.unprovided.map((line) => line.replace(/^.* (\S+) — .*$/, '$1')), ['Array.prototype.flatMap', 'globalThis'])
-  })
+  withDist(
+    {
+      ...SCRIPTS,
+      'js/taro.js': 'function n(o){return o.__FORCE_INSTALL_ABORTCONTROLLER_POLYFILL||!o.AbortController}',
+    },
+    (dist) => {
+      const report = builtinsAboveFloor(dist, 'h5')
+      assert.deepEqual([...report.counts.keys()].sort(), [
+        'AbortController',
+        'Array.prototype.flatMap',
+        'Promise.prototype.finally',
+        'globalThis',
+      ])
+      assert.deepEqual(
+        report.unprovided.map((line) => line.replace(/^.* (\S+) — .*$/, '$1')),
+        ['Array.prototype.flatMap', 'globalThis'],
+      )
+    },
+  )
 })

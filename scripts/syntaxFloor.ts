@@ -14,7 +14,13 @@
 import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs'
 import { join, relative } from 'node:path'
 import { parse } from 'acorn'
-import { ENGINE_FLOOR_MISSING, MINI_RUNTIME_MISSING, scriptBuiltins, type BuiltinName, type ScriptBuiltins } from './floorBuiltins'
+import {
+  ENGINE_FLOOR_MISSING,
+  MINI_RUNTIME_MISSING,
+  scriptBuiltins,
+  type BuiltinName,
+  type ScriptBuiltins,
+} from './floorBuiltins'
 
 export const ECMA_FLOOR = 2017
 
@@ -76,7 +82,8 @@ export function builtinsAboveFloor(dist: string, target: Target): BuiltinReport 
     }
   })
   const provided = new Set<BuiltinName>(files.flatMap(({ builtins }) => builtins.installs))
-  if (files.some(({ source }) => source.includes(ABORT_CONTROLLER_POLYFILL_MARK))) provided.add('AbortController').add('AbortSignal')
+  if (files.some(({ source }) => source.includes(ABORT_CONTROLLER_POLYFILL_MARK)))
+    provided.add('AbortController').add('AbortSignal')
   const report: BuiltinReport = { unprovided: [], counts: new Map() }
   for (const { file, source, builtins } of files as Array<{ file: string; source: string; builtins: ScriptBuiltins }>) {
     for (const use of builtins.uses) {
@@ -86,7 +93,9 @@ export function builtinsAboveFloor(dist: string, target: Target): BuiltinReport 
       report.counts.set(use.builtin, count)
       if (!isProvided) {
         const excerpt = source.slice(Math.max(0, use.pos - 50), use.pos + 50).replace(/\s+/g, ' ')
-        report.unprovided.push(`${relative(dist, file)}:${lineAndColumn(source, use.pos)} ${use.builtin} — …${excerpt}…`)
+        report.unprovided.push(
+          `${relative(dist, file)}:${lineAndColumn(source, use.pos)} ${use.builtin} — …${excerpt}…`,
+        )
       }
     }
   }
@@ -106,7 +115,9 @@ if (require.main === module) {
     const builtins = builtinsAboveFloor(dist, target)
     for (const line of [...syntax, ...builtins.unprovided]) console.error(`${target}/${line}`)
     const listed = [...builtins.counts].sort(([a], [b]) => a.localeCompare(b))
-    const summary = listed.length ? listed.map(([name, { uses, provided }]) => `${name} ×${uses}${provided ? ' (provided)' : ''}`).join(', ') : 'none'
+    const summary = listed.length
+      ? listed.map(([name, { uses, provided }]) => `${name} ×${uses}${provided ? ' (provided)' : ''}`).join(', ')
+      : 'none'
     console.log(
       `${target}: ${syntax.length ? `${syntax.length} script(s) above` : 'every script parses at'} ES${ECMA_FLOOR}; ` +
         `built-ins above the floor: ${summary}${builtins.unprovided.length ? ` — ${builtins.unprovided.length} use(s) not provided` : ''}`,

@@ -46,7 +46,11 @@ export interface PageWindowOptions {
  * or where pulling down refreshes it. Elsewhere the page lays out inside the screen: WeChat's `disableScroll`, and on
  * Alipay (which has no such key) `allowsBounceVertical: 'NO'`, so the page cannot be dragged either.
  */
-export function pageWindow(page: string, options: PageWindowOptions = {}, host: Host = process.env.TARO_ENV): PageConfig {
+export function pageWindow(
+  page: string,
+  options: PageWindowOptions = {},
+  host: Host = process.env.TARO_ENV,
+): PageConfig {
   const pullDownRefresh = options.pullDownRefresh ?? false
   const scrolls = pullDownRefresh || SCROLLABLE_PAGES.includes(page)
   if (host === 'alipay') {

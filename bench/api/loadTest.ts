@@ -47,9 +47,15 @@ export async function loadTest(options: LoadOptions): Promise<LoadFigures> {
   const result = await autocannon({
     url: options.url,
     method: options.method ?? 'GET',
-    headers: { accept: 'application/json', ...(options.body || nextBody ? { 'content-type': 'application/json' } : {}), ...options.headers },
+    headers: {
+      accept: 'application/json',
+      ...(options.body || nextBody ? { 'content-type': 'application/json' } : {}),
+      ...options.headers,
+    },
     body: options.body,
-    requests: nextBody ? [{ setupRequest: (request: AutocannonRequest) => ({ ...request, body: nextBody() }) }] : undefined,
+    requests: nextBody
+      ? [{ setupRequest: (request: AutocannonRequest) => ({ ...request, body: nextBody() }) }]
+      : undefined,
     overallRate: options.overallRate,
     duration: options.durationS,
     connections: options.connections ?? 10,

@@ -7,12 +7,24 @@ test('defaults: both builds, every route check, three runs', () => {
 })
 
 test('runs, builds, pages and timeout, with a space or an equals sign', () => {
-  assert.deepEqual(parseMiniOptions(['--runs', '5', '--platforms=alipay', '--pages', 'home,order', '--pages', 'mine', '--timeout=3000']), {
-    runs: 5,
-    platforms: ['alipay'],
-    pages: ['home', 'order', 'mine'],
-    timeoutMs: 3000,
-  })
+  assert.deepEqual(
+    parseMiniOptions([
+      '--runs',
+      '5',
+      '--platforms=alipay',
+      '--pages',
+      'home,order',
+      '--pages',
+      'mine',
+      '--timeout=3000',
+    ]),
+    {
+      runs: 5,
+      platforms: ['alipay'],
+      pages: ['home', 'order', 'mine'],
+      timeoutMs: 3000,
+    },
+  )
   assert.deepEqual(parseMiniOptions(['--platforms', 'alipay,weapp']).platforms, ['weapp', 'alipay'])
 })
 

@@ -29,7 +29,8 @@ export function parseMiniOptions(argv: string[]): MiniOptions {
       case '--platforms': {
         const wanted = flag.list()
         const unknown = wanted.filter((platform) => !PLATFORMS.includes(platform as MiniPlatform))
-        if (unknown.length || !wanted.length) throw new Error(`unknown platform ${unknown.join(', ') || '(none)'}\n${USAGE}`)
+        if (unknown.length || !wanted.length)
+          throw new Error(`unknown platform ${unknown.join(', ') || '(none)'}\n${USAGE}`)
         options.platforms = PLATFORMS.filter((platform) => wanted.includes(platform))
         break
       }

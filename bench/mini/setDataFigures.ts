@@ -14,12 +14,20 @@ export interface PageRun {
 }
 
 /** The figures of one run; `completedIndex` is the setDataLog index of the setData that made the page data-complete. */
-export function pageRunFigures(setDataLog: SetDataRecord[], lifecycleLog: LifecycleRecord[], route: string, completedIndex: number): PageRun {
+export function pageRunFigures(
+  setDataLog: SetDataRecord[],
+  lifecycleLog: LifecycleRecord[],
+  route: string,
+  completedIndex: number,
+): PageRun {
   const onLoad = lifecycleLog.find((entry) => entry.route === route && entry.lifecycle === 'onLoad')
   if (!onLoad) throw new Error(`${route} never ran onLoad`)
-  const records = setDataLog.slice(0, completedIndex + 1).filter((record) => record.route === route && record.at >= onLoad.at)
+  const records = setDataLog
+    .slice(0, completedIndex + 1)
+    .filter((record) => record.route === route && record.at >= onLoad.at)
   const last = records[records.length - 1]
-  if (!last) throw new Error(`${route} was data-complete before any setData of its own (setDataLog index ${completedIndex})`)
+  if (!last)
+    throw new Error(`${route} was data-complete before any setData of its own (setDataLog index ${completedIndex})`)
   return {
     calls: records.length,
     bytes: records.reduce((sum, record) => sum + record.bytes, 0),
@@ -52,7 +60,13 @@ export interface MeasuredPage {
 }
 
 /** The largest single setData of any run of any page, and every page with a setData over the audit threshold. */
-export function largestSetData(pages: MeasuredPage[], thresholdBytes = SETDATA_AUDIT_BYTES): { largest: { build: string; page: string; bytes: number } | null; over: { build: string; page: string; bytes: number }[] } {
+export function largestSetData(
+  pages: MeasuredPage[],
+  thresholdBytes = SETDATA_AUDIT_BYTES,
+): {
+  largest: { build: string; page: string; bytes: number } | null
+  over: { build: string; page: string; bytes: number }[]
+} {
   let largest: { build: string; page: string; bytes: number } | null = null
   const over: { build: string; page: string; bytes: number }[] = []
   for (const { build, page, runs } of pages) {

@@ -33,7 +33,11 @@ const lhr = {
         ],
       },
     },
-    'image-alt': { title: 'Image elements do not have [alt] attributes', score: 0, details: { items: [{ node: { selector: 'img', snippet: '<img src="a.svg">' } }] } },
+    'image-alt': {
+      title: 'Image elements do not have [alt] attributes',
+      score: 0,
+      details: { items: [{ node: { selector: 'img', snippet: '<img src="a.svg">' } }] },
+    },
     label: { title: 'Form elements have associated labels', score: 1, details: { items: [] } },
     tabindex: { title: 'No element has a [tabindex] value greater than 0', score: 0, details: { items: [] } },
   },
@@ -41,7 +45,12 @@ const lhr = {
 
 test('lists every failing weighted accessibility audit, heaviest first, with its elements and axe’s reason', () => {
   assert.deepEqual(accessibilityFailures(lhr), [
-    { id: 'image-alt', title: 'Image elements do not have [alt] attributes', weight: 10, elements: ['img <img src="a.svg">'] },
+    {
+      id: 'image-alt',
+      title: 'Image elements do not have [alt] attributes',
+      weight: 10,
+      elements: ['img <img src="a.svg">'],
+    },
     {
       id: 'color-contrast',
       title: 'Background and foreground colors do not have a sufficient contrast ratio.',

@@ -45,11 +45,13 @@ const numeric = (lhr: Result, id: string): number => lhr.audits[id]?.numericValu
 
 function findings(lhr: Result): string[] {
   const notes: string[] = []
-  const lcpElement = lhr.audits['largest-contentful-paint-element']?.details as { items?: { items?: { node?: { snippet?: string } }[] }[] } | undefined
+  const lcpElement = lhr.audits['largest-contentful-paint-element']?.details as
+    { items?: { items?: { node?: { snippet?: string } }[] }[] } | undefined
   const snippet = lcpElement?.items?.[0]?.items?.[0]?.node?.snippet
   if (snippet) notes.push(`LCP element: ${snippet.slice(0, 120)}`)
   for (const audit of Object.values(lhr.audits)) {
-    const savingsMs = (audit.details as { overallSavingsMs?: number } | undefined)?.overallSavingsMs ?? audit.metricSavings?.LCP ?? 0
+    const savingsMs =
+      (audit.details as { overallSavingsMs?: number } | undefined)?.overallSavingsMs ?? audit.metricSavings?.LCP ?? 0
     const savingsBytes = (audit.details as { overallSavingsBytes?: number } | undefined)?.overallSavingsBytes ?? 0
     if (audit.score !== null && audit.score < 0.9 && (savingsMs >= 50 || savingsBytes >= 4096)) {
       notes.push(`${audit.title}: ~${Math.round(savingsMs)} ms, ${(savingsBytes / 1024).toFixed(1)} KiB (${audit.id})`)
@@ -81,7 +83,7 @@ export function accessibilityFailures(lhr: Result): AccessibilityFailure[] {
   for (const ref of lhr.categories.accessibility?.auditRefs ?? []) {
     const audit = lhr.audits[ref.id]
     if (ref.weight === 0 || !audit || audit.score === null || audit.score >= 1) continue
-    const items = ((audit.details as { items?: AxeNodeItem[] } | undefined)?.items ?? [])
+    const items = (audit.details as { items?: AxeNodeItem[] } | undefined)?.items ?? []
     const elements = items.map(({ node }) => {
       const where = node?.selector ?? '?'
       const markup = node?.snippet ? ` ${oneLine(node.snippet, 160)}` : ''
@@ -96,7 +98,8 @@ export function accessibilityFailures(lhr: Result): AccessibilityFailure[] {
 
 /** Figures of one Lighthouse run. */
 export function pageFigures(lhr: Result): PageFigures {
-  const requests = ((lhr.audits['network-requests']?.details as { items?: NetworkRequestItem[] } | undefined)?.items ?? [])
+  const requests =
+    (lhr.audits['network-requests']?.details as { items?: NetworkRequestItem[] } | undefined)?.items ?? []
   const byType = new Map<string, { requests: number; transferKiB: number }>()
   for (const request of requests) {
     const type = request.resourceType ?? 'Other'
@@ -115,11 +118,17 @@ export function pageFigures(lhr: Result): PageFigures {
     totalBytes: numeric(lhr, 'total-byte-weight'),
     benchmarkIndex: lhr.environment.benchmarkIndex,
     finalPath: new URL(lhr.finalDisplayedUrl).pathname,
-    apiCalls: requests.map((r) => new URL(r.url).pathname).filter((path) => path.startsWith('/api/')).map((path) => path.split('/').pop() ?? path),
+    apiCalls: requests
+      .map((r) => new URL(r.url).pathname)
+      .filter((path) => path.startsWith('/api/'))
+      .map((path) => path.split('/').pop() ?? path),
     findings: findings(lhr),
     accessibilityFailures: accessibilityFailures(lhr),
     resources: [...byType].map(([type, entry]) => ({ type, ...entry })),
-    warnings: [...(lhr.runtimeError ? [`${lhr.runtimeError.code}: ${lhr.runtimeError.message}`] : []), ...lhr.runWarnings.map(String)],
+    warnings: [
+      ...(lhr.runtimeError ? [`${lhr.runtimeError.code}: ${lhr.runtimeError.message}`] : []),
+      ...lhr.runWarnings.map(String),
+    ],
   }
 }
 

@@ -28,7 +28,12 @@ test('a subset of pages, one run, accessibility only', () => {
 
 test('any route path, alone or after named pages, with --flag=value too', () => {
   const options = parsePageOptions(['--path=/subpackages/order/order/order?orderNo={orderNo}', '--logged-out'])
-  assert.deepEqual(options.pages, [{ name: '/subpackages/order/order/order?orderNo={orderNo}', path: '/subpackages/order/order/order?orderNo={orderNo}' }])
+  assert.deepEqual(options.pages, [
+    {
+      name: '/subpackages/order/order/order?orderNo={orderNo}',
+      path: '/subpackages/order/order/order?orderNo={orderNo}',
+    },
+  ])
   assert.equal(options.loggedOut, true)
   assert.equal(options.saveDir, undefined)
   assert.equal(parsePageOptions(['--save', '/tmp/lhr']).saveDir, '/tmp/lhr')
@@ -46,7 +51,10 @@ test('mistakes are refused with the usage, not measured', () => {
 
 test('{orderNo} and {paidOrderNo} become the seeded user’s orders', () => {
   assert.equal(
-    resolvePath('/subpackages/order/order/order?orderNo={orderNo}&again={paidOrderNo}', { orderNo: 'A1', paidOrderNo: 'B 2' }),
+    resolvePath('/subpackages/order/order/order?orderNo={orderNo}&again={paidOrderNo}', {
+      orderNo: 'A1',
+      paidOrderNo: 'B 2',
+    }),
     '/subpackages/order/order/order?orderNo=A1&again=B%202',
   )
 })

@@ -73,7 +73,8 @@ export function parsePageOptions(argv: string[]): PageOptions {
         throw new Error(`unknown option ${flag.arg}\n${USAGE}`)
     }
   })
-  for (const path of paths) if (!path.startsWith('/')) throw new Error(`--path must start with /, got ${path}\n${USAGE}`)
+  for (const path of paths)
+    if (!path.startsWith('/')) throw new Error(`--path must start with /, got ${path}\n${USAGE}`)
   const pages = [
     ...(names.length === 0 && paths.length === 0 ? DEFAULT_PAGE_NAMES : names).map(pageByName),
     ...paths.map((path) => ({ name: path, path })),
@@ -83,5 +84,7 @@ export function parsePageOptions(argv: string[]): PageOptions {
 
 /** The path with the seeded user's order numbers in place of `{orderNo}` and `{paidOrderNo}`. */
 export function resolvePath(path: string, orders: { orderNo: string; paidOrderNo: string }): string {
-  return path.replaceAll('{orderNo}', encodeURIComponent(orders.orderNo)).replaceAll('{paidOrderNo}', encodeURIComponent(orders.paidOrderNo))
+  return path
+    .replaceAll('{orderNo}', encodeURIComponent(orders.orderNo))
+    .replaceAll('{paidOrderNo}', encodeURIComponent(orders.paidOrderNo))
 }

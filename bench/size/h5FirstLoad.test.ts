@@ -24,7 +24,10 @@ function write(file: string, text: string): void {
 }
 
 test('a chunk of styles alone counts its stylesheet; a chunk with neither file is an error', () => {
-  write('index.html', '<html><head><style>body{}</style><script defer src="/js/app.1a2b3c4d.js"></script></head></html>')
+  write(
+    'index.html',
+    '<html><head><style>body{}</style><script defer src="/js/app.1a2b3c4d.js"></script></head></html>',
+  )
   write('js/app.1a2b3c4d.js', BUNDLE)
   write('js/111.747724c1.js', 'console.log("home")')
   write('css/910.43d77102.css', '.lp-page{display:flex}')

@@ -95,7 +95,9 @@ export function measureH5(dist: string): H5Sizes {
   const indexHtml = join(dist, 'index.html')
   if (!existsSync(indexHtml)) throw new Error(`${indexHtml} is missing: build the H5 app first`)
   const shell = entryFiles(readFileSync(indexHtml, 'utf8'))
-  const bundle = shell.filter((file) => file.endsWith('.js')).find((file) => parseRouteTable(readFileSync(join(dist, file), 'utf8')).length > 0)
+  const bundle = shell
+    .filter((file) => file.endsWith('.js'))
+    .find((file) => parseRouteTable(readFileSync(join(dist, file), 'utf8')).length > 0)
   if (!bundle) throw new Error(`no script of ${indexHtml} holds Taro's route table (has the H5 build's shape changed?)`)
   const source = readFileSync(join(dist, bundle), 'utf8')
   const table = parseRouteTable(source)
@@ -103,8 +105,11 @@ export function measureH5(dist: string): H5Sizes {
   const filesOf = (route: RouteChunks) =>
     route.chunkIds.flatMap((id) => {
       // A chunk of shared styles alone (splitChunks splits CSS too) has no script: webpack's runtime never asks for one.
-      const files = [chunkFiles.script(id), chunkFiles.stylesheet(id)].filter((file): file is string => !!file && existsSync(join(dist, file)))
-      if (files.length === 0) throw new Error(`route ${route.path}: chunk ${id} should be ${chunkFiles.script(id)}, which is missing`)
+      const files = [chunkFiles.script(id), chunkFiles.stylesheet(id)].filter(
+        (file): file is string => !!file && existsSync(join(dist, file)),
+      )
+      if (files.length === 0)
+        throw new Error(`route ${route.path}: chunk ${id} should be ${chunkFiles.script(id)}, which is missing`)
       return files
     })
 
@@ -118,7 +123,10 @@ export function measureH5(dist: string): H5Sizes {
       path: route.path,
       firstLoad: weigh(dist, [...shell, ...own]),
       ownChunks: weigh(dist, own),
-      afterHome: weigh(dist, own.filter((file) => !homeFiles.has(file))),
+      afterHome: weigh(
+        dist,
+        own.filter((file) => !homeFiles.has(file)),
+      ),
     }
   })
   return { entry: weigh(dist, shell), routes, duplicatedCss: duplicatedCss(dist) }

@@ -17,7 +17,12 @@ export interface MiniSizes {
 }
 
 // Not uploaded: the devtools' upload keeps only whitelisted file types (no .txt) and the project files are its own.
-const NOT_UPLOADED = [/\.LICENSE\.txt$/, /^project\.config\.json$/, /^project\.private\.config\.json$/, /^mini\.project\.json$/]
+const NOT_UPLOADED = [
+  /\.LICENSE\.txt$/,
+  /^project\.config\.json$/,
+  /^project\.private\.config\.json$/,
+  /^mini\.project\.json$/,
+]
 
 function filesUnder(dir: string): string[] {
   return readdirSync(dir).flatMap((name) => {
@@ -33,7 +38,10 @@ function filesUnder(dir: string): string[] {
 export function measureMiniPackages(dist: string, platform: MiniPlatform): MiniSizes {
   const appJson = join(dist, 'app.json')
   if (!existsSync(appJson)) throw new Error(`${appJson} is missing: build ${platform} first`)
-  const app = JSON.parse(readFileSync(appJson, 'utf8')) as { subPackages?: { root: string }[]; subpackages?: { root: string }[] }
+  const app = JSON.parse(readFileSync(appJson, 'utf8')) as {
+    subPackages?: { root: string }[]
+    subpackages?: { root: string }[]
+  }
   const roots = (app.subPackages ?? app.subpackages ?? []).map((p) => p.root.replace(/\/$/, ''))
   const bytes = new Map<string, number>([['main', 0], ...roots.map((root) => [root, 0] as [string, number])])
   const mainFiles: MiniSizes['mainFiles'] = []

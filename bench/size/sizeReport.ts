@@ -47,10 +47,15 @@ function miniSection(minis: MiniSizes[], failures: string[]): string {
   if (weappMain !== undefined) {
     const target = budgets.targets.weappMainPackageKiB
     const gap = weappMain / 1024 - target
-    lines.push('', `Target (issue 8, not a failing budget): weapp main package ≤ ${target} KiB — ${kib(weappMain)} KiB, ${gap <= 0 ? 'met' : `${gap.toFixed(1)} KiB over`}.`)
+    lines.push(
+      '',
+      `Target (issue 8, not a failing budget): weapp main package ≤ ${target} KiB — ${kib(weappMain)} KiB, ${gap <= 0 ? 'met' : `${gap.toFixed(1)} KiB over`}.`,
+    )
   }
   lines.push('', '#### Largest files of the main package (KiB)', '')
-  const largest = minis.flatMap((mini) => mini.mainFiles.slice(0, LARGEST_FILES).map((f) => [`${mini.platform}: ${f.path}`, kib(f.bytes)]))
+  const largest = minis.flatMap((mini) =>
+    mini.mainFiles.slice(0, LARGEST_FILES).map((f) => [`${mini.platform}: ${f.path}`, kib(f.bytes)]),
+  )
   lines.push(markdownTable(['file', 'KiB'], largest))
   return lines.join('\n')
 }
@@ -61,7 +66,10 @@ function h5Section(h5: H5Sizes, failures: string[]): string {
   const home = h5.routes[0]
   const homeJsGzip = home.firstLoad.js.gzip
   const over = homeJsGzip / 1024 > budgets.h5FirstLoadJsGzipKiB
-  if (over) failures.push(`H5 home first-load JS is ${kib(homeJsGzip)} KiB gzip, over its ${budgets.h5FirstLoadJsGzipKiB} KiB budget`)
+  if (over)
+    failures.push(
+      `H5 home first-load JS is ${kib(homeJsGzip)} KiB gzip, over its ${budgets.h5FirstLoadJsGzipKiB} KiB budget`,
+    )
   const lines = [
     '### H5 first load (KiB; gzip -9)',
     '',
@@ -69,7 +77,17 @@ function h5Section(h5: H5Sizes, failures: string[]): string {
     '(first load); “own” is the route’s chunks alone, “after home” what navigating to it from the home page adds.',
     '',
     markdownTable(
-      ['page', 'JS raw', 'JS gzip', 'CSS raw', 'CSS gzip', 'own JS gzip', 'own CSS gzip', 'after home JS gzip', 'after home CSS gzip'],
+      [
+        'page',
+        'JS raw',
+        'JS gzip',
+        'CSS raw',
+        'CSS gzip',
+        'own JS gzip',
+        'own CSS gzip',
+        'after home JS gzip',
+        'after home CSS gzip',
+      ],
       [
         ['app shell (index.html)', ...weights(h5.entry), '', '', '', ''],
         ...h5.routes.map((route) => [

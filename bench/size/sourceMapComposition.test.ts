@@ -7,17 +7,26 @@ import { test } from 'node:test'
 import { composition, moduleOf, ownerOf } from './sourceMapComposition'
 
 test('names the package or app folder of a source', () => {
-  assert.equal(ownerOf('webpack://life-pay/../work/main/node_modules/react-dom/cjs/react-dom.production.min.js'), 'react-dom')
+  assert.equal(
+    ownerOf('webpack://life-pay/../work/main/node_modules/react-dom/cjs/react-dom.production.min.js'),
+    'react-dom',
+  )
   assert.equal(ownerOf('webpack://life-pay/./node_modules/@tarojs/runtime/dist/hydrate.js'), '@tarojs/runtime')
   assert.equal(ownerOf('webpack://life-pay/./src/components/PageFrame.tsx'), 'src/components')
-  assert.equal(ownerOf('webpack://life-pay/./src/subpackages/recharge/components/FaceValueGrid.tsx'), 'src/subpackages/recharge')
+  assert.equal(
+    ownerOf('webpack://life-pay/./src/subpackages/recharge/components/FaceValueGrid.tsx'),
+    'src/subpackages/recharge',
+  )
   // The mini-program runner's flattened names.
   assert.equal(ownerOf('.._work_main_node_modules_@tarojs_runtime_dist_dom_element.js'), '@tarojs/runtime')
   assert.equal(ownerOf('webpack/runtime/jsonp chunk loading'), 'webpack runtime')
 })
 
 test('names the module of a source for --by-file', () => {
-  assert.equal(moduleOf('webpack://life-pay/./node_modules/@tanstack/query-core/build/modern/query.js'), '@tanstack/query-core/build/modern/query.js')
+  assert.equal(
+    moduleOf('webpack://life-pay/./node_modules/@tanstack/query-core/build/modern/query.js'),
+    '@tanstack/query-core/build/modern/query.js',
+  )
   assert.equal(moduleOf('webpack://life-pay/./src/services/http/client.ts'), 'src/services/http/client.ts')
   assert.equal(moduleOf('.._work_main_node_modules_axios_lib_core_Axios.js'), 'axios_lib_core_Axios.js')
   assert.equal(moduleOf('._src_pages_home_UtilityIcon.tsx'), 'src/pages_home_UtilityIcon.tsx')

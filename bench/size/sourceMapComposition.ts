@@ -27,7 +27,10 @@ function decodeSegment(segment: string): number[] {
 export function ownerOf(source: string): string {
   const stripped = source.replace(/^webpack:\/\/[^/]*\//, '')
   // The mini-program runner flattens module paths with '_' (.._node_modules_@tarojs_runtime_dist_…).
-  const unflattened = stripped.replace(/node_modules/g, '\0').replace(/_/g, '/').replace(/\0/g, 'node_modules')
+  const unflattened = stripped
+    .replace(/node_modules/g, '\0')
+    .replace(/_/g, '/')
+    .replace(/\0/g, 'node_modules')
   const path = (stripped.includes('/') ? stripped : unflattened).replace(/^\.\//, '')
   const inModules = /node_modules\/((?:@[^/]+\/)?[^/]+)/.exec(path)
   if (inModules) return inModules[1]
@@ -40,7 +43,9 @@ export function ownerOf(source: string): string {
 export function moduleOf(source: string): string {
   const stripped = source.replace(/^webpack:\/\/[^/]*\//, '').replace(/^\.\//, '')
   // The mini-program runner's flattened names keep their '_' (a module's own path may contain '_').
-  const path = stripped.includes('/') ? stripped : stripped.replace(/^.*?node_modules_/, 'node_modules/').replace(/^\._src_/, 'src/')
+  const path = stripped.includes('/')
+    ? stripped
+    : stripped.replace(/^.*?node_modules_/, 'node_modules/').replace(/^\._src_/, 'src/')
   const inModules = /node_modules\/(.+)$/.exec(path)
   if (inModules) return inModules[1]
   const inApp = /(?:^|\/)(src\/.+)$/.exec(path)
@@ -51,7 +56,10 @@ export function moduleOf(source: string): string {
  * Bytes of a generated file attributed to the package or app folder of their source, through the file's source
  * map (`<file>.map`); bytes no mapping covers are "(unmapped)". Null when the file has no map.
  */
-export function composition(generatedFile: string, owner: (source: string) => string = ownerOf): Map<string, number> | null {
+export function composition(
+  generatedFile: string,
+  owner: (source: string) => string = ownerOf,
+): Map<string, number> | null {
   const mapFile = `${generatedFile}.map`
   if (!existsSync(mapFile)) return null
   const map = JSON.parse(readFileSync(mapFile, 'utf8')) as { sources: string[]; mappings: string }
@@ -68,7 +76,8 @@ export function composition(generatedFile: string, owner: (source: string) => st
       const fields = decodeSegment(segment)
       column += fields[0]
       if (fields.length >= 4) source += fields[1]
-      if (fields.length >= 4 && map.sources[source] === undefined) throw new Error(`${mapFile}: mapping to source ${source} of ${map.sources.length}`)
+      if (fields.length >= 4 && map.sources[source] === undefined)
+        throw new Error(`${mapFile}: mapping to source ${source} of ${map.sources.length}`)
       if (previous) {
         const length = Buffer.byteLength(text.slice(previous.column, column))
         add(previous.owner ?? '(unmapped)', length)

@@ -21,7 +21,8 @@ test('reads each route with every chunk its load fetches', () => {
 })
 
 test('reads routes written with unquoted keys and arrow functions', () => {
-  const bundle = '[{path:"pages/a/a",load:()=>Promise.all([r.e("vendors"),r.e(12)]).then(r.bind(r,3))},{path:"pages/b/b",load:()=>r.e(13)}]'
+  const bundle =
+    '[{path:"pages/a/a",load:()=>Promise.all([r.e("vendors"),r.e(12)]).then(r.bind(r,3))},{path:"pages/b/b",load:()=>r.e(13)}]'
   assert.deepEqual(parseRouteTable(bundle), [
     { path: 'pages/a/a', chunkIds: ['vendors', '12'] },
     { path: 'pages/b/b', chunkIds: ['13'] },

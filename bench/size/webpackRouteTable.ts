@@ -55,7 +55,8 @@ export function parseRouteTable(source: string): RouteChunks[] {
   for (const match of source.matchAll(ROUTE)) {
     const load = readExpression(source, (match.index ?? 0) + match[0].length)
     const chunkIds = [...new Set([...load.matchAll(CHUNK_LOAD)].map((m) => m[1]))]
-    if (chunkIds.length === 0) throw new Error(`route ${match[1]}: its load function fetches no chunk: ${load.slice(0, 200)}`)
+    if (chunkIds.length === 0)
+      throw new Error(`route ${match[1]}: its load function fetches no chunk: ${load.slice(0, 200)}`)
     routes.push({ path: match[1], chunkIds })
   }
   return routes

@@ -35,7 +35,11 @@ const EVENTS: TraceEvent[] = [
 const PROFILE: CpuProfile = {
   nodes: [
     { id: 1, callFrame: { functionName: '(root)', url: '', lineNumber: -1, columnNumber: -1 }, children: [2, 3] },
-    { id: 2, callFrame: { functionName: 'render', url: 'http://127.0.0.1/js/app.123.js', lineNumber: 0, columnNumber: 10 }, children: [4] },
+    {
+      id: 2,
+      callFrame: { functionName: 'render', url: 'http://127.0.0.1/js/app.123.js', lineNumber: 0, columnNumber: 10 },
+      children: [4],
+    },
     { id: 3, callFrame: { functionName: 'h', url: 'http://127.0.0.1/js/vendors.js', lineNumber: 0, columnNumber: 5 } },
     { id: 4, callFrame: { functionName: 'appendChild', url: '', lineNumber: -1, columnNumber: -1 } },
   ],
@@ -44,7 +48,8 @@ const PROFILE: CpuProfile = {
   timeDeltas: [ms(5), ms(10), ms(10), ms(10), ms(10), ms(10), ms(10)],
 }
 
-const locate = (url: string, line: number, column: number) => (url.includes('app') ? `src/pages/home/index.tsx` : `${url.split('/').pop()}:${line}:${column}`)
+const locate = (url: string, line: number, column: number) =>
+  url.includes('app') ? `src/pages/home/index.tsx` : `${url.split('/').pop()}:${line}:${column}`
 
 test('finds the page’s main thread, its FCP and every task of 50 ms or more from the navigation on', () => {
   const report = longTasks(EVENTS, PROFILE, locate)

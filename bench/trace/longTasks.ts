@@ -51,7 +51,11 @@ const LONG_TASK_MS = 50
 
 /** The renderer main thread that worked the most (the page's; other renderers, e.g. a previous page, work less). */
 function mainThread(events: TraceEvent[]): { pid: number; tid: number } | null {
-  const renderers = new Set(events.filter((e) => e.ph === 'M' && e.name === 'thread_name' && e.args?.name === 'CrRendererMain').map((e) => `${e.pid}:${e.tid}`))
+  const renderers = new Set(
+    events
+      .filter((e) => e.ph === 'M' && e.name === 'thread_name' && e.args?.name === 'CrRendererMain')
+      .map((e) => `${e.pid}:${e.tid}`),
+  )
   const busy = new Map<string, number>()
   for (const e of events) {
     const key = `${e.pid}:${e.tid}`
@@ -66,7 +70,8 @@ function mainThread(events: TraceEvent[]): { pid: number; tid: number } | null {
 /** An event's name, with the script it ran for script events (EvaluateScript app.1f728033.js). */
 function eventLabel(e: TraceEvent): string {
   const url = e.args?.data?.url
-  if (typeof url !== 'string' || !url || !/^(EvaluateScript|FunctionCall|v8\.compile|TimerFire)$/.test(e.name)) return e.name
+  if (typeof url !== 'string' || !url || !/^(EvaluateScript|FunctionCall|v8\.compile|TimerFire)$/.test(e.name))
+    return e.name
   return `${e.name} ${url.split('/').pop() || url}`
 }
 
@@ -86,7 +91,10 @@ function selfTimes(task: TraceEvent, threadEvents: TraceEvent[], ms: (us: number
     totals.set(name, (totals.get(name) ?? 0) + (e.dur ?? 0))
     open.push({ name, end: e.ts + (e.dur ?? 0) })
   }
-  return [...totals].map(([name, us]): [string, number] => [name, ms(us)]).filter(([, t]) => t > 0).sort((a, b) => b[1] - a[1])
+  return [...totals]
+    .map(([name, us]): [string, number] => [name, ms(us)])
+    .filter(([, t]) => t > 0)
+    .sort((a, b) => b[1] - a[1])
 }
 
 /**
@@ -107,7 +115,8 @@ export function longTasks(
   // The trace starts just before the page's navigation: its first navigationStart (later ones are same-document).
   const navigations = threadEvents.filter((e) => e.name === 'navigationStart').map((e) => e.ts)
   const origin = Math.min(...(navigations.length ? navigations : threadEvents.map((e) => e.ts)))
-  const fcp = threadEvents.filter((e) => e.name === 'firstContentfulPaint' && e.ts >= origin).map((e) => e.ts)[0] ?? null
+  const fcp =
+    threadEvents.filter((e) => e.name === 'firstContentfulPaint' && e.ts >= origin).map((e) => e.ts)[0] ?? null
 
   // Each sample's self time, attributed to the nearest frame with a script URL.
   const byId = new Map((profile?.nodes ?? []).map((n) => [n.id, n]))
@@ -144,13 +153,19 @@ export function longTasks(
     .map((task): LongTask => {
       const end = task.ts + (task.dur ?? 0)
       const files = new Map<string, number>()
-      for (const s of samples) if (s.ts >= task.ts && s.ts < end && !/^\((idle|program)\)$/.test(s.file)) files.set(s.file, (files.get(s.file) ?? 0) + s.us)
+      for (const s of samples)
+        if (s.ts >= task.ts && s.ts < end && !/^\((idle|program)\)$/.test(s.file))
+          files.set(s.file, (files.get(s.file) ?? 0) + s.us)
       return {
         startMs: Math.round((task.ts - origin) / 1000),
         durationMs: ms(task.dur ?? 0),
         afterFcp: fcp !== null && task.ts >= fcp,
         events: selfTimes(task, threadEvents, ms).slice(0, 6),
-        files: [...files].map(([file, us]): [string, number] => [file, ms(us)]).filter(([, t]) => t >= 2).sort((a, b) => b[1] - a[1]).slice(0, 12),
+        files: [...files]
+          .map(([file, us]): [string, number] => [file, ms(us)])
+          .filter(([, t]) => t >= 2)
+          .sort((a, b) => b[1] - a[1])
+          .slice(0, 12),
       }
     })
   const blocking = (list: LongTask[]) => list.reduce((sum, t) => sum + Math.max(0, t.durationMs - LONG_TASK_MS), 0)
@@ -158,7 +173,11 @@ export function longTasks(
     fcpMs: fcp === null ? null : Math.round((fcp - origin) / 1000),
     blockingMs: blocking(tasks.filter((t) => t.afterFcp)),
     allBlockingMs: blocking(tasks),
-    busyMs: ms(threadEvents.filter((e) => e.name === 'RunTask' && e.ph === 'X' && e.ts >= origin).reduce((sum, e) => sum + (e.dur ?? 0), 0)),
+    busyMs: ms(
+      threadEvents
+        .filter((e) => e.name === 'RunTask' && e.ph === 'X' && e.ts >= origin)
+        .reduce((sum, e) => sum + (e.dur ?? 0), 0),
+    ),
     tasks,
   }
 }

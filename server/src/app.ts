@@ -64,7 +64,11 @@ export async function buildApp(options: AppOptions): Promise<App> {
   const app = Fastify({
     logger: options.logger ?? {
       level: config.logLevel,
-      redact: [`req.headers.authorization`, `req.headers["${OPERATOR_TOKEN_HEADER}"]`, `req.headers["${VIRTUAL_USER_HEADER}"]`],
+      redact: [
+        `req.headers.authorization`,
+        `req.headers["${OPERATOR_TOKEN_HEADER}"]`,
+        `req.headers["${VIRTUAL_USER_HEADER}"]`,
+      ],
     },
     // Large enough for order pages; uploads raise it on their own route.
     bodyLimit: 1024 * 1024,
@@ -155,7 +159,13 @@ export async function buildApp(options: AppOptions): Promise<App> {
     payment: given.payment ?? (sandboxes.payment as NonNullable<Sandboxes['payment']>),
     supplier:
       given.supplier ??
-      createSandboxSupplier({ db, clock, jobs, delayMs: config.sandboxSupplierDelayMs, onResult: (result) => handleRechargeResult(ctx, result) }),
+      createSandboxSupplier({
+        db,
+        clock,
+        jobs,
+        delayMs: config.sandboxSupplierDelayMs,
+        onResult: (result) => handleRechargeResult(ctx, result),
+      }),
     storage: given.storage ?? (sandboxes.storage as NonNullable<Sandboxes['storage']>),
   }
   defineOrderJobs(ctx)
@@ -179,7 +189,8 @@ export async function buildApp(options: AppOptions): Promise<App> {
       else ctx.rates.invalidate()
     },
     listening(listening) {
-      if (!listening && !closing) app.log.warn('change listener lost: order-page and rate caches bypassed until it listens again')
+      if (!listening && !closing)
+        app.log.warn('change listener lost: order-page and rate caches bypassed until it listens again')
       ctx.orderPages.setListening(listening)
       ctx.rates.setListening(listening)
     },

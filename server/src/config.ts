@@ -38,7 +38,13 @@ export interface ServerConfig {
   accessTokenTtlS: number
   refreshTokenTtlS: number
   operatorToken: string
-  providers: { sms: ProviderKind; identity: ProviderKind; payment: ProviderKind; supplier: ProviderKind; storage: ProviderKind }
+  providers: {
+    sms: ProviderKind
+    identity: ProviderKind
+    payment: ProviderKind
+    supplier: ProviderKind
+    storage: ProviderKind
+  }
   /** Signs sandbox payment notifications and JSAPI parameters. */
   sandboxMerchantKey: string
   /** How long the sandbox supplier takes to report a recharge. */
@@ -113,7 +119,10 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): ServerConfig {
     },
     sandboxMerchantKey: env.SANDBOX_MERCHANT_KEY || DEV_MERCHANT_KEY,
     sandboxSupplierDelayMs: int(env.SANDBOX_SUPPLIER_DELAY_MS, 1500, 'SANDBOX_SUPPLIER_DELAY_MS'),
-    sandboxDuplicateNotifyRate: Math.min(1, int(env.SANDBOX_DUPLICATE_NOTIFY_RATE, 0.3, 'SANDBOX_DUPLICATE_NOTIFY_RATE')),
+    sandboxDuplicateNotifyRate: Math.min(
+      1,
+      int(env.SANDBOX_DUPLICATE_NOTIFY_RATE, 0.3, 'SANDBOX_DUPLICATE_NOTIFY_RATE'),
+    ),
     sandboxWalletInHost: flag(env.SANDBOX_WALLET_IN_HOST, false),
     unpaidOrderCloseMs: int(env.UNPAID_ORDER_CLOSE_MS, UNPAID_ORDER_CLOSE_MS, 'UNPAID_ORDER_CLOSE_MS'),
     seedDemoData: flag(env.SEED_DEMO_DATA, true),

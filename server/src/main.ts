@@ -9,11 +9,19 @@ async function main(): Promise<void> {
   const server = await startServer(config)
   const log = server.app.log
   log.info(
-    { url: server.url, database: server.database.driver, dataDir: config.databaseUrl ? undefined : config.dataDir, startMs: Date.now() - started },
+    {
+      url: server.url,
+      database: server.database.driver,
+      dataDir: config.databaseUrl ? undefined : config.dataDir,
+      startMs: Date.now() - started,
+    },
     'Life Pay server started',
   )
   if (config.production && Object.values(config.providers).includes('sandbox')) {
-    log.warn({ providers: config.providers }, 'sandbox providers in production: payments, SMS and recharges are simulated')
+    log.warn(
+      { providers: config.providers },
+      'sandbox providers in production: payments, SMS and recharges are simulated',
+    )
   }
   console.log(`Life Pay: ${server.url}  (API docs: ${server.url}/api/docs)`)
   for (const signal of ['SIGTERM', 'SIGINT'] as const) {

@@ -21,7 +21,9 @@ export interface StartOptions {
 /** Opens the database (PGlite in DATA_DIR under its lock, or PostgreSQL), migrates, seeds, listens, runs jobs. */
 export async function startServer(config: ServerConfig, options: StartOptions = {}): Promise<RunningServer> {
   const clock = options.clock ?? systemClock
-  const database = config.databaseUrl ? await openPostgres(config.databaseUrl) : await openPglite({ dataDir: config.dataDir })
+  const database = config.databaseUrl
+    ? await openPostgres(config.databaseUrl)
+    : await openPglite({ dataDir: config.dataDir })
   let app: App
   try {
     await database.migrate((db) => seedDatabase(db, clock.now(), config.seedDemoData).then(() => undefined))

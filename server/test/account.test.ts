@@ -14,7 +14,8 @@ before(async () => {
 })
 after(() => t.close())
 
-const claimsOf = (jwt: string) => JSON.parse(Buffer.from(jwt.split('.')[1], 'base64url').toString()) as Record<string, unknown>
+const claimsOf = (jwt: string) =>
+  JSON.parse(Buffer.from(jwt.split('.')[1], 'base64url').toString()) as Record<string, unknown>
 
 describe('SendPhoneMessageCode', () => {
   test('sends a 6-digit code readable in the sandbox outbox', async () => {
@@ -56,9 +57,16 @@ describe('SendPhoneMessageCode', () => {
     const badPhone = await t.post('/api/Account/SendPhoneMessageCode', { phoneNumber: '12345', businessType: 80 })
     assert.deepEqual([badPhone.status, badPhone.body.success, badPhone.body.error], [200, false, 'VALIDATION_FAILED'])
     assert.equal(badPhone.body.msg, '手机号：请输入正确的手机号')
-    const english = await t.post('/api/Account/SendPhoneMessageCode', { phoneNumber: '12345', businessType: 80 }, { headers: { 'accept-language': 'en-US,en' } })
+    const english = await t.post(
+      '/api/Account/SendPhoneMessageCode',
+      { phoneNumber: '12345', businessType: 80 },
+      { headers: { 'accept-language': 'en-US,en' } },
+    )
     assert.equal(english.body.msg, 'Phone number: Please enter a valid mobile phone number')
-    const badPurpose = await t.post('/api/Account/SendPhoneMessageCode', { phoneNumber: '13900000004', businessType: 12 })
+    const badPurpose = await t.post('/api/Account/SendPhoneMessageCode', {
+      phoneNumber: '13900000004',
+      businessType: 12,
+    })
     assert.equal(badPurpose.body.error, 'VALIDATION_FAILED')
     assert.match(badPurpose.body.msg ?? '', /^验证码用途：/)
     const missing = await t.post('/api/Account/SendPhoneMessageCode', { businessType: 80 })
@@ -74,11 +82,18 @@ describe('SendPhoneMessageCode', () => {
 describe('LifePayPhoneMesssageCodeLogin (virtual login)', () => {
   test('returns a random id, the same for the same phone, that is not the user’s public id', async () => {
     const code = await t.smsCode('13900000010')
-    const id = await t.data(t.post<string>('/api/Account/LifePayPhoneMesssageCodeLogin', { phoneNumber: '13900000010', code }))
+    const id = await t.data(
+      t.post<string>('/api/Account/LifePayPhoneMesssageCodeLogin', { phoneNumber: '13900000010', code }),
+    )
     assert.match(id, /^[0-9a-f]{8}-[0-9a-f]{4}-4[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$/)
     t.clock.advance(61_000)
     const again = await t.smsCode('13900000010', Purpose.PhoneCodeLogin)
-    assert.equal(await t.data(t.post<string>('/api/Account/LifePayPhoneMesssageCodeLogin', { phoneNumber: '13900000010', code: again })), id)
+    assert.equal(
+      await t.data(
+        t.post<string>('/api/Account/LifePayPhoneMesssageCodeLogin', { phoneNumber: '13900000010', code: again }),
+      ),
+      id,
+    )
     const [row] = await t.database.db.select().from(users).where(eq(users.virtualUserId, id))
     assert.equal(row.phoneNumber, '13900000010')
     // The user id travels in QR codes (uId); the recharge module's id must not be derivable from it.
@@ -87,7 +102,9 @@ describe('LifePayPhoneMesssageCodeLogin (virtual login)', () => {
 
   test('the id identifies the caller of LifePay calls; the user’s public id does not', async () => {
     const code = await t.smsCode('13900000015')
-    const id = await t.data(t.post<string>('/api/Account/LifePayPhoneMesssageCodeLogin', { phoneNumber: '13900000015', code }))
+    const id = await t.data(
+      t.post<string>('/api/Account/LifePayPhoneMesssageCodeLogin', { phoneNumber: '13900000015', code }),
+    )
     const [row] = await t.database.db.select().from(users).where(eq(users.virtualUserId, id))
     assert.equal((await t.post('/api/LifePay/GetUserAccountAllList', {}, { virtualUserId: id })).status, 200)
     assert.equal((await t.post('/api/LifePay/GetUserAccountAllList', {}, { virtualUserId: row.id })).status, 401)
@@ -106,7 +123,10 @@ describe('LifePayPhoneMesssageCodeLogin (virtual login)', () => {
     const code = await t.smsCode('13900000012')
     const wrong = code === '000000' ? '111111' : '000000'
     for (let i = 1; i <= 5; i++) {
-      const answer = await t.post('/api/Account/LifePayPhoneMesssageCodeLogin', { phoneNumber: '13900000012', code: wrong })
+      const answer = await t.post('/api/Account/LifePayPhoneMesssageCodeLogin', {
+        phoneNumber: '13900000012',
+        code: wrong,
+      })
       assert.equal(answer.body.error, 'SMS_CODE_WRONG')
       assert.ok(answer.body.msg?.includes(String(5 - i)))
     }
@@ -136,7 +156,9 @@ describe('register, password login, user info', () => {
     const claims = claimsOf(registered.accessToken)
     assert.equal(claims.client_id, 'life-pay-app')
     assert.equal(claims.sub, registered.userId)
-    const login = await t.data(t.post<TokenResult>('/api/Account/PasswordLogin', { loginName: '13900000020', password: 'Secret123' }))
+    const login = await t.data(
+      t.post<TokenResult>('/api/Account/PasswordLogin', { loginName: '13900000020', password: 'Secret123' }),
+    )
     const info = await t.data(t.get<UserInfo>('/api/User/GetUserInfo', { token: login.accessToken }))
     assert.equal(info.userId, registered.userId)
     assert.equal(info.phoneNumber, '13900000020')
@@ -148,11 +170,17 @@ describe('register, password login, user info', () => {
 
   test('a registered number cannot register again; a code-only user can set a password', async () => {
     const code = await t.smsCode('13900000020', Purpose.PhoneCodeRegister)
-    const twice = await t.post('/api/Account/PhoneMesssageCodeRegister', { phoneNumber: '13900000020', code, password: 'Other1234' })
+    const twice = await t.post('/api/Account/PhoneMesssageCodeRegister', {
+      phoneNumber: '13900000020',
+      code,
+      password: 'Other1234',
+    })
     assert.equal(twice.body.error, 'PHONE_ALREADY_REGISTERED')
     t.clock.advance(61_000)
     const loginCode = await t.smsCode('13900000021')
-    const virtualId = await t.data(t.post<string>('/api/Account/LifePayPhoneMesssageCodeLogin', { phoneNumber: '13900000021', code: loginCode }))
+    const virtualId = await t.data(
+      t.post<string>('/api/Account/LifePayPhoneMesssageCodeLogin', { phoneNumber: '13900000021', code: loginCode }),
+    )
     t.clock.advance(61_000)
     const registered = await t.register('13900000021')
     const [row] = await t.database.db.select().from(users).where(eq(users.virtualUserId, virtualId))
@@ -160,7 +188,11 @@ describe('register, password login, user info', () => {
   })
 
   test('register validates the password with the shared rule', async () => {
-    const weak = await t.post('/api/Account/PhoneMesssageCodeRegister', { phoneNumber: '13900000022', code: '123456', password: 'short' })
+    const weak = await t.post('/api/Account/PhoneMesssageCodeRegister', {
+      phoneNumber: '13900000022',
+      code: '123456',
+      password: 'short',
+    })
     assert.equal(weak.body.error, 'VALIDATION_FAILED')
     assert.match(weak.body.msg ?? '', /^密码：/)
   })
@@ -191,7 +223,10 @@ describe('register, password login, user info', () => {
 
   test('GetUserInfo: 401 in the envelope without, with a bad, or with an expired token', async () => {
     const none = await t.get('/api/User/GetUserInfo')
-    assert.deepEqual([none.status, none.body.success, none.body.error, none.body.msg], [401, false, 'UNAUTHORIZED', '未授权，请登录'])
+    assert.deepEqual(
+      [none.status, none.body.success, none.body.error, none.body.msg],
+      [401, false, 'UNAUTHORIZED', '未授权，请登录'],
+    )
     const bad = await t.get('/api/User/GetUserInfo', { token: 'not.a.jwt' })
     assert.equal(bad.status, 401)
     const tokens = await t.loginDemo()
@@ -207,38 +242,63 @@ describe('GetTokenByRefreshToken', () => {
     const first = await t.loginDemo()
     t.clock.advance(1000)
     const second = await t.data(
-      t.post<TokenResult>('/api/accountAuth/GetTokenByRefreshToken', { refreshToken: first.refreshToken, clientId: 'life-pay-app' }),
+      t.post<TokenResult>('/api/accountAuth/GetTokenByRefreshToken', {
+        refreshToken: first.refreshToken,
+        clientId: 'life-pay-app',
+      }),
     )
     assert.notEqual(second.refreshToken, first.refreshToken)
     assert.equal(second.creationTime, t.clock.now().getTime())
     await t.data(t.get('/api/User/GetUserInfo', { token: second.accessToken }))
 
-    const reuse = await t.post('/api/accountAuth/GetTokenByRefreshToken', { refreshToken: first.refreshToken, clientId: 'life-pay-app' })
+    const reuse = await t.post('/api/accountAuth/GetTokenByRefreshToken', {
+      refreshToken: first.refreshToken,
+      clientId: 'life-pay-app',
+    })
     assert.deepEqual([reuse.status, reuse.body.error], [401, 'REFRESH_TOKEN_REUSED'])
     // The whole family is gone: the token issued by the rotation no longer refreshes either.
-    const revoked = await t.post('/api/accountAuth/GetTokenByRefreshToken', { refreshToken: second.refreshToken, clientId: 'life-pay-app' })
+    const revoked = await t.post('/api/accountAuth/GetTokenByRefreshToken', {
+      refreshToken: second.refreshToken,
+      clientId: 'life-pay-app',
+    })
     assert.deepEqual([revoked.status, revoked.body.error], [401, 'REFRESH_TOKEN_INVALID'])
   })
 
   test('another login keeps its own family', async () => {
     const a = await t.loginDemo()
     const b = await t.loginDemo()
-    await t.data(t.post('/api/accountAuth/GetTokenByRefreshToken', { refreshToken: a.refreshToken, clientId: 'life-pay-app' }))
+    await t.data(
+      t.post('/api/accountAuth/GetTokenByRefreshToken', { refreshToken: a.refreshToken, clientId: 'life-pay-app' }),
+    )
     await t.post('/api/accountAuth/GetTokenByRefreshToken', { refreshToken: a.refreshToken, clientId: 'life-pay-app' })
-    await t.data(t.post('/api/accountAuth/GetTokenByRefreshToken', { refreshToken: b.refreshToken, clientId: 'life-pay-app' }))
+    await t.data(
+      t.post('/api/accountAuth/GetTokenByRefreshToken', { refreshToken: b.refreshToken, clientId: 'life-pay-app' }),
+    )
   })
 
   test('wrong client, unknown or expired tokens, missing fields', async () => {
     const tokens = await t.loginDemo()
-    const wrongClient = await t.post('/api/accountAuth/GetTokenByRefreshToken', { refreshToken: tokens.refreshToken, clientId: 'other' })
+    const wrongClient = await t.post('/api/accountAuth/GetTokenByRefreshToken', {
+      refreshToken: tokens.refreshToken,
+      clientId: 'other',
+    })
     assert.equal(wrongClient.status, 401)
-    const unknown = await t.post('/api/accountAuth/GetTokenByRefreshToken', { refreshToken: 'nope', clientId: 'life-pay-app' })
+    const unknown = await t.post('/api/accountAuth/GetTokenByRefreshToken', {
+      refreshToken: 'nope',
+      clientId: 'life-pay-app',
+    })
     assert.equal(unknown.body.error, 'REFRESH_TOKEN_INVALID')
     t.clock.advance(31 * 24 * 3600_000)
-    const expired = await t.post('/api/accountAuth/GetTokenByRefreshToken', { refreshToken: tokens.refreshToken, clientId: 'life-pay-app' })
+    const expired = await t.post('/api/accountAuth/GetTokenByRefreshToken', {
+      refreshToken: tokens.refreshToken,
+      clientId: 'life-pay-app',
+    })
     assert.equal(expired.body.error, 'REFRESH_TOKEN_INVALID')
     const missing = await t.post('/api/accountAuth/GetTokenByRefreshToken', { clientId: 'life-pay-app' })
-    assert.deepEqual([missing.status, missing.body.error, missing.body.msg], [200, 'VALIDATION_FAILED', '刷新令牌：此项为必填项'])
+    assert.deepEqual(
+      [missing.status, missing.body.error, missing.body.msg],
+      [200, 'VALIDATION_FAILED', '刷新令牌：此项为必填项'],
+    )
   })
 })
 
@@ -258,10 +318,17 @@ describe('WeChat mini-program login', () => {
     const first = await t.data(t.get<WxMiniAppUserLoginResult>('/api/Account/WxMiniAppUserLogin?code=wx-user-1'))
     assert.equal(first.token, null)
     const encrypted = await t.data(
-      t.post<{ encryptedData: string; iv: string }>('/api/dev/wx/phone-auth', { openId: first.openId, phoneNumber: '13900000030' }),
+      t.post<{ encryptedData: string; iv: string }>('/api/dev/wx/phone-auth', {
+        openId: first.openId,
+        phoneNumber: '13900000030',
+      }),
     )
     const tokens = await t.data(
-      t.post<TokenResult>('/api/Account/WxMiniAppPhoneAuthLogin', { openId: first.openId, sessionKey: first.sessionKey, ...encrypted }),
+      t.post<TokenResult>('/api/Account/WxMiniAppPhoneAuthLogin', {
+        openId: first.openId,
+        sessionKey: first.sessionKey,
+        ...encrypted,
+      }),
     )
     const info = await t.data(t.get<UserInfo>('/api/User/GetUserInfo', { token: tokens.accessToken }))
     assert.equal(info.phoneNumber, '13900000030')
@@ -273,15 +340,30 @@ describe('WeChat mini-program login', () => {
   test('a made-up session key or tampered data is refused', async () => {
     const identity = await t.data(t.get<WxIdentity>('/api/Account/GetWxIndentity?code=wx-user-2'))
     const encrypted = await t.data(
-      t.post<{ encryptedData: string; iv: string }>('/api/dev/wx/phone-auth', { openId: identity.openId, phoneNumber: '13900000031' }),
+      t.post<{ encryptedData: string; iv: string }>('/api/dev/wx/phone-auth', {
+        openId: identity.openId,
+        phoneNumber: '13900000031',
+      }),
     )
     const forged = Buffer.alloc(16, 7).toString('base64')
-    const wrongKey = await t.post('/api/Account/WxMiniAppPhoneAuthLogin', { openId: identity.openId, sessionKey: forged, ...encrypted })
+    const wrongKey = await t.post('/api/Account/WxMiniAppPhoneAuthLogin', {
+      openId: identity.openId,
+      sessionKey: forged,
+      ...encrypted,
+    })
     assert.equal(wrongKey.body.error, 'WX_SESSION_INVALID')
     const tampered = { ...encrypted, encryptedData: Buffer.from('garbage-garbage-garbage!').toString('base64') }
-    const bad = await t.post('/api/Account/WxMiniAppPhoneAuthLogin', { openId: identity.openId, sessionKey: identity.sessionKey, ...tampered })
+    const bad = await t.post('/api/Account/WxMiniAppPhoneAuthLogin', {
+      openId: identity.openId,
+      sessionKey: identity.sessionKey,
+      ...tampered,
+    })
     assert.equal(bad.body.error, 'WX_PHONE_DATA_INVALID')
-    const unknown = await t.post('/api/Account/WxMiniAppPhoneAuthLogin', { openId: 'o_unknown', sessionKey: forged, ...encrypted })
+    const unknown = await t.post('/api/Account/WxMiniAppPhoneAuthLogin', {
+      openId: 'o_unknown',
+      sessionKey: forged,
+      ...encrypted,
+    })
     assert.equal(unknown.body.error, 'WX_SESSION_INVALID')
   })
 
@@ -289,12 +371,26 @@ describe('WeChat mini-program login', () => {
     const referrer = await t.register('13900000032')
     const identity = await t.data(t.get<WxIdentity>('/api/Account/GetWxIndentity?code=wx-scan-1'))
     const scan = await t.data(
-      t.post<WxMiniAppUserLoginResult>('/api/Account/WxMiniAppUserLoginFromScan', { uId: referrer.userId, userName: '小王', openId: identity.openId }),
+      t.post<WxMiniAppUserLoginResult>('/api/Account/WxMiniAppUserLoginFromScan', {
+        uId: referrer.userId,
+        userName: '小王',
+        openId: identity.openId,
+      }),
     )
     assert.equal(scan.token, null)
-    const encrypted = await t.data(t.post<{ encryptedData: string; iv: string }>('/api/dev/wx/phone-auth', { openId: identity.openId, phoneNumber: '13900000033' }))
+    const encrypted = await t.data(
+      t.post<{ encryptedData: string; iv: string }>('/api/dev/wx/phone-auth', {
+        openId: identity.openId,
+        phoneNumber: '13900000033',
+      }),
+    )
     const tokens = await t.data(
-      t.post<TokenResult>('/api/Account/WxMiniAppPhoneAuthLoginFromScan', { uId: referrer.userId, openId: identity.openId, sessionKey: identity.sessionKey, ...encrypted }),
+      t.post<TokenResult>('/api/Account/WxMiniAppPhoneAuthLoginFromScan', {
+        uId: referrer.userId,
+        openId: identity.openId,
+        sessionKey: identity.sessionKey,
+        ...encrypted,
+      }),
     )
     const userId = claimsOf(tokens.accessToken).sub as string
     const [row] = await t.database.db.select().from(users).where(eq(users.id, userId))
@@ -303,19 +399,42 @@ describe('WeChat mini-program login', () => {
 
     // An unknown uId refers nobody but does not block the login.
     const other = await t.data(t.get<WxIdentity>('/api/Account/GetWxIndentity?code=wx-scan-2'))
-    const otherData = await t.data(t.post<{ encryptedData: string; iv: string }>('/api/dev/wx/phone-auth', { openId: other.openId, phoneNumber: '13900000034' }))
-    const otherTokens = await t.data(
-      t.post<TokenResult>('/api/Account/WxMiniAppPhoneAuthLoginFromScan', { uId: 'not-a-user', openId: other.openId, sessionKey: other.sessionKey, ...otherData }),
+    const otherData = await t.data(
+      t.post<{ encryptedData: string; iv: string }>('/api/dev/wx/phone-auth', {
+        openId: other.openId,
+        phoneNumber: '13900000034',
+      }),
     )
-    const [otherRow] = await t.database.db.select().from(users).where(eq(users.id, claimsOf(otherTokens.accessToken).sub as string))
+    const otherTokens = await t.data(
+      t.post<TokenResult>('/api/Account/WxMiniAppPhoneAuthLoginFromScan', {
+        uId: 'not-a-user',
+        openId: other.openId,
+        sessionKey: other.sessionKey,
+        ...otherData,
+      }),
+    )
+    const [otherRow] = await t.database.db
+      .select()
+      .from(users)
+      .where(eq(users.id, claimsOf(otherTokens.accessToken).sub as string))
     assert.equal(otherRow.referrerUserId, null)
   })
 
   test('FromScan for a known WeChat user logs in at once; an unknown openId is refused', async () => {
     const identity = await t.data(t.get<WxIdentity>('/api/Account/GetWxIndentity?code=wx-user-1'))
-    const scan = await t.data(t.post<WxMiniAppUserLoginResult>('/api/Account/WxMiniAppUserLoginFromScan', { uId: 'x', userName: 'y', openId: identity.openId }))
+    const scan = await t.data(
+      t.post<WxMiniAppUserLoginResult>('/api/Account/WxMiniAppUserLoginFromScan', {
+        uId: 'x',
+        userName: 'y',
+        openId: identity.openId,
+      }),
+    )
     assert.ok(scan.token)
-    const unknown = await t.post('/api/Account/WxMiniAppUserLoginFromScan', { uId: 'x', userName: 'y', openId: 'o_nobody' })
+    const unknown = await t.post('/api/Account/WxMiniAppUserLoginFromScan', {
+      uId: 'x',
+      userName: 'y',
+      openId: 'o_nobody',
+    })
     assert.equal(unknown.body.error, 'WX_SESSION_INVALID')
   })
 })
@@ -323,9 +442,17 @@ describe('WeChat mini-program login', () => {
 describe('GetOssSTS and the sandbox bucket', () => {
   function form(fields: Record<string, string>, file: Buffer): { payload: Buffer; contentType: string } {
     const boundary = '----lifepay' + Date.now()
-    const parts = Object.entries(fields).map(([name, value]) => `--${boundary}\r\nContent-Disposition: form-data; name="${name}"\r\n\r\n${value}\r\n`)
-    const head = Buffer.from(parts.join('') + `--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="a.png"\r\nContent-Type: image/png\r\n\r\n`)
-    return { payload: Buffer.concat([head, file, Buffer.from(`\r\n--${boundary}--\r\n`)]), contentType: `multipart/form-data; boundary=${boundary}` }
+    const parts = Object.entries(fields).map(
+      ([name, value]) => `--${boundary}\r\nContent-Disposition: form-data; name="${name}"\r\n\r\n${value}\r\n`,
+    )
+    const head = Buffer.from(
+      parts.join('') +
+        `--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="a.png"\r\nContent-Type: image/png\r\n\r\n`,
+    )
+    return {
+      payload: Buffer.concat([head, file, Buffer.from(`\r\n--${boundary}--\r\n`)]),
+      contentType: `multipart/form-data; boundary=${boundary}`,
+    }
   }
 
   test('credentials for 20 minutes, limited to the user folder; uploads then reads', async () => {
@@ -334,7 +461,9 @@ describe('GetOssSTS and the sandbox bucket', () => {
     const sts = await t.data(t.post<OssSts>('/api/Account/GetOssSTS', {}, { token: tokens.accessToken }))
     assert.equal(new Date(sts.expiration).getTime() - t.clock.now().getTime(), 20 * 60_000)
     assert.match(sts.dir, /^users\/[0-9a-f-]{36}\/$/)
-    const policy = Buffer.from(JSON.stringify({ expiration: new Date(t.clock.now().getTime() + 60_000).toISOString(), conditions: [] })).toString('base64')
+    const policy = Buffer.from(
+      JSON.stringify({ expiration: new Date(t.clock.now().getTime() + 60_000).toISOString(), conditions: [] }),
+    ).toString('base64')
     const fields = (key: string, secret = sts.accessKeySecret) => ({
       key,
       policy,

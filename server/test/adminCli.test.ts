@@ -62,7 +62,9 @@ test('npm run admin -- refunds list | approve | reject, jobs failed | retry', as
 
 test('a wrong operator token is refused', async () => {
   await assert.rejects(
-    run(process.execPath, ['--import', 'tsx', ADMIN, 'refunds', 'list'], { env: { ...process.env, ADMIN_URL: url, OPERATOR_TOKEN: 'nope' } }),
+    run(process.execPath, ['--import', 'tsx', ADMIN, 'refunds', 'list'], {
+      env: { ...process.env, ADMIN_URL: url, OPERATOR_TOKEN: 'nope' },
+    }),
     /OPERATOR_UNAUTHORIZED/,
   )
 })

@@ -22,14 +22,28 @@ after(() => t.close())
 const SUPPLIER_DELAY = 1500
 
 function notify(orderNo: string, transactionId: string, amountFen: number, headers?: Record<string, string>) {
-  const body = JSON.stringify({ orderNo, transactionId, lifePayType: LifePayType.WxPay, amountFen, paidAt: t.clock.now().toISOString() })
-  return t.app.inject({ method: 'POST', url: '/api/pay/notify/wxpay', payload: body, headers: headers ?? sandbox.signNotification(body) })
+  const body = JSON.stringify({
+    orderNo,
+    transactionId,
+    lifePayType: LifePayType.WxPay,
+    amountFen,
+    paidAt: t.clock.now().toISOString(),
+  })
+  return t.app.inject({
+    method: 'POST',
+    url: '/api/pay/notify/wxpay',
+    payload: body,
+    headers: headers ?? sandbox.signNotification(body),
+  })
 }
 
 async function jobsOf(kind: string, orderNo: string) {
   const rows = await t.database.db.select().from(jobs).where(eq(jobs.kind, kind))
-  return rows.filter((row) => (row.payload as { orderNo?: string; notification?: { orderNo: string } }).orderNo === orderNo ||
-    (row.payload as { notification?: { orderNo: string } }).notification?.orderNo === orderNo)
+  return rows.filter(
+    (row) =>
+      (row.payload as { orderNo?: string; notification?: { orderNo: string } }).orderNo === orderNo ||
+      (row.payload as { notification?: { orderNo: string } }).notification?.orderNo === orderNo,
+  )
 }
 
 describe('payment to recharge', () => {
@@ -56,7 +70,10 @@ describe('payment to recharge', () => {
     // Two notifications delivered, one recharge made.
     assert.equal((await jobsOf('sandbox.payNotify', order.orderNo)).filter((j) => j.status === 'done').length, 2)
     assert.equal((await jobsOf('recharge.submit', order.orderNo)).length, 1)
-    assert.equal((await t.database.db.select().from(sandboxRecharges).where(eq(sandboxRecharges.orderNo, order.orderNo))).length, 1)
+    assert.equal(
+      (await t.database.db.select().from(sandboxRecharges).where(eq(sandboxRecharges.orderNo, order.orderNo))).length,
+      1,
+    )
   })
 
   test('the same notification delivered five times at once: paid once, fulfilled once', async () => {
@@ -68,7 +85,10 @@ describe('payment to recharge', () => {
     t.clock.advance(SUPPLIER_DELAY)
     await t.app.jobs.drain()
     assert.deepEqual(await stateOf(t, alice, order.orderNo), [20, 30, 100])
-    const [recharge] = await t.database.db.select().from(sandboxRecharges).where(eq(sandboxRecharges.orderNo, order.orderNo))
+    const [recharge] = await t.database.db
+      .select()
+      .from(sandboxRecharges)
+      .where(eq(sandboxRecharges.orderNo, order.orderNo))
     assert.equal(recharge.submitCount, 1)
     // A late duplicate after completion changes nothing.
     assert.equal((await notify(order.orderNo, 'tx-concurrent-1', 9850)).json().success, true)
@@ -77,7 +97,13 @@ describe('payment to recharge', () => {
 
   test('notifications that are not genuine are refused and change nothing', async () => {
     const order = await createPhoneOrder(t, alice)
-    const body = JSON.stringify({ orderNo: order.orderNo, transactionId: 'tx-forged', lifePayType: 10, amountFen: 9850, paidAt: t.clock.now().toISOString() })
+    const body = JSON.stringify({
+      orderNo: order.orderNo,
+      transactionId: 'tx-forged',
+      lifePayType: 10,
+      amountFen: 9850,
+      paidAt: t.clock.now().toISOString(),
+    })
     const forged = await t.app.inject({
       method: 'POST',
       url: '/api/pay/notify/wxpay',
@@ -90,7 +116,12 @@ describe('payment to recharge', () => {
     assert.equal((await notify(order.orderNo, 'tx-stale', 9850, stale)).statusCode, 400)
     const wrongAmount = await notify(order.orderNo, 'tx-cheap', 1)
     assert.equal(wrongAmount.json().error, 'PAYMENT_NOTIFICATION_INVALID')
-    const wrongRoute = await t.app.inject({ method: 'POST', url: '/api/pay/notify/alipay', payload: body, headers: sandbox.signNotification(body) })
+    const wrongRoute = await t.app.inject({
+      method: 'POST',
+      url: '/api/pay/notify/alipay',
+      payload: body,
+      headers: sandbox.signNotification(body),
+    })
     assert.equal(wrongRoute.statusCode, 400)
     assert.deepEqual(await stateOf(t, alice, order.orderNo), [10, 10, null])
     const unknown = await notify('LP-unknown', 'tx-x', 100)
@@ -100,20 +131,32 @@ describe('payment to recharge', () => {
   test('cancel in the cashier: still unpaid, and payable again', async () => {
     const order = await createPhoneOrder(t, alice)
     await t.data(t.post('/api/LifePay/GetPayOrderForJsAPI', { orderNo: order.orderNo, lifePayType: 10 }, alice))
-    assert.deepEqual(await t.data(t.post('/api/dev/pay/cancel', { orderNo: order.orderNo })), { orderNo: order.orderNo, cancelled: true })
-    assert.equal((await t.post('/api/dev/pay/confirm', { orderNo: order.orderNo })).body.error, 'SANDBOX_PAYMENT_NOT_STARTED')
+    assert.deepEqual(await t.data(t.post('/api/dev/pay/cancel', { orderNo: order.orderNo })), {
+      orderNo: order.orderNo,
+      cancelled: true,
+    })
+    assert.equal(
+      (await t.post('/api/dev/pay/confirm', { orderNo: order.orderNo })).body.error,
+      'SANDBOX_PAYMENT_NOT_STARTED',
+    )
     await t.app.jobs.drain()
     assert.deepEqual(await stateOf(t, alice, order.orderNo), [10, 10, null])
     await payInSandbox(t, alice, order.orderNo, 1, LifePayType.AliPay)
     await t.app.jobs.drain()
     assert.deepEqual(await stateOf(t, alice, order.orderNo), [20, 10, 10])
     assert.equal((await orderDetail(t, alice, order.orderNo)).lifePayType, LifePayType.AliPay)
-    assert.equal((await t.post('/api/LifePay/GetPayOrderForJsAPI', { orderNo: order.orderNo, lifePayType: 10 }, alice)).body.error, 'ORDER_ALREADY_PAID')
+    assert.equal(
+      (await t.post('/api/LifePay/GetPayOrderForJsAPI', { orderNo: order.orderNo, lifePayType: 10 }, alice)).body.error,
+      'ORDER_ALREADY_PAID',
+    )
   })
 
   test('confirm before any payment was opened is refused', async () => {
     const order = await createPhoneOrder(t, alice)
-    assert.equal((await t.post('/api/dev/pay/confirm', { orderNo: order.orderNo })).body.error, 'SANDBOX_PAYMENT_NOT_STARTED')
+    assert.equal(
+      (await t.post('/api/dev/pay/confirm', { orderNo: order.orderNo })).body.error,
+      'SANDBOX_PAYMENT_NOT_STARTED',
+    )
   })
 
   test('money for an order that already closed is refunded automatically', async () => {
@@ -142,7 +185,10 @@ describe('supplier outcomes (sandbox accounts)', () => {
     assert.ok(detail.refundTime)
     assert.equal(detail.canApplyRefund, false)
     const refunds = await t.database.db.select().from(sandboxRefunds).where(eq(sandboxRefunds.orderNo, order.orderNo))
-    assert.deepEqual(refunds.map((r) => r.amountFen), [9850])
+    assert.deepEqual(
+      refunds.map((r) => r.amountFen),
+      [9850],
+    )
   })
 
   test('a supplier unavailable three times, then available: the order completes', async () => {
@@ -170,14 +216,21 @@ describe('supplier outcomes (sandbox accounts)', () => {
     const [submit] = await jobsOf('recharge.submit', order.orderNo)
     assert.deepEqual([submit.status, submit.attempts], ['failed', t.config.jobs.maxAttempts])
     const failed = await t.data(
-      t.get<{ items: { id: number; kind: string }[] }>('/api/admin/jobs/failed', { headers: { 'x-operator-token': t.config.operatorToken } }),
+      t.get<{ items: { id: number; kind: string }[] }>('/api/admin/jobs/failed', {
+        headers: { 'x-operator-token': t.config.operatorToken },
+      }),
     )
     assert.ok(failed.items.some((job) => job.id === submit.id))
     // Retrying it after the refund changes nothing: the handler finds the order no longer waiting for a recharge.
-    await t.data(t.post(`/api/admin/jobs/${submit.id}/retry`, {}, { headers: { 'x-operator-token': t.config.operatorToken } }))
+    await t.data(
+      t.post(`/api/admin/jobs/${submit.id}/retry`, {}, { headers: { 'x-operator-token': t.config.operatorToken } }),
+    )
     await t.app.jobs.drain()
     assert.deepEqual(await stateOf(t, alice, order.orderNo), [40, 50, 50])
-    const [again] = await t.database.db.select().from(jobs).where(and(eq(jobs.id, submit.id)))
+    const [again] = await t.database.db
+      .select()
+      .from(jobs)
+      .where(and(eq(jobs.id, submit.id)))
     assert.equal(again.status, 'done')
   })
 })

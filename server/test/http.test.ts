@@ -67,7 +67,10 @@ before(async () => {
   writeFileSync(join(h5, 'index.html'), INDEX_HTML)
   writeFileSync(join(h5, 'js', 'app.js'), 'console.log(1)')
   // As the build writes them (config/precompressAssets.ts): hashed names, .br and .gz siblings.
-  for (const [file, text] of [['index.html', INDEX_HTML], ['js/app.1a2b3c4d.js', HASHED_JS]]) {
+  for (const [file, text] of [
+    ['index.html', INDEX_HTML],
+    ['js/app.1a2b3c4d.js', HASHED_JS],
+  ]) {
     if (file !== 'index.html') writeFileSync(join(h5, file), text)
     writeFileSync(join(h5, `${file}.br`), brotliCompressSync(text))
     writeFileSync(join(h5, `${file}.gz`), gzipSync(text))
@@ -75,7 +78,10 @@ before(async () => {
   t = await createTestApp({
     config: { staticDir: h5 },
     providers: { identity: failingIdentity },
-    logger: { level: 'error', stream: new Writable({ write: (chunk, _encoding, done) => (logLines.push(String(chunk)), done()) }) },
+    logger: {
+      level: 'error',
+      stream: new Writable({ write: (chunk, _encoding, done) => (logLines.push(String(chunk)), done()) }),
+    },
   })
 })
 after(async () => {
@@ -86,7 +92,10 @@ after(async () => {
 describe('OpenAPI', () => {
   test('GET /api/docs/json lists every SPEC call with request and response schemas', async () => {
     const response = await t.app.inject({ method: 'GET', url: '/api/docs/json' })
-    const doc = response.json() as { openapi: string; paths: Record<string, Record<string, { responses: Record<string, unknown> }>> }
+    const doc = response.json() as {
+      openapi: string
+      paths: Record<string, Record<string, { responses: Record<string, unknown> }>>
+    }
     assert.equal(doc.openapi, '3.1.0')
     for (const call of SPEC_CALLS) {
       const [method, path] = call.split(' ')
@@ -103,12 +112,23 @@ describe('envelope and errors', () => {
     for (const method of ['GET', 'POST'] as const) {
       const response = await t.app.inject({ method, url: '/api/LifePay/NoSuchCall', headers: { accept: 'text/html' } })
       assert.equal(response.statusCode, 404)
-      assert.deepEqual(response.json(), { success: false, data: null, error: 'NOT_FOUND', msg: '请求地址出错', showType: 2 })
+      assert.deepEqual(response.json(), {
+        success: false,
+        data: null,
+        error: 'NOT_FOUND',
+        msg: '请求地址出错',
+        showType: 2,
+      })
     }
   })
 
   test('malformed JSON: 400 in the envelope', async () => {
-    const response = await t.app.inject({ method: 'POST', url: '/api/Account/PasswordLogin', payload: '{"loginName":', headers: { 'content-type': 'application/json' } })
+    const response = await t.app.inject({
+      method: 'POST',
+      url: '/api/Account/PasswordLogin',
+      payload: '{"loginName":',
+      headers: { 'content-type': 'application/json' },
+    })
     assert.equal(response.statusCode, 400)
     assert.equal(response.json().error, 'BAD_REQUEST')
   })
@@ -116,7 +136,13 @@ describe('envelope and errors', () => {
   test('an unexpected failure: 500 without details, logged', async () => {
     const response = await t.app.inject({ method: 'GET', url: '/api/Account/GetWxIndentity?code=x' })
     assert.equal(response.statusCode, 500)
-    assert.deepEqual(response.json(), { success: false, data: null, error: 'INTERNAL_ERROR', msg: '服务器内部错误', showType: 2 })
+    assert.deepEqual(response.json(), {
+      success: false,
+      data: null,
+      error: 'INTERNAL_ERROR',
+      msg: '服务器内部错误',
+      showType: 2,
+    })
     assert.ok(!response.body.includes('secret-detail') && !response.body.includes('stack'))
     assert.ok(logLines.some((line) => line.includes('secret-detail') && line.includes('"stack"')))
   })
@@ -143,7 +169,11 @@ describe('static storage, health, H5', () => {
     assert.ok(response.body.includes('|'))
     const filter = createSensitiveWordFilter(response.body)
     assert.deepEqual(filter({ msg: '禁止赌博' }), { msg: '禁止**' })
-    const cached = await t.app.inject({ method: 'GET', url: '/static/sensitive-words.txt', headers: { 'if-none-match': String(response.headers.etag) } })
+    const cached = await t.app.inject({
+      method: 'GET',
+      url: '/static/sensitive-words.txt',
+      headers: { 'if-none-match': String(response.headers.etag) },
+    })
     assert.equal(cached.statusCode, 304)
   })
 
@@ -156,19 +186,30 @@ describe('static storage, health, H5', () => {
     const home = await t.app.inject({ method: 'GET', url: '/', headers: { accept: 'text/html' } })
     assert.equal(home.statusCode, 200)
     assert.match(home.body, /Life Pay/)
-    const deep = await t.app.inject({ method: 'GET', url: '/subpackages/order/order/order?orderNo=1', headers: { accept: 'text/html,*/*' } })
+    const deep = await t.app.inject({
+      method: 'GET',
+      url: '/subpackages/order/order/order?orderNo=1',
+      headers: { accept: 'text/html,*/*' },
+    })
     assert.deepEqual([deep.statusCode, deep.body], [200, '<!doctype html><title>Life Pay</title>'])
     assert.equal(deep.headers['cache-control'], 'no-cache')
     const asset = await t.app.inject({ method: 'GET', url: '/js/app.js' })
     assert.deepEqual([asset.statusCode, asset.body], [200, 'console.log(1)'])
     assert.equal((await t.app.inject({ method: 'GET', url: '/js/missing.js' })).statusCode, 404)
-    assert.equal((await t.app.inject({ method: 'GET', url: '/static/missing.png', headers: { accept: 'text/html' } })).statusCode, 404)
+    assert.equal(
+      (await t.app.inject({ method: 'GET', url: '/static/missing.png', headers: { accept: 'text/html' } })).statusCode,
+      404,
+    )
   })
 })
 
 describe('H5 compression and caching', () => {
   const get = (url: string, acceptEncoding?: string, accept = '*/*') =>
-    t.app.inject({ method: 'GET', url, headers: { accept, ...(acceptEncoding ? { 'accept-encoding': acceptEncoding } : {}) } })
+    t.app.inject({
+      method: 'GET',
+      url,
+      headers: { accept, ...(acceptEncoding ? { 'accept-encoding': acceptEncoding } : {}) },
+    })
 
   test('a client that accepts brotli gets the .br sibling, with the type and cache policy of the original', async () => {
     const response = await get('/js/app.1a2b3c4d.js', 'gzip, deflate, br')
@@ -194,7 +235,10 @@ describe('H5 compression and caching', () => {
 
   test('only content-hashed assets are immutable; a file without siblings is sent plain', async () => {
     const unhashed = await get('/js/app.js', 'br, gzip')
-    assert.deepEqual([unhashed.statusCode, unhashed.headers['content-encoding'], unhashed.body], [200, undefined, 'console.log(1)'])
+    assert.deepEqual(
+      [unhashed.statusCode, unhashed.headers['content-encoding'], unhashed.body],
+      [200, undefined, 'console.log(1)'],
+    )
     assert.equal(unhashed.headers['cache-control'], 'public, max-age=3600')
   })
 
@@ -223,18 +267,30 @@ describe('cross-origin calls (H5 dev server)', () => {
     const preflight = await t.app.inject({
       method: 'OPTIONS',
       url: '/api/LifePay/CreateLifePayPhoneOrder',
-      headers: { origin: 'http://localhost:10086', 'access-control-request-method': 'POST', 'access-control-request-headers': 'content-type,authorization' },
+      headers: {
+        origin: 'http://localhost:10086',
+        'access-control-request-method': 'POST',
+        'access-control-request-headers': 'content-type,authorization',
+      },
     })
     assert.equal(preflight.statusCode, 204)
     assert.equal(preflight.headers['access-control-allow-origin'], 'http://localhost:10086')
     assert.equal(preflight.headers['access-control-allow-credentials'], 'true')
     assert.match(String(preflight.headers['access-control-allow-headers']), /authorization.*x-lifepay-user-id/)
-    const call = await t.app.inject({ method: 'GET', url: '/api/LifePay/GetRate', headers: { origin: 'http://127.0.0.1:10086' } })
+    const call = await t.app.inject({
+      method: 'GET',
+      url: '/api/LifePay/GetRate',
+      headers: { origin: 'http://127.0.0.1:10086' },
+    })
     assert.equal(call.headers['access-control-allow-origin'], 'http://127.0.0.1:10086')
   })
 
   test('other origins get no CORS headers', async () => {
-    const call = await t.app.inject({ method: 'GET', url: '/api/LifePay/GetRate', headers: { origin: 'https://evil.example' } })
+    const call = await t.app.inject({
+      method: 'GET',
+      url: '/api/LifePay/GetRate',
+      headers: { origin: 'https://evil.example' },
+    })
     assert.equal(call.headers['access-control-allow-origin'], undefined)
   })
 
@@ -283,13 +339,21 @@ describe('every call refuses missing input by naming the field', () => {
         method === 'GET'
           ? await t.get(`${path}?channelId=818`, { token })
           : await t.post(`${path}?channelId=818`, { channelId: '818' }, { token })
-      assert.deepEqual([answer.status, answer.body.success, answer.body.error, answer.body.showType], [200, false, 'VALIDATION_FAILED', 2], call)
+      assert.deepEqual(
+        [answer.status, answer.body.success, answer.body.error, answer.body.showType],
+        [200, false, 'VALIDATION_FAILED', 2],
+        call,
+      )
       assert.equal(answer.body.msg, `${field}：此项为必填项`, call)
     }
   })
 
   test('protected calls answer 401 before looking at the input', async () => {
-    for (const path of ['/api/LifePay/CreateLifePayPhoneOrder', '/api/LifePay/GetUserAccountList', '/api/Account/GetOssSTS']) {
+    for (const path of [
+      '/api/LifePay/CreateLifePayPhoneOrder',
+      '/api/LifePay/GetUserAccountList',
+      '/api/Account/GetOssSTS',
+    ]) {
       assert.equal((await t.post(path, {})).status, 401, path)
     }
   })

@@ -9,7 +9,15 @@ import { ManualClock } from './support/manualClock'
 import { openTestDatabase, type TestDatabase } from './support/testDatabase'
 
 const silent = { child: () => silent, info() {}, warn() {}, error() {}, debug() {} } as unknown as FastifyBaseLogger
-const config: JobsConfig = { enabled: false, pollMs: 10, concurrency: 4, leaseMs: 10_000, maxAttempts: 3, backoffBaseMs: 1000, backoffCapMs: 4000 }
+const config: JobsConfig = {
+  enabled: false,
+  pollMs: 10,
+  concurrency: 4,
+  leaseMs: 10_000,
+  maxAttempts: 3,
+  backoffBaseMs: 1000,
+  backoffCapMs: 4000,
+}
 
 let database: TestDatabase
 let clock: ManualClock
@@ -99,7 +107,10 @@ describe('job queue', () => {
 
   test('back-off doubles up to the cap', () => {
     const noJitter = () => 0.5
-    assert.deepEqual([1, 2, 3, 4, 5].map((attempt) => backoffMs(attempt, config, noJitter)), [1000, 2000, 4000, 4000, 4000])
+    assert.deepEqual(
+      [1, 2, 3, 4, 5].map((attempt) => backoffMs(attempt, config, noJitter)),
+      [1000, 2000, 4000, 4000, 4000],
+    )
   })
 
   test('a dedupe key admits one job', async () => {
@@ -108,7 +119,10 @@ describe('job queue', () => {
     await q.enqueue(database.db, 'once', { a: 1 }, { dedupeKey: 'once:1' })
     await q.enqueue(database.db, 'once', { a: 2 }, { dedupeKey: 'once:1' })
     const rows = await database.db.select().from(jobs).where(eq(jobs.dedupeKey, 'once:1'))
-    assert.deepEqual(rows.map((row) => row.payload), [{ a: 1 }])
+    assert.deepEqual(
+      rows.map((row) => row.payload),
+      [{ a: 1 }],
+    )
   })
 
   test('a job whose worker died is claimed again once its lease runs out; the late worker cannot settle it', async () => {
@@ -116,7 +130,10 @@ describe('job queue', () => {
     const b = queue()
     let release: () => void = () => undefined
     const runs: string[] = []
-    for (const [q, name] of [[a, 'a'], [b, 'b']] as const) {
+    for (const [q, name] of [
+      [a, 'a'],
+      [b, 'b'],
+    ] as const) {
       q.define({
         kind: 'slow',
         handle: async () => {
@@ -173,7 +190,10 @@ describe('job queue', () => {
     await Promise.all([a.drain(), b.drain(), a.drain(), b.drain()])
     assert.equal(runs.size, 60)
     assert.ok([...runs.values()].every((count) => count === 1))
-    const left = await database.db.select().from(jobs).where(inArray(jobs.status, ['pending', 'running']))
+    const left = await database.db
+      .select()
+      .from(jobs)
+      .where(inArray(jobs.status, ['pending', 'running']))
     assert.equal(left.filter((row) => row.kind === 'many').length, 0)
   })
 

@@ -63,12 +63,22 @@ async function inParallel<T>(items: T[], limit: number, work: (item: T, index: n
 describe('two instances on one PostgreSQL', { skip }, () => {
   test(`${ORDERS} orders paid, each notification delivered twice to alternating instances: each fulfilled once`, async (t) => {
     const [a, b] = instances
-    const token = (await post<TokenResult>(a.url, '/api/Account/PasswordLogin', { loginName: DEMO_USER.phoneNumber, password: DEMO_USER.password })).accessToken
+    const token = (
+      await post<TokenResult>(a.url, '/api/Account/PasswordLogin', {
+        loginName: DEMO_USER.phoneNumber,
+        password: DEMO_USER.password,
+      })
+    ).accessToken
     const orders: CreateLifePayOrderResult[] = []
     await inParallel(Array.from({ length: ORDERS }), 20, async (_, index) => {
       const target = index % 2 === 0 ? a : b
       orders.push(
-        await post(target.url, '/api/LifePay/CreateLifePayPhoneOrder', { phone: '13812345678', ispCode: 'yidong', parValue: 10, idempotencyKey: newKey() }, token),
+        await post(
+          target.url,
+          '/api/LifePay/CreateLifePayPhoneOrder',
+          { phone: '13812345678', ispCode: 'yidong', parValue: 10, idempotencyKey: newKey() },
+          token,
+        ),
       )
     })
 
@@ -85,7 +95,11 @@ describe('two instances on one PostgreSQL', { skip }, () => {
         amountFen: Math.round(order.payAmount * 100),
         paidAt: new Date().toISOString(),
       })
-      const response = await fetch(`${instance.url}/api/pay/notify/wxpay`, { method: 'POST', body, headers: sandbox.signNotification(body) })
+      const response = await fetch(`${instance.url}/api/pay/notify/wxpay`, {
+        method: 'POST',
+        body,
+        headers: sandbox.signNotification(body),
+      })
       assert.equal(((await response.json()) as { success: boolean }).success, true)
     })
 
@@ -99,7 +113,10 @@ describe('two instances on one PostgreSQL', { skip }, () => {
     }
     const elapsed = Date.now() - started
 
-    const recharges = await database.db.select().from(sandboxRecharges).where(inArray(sandboxRecharges.orderNo, orderNos))
+    const recharges = await database.db
+      .select()
+      .from(sandboxRecharges)
+      .where(inArray(sandboxRecharges.orderNo, orderNos))
     assert.equal(recharges.length, ORDERS)
     const submittedTwice = recharges.filter((recharge) => recharge.submitCount !== 1).length
     assert.equal(submittedTwice, 0)

@@ -34,7 +34,10 @@ after(() => t.close())
 
 const FIRST_PAGE = { pageIndex: 1, pageSize: 10 }
 
-async function pageOf(caller: Caller, body: Record<string, unknown> = FIRST_PAGE): Promise<PageResult<LifePayOrderListItem>> {
+async function pageOf(
+  caller: Caller,
+  body: Record<string, unknown> = FIRST_PAGE,
+): Promise<PageResult<LifePayOrderListItem>> {
   return t.data(t.post<PageResult<LifePayOrderListItem>>('/api/LifePay/GetUserLifePayOrderPage', body, caller))
 }
 
@@ -54,8 +57,19 @@ async function cacheFirstPage(): Promise<void> {
 
 function notify(orderNo: string, transactionId: string, amountFen = 9850) {
   const sandbox = t.app.ctx.sandboxes.payment as SandboxPayment
-  const body = JSON.stringify({ orderNo, transactionId, lifePayType: LifePayType.WxPay, amountFen, paidAt: t.clock.now().toISOString() })
-  return t.app.inject({ method: 'POST', url: '/api/pay/notify/wxpay', payload: body, headers: sandbox.signNotification(body) })
+  const body = JSON.stringify({
+    orderNo,
+    transactionId,
+    lifePayType: LifePayType.WxPay,
+    amountFen,
+    paidAt: t.clock.now().toISOString(),
+  })
+  return t.app.inject({
+    method: 'POST',
+    url: '/api/pay/notify/wxpay',
+    payload: body,
+    headers: sandbox.signNotification(body),
+  })
 }
 
 async function paidOrder(phone = '13812345678'): Promise<string> {
@@ -144,12 +158,17 @@ describe('a cached order page is fresh right after every kind of write', () => {
 
   test('every cached variant of the user goes: type filter, page size, later pages', async () => {
     await createPhoneOrder(t, alice)
-    const variants = [FIRST_PAGE, { pageIndex: 1, pageSize: 3, lifePayOrderType: LifePayOrderType.Phone }, { pageIndex: 2, pageSize: 3 }]
+    const variants = [
+      FIRST_PAGE,
+      { pageIndex: 1, pageSize: 3, lifePayOrderType: LifePayOrderType.Phone },
+      { pageIndex: 2, pageSize: 3 },
+    ]
     const before = await Promise.all(variants.map((body) => pageOf(alice, body)))
     await Promise.all(variants.map((body) => pageOf(alice, body)))
     await createPhoneOrder(t, alice)
     const after = await Promise.all(variants.map((body) => pageOf(alice, body)))
-    for (const [index, page] of after.entries()) assert.equal(page.totalCount, before[index].totalCount + 1, JSON.stringify(variants[index]))
+    for (const [index, page] of after.entries())
+      assert.equal(page.totalCount, before[index].totalCount + 1, JSON.stringify(variants[index]))
   })
 
   test('another user’s write leaves this user’s page cached', async () => {
@@ -165,7 +184,12 @@ describe('the cached answer', () => {
   test('is byte for byte the answer the route serialises, as JSON', async () => {
     await createPhoneOrder(t, alice)
     const read = () =>
-      t.app.inject({ method: 'POST', url: '/api/LifePay/GetUserLifePayOrderPage', payload: FIRST_PAGE, headers: { authorization: `Bearer ${alice.token}` } })
+      t.app.inject({
+        method: 'POST',
+        url: '/api/LifePay/GetUserLifePayOrderPage',
+        payload: FIRST_PAGE,
+        headers: { authorization: `Bearer ${alice.token}` },
+      })
     t.app.ctx.orderPages.clear()
     const miss = await read()
     const hit = await read()
@@ -212,7 +236,11 @@ describe('OrderPageCache', () => {
   test('a read that raced a write does not store what it read before the write', async () => {
     const cache = listening(new OrderPageCache({ maxEntries: 10, maxBytes: 1 << 20 }))
     let release!: () => void
-    const slow = cache.page('a', key, () => new Promise<string>((resolve) => (release = () => resolve('before the write'))))
+    const slow = cache.page(
+      'a',
+      key,
+      () => new Promise<string>((resolve) => (release = () => resolve('before the write'))),
+    )
     cache.invalidate('a')
     release()
     assert.equal(await slow, 'before the write')
@@ -253,7 +281,15 @@ describe('the prepared order page answers exactly what the former queries did', 
 
   test('order (ties on creation time broken by order number), paging, totals past the end, type filter', async () => {
     const userId = randomUUID()
-    await t.database.db.insert(users).values({ id: userId, virtualUserId: randomUUID(), phoneNumber: '13400000099', userName: 'p', creationTime: new Date() })
+    await t.database.db
+      .insert(users)
+      .values({
+        id: userId,
+        virtualUserId: randomUUID(),
+        phoneNumber: '13400000099',
+        userName: 'p',
+        creationTime: new Date(),
+      })
     const types = [LifePayOrderType.Phone, LifePayOrderType.Electric, LifePayOrderType.Gas]
     const base = Date.UTC(2026, 0, 1)
     await orderTransaction(t.app.ctx, async (tx) => {
@@ -291,8 +327,18 @@ describe('the prepared order page answers exactly what the former queries did', 
         }
       }
     }
-    assert.deepEqual(await orderPage(t.database.db, randomUUID(), 1, 10, undefined), { pageIndex: 1, pageSize: 10, totalCount: 0, items: [] })
-    assert.deepEqual(await orderPage(t.database.db, randomUUID(), 3, 10, undefined), { pageIndex: 3, pageSize: 10, totalCount: 0, items: [] })
+    assert.deepEqual(await orderPage(t.database.db, randomUUID(), 1, 10, undefined), {
+      pageIndex: 1,
+      pageSize: 10,
+      totalCount: 0,
+      items: [],
+    })
+    assert.deepEqual(await orderPage(t.database.db, randomUUID(), 3, 10, undefined), {
+      pageIndex: 3,
+      pageSize: 10,
+      totalCount: 0,
+      items: [],
+    })
   })
 })
 
@@ -301,7 +347,9 @@ describe('X-LifePay-User-Id lookup cache', () => {
     const virtualUserId = randomUUID()
     const caller = { virtualUserId }
     assert.equal((await t.post('/api/LifePay/GetUserLifePayOrderPage', FIRST_PAGE, caller)).status, 401)
-    await t.database.db.insert(users).values({ id: randomUUID(), virtualUserId, phoneNumber: '13400000098', userName: 'v', creationTime: new Date() })
+    await t.database.db
+      .insert(users)
+      .values({ id: randomUUID(), virtualUserId, phoneNumber: '13400000098', userName: 'v', creationTime: new Date() })
     assert.equal((await pageOf(caller)).totalCount, 0)
     assert.equal((await pageOf({ virtualUserId: virtualUserId.toUpperCase() })).totalCount, 0)
   })
@@ -315,7 +363,10 @@ describe('life_pay_orders is written only through orderWrites.ts and transitionO
     for (const file of readdirSync(root, { recursive: true }).map(String)) {
       if (!file.endsWith('.ts') || allowed.includes(file.split('\\').join('/'))) continue
       const text = readFileSync(join(root, file), 'utf8')
-      if (/\.(insert|update|delete)\(\s*lifePayOrders\b/.test(text) || /\b(insert into|update|delete from)\s+"?life_pay_orders\b/i.test(text)) {
+      if (
+        /\.(insert|update|delete)\(\s*lifePayOrders\b/.test(text) ||
+        /\b(insert into|update|delete from)\s+"?life_pay_orders\b/i.test(text)
+      ) {
         offenders.push(relative(root, join(root, file)))
       }
     }

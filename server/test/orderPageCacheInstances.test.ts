@@ -25,7 +25,12 @@ before(async () => {
   database = await openTestDatabase()
   const config = testConfig({ port: 0, databaseUrl: database.url })
   ;[a, b] = [await startServer(config, { logger: false }), await startServer(config, { logger: false })]
-  token = (await call<TokenResult>(a, '/api/Account/PasswordLogin', { loginName: DEMO_USER.phoneNumber, password: DEMO_USER.password })).accessToken
+  token = (
+    await call<TokenResult>(a, '/api/Account/PasswordLogin', {
+      loginName: DEMO_USER.phoneNumber,
+      password: DEMO_USER.password,
+    })
+  ).accessToken
 })
 after(async () => {
   await Promise.all([a, b].filter(Boolean).map((instance) => instance.stop()))
@@ -35,7 +40,10 @@ after(async () => {
 async function call<T>(instance: RunningServer, path: string, body?: unknown): Promise<T> {
   const response = await fetch(`${instance.url}${path}`, {
     method: body === undefined ? 'GET' : 'POST',
-    headers: { ...(body === undefined ? {} : { 'content-type': 'application/json' }), ...(token ? { authorization: `Bearer ${token}` } : {}) },
+    headers: {
+      ...(body === undefined ? {} : { 'content-type': 'application/json' }),
+      ...(token ? { authorization: `Bearer ${token}` } : {}),
+    },
     body: body === undefined ? undefined : JSON.stringify(body),
   })
   const envelope = (await response.json()) as ApiEnvelope<T>
@@ -44,7 +52,10 @@ async function call<T>(instance: RunningServer, path: string, body?: unknown): P
 }
 
 const firstPage = (instance: RunningServer) =>
-  call<PageResult<LifePayOrderListItem>>(instance, '/api/LifePay/GetUserLifePayOrderPage', { pageIndex: 1, pageSize: 10 })
+  call<PageResult<LifePayOrderListItem>>(instance, '/api/LifePay/GetUserLifePayOrderPage', {
+    pageIndex: 1,
+    pageSize: 10,
+  })
 
 /** Polls until `check` passes; the time it took. */
 async function eventually(check: () => Promise<boolean>, what: string): Promise<number> {
@@ -66,7 +77,12 @@ async function killListeners(): Promise<number> {
 
 describe('order-page and rate caches on two instances', { skip }, () => {
   test('an order created on A is on B’s cached first page once the notification arrives', async (t) => {
-    await call(a, '/api/LifePay/CreateLifePayPhoneOrder', { phone: '13812345678', ispCode: 'yidong', parValue: 10, idempotencyKey: newKey() })
+    await call(a, '/api/LifePay/CreateLifePayPhoneOrder', {
+      phone: '13812345678',
+      ispCode: 'yidong',
+      parValue: 10,
+      idempotencyKey: newKey(),
+    })
     for (const instance of [a, b]) {
       await firstPage(instance)
       await firstPage(instance)
@@ -81,7 +97,10 @@ describe('order-page and rate caches on two instances', { skip }, () => {
     })
     // The writer's own cache is invalidated before its answer is sent.
     assert.equal((await firstPage(a)).totalCount, before + 1)
-    const delay = await eventually(async () => (await firstPage(b)).items.some((item) => item.orderNo === created.orderNo), 'B sees the order')
+    const delay = await eventually(
+      async () => (await firstPage(b)).items.some((item) => item.orderNo === created.orderNo),
+      'B sees the order',
+    )
     t.diagnostic(`B's cache dropped the page ${delay} ms after A answered`)
   })
 
@@ -91,20 +110,28 @@ describe('order-page and rate caches on two instances', { skip }, () => {
     const { orderNo } = page.items[0]
     await database.db.update(lifePayOrders).set({ account: '13800001111' }).where(eq(lifePayOrders.orderNo, orderNo))
     for (const instance of [a, b]) {
-      await eventually(async () => (await firstPage(instance)).items[0].account === '13800001111', 'the new account is listed')
+      await eventually(
+        async () => (await firstPage(instance)).items[0].account === '13800001111',
+        'the new account is listed',
+      )
     }
   })
 
   test('rates changed in the database reach both instances’ GetRate', async () => {
-    const rateOf = async (instance: RunningServer) => (await call<LifePayRate[]>(instance, '/api/LifePay/GetRate')).find((r) => r.rateType === 10)?.rate
+    const rateOf = async (instance: RunningServer) =>
+      (await call<LifePayRate[]>(instance, '/api/LifePay/GetRate')).find((r) => r.rateType === 10)?.rate
     const original = await rateOf(a)
     await rateOf(b)
     const where = and(eq(lifePayRates.channelId, ''), eq(lifePayRates.rateType, 10))
     await database.db.update(lifePayRates).set({ ratePpm: 970_000 }).where(where)
     try {
-      for (const instance of [a, b]) await eventually(async () => (await rateOf(instance)) === 97, 'the new rate is served')
+      for (const instance of [a, b])
+        await eventually(async () => (await rateOf(instance)) === 97, 'the new rate is served')
     } finally {
-      await database.db.update(lifePayRates).set({ ratePpm: Math.round((original as number) * 10_000) }).where(where)
+      await database.db
+        .update(lifePayRates)
+        .set({ ratePpm: Math.round((original as number) * 10_000) })
+        .where(where)
     }
   })
 

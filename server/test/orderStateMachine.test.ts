@@ -33,7 +33,8 @@ describe('transition table (the team brief’s order state model)', () => {
   ]
 
   test('every allowed transition leads where the model says', () => {
-    for (const [event, from, to] of allowed) assert.deepEqual(nextOrderState(from, event), to, `${event} from ${JSON.stringify(from)}`)
+    for (const [event, from, to] of allowed)
+      assert.deepEqual(nextOrderState(from, event), to, `${event} from ${JSON.stringify(from)}`)
     assert.equal(orderTransitions.length, allowed.length)
   })
 
@@ -55,7 +56,9 @@ describe('transition table (the team brief’s order state model)', () => {
     let refused = 0
     for (const event of events) {
       for (const from of allStates) {
-        const isAllowed = allowed.some(([e, f]) => e === event && f.payStatus === from.payStatus && f.lifePayOrderStatus === from.lifePayOrderStatus)
+        const isAllowed = allowed.some(
+          ([e, f]) => e === event && f.payStatus === from.payStatus && f.lifePayOrderStatus === from.lifePayOrderStatus,
+        )
         if (isAllowed) continue
         assert.equal(nextOrderState(from, event), null, `${event} from ${JSON.stringify(from)}`)
         refused++
@@ -82,7 +85,10 @@ describe('transitionOrder on the database', () => {
     const caller = { token: (await t.loginDemo()).accessToken }
     const order = await createPhoneOrder(t, caller)
     const warnings: unknown[] = []
-    const log = { warn: (...args: unknown[]) => warnings.push(args), info: () => undefined } as unknown as FastifyBaseLogger
+    const log = {
+      warn: (...args: unknown[]) => warnings.push(args),
+      info: () => undefined,
+    } as unknown as FastifyBaseLogger
     const row = await orderRow(t, order.orderNo)
     await assert.rejects(
       () => orderTransaction(t.app.ctx, (tx) => transitionOrder(tx, row, 'completeRecharge', {}, log)),
@@ -99,7 +105,10 @@ describe('transitionOrder on the database', () => {
     const stale = await orderRow(t, order.orderNo)
     const log = { warn: () => undefined, info: () => undefined } as unknown as FastifyBaseLogger
     await orderTransaction(t.app.ctx, (tx) => transitionOrder(tx, stale, 'close', {}, log))
-    await assert.rejects(() => orderTransaction(t.app.ctx, (tx) => transitionOrder(tx, stale, 'pay', {}, log)), ForbiddenTransitionError)
+    await assert.rejects(
+      () => orderTransaction(t.app.ctx, (tx) => transitionOrder(tx, stale, 'pay', {}, log)),
+      ForbiddenTransitionError,
+    )
     const now = await orderRow(t, order.orderNo)
     assert.deepEqual([now.payStatus, now.lifePayOrderStatus], [P.Unpaid, O.Failed])
   })
@@ -109,7 +118,10 @@ describe('transitionOrder on the database', () => {
     const order = await createPhoneOrder(t, caller)
     const row = await orderRow(t, order.orderNo)
     const log = { warn: () => undefined, info: () => undefined } as unknown as FastifyBaseLogger
-    await assert.rejects(() => t.database.db.transaction((tx) => transitionOrder(tx, row, 'close', {}, log)), /only inside orderTransaction/)
+    await assert.rejects(
+      () => t.database.db.transaction((tx) => transitionOrder(tx, row, 'close', {}, log)),
+      /only inside orderTransaction/,
+    )
     const now = await orderRow(t, order.orderNo)
     assert.deepEqual([now.payStatus, now.lifePayOrderStatus], [P.Unpaid, O.PendingConfirmation])
   })

@@ -38,9 +38,24 @@ after(() => t.close())
 describe('catalogue', () => {
   test('GetRate: the default channel, a channel of its own (falling back per type), an unknown channel', async () => {
     const byType = (rates: LifePayRate[]) => Object.fromEntries(rates.map((r) => [r.rateType, r.rate]))
-    assert.deepEqual(byType(await t.data(t.get<LifePayRate[]>('/api/LifePay/GetRate'))), { 10: 98.5, 20: 99, 30: 99.5, 40: 96 })
-    assert.deepEqual(byType(await t.data(t.get<LifePayRate[]>('/api/LifePay/GetRate?channelId=promo'))), { 10: 97.5, 20: 98.5, 30: 99.5, 40: 96 })
-    assert.deepEqual(byType(await t.data(t.get<LifePayRate[]>('/api/LifePay/GetRate?channelId=no-such-channel'))), { 10: 98.5, 20: 99, 30: 99.5, 40: 96 })
+    assert.deepEqual(byType(await t.data(t.get<LifePayRate[]>('/api/LifePay/GetRate'))), {
+      10: 98.5,
+      20: 99,
+      30: 99.5,
+      40: 96,
+    })
+    assert.deepEqual(byType(await t.data(t.get<LifePayRate[]>('/api/LifePay/GetRate?channelId=promo'))), {
+      10: 97.5,
+      20: 98.5,
+      30: 99.5,
+      40: 96,
+    })
+    assert.deepEqual(byType(await t.data(t.get<LifePayRate[]>('/api/LifePay/GetRate?channelId=no-such-channel'))), {
+      10: 98.5,
+      20: 99,
+      30: 99.5,
+      40: 96,
+    })
     const garbage = await t.get<LifePayRate[]>(`/api/LifePay/GetRate?channelId=${'x'.repeat(500)}`)
     assert.equal(garbage.body.success, true)
   })
@@ -57,7 +72,10 @@ describe('catalogue', () => {
     ])
     const gas = await t.data(t.post<GasParValue[]>('/api/LifePay/GetGasParValue'))
     assert.equal(gas.length, 6)
-    assert.deepEqual(gas.find((g) => g.gasOrgType === GasProvider.HuaRun), { gasOrgType: 'hua_run', gasOrgName: '华润燃气', parValue: [50, 100, 200, 300, 500] })
+    assert.deepEqual(
+      gas.find((g) => g.gasOrgType === GasProvider.HuaRun),
+      { gasOrgType: 'hua_run', gasOrgName: '华润燃气', parValue: [50, 100, 200, 300, 500] },
+    )
   })
 
   test('electricity areas: Southern Grid provinces ask for the holder name', async () => {
@@ -74,17 +92,25 @@ describe('catalogue', () => {
     assert.equal(regions.length, 31)
     const guangdong = regions.find((r) => r.areaCode === '440000')
     assert.equal(guangdong?.areaName, '广东省')
-    assert.ok(guangdong?.children.some((c) => c.areaCode === '440300' && c.areaName === '深圳市' && c.children.length === 0))
+    assert.ok(
+      guangdong?.children.some((c) => c.areaCode === '440300' && c.areaName === '深圳市' && c.children.length === 0),
+    )
   })
 })
 
 describe('CreateLifePayPhoneOrder', () => {
   test('the server prices the order; a client-sent price is ignored', async () => {
     const order = await createPhoneOrder(t, alice, { parValue: 100, payAmount: 0.01, price: 1 })
-    assert.deepEqual({ ...order, orderNo: undefined }, { orderNo: undefined, payAmount: 98.5, parValue: 100, discountAmount: 1.5 })
+    assert.deepEqual(
+      { ...order, orderNo: undefined },
+      { orderNo: undefined, payAmount: 98.5, parValue: 100, discountAmount: 1.5 },
+    )
     assert.match(order.orderNo, /^LP\d{14}\d{6}$/)
     const row = await orderRow(t, order.orderNo)
-    assert.deepEqual([row.parValueFen, row.payAmountFen, row.discountAmountFen, row.ratePpm], [10000, 9850, 150, 985000])
+    assert.deepEqual(
+      [row.parValueFen, row.payAmountFen, row.discountAmountFen, row.ratePpm],
+      [10000, 9850, 150, 985000],
+    )
     assert.equal(order.payAmount, rechargePrice(100, 98.5))
   })
 
@@ -107,12 +133,24 @@ describe('CreateLifePayPhoneOrder', () => {
 
   test('face values: only offered ones, at most 300 for phone', async () => {
     for (const parValue of [500, 15, 301]) {
-      const answer = await t.post('/api/LifePay/CreateLifePayPhoneOrder', { phone: '13812345678', ispCode: 'yidong', parValue, idempotencyKey: newKey() }, alice)
+      const answer = await t.post(
+        '/api/LifePay/CreateLifePayPhoneOrder',
+        { phone: '13812345678', ispCode: 'yidong', parValue, idempotencyKey: newKey() },
+        alice,
+      )
       assert.equal(answer.body.error, 'PAR_VALUE_NOT_OFFERED', `parValue ${parValue}`)
     }
-    const fractional = await t.post('/api/LifePay/CreateLifePayPhoneOrder', { phone: '13812345678', ispCode: 'yidong', parValue: 10.555, idempotencyKey: newKey() }, alice)
+    const fractional = await t.post(
+      '/api/LifePay/CreateLifePayPhoneOrder',
+      { phone: '13812345678', ispCode: 'yidong', parValue: 10.555, idempotencyKey: newKey() },
+      alice,
+    )
     assert.equal(fractional.body.error, 'VALIDATION_FAILED')
-    const zero = await t.post('/api/LifePay/CreateLifePayPhoneOrder', { phone: '13812345678', ispCode: 'yidong', parValue: 0, idempotencyKey: newKey() }, alice)
+    const zero = await t.post(
+      '/api/LifePay/CreateLifePayPhoneOrder',
+      { phone: '13812345678', ispCode: 'yidong', parValue: 0, idempotencyKey: newKey() },
+      alice,
+    )
     assert.equal(zero.body.error, 'VALIDATION_FAILED')
   })
 
@@ -128,8 +166,16 @@ describe('CreateLifePayPhoneOrder', () => {
       [{ name: 'x'.repeat(31) }, /^户主姓名：/],
     ]
     for (const [override, msg] of cases) {
-      const answer = await t.post('/api/LifePay/CreateLifePayPhoneOrder', { phone: '13812345678', ispCode: 'yidong', parValue: 10, idempotencyKey: newKey(), ...override }, alice)
-      assert.deepEqual([answer.status, answer.body.success, answer.body.error, answer.body.showType], [200, false, 'VALIDATION_FAILED', 2], JSON.stringify(override))
+      const answer = await t.post(
+        '/api/LifePay/CreateLifePayPhoneOrder',
+        { phone: '13812345678', ispCode: 'yidong', parValue: 10, idempotencyKey: newKey(), ...override },
+        alice,
+      )
+      assert.deepEqual(
+        [answer.status, answer.body.success, answer.body.error, answer.body.showType],
+        [200, false, 'VALIDATION_FAILED', 2],
+        JSON.stringify(override),
+      )
       assert.match(answer.body.msg ?? '', msg, JSON.stringify(override))
     }
   })
@@ -137,13 +183,30 @@ describe('CreateLifePayPhoneOrder', () => {
   test('needs a logged-in or virtual user', async () => {
     const body = { phone: '13812345678', ispCode: 'yidong', parValue: 10, idempotencyKey: newKey() }
     assert.equal((await t.post('/api/LifePay/CreateLifePayPhoneOrder', body)).status, 401)
-    assert.equal((await t.post('/api/LifePay/CreateLifePayPhoneOrder', body, { virtualUserId: '00000000-0000-4000-8000-000000000000' })).status, 401)
-    assert.equal((await t.post('/api/LifePay/CreateLifePayPhoneOrder', body, { token: 'bad', virtualUserId: '00000000-0000-4000-8000-000000000000' })).status, 401)
+    assert.equal(
+      (
+        await t.post('/api/LifePay/CreateLifePayPhoneOrder', body, {
+          virtualUserId: '00000000-0000-4000-8000-000000000000',
+        })
+      ).status,
+      401,
+    )
+    assert.equal(
+      (
+        await t.post('/api/LifePay/CreateLifePayPhoneOrder', body, {
+          token: 'bad',
+          virtualUserId: '00000000-0000-4000-8000-000000000000',
+        })
+      ).status,
+      401,
+    )
   })
 
   test('a virtual user (phone + code login) orders with its user id', async () => {
     const code = await t.smsCode('13700000003')
-    const userId = await t.data(t.post<string>('/api/Account/LifePayPhoneMesssageCodeLogin', { phoneNumber: '13700000003', code }))
+    const userId = await t.data(
+      t.post<string>('/api/Account/LifePayPhoneMesssageCodeLogin', { phoneNumber: '13700000003', code }),
+    )
     const order = await createPhoneOrder(t, { virtualUserId: userId }, { phone: '13700000003' })
     const [owner] = await t.database.db.select().from(users).where(eq(users.phoneNumber, '13700000003'))
     assert.equal((await orderRow(t, order.orderNo)).userId, owner.id)
@@ -178,17 +241,30 @@ describe('CreateLifePayElectricOrder and CreateLifePayGasOrder', () => {
   })
 
   test('Southern Grid needs the holder name; area given by names is stored as codes', async () => {
-    const base = { electricType: ElectricType.Nanwang, province: '广东省', city: '深圳市', electricAccount: '0300123456' }
+    const base = {
+      electricType: ElectricType.Nanwang,
+      province: '广东省',
+      city: '深圳市',
+      electricAccount: '0300123456',
+    }
     const noName = await electric(base)
     assert.equal(noName.body.error, 'VALIDATION_FAILED')
     assert.equal(noName.body.msg, '户主姓名：此项为必填项')
     const order = await t.data(electric({ ...base, name: '张三' }))
     const detail = await orderDetail(t, alice, order.orderNo)
-    assert.deepEqual([detail.province, detail.city, detail.name, detail.electricType], ['440000', '440300', '张三', 'nanwang'])
+    assert.deepEqual(
+      [detail.province, detail.city, detail.name, detail.electricType],
+      ['440000', '440300', '张三', 'nanwang'],
+    )
   })
 
   test('wrong grid, unsupported area, bad account', async () => {
-    const mismatch = await electric({ province: '440000', city: '440100', electricType: ElectricType.Guowang, name: '李四' })
+    const mismatch = await electric({
+      province: '440000',
+      city: '440100',
+      electricType: ElectricType.Guowang,
+      name: '李四',
+    })
     assert.equal(mismatch.body.error, 'ELECTRIC_TYPE_MISMATCH')
     assert.equal(mismatch.body.msg, '该地区由南方电网供电')
     assert.equal((await electric({ province: '650000', city: '650100' })).body.error, 'AREA_NOT_SUPPORTED')
@@ -216,19 +292,31 @@ describe('idempotent creation', () => {
     const idempotencyKey = newKey()
     const body = { phone: '13812345678', ispCode: 'yidong', parValue: 20, idempotencyKey }
     const answers = await Promise.all(
-      Array.from({ length: 10 }, () => t.data(t.post<CreateLifePayOrderResult>('/api/LifePay/CreateLifePayPhoneOrder', body, alice))),
+      Array.from({ length: 10 }, () =>
+        t.data(t.post<CreateLifePayOrderResult>('/api/LifePay/CreateLifePayPhoneOrder', body, alice)),
+      ),
     )
     assert.equal(new Set(answers.map((a) => a.orderNo)).size, 1)
-    const [{ n }] = await t.database.db.select({ n: count() }).from(lifePayOrders).where(eq(lifePayOrders.idempotencyKey, idempotencyKey))
+    const [{ n }] = await t.database.db
+      .select({ n: count() })
+      .from(lifePayOrders)
+      .where(eq(lifePayOrders.idempotencyKey, idempotencyKey))
     assert.equal(Number(n), 1)
-    const expiryJobs = await t.database.db.select().from(jobs).where(and(eq(jobs.kind, 'order.expire'), eq(jobs.dedupeKey, `order.expire:${answers[0].orderNo}`)))
+    const expiryJobs = await t.database.db
+      .select()
+      .from(jobs)
+      .where(and(eq(jobs.kind, 'order.expire'), eq(jobs.dedupeKey, `order.expire:${answers[0].orderNo}`)))
     assert.equal(expiryJobs.length, 1)
   })
 
   test('a key reused for another order is refused; another user’s key is theirs', async () => {
     const idempotencyKey = newKey()
     const first = await createPhoneOrder(t, alice, { idempotencyKey, parValue: 30 })
-    const different = await t.post('/api/LifePay/CreateLifePayPhoneOrder', { phone: '13812345678', ispCode: 'yidong', parValue: 50, idempotencyKey }, alice)
+    const different = await t.post(
+      '/api/LifePay/CreateLifePayPhoneOrder',
+      { phone: '13812345678', ispCode: 'yidong', parValue: 50, idempotencyKey },
+      alice,
+    )
     assert.equal(different.body.error, 'IDEMPOTENCY_KEY_REUSED')
     const bobs = await createPhoneOrder(t, bob, { idempotencyKey, parValue: 30 })
     assert.notEqual(bobs.orderNo, first.orderNo)
@@ -243,12 +331,28 @@ describe('orders of a user', () => {
       made.push((await createPhoneOrder(t, carol, { parValue })).orderNo)
       t.clock.advance(1000)
     }
-    await t.data(t.post('/api/LifePay/CreateLifePayGasOrder', { gasAccount: '88001234', gasOrgType: 'xin_ao', parValue: 50, idempotencyKey: newKey() }, carol))
-    const all = await t.data(t.post<PageResult<LifePayOrderListItem>>('/api/LifePay/GetUserLifePayOrderPage', { pageIndex: 1, pageSize: 10 }, carol))
+    await t.data(
+      t.post(
+        '/api/LifePay/CreateLifePayGasOrder',
+        { gasAccount: '88001234', gasOrgType: 'xin_ao', parValue: 50, idempotencyKey: newKey() },
+        carol,
+      ),
+    )
+    const all = await t.data(
+      t.post<PageResult<LifePayOrderListItem>>(
+        '/api/LifePay/GetUserLifePayOrderPage',
+        { pageIndex: 1, pageSize: 10 },
+        carol,
+      ),
+    )
     assert.equal(all.totalCount, 4)
     assert.equal(all.items[0].lifePayOrderType, LifePayOrderType.Gas)
     const phones = await t.data(
-      t.post<PageResult<LifePayOrderListItem>>('/api/LifePay/GetUserLifePayOrderPage', { pageIndex: 2, pageSize: 2, lifePayOrderType: 10 }, carol),
+      t.post<PageResult<LifePayOrderListItem>>(
+        '/api/LifePay/GetUserLifePayOrderPage',
+        { pageIndex: 2, pageSize: 2, lifePayOrderType: 10 },
+        carol,
+      ),
     )
     assert.deepEqual([phones.totalCount, phones.pageIndex, phones.items.map((i) => i.orderNo)], [3, 2, [made[0]]])
     assert.deepEqual(
@@ -285,14 +389,25 @@ describe('orders of a user', () => {
 
   test('another user’s order answers not found everywhere', async () => {
     const order = await createPhoneOrder(t, alice)
-    const expectNotFound = async (answer: Promise<{ body: { error: string | null } }>) => assert.equal((await answer).body.error, 'ORDER_NOT_FOUND')
+    const expectNotFound = async (answer: Promise<{ body: { error: string | null } }>) =>
+      assert.equal((await answer).body.error, 'ORDER_NOT_FOUND')
     await expectNotFound(t.post('/api/LifePay/GetPayStatusByOrderNo', { orderNo: order.orderNo }, bob))
     await expectNotFound(t.get(`/api/LifePay/GetUserLifePayOrderDetail?orderNo=${order.orderNo}`, bob))
-    await expectNotFound(t.post('/api/LifePay/SetLifePayOrderPayType', { orderNo: order.orderNo, lifePayType: 10 }, bob))
+    await expectNotFound(
+      t.post('/api/LifePay/SetLifePayOrderPayType', { orderNo: order.orderNo, lifePayType: 10 }, bob),
+    )
     await expectNotFound(t.post('/api/LifePay/GetPayOrderForJsAPI', { orderNo: order.orderNo, lifePayType: 10 }, bob))
-    await expectNotFound(t.post('/api/LifePay/RefundUserLifePayOrder', { orderNo: order.orderNo, refundApplyRemark: 'mine now' }, bob))
+    await expectNotFound(
+      t.post('/api/LifePay/RefundUserLifePayOrder', { orderNo: order.orderNo, refundApplyRemark: 'mine now' }, bob),
+    )
     await expectNotFound(t.post('/api/LifePay/GetPayStatusByOrderNo', { orderNo: 'LP-nonexistent' }, alice))
-    const bobsPage = await t.data(t.post<PageResult<LifePayOrderListItem>>('/api/LifePay/GetUserLifePayOrderPage', { pageIndex: 1, pageSize: 100 }, bob))
+    const bobsPage = await t.data(
+      t.post<PageResult<LifePayOrderListItem>>(
+        '/api/LifePay/GetUserLifePayOrderPage',
+        { pageIndex: 1, pageSize: 100 },
+        bob,
+      ),
+    )
     assert.ok(bobsPage.items.every((item) => item.orderNo !== order.orderNo))
   })
 })
@@ -300,25 +415,45 @@ describe('orders of a user', () => {
 describe('paying', () => {
   test('SetLifePayOrderPayType records the choice', async () => {
     const order = await createPhoneOrder(t, alice)
-    assert.equal((await t.post('/api/LifePay/SetLifePayOrderPayType', { orderNo: order.orderNo, lifePayType: 30 }, alice)).body.error, 'VALIDATION_FAILED')
-    await t.data(t.post('/api/LifePay/SetLifePayOrderPayType', { orderNo: order.orderNo, lifePayType: LifePayType.AliPay }, alice))
+    assert.equal(
+      (await t.post('/api/LifePay/SetLifePayOrderPayType', { orderNo: order.orderNo, lifePayType: 30 }, alice)).body
+        .error,
+      'VALIDATION_FAILED',
+    )
+    await t.data(
+      t.post('/api/LifePay/SetLifePayOrderPayType', { orderNo: order.orderNo, lifePayType: LifePayType.AliPay }, alice),
+    )
     assert.equal((await orderDetail(t, alice, order.orderNo)).lifePayType, LifePayType.AliPay)
   })
 
   test('GetPayOrderForJsAPI: a signed WeChat JSAPI set, or an Alipay trade number', async () => {
     const order = await createPhoneOrder(t, alice)
-    const wx = await t.data(t.post<PayOrderForJsApi>('/api/LifePay/GetPayOrderForJsAPI', { orderNo: order.orderNo, lifePayType: LifePayType.WxPay, openId: 'o_x' }, alice))
+    const wx = await t.data(
+      t.post<PayOrderForJsApi>(
+        '/api/LifePay/GetPayOrderForJsAPI',
+        { orderNo: order.orderNo, lifePayType: LifePayType.WxPay, openId: 'o_x' },
+        alice,
+      ),
+    )
     assert.deepEqual([wx.sandbox, wx.payAmount, wx.aliPayTradeNo, wx.lifePayType], [true, 98.5, null, 10])
     assert.ok(wx.wxPay)
     const { appId, timeStamp, nonceStr, package: pkg, signType, paySign } = wx.wxPay
     assert.match(pkg, /^prepay_id=wx\w+$/)
     assert.equal(signType, 'HMAC-SHA256')
     const expected = createHmac('sha256', DEV_MERCHANT_KEY)
-      .update(`appId=${appId}&nonceStr=${nonceStr}&package=${pkg}&signType=${signType}&timeStamp=${timeStamp}&key=${DEV_MERCHANT_KEY}`)
+      .update(
+        `appId=${appId}&nonceStr=${nonceStr}&package=${pkg}&signType=${signType}&timeStamp=${timeStamp}&key=${DEV_MERCHANT_KEY}`,
+      )
       .digest('hex')
       .toUpperCase()
     assert.equal(paySign, expected)
-    const ali = await t.data(t.post<PayOrderForJsApi>('/api/LifePay/GetPayOrderForJsAPI', { orderNo: order.orderNo, lifePayType: LifePayType.AliPay }, alice))
+    const ali = await t.data(
+      t.post<PayOrderForJsApi>(
+        '/api/LifePay/GetPayOrderForJsAPI',
+        { orderNo: order.orderNo, lifePayType: LifePayType.AliPay },
+        alice,
+      ),
+    )
     assert.deepEqual([ali.wxPay, typeof ali.aliPayTradeNo, ali.lifePayType], [null, 'string', 20])
   })
 
@@ -333,9 +468,17 @@ describe('paying', () => {
     assert.deepEqual(await stateOf(t, alice, order.orderNo), [10, 20, null])
     const pay = await t.post('/api/LifePay/GetPayOrderForJsAPI', { orderNo: order.orderNo, lifePayType: 10 }, alice)
     assert.deepEqual([pay.body.error, pay.body.msg], ['ORDER_CLOSED', '订单已关闭，请重新下单'])
-    const english = await t.post('/api/LifePay/GetPayOrderForJsAPI', { orderNo: order.orderNo, lifePayType: 10 }, { ...alice, headers: { 'accept-language': 'en' } })
+    const english = await t.post(
+      '/api/LifePay/GetPayOrderForJsAPI',
+      { orderNo: order.orderNo, lifePayType: 10 },
+      { ...alice, headers: { 'accept-language': 'en' } },
+    )
     assert.equal(english.body.msg, 'The order has been closed, please place a new order')
-    assert.equal((await t.post('/api/LifePay/SetLifePayOrderPayType', { orderNo: order.orderNo, lifePayType: 20 }, alice)).body.error, 'ORDER_CLOSED')
+    assert.equal(
+      (await t.post('/api/LifePay/SetLifePayOrderPayType', { orderNo: order.orderNo, lifePayType: 20 }, alice)).body
+        .error,
+      'ORDER_CLOSED',
+    )
     // The payment opened before the close was closed with it: the cashier cannot complete it.
     assert.equal((await t.post('/api/dev/pay/confirm', { orderNo: order.orderNo })).body.error, 'ORDER_CLOSED')
   })

@@ -33,7 +33,10 @@ async function call<T>(url: string, path: string, body?: unknown, token?: string
 }
 
 const login = (url: string) =>
-  call<TokenResult>(url, '/api/Account/PasswordLogin', { loginName: DEMO_USER.phoneNumber, password: DEMO_USER.password })
+  call<TokenResult>(url, '/api/Account/PasswordLogin', {
+    loginName: DEMO_USER.phoneNumber,
+    password: DEMO_USER.password,
+  })
 
 let dataDir: string
 before(async () => {
@@ -57,9 +60,17 @@ describe('data folder', { skip }, () => {
 
     const second = await startServer(config, { logger: false })
     try {
-      const state = await call<LifePayOrderState>(second.url, '/api/LifePay/GetPayStatusByOrderNo', { orderNo: order.orderNo }, (await login(second.url)).accessToken)
+      const state = await call<LifePayOrderState>(
+        second.url,
+        '/api/LifePay/GetPayStatusByOrderNo',
+        { orderNo: order.orderNo },
+        (await login(second.url)).accessToken,
+      )
       assert.deepEqual([state.orderNo, state.payStatus], [order.orderNo, 10])
-      const [{ demoUsers }] = await second.database.db.select({ demoUsers: count() }).from(users).where(eq(users.phoneNumber, DEMO_USER.phoneNumber))
+      const [{ demoUsers }] = await second.database.db
+        .select({ demoUsers: count() })
+        .from(users)
+        .where(eq(users.phoneNumber, DEMO_USER.phoneNumber))
       assert.equal(Number(demoUsers), 1)
     } finally {
       await second.stop()
@@ -69,11 +80,14 @@ describe('data folder', { skip }, () => {
   test('a second server on the same folder is refused with a clear message, in-process and as another process', async () => {
     const running = await startServer(testConfig({ port: 0 }, dataDir), { logger: false })
     try {
-      await assert.rejects(() => startServer(testConfig({ port: 0 }, dataDir), { logger: false }), (error: unknown) => {
-        assert.ok(error instanceof DataDirLockedError)
-        assert.match(error.message, /in use by another Life Pay server \(pid \d+/)
-        return true
-      })
+      await assert.rejects(
+        () => startServer(testConfig({ port: 0 }, dataDir), { logger: false }),
+        (error: unknown) => {
+          assert.ok(error instanceof DataDirLockedError)
+          assert.match(error.message, /in use by another Life Pay server \(pid \d+/)
+          return true
+        },
+      )
       const child = spawn(process.execPath, ['--import', 'tsx', MAIN], {
         env: { ...process.env, DATA_DIR: dataDir, PORT: '0', STATIC_DIR: '', LOG_LEVEL: 'silent' },
         stdio: ['ignore', 'pipe', 'pipe'],
@@ -93,7 +107,10 @@ describe('data folder', { skip }, () => {
   test('a lock left by a dead process is taken over', async () => {
     const dead = spawn(process.execPath, ['-e', ''])
     await new Promise((resolve) => dead.on('exit', resolve))
-    writeFileSync(join(dataDir, LOCK_FILE_NAME), JSON.stringify({ pid: dead.pid, host: (await import('node:os')).hostname() }))
+    writeFileSync(
+      join(dataDir, LOCK_FILE_NAME),
+      JSON.stringify({ pid: dead.pid, host: (await import('node:os')).hostname() }),
+    )
     const server = await startServer(testConfig({ port: 0 }, dataDir), { logger: false })
     await server.stop()
   })
@@ -150,7 +167,12 @@ describe('crash safety (issue 9)', { skip }, () => {
     const second = await startChild(env)
     try {
       const done = await waitFor('recharge succeeded', async () => {
-        const state = await call<LifePayOrderState>(second.url, '/api/LifePay/GetPayStatusByOrderNo', { orderNo }, token)
+        const state = await call<LifePayOrderState>(
+          second.url,
+          '/api/LifePay/GetPayStatusByOrderNo',
+          { orderNo },
+          token,
+        )
         return state.frontStatus === 100 ? state : undefined
       })
       assert.deepEqual([done.payStatus, done.lifePayOrderStatus], [20, 30])
@@ -166,7 +188,9 @@ describe('crash safety (issue 9)', { skip }, () => {
     try {
       const [recharge] = await database.db.select().from(sandboxRecharges).where(eq(sandboxRecharges.orderNo, orderNo))
       assert.equal(recharge.submitCount >= 1, true)
-      const orderJobs = (await database.db.select().from(jobs)).filter((job) => JSON.stringify(job.payload).includes(orderNo))
+      const orderJobs = (await database.db.select().from(jobs)).filter((job) =>
+        JSON.stringify(job.payload).includes(orderNo),
+      )
       // Only the order's expiry stays scheduled (it will find the order paid and do nothing).
       assert.deepEqual(
         orderJobs.filter((job) => job.status !== 'done').map((job) => [job.kind, job.status]),

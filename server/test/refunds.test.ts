@@ -87,26 +87,37 @@ describe('operator review', () => {
     const approved = await t.data(t.post<LifePayOrderDetail>(`/api/admin/refunds/${toApprove}/approve`, {}, operator))
     assert.deepEqual([approved.payStatus, approved.lifePayOrderStatus, approved.frontStatus], [40, 50, 50])
     assert.deepEqual(await stateOf(t, alice, toApprove), [40, 50, 50])
-    assert.equal((await t.post(`/api/admin/refunds/${toApprove}/approve`, {}, operator)).body.error, 'REFUND_NOT_PENDING_REVIEW')
+    assert.equal(
+      (await t.post(`/api/admin/refunds/${toApprove}/approve`, {}, operator)).body.error,
+      'REFUND_NOT_PENDING_REVIEW',
+    )
     const refunds = await t.database.db.select().from(sandboxRefunds).where(eq(sandboxRefunds.orderNo, toApprove))
     assert.equal(refunds.length, 1)
     assert.ok((await orderRow(t, toApprove)).refundTime)
 
     const noReason = await t.post(`/api/admin/refunds/${toReject}/reject`, { reason: '' }, operator)
     assert.equal(noReason.body.error, 'VALIDATION_FAILED')
-    const rejected = await t.data(t.post<LifePayOrderDetail>(`/api/admin/refunds/${toReject}/reject`, { reason: '已充值到账，无法退款' }, operator))
+    const rejected = await t.data(
+      t.post<LifePayOrderDetail>(`/api/admin/refunds/${toReject}/reject`, { reason: '已充值到账，无法退款' }, operator),
+    )
     assert.deepEqual([rejected.payStatus, rejected.lifePayOrderStatus, rejected.frontStatus], [20, 60, 60])
     assert.equal((await orderDetail(t, alice, toReject)).refundCheckRemark, '已充值到账，无法退款')
     // Refund failed is final for the user: no second application.
     assert.equal((await apply(toReject)).body.error, 'REFUND_NOT_ALLOWED')
-    assert.equal((await t.post(`/api/admin/refunds/${toReject}/approve`, {}, operator)).body.error, 'REFUND_NOT_PENDING_REVIEW')
+    assert.equal(
+      (await t.post(`/api/admin/refunds/${toReject}/approve`, {}, operator)).body.error,
+      'REFUND_NOT_PENDING_REVIEW',
+    )
 
     const after = await t.data(t.get<LifePayOrderDetail[]>('/api/admin/refunds', operator))
     assert.ok(after.every((o) => o.orderNo !== toApprove && o.orderNo !== toReject))
   })
 
   test('unknown orders and jobs', async () => {
-    assert.equal((await t.post('/api/admin/refunds/LP-none/approve', {}, operator)).body.error, 'REFUND_NOT_PENDING_REVIEW')
+    assert.equal(
+      (await t.post('/api/admin/refunds/LP-none/approve', {}, operator)).body.error,
+      'REFUND_NOT_PENDING_REVIEW',
+    )
     assert.equal((await t.post('/api/admin/jobs/999999/retry', {}, operator)).body.error, 'JOB_NOT_FOUND')
   })
 })

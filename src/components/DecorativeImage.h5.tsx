@@ -7,5 +7,13 @@ import './DecorativeImage.h5.scss'
  * on home. object-fit does what `mode` does.
  */
 export default function DecorativeImage({ className, src, mode }: DecorativeImageProps) {
-  return <img className={`${className} lp-decorative-image lp-decorative-image--${mode}`} src={src} alt='' aria-hidden draggable={false} />
+  return (
+    <img
+      className={`${className} lp-decorative-image lp-decorative-image--${mode}`}
+      src={src}
+      alt=''
+      aria-hidden
+      draggable={false}
+    />
+  )
 }

@@ -13,12 +13,22 @@ export default function DialogHost() {
         {dialog.content ? <Text className='lp-dialog__content'>{dialog.content}</Text> : null}
         <View className='lp-dialog__actions'>
           {dialog.showCancelBtn ? (
-            <View className='lp-dialog__btn lp-dialog__btn--cancel' role='button' tabIndex={0} onClick={() => void closeDialog('cancel')}>
+            <View
+              className='lp-dialog__btn lp-dialog__btn--cancel'
+              role='button'
+              tabIndex={0}
+              onClick={() => void closeDialog('cancel')}
+            >
               {dialog.cancelText}
             </View>
           ) : null}
           {dialog.showConfirmBtn ? (
-            <View className='lp-dialog__btn lp-dialog__btn--confirm' role='button' tabIndex={0} onClick={() => void closeDialog('confirm')}>
+            <View
+              className='lp-dialog__btn lp-dialog__btn--confirm'
+              role='button'
+              tabIndex={0}
+              onClick={() => void closeDialog('confirm')}
+            >
               {dialog.confirmText}
             </View>
           ) : null}

@@ -19,7 +19,13 @@ const MODIFIERS: Record<LifePayOrderType, string> = {
 }
 
 /** A coloured tile per utility, the same on the order and the account pages. */
-export default function LifePayOrderTypeIcon({ type, size = 'normal' }: { type: LifePayOrderType; size?: 'normal' | 'large' }) {
+export default function LifePayOrderTypeIcon({
+  type,
+  size = 'normal',
+}: {
+  type: LifePayOrderType
+  size?: 'normal' | 'large'
+}) {
   const modifier = MODIFIERS[type] ?? 'phone'
   return (
     <View className={`lp-type-icon lp-type-icon--${modifier} lp-type-icon--${size}`} aria-hidden>

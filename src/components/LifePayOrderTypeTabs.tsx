@@ -15,7 +15,11 @@ interface LifePayOrderTypeTabsProps<T extends LifePayOrderType | undefined> {
 }
 
 /** One tab per utility (orders add an 'all' tab); each feature passes its own labels. */
-export default function LifePayOrderTypeTabs<T extends LifePayOrderType | undefined>({ tabs, value, onChange }: LifePayOrderTypeTabsProps<T>) {
+export default function LifePayOrderTypeTabs<T extends LifePayOrderType | undefined>({
+  tabs,
+  value,
+  onChange,
+}: LifePayOrderTypeTabsProps<T>) {
   const tabStop = rovingTabStop(tabs, (tab) => tab.type === value)
   return (
     <View className='lp-type-tabs' role='tablist'>

@@ -6,7 +6,13 @@ import { selectIsLoggedIn, useLifePayStore } from '../stores/lifePay'
 import './LoginRequired.scss'
 
 /** A user's own pages: logged out, the page asks for login (in the feature's words) and comes back here afterwards. */
-export default function LoginRequired({ messages, children }: { messages: Messages<'loginRequired' | 'login'>; children?: ReactNode }) {
+export default function LoginRequired({
+  messages,
+  children,
+}: {
+  messages: Messages<'loginRequired' | 'login'>
+  children?: ReactNode
+}) {
   const m = useMessages(messages)
   const loggedIn = useLifePayStore(selectIsLoggedIn)
   if (loggedIn) return <>{children}</>

@@ -32,9 +32,18 @@ export default function NavBar({ titleKey, showBack = true }: NavBarProps) {
   const sideInset = menuButton ? screenWidth - menuButton.left : 0
   return (
     <View className='lp-navbar' style={{ paddingTop: `${safeAreaTop}px` }}>
-      <View className='lp-navbar__bar' style={{ height: `${height}px`, paddingRight: sideInset ? `${sideInset}px` : undefined }}>
+      <View
+        className='lp-navbar__bar'
+        style={{ height: `${height}px`, paddingRight: sideInset ? `${sideInset}px` : undefined }}
+      >
         {showBack ? (
-          <View className='lp-navbar__back' role='button' tabIndex={0} aria-label={t('nav.back')} onClick={() => void goBack()}>
+          <View
+            className='lp-navbar__back'
+            role='button'
+            tabIndex={0}
+            aria-label={t('nav.back')}
+            onClick={() => void goBack()}
+          >
             <Text className='lp-navbar__chevron' />
           </View>
         ) : null}

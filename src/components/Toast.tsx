@@ -12,7 +12,9 @@ export default function ToastHost() {
   return (
     <View className='lp-toast-wrap' style={{ bottom: `${TOAST_BOTTOM_OFFSET_PX}px` }}>
       <View className={`lp-toast lp-toast--${toast.type}`} role='alert' aria-live='assertive'>
-        <Text className='lp-toast__icon' aria-hidden>{ICONS[toast.type]}</Text>
+        <Text className='lp-toast__icon' aria-hidden>
+          {ICONS[toast.type]}
+        </Text>
         <Text className='lp-toast__text'>{toast.text}</Text>
       </View>
     </View>

@@ -49,7 +49,7 @@ export function decodeBase64Url(text: string): Uint8Array | undefined {
 export function decodeUtf8(bytes: Uint8Array): string | undefined {
   const units: number[] = []
   let result = ''
-  for (let i = 0; i < bytes.length; ) {
+  for (let i = 0; i < bytes.length;) {
     const first = bytes[i]
     let codePoint: number
     let extra: number

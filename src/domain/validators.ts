@@ -163,7 +163,16 @@ export const BANK_CARD_PATTERN = /^\d{16,30}$/
 export const bankCard = textRule('bankCard', (text) => BANK_CARD_PATTERN.test(text))
 
 export const PREVIEWABLE_FILE_TYPES = [
-  'png', 'jpg', 'jpeg', 'doc', 'docx', 'txt', 'ppsx', 'xlsx', 'xls', 'pdf',
+  'png',
+  'jpg',
+  'jpeg',
+  'doc',
+  'docx',
+  'txt',
+  'ppsx',
+  'xlsx',
+  'xls',
+  'pdf',
 ] as const
 
 /** True when a file name or URL ends in a previewable extension (any case; query and fragment ignored). */

@@ -54,7 +54,6 @@ export const verificationCodeBusinessTypeLabels: Labels<VerificationCodeBusiness
     [VerificationCodeBusinessType.BankWalletAccountOpen]: 'Bank wallet account open',
     [VerificationCodeBusinessType.LifePayPhoneCodeLogin]: 'Life-pay phone code login',
     [VerificationCodeBusinessType.UserCertificationPhoneCertification]: 'User certification phone certification',
-    [VerificationCodeBusinessType.UserCertificationBankCardCertification]:
-      'User certification bank card certification',
+    [VerificationCodeBusinessType.UserCertificationBankCardCertification]: 'User certification bank card certification',
   },
 }

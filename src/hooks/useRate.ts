@@ -1,5 +1,5 @@
 import { useQuery } from '@tanstack/react-query'
-import { LifePayRateType } from '../domain/rateType'
+import { type LifePayRateType } from '../domain/rateType'
 import { getRate } from '../services/api/lifePay'
 import type { CallOptions } from '../services/http/requestOptions'
 import { queryKeys } from '../services/queryKeys'

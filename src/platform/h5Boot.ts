@@ -22,7 +22,10 @@ export function nextTask(): Promise<void> {
  * config/h5StagedBootLoader.js makes Taro's entry into this. A failure stops the start and is thrown in its own task,
  * as an error of the entry script would have been.
  */
-export async function bootInStages(stages: readonly (() => unknown)[], fail: (error: unknown) => void = throwInOwnTask): Promise<void> {
+export async function bootInStages(
+  stages: readonly (() => unknown)[],
+  fail: (error: unknown) => void = throwInOwnTask,
+): Promise<void> {
   try {
     for (const stage of stages) {
       await nextTask()

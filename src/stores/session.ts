@@ -108,7 +108,17 @@ export const useSessionStore = create<SessionState>()(
       name: 'lifePay.session',
       storage: createJSONStorage(() => taroStorage),
       // wxCode is single-use and the user details are fetched again on each launch.
-      partialize: ({ userInfo, token, refreshToken, tokenCreationTime, accountInfo, userDetail, virtualUserId, virtualPhoneNumber, wxOpenId }) => ({
+      partialize: ({
+        userInfo,
+        token,
+        refreshToken,
+        tokenCreationTime,
+        accountInfo,
+        userDetail,
+        virtualUserId,
+        virtualPhoneNumber,
+        wxOpenId,
+      }) => ({
         userInfo,
         token,
         refreshToken,

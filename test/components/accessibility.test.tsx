@@ -97,7 +97,10 @@ describe('images are decorative: hidden from screen readers, the text beside the
     ['home utility entries', () => <UtilityGrid rateOf={() => 98.5} loading={false} />],
     ['order type icon', () => <LifePayOrderTypeIcon type={LifePayOrderType.Gas} />],
     ['mine menu row', () => <MenuItem icon='orders.png' title='My orders' onClick={jest.fn()} />],
-    ['mine header avatar', () => <MineHeader loggedIn phoneNumber='13812345678' userDetail={null} onLogin={jest.fn()} />],
+    [
+      'mine header avatar',
+      () => <MineHeader loggedIn phoneNumber='13812345678' userDetail={null} onLogin={jest.fn()} />,
+    ],
     ['login logo', () => <LoginHeader />],
   ])('%s', async (_, ui) => {
     render(ui())
@@ -108,7 +111,11 @@ describe('images are decorative: hidden from screen readers, the text beside the
 
   it('the utility entries are still buttons named by the utility', () => {
     render(<UtilityGrid rateOf={() => 98.5} loading={false} />)
-    expect(screen.getAllByRole('button').map((button) => button.getAttribute('aria-label'))).toEqual(['Phone', 'Electricity', 'Gas'])
+    expect(screen.getAllByRole('button').map((button) => button.getAttribute('aria-label'))).toEqual([
+      'Phone',
+      'Electricity',
+      'Gas',
+    ])
   })
 })
 

@@ -4,7 +4,9 @@ import DecorativeImageH5 from '../../src/components/DecorativeImage.h5'
 
 describe('DecorativeImage', () => {
   it('on H5 is a plain image screen readers skip, fitted as its mode says', () => {
-    const { container } = render(<DecorativeImageH5 className='lp-utility-icon__glyph' src='/static/phone.png' mode='aspectFit' />)
+    const { container } = render(
+      <DecorativeImageH5 className='lp-utility-icon__glyph' src='/static/phone.png' mode='aspectFit' />,
+    )
     const image = container.querySelector('img')
     expect(image).not.toBeNull()
     expect(image?.getAttribute('src')).toBe('/static/phone.png')
@@ -14,7 +16,9 @@ describe('DecorativeImage', () => {
   })
 
   it('in mini-programs is Taro’s Image with the mode, hidden from screen readers', () => {
-    const { container } = render(<DecorativeImage className='lp-mine-header__avatar' src='/avatar.png' mode='aspectFill' />)
+    const { container } = render(
+      <DecorativeImage className='lp-mine-header__avatar' src='/avatar.png' mode='aspectFill' />,
+    )
     const image = container.querySelector('.lp-mine-header__avatar')
     expect(image).not.toBeNull()
     expect(image?.getAttribute('mode')).toBe('aspectFill')

@@ -63,7 +63,12 @@ describe('carrier picker', () => {
   function Harness({ detected, phoneComplete = true }: { detected?: CarrierCode; phoneComplete?: boolean }) {
     const [choice, setChoice] = useState<CarrierCode | undefined>()
     return (
-      <CarrierPicker value={choice ?? detected} detected={detected} phoneComplete={phoneComplete} onChange={setChoice} />
+      <CarrierPicker
+        value={choice ?? detected}
+        detected={detected}
+        phoneComplete={phoneComplete}
+        onChange={setChoice}
+      />
     )
   }
 
@@ -116,9 +121,30 @@ describe('electricity pickers', () => {
 
   it('picks a city from the sheet of supported areas, grouped by province', () => {
     const areas: ElectricSupportArea[] = [
-      { provinceCode: '44', provinceName: '广东省', cityCode: '4403', cityName: '深圳市', electricType: ElectricType.Nanwang, needHolderName: true },
-      { provinceCode: '44', provinceName: '广东省', cityCode: '4401', cityName: '广州市', electricType: ElectricType.Nanwang, needHolderName: true },
-      { provinceCode: '11', provinceName: '北京市', cityCode: '1101', cityName: '北京市', electricType: ElectricType.Guowang, needHolderName: false },
+      {
+        provinceCode: '44',
+        provinceName: '广东省',
+        cityCode: '4403',
+        cityName: '深圳市',
+        electricType: ElectricType.Nanwang,
+        needHolderName: true,
+      },
+      {
+        provinceCode: '44',
+        provinceName: '广东省',
+        cityCode: '4401',
+        cityName: '广州市',
+        electricType: ElectricType.Nanwang,
+        needHolderName: true,
+      },
+      {
+        provinceCode: '11',
+        provinceName: '北京市',
+        cityCode: '1101',
+        cityName: '北京市',
+        electricType: ElectricType.Guowang,
+        needHolderName: false,
+      },
     ]
     const onChange = jest.fn()
     render(<RegionPicker areas={areas} onChange={onChange} />)
@@ -126,7 +152,11 @@ describe('electricity pickers', () => {
     fireEvent.click(screen.getByRole('button', { name: 'Region' }))
     const sheet = screen.getByRole('dialog', { name: 'Choose the region' })
     const guangdong = within(sheet).getByRole('radiogroup', { name: '广东省' })
-    expect(within(guangdong).getAllByRole('radio').map((c) => c.textContent)).toEqual(['深圳市', '广州市'])
+    expect(
+      within(guangdong)
+        .getAllByRole('radio')
+        .map((c) => c.textContent),
+    ).toEqual(['深圳市', '广州市'])
     fireEvent.click(within(guangdong).getByRole('radio', { name: '广州市' }))
     expect(onChange).toHaveBeenCalledWith(areas[1])
     expect(screen.queryByRole('dialog')).toBeNull()
@@ -151,7 +181,13 @@ describe('text field', () => {
       const [value, setValue] = useState('')
       return (
         <>
-          <TextField label='Phone' value={value} onChange={setValue} filter={(t) => digitsOnly(t, 11)} keyboard='digits' />
+          <TextField
+            label='Phone'
+            value={value}
+            onChange={setValue}
+            filter={(t) => digitsOnly(t, 11)}
+            keyboard='digits'
+          />
           <output>{value}</output>
         </>
       )

@@ -7,7 +7,9 @@ import { homeMessages } from '../../src/pages/home/messages'
 
 // src/index.html's first frame: the script that draws it, run as the browser runs it.
 const html = readFileSync(join(__dirname, '../../src/index.html'), 'utf8')
-const firstFrameScript = [...html.matchAll(/<script>([\s\S]*?)<\/script>/g)].map((m) => m[1]).find((s) => s.includes('lp-first-frame'))
+const firstFrameScript = [...html.matchAll(/<script>([\s\S]*?)<\/script>/g)]
+  .map((m) => m[1])
+  .find((s) => s.includes('lp-first-frame'))
 
 function drawAt(path: string, { saved, language }: { saved?: Locale; language?: string } = {}) {
   document.body.innerHTML = '<div id="app"></div>'
@@ -20,7 +22,8 @@ function drawAt(path: string, { saved, language }: { saved?: Locale; language?: 
   return document.querySelector('.lp-first-frame')
 }
 
-const texts = (frame: Element | null) => [...(frame?.querySelectorAll('.lp-first-frame__title, span') ?? [])].map((e) => e.textContent)
+const texts = (frame: Element | null) =>
+  [...(frame?.querySelectorAll('.lp-first-frame__title, span') ?? [])].map((e) => e.textContent)
 const homeTexts = (locale: Locale) => [
   translate(locale, 'app.productTitle'),
   formatMessage(homeMessages, locale, 'heroTitle'),
@@ -37,7 +40,10 @@ function declarations(css: string, selector: string): Record<string, string> {
       .split(';')
       .map((d) => d.split(':').map((part) => part.trim()))
       .filter(([name, value]) => name && value)
-      .map(([name, value]) => [name, value.replace(/,\s+/g, ',').replace(/(\d+)px/g, (_, px: string) => `${Number(px) / 40}rem`)])
+      .map(([name, value]) => [
+        name,
+        value.replace(/,\s+/g, ',').replace(/(\d+)px/g, (_, px: string) => `${Number(px) / 40}rem`),
+      ])
       .map(([name, value]) => [name, value.replace(/\b0\./g, '.')]),
   )
 }
@@ -80,7 +86,9 @@ describe("index.html's first frame of home", () => {
 
   it('goes away as soon as the page itself has rendered its hero', async () => {
     const frame = drawAt('/')
-    document.getElementById('app')?.insertAdjacentHTML('beforeend', '<div class="lp-page"><div class="lp-navbar"></div></div>')
+    document
+      .getElementById('app')
+      ?.insertAdjacentHTML('beforeend', '<div class="lp-page"><div class="lp-navbar"></div></div>')
     await Promise.resolve()
     expect(frame?.isConnected).toBe(true)
     document.querySelector('.lp-page')?.insertAdjacentHTML('beforeend', '<div class="lp-home__hero"></div>')

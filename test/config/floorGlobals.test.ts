@@ -22,7 +22,8 @@ beforeAll(async () => {
   dir = mkdtempSync(join(tmpdir(), 'life-pay-floor-globals-'))
   writeFileSync(join(dir, 'entry.js'), ENTRY)
   const plugins: unknown[] = []
-  const use = (Plugin: unknown, args: unknown[] = []) => void plugins.push(new (Plugin as new (...options: unknown[]) => unknown)(...args))
+  const use = (Plugin: unknown, args: unknown[] = []) =>
+    void plugins.push(new (Plugin as new (...options: unknown[]) => unknown)(...args))
   provideFloorGlobals({ plugin: () => ({ use }) }, 'weapp')
   const compiler = webpack({
     mode: 'production',
@@ -31,11 +32,20 @@ beforeAll(async () => {
     target: ['web', 'es2017'],
     output: { path: join(dir, 'dist'), filename: 'bundle.js', library: { type: 'var', name: 'built' } },
     resolve: { extensions: ['.ts', '.js'] },
-    module: { rules: [{ test: /\.ts$/, use: { loader: require.resolve('babel-loader'), options: { presets: [['@babel/preset-typescript']] } } }] },
+    module: {
+      rules: [
+        {
+          test: /\.ts$/,
+          use: { loader: require.resolve('babel-loader'), options: { presets: [['@babel/preset-typescript']] } },
+        },
+      ],
+    },
     plugins: plugins as webpack.WebpackPluginInstance[],
   })
   await new Promise<void>((resolve, reject) =>
-    compiler.run((error, stats) => (error || stats?.hasErrors() ? reject(error ?? new Error(stats?.toString())) : resolve())),
+    compiler.run((error, stats) =>
+      error || stats?.hasErrors() ? reject(error ?? new Error(stats?.toString())) : resolve(),
+    ),
   )
   bundle = readFileSync(join(dir, 'dist', 'bundle.js'), 'utf8')
 }, 60_000)

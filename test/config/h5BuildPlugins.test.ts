@@ -34,7 +34,9 @@ beforeAll(async () => {
   }
   const compiler = compilerFor(out)
   await new Promise<void>((resolve, reject) =>
-    compiler.run((error, stats) => (error || stats?.hasErrors() ? reject(error ?? new Error(stats?.toString())) : resolve())),
+    compiler.run((error, stats) =>
+      error || stats?.hasErrors() ? reject(error ?? new Error(stats?.toString())) : resolve(),
+    ),
   )
 }, 60_000)
 
@@ -43,11 +45,19 @@ function compilerFor(output: string) {
     mode: 'production',
     context: join(dir, 'src'),
     entry: { app: './app.js' },
-    output: { path: output, publicPath: '/', filename: 'js/[name].[contenthash:8].js', chunkFilename: 'js/[name].[contenthash:8].js' },
+    output: {
+      path: output,
+      publicPath: '/',
+      filename: 'js/[name].[contenthash:8].js',
+      chunkFilename: 'js/[name].[contenthash:8].js',
+    },
     module: { rules: [{ test: /\.css$/, use: [MiniCssExtractPlugin.loader, require.resolve('css-loader')] }] },
     optimization: { splitChunks: { chunks: 'all', minSize: 0 } },
     plugins: [
-      new MiniCssExtractPlugin({ filename: 'css/[name].[contenthash:8].css', chunkFilename: 'css/[name].[contenthash:8].css' }),
+      new MiniCssExtractPlugin({
+        filename: 'css/[name].[contenthash:8].css',
+        chunkFilename: 'css/[name].[contenthash:8].css',
+      }),
       new HtmlWebpackPlugin({ template: join(dir, 'src', 'index.html'), scriptLoading: 'defer' }),
       new H5FirstLoadPlugin({ entryPage: 'pages/home/index' }),
       new PrecompressAssetsPlugin(),
@@ -74,7 +84,9 @@ describe('PrecompressAssetsPlugin', () => {
   test('a watch build (the dev server) writes none', async () => {
     const watched = join(dir, 'watched')
     await new Promise<void>((resolve, reject) => {
-      const watching = compilerFor(watched).watch({}, (error) => watching.close(() => (error ? reject(error) : resolve())))
+      const watching = compilerFor(watched).watch({}, (error) =>
+        watching.close(() => (error ? reject(error) : resolve())),
+      )
     })
     const written = [...readdirSync(join(watched, 'js')), ...readdirSync(watched)]
     expect(written.some((name) => name.endsWith('.js'))).toBe(true)
@@ -82,7 +94,9 @@ describe('PrecompressAssetsPlugin', () => {
   }, 60_000)
 
   test('files under 1 KiB are left alone', () => {
-    const small = [...files('js'), ...files('css')].filter((name) => /\.(js|css)$/.test(name) && readFileSync(join(out, name)).length < 1024)
+    const small = [...files('js'), ...files('css')].filter(
+      (name) => /\.(js|css)$/.test(name) && readFileSync(join(out, name)).length < 1024,
+    )
     expect(small.length).toBeGreaterThan(0)
     for (const name of small) {
       expect(files(name.split('/')[0])).not.toContain(`${name}.br`)
@@ -97,7 +111,10 @@ describe('H5FirstLoadPlugin', () => {
   /** Runs index.html's inline scripts as a browser at `pathname` would; returns the preloads they add. */
   function preloadsAt(pathname: string): { rel: string; as: string; href: string }[] {
     const added: { rel: string; as: string; href: string }[] = []
-    const document = { createElement: () => ({ rel: '', as: '', href: '' }), head: { appendChild: (link: (typeof added)[number]) => added.push(link) } }
+    const document = {
+      createElement: () => ({ rel: '', as: '', href: '' }),
+      head: { appendChild: (link: (typeof added)[number]) => added.push(link) },
+    }
     for (const [, script] of html().matchAll(/<script>([\s\S]*?)<\/script>/g)) {
       new Function('location', 'document', script)({ pathname }, document)
     }
@@ -117,14 +134,18 @@ describe('H5FirstLoadPlugin', () => {
       expect(preloads.find((link) => link.href.endsWith('.css'))?.as).toBe('style')
       expect(preloads.filter((link) => link.href.endsWith('.js')).every((link) => link.as === 'script')).toBe(true)
       // The page's own chunk and the one it shares with the order page.
-      const homeSource = hrefs.filter((href) => href.endsWith('.js')).map((href) => readFileSync(join(out, href.slice(1)), 'utf8'))
+      const homeSource = hrefs
+        .filter((href) => href.endsWith('.js'))
+        .map((href) => readFileSync(join(out, href.slice(1)), 'utf8'))
       expect(homeSource.some((source) => source.includes('home xxx'))).toBe(true)
       expect(homeSource.some((source) => source.includes('shared shared'))).toBe(true)
     }
   })
 
   test('a deep link preloads its own page, not home; an unknown path preloads nothing', () => {
-    const order = preloadsAt('/subpackages/order/order/order').map((link) => readFileSync(join(out, link.href.slice(1)), 'utf8'))
+    const order = preloadsAt('/subpackages/order/order/order').map((link) =>
+      readFileSync(join(out, link.href.slice(1)), 'utf8'),
+    )
     expect(order.some((source) => source.includes('order page'))).toBe(true)
     expect(order.some((source) => source.includes('shared shared'))).toBe(true)
     expect(order.some((source) => source.includes('home xxx'))).toBe(false)

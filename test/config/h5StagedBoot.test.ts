@@ -27,7 +27,13 @@ function taroEntry(): string {
       execBeforeCreateWebApp: 'Object.assign(ReactDOM, { findDOMNode, render, unstable_batchedUpdates })\n',
     },
     pages: [['pages/home/index', `${SOURCE_DIR}/pages/home/index.config`]],
-    pxTransformConfig: { designWidth: 750, deviceRatio: { 750: 1 }, baseFontSize: 20, unitPrecision: 5, targetUnit: 'rem' },
+    pxTransformConfig: {
+      designWidth: 750,
+      deviceRatio: { 750: 1 },
+      baseFontSize: 20,
+      unitPrecision: 5,
+      targetUnit: 'rem',
+    },
     bootstrap: false,
   }
   const context = {
@@ -63,7 +69,12 @@ describe('the staged H5 start-up (config/h5StagedBootLoader.js)', () => {
 
   it('keeps the framework’s imports and the app config at the top, evaluated first as before', () => {
     const start = staged.indexOf('bootInStages([')
-    for (const line of ["import * as React from 'react'", "import ReactDOM from 'react-dom/client'", 'import { initPxTransform } from', 'window.__taroAppConfig = config']) {
+    for (const line of [
+      "import * as React from 'react'",
+      "import ReactDOM from 'react-dom/client'",
+      'import { initPxTransform } from',
+      'window.__taroAppConfig = config',
+    ]) {
       expect(staged.indexOf(line)).toBeGreaterThanOrEqual(0)
       expect(staged.indexOf(line)).toBeLessThan(start)
     }
@@ -90,6 +101,8 @@ describe('the staged H5 start-up (config/h5StagedBootLoader.js)', () => {
 
   it('leaves other modules alone and fails the build if Taro’s entry changes shape', () => {
     expect(stageEntry('export default { pages: [] }')).toBe('export default { pages: [] }')
-    expect(() => stageEntry(original.replace('import component from', 'import App from'))).toThrow(/no longer has the shape/)
+    expect(() => stageEntry(original.replace('import component from', 'import App from'))).toThrow(
+      /no longer has the shape/,
+    )
   })
 })

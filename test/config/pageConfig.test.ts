@@ -9,7 +9,9 @@ type Host = 'weapp' | 'alipay' | 'h5'
 
 const pages: { name: string; file: string }[] = [
   ...TAB_PAGES.map((path) => ({ name: path.split('/')[1], file: `../../src/${path}.config` })),
-  ...SUBPACKAGES.flatMap((group) => group.pages.map((name) => ({ name, file: `../../src/${group.root}/${name}/${name}.config` }))),
+  ...SUBPACKAGES.flatMap((group) =>
+    group.pages.map((name) => ({ name, file: `../../src/${group.root}/${name}/${name}.config` })),
+  ),
 ]
 
 /** What the config file at `file` says when built for `host`. */
@@ -32,19 +34,37 @@ function evaluate(file: string, host: Host): Json {
 
 // SPEC §2: the login pages, the policy pages and editGasUserAccount scroll; home scrolls so that it can be pulled to refresh.
 const scrolls = (page: string) => page === 'home' || SCROLLABLE_PAGES.includes(page)
-const WECHAT_ONLY = ['navigationStyle', 'disableScroll', 'enablePullDownRefresh', 'navigationBarTextStyle', 'navigationBarTitleText', 'navigationBarBackgroundColor', 'backgroundTextStyle']
-const ALIPAY_ONLY = ['transparentTitle', 'titlePenetrate', 'allowsBounceVertical', 'pullRefresh', 'defaultTitle', 'titleBarColor']
+const WECHAT_ONLY = [
+  'navigationStyle',
+  'disableScroll',
+  'enablePullDownRefresh',
+  'navigationBarTextStyle',
+  'navigationBarTitleText',
+  'navigationBarBackgroundColor',
+  'backgroundTextStyle',
+]
+const ALIPAY_ONLY = [
+  'transparentTitle',
+  'titlePenetrate',
+  'allowsBounceVertical',
+  'pullRefresh',
+  'defaultTitle',
+  'titleBarColor',
+]
 
 it('covers every route of the app', () => {
   expect(pages).toHaveLength(22)
 })
 
 describe.each(pages)('$name', ({ name, file }) => {
-  it.each<Host>(['weapp', 'h5'])('on %s: custom navigation bar; whole-page scroll only where the SPEC allows it', (host) => {
-    const config = evaluate(file, host)
-    expect(config).toMatchObject({ navigationStyle: 'custom', disableScroll: !scrolls(name) })
-    for (const key of ALIPAY_ONLY) expect(config).not.toHaveProperty(key)
-  })
+  it.each<Host>(['weapp', 'h5'])(
+    'on %s: custom navigation bar; whole-page scroll only where the SPEC allows it',
+    (host) => {
+      const config = evaluate(file, host)
+      expect(config).toMatchObject({ navigationStyle: 'custom', disableScroll: !scrolls(name) })
+      for (const key of ALIPAY_ONLY) expect(config).not.toHaveProperty(key)
+    },
+  )
 
   it("on alipay: Alipay's title bar transparent with taps through to ours; no dragging where the page does not scroll", () => {
     const config = evaluate(file, 'alipay')

@@ -59,7 +59,9 @@ function describeEnum<T extends string | number>(
 
     it('has a zh-CN label for every value', () => {
       const expected = Object.fromEntries(rows.map((row) => [String(row[1]), zh[String(row[1])]]))
-      expect(Object.fromEntries(values.map((value) => [String(value), label(labels, value, 'zh-CN')]))).toEqual(expected)
+      expect(Object.fromEntries(values.map((value) => [String(value), label(labels, value, 'zh-CN')]))).toEqual(
+        expected,
+      )
     })
   })
 }

@@ -2,7 +2,13 @@ import { createSensitiveWordFilter, parseSensitiveWords } from '../../src/domain
 
 describe('parseSensitiveWords (pattern text format)', () => {
   it('splits on | and line breaks, trims, drops empties and duplicates', () => {
-    expect(parseSensitiveWords('\uFEFFfoo|bar\nbaz\r\n qux |\r\n||foo\rlast\n')).toEqual(['foo', 'bar', 'baz', 'qux', 'last'])
+    expect(parseSensitiveWords('\uFEFFfoo|bar\nbaz\r\n qux |\r\n||foo\rlast\n')).toEqual([
+      'foo',
+      'bar',
+      'baz',
+      'qux',
+      'last',
+    ])
   })
 
   it('gives no words for empty or missing text', () => {

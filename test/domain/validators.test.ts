@@ -53,7 +53,12 @@ describe('required', () => {
 })
 
 describe('numberNotNull (falsy fails)', () => {
-  check(numberNotNull, 'numberNotNull', [1, -2, 0.5, '3', '0.1'], [0, '0', null, undefined, '', NaN, 'abc', Infinity, {}])
+  check(
+    numberNotNull,
+    'numberNotNull',
+    [1, -2, 0.5, '3', '0.1'],
+    [0, '0', null, undefined, '', NaN, 'abc', Infinity, {}],
+  )
 })
 
 describe('mapOfValues (empty or any falsy value fails)', () => {
@@ -127,7 +132,12 @@ describe('urlWithParams', () => {
   check(
     urlWithParams,
     'urlWithParams',
-    ['https://example.com', 'https://example.com/a?b=1&c=%E4%B8%AD', 'https://example.com/?x=1#frag', 'http://localhost:3000?x'],
+    [
+      'https://example.com',
+      'https://example.com/a?b=1&c=%E4%B8%AD',
+      'https://example.com/?x=1#frag',
+      'http://localhost:3000?x',
+    ],
     ['example.com?x=1', 'https://example.com/a?b=1 c', 'mailto:a@b.com'],
   )
   checkOptional(urlWithParams)
@@ -164,7 +174,15 @@ describe('landline', () => {
   check(
     landline,
     'landline',
-    ['010-62345678', '01062345678', '021-87654321', '0755-2345678', '0571-88889999', '010-62345678-123', '0898-66123456'],
+    [
+      '010-62345678',
+      '01062345678',
+      '021-87654321',
+      '0755-2345678',
+      '0571-88889999',
+      '010-62345678-123',
+      '0898-66123456',
+    ],
     [
       '12345678', // no area code
       '010-6234567890', // too long
@@ -240,7 +258,12 @@ describe('email', () => {
 })
 
 describe('decimal2 (up to 2 decimal places)', () => {
-  check(decimal2, 'decimal2', ['0', '12', '12.3', '12.34', 98.5, '0.01'], ['12.345', '-1', '.5', '1.', 'abc', '1,5', 1.005])
+  check(
+    decimal2,
+    'decimal2',
+    ['0', '12', '12.3', '12.34', 98.5, '0.01'],
+    ['12.345', '-1', '.5', '1.', 'abc', '1,5', 1.005],
+  )
   checkOptional(decimal2)
 })
 
@@ -274,7 +297,16 @@ describe('previewableFile', () => {
       { url: 'https://cdn.example.com/a.jpg' },
       ['a.png', 'b.pdf'],
     ],
-    ['a.gif', 'a.pptx', 'a.zip', 'pdf', 'a.pdf.exe', 'https://example.com/file?name=a.pdf', ['a.png', 'b.exe'], { name: 1 }],
+    [
+      'a.gif',
+      'a.pptx',
+      'a.zip',
+      'pdf',
+      'a.pdf.exe',
+      'https://example.com/file?name=a.pdf',
+      ['a.png', 'b.exe'],
+      { name: 1 },
+    ],
   )
   checkOptional(previewableFile)
 
@@ -284,12 +316,22 @@ describe('previewableFile', () => {
 })
 
 describe('electricAccount (5–20 digits)', () => {
-  check(electricAccount, 'electricAccount', ['12345', '0101234567', '1234567890123', '12345678901234567890'], ['1234', '123456789012345678901', '12345a', '12 345'])
+  check(
+    electricAccount,
+    'electricAccount',
+    ['12345', '0101234567', '1234567890123', '12345678901234567890'],
+    ['1234', '123456789012345678901', '12345a', '12 345'],
+  )
   checkOptional(electricAccount)
 })
 
 describe('gasAccount (5–20 letters or digits)', () => {
-  check(gasAccount, 'gasAccount', ['12345', 'GA20230001', 'abc12', 'A1234567890123456789'], ['1234', 'GA-2023-0001', 'A12345678901234567890', '燃气12345'])
+  check(
+    gasAccount,
+    'gasAccount',
+    ['12345', 'GA20230001', 'abc12', 'A1234567890123456789'],
+    ['1234', 'GA-2023-0001', 'A12345678901234567890', '燃气12345'],
+  )
   checkOptional(gasAccount)
 })
 

@@ -167,219 +167,248 @@ async function logOutFromMine(page: Page, locale: Locale): Promise<void> {
   await page.getByText(T[locale].homeLoginCard).waitFor()
 }
 
-test('a new user registers with the SMS code, logs out, logs in by password, then by phone code', { timeout: 180_000 }, async () => {
-  const locale = 'zh-CN'
-  const phone = newPhone()
-  const password = 'lifePay2026'
-  const { context, page } = await openPage(locale)
+test(
+  'a new user registers with the SMS code, logs out, logs in by password, then by phone code',
+  { timeout: 180_000 },
+  async () => {
+    const locale = 'zh-CN'
+    const phone = newPhone()
+    const password = 'lifePay2026'
+    const { context, page } = await openPage(locale)
 
-  await go(page, HOME)
-  await page.getByText(T[locale].homeLoginCard).waitFor()
-  await shot(page, 'home-logged-out', locale)
+    await go(page, HOME)
+    await page.getByText(T[locale].homeLoginCard).waitFor()
+    await shot(page, 'home-logged-out', locale)
 
-  // Register.
-  await go(page, REGISTER)
-  await button(page, T[locale].register).click()
-  assert.equal(await page.locator('.lp-field__error').first().textContent(), T[locale].required)
-  await shot(page, 'register-validation', locale)
-  await input(page, T[locale].phone).fill(phone)
-  const registerCodeSentAt = Date.now()
-  const code = await sendCode(page, locale, phone)
-  assert.match(code, /^\d{6}$/)
-  await button(page, '60秒后重新获取').or(button(page, '59秒后重新获取')).waitFor()
-  await input(page, T[locale].code).fill(code)
-  await input(page, T[locale].newPassword).fill(password)
-  await input(page, T[locale].confirmPassword).fill(password)
-  await consent(page)
-  await shot(page, 'register-filled', locale)
-  await button(page, T[locale].register).click()
-  await waitForToast(page, T[locale].registered)
-  await arrive(page, locale, HOME)
-  await page.getByText(T[locale].recent).waitFor()
-  await page.getByText('还没有充值记录').waitFor()
-  await shot(page, 'home-new-user', locale)
+    // Register.
+    await go(page, REGISTER)
+    await button(page, T[locale].register).click()
+    assert.equal(await page.locator('.lp-field__error').first().textContent(), T[locale].required)
+    await shot(page, 'register-validation', locale)
+    await input(page, T[locale].phone).fill(phone)
+    const registerCodeSentAt = Date.now()
+    const code = await sendCode(page, locale, phone)
+    assert.match(code, /^\d{6}$/)
+    await button(page, '60秒后重新获取').or(button(page, '59秒后重新获取')).waitFor()
+    await input(page, T[locale].code).fill(code)
+    await input(page, T[locale].newPassword).fill(password)
+    await input(page, T[locale].confirmPassword).fill(password)
+    await consent(page)
+    await shot(page, 'register-filled', locale)
+    await button(page, T[locale].register).click()
+    await waitForToast(page, T[locale].registered)
+    await arrive(page, locale, HOME)
+    await page.getByText(T[locale].recent).waitFor()
+    await page.getByText('还没有充值记录').waitFor()
+    await shot(page, 'home-new-user', locale)
 
-  // Mine shows the masked number; logout returns home logged out.
-  await go(page, MINE)
-  const masked = `${phone.slice(0, 3)}****${phone.slice(-4)}`
-  await page.getByText(masked, { exact: true }).waitFor()
-  assert.equal(await page.getByText(phone, { exact: true }).count(), 0)
-  await shot(page, 'mine-logged-in', locale)
-  await logOutFromMine(page, locale)
-  assert.equal(await page.evaluate(() => localStorage.getItem('lifePay.session')), null)
-  await go(page, MINE)
-  await page.getByText(T[locale].loginEntry, { exact: true }).waitFor()
-  await shot(page, 'mine-logged-out', locale)
+    // Mine shows the masked number; logout returns home logged out.
+    await go(page, MINE)
+    const masked = `${phone.slice(0, 3)}****${phone.slice(-4)}`
+    await page.getByText(masked, { exact: true }).waitFor()
+    assert.equal(await page.getByText(phone, { exact: true }).count(), 0)
+    await shot(page, 'mine-logged-in', locale)
+    await logOutFromMine(page, locale)
+    assert.equal(await page.evaluate(() => localStorage.getItem('lifePay.session')), null)
+    await go(page, MINE)
+    await page.getByText(T[locale].loginEntry, { exact: true }).waitFor()
+    await shot(page, 'mine-logged-out', locale)
 
-  // Password login, asked for from Mine: back to Mine.
-  await page.getByText(T[locale].loginEntry, { exact: true }).click()
-  await arrive(page, locale, AUTHORIZATION, 'page.authorization')
-  await page.getByRole('link', { name: '密码登录' }).click()
-  await arrive(page, locale, LOGIN_BY_FORM, 'page.loginByForm')
-  await input(page, T[locale].phone).fill(phone)
-  await input(page, T[locale].password).fill(password)
-  await consent(page)
-  await button(page, T[locale].login).click()
-  await waitForToast(page, T[locale].loggedIn)
-  await arrive(page, locale, MINE, 'page.mine')
-  await page.getByText(masked, { exact: true }).waitFor()
-  await logOutFromMine(page, locale)
+    // Password login, asked for from Mine: back to Mine.
+    await page.getByText(T[locale].loginEntry, { exact: true }).click()
+    await arrive(page, locale, AUTHORIZATION, 'page.authorization')
+    await page.getByRole('link', { name: '密码登录' }).click()
+    await arrive(page, locale, LOGIN_BY_FORM, 'page.loginByForm')
+    await input(page, T[locale].phone).fill(phone)
+    await input(page, T[locale].password).fill(password)
+    await consent(page)
+    await button(page, T[locale].login).click()
+    await waitForToast(page, T[locale].loggedIn)
+    await arrive(page, locale, MINE, 'page.mine')
+    await page.getByText(masked, { exact: true }).waitFor()
+    await logOutFromMine(page, locale)
 
-  // Phone-code login (one code per number per 60 s: wait out the register code's interval).
-  await go(page, AUTHORIZATION)
-  await input(page, T[locale].phone).fill(phone)
-  await page.waitForTimeout(Math.max(0, registerCodeSentAt + 61_000 - Date.now()))
-  const loginCode = await sendCode(page, locale, phone)
-  await input(page, T[locale].code).fill(loginCode)
-  await consent(page)
-  await button(page, T[locale].login).click()
-  await waitForToast(page, T[locale].loggedIn)
-  await arrive(page, locale, HOME)
-  await page.getByText(T[locale].recent).waitFor()
-  const stored = await page.evaluate(() => localStorage.getItem('lifePay.rechargeAccount'))
-  assert.match(stored ?? '', new RegExp(phone))
-  await context.close()
-})
+    // Phone-code login (one code per number per 60 s: wait out the register code's interval).
+    await go(page, AUTHORIZATION)
+    await input(page, T[locale].phone).fill(phone)
+    await page.waitForTimeout(Math.max(0, registerCodeSentAt + 61_000 - Date.now()))
+    const loginCode = await sendCode(page, locale, phone)
+    await input(page, T[locale].code).fill(loginCode)
+    await consent(page)
+    await button(page, T[locale].login).click()
+    await waitForToast(page, T[locale].loggedIn)
+    await arrive(page, locale, HOME)
+    await page.getByText(T[locale].recent).waitFor()
+    const stored = await page.evaluate(() => localStorage.getItem('lifePay.rechargeAccount'))
+    assert.match(stored ?? '', new RegExp(phone))
+    await context.close()
+  },
+)
 
-test("a wrong code shows the server's message; after five wrong codes the sixth try is refused", { timeout: 60_000 }, async () => {
-  const locale = 'zh-CN'
-  const phone = newPhone()
-  const { context, page } = await openPage(locale)
-  await go(page, AUTHORIZATION)
-  await input(page, T[locale].phone).fill(phone)
-  const code = await sendCode(page, locale, phone)
-  const wrong = code === '000000' ? '111111' : '000000'
-  await consent(page)
+test(
+  "a wrong code shows the server's message; after five wrong codes the sixth try is refused",
+  { timeout: 60_000 },
+  async () => {
+    const locale = 'zh-CN'
+    const phone = newPhone()
+    const { context, page } = await openPage(locale)
+    await go(page, AUTHORIZATION)
+    await input(page, T[locale].phone).fill(phone)
+    const code = await sendCode(page, locale, phone)
+    const wrong = code === '000000' ? '111111' : '000000'
+    await consent(page)
 
-  for (let attempt = 1; attempt <= 5; attempt++) {
-    await input(page, T[locale].code).fill(wrong)
+    for (let attempt = 1; attempt <= 5; attempt++) {
+      await input(page, T[locale].code).fill(wrong)
+      const answer = page.waitForResponse((r) => r.url().includes('/api/Account/LifePayPhoneMesssageCodeLogin'))
+      await button(page, T[locale].login).click()
+      const { msg } = (await (await answer).json()) as { msg: string }
+      assert.equal(msg, `验证码错误，还可尝试${5 - attempt}次`)
+      await waitForToast(page, msg)
+      if (attempt === 1) await shot(page, 'wrong-code', locale)
+    }
+    // The sixth try is refused even with the right code: the code is burnt.
+    await input(page, T[locale].code).fill(code)
     const answer = page.waitForResponse((r) => r.url().includes('/api/Account/LifePayPhoneMesssageCodeLogin'))
     await button(page, T[locale].login).click()
-    const { msg } = (await (await answer).json()) as { msg: string }
-    assert.equal(msg, `验证码错误，还可尝试${5 - attempt}次`)
-    await waitForToast(page, msg)
-    if (attempt === 1) await shot(page, 'wrong-code', locale)
-  }
-  // The sixth try is refused even with the right code: the code is burnt.
-  await input(page, T[locale].code).fill(code)
-  const answer = page.waitForResponse((r) => r.url().includes('/api/Account/LifePayPhoneMesssageCodeLogin'))
-  await button(page, T[locale].login).click()
-  const refused = (await (await answer).json()) as { success: boolean; msg: string }
-  assert.equal(refused.success, false)
-  assert.equal(refused.msg, '验证码错误次数过多，请重新获取')
-  await waitForToast(page, refused.msg)
-  await shot(page, 'code-locked', locale)
-  assert.match(page.url(), new RegExp(AUTHORIZATION))
-  assert.equal(await page.evaluate(() => localStorage.getItem('lifePay.rechargeAccount')), null)
-  await context.close()
-})
+    const refused = (await (await answer).json()) as { success: boolean; msg: string }
+    assert.equal(refused.success, false)
+    assert.equal(refused.msg, '验证码错误次数过多，请重新获取')
+    await waitForToast(page, refused.msg)
+    await shot(page, 'code-locked', locale)
+    assert.match(page.url(), new RegExp(AUTHORIZATION))
+    assert.equal(await page.evaluate(() => localStorage.getItem('lifePay.rechargeAccount')), null)
+    await context.close()
+  },
+)
 
-test('QR entry with a uId: H5 shows the referral and logs in by phone code; the FromScan calls keep the uId', { timeout: 60_000 }, async () => {
-  const locale = 'zh-CN'
-  // The referrer: a user created by phone-code login through the API.
-  const referrerPhone = newPhone()
-  const uId = await phoneCodeLogin(app, referrerPhone)
+test(
+  'QR entry with a uId: H5 shows the referral and logs in by phone code; the FromScan calls keep the uId',
+  { timeout: 60_000 },
+  async () => {
+    const locale = 'zh-CN'
+    // The referrer: a user created by phone-code login through the API.
+    const referrerPhone = newPhone()
+    const uId = await phoneCodeLogin(app, referrerPhone)
 
-  // In H5: the page knows the code, keeps the uId on its links, and logs in by phone code (H5 has no openId).
-  const { context, page } = await openPage(locale)
-  const calls: string[] = []
-  page.on('request', (request) => {
-    if (request.url().includes('/api/')) calls.push(new URL(request.url()).pathname)
-  })
-  await go(page, `${AUTHORIZATION}?uId=${uId}`)
-  await page.getByText(T[locale].referral).filter({ visible: true }).waitFor()
-  await shot(page, 'authorization-referral', locale)
-  await page.getByRole('link', { name: '立即注册' }).click()
-  await arrive(page, locale, `${REGISTER}\\?uId=${uId}`, 'page.registerForm')
-  await page.getByText(T[locale].referral).filter({ visible: true }).waitFor()
-  await go(page, `${AUTHORIZATION}?uId=${uId}`)
-  const phone = newPhone()
-  await input(page, T[locale].phone).fill(phone)
-  await input(page, T[locale].code).fill(await sendCode(page, locale, phone))
-  await consent(page)
-  await button(page, T[locale].login).click()
-  await waitForToast(page, T[locale].loggedIn)
-  assert.ok(calls.includes('/api/Account/LifePayPhoneMesssageCodeLogin'))
-  assert.ok(!calls.some((path) => path.includes('FromScan')), 'H5 cannot make the FromScan calls (docs/qr.md)')
-  await context.close()
+    // In H5: the page knows the code, keeps the uId on its links, and logs in by phone code (H5 has no openId).
+    const { context, page } = await openPage(locale)
+    const calls: string[] = []
+    page.on('request', (request) => {
+      if (request.url().includes('/api/')) calls.push(new URL(request.url()).pathname)
+    })
+    await go(page, `${AUTHORIZATION}?uId=${uId}`)
+    await page.getByText(T[locale].referral).filter({ visible: true }).waitFor()
+    await shot(page, 'authorization-referral', locale)
+    await page.getByRole('link', { name: '立即注册' }).click()
+    await arrive(page, locale, `${REGISTER}\\?uId=${uId}`, 'page.registerForm')
+    await page.getByText(T[locale].referral).filter({ visible: true }).waitFor()
+    await go(page, `${AUTHORIZATION}?uId=${uId}`)
+    const phone = newPhone()
+    await input(page, T[locale].phone).fill(phone)
+    await input(page, T[locale].code).fill(await sendCode(page, locale, phone))
+    await consent(page)
+    await button(page, T[locale].login).click()
+    await waitForToast(page, T[locale].loggedIn)
+    assert.ok(calls.includes('/api/Account/LifePayPhoneMesssageCodeLogin'))
+    assert.ok(!calls.some((path) => path.includes('FromScan')), 'H5 cannot make the FromScan calls (docs/qr.md)')
+    await context.close()
 
-  // What the mini-program does with the same code (docs/qr.md), against the same server: Taro.login's code →
-  // GetLifePayWxIndentity → WxMiniAppUserLoginFromScan → (phone sheet) → WxMiniAppPhoneAuthLoginFromScan.
-  const wxCode = `e2e-${Date.now()}`
-  const identity = await app.api<{ openId: string; sessionKey: string }>('GET', `/api/Account/GetLifePayWxIndentity?code=${wxCode}`)
-  assert.equal(identity.success, true)
-  const scan = await app.api<{ token: unknown }>('POST', '/api/Account/WxMiniAppUserLoginFromScan', {
-    uId,
-    userName: '',
-    openId: identity.data.openId,
-  })
-  assert.equal(scan.success, true)
-  assert.equal(scan.data.token, null, 'a new WeChat user still has to share a phone number')
-  const scannedPhone = newPhone()
-  const sheet = await app.api<{ encryptedData: string; iv: string }>('POST', '/api/dev/wx/phone-auth', {
-    openId: identity.data.openId,
-    phoneNumber: scannedPhone,
-  })
-  const login = await app.api<{ accessToken: string }>('POST', '/api/Account/WxMiniAppPhoneAuthLoginFromScan', {
-    uId,
-    openId: identity.data.openId,
-    sessionKey: identity.data.sessionKey,
-    ...sheet.data,
-  })
-  assert.equal(login.success, true, login.msg ?? '')
-  const me = await app.api<{ phoneNumber: string }>('GET', '/api/User/GetUserInfo', undefined, login.data.accessToken)
-  assert.equal(me.data.phoneNumber, scannedPhone)
-})
+    // What the mini-program does with the same code (docs/qr.md), against the same server: Taro.login's code →
+    // GetLifePayWxIndentity → WxMiniAppUserLoginFromScan → (phone sheet) → WxMiniAppPhoneAuthLoginFromScan.
+    const wxCode = `e2e-${Date.now()}`
+    const identity = await app.api<{ openId: string; sessionKey: string }>(
+      'GET',
+      `/api/Account/GetLifePayWxIndentity?code=${wxCode}`,
+    )
+    assert.equal(identity.success, true)
+    const scan = await app.api<{ token: unknown }>('POST', '/api/Account/WxMiniAppUserLoginFromScan', {
+      uId,
+      userName: '',
+      openId: identity.data.openId,
+    })
+    assert.equal(scan.success, true)
+    assert.equal(scan.data.token, null, 'a new WeChat user still has to share a phone number')
+    const scannedPhone = newPhone()
+    const sheet = await app.api<{ encryptedData: string; iv: string }>('POST', '/api/dev/wx/phone-auth', {
+      openId: identity.data.openId,
+      phoneNumber: scannedPhone,
+    })
+    const login = await app.api<{ accessToken: string }>('POST', '/api/Account/WxMiniAppPhoneAuthLoginFromScan', {
+      uId,
+      openId: identity.data.openId,
+      sessionKey: identity.data.sessionKey,
+      ...sheet.data,
+    })
+    assert.equal(login.success, true, login.msg ?? '')
+    const me = await app.api<{ phoneNumber: string }>('GET', '/api/User/GetUserInfo', undefined, login.data.accessToken)
+    assert.equal(me.data.phoneNumber, scannedPhone)
+  },
+)
 
-test('a returning user reaches a paid phone top-up from home in 3 taps, plus the wallet\'s own confirmation', { timeout: 90_000 }, async () => {
-  const locale = 'zh-CN'
-  const phone = newPhone()
-  const password = 'lifePay2026'
-  const token = await registerWithPassword(phone, password)
-  const earlier = await app.api('POST', '/api/LifePay/CreateLifePayPhoneOrder', { phone, ispCode: 'yidong', parValue: 30, idempotencyKey: `e2e-taps-${phone}` }, token)
-  assert.equal(earlier.success, true, earlier.msg ?? '')
+test(
+  "a returning user reaches a paid phone top-up from home in 3 taps, plus the wallet's own confirmation",
+  { timeout: 90_000 },
+  async () => {
+    const locale = 'zh-CN'
+    const phone = newPhone()
+    const password = 'lifePay2026'
+    const token = await registerWithPassword(phone, password)
+    const earlier = await app.api(
+      'POST',
+      '/api/LifePay/CreateLifePayPhoneOrder',
+      { phone, ispCode: 'yidong', parValue: 30, idempotencyKey: `e2e-taps-${phone}` },
+      token,
+    )
+    assert.equal(earlier.success, true, earlier.msg ?? '')
 
-  const { context, page } = await openPage(locale)
-  await go(page, LOGIN_BY_FORM)
-  await input(page, T[locale].phone).fill(phone)
-  await input(page, T[locale].password).fill(password)
-  await consent(page)
-  await button(page, T[locale].login).click()
-  await arrive(page, locale, HOME)
+    const { context, page } = await openPage(locale)
+    await go(page, LOGIN_BY_FORM)
+    await input(page, T[locale].phone).fill(phone)
+    await input(page, T[locale].password).fill(password)
+    await consent(page)
+    await button(page, T[locale].login).click()
+    await arrive(page, locale, HOME)
 
-  const masked = `${phone.slice(0, 3)}****${phone.slice(-4)}`
-  let taps = 0
-  const tap = async (target: ReturnType<Page['getByRole']>) => {
-    await target.click()
-    taps++
-  }
-  await tap(page.getByRole('button', { name: `再充一笔 ${masked}` }))
-  await arrive(page, locale, '/subpackages/recharge/phoneBillRecharge/phoneBillRecharge', 'page.phoneBillRecharge')
-  await tap(page.getByRole('button', { name: '立即充值' }).filter({ visible: true }))
-  await arrive(page, locale, '/subpackages/recharge/selectPayType/selectPayType', 'page.selectPayType')
-  const orderNo = new URL(page.url()).searchParams.get('orderNo') ?? ''
-  await tap(page.getByRole('button', { name: /^确认支付/ }).filter({ visible: true }))
-  assert.equal(taps, 3)
-  // The wallet's own sheet: in a phone browser the sandbox cashier stands in for it.
-  await page.locator('.lp-cashier__pay').click()
-  await page.waitForURL(/rechargeResult/)
-
-  const deadline = Date.now() + 20_000
-  let payStatus = 0
-  while (Date.now() < deadline) {
-    const detail = await app.api<{ payStatus: number; parValue: number; account: string }>('GET', `/api/LifePay/GetUserLifePayOrderDetail?orderNo=${orderNo}`, undefined, token)
-    payStatus = detail.data.payStatus
-    if (payStatus >= 20) {
-      assert.equal(detail.data.parValue, 30)
-      assert.equal(detail.data.account, phone)
-      break
+    const masked = `${phone.slice(0, 3)}****${phone.slice(-4)}`
+    let taps = 0
+    const tap = async (target: ReturnType<Page['getByRole']>) => {
+      await target.click()
+      taps++
     }
-    await page.waitForTimeout(300)
-  }
-  assert.equal(payStatus, 20, 'the top-up is paid')
-  await shot(page, 'paid-in-3-taps', locale)
-  await context.close()
-})
+    await tap(page.getByRole('button', { name: `再充一笔 ${masked}` }))
+    await arrive(page, locale, '/subpackages/recharge/phoneBillRecharge/phoneBillRecharge', 'page.phoneBillRecharge')
+    await tap(page.getByRole('button', { name: '立即充值' }).filter({ visible: true }))
+    await arrive(page, locale, '/subpackages/recharge/selectPayType/selectPayType', 'page.selectPayType')
+    const orderNo = new URL(page.url()).searchParams.get('orderNo') ?? ''
+    await tap(page.getByRole('button', { name: /^确认支付/ }).filter({ visible: true }))
+    assert.equal(taps, 3)
+    // The wallet's own sheet: in a phone browser the sandbox cashier stands in for it.
+    await page.locator('.lp-cashier__pay').click()
+    await page.waitForURL(/rechargeResult/)
+
+    const deadline = Date.now() + 20_000
+    let payStatus = 0
+    while (Date.now() < deadline) {
+      const detail = await app.api<{ payStatus: number; parValue: number; account: string }>(
+        'GET',
+        `/api/LifePay/GetUserLifePayOrderDetail?orderNo=${orderNo}`,
+        undefined,
+        token,
+      )
+      payStatus = detail.data.payStatus
+      if (payStatus >= 20) {
+        assert.equal(detail.data.parValue, 30)
+        assert.equal(detail.data.account, phone)
+        break
+      }
+      await page.waitForTimeout(300)
+    }
+    assert.equal(payStatus, 20, 'the top-up is paid')
+    await shot(page, 'paid-in-3-taps', locale)
+    await context.close()
+  },
+)
 
 for (const locale of ['zh-CN', 'en-US'] as const) {
   test(`every login, home and mine screen (${locale})`, { timeout: 120_000 }, async () => {
@@ -413,7 +442,12 @@ for (const locale of ['zh-CN', 'en-US'] as const) {
       const saved = await app.api('POST', '/api/LifePay/AddUpdateUserAccount', account, token)
       assert.equal(saved.success, true, saved.msg ?? '')
     }
-    const order = await app.api('POST', '/api/LifePay/CreateLifePayPhoneOrder', { phone, ispCode: 'yidong', parValue: 50, idempotencyKey: `e2e-${phone}` }, token)
+    const order = await app.api(
+      'POST',
+      '/api/LifePay/CreateLifePayPhoneOrder',
+      { phone, ispCode: 'yidong', parValue: 50, idempotencyKey: `e2e-${phone}` },
+      token,
+    )
     assert.equal(order.success, true, order.msg ?? '')
 
     await go(page, LOGIN_BY_FORM)
@@ -429,7 +463,9 @@ for (const locale of ['zh-CN', 'en-US'] as const) {
     await shot(page, 'home-returning-user', locale)
 
     // One tap on "top up again" opens the phone top-up with the number and the face value.
-    const again = page.getByRole('button', { name: new RegExp(`${locale === 'zh-CN' ? '再充一笔' : 'Top up again'} ${masked.replace(/\*/g, '\\*')}`) })
+    const again = page.getByRole('button', {
+      name: new RegExp(`${locale === 'zh-CN' ? '再充一笔' : 'Top up again'} ${masked.replace(/\*/g, '\\*')}`),
+    })
     await again.click()
     await page.waitForURL(/phoneBillRecharge/)
     const url = new URL(page.url())

@@ -47,10 +47,15 @@ async function operator(path: string, body: unknown): Promise<void> {
   assert.equal(envelope.success, true, `${path}: ${envelope.msg}`)
 }
 
-const call = <T>(userId: string, method: 'GET' | 'POST', path: string, body?: unknown) => lifePayApi<T>(server, userId, method, path, body)
+const call = <T>(userId: string, method: 'GET' | 'POST', path: string, body?: unknown) =>
+  lifePayApi<T>(server, userId, method, path, body)
 
 const detailOf = (userId: string, orderNo: string) =>
-  call<LifePayOrderDetail>(userId, 'GET', `/api/LifePay/GetUserLifePayOrderDetail?orderNo=${encodeURIComponent(orderNo)}`)
+  call<LifePayOrderDetail>(
+    userId,
+    'GET',
+    `/api/LifePay/GetUserLifePayOrderDetail?orderNo=${encodeURIComponent(orderNo)}`,
+  )
 
 async function placePhoneOrder(userId: string, phone: string, parValue = 50): Promise<string> {
   const order = await call<CreateLifePayOrderResult>(userId, 'POST', '/api/LifePay/CreateLifePayPhoneOrder', {
@@ -75,7 +80,8 @@ async function pay(userId: string, orderNo: string, until: LifePayOrderStatus[] 
   }
 }
 
-const shot = (page: Page, name: string, locale: Locale) => page.screenshot({ path: join(ARTIFACTS, `order-${name}-${locale}.png`) })
+const shot = (page: Page, name: string, locale: Locale) =>
+  page.screenshot({ path: join(ARTIFACTS, `order-${name}-${locale}.png`) })
 
 async function settled(page: Page) {
   await page.waitForLoadState('networkidle')
@@ -216,7 +222,9 @@ for (const locale of ['zh-CN', 'en-US'] as const) {
     await shot(page, 'refund-form-invalid', locale)
 
     await page.getByRole('radio', { name: m(locale).reasonDuplicate }).click()
-    await page.locator('.lp-refund__textarea textarea').fill(locale === 'zh-CN' ? '同一号码充了两次' : 'Topped up the same number twice')
+    await page
+      .locator('.lp-refund__textarea textarea')
+      .fill(locale === 'zh-CN' ? '同一号码充了两次' : 'Topped up the same number twice')
     // A double tap opens one confirmation and sends one application.
     await page.locator('.lp-refund__submit').dblclick()
     await page.locator('.lp-dialog__box:visible').waitFor()

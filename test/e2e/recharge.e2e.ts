@@ -55,12 +55,23 @@ const m = (locale: Locale) => TEXT[locale]
 const f = m
 
 const orderDetail = (userId: string, orderNo: string) =>
-  lifePayApi<LifePayOrderDetail>(server, userId, 'GET', `/api/LifePay/GetUserLifePayOrderDetail?orderNo=${encodeURIComponent(orderNo)}`)
+  lifePayApi<LifePayOrderDetail>(
+    server,
+    userId,
+    'GET',
+    `/api/LifePay/GetUserLifePayOrderDetail?orderNo=${encodeURIComponent(orderNo)}`,
+  )
 
 const orderPage = (userId: string) =>
-  lifePayApi<PageResult<LifePayOrderListItem>>(server, userId, 'POST', '/api/LifePay/GetUserLifePayOrderPage', { pageIndex: 1, pageSize: 50 })
+  lifePayApi<PageResult<LifePayOrderListItem>>(server, userId, 'POST', '/api/LifePay/GetUserLifePayOrderPage', {
+    pageIndex: 1,
+    pageSize: 50,
+  })
 
-async function newPage(locale: Locale, phoneNumber: string): Promise<{ context: BrowserContext; page: Page; userId: string }> {
+async function newPage(
+  locale: Locale,
+  phoneNumber: string,
+): Promise<{ context: BrowserContext; page: Page; userId: string }> {
   const context = await phoneContext(browser, locale)
   const userId = await logInByPhoneCode(server, context, phoneNumber, locale)
   const page = await context.newPage()
@@ -80,7 +91,10 @@ async function settled(page: Page) {
 
 async function waitForResultTitle(page: Page, title: string, timeout = 30_000) {
   await page.waitForFunction(
-    (text) => [...document.querySelectorAll<HTMLElement>('.lp-result__title')].some((el) => el.offsetParent !== null && el.textContent === text),
+    (text) =>
+      [...document.querySelectorAll<HTMLElement>('.lp-result__title')].some(
+        (el) => el.offsetParent !== null && el.textContent === text,
+      ),
     title,
     { timeout },
   )
@@ -95,7 +109,11 @@ async function enterPhone(page: Page, phone: string) {
 }
 
 async function chooseFace(page: Page, faceText: string) {
-  await page.locator('.lp-face:visible', { has: page.locator('.lp-face__value:visible', { hasText: new RegExp(`^${faceText}$`) }) }).click()
+  await page
+    .locator('.lp-face:visible', {
+      has: page.locator('.lp-face__value:visible', { hasText: new RegExp(`^${faceText}$`) }),
+    })
+    .click()
 }
 
 const submitButton = (page: Page) => page.locator('.lp-submit-bar__button:visible')
@@ -144,7 +162,10 @@ for (const locale of ['zh-CN', 'en-US'] as const) {
       const order = await orderDetail(userId, orderNo)
       assert.equal(shownPrice, toFen(order.payAmount), `${carrier}: shown ${shownPrice} fen, server ${order.payAmount}`)
       assert.equal(order.account, phone)
-      assert.equal(order.ispCode, { 'China Mobile': 'yidong', 'China Unicom': 'liantong', 'China Telecom': 'dianxin' }[carrier])
+      assert.equal(
+        order.ispCode,
+        { 'China Mobile': 'yidong', 'China Unicom': 'liantong', 'China Telecom': 'dianxin' }[carrier],
+      )
       await page.waitForURL(/rechargeResult/)
       if (screenshots) {
         await page.waitForSelector('.lp-result__title:visible')
@@ -169,7 +190,9 @@ for (const locale of ['zh-CN', 'en-US'] as const) {
 test('a ported number: the user overrides the detected carrier and the order uses it', async () => {
   const locale = 'zh-CN'
   const { context, page, userId } = await newPage(locale, '13900003333')
-  await page.goto(`${server.url}/subpackages/recharge/phoneBillRecharge/phoneBillRecharge?phone=13812345670&parValue=50`)
+  await page.goto(
+    `${server.url}/subpackages/recharge/phoneBillRecharge/phoneBillRecharge?phone=13812345670&parValue=50`,
+  )
   await page.waitForSelector('.lp-face--selected:visible')
   await page.locator('.lp-chip:visible', { hasText: '中国电信' }).click()
   await page.getByText(f(locale).carrierOverridden).waitFor()
@@ -222,7 +245,10 @@ test('electricity top-up through to recharge succeeded, with the holder name whe
     const orderNo = await payInCashier(page, locale)
     const order = await orderDetail(userId, orderNo)
     assert.equal(shownPrice, toFen(order.payAmount))
-    assert.deepEqual([order.electricType, order.province, order.city, order.name], ['nanwang', '440000', '440300', '张三'])
+    assert.deepEqual(
+      [order.electricType, order.province, order.city, order.name],
+      ['nanwang', '440000', '440300', '张三'],
+    )
     await page.waitForURL(/rechargeElectricResult/)
     await waitForResultTitle(page, m(locale).statusSucceededTitle)
     await settled(page)
@@ -230,10 +256,19 @@ test('electricity top-up through to recharge succeeded, with the holder name whe
     await page.locator('.lp-save-offer__button:visible').click()
     await page.getByText(m(locale).accountSaved).first().waitFor()
     await shot(page, 'electric-result-saved', locale)
-    const saved = await lifePayApi<{ content: string }[]>(server, userId, 'POST', '/api/LifePay/GetUserAccountAllList', {
-      lifePayOrderType: 20,
-    })
-    assert.deepEqual(saved.map((a) => a.content), ['0755001234567'])
+    const saved = await lifePayApi<{ content: string }[]>(
+      server,
+      userId,
+      'POST',
+      '/api/LifePay/GetUserAccountAllList',
+      {
+        lifePayOrderType: 20,
+      },
+    )
+    assert.deepEqual(
+      saved.map((a) => a.content),
+      ['0755001234567'],
+    )
     await context.close()
   }
 })
@@ -264,7 +299,9 @@ test('gas top-up through to recharge succeeded', async () => {
 test('a sandbox account that fails recharge ends refunded', async () => {
   for (const locale of ['zh-CN', 'en-US'] as const) {
     const { context, page, userId } = await newPage(locale, locale === 'zh-CN' ? '13700001111' : '13700002222')
-    await page.goto(`${server.url}/subpackages/recharge/phoneBillRecharge/phoneBillRecharge?phone=13912340000&parValue=30`)
+    await page.goto(
+      `${server.url}/subpackages/recharge/phoneBillRecharge/phoneBillRecharge?phone=13912340000&parValue=30`,
+    )
     await page.waitForSelector('.lp-face--selected:visible')
     await submitButton(page).click()
     const orderNo = await payInCashier(page, locale)
@@ -282,7 +319,9 @@ test('a sandbox account that fails recharge ends refunded', async () => {
 test('cancelling payment leaves the order unpaid and payable again', async () => {
   for (const locale of ['zh-CN', 'en-US'] as const) {
     const { context, page, userId } = await newPage(locale, locale === 'zh-CN' ? '13700003333' : '13700004444')
-    await page.goto(`${server.url}/subpackages/recharge/phoneBillRecharge/phoneBillRecharge?phone=13512345678&parValue=20`)
+    await page.goto(
+      `${server.url}/subpackages/recharge/phoneBillRecharge/phoneBillRecharge?phone=13512345678&parValue=20`,
+    )
     await page.waitForSelector('.lp-face--selected:visible')
     await submitButton(page).click()
     await page.waitForURL(/selectPayType/)
@@ -312,7 +351,9 @@ test('cancelling payment leaves the order unpaid and payable again', async () =>
 
 test('a double tap creates one order', async () => {
   const { context, page, userId } = await newPage('zh-CN', '13700005555')
-  await page.goto(`${server.url}/subpackages/recharge/phoneBillRecharge/phoneBillRecharge?phone=13612345678&parValue=10`)
+  await page.goto(
+    `${server.url}/subpackages/recharge/phoneBillRecharge/phoneBillRecharge?phone=13612345678&parValue=10`,
+  )
   await page.waitForSelector('.lp-face--selected:visible')
   await submitButton(page).dblclick()
   await page.waitForURL(/selectPayType/)
@@ -326,7 +367,9 @@ test('taps and seconds from the one-tap repeat to a paid phone top-up', async ()
   // What home's one-tap repeat opens: the form prefilled with the number and the face value.
   const started = Date.now()
   let taps = 0
-  await page.goto(`${server.url}/subpackages/recharge/phoneBillRecharge/phoneBillRecharge?phone=13812345678&parValue=100`)
+  await page.goto(
+    `${server.url}/subpackages/recharge/phoneBillRecharge/phoneBillRecharge?phone=13812345678&parValue=100`,
+  )
   await page.waitForSelector('.lp-face--selected:visible')
   await submitButton(page).click()
   taps++
@@ -340,14 +383,18 @@ test('taps and seconds from the one-tap repeat to a paid phone top-up', async ()
   await page.waitForURL(/rechargeResult/)
   await page.waitForFunction(
     (titles: string[]) =>
-      [...document.querySelectorAll<HTMLElement>('.lp-result__title')].some((el) => el.offsetParent !== null && titles.includes(el.textContent ?? '')),
+      [...document.querySelectorAll<HTMLElement>('.lp-result__title')].some(
+        (el) => el.offsetParent !== null && titles.includes(el.textContent ?? ''),
+      ),
     [m('zh-CN').statusRechargingTitle, m('zh-CN').statusSucceededTitle] as string[],
   )
   const paidAfter = (Date.now() - started) / 1000
   await waitForResultTitle(page, m('zh-CN').statusSucceededTitle)
   const rechargedAfter = (Date.now() - started) / 1000
   // One more tap on home opens the prefilled form.
-  console.log(`home → paid phone top-up: ${taps + 1} taps (1 on home, ${taps} here); paid ${paidAfter.toFixed(1)} s, recharged ${rechargedAfter.toFixed(1)} s after the form opened`)
+  console.log(
+    `home → paid phone top-up: ${taps + 1} taps (1 on home, ${taps} here); paid ${paidAfter.toFixed(1)} s, recharged ${rechargedAfter.toFixed(1)} s after the form opened`,
+  )
   assert.equal(taps, 3)
   await context.close()
 })
@@ -366,7 +413,11 @@ const focused = (page: Page) =>
   page.evaluate(() => {
     const element = document.activeElement as HTMLElement
     const style = getComputedStyle(element)
-    return { text: element.textContent ?? '', checked: element.getAttribute('aria-checked'), outline: `${style.outlineStyle} ${style.outlineColor}` }
+    return {
+      text: element.textContent ?? '',
+      checked: element.getAttribute('aria-checked'),
+      outline: `${style.outlineStyle} ${style.outlineColor}`,
+    }
   })
 
 test('a phone top-up with the keyboard only: Tab, arrows, Enter, up to the payment choice (en-US)', async () => {

@@ -48,7 +48,12 @@ export async function phoneCodeLogin(server: AppServer, phoneNumber: string): Pr
  * Phone + code login as the login page does it, then the user id (and the language) into the app's storage before
  * any page of the context loads. Returns the user id.
  */
-export async function logInByPhoneCode(server: AppServer, context: BrowserContext, phoneNumber: string, locale: Locale): Promise<string> {
+export async function logInByPhoneCode(
+  server: AppServer,
+  context: BrowserContext,
+  phoneNumber: string,
+  locale: Locale,
+): Promise<string> {
   const userId = await phoneCodeLogin(server, phoneNumber)
   // channlesNum: spelled as the API spells it.
   const account = JSON.stringify({ state: { userId, phoneNumber, channlesNum: '818' }, version: 0 })
@@ -64,8 +69,16 @@ export async function logInByPhoneCode(server: AppServer, context: BrowserContex
 }
 
 /** The recharge API as the app calls it for this user (its user id header); the call must succeed. */
-export async function lifePayApi<T>(server: AppServer, userId: string, method: 'GET' | 'POST', path: string, body?: unknown): Promise<T> {
-  const { LIFE_PAY_USER_HEADER } = await importAppModule(() => import('../../src/services/http/interceptors/lifePayUser'))
+export async function lifePayApi<T>(
+  server: AppServer,
+  userId: string,
+  method: 'GET' | 'POST',
+  path: string,
+  body?: unknown,
+): Promise<T> {
+  const { LIFE_PAY_USER_HEADER } = await importAppModule(
+    () => import('../../src/services/http/interceptors/lifePayUser'),
+  )
   const res = await fetch(`${server.url}${path}`, {
     method,
     headers: { accept: 'application/json', 'content-type': 'application/json', [LIFE_PAY_USER_HEADER]: userId },

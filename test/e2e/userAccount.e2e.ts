@@ -21,7 +21,10 @@ let accountMessages: typeof AccountMessages
 let fieldMessages: typeof FieldMessages
 
 /** The server's answers (server/src/http/errors.ts), in the language the browser asks for. */
-const DUPLICATE: Record<Locale, string> = { 'zh-CN': '该账户已添加，请勿重复添加', 'en-US': 'This account is already saved' }
+const DUPLICATE: Record<Locale, string> = {
+  'zh-CN': '该账户已添加，请勿重复添加',
+  'en-US': 'This account is already saved',
+}
 const DELETE_QUESTION: Record<Locale, [string, string]> = {
   'zh-CN': ['提示', '确定要删除该数据吗？'],
   'en-US': ['Prompt', 'Are you sure you want to delete this data?'],
@@ -46,7 +49,8 @@ const f = (locale: Locale) => fieldMessages[locale]
 const accountsOf = (userId: string, type: LifePayOrderType) =>
   lifePayApi<UserAccount[]>(server, userId, 'POST', '/api/LifePay/GetUserAccountAllList', { lifePayOrderType: type })
 
-const shot = (page: Page, name: string, locale: Locale) => page.screenshot({ path: join(ARTIFACTS, `account-${name}-${locale}.png`) })
+const shot = (page: Page, name: string, locale: Locale) =>
+  page.screenshot({ path: join(ARTIFACTS, `account-${name}-${locale}.png`) })
 
 async function settled(page: Page) {
   await page.waitForLoadState('networkidle')
@@ -131,10 +135,14 @@ for (const locale of ['zh-CN', 'en-US'] as const) {
     await remark.fill(locale === 'zh-CN' ? '妈妈' : 'Mum')
     await save(page)
     await backOnList(page)
-    await cards(page).first().getByText(locale === 'zh-CN' ? '妈妈' : 'Mum').waitFor()
-    assert.deepEqual((await accountsOf(userId, LifePayOrderType.Phone)).map((a) => [a.content, a.remark, a.ispCode]), [
-      ['13812345678', locale === 'zh-CN' ? '妈妈' : 'Mum', 'yidong'],
-    ])
+    await cards(page)
+      .first()
+      .getByText(locale === 'zh-CN' ? '妈妈' : 'Mum')
+      .waitFor()
+    assert.deepEqual(
+      (await accountsOf(userId, LifePayOrderType.Phone)).map((a) => [a.content, a.remark, a.ispCode]),
+      [['13812345678', locale === 'zh-CN' ? '妈妈' : 'Mum', 'yidong']],
+    )
 
     // Top up with it: the top-up page opens with the number, and its saved-account picker shows the new remark.
     await cards(page).first().getByText(m(locale).topUp).click()

@@ -45,7 +45,9 @@ for (const target of TARGETS) {
       try {
         host.update = 'failed'
         await host.launch()
-        const toast = await waitFor(`the update toast\n${hostReport(host)}`, () => host.toasts.find((t) => t.title === zhCN['update.failed']))
+        const toast = await waitFor(`the update toast\n${hostReport(host)}`, () =>
+          host.toasts.find((t) => t.title === zhCN['update.failed']),
+        )
         assert.equal(toast.duration, UPDATE_FAIL_TOAST_MS)
         assert.equal(UPDATE_FAIL_TOAST_MS, 2000)
         assert.equal(host.modals.length, 0)
@@ -58,9 +60,17 @@ for (const target of TARGETS) {
       const host = createHost(server, target)
       try {
         await host.launch({ path: 'subpackages/recharge/gasBillRecharge/gasBillRecharge', query: { collect: '1' } })
-        await waitFor(`home alone on the stack\n${hostReport(host)}`, () => host.stack.length === 1 && host.currentPage.route === 'pages/home/index')
+        await waitFor(
+          `home alone on the stack\n${hostReport(host)}`,
+          () => host.stack.length === 1 && host.currentPage.route === 'pages/home/index',
+        )
         await host.waitForText('9.85折')
-        assert.ok(host.lifecycleLog.some((entry) => entry.route === 'subpackages/recharge/gasBillRecharge/gasBillRecharge' && entry.lifecycle === 'onUnload'))
+        assert.ok(
+          host.lifecycleLog.some(
+            (entry) =>
+              entry.route === 'subpackages/recharge/gasBillRecharge/gasBillRecharge' && entry.lifecycle === 'onUnload',
+          ),
+        )
         assert.deepEqual(host.errors, [], hostReport(host))
       } finally {
         host.dispose()
@@ -76,7 +86,9 @@ for (const target of TARGETS) {
         await host.waitForText('立即登录')
         await host.tap('立即登录')
         await host.waitForRoute(AUTHORIZATION)
-        await waitFor(`WxMiniAppUserLogin\n${hostReport(host)}`, () => answered(host, '/api/Account/WxMiniAppUserLogin'))
+        await waitFor(`WxMiniAppUserLogin\n${hostReport(host)}`, () =>
+          answered(host, '/api/Account/WxMiniAppUserLogin'),
+        )
         assert.ok(host.calls.some((call) => call.api === (target.platform === 'weapp' ? 'login' : 'getAuthCode')))
         await host.waitForText('手机号快捷登录')
         // Before consent the host's authorisation sheet must not open: a warning instead.
@@ -91,7 +103,9 @@ for (const target of TARGETS) {
         } else {
           host.dispatch(button, 'getAuthorize', { type: 'getAuthorize' })
         }
-        await waitFor(`WxMiniAppPhoneAuthLogin\n${hostReport(host)}`, () => answered(host, '/api/Account/WxMiniAppPhoneAuthLogin'))
+        await waitFor(`WxMiniAppPhoneAuthLogin\n${hostReport(host)}`, () =>
+          answered(host, '/api/Account/WxMiniAppPhoneAuthLogin'),
+        )
         await host.waitForRoute('pages/home/index')
         const masked = `${host.phoneNumber.slice(0, 3)}****${host.phoneNumber.slice(7)}`
         host.openPage('pages/mine/index', {}, 'switchTab')
@@ -103,20 +117,37 @@ for (const target of TARGETS) {
     })
 
     test('a scanned code with a uId logs in through the FromScan calls', async () => {
-      const uId = (await testUser(server, `1370000${target.platform === 'weapp' ? 1 : 2}${target.profile === 'current' ? 1 : 2}00`)).userId
+      const uId = (
+        await testUser(server, `1370000${target.platform === 'weapp' ? 1 : 2}${target.profile === 'current' ? 1 : 2}00`)
+      ).userId
       const host = createHost(server, target)
-      host.phoneNumber = target.platform === 'weapp' ? (target.profile === 'current' ? '13922220001' : '15922220001') : target.profile === 'current' ? '13922220002' : '15922220002'
+      host.phoneNumber =
+        target.platform === 'weapp'
+          ? target.profile === 'current'
+            ? '13922220001'
+            : '15922220001'
+          : target.profile === 'current'
+            ? '13922220002'
+            : '15922220002'
       try {
-        await host.launch({ path: AUTHORIZATION, query: target.platform === 'weapp' ? { scene: encodeURIComponent(`uId=${uId}`) } : { uId } })
-        await waitFor(`the FromScan user login\n${hostReport(host)}`, () => answered(host, '/api/Account/WxMiniAppUserLoginFromScan'))
+        await host.launch({
+          path: AUTHORIZATION,
+          query: target.platform === 'weapp' ? { scene: encodeURIComponent(`uId=${uId}`) } : { uId },
+        })
+        await waitFor(`the FromScan user login\n${hostReport(host)}`, () =>
+          answered(host, '/api/Account/WxMiniAppUserLoginFromScan'),
+        )
         assert.ok(answered(host, '/api/Account/GetLifePayWxIndentity'))
         await host.waitForText('手机号快捷登录')
         await host.tap(host.chainsByClass('lp-consent')[0])
         await waitFor('consent ticked', () => host.chainsByClass('lp-consent__box--on').length > 0)
         const button = host.chainOf('手机号快捷登录')
-        if (target.platform === 'weapp') host.dispatch(button, 'getphonenumber', { errMsg: 'getPhoneNumber:ok', ...(await encryptedPhone(host)) })
+        if (target.platform === 'weapp')
+          host.dispatch(button, 'getphonenumber', { errMsg: 'getPhoneNumber:ok', ...(await encryptedPhone(host)) })
         else host.dispatch(button, 'getAuthorize', { type: 'getAuthorize' })
-        await waitFor(`WxMiniAppPhoneAuthLoginFromScan\n${hostReport(host)}`, () => answered(host, '/api/Account/WxMiniAppPhoneAuthLoginFromScan'))
+        await waitFor(`WxMiniAppPhoneAuthLoginFromScan\n${hostReport(host)}`, () =>
+          answered(host, '/api/Account/WxMiniAppPhoneAuthLoginFromScan'),
+        )
         await host.waitForRoute('pages/home/index')
         assert.deepEqual(host.errors, [], hostReport(host))
       } finally {

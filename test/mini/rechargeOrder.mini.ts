@@ -3,7 +3,19 @@ import { after, before, describe, test } from 'node:test'
 import zhCN from '../../src/i18n/zh-CN'
 import { startAppServer, type AppServer } from '../e2e/appServer'
 import { waitFor, type MiniHost, type WalletAnswer } from './host/miniHost'
-import { answered, createHost, hostReport, label, orderDetail, payOrder, placePhoneOrder, storedLogin, TARGETS, testUser, type TestUser } from './support'
+import {
+  answered,
+  createHost,
+  hostReport,
+  label,
+  orderDetail,
+  payOrder,
+  placePhoneOrder,
+  storedLogin,
+  TARGETS,
+  testUser,
+  type TestUser,
+} from './support'
 
 // Top-up through the host's own wallet (requestPayment / tradePay), the order's life after it, and saved accounts.
 
@@ -98,7 +110,9 @@ for (const target of TARGETS) {
         await host.tap('提交申请')
         await host.waitForText('确认申请退款？')
         await host.tap(host.chainsByClass('lp-dialog__btn--confirm')[0])
-        await waitFor(`RefundUserLifePayOrder\n${hostReport(host)}`, () => answered(host, '/api/LifePay/RefundUserLifePayOrder'))
+        await waitFor(`RefundUserLifePayOrder\n${hostReport(host)}`, () =>
+          answered(host, '/api/LifePay/RefundUserLifePayOrder'),
+        )
         await host.waitForRoute('subpackages/order/orderRefundResult/orderRefundResult')
         await host.waitForText('退款审核中')
         const detail = await orderDetail(server, user, orderNo)
@@ -122,7 +136,9 @@ for (const target of TARGETS) {
         const [number] = host.inputs()
         await host.type(number, phone)
         await host.tap(/^保存$/)
-        await waitFor(`AddUpdateUserAccount\n${hostReport(host)}`, () => answered(host, '/api/LifePay/AddUpdateUserAccount'))
+        await waitFor(`AddUpdateUserAccount\n${hostReport(host)}`, () =>
+          answered(host, '/api/LifePay/AddUpdateUserAccount'),
+        )
         await host.waitForRoute('subpackages/userAccount/userAccountList/userAccountList')
         await host.waitForText(masked)
         await host.tap('删除')

@@ -25,7 +25,13 @@ export interface Orders {
 }
 
 /** The saved accounts prepareRouteChecks() adds: their numbers and remarks only the server's answers bring back. */
-export const SAVED_ELECTRIC = { content: '3100012345', masked: '310****2345', remark: '家里电费', province: '上海市', city: '上海市' }
+export const SAVED_ELECTRIC = {
+  content: '3100012345',
+  masked: '310****2345',
+  remark: '家里电费',
+  province: '上海市',
+  city: '上海市',
+}
 export const SAVED_GAS = { content: '8800012345', masked: '880****2345', remark: '家里燃气' }
 
 const LP = '/api/LifePay'
@@ -33,38 +39,122 @@ export const PHONE = '13700001234'
 const MASKED = '137****1234'
 
 export const CHECKS: RouteCheck[] = [
-  { route: 'pages/home/index', shows: () => ['9.85折', MASKED, '充值成功'], reads: [`${LP}/GetRate`, `${LP}/GetUserAccountAllList`, `${LP}/GetUserLifePayOrderPage`] },
+  {
+    route: 'pages/home/index',
+    shows: () => ['9.85折', MASKED, '充值成功'],
+    reads: [`${LP}/GetRate`, `${LP}/GetUserAccountAllList`, `${LP}/GetUserLifePayOrderPage`],
+  },
   { route: 'pages/mine/index', shows: () => [MASKED, '我的订单', '退出登录'], reads: [] },
-  { route: 'subpackages/login/authorization/authorization', shows: () => ['手机号快捷登录', '密码登录'], reads: ['/api/Account/WxMiniAppUserLogin'] },
+  {
+    route: 'subpackages/login/authorization/authorization',
+    shows: () => ['手机号快捷登录', '密码登录'],
+    reads: ['/api/Account/WxMiniAppUserLogin'],
+  },
   { route: 'subpackages/login/userPolicy/userPolicy', shows: () => ['生活缴费用户服务协议'], reads: [] },
   { route: 'subpackages/login/mineUserPolicy/mineUserPolicy', shows: () => ['生活缴费用户服务协议'], reads: [] },
   { route: 'subpackages/login/privacyPolicy/privacyPolicy', shows: () => ['生活缴费隐私政策'], reads: [] },
   { route: 'subpackages/login/loginByForm/loginByForm', shows: () => ['还没有账号？', '验证码登录'], reads: [] },
   { route: 'subpackages/login/registerForm/registerForm', shows: () => ['获取验证码', '注册并登录'], reads: [] },
-  { route: 'subpackages/recharge/phoneBillRecharge/phoneBillRecharge', shows: () => [MASKED, '¥9.85', '¥295.50'], reads: [`${LP}/GetPhoneParValue`, `${LP}/GetRate`] },
-  { route: 'subpackages/recharge/electricBillRecharge/electricBillRecharge', shows: () => ['国家电网', '南方电网'], reads: [`${LP}/GetElectricSupportArea`, `${LP}/GetElectricParValue`, `${LP}/GetRate`] },
-  { route: 'subpackages/recharge/gasBillRecharge/gasBillRecharge', shows: () => ['新奥燃气', '北京燃气'], reads: [`${LP}/GetGasParValue`, `${LP}/GetRate`] },
+  {
+    route: 'subpackages/recharge/phoneBillRecharge/phoneBillRecharge',
+    shows: () => [MASKED, '¥9.85', '¥295.50'],
+    reads: [`${LP}/GetPhoneParValue`, `${LP}/GetRate`],
+  },
+  {
+    route: 'subpackages/recharge/electricBillRecharge/electricBillRecharge',
+    shows: () => ['国家电网', '南方电网'],
+    reads: [`${LP}/GetElectricSupportArea`, `${LP}/GetElectricParValue`, `${LP}/GetRate`],
+  },
+  {
+    route: 'subpackages/recharge/gasBillRecharge/gasBillRecharge',
+    shows: () => ['新奥燃气', '北京燃气'],
+    reads: [`${LP}/GetGasParValue`, `${LP}/GetRate`],
+  },
   // From a saved account: region or company, account number and the priced face values all come from the server.
-  { route: 'subpackages/recharge/electricBillRecharge/electricBillRecharge', query: (o) => ({ accountId: o.electricAccount }), shows: () => [SAVED_ELECTRIC.masked, SAVED_ELECTRIC.province, '¥49.50', '¥297.00'], reads: [`${LP}/GetUserAccountDetail`, `${LP}/GetElectricParValue`, `${LP}/GetRate`] },
-  { route: 'subpackages/recharge/gasBillRecharge/gasBillRecharge', query: (o) => ({ accountId: o.gasAccount }), shows: () => [SAVED_GAS.masked, '¥49.75', '¥298.50'], reads: [`${LP}/GetUserAccountDetail`, `${LP}/GetGasParValue`, `${LP}/GetRate`] },
-  { route: 'subpackages/recharge/selectPayType/selectPayType', query: (o) => ({ orderNo: o.unpaid }), shows: (o) => [o.unpaid, '¥19.70', '微信支付'], reads: [`${LP}/GetUserLifePayOrderDetail`] },
+  {
+    route: 'subpackages/recharge/electricBillRecharge/electricBillRecharge',
+    query: (o) => ({ accountId: o.electricAccount }),
+    shows: () => [SAVED_ELECTRIC.masked, SAVED_ELECTRIC.province, '¥49.50', '¥297.00'],
+    reads: [`${LP}/GetUserAccountDetail`, `${LP}/GetElectricParValue`, `${LP}/GetRate`],
+  },
+  {
+    route: 'subpackages/recharge/gasBillRecharge/gasBillRecharge',
+    query: (o) => ({ accountId: o.gasAccount }),
+    shows: () => [SAVED_GAS.masked, '¥49.75', '¥298.50'],
+    reads: [`${LP}/GetUserAccountDetail`, `${LP}/GetGasParValue`, `${LP}/GetRate`],
+  },
+  {
+    route: 'subpackages/recharge/selectPayType/selectPayType',
+    query: (o) => ({ orderNo: o.unpaid }),
+    shows: (o) => [o.unpaid, '¥19.70', '微信支付'],
+    reads: [`${LP}/GetUserLifePayOrderDetail`],
+  },
   ...['rechargeResult', 'rechargeElectricResult', 'rechargeGasResult'].map((page) => ({
     route: `subpackages/recharge/${page}/${page}`,
     query: (o: Orders) => ({ orderNo: o.completed }),
     shows: (o: Orders) => [o.completed, '充值成功', '¥49.25'],
     reads: [`${LP}/GetPayStatusByOrderNo`, `${LP}/GetUserLifePayOrderDetail`],
   })),
-  { route: 'subpackages/order/order/order', shows: () => ['充值成功', '待支付', '¥49.25'], reads: [`${LP}/GetUserLifePayOrderPage`] },
-  { route: 'subpackages/order/order/order', query: (o) => ({ orderNo: o.completed }), shows: (o) => [o.completed, '充值成功，已到账', '申请退款'], reads: [`${LP}/GetUserLifePayOrderDetail`] },
-  { route: 'subpackages/order/orderApplyRefund/orderApplyRefund', query: (o) => ({ orderNo: o.completed }), shows: () => ['¥49.25', '提交申请'], reads: [`${LP}/GetUserLifePayOrderDetail`] },
-  { route: 'subpackages/order/orderRefundResult/orderRefundResult', query: (o) => ({ orderNo: o.completed }), shows: (o) => [o.completed, '该订单没有退款'], reads: [`${LP}/GetUserLifePayOrderDetail`] },
-  { route: 'subpackages/userAccount/userAccountList/userAccountList', shows: () => ['电费户号', '还没有常用手机号'], reads: [`${LP}/GetUserAccountAllList`] },
-  { route: 'subpackages/userAccount/editGasUserAccount/editGasUserAccount', shows: () => ['保存常用燃气户号', '新奥燃气'], reads: [`${LP}/GetGasParValue`] },
-  { route: 'subpackages/userAccount/editPhoneUserAccount/editPhoneUserAccount', shows: () => ['保存常用手机号', '中国联通'], reads: [] },
-  { route: 'subpackages/userAccount/editElectricUserAccount/editElectricUserAccount', shows: () => ['保存常用电费户号', '国家电网'], reads: [`${LP}/GetElectricSupportArea`] },
-  { route: 'subpackages/userAccount/editGasUserAccount/editGasUserAccount', query: (o) => ({ id: o.gasAccount }), shows: () => ['新奥燃气'], values: () => [SAVED_GAS.content, SAVED_GAS.remark], reads: [`${LP}/GetUserAccountDetail`, `${LP}/GetGasParValue`] },
-  { route: 'subpackages/userAccount/editElectricUserAccount/editElectricUserAccount', query: (o) => ({ id: o.electricAccount }), shows: () => [SAVED_ELECTRIC.province], values: () => [SAVED_ELECTRIC.content, SAVED_ELECTRIC.remark], reads: [`${LP}/GetUserAccountDetail`, `${LP}/GetElectricSupportArea`] },
+  {
+    route: 'subpackages/order/order/order',
+    shows: () => ['充值成功', '待支付', '¥49.25'],
+    reads: [`${LP}/GetUserLifePayOrderPage`],
+  },
+  {
+    route: 'subpackages/order/order/order',
+    query: (o) => ({ orderNo: o.completed }),
+    shows: (o) => [o.completed, '充值成功，已到账', '申请退款'],
+    reads: [`${LP}/GetUserLifePayOrderDetail`],
+  },
+  {
+    route: 'subpackages/order/orderApplyRefund/orderApplyRefund',
+    query: (o) => ({ orderNo: o.completed }),
+    shows: () => ['¥49.25', '提交申请'],
+    reads: [`${LP}/GetUserLifePayOrderDetail`],
+  },
+  {
+    route: 'subpackages/order/orderRefundResult/orderRefundResult',
+    query: (o) => ({ orderNo: o.completed }),
+    shows: (o) => [o.completed, '该订单没有退款'],
+    reads: [`${LP}/GetUserLifePayOrderDetail`],
+  },
+  {
+    route: 'subpackages/userAccount/userAccountList/userAccountList',
+    shows: () => ['电费户号', '还没有常用手机号'],
+    reads: [`${LP}/GetUserAccountAllList`],
+  },
+  {
+    route: 'subpackages/userAccount/editGasUserAccount/editGasUserAccount',
+    shows: () => ['保存常用燃气户号', '新奥燃气'],
+    reads: [`${LP}/GetGasParValue`],
+  },
+  {
+    route: 'subpackages/userAccount/editPhoneUserAccount/editPhoneUserAccount',
+    shows: () => ['保存常用手机号', '中国联通'],
+    reads: [],
+  },
+  {
+    route: 'subpackages/userAccount/editElectricUserAccount/editElectricUserAccount',
+    shows: () => ['保存常用电费户号', '国家电网'],
+    reads: [`${LP}/GetElectricSupportArea`],
+  },
+  {
+    route: 'subpackages/userAccount/editGasUserAccount/editGasUserAccount',
+    query: (o) => ({ id: o.gasAccount }),
+    shows: () => ['新奥燃气'],
+    values: () => [SAVED_GAS.content, SAVED_GAS.remark],
+    reads: [`${LP}/GetUserAccountDetail`, `${LP}/GetGasParValue`],
+  },
+  {
+    route: 'subpackages/userAccount/editElectricUserAccount/editElectricUserAccount',
+    query: (o) => ({ id: o.electricAccount }),
+    shows: () => [SAVED_ELECTRIC.province],
+    values: () => [SAVED_ELECTRIC.content, SAVED_ELECTRIC.remark],
+    reads: [`${LP}/GetUserAccountDetail`, `${LP}/GetElectricSupportArea`],
+  },
 ]
 
-export const ALL_ROUTES = [...TAB_PAGES, ...SUBPACKAGES.flatMap((group) => group.pages.map((page) => `${group.root}/${page}/${page}`))]
-
+export const ALL_ROUTES = [
+  ...TAB_PAGES,
+  ...SUBPACKAGES.flatMap((group) => group.pages.map((page) => `${group.root}/${page}/${page}`)),
+]

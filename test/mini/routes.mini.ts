@@ -3,7 +3,16 @@ import { after, before, describe, test } from 'node:test'
 import { startAppServer, type AppServer } from '../e2e/appServer'
 import { waitFor } from './host/miniHost'
 import { ALL_ROUTES, CHECKS, type Orders } from './routeChecks'
-import { createHost, dataComplete, hostReport, label, prepareRouteChecks, storedLogin, TARGETS, type TestUser } from './support'
+import {
+  createHost,
+  dataComplete,
+  hostReport,
+  label,
+  prepareRouteChecks,
+  storedLogin,
+  TARGETS,
+  type TestUser,
+} from './support'
 
 // Every SPEC route, opened as a shared link opens it: routeChecks.ts says what each must show and read.
 
@@ -39,7 +48,9 @@ for (const target of TARGETS) {
             `${name} to show ${shows.join(', ')} after ${check.reads.join(', ') || 'no reads'}\n${hostReport(host)}`,
             () => dataComplete(host, check, orders),
           )
-          await waitFor(`${name} onReady`, () => host.lifecycleLog.some((entry) => entry.route === check.route && entry.lifecycle === 'onReady'))
+          await waitFor(`${name} onReady`, () =>
+            host.lifecycleLog.some((entry) => entry.route === check.route && entry.lifecycle === 'onReady'),
+          )
           assert.deepEqual(host.errors, [], hostReport(host))
         } finally {
           host.dispose()

@@ -23,7 +23,8 @@ export const TARGETS: { platform: MiniPlatform; profile: ClientProfile }[] = [
   { platform: 'alipay', profile: 'oldest' },
 ]
 
-export const label = (target: { platform: MiniPlatform; profile: ClientProfile }) => `${target.platform}/${target.profile}`
+export const label = (target: { platform: MiniPlatform; profile: ClientProfile }) =>
+  `${target.platform}/${target.profile}`
 
 /** The server side of a test user: logged in by phone + code, as the app's virtual login does. */
 export interface TestUser {
@@ -38,29 +39,57 @@ export async function testUser(server: AppServer, phoneNumber: string): Promise<
 /** The app's stored login (the recharge account, SPEC §3) for a user: the host starts as a returning user. */
 export function storedLogin(user: TestUser): Record<string, unknown> {
   // channlesNum: spelled as the API spells it.
-  return { 'lifePay.rechargeAccount': JSON.stringify({ state: { userId: user.userId, phoneNumber: user.phoneNumber, channlesNum: '818' }, version: 0 }) }
+  return {
+    'lifePay.rechargeAccount': JSON.stringify({
+      state: { userId: user.userId, phoneNumber: user.phoneNumber, channlesNum: '818' },
+      version: 0,
+    }),
+  }
 }
 
-export function createHost(server: AppServer, target: { platform: MiniPlatform; profile: ClientProfile }, storage: Record<string, unknown> = {}): MiniHost {
+export function createHost(
+  server: AppServer,
+  target: { platform: MiniPlatform; profile: ClientProfile },
+  storage: Record<string, unknown> = {},
+): MiniHost {
   return new MiniHost({ ...target, dist: join(DIST, target.platform), apiOrigin: server.url, storage })
 }
 
-export async function placePhoneOrder(server: AppServer, user: TestUser, phone: string, parValue = 50): Promise<string> {
-  const order = await lifePayApi<CreateLifePayOrderResult>(server, user.userId, 'POST', '/api/LifePay/CreateLifePayPhoneOrder', {
-    phone,
-    ispCode: 'yidong',
-    parValue,
-    idempotencyKey: randomUUID(),
-  })
+export async function placePhoneOrder(
+  server: AppServer,
+  user: TestUser,
+  phone: string,
+  parValue = 50,
+): Promise<string> {
+  const order = await lifePayApi<CreateLifePayOrderResult>(
+    server,
+    user.userId,
+    'POST',
+    '/api/LifePay/CreateLifePayPhoneOrder',
+    {
+      phone,
+      ispCode: 'yidong',
+      parValue,
+      idempotencyKey: randomUUID(),
+    },
+  )
   return order.orderNo
 }
 
 export const orderDetail = (server: AppServer, user: TestUser, orderNo: string) =>
-  lifePayApi<LifePayOrderDetail>(server, user.userId, 'GET', `/api/LifePay/GetUserLifePayOrderDetail?orderNo=${encodeURIComponent(orderNo)}`)
+  lifePayApi<LifePayOrderDetail>(
+    server,
+    user.userId,
+    'GET',
+    `/api/LifePay/GetUserLifePayOrderDetail?orderNo=${encodeURIComponent(orderNo)}`,
+  )
 
 /** Pays an order through the sandbox cashier and waits for the supplier's answer. */
 export async function payOrder(server: AppServer, user: TestUser, orderNo: string): Promise<LifePayOrderDetail> {
-  await lifePayApi(server, user.userId, 'POST', '/api/LifePay/GetPayOrderForJsAPI', { orderNo, lifePayType: LifePayType.WxPay })
+  await lifePayApi(server, user.userId, 'POST', '/api/LifePay/GetPayOrderForJsAPI', {
+    orderNo,
+    lifePayType: LifePayType.WxPay,
+  })
   await lifePayApi(server, user.userId, 'POST', '/api/dev/pay/confirm', { orderNo, deliveries: 1 })
   let detail: LifePayOrderDetail
   const deadline = Date.now() + 20_000
@@ -78,22 +107,34 @@ export async function prepareRouteChecks(server: AppServer): Promise<{ user: Tes
   const completed = await placePhoneOrder(server, user, PHONE, 50)
   await payOrder(server, user, completed)
   const unpaid = await placePhoneOrder(server, user, PHONE, 20)
-  const save = (account: Record<string, unknown>) => lifePayApi<string>(server, user.userId, 'POST', '/api/LifePay/AddUpdateUserAccount', account)
+  const save = (account: Record<string, unknown>) =>
+    lifePayApi<string>(server, user.userId, 'POST', '/api/LifePay/AddUpdateUserAccount', account)
   const { masked: _e, ...electric } = SAVED_ELECTRIC
   const { masked: _g, ...gas } = SAVED_GAS
-  const electricAccount = await save({ lifePayType: LifePayOrderType.Electric, electricType: 'guowang', electricAccountType: 'house', ...electric })
+  const electricAccount = await save({
+    lifePayType: LifePayOrderType.Electric,
+    electricType: 'guowang',
+    electricAccountType: 'house',
+    ...electric,
+  })
   const gasAccount = await save({ lifePayType: LifePayOrderType.Gas, gasOrgType: 'xin_ao', ...gas })
   return { user, orders: { completed, unpaid, electricAccount, gasAccount } }
 }
 
 /** The API calls the host sent for a path (answered with HTTP 200 and a successful envelope). */
 export function answered(host: MiniHost, path: string): boolean {
-  return host.requests.some((r) => r.path === path && r.status === 200 && (r.body as { success?: boolean } | undefined)?.success !== false)
+  return host.requests.some(
+    (r) => r.path === path && r.status === 200 && (r.body as { success?: boolean } | undefined)?.success !== false,
+  )
 }
 
 /** A route check's data-complete condition: its reads answered and its texts on the current page. */
 export function dataComplete(host: MiniHost, check: RouteCheck, orders: Orders): boolean {
-  if (!check.reads.every((path) => answered(host, path)) || !check.shows(orders).every((text) => host.text().includes(text))) return false
+  if (
+    !check.reads.every((path) => answered(host, path)) ||
+    !check.shows(orders).every((text) => host.text().includes(text))
+  )
+    return false
   const values = host.inputs().map((chain) => attribute(chain[chain.length - 1], 'value', host.templates))
   return (check.values?.(orders) ?? []).every((value) => values.includes(value))
 }

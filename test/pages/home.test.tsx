@@ -24,7 +24,16 @@ const RATES = [
 const ACCOUNTS = [
   { id: 'a-phone', lifePayType: LifePayOrderType.Phone, content: '13912345678', remark: '妈妈', ispCode: 'yidong' },
   { id: 'a-elec', lifePayType: LifePayOrderType.Electric, content: '3300112233', remark: '', ispCode: null },
-].map((a) => ({ electricType: null, electricAccountType: null, gasOrgType: null, province: null, city: null, name: null, creationTime: '2026-01-01T00:00:00Z', ...a }))
+].map((a) => ({
+  electricType: null,
+  electricAccountType: null,
+  gasOrgType: null,
+  province: null,
+  city: null,
+  name: null,
+  creationTime: '2026-01-01T00:00:00Z',
+  ...a,
+}))
 const ORDERS = [
   {
     orderNo: 'LP20260101001',
@@ -53,7 +62,9 @@ beforeEach(() => {
   jest.spyOn(Taro, 'stopPullDownRefresh').mockResolvedValue({ errMsg: 'ok' } as never)
   server.route('/api/LifePay/GetRate', () => ok(RATES))
   server.route('/api/LifePay/GetUserAccountAllList', () => ok(ACCOUNTS))
-  server.route('/api/LifePay/GetUserLifePayOrderPage', () => ok({ pageIndex: 1, pageSize: 3, totalCount: 1, items: ORDERS }))
+  server.route('/api/LifePay/GetUserLifePayOrderPage', () =>
+    ok({ pageIndex: 1, pageSize: 3, totalCount: 1, items: ORDERS }),
+  )
 })
 afterEach(async () => {
   // Requests still on their way would land in the next test's record.
@@ -104,8 +115,11 @@ describe('home, logged out', () => {
     const uninstall = installKeyboardAccess(document)
     try {
       const { container } = renderPage(<Home />)
-      const focusable = Array.from(container.querySelectorAll<HTMLElement>('[tabindex]')).filter((element) => element.tabIndex >= 0)
-      for (const name of ['话费充值', '电费充值', '燃气费', '立即登录']) expect(focusable).toContain(screen.getByRole('button', { name }))
+      const focusable = Array.from(container.querySelectorAll<HTMLElement>('[tabindex]')).filter(
+        (element) => element.tabIndex >= 0,
+      )
+      for (const name of ['话费充值', '电费充值', '燃气费', '立即登录'])
+        expect(focusable).toContain(screen.getByRole('button', { name }))
       fireEvent.keyDown(screen.getByRole('button', { name: '电费充值' }), { key: 'Enter' })
       fireEvent.keyDown(screen.getByRole('button', { name: '立即登录' }), { key: ' ' })
       expect(nav.navigateTo.mock.calls.map(([options]) => options.url)).toEqual([
@@ -121,7 +135,9 @@ describe('home, logged out', () => {
     freshApp('zh-CN')
     renderPage(<Home />)
     fireEvent.click(screen.getByRole('button', { name: '立即登录' }))
-    expect(nav.navigateTo).toHaveBeenCalledWith({ url: '/subpackages/login/authorization/authorization?redirect=%2Fpages%2Fhome%2Findex' })
+    expect(nav.navigateTo).toHaveBeenCalledWith({
+      url: '/subpackages/login/authorization/authorization?redirect=%2Fpages%2Fhome%2Findex',
+    })
     await waitFor(() => expect(server.hits('/api/LifePay/GetRate')).toHaveLength(1))
     expect(screen.queryByText('最近充值')).toBeNull()
     expect(server.hits('/api/LifePay/GetUserAccountAllList')).toHaveLength(0)
@@ -175,7 +191,9 @@ describe('home, logged in: one tap to top up again', () => {
   it('shows loading, then empty states with a way forward', async () => {
     freshApp('en-US')
     server.route('/api/LifePay/GetUserAccountAllList', () => ({ ...ok([]), delayMs: 150 }))
-    server.route('/api/LifePay/GetUserLifePayOrderPage', () => ok({ pageIndex: 1, pageSize: 3, totalCount: 0, items: [] }))
+    server.route('/api/LifePay/GetUserLifePayOrderPage', () =>
+      ok({ pageIndex: 1, pageSize: 3, totalCount: 0, items: [] }),
+    )
     logIn()
     renderPage(<Home />)
     expect(document.querySelectorAll('[aria-busy="true"]').length).toBeGreaterThan(0)
@@ -194,7 +212,11 @@ describe('home, logged in: one tap to top up again', () => {
       renderPage(<Home />)
       await screen.findByRole('button', { name: '再充一笔 138****5678' })
       await waitFor(() => expect(queryClient.isFetching()).toBe(0))
-      for (const path of ['/api/LifePay/GetRate', '/api/LifePay/GetUserAccountAllList', '/api/LifePay/GetUserLifePayOrderPage']) {
+      for (const path of [
+        '/api/LifePay/GetRate',
+        '/api/LifePay/GetUserAccountAllList',
+        '/api/LifePay/GetUserLifePayOrderPage',
+      ]) {
         expect(server.hits(path)).toHaveLength(1)
       }
       expect(shown).not.toHaveBeenCalled()
@@ -207,7 +229,10 @@ describe('home, logged in: one tap to top up again', () => {
     freshApp('en-US')
     server.route('/api/LifePay/GetRate', () => ({ ...ok(RATES), delayMs: 150 }))
     server.route('/api/LifePay/GetUserAccountAllList', () => ({ ...ok(ACCOUNTS), delayMs: 150 }))
-    server.route('/api/LifePay/GetUserLifePayOrderPage', () => ({ ...ok({ pageIndex: 1, pageSize: 3, totalCount: 1, items: ORDERS }), delayMs: 150 }))
+    server.route('/api/LifePay/GetUserLifePayOrderPage', () => ({
+      ...ok({ pageIndex: 1, pageSize: 3, totalCount: 1, items: ORDERS }),
+      delayMs: 150,
+    }))
     logIn()
     const { container } = renderPage(<Home />)
     const entries = ['Phone', 'Electricity', 'Gas'].map((name) => screen.getByRole('button', { name }))
@@ -234,7 +259,9 @@ describe('home, logged in: one tap to top up again', () => {
     freshApp('en-US')
     let calls = 0
     server.route('/api/LifePay/GetUserLifePayOrderPage', () =>
-      ++calls === 1 ? { status: 503, json: { success: false } } : ok({ pageIndex: 1, pageSize: 3, totalCount: 1, items: ORDERS }),
+      ++calls === 1
+        ? { status: 503, json: { success: false } }
+        : ok({ pageIndex: 1, pageSize: 3, totalCount: 1, items: ORDERS }),
     )
     logIn()
     renderPage(<Home />)

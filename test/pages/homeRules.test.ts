@@ -63,7 +63,9 @@ const order = (over: Partial<LifePayOrderListItem>): LifePayOrderListItem => ({
 
 describe('one-tap top-up links (query names agreed in docs/login.md)', () => {
   it('a saved phone number opens the phone top-up with the number filled in', () => {
-    expect(accountTopUpUrl(account({}))).toBe('/subpackages/recharge/phoneBillRecharge/phoneBillRecharge?phone=13812345678')
+    expect(accountTopUpUrl(account({}))).toBe(
+      '/subpackages/recharge/phoneBillRecharge/phoneBillRecharge?phone=13812345678',
+    )
   })
 
   it('a saved electricity or gas account opens its top-up by account id', () => {
@@ -76,12 +78,21 @@ describe('one-tap top-up links (query names agreed in docs/login.md)', () => {
   })
 
   it('"top up again" on a phone order repeats number and face value', () => {
-    expect(repeatOrderUrl(order({}))).toBe('/subpackages/recharge/phoneBillRecharge/phoneBillRecharge?phone=13812345678&parValue=50')
+    expect(repeatOrderUrl(order({}))).toBe(
+      '/subpackages/recharge/phoneBillRecharge/phoneBillRecharge?phone=13812345678&parValue=50',
+    )
   })
 
   it('repeats an electricity or gas order from the order itself (grid, provider and area come with it)', () => {
-    const electric = order({ orderNo: 'LP 7', lifePayOrderType: LifePayOrderType.Electric, account: '1234567890', parValue: 100 })
-    expect(repeatOrderUrl(electric)).toBe('/subpackages/recharge/electricBillRecharge/electricBillRecharge?fromOrderNo=LP%207')
+    const electric = order({
+      orderNo: 'LP 7',
+      lifePayOrderType: LifePayOrderType.Electric,
+      account: '1234567890',
+      parValue: 100,
+    })
+    expect(repeatOrderUrl(electric)).toBe(
+      '/subpackages/recharge/electricBillRecharge/electricBillRecharge?fromOrderNo=LP%207',
+    )
     expect(repeatOrderUrl(order({ orderNo: 'LP8', lifePayOrderType: LifePayOrderType.Gas }))).toBe(
       '/subpackages/recharge/gasBillRecharge/gasBillRecharge?fromOrderNo=LP8',
     )

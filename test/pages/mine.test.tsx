@@ -37,7 +37,13 @@ function fullLogIn(avatarUrl: string | null) {
   act(() => {
     const session = useSessionStore.getState()
     session.setTokens({ accessToken: 'a.b.c', refreshToken: 'r', expiresIn: 7200, creationTime: Date.now() })
-    session.setUserDetail({ userId: 'u-1', userName: 'Li Lei', phoneNumber: '13812345678', avatarUrl, creationTime: '' })
+    session.setUserDetail({
+      userId: 'u-1',
+      userName: 'Li Lei',
+      phoneNumber: '13812345678',
+      avatarUrl,
+      creationTime: '',
+    })
     useLifePayStore.getState().login('u-1', '13812345678')
   })
 }
@@ -55,7 +61,8 @@ describe('mine, logged out', () => {
   it('orders and saved accounts go through login first; the documents open directly', () => {
     freshApp('zh-CN')
     renderPage(<Mine />)
-    for (const name of ['我的订单', '常用户号', '用户协议', '隐私政策']) fireEvent.click(screen.getByRole('button', { name }))
+    for (const name of ['我的订单', '常用户号', '用户协议', '隐私政策'])
+      fireEvent.click(screen.getByRole('button', { name }))
     expect(urls(nav)).toEqual([
       `${LOGIN}?redirect=%2Fsubpackages%2Forder%2Forder%2Forder`,
       `${LOGIN}?redirect=%2Fsubpackages%2FuserAccount%2FuserAccountList%2FuserAccountList`,
@@ -74,7 +81,10 @@ describe('mine, logged in', () => {
     expect(screen.queryByText('13812345678')).toBeNull()
     fireEvent.click(screen.getByRole('button', { name: '我的订单' }))
     fireEvent.click(screen.getByRole('button', { name: '常用户号' }))
-    expect(urls(nav)).toEqual(['/subpackages/order/order/order', '/subpackages/userAccount/userAccountList/userAccountList'])
+    expect(urls(nav)).toEqual([
+      '/subpackages/order/order/order',
+      '/subpackages/userAccount/userAccountList/userAccountList',
+    ])
   })
 
   it("shows the user's own avatar, or the default one when they have none", () => {
@@ -92,10 +102,18 @@ describe('mine, logged in', () => {
   it("fetches a full login's details once per run of the app", async () => {
     freshApp('zh-CN')
     server.route('/api/User/GetUserInfo', () =>
-      ok({ userId: 'u-1', userName: '', phoneNumber: '13812345678', avatarUrl: 'https://cdn.example.com/new.png', creationTime: '' }),
+      ok({
+        userId: 'u-1',
+        userName: '',
+        phoneNumber: '13812345678',
+        avatarUrl: 'https://cdn.example.com/new.png',
+        creationTime: '',
+      }),
     )
     act(() => {
-      useSessionStore.getState().setTokens({ accessToken: 'a.b.c', refreshToken: 'r', expiresIn: 7200, creationTime: Date.now() })
+      useSessionStore
+        .getState()
+        .setTokens({ accessToken: 'a.b.c', refreshToken: 'r', expiresIn: 7200, creationTime: Date.now() })
       useLifePayStore.getState().login('u-1', '13812345678')
     })
     const { unmount } = renderPage(<Mine />)
@@ -126,7 +144,9 @@ describe('mine, logged in', () => {
 
       fireEvent.click(screen.getByRole('button', { name: 'Log out' }))
       act(() => jest.advanceTimersByTime(30))
-      expect(screen.getByRole('dialog').textContent).toContain('You will need to log in again to top up and see your orders. Log out?')
+      expect(screen.getByRole('dialog').textContent).toContain(
+        'You will need to log in again to top up and see your orders. Log out?',
+      )
       fireEvent.click(screen.getByRole('button', { name: 'cancel' }))
       await act(async () => undefined)
       expect(useLifePayStore.getState().userId).toBe('u-1')

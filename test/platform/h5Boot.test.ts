@@ -27,7 +27,9 @@ describe('the H5 start-up in stages (src/platform/h5Boot.ts)', () => {
   it('a stage’s failure stops the later ones and is reported (by default thrown in a task of its own)', async () => {
     const started = jest.fn()
     const failures: unknown[] = []
-    await bootInStages([async () => Promise.reject(new Error('chunk failed')), started], (error) => failures.push(error))
+    await bootInStages([async () => Promise.reject(new Error('chunk failed')), started], (error) =>
+      failures.push(error),
+    )
     expect(started).not.toHaveBeenCalled()
     expect(failures).toEqual([new Error('chunk failed')])
   })

@@ -19,7 +19,10 @@ import { logIn, logOut, rates, renderWithQuery, settle } from '../subpackages/re
 function tabOrder(container: HTMLElement): string[] {
   return Array.from(container.querySelectorAll<HTMLElement>('input, textarea, button, a[href], [tabindex]'))
     .filter((element) => element.tabIndex >= 0 && !(element as HTMLInputElement).disabled)
-    .map((element) => `${element.getAttribute('role') ?? element.tagName.toLowerCase()}: ${element.getAttribute('aria-label') ?? element.textContent}`)
+    .map(
+      (element) =>
+        `${element.getAttribute('role') ?? element.tagName.toLowerCase()}: ${element.getAttribute('aria-label') ?? element.textContent}`,
+    )
 }
 
 const key = (element: Element, name: string) => act(() => void fireEvent.keyDown(element, { key: name }))
@@ -47,7 +50,9 @@ describe('the phone top-up form with a keyboard (H5)', () => {
     jest.spyOn(lifePayApi, 'getRate').mockResolvedValue(rates)
     jest.spyOn(lifePayApi, 'getPhoneParValue').mockResolvedValue(parValues)
     jest.spyOn(lifePayApi, 'getUserAccountAllList').mockResolvedValue([])
-    create = jest.spyOn(lifePayApi, 'createLifePayPhoneOrder').mockResolvedValue({ orderNo: 'LP1', payAmount: 29.55, parValue: 30, discountAmount: 0.45 })
+    create = jest
+      .spyOn(lifePayApi, 'createLifePayPhoneOrder')
+      .mockResolvedValue({ orderNo: 'LP1', payAmount: 29.55, parValue: 30, discountAmount: 0.45 })
     jest.spyOn(Taro, 'navigateTo').mockResolvedValue({ errMsg: 'navigateTo:ok' })
   })
   afterEach(logOut)
@@ -55,7 +60,7 @@ describe('the phone top-up form with a keyboard (H5)', () => {
   it('Tab reaches each control once, and each radio group once (at its chosen option, else its first)', async () => {
     const { container } = renderWithQuery(<PhoneRechargeForm />)
     await settle()
-      expect(tabOrder(container)).toEqual([
+    expect(tabOrder(container)).toEqual([
       'button: Change',
       `button: My number${maskPhone('13800138000')}`,
       'radio: China MobileDetected',
@@ -82,7 +87,9 @@ describe('the phone top-up form with a keyboard (H5)', () => {
 
     key(screen.getByRole('button', { name: 'Top up now' }), 'Enter')
     await settle()
-    expect(create).toHaveBeenCalledWith(expect.objectContaining({ phone: '13800138000', ispCode: CarrierCode.Yidong, parValue: 50 }))
+    expect(create).toHaveBeenCalledWith(
+      expect.objectContaining({ phone: '13800138000', ispCode: CarrierCode.Yidong, parValue: 50 }),
+    )
   })
 })
 
@@ -115,7 +122,16 @@ describe('keys on single controls', () => {
   it('tabs answer left/right (not up/down) and show the panel they reach', () => {
     function Modes() {
       const [active, setActive] = useState<'code' | 'password'>('code')
-      return <LoginTabs tabs={[{ key: 'code', title: 'Code' }, { key: 'password', title: 'Password' }]} active={active} onChange={setActive} />
+      return (
+        <LoginTabs
+          tabs={[
+            { key: 'code', title: 'Code' },
+            { key: 'password', title: 'Password' },
+          ]}
+          active={active}
+          onChange={setActive}
+        />
+      )
     }
     render(<Modes />)
     const [code, password] = screen.getAllByRole('tab')

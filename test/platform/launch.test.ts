@@ -41,7 +41,10 @@ describe('launch behaviour (SPEC §1)', () => {
     const showModal = jest.spyOn(Taro, 'showModal').mockResolvedValue({ confirm: true, cancel: false, errMsg: 'ok' })
     checkForUpdate()
     handlers.ready!()
-    expect(showModal).toHaveBeenCalledWith({ title: 'update notice', content: 'A new version is ready, restart the app?' })
+    expect(showModal).toHaveBeenCalledWith({
+      title: 'update notice',
+      content: 'A new version is ready, restart the app?',
+    })
     await Promise.resolve()
     await Promise.resolve()
     expect(manager.applyUpdate).toHaveBeenCalledTimes(1)

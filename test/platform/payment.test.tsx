@@ -120,10 +120,13 @@ describe('Alipay bridges', () => {
     expect(alipayOutcome(9000)).toEqual({ kind: 'succeeded' })
   })
 
-  const alipayOrder = (tradeNo = '2024TRADE') => payOrder({ lifePayType: LifePayType.AliPay, wxPay: null, aliPayTradeNo: tradeNo })
+  const alipayOrder = (tradeNo = '2024TRADE') =>
+    payOrder({ lifePayType: LifePayType.AliPay, wxPay: null, aliPayTradeNo: tradeNo })
   // Taro.tradePay resolves with what my.tradePay gives success and rejects with what it gives fail.
   const tradePayReports = (report: Record<string, unknown>, through: 'success' | 'fail' = 'success') =>
-    jest.spyOn(Taro, 'tradePay').mockImplementation((() => (through === 'success' ? Promise.resolve(report) : Promise.reject(report))) as never)
+    jest
+      .spyOn(Taro, 'tradePay')
+      .mockImplementation((() => (through === 'success' ? Promise.resolve(report) : Promise.reject(report))) as never)
 
   it("calls Taro's tradePay with exactly the trade number in the Alipay mini-program", async () => {
     const tradePay = tradePayReports({ resultCode: '9000' })
@@ -159,8 +162,13 @@ describe('Alipay bridges', () => {
   })
 
   it("calls AlipayJSBridge tradePay inside Alipay's browser, waiting for the bridge to be injected", async () => {
-    const call = jest.fn((_api: string, _params: unknown, callback: (r: { resultCode: string }) => void) => callback({ resultCode: '9000' }))
-    const pending = startPayment(payOrder({ lifePayType: LifePayType.AliPay, wxPay: null, aliPayTradeNo: 'T2' }), 'h5-alipay')
+    const call = jest.fn((_api: string, _params: unknown, callback: (r: { resultCode: string }) => void) =>
+      callback({ resultCode: '9000' }),
+    )
+    const pending = startPayment(
+      payOrder({ lifePayType: LifePayType.AliPay, wxPay: null, aliPayTradeNo: 'T2' }),
+      'h5-alipay',
+    )
     g.AlipayJSBridge = { call }
     document.dispatchEvent(new Event('AlipayJSBridgeReady'))
     await expect(pending).resolves.toEqual({ kind: 'succeeded' })
@@ -168,7 +176,7 @@ describe('Alipay bridges', () => {
   })
 })
 
-describe("WeChat browser bridge", () => {
+describe('WeChat browser bridge', () => {
   it('invokes getBrandWCPayRequest with the JSAPI parameter set', async () => {
     const invoke = jest.fn((_api: string, _params: unknown, callback: (r: { err_msg: string }) => void) =>
       callback({ err_msg: 'get_brand_wcpay_request:ok' }),
@@ -179,10 +187,19 @@ describe("WeChat browser bridge", () => {
   })
 
   it('reports cancel and failure', async () => {
-    g.WeixinJSBridge = { invoke: (_a: string, _p: unknown, cb: (r: { err_msg: string }) => void) => cb({ err_msg: 'get_brand_wcpay_request:cancel' }) }
+    g.WeixinJSBridge = {
+      invoke: (_a: string, _p: unknown, cb: (r: { err_msg: string }) => void) =>
+        cb({ err_msg: 'get_brand_wcpay_request:cancel' }),
+    }
     await expect(startPayment(payOrder(), 'h5-wechat')).resolves.toEqual({ kind: 'cancelled' })
-    g.WeixinJSBridge = { invoke: (_a: string, _p: unknown, cb: (r: { err_msg: string }) => void) => cb({ err_msg: 'get_brand_wcpay_request:fail' }) }
-    await expect(startPayment(payOrder(), 'h5-wechat')).resolves.toEqual({ kind: 'failed', message: 'get_brand_wcpay_request:fail' })
+    g.WeixinJSBridge = {
+      invoke: (_a: string, _p: unknown, cb: (r: { err_msg: string }) => void) =>
+        cb({ err_msg: 'get_brand_wcpay_request:fail' }),
+    }
+    await expect(startPayment(payOrder(), 'h5-wechat')).resolves.toEqual({
+      kind: 'failed',
+      message: 'get_brand_wcpay_request:fail',
+    })
   })
 })
 
@@ -228,7 +245,10 @@ describe('sandbox cashier', () => {
   })
 
   it('stays open when the sandbox refuses, so the payer can try again', async () => {
-    jest.spyOn(sandboxApi, 'confirmSandboxPayment').mockRejectedValueOnce(new Error('closed')).mockResolvedValueOnce(undefined)
+    jest
+      .spyOn(sandboxApi, 'confirmSandboxPayment')
+      .mockRejectedValueOnce(new Error('closed'))
+      .mockResolvedValueOnce(undefined)
     render(<SandboxCashierSheet />)
     let outcome: Promise<unknown> = Promise.resolve()
     act(() => {

@@ -18,9 +18,30 @@ function relaunch(): typeof useLocationCityStore {
 }
 
 const areas: ElectricSupportArea[] = [
-  { provinceCode: '110000', provinceName: '北京市', cityCode: '110100', cityName: '北京市', electricType: ElectricType.Guowang, needHolderName: false },
-  { provinceCode: '440000', provinceName: '广东省', cityCode: '440300', cityName: '深圳市', electricType: ElectricType.Nanwang, needHolderName: true },
-  { provinceCode: '310000', provinceName: '上海市', cityCode: '310100', cityName: '上海', electricType: ElectricType.Guowang, needHolderName: false },
+  {
+    provinceCode: '110000',
+    provinceName: '北京市',
+    cityCode: '110100',
+    cityName: '北京市',
+    electricType: ElectricType.Guowang,
+    needHolderName: false,
+  },
+  {
+    provinceCode: '440000',
+    provinceName: '广东省',
+    cityCode: '440300',
+    cityName: '深圳市',
+    electricType: ElectricType.Nanwang,
+    needHolderName: true,
+  },
+  {
+    provinceCode: '310000',
+    provinceName: '上海市',
+    cityCode: '310100',
+    cityName: '上海',
+    electricType: ElectricType.Guowang,
+    needHolderName: false,
+  },
 ]
 
 beforeEach(() => {

@@ -48,7 +48,13 @@ describe('session store', () => {
   it('keeps a full login across launches, with the account info decoded from the token', () => {
     const session = useSessionStore.getState()
     session.setTokens(tokenResult)
-    session.setUserDetail({ userId: 'u1', userName: 'Li', phoneNumber: '13800138000', avatarUrl: 'https://cdn/a.png', creationTime: '' })
+    session.setUserDetail({
+      userId: 'u1',
+      userName: 'Li',
+      phoneNumber: '13800138000',
+      avatarUrl: 'https://cdn/a.png',
+      creationTime: '',
+    })
     session.setWxOpenId('open-1')
     session.setWxCode('one-time-code')
 
@@ -58,7 +64,11 @@ describe('session store', () => {
     expect(restored.userInfo).toEqual(tokenResult)
     expect(restored.accountInfo).toEqual({ sub: 'u1', client_id: 'life-pay-app' })
     expect(restored.tokenCreationTime).toBe(useSessionStore.getState().tokenCreationTime)
-    expect(restored.userDetail).toMatchObject({ userId: 'u1', avatarUrl: 'https://cdn/a.png', originalAvatarUrl: 'https://cdn/a.png' })
+    expect(restored.userDetail).toMatchObject({
+      userId: 'u1',
+      avatarUrl: 'https://cdn/a.png',
+      originalAvatarUrl: 'https://cdn/a.png',
+    })
     expect(restored.wxOpenId).toBe('open-1')
     // Single-use and per-launch values are not kept.
     expect(restored.wxCode).toBe('')
@@ -66,8 +76,13 @@ describe('session store', () => {
   })
 
   it('shows the default avatar when the user has none, keeping the original value', () => {
-    useSessionStore.getState().setUserDetail({ userId: 'u1', userName: 'Li', phoneNumber: '1', avatarUrl: null, creationTime: '' })
-    expect(useSessionStore.getState().userDetail).toMatchObject({ avatarUrl: DEFAULT_AVATAR_URL, originalAvatarUrl: null })
+    useSessionStore
+      .getState()
+      .setUserDetail({ userId: 'u1', userName: 'Li', phoneNumber: '1', avatarUrl: null, creationTime: '' })
+    expect(useSessionStore.getState().userDetail).toMatchObject({
+      avatarUrl: DEFAULT_AVATAR_URL,
+      originalAvatarUrl: null,
+    })
     expect(useSessionStore.getState().firstGetUserDetail).toBe(false)
   })
 
@@ -127,7 +142,11 @@ describe('recharge account store', () => {
     expect(selectIsLoggedIn(useLifePayStore.getState())).toBe(false)
     useSessionStore.getState().virtualLogin('v-1', '13800138000')
     expect(useSessionStore.getState()).toMatchObject({ virtualUserId: 'v-1', virtualPhoneNumber: '13800138000' })
-    expect(useLifePayStore.getState()).toMatchObject({ userId: 'v-1', phoneNumber: '13800138000', channlesNum: RECHARGE_CHANNEL })
+    expect(useLifePayStore.getState()).toMatchObject({
+      userId: 'v-1',
+      phoneNumber: '13800138000',
+      channlesNum: RECHARGE_CHANNEL,
+    })
     expect(RECHARGE_CHANNEL).toBe('818')
     expect(selectIsLoggedIn(useLifePayStore.getState())).toBe(true)
 

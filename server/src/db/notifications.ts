@@ -17,7 +17,11 @@ const RECONNECT_MAX_MS = 5_000
  * LISTEN on a dedicated connection (outside the pool: a pooled client is handed to other queries), reconnecting
  * with backoff whenever it is lost. Resolves once the first LISTEN is in place or has failed (then it retries).
  */
-export function listenPostgres(connectionString: string, channels: string[], handlers: NotificationHandlers): Promise<StopListening> {
+export function listenPostgres(
+  connectionString: string,
+  channels: string[],
+  handlers: NotificationHandlers,
+): Promise<StopListening> {
   let stopped = false
   let client: Client | null = null
   let retryTimer: NodeJS.Timeout | null = null

@@ -48,7 +48,9 @@ export const refreshTokens = pgTable(
   'refresh_tokens',
   {
     id: uuid('id').primaryKey(),
-    userId: uuid('user_id').notNull().references(() => users.id),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id),
     /** Every token descended from one login shares the family; reuse of a rotated token revokes it whole. */
     familyId: uuid('family_id').notNull(),
     /** sha256 of the token: the token itself is never stored. */
@@ -59,7 +61,10 @@ export const refreshTokens = pgTable(
     rotatedAt: time('rotated_at'),
     revokedAt: time('revoked_at'),
   },
-  (t) => [uniqueIndex('refresh_tokens_token_hash_key').on(t.tokenHash), index('refresh_tokens_family_idx').on(t.familyId)],
+  (t) => [
+    uniqueIndex('refresh_tokens_token_hash_key').on(t.tokenHash),
+    index('refresh_tokens_family_idx').on(t.familyId),
+  ],
 )
 
 export const loginAttempts = pgTable(
@@ -221,7 +226,11 @@ export const lifePayOrders = pgTable(
     uniqueIndex('life_pay_orders_user_idempotency_key').on(t.userId, t.idempotencyKey),
     // The order page's sort (creation_time desc, order_no desc; plain DESC is NULLS FIRST): PostgreSQL reads the
     // page off the index and stops after pageSize rows instead of sorting the user's whole history.
-    index('life_pay_orders_user_page_idx').on(t.userId, t.creationTime.desc().nullsFirst(), t.orderNo.desc().nullsFirst()),
+    index('life_pay_orders_user_page_idx').on(
+      t.userId,
+      t.creationTime.desc().nullsFirst(),
+      t.orderNo.desc().nullsFirst(),
+    ),
     index('life_pay_orders_user_type_page_idx').on(
       t.userId,
       t.lifePayOrderType,

@@ -5,14 +5,7 @@ import { toFen } from '../../../src/domain/price'
 import { hashPassword } from '../modules/account/passwords'
 import { findOrCreateUserByPhone } from '../modules/account/users'
 import type { Db } from './database'
-import {
-  DEMO_USER,
-  demoElectricAreas,
-  demoParValues,
-  demoRates,
-  demoRegions,
-  demoUserAccounts,
-} from './demoData'
+import { DEMO_USER, demoElectricAreas, demoParValues, demoRates, demoRegions, demoUserAccounts } from './demoData'
 import { electricSupportAreas, lifePayRates, parValues, regions, userAccounts } from './schema'
 
 /** Rates are parts per million of the face value: 98.5 % → 985000. */
@@ -38,11 +31,15 @@ export async function seedDatabase(db: Db, now: Date, withDemoUser: boolean): Pr
         })),
       ),
     )
-    await tx.insert(parValues).values(
-      demoParValues.flatMap(({ type, subTypes, yuan }) =>
-        subTypes.flatMap((subType) => yuan.map((value) => ({ lifePayOrderType: type, subType, faceValueFen: toFen(value) }))),
-      ),
-    )
+    await tx
+      .insert(parValues)
+      .values(
+        demoParValues.flatMap(({ type, subTypes, yuan }) =>
+          subTypes.flatMap((subType) =>
+            yuan.map((value) => ({ lifePayOrderType: type, subType, faceValueFen: toFen(value) })),
+          ),
+        ),
+      )
     await tx.insert(regions).values(
       demoRegions.flatMap((province, index) => [
         { areaCode: province.code, areaName: province.name, parentCode: null, sort: index },
@@ -54,7 +51,9 @@ export async function seedDatabase(db: Db, now: Date, withDemoUser: boolean): Pr
         })),
       ]),
     )
-    const names = new Map(demoRegions.flatMap((p) => [[p.code, p.name] as const, ...p.cities.map(([c, n]) => [c, n] as const)]))
+    const names = new Map(
+      demoRegions.flatMap((p) => [[p.code, p.name] as const, ...p.cities.map(([c, n]) => [c, n] as const)]),
+    )
     let sort = 0
     await tx.insert(electricSupportAreas).values(
       demoElectricAreas.flatMap(({ province, cities, grid }) =>

@@ -1,7 +1,14 @@
 import type { FastifyInstance } from 'fastify'
 import { OPERATOR_TOKEN_HEADER, VIRTUAL_USER_HEADER } from './auth'
 
-const ALLOWED_HEADERS = ['content-type', 'authorization', 'x-requested-with', 'accept-language', VIRTUAL_USER_HEADER, OPERATOR_TOKEN_HEADER]
+const ALLOWED_HEADERS = [
+  'content-type',
+  'authorization',
+  'x-requested-with',
+  'accept-language',
+  VIRTUAL_USER_HEADER,
+  OPERATOR_TOKEN_HEADER,
+]
 
 /**
  * Cross-origin calls for H5 served from another origin (the H5 dev server). `allowed` decides per Origin; the
@@ -26,7 +33,10 @@ export function installCors(app: FastifyInstance, allowed: (origin: string) => b
 /** CORS_ORIGINS: comma-separated origins, '*' for any; unset: local origins (localhost, 127.0.0.1) outside production. */
 export function corsPolicy(setting: string | undefined, production: boolean): (origin: string) => boolean {
   if (setting !== undefined && setting.trim() !== '') {
-    const origins = setting.split(',').map((origin) => origin.trim()).filter(Boolean)
+    const origins = setting
+      .split(',')
+      .map((origin) => origin.trim())
+      .filter(Boolean)
     return (origin) => origins.includes('*') || origins.includes(origin)
   }
   if (production) return () => false

@@ -16,9 +16,17 @@ export const errors = {
   notReady: () => e('NOT_READY', '服务不可用', 'Service unavailable: the database does not answer', 503),
 
   smsTooFrequent: (seconds: number) =>
-    e('SMS_TOO_FREQUENT', `发送过于频繁，请${seconds}秒后再试`, `Please wait ${seconds} seconds before asking for another code`),
+    e(
+      'SMS_TOO_FREQUENT',
+      `发送过于频繁，请${seconds}秒后再试`,
+      `Please wait ${seconds} seconds before asking for another code`,
+    ),
   smsDailyLimit: () =>
-    e('SMS_DAILY_LIMIT', '该手机号今日获取验证码次数已达上限', 'This number has reached its daily limit of verification codes'),
+    e(
+      'SMS_DAILY_LIMIT',
+      '该手机号今日获取验证码次数已达上限',
+      'This number has reached its daily limit of verification codes',
+    ),
   smsCodeWrong: (triesLeft: number) =>
     e('SMS_CODE_WRONG', `验证码错误，还可尝试${triesLeft}次`, `Wrong verification code, ${triesLeft} tries left`),
   smsCodeMissing: () =>
@@ -30,9 +38,17 @@ export const errors = {
 
   loginFailed: () => e('LOGIN_FAILED', '账号或密码错误', 'Wrong login name or password'),
   loginLocked: (minutes: number) =>
-    e('LOGIN_LOCKED', `密码错误次数过多，请${minutes}分钟后再试`, `Too many wrong passwords: try again in ${minutes} minutes`),
+    e(
+      'LOGIN_LOCKED',
+      `密码错误次数过多，请${minutes}分钟后再试`,
+      `Too many wrong passwords: try again in ${minutes} minutes`,
+    ),
   phoneAlreadyRegistered: () =>
-    e('PHONE_ALREADY_REGISTERED', '该手机号已注册，请直接登录', 'This phone number is already registered, please log in'),
+    e(
+      'PHONE_ALREADY_REGISTERED',
+      '该手机号已注册，请直接登录',
+      'This phone number is already registered, please log in',
+    ),
   refreshTokenInvalid: () =>
     e('REFRESH_TOKEN_INVALID', '登录已失效，请重新登录', 'Your session has ended, please log in again', 401),
   refreshTokenReused: () =>
@@ -40,11 +56,14 @@ export const errors = {
   wxSessionInvalid: () =>
     e('WX_SESSION_INVALID', '微信会话已失效，请重新授权', 'The WeChat session has expired, please authorize again'),
   wxPhoneDataInvalid: () =>
-    e('WX_PHONE_DATA_INVALID', '手机号授权数据无效，请重新授权', 'The phone authorization data is invalid, please authorize again'),
+    e(
+      'WX_PHONE_DATA_INVALID',
+      '手机号授权数据无效，请重新授权',
+      'The phone authorization data is invalid, please authorize again',
+    ),
 
   orderNotFound: () => e('ORDER_NOT_FOUND', '订单不存在', 'Order not found'),
-  orderClosed: () =>
-    e('ORDER_CLOSED', '订单已关闭，请重新下单', 'The order has been closed, please place a new order'),
+  orderClosed: () => e('ORDER_CLOSED', '订单已关闭，请重新下单', 'The order has been closed, please place a new order'),
   orderAlreadyPaid: () => e('ORDER_ALREADY_PAID', '订单已支付', 'The order has already been paid', 200, ShowType.Warn),
   parValueNotOffered: () => e('PAR_VALUE_NOT_OFFERED', '不支持该充值面额', 'This face value is not offered'),
   areaNotSupported: () =>
@@ -52,17 +71,24 @@ export const errors = {
   electricTypeMismatch: (gridZh: string, gridEn: string) =>
     e('ELECTRIC_TYPE_MISMATCH', `该地区由${gridZh}供电`, `This area is served by ${gridEn}`),
   idempotencyKeyReused: () =>
-    e('IDEMPOTENCY_KEY_REUSED', '该请求编号已用于另一笔订单', 'This idempotency key was already used for a different order'),
+    e(
+      'IDEMPOTENCY_KEY_REUSED',
+      '该请求编号已用于另一笔订单',
+      'This idempotency key was already used for a different order',
+    ),
   refundNotAllowed: () =>
     e('REFUND_NOT_ALLOWED', '该订单当前不能申请退款', 'A refund cannot be requested for this order now'),
   accountNotFound: () => e('ACCOUNT_NOT_FOUND', '账户不存在', 'Account not found'),
-  accountDuplicate: () =>
-    e('ACCOUNT_DUPLICATE', '该账户已添加，请勿重复添加', 'This account is already saved'),
+  accountDuplicate: () => e('ACCOUNT_DUPLICATE', '该账户已添加，请勿重复添加', 'This account is already saved'),
 
   paymentNotificationInvalid: () =>
     e('PAYMENT_NOTIFICATION_INVALID', '支付通知验签失败', 'Payment notification signature or content is invalid', 400),
   sandboxPaymentNotStarted: () =>
-    e('SANDBOX_PAYMENT_NOT_STARTED', '该订单没有待确认的沙箱支付', 'No sandbox payment is waiting for this order: call GetPayOrderForJsAPI first'),
+    e(
+      'SANDBOX_PAYMENT_NOT_STARTED',
+      '该订单没有待确认的沙箱支付',
+      'No sandbox payment is waiting for this order: call GetPayOrderForJsAPI first',
+    ),
 
   refundNotPendingReview: () =>
     e('REFUND_NOT_PENDING_REVIEW', '该订单不在退款审核中', 'This order has no refund waiting for review'),

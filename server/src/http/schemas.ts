@@ -38,7 +38,9 @@ export function envelope(data: JsonSchema): JsonSchema {
       data: data === NO_DATA ? NO_DATA : nullable(data),
       error: nullable(str({ description: 'Stable error code (docs/api.md § Errors)' })),
       msg: nullable(str()),
-      showType: nullable(oneOfValues([0, 1, 2, 3, 9], { description: '0 silent, 1 warn, 2 error, 3 notification, 9 redirect' })),
+      showType: nullable(
+        oneOfValues([0, 1, 2, 3, 9], { description: '0 silent, 1 warn, 2 error, 3 notification, 9 redirect' }),
+      ),
     },
     ['success', 'data', 'error', 'msg', 'showType'],
   )

@@ -42,7 +42,11 @@ export interface JobCounts {
 }
 
 /** The exponential back-off after `attempt` failures, capped, with ±20 % jitter so retries spread out. */
-export function backoffMs(attempt: number, config: Pick<JobsConfig, 'backoffBaseMs' | 'backoffCapMs'>, random = Math.random) {
+export function backoffMs(
+  attempt: number,
+  config: Pick<JobsConfig, 'backoffBaseMs' | 'backoffCapMs'>,
+  random = Math.random,
+) {
   const exponential = Math.min(config.backoffCapMs, config.backoffBaseMs * 2 ** Math.max(0, attempt - 1))
   return Math.round(exponential * (0.8 + 0.4 * random()))
 }
@@ -137,7 +141,14 @@ export class JobQueue {
       const now = this.clock.now()
       await this.db
         .update(jobs)
-        .set({ status: 'done', lockedBy: null, lockedUntil: null, lastError: null, updatedTime: now, finishedTime: now })
+        .set({
+          status: 'done',
+          lockedBy: null,
+          lockedUntil: null,
+          lastError: null,
+          updatedTime: now,
+          finishedTime: now,
+        })
         .where(mine)
     } catch (error) {
       const message = error instanceof Error ? error.message : String(error)
@@ -154,7 +165,14 @@ export class JobQueue {
       log.error({ err: error }, 'job failed for the last time')
       await this.db
         .update(jobs)
-        .set({ status: 'failed', lockedBy: null, lockedUntil: null, lastError: message, updatedTime: now, finishedTime: now })
+        .set({
+          status: 'failed',
+          lockedBy: null,
+          lockedUntil: null,
+          lastError: message,
+          updatedTime: now,
+          finishedTime: now,
+        })
         .where(mine)
       if (definition?.onExhausted) {
         await definition.onExhausted(job.payload as never, context, error).catch((hookError: unknown) => {
@@ -231,7 +249,14 @@ export class JobQueue {
       const now = this.clock.now()
       await this.db
         .update(jobs)
-        .set({ status: 'pending', attempts: sql`${jobs.attempts} - 1`, lockedBy: null, lockedUntil: null, runAt: now, updatedTime: now })
+        .set({
+          status: 'pending',
+          attempts: sql`${jobs.attempts} - 1`,
+          lockedBy: null,
+          lockedUntil: null,
+          runAt: now,
+          updatedTime: now,
+        })
         .where(and(eq(jobs.lockedBy, this.workerId), eq(jobs.status, 'running')))
       this.log.warn({ released: [...this.inFlight.keys()] }, 'released unfinished jobs on shutdown')
     }

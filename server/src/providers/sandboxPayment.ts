@@ -109,7 +109,10 @@ export function createSandboxPayment(deps: SandboxPaymentDeps): SandboxPayment {
       const signType = 'HMAC-SHA256' as const
       // WeChat Pay v2 JSAPI signature: sorted key=value pairs, then &key=<merchant key>, upper-case hex.
       const signed = `appId=${SANDBOX_WX_APP_ID}&nonceStr=${nonceStr}&package=${pkg}&signType=${signType}&timeStamp=${timeStamp}`
-      const paySign = createHmac('sha256', merchantKey).update(`${signed}&key=${merchantKey}`).digest('hex').toUpperCase()
+      const paySign = createHmac('sha256', merchantKey)
+        .update(`${signed}&key=${merchantKey}`)
+        .digest('hex')
+        .toUpperCase()
       return {
         wxPay: { appId: SANDBOX_WX_APP_ID, timeStamp, nonceStr, package: pkg, signType, paySign },
         aliPayTradeNo: null,
@@ -211,7 +214,12 @@ export function createSandboxPayment(deps: SandboxPaymentDeps): SandboxPayment {
     async refund(request) {
       await db
         .insert(sandboxRefunds)
-        .values({ refundNo: request.refundNo, orderNo: request.orderNo, amountFen: request.amountFen, creationTime: clock.now() })
+        .values({
+          refundNo: request.refundNo,
+          orderNo: request.orderNo,
+          amountFen: request.amountFen,
+          creationTime: clock.now(),
+        })
         .onConflictDoNothing()
     },
   }

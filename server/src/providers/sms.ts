@@ -22,7 +22,10 @@ export function createSandboxSms(clock: Clock, log: FastifyBaseLogger): SmsProvi
     sandbox: true,
     async send(executor, message) {
       await executor.insert(smsOutbox).values({ ...message, creationTime: clock.now() })
-      log.info({ phoneNumber: message.phoneNumber, businessType: message.businessType, code: message.code }, 'sandbox SMS')
+      log.info(
+        { phoneNumber: message.phoneNumber, businessType: message.businessType, code: message.code },
+        'sandbox SMS',
+      )
     },
   }
 }

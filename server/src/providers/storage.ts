@@ -94,7 +94,8 @@ export function createSandboxStorage(db: Db, clock: Clock, folder: string): Sand
       }
       // No '..' or empty segments: the key must name a file inside the folder the credentials allow.
       const segments = key.split('/')
-      if (segments.some((segment) => segment === '' || segment === '.' || segment === '..' || segment.includes('\\'))) return null
+      if (segments.some((segment) => segment === '' || segment === '.' || segment === '..' || segment.includes('\\')))
+        return null
       if (!key.startsWith(credentials.dir) || !objectPath(key)) return null
       return key
     },

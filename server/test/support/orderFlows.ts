@@ -25,7 +25,13 @@ export function createPhoneOrder(
 }
 
 /** GetPayOrderForJsAPI then the sandbox cashier's "pay" with the given number of notifications. */
-export async function payInSandbox(t: TestApp, caller: Caller, orderNo: string, deliveries: 1 | 2 = 1, lifePayType = LifePayType.WxPay) {
+export async function payInSandbox(
+  t: TestApp,
+  caller: Caller,
+  orderNo: string,
+  deliveries: 1 | 2 = 1,
+  lifePayType = LifePayType.WxPay,
+) {
   await t.data(t.post<PayOrderForJsApi>('/api/LifePay/GetPayOrderForJsAPI', { orderNo, lifePayType }, caller))
   return t.data(t.post<{ transactionId: string; deliveries: number }>('/api/dev/pay/confirm', { orderNo, deliveries }))
 }

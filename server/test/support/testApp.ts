@@ -15,7 +15,11 @@ export type ConfigOverrides = Partial<Omit<ServerConfig, 'jobs'>> & { jobs?: Par
 
 /** Test configuration: no worker loop (tests run jobs with app.jobs.drain()), no H5, quiet, sandbox everywhere. */
 export function testConfig(overrides: ConfigOverrides = {}, dataDir?: string): ServerConfig {
-  const base = loadConfig({ LOG_LEVEL: 'silent', STATIC_DIR: '', SANDBOX_DUPLICATE_NOTIFY_RATE: '0' } as NodeJS.ProcessEnv)
+  const base = loadConfig({
+    LOG_LEVEL: 'silent',
+    STATIC_DIR: '',
+    SANDBOX_DUPLICATE_NOTIFY_RATE: '0',
+  } as NodeJS.ProcessEnv)
   return {
     ...base,
     dataDir: dataDir ?? base.dataDir,
@@ -70,7 +74,15 @@ export async function createTestApp(options: TestAppOptions = {}): Promise<TestA
   const dataDir = mkdtempSync(join(tmpdir(), 'life-pay-test-'))
   const clock = new ManualClock()
   const config = testConfig(options.config, dataDir)
-  const app = await buildApp({ config, db: database.db, changes: database, clock, logger: options.logger ?? false, random: options.random, providers: options.providers })
+  const app = await buildApp({
+    config,
+    db: database.db,
+    changes: database,
+    clock,
+    logger: options.logger ?? false,
+    random: options.random,
+    providers: options.providers,
+  })
   await app.ready()
 
   const headersOf = (caller: Caller = {}) => ({
@@ -89,7 +101,12 @@ export async function createTestApp(options: TestAppOptions = {}): Promise<TestA
     config,
     get: (url, caller) => call({ method: 'GET', url, headers: headersOf(caller) }),
     post: (url, payload = {}, caller) =>
-      call({ method: 'POST', url, payload: payload as InjectOptions['payload'], headers: { 'content-type': 'application/json', ...headersOf(caller) } }),
+      call({
+        method: 'POST',
+        url,
+        payload: payload as InjectOptions['payload'],
+        headers: { 'content-type': 'application/json', ...headersOf(caller) },
+      }),
     async data<T>(answer: Promise<Answer<T>>): Promise<T> {
       const { status, body } = await answer
       if (status !== 200 || !body.success) throw new Error(`call failed: HTTP ${status} ${JSON.stringify(body)}`)
@@ -97,7 +114,9 @@ export async function createTestApp(options: TestAppOptions = {}): Promise<TestA
     },
     async smsCode(phoneNumber, businessType = VerificationCodeBusinessType.LifePayPhoneCodeLogin) {
       await testApp.data(testApp.post('/api/Account/SendPhoneMessageCode', { phoneNumber, businessType }))
-      const outbox = await testApp.data(testApp.get<{ code: string }[]>(`/api/dev/sms-outbox?phoneNumber=${phoneNumber}`))
+      const outbox = await testApp.data(
+        testApp.get<{ code: string }[]>(`/api/dev/sms-outbox?phoneNumber=${phoneNumber}`),
+      )
       return outbox[0].code
     },
     async register(phoneNumber, password = 'Passw0rd!') {
@@ -111,7 +130,10 @@ export async function createTestApp(options: TestAppOptions = {}): Promise<TestA
     },
     loginDemo: () =>
       testApp.data(
-        testApp.post<TokenResult>('/api/Account/PasswordLogin', { loginName: DEMO_USER.phoneNumber, password: DEMO_USER.password }),
+        testApp.post<TokenResult>('/api/Account/PasswordLogin', {
+          loginName: DEMO_USER.phoneNumber,
+          password: DEMO_USER.password,
+        }),
       ),
     async close() {
       await app.close()

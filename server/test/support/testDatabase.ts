@@ -13,7 +13,10 @@ import * as schema from '../../src/db/schema'
 // Each test file gets a database of its own, migrated and seeded: PGlite loads a snapshot made once (cached in
 // the temp folder under a hash of the migrations and seed code); PostgreSQL (DATABASE_URL) copies a template db.
 
-const SEED_SOURCES = [join(__dirname, '..', '..', 'src', 'db', 'seed.ts'), join(__dirname, '..', '..', 'src', 'db', 'demoData.ts')]
+const SEED_SOURCES = [
+  join(__dirname, '..', '..', 'src', 'db', 'seed.ts'),
+  join(__dirname, '..', '..', 'src', 'db', 'demoData.ts'),
+]
 
 function schemaVersion(): string {
   const hash = createHash('sha256')

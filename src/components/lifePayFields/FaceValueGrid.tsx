@@ -20,7 +20,14 @@ interface FaceValueGridProps {
 }
 
 /** The face values as a grid; each shows what the user pays and what they save. */
-export default function FaceValueGrid({ faceValues, discountPercent, value, onChange, error, emptyText }: FaceValueGridProps) {
+export default function FaceValueGrid({
+  faceValues,
+  discountPercent,
+  value,
+  onChange,
+  error,
+  emptyText,
+}: FaceValueGridProps) {
   const m = useMessages(fieldMessages)
   const tabStop = rovingTabStop(faceValues, (face) => face === value)
   return (

@@ -21,7 +21,15 @@ interface GasAccountFieldsProps {
 }
 
 /** The gas company and the account number with it. */
-export default function GasAccountFields({ provider, available, account, errors, clear, setProvider, setAccount }: GasAccountFieldsProps) {
+export default function GasAccountFields({
+  provider,
+  available,
+  account,
+  errors,
+  clear,
+  setProvider,
+  setAccount,
+}: GasAccountFieldsProps) {
   const f = useMessages(fieldMessages)
   return (
     <>

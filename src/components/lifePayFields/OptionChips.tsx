@@ -29,7 +29,11 @@ export default function OptionChips<T extends string | number>({
   label,
   columns = 3,
 }: OptionChipsProps<T>) {
-  const tabStop = rovingTabStop(options, (option) => option.value === value, (option) => !!option.disabled)
+  const tabStop = rovingTabStop(
+    options,
+    (option) => option.value === value,
+    (option) => !!option.disabled,
+  )
   return (
     <View className={`lp-chips lp-chips--${columns}`} role='radiogroup' aria-label={label}>
       {options.map((option, index) => {

@@ -29,7 +29,12 @@ export function groupByProvince(areas: readonly ElectricSupportArea[]): Province
   for (const area of areas) {
     const group = groups.get(area.provinceCode)
     if (group) group.cities.push(area)
-    else groups.set(area.provinceCode, { provinceCode: area.provinceCode, provinceName: area.provinceName, cities: [area] })
+    else
+      groups.set(area.provinceCode, {
+        provinceCode: area.provinceCode,
+        provinceName: area.provinceName,
+        cities: [area],
+      })
   }
   return [...groups.values()]
 }

@@ -54,7 +54,13 @@ export default function TextField(props: TextFieldProps) {
         onFocus={() => props.onFocus?.()}
       />
       {value && !disabled ? (
-        <View className='lp-text-field__clear' role='button' tabIndex={0} aria-label={`${m('clear')} ${label}`} onClick={() => onChange('')}>
+        <View
+          className='lp-text-field__clear'
+          role='button'
+          tabIndex={0}
+          aria-label={`${m('clear')} ${label}`}
+          onClick={() => onChange('')}
+        >
           ×
         </View>
       ) : null}

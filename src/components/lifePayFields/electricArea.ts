@@ -8,7 +8,10 @@ export function areaOf(
 ): ElectricSupportArea | undefined {
   if (!areas || !city) return undefined
   const sameCity = areas.filter((area) => area.cityCode === city || area.cityName === city)
-  return sameCity.find((area) => !province || area.provinceCode === province || area.provinceName === province) ?? sameCity[0]
+  return (
+    sameCity.find((area) => !province || area.provinceCode === province || area.provinceName === province) ??
+    sameCity[0]
+  )
 }
 
 /** '广东省 深圳市' for a stored region; the stored text itself when the area is not (or not yet) known. */
@@ -24,7 +27,10 @@ export function regionText(
 const withoutCitySuffix = (name: string) => name.trim().replace(/市$/, '')
 
 /** The supported area of the location city ('深圳' and '深圳市' alike); undefined where electricity cannot be paid. */
-export function locatedArea(areas: readonly ElectricSupportArea[] | undefined, city: string): ElectricSupportArea | undefined {
+export function locatedArea(
+  areas: readonly ElectricSupportArea[] | undefined,
+  city: string,
+): ElectricSupportArea | undefined {
   const wanted = withoutCitySuffix(city)
   if (!areas || !wanted) return undefined
   return areas.find((area) => withoutCitySuffix(area.cityName) === wanted)

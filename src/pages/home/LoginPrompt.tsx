@@ -16,7 +16,8 @@ export default function LoginPrompt() {
       </View>
       <View
         className='lp-login-prompt__button'
-        role='button' tabIndex={0}
+        role='button'
+        tabIndex={0}
         onClick={() => void Taro.navigateTo({ url: `${LOGIN_PAGE}?redirect=${encodeURIComponent(HOME_PAGE)}` })}
       >
         {m('loginNow')}

@@ -20,7 +20,13 @@ import { repeatOrderUrl } from './topUpLinks'
 import TopUpRow from './TopUpRow'
 
 /** The latest orders with their status; "top up again" opens the same top-up with number and face value filled in. */
-export default function RecentOrders({ query, count }: { query: UseQueryResult<PageResult<LifePayOrderListItem>>; count: number }) {
+export default function RecentOrders({
+  query,
+  count,
+}: {
+  query: UseQueryResult<PageResult<LifePayOrderListItem>>
+  count: number
+}) {
   const m = useMessages(homeMessages)
   const locale = useLocaleStore((s) => s.locale)
   const orders = query.data?.items ?? []

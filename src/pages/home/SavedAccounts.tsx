@@ -39,7 +39,8 @@ export default function SavedAccounts({ query }: { query: UseQueryResult<UserAcc
     >
       {accounts.slice(0, SHOWN).map((account) => {
         const typeName = label(lifePayOrderTypeLabels, account.lifePayType, locale)
-        const number = account.lifePayType === LifePayOrderType.Phone ? maskPhone(account.content) : maskAccount(account.content)
+        const number =
+          account.lifePayType === LifePayOrderType.Phone ? maskPhone(account.content) : maskAccount(account.content)
         return (
           <TopUpRow
             key={account.id}

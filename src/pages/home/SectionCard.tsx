@@ -18,7 +18,15 @@ interface SectionCardProps {
 }
 
 /** A card on home with its own loading, error and empty states, so one failing list never blanks the page. */
-export default function SectionCard({ title, action, status, skeletonRows, onRetry, empty, children }: SectionCardProps) {
+export default function SectionCard({
+  title,
+  action,
+  status,
+  skeletonRows,
+  onRetry,
+  empty,
+  children,
+}: SectionCardProps) {
   const m = useMessages(homeMessages)
   return (
     <View className='lp-section'>

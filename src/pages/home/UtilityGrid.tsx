@@ -19,12 +19,23 @@ interface Utility {
 
 const UTILITIES: Utility[] = [
   { type: LifePayOrderType.Phone, rateType: LifePayRateType.DefaultPhone, name: 'phone', hint: 'phoneHint' },
-  { type: LifePayOrderType.Electric, rateType: LifePayRateType.DefaultElectric, name: 'electric', hint: 'electricHint' },
+  {
+    type: LifePayOrderType.Electric,
+    rateType: LifePayRateType.DefaultElectric,
+    name: 'electric',
+    hint: 'electricHint',
+  },
   { type: LifePayOrderType.Gas, rateType: LifePayRateType.DefaultGas, name: 'gas', hint: 'gasHint' },
 ]
 
 /** The three top-ups as large entries, each with the discount in force. */
-export default function UtilityGrid({ rateOf, loading }: { rateOf: (type: LifePayRateType) => number | undefined; loading: boolean }) {
+export default function UtilityGrid({
+  rateOf,
+  loading,
+}: {
+  rateOf: (type: LifePayRateType) => number | undefined
+  loading: boolean
+}) {
   const m = useMessages(homeMessages)
   const locale = useLocaleStore((s) => s.locale)
   return (
@@ -35,7 +46,8 @@ export default function UtilityGrid({ rateOf, loading }: { rateOf: (type: LifePa
           <View
             key={utility.type}
             className='lp-utilities__entry'
-            role='button' tabIndex={0}
+            role='button'
+            tabIndex={0}
             aria-label={m(utility.name)}
             onClick={() => void Taro.navigateTo({ url: rechargePageUrl(utility.type) })}
           >

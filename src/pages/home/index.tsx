@@ -63,7 +63,12 @@ const HomeView = memo(function HomeView({ loggedIn, rate, accounts, orders }: Ho
         <Text className='lp-home__hero-subtitle'>{m('heroSubtitle')}</Text>
       </View>
       <UtilityGrid rateOf={rate.rateOf} loading={rate.isPending} />
-      <RateNotice rateOf={rate.rateOf} loading={rate.isPending} failed={rate.isError} onRetry={() => void rate.refetch()} />
+      <RateNotice
+        rateOf={rate.rateOf}
+        loading={rate.isPending}
+        failed={rate.isError}
+        onRetry={() => void rate.refetch()}
+      />
       {loggedIn ? (
         <>
           <RecentOrders query={orders} count={RECENT_ORDERS} />

@@ -14,7 +14,12 @@ interface MenuItemProps {
 /** A row of the Mine menu. */
 export default function MenuItem({ icon, title, extra, onClick }: MenuItemProps) {
   return (
-    <View className='lp-menu-item' role={onClick ? 'button' : undefined} tabIndex={onClick ? 0 : undefined} onClick={onClick}>
+    <View
+      className='lp-menu-item'
+      role={onClick ? 'button' : undefined}
+      tabIndex={onClick ? 0 : undefined}
+      onClick={onClick}
+    >
       {/* Decorative: the title says it all. */}
       <DecorativeImage className='lp-menu-item__icon' src={icon} mode='aspectFit' />
       <Text className='lp-menu-item__title'>{title}</Text>

@@ -21,7 +21,10 @@ export default function MineHeader({ loggedIn, phoneNumber, userDetail, onLogin 
   // Bundled, so it shows in every host without a network; the user's own picture when they have one.
   const avatar = userDetail?.originalAvatarUrl ? userDetail.avatarUrl : defaultAvatar
   const masked = maskPhone(phoneNumber)
-  const name = userDetail?.userName && !userDetail.userName.includes(phoneNumber) && userDetail.userName !== masked ? userDetail.userName : ''
+  const name =
+    userDetail?.userName && !userDetail.userName.includes(phoneNumber) && userDetail.userName !== masked
+      ? userDetail.userName
+      : ''
   return (
     <View className='lp-mine-header'>
       <DecorativeImage className='lp-mine-header__avatar' src={avatar} mode='aspectFill' />

@@ -57,10 +57,13 @@ export function abortError(): Error {
   return typeof Native === 'function' ? new Native(message, 'AbortError') : new FloorDOMException(message, 'AbortError')
 }
 
-const captureOf = (options: unknown) => (typeof options === 'boolean' ? options : Boolean(options && (options as EventListenerOptions).capture))
+const captureOf = (options: unknown) =>
+  typeof options === 'boolean' ? options : Boolean(options && (options as EventListenerOptions).capture)
 
 function find(signal: object, type: string, callback: unknown, capture: boolean): Registration | undefined {
-  return (stateOf(signal).listeners.get(type) || []).find((entry) => entry.callback === callback && entry.capture === capture)
+  return (stateOf(signal).listeners.get(type) || []).find(
+    (entry) => entry.callback === callback && entry.capture === capture,
+  )
 }
 
 function remove(signal: object, type: string, registration: Registration) {
@@ -129,7 +132,11 @@ class AbortSignalPolyfill {
     if (state.aborted) throw state.reason
   }
 
-  addEventListener(type: string, callback: EventListenerOrEventListenerObject | null, options?: boolean | AddEventListenerOptions) {
+  addEventListener(
+    type: string,
+    callback: EventListenerOrEventListenerObject | null,
+    options?: boolean | AddEventListenerOptions,
+  ) {
     const state = stateOf(this)
     const capture = captureOf(options)
     const { once, signal } = (typeof options === 'object' && options) || ({} as AddEventListenerOptions)
@@ -141,7 +148,11 @@ class AbortSignalPolyfill {
     if (signal) signal.addEventListener('abort', () => this.removeEventListener(key, callback, capture))
   }
 
-  removeEventListener(type: string, callback: EventListenerOrEventListenerObject | null, options?: boolean | EventListenerOptions) {
+  removeEventListener(
+    type: string,
+    callback: EventListenerOrEventListenerObject | null,
+    options?: boolean | EventListenerOptions,
+  ) {
     const registration = find(this, String(type), callback, captureOf(options))
     if (registration) remove(this, String(type), registration)
   }
@@ -175,7 +186,19 @@ class AbortControllerPolyfill {
     state.aborted = true
     state.reason = reason === undefined ? abortError() : reason
     // The event a listener sees: the signal as target, not cancelable, no propagation (a signal has no parent).
-    const event = { type: 'abort', target: signal, currentTarget: signal, eventPhase: 2, bubbles: false, cancelable: false, defaultPrevented: false, isTrusted: true, timeStamp: Date.now(), preventDefault() {}, stopPropagation() {} }
+    const event = {
+      type: 'abort',
+      target: signal,
+      currentTarget: signal,
+      eventPhase: 2,
+      bubbles: false,
+      cancelable: false,
+      defaultPrevented: false,
+      isTrusted: true,
+      timeStamp: Date.now(),
+      preventDefault() {},
+      stopPropagation() {},
+    }
     dispatch(signal, event as unknown as Event)
   }
 }
@@ -187,5 +210,9 @@ const native = globalObject as { AbortController?: typeof AbortController; Abort
 const hasNative = typeof native.AbortController === 'function' && typeof native.AbortSignal === 'function'
 
 /** What free `AbortController` / `AbortSignal` mean in the mini-program builds: the engine's own where it has them. */
-export const AbortControllerOrPolyfill: typeof AbortController = hasNative ? (native.AbortController as typeof AbortController) : PolyfillAbortController
-export const AbortSignalOrPolyfill: typeof AbortSignal = hasNative ? (native.AbortSignal as typeof AbortSignal) : PolyfillAbortSignal
+export const AbortControllerOrPolyfill: typeof AbortController = hasNative
+  ? (native.AbortController as typeof AbortController)
+  : PolyfillAbortController
+export const AbortSignalOrPolyfill: typeof AbortSignal = hasNative
+  ? (native.AbortSignal as typeof AbortSignal)
+  : PolyfillAbortSignal

@@ -64,7 +64,13 @@ export default function SandboxCashierSheet() {
           >
             {busy ? m('paying') : m('pay', { amount })}
           </View>
-          <View className='lp-cashier__cancel' role='button' tabIndex={0} aria-disabled={busy} onClick={() => void cancel()}>
+          <View
+            className='lp-cashier__cancel'
+            role='button'
+            tabIndex={0}
+            aria-disabled={busy}
+            onClick={() => void cancel()}
+          >
             {m('cancel')}
           </View>
         </View>

@@ -3,7 +3,11 @@ import { whenBridgeReady } from './jsBridge'
 import type { PayOutcome } from './payOutcome'
 
 interface AlipayJSBridge {
-  call(api: 'tradePay', params: { tradeNO: string }, callback: (result: { resultCode?: string | number; memo?: string }) => void): void
+  call(
+    api: 'tradePay',
+    params: { tradeNO: string },
+    callback: (result: { resultCode?: string | number; memo?: string }) => void,
+  ): void
 }
 
 const readBridge = () => (globalThis as { AlipayJSBridge?: AlipayJSBridge }).AlipayJSBridge

@@ -1,5 +1,9 @@
 /** Resolves with the host's JS bridge once it is injected (it may arrive after the page loads); undefined on timeout. */
-export function whenBridgeReady<T>(read: () => T | undefined, readyEvent: string, timeoutMs = 10000): Promise<T | undefined> {
+export function whenBridgeReady<T>(
+  read: () => T | undefined,
+  readyEvent: string,
+  timeoutMs = 10000,
+): Promise<T | undefined> {
   const bridge = read()
   if (bridge || typeof document === 'undefined') return Promise.resolve(bridge)
   return new Promise((resolve) => {

@@ -8,10 +8,14 @@ import { openSandboxCashier } from './sandboxCashierStore'
 import { payInWeChatBrowser } from './wechatJsBridgePay'
 import { payInWeChatMiniProgram } from './wxMiniProgramPay'
 
-export type PayBridgeName = 'sandboxCashier' | 'wxMiniProgram' | 'alipayMiniProgram' | 'wechatJsBridge' | 'alipayJsBridge'
+export type PayBridgeName =
+  'sandboxCashier' | 'wxMiniProgram' | 'alipayMiniProgram' | 'wechatJsBridge' | 'alipayJsBridge'
 
 /** Which wallet takes this payment here: every sandbox order and every ordinary phone browser use the sandbox cashier. */
-export function choosePayBridge(host: RuntimeHost, payOrder: Pick<PayOrderForJsApi, 'sandbox' | 'lifePayType'>): PayBridgeName {
+export function choosePayBridge(
+  host: RuntimeHost,
+  payOrder: Pick<PayOrderForJsApi, 'sandbox' | 'lifePayType'>,
+): PayBridgeName {
   if (payOrder.sandbox) return 'sandboxCashier'
   const wx = payOrder.lifePayType === LifePayType.WxPay
   switch (host) {
@@ -33,7 +37,10 @@ function missing(what: string): PayOutcome {
 }
 
 /** Hands the payment order from GetPayOrderForJsAPI to the chosen wallet and reports what the wallet said. */
-export function startPayment(payOrder: PayOrderForJsApi, host: RuntimeHost = currentRuntimeHost()): Promise<PayOutcome> {
+export function startPayment(
+  payOrder: PayOrderForJsApi,
+  host: RuntimeHost = currentRuntimeHost(),
+): Promise<PayOutcome> {
   const bridge = choosePayBridge(host, payOrder)
   switch (bridge) {
     case 'wxMiniProgram':
@@ -41,9 +48,13 @@ export function startPayment(payOrder: PayOrderForJsApi, host: RuntimeHost = cur
     case 'wechatJsBridge':
       return payOrder.wxPay ? payInWeChatBrowser(payOrder.wxPay) : Promise.resolve(missing('wxPay'))
     case 'alipayMiniProgram':
-      return payOrder.aliPayTradeNo ? payInAlipayMiniProgram(payOrder.aliPayTradeNo) : Promise.resolve(missing('aliPayTradeNo'))
+      return payOrder.aliPayTradeNo
+        ? payInAlipayMiniProgram(payOrder.aliPayTradeNo)
+        : Promise.resolve(missing('aliPayTradeNo'))
     case 'alipayJsBridge':
-      return payOrder.aliPayTradeNo ? payInAlipayBrowser(payOrder.aliPayTradeNo) : Promise.resolve(missing('aliPayTradeNo'))
+      return payOrder.aliPayTradeNo
+        ? payInAlipayBrowser(payOrder.aliPayTradeNo)
+        : Promise.resolve(missing('aliPayTradeNo'))
     default:
       return openSandboxCashier({
         orderNo: payOrder.orderNo,

@@ -19,7 +19,8 @@ function requestPayment(params: WxPayJsApiParams): Promise<void> {
       fail: reject,
     })
     // Where a promise comes back too (newer base libraries without callbacks, H5), its rejection is the callback's.
-    if (returned && typeof (returned as Promise<unknown>).then === 'function') (returned as Promise<unknown>).then(undefined, () => undefined)
+    if (returned && typeof (returned as Promise<unknown>).then === 'function')
+      (returned as Promise<unknown>).then(undefined, () => undefined)
   })
 }
 

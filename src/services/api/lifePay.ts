@@ -74,8 +74,16 @@ export function createLifePayGasOrder(input: CreateGasOrderInput): Promise<Creat
 }
 
 /** POST /api/LifePay/GetPayStatusByOrderNo */
-export function getPayStatusByOrderNo(input: GetPayStatusByOrderNoInput, options: CallOptions = {}): Promise<LifePayOrderState> {
-  return request<LifePayOrderState>({ method: 'POST', url: '/api/LifePay/GetPayStatusByOrderNo', data: input, ...options })
+export function getPayStatusByOrderNo(
+  input: GetPayStatusByOrderNoInput,
+  options: CallOptions = {},
+): Promise<LifePayOrderState> {
+  return request<LifePayOrderState>({
+    method: 'POST',
+    url: '/api/LifePay/GetPayStatusByOrderNo',
+    data: input,
+    ...options,
+  })
 }
 
 /** POST /api/LifePay/SetLifePayOrderPayType */
@@ -102,7 +110,10 @@ export function getPayOrderForJsAPI(input: GetPayOrderForJsApiInput): Promise<Pa
 }
 
 /** POST /api/LifePay/GetUserAccountAllList */
-export function getUserAccountAllList(input: GetUserAccountAllListInput = {}, options: CallOptions = {}): Promise<UserAccount[]> {
+export function getUserAccountAllList(
+  input: GetUserAccountAllListInput = {},
+  options: CallOptions = {},
+): Promise<UserAccount[]> {
   return request<UserAccount[]>({ ...options, method: 'POST', url: '/api/LifePay/GetUserAccountAllList', data: input })
 }
 
@@ -141,5 +152,10 @@ export interface OrderNoInput {
 
 /** GET /api/LifePay/GetUserLifePayOrderDetail */
 export function getUserLifePayOrderDetail(input: OrderNoInput, options: CallOptions = {}): Promise<LifePayOrderDetail> {
-  return request<LifePayOrderDetail>({ ...options, method: 'GET', url: '/api/LifePay/GetUserLifePayOrderDetail', params: input })
+  return request<LifePayOrderDetail>({
+    ...options,
+    method: 'GET',
+    url: '/api/LifePay/GetUserLifePayOrderDetail',
+    params: input,
+  })
 }

@@ -46,7 +46,9 @@ export function request<T>(config: Omit<AxiosRequestConfig, 'getResponse'>): Pro
 }
 
 /** A call that resolves with the whole axios response, unfiltered (`getResponse: true`). */
-export function requestResponse<T>(config: Omit<AxiosRequestConfig, 'getResponse'>): Promise<AxiosResponse<ApiEnvelope<T>>> {
+export function requestResponse<T>(
+  config: Omit<AxiosRequestConfig, 'getResponse'>,
+): Promise<AxiosResponse<ApiEnvelope<T>>> {
   return inTurn(() => http.request<ApiEnvelope<T>>({ ...config, getResponse: true }))
 }
 

@@ -25,7 +25,8 @@ function quietly(call: () => unknown): void {
 
 // Platform defaults keep the layer usable before the app wires its own UI.
 const taroUi: HttpUi = {
-  showToast: (type, text) => quietly(() => Taro.showToast({ title: text, icon: type === 'success' ? 'success' : 'none' })),
+  showToast: (type, text) =>
+    quietly(() => Taro.showToast({ title: text, icon: type === 'success' ? 'success' : 'none' })),
   showLoading: () => quietly(() => Taro.showLoading({ title: '加载中', mask: true })),
   hideLoading: () => quietly(() => Taro.hideLoading()),
   showNavigationBarLoading: () => quietly(() => Taro.showNavigationBarLoading()),

@@ -26,4 +26,7 @@ declare module 'axios' {
 }
 
 /** The flags a page may set on a read it shows its own loading and error state for. */
-export type CallOptions = Pick<import('axios').AxiosRequestConfig, 'showLoading' | 'skipErrorHandler' | 'customErrorHandler'>
+export type CallOptions = Pick<
+  import('axios').AxiosRequestConfig,
+  'showLoading' | 'skipErrorHandler' | 'customErrorHandler'
+>

@@ -110,8 +110,7 @@ export const taroAdapter: AxiosAdapter = (config) =>
     let settled = false
 
     const onCanceled = (cancel?: unknown) => {
-      const reason =
-        !cancel || (cancel as { type?: string }).type ? new CanceledError(undefined, config, task) : cancel
+      const reason = !cancel || (cancel as { type?: string }).type ? new CanceledError(undefined, config, task) : cancel
       finish(() => reject(reason))
       task?.abort()
     }

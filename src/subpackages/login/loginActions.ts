@@ -1,11 +1,7 @@
 import Taro from '@tarojs/taro'
 import type { TokenResult } from '../../../types/api/account'
 import { returnAfterLogin } from '../../platform/navigation'
-import {
-  lifePayPhoneMesssageCodeLogin,
-  passwordLogin,
-  phoneMesssageCodeRegister,
-} from '../../services/api/account'
+import { lifePayPhoneMesssageCodeLogin, passwordLogin, phoneMesssageCodeRegister } from '../../services/api/account'
 import { fullLogin } from '../../stores/fullLogin'
 import { useSessionStore, type UserDetail } from '../../stores/session'
 

@@ -23,7 +23,11 @@ export function loginContextFrom(params: ScanParams & { redirect?: string }): Lo
 }
 
 /** A login page's URL that keeps the context. */
-export function loginPageUrl(page: LoginPage, context: Partial<LoginContext> = {}, extra: Record<string, string> = {}): string {
+export function loginPageUrl(
+  page: LoginPage,
+  context: Partial<LoginContext> = {},
+  extra: Record<string, string> = {},
+): string {
   const query = Object.entries({ ...extra, uId: context.uId, redirect: context.redirect })
     .filter((entry): entry is [string, string] => typeof entry[1] === 'string' && entry[1] !== '')
     .map(([key, value]) => `${key}=${encodeURIComponent(value)}`)

@@ -34,7 +34,11 @@ export async function platformLogin(uId: string): Promise<PlatformIdentity> {
     const wx = await getLifePayWxIndentity({ code })
     // The host gives no nickname any more; the server names the user after the masked phone number.
     const result = await wxMiniAppUserLoginFromScan({ uId, userName: '', openId: wx.openId })
-    identity = { openId: result.openId || wx.openId, sessionKey: result.sessionKey || wx.sessionKey, token: result.token }
+    identity = {
+      openId: result.openId || wx.openId,
+      sessionKey: result.sessionKey || wx.sessionKey,
+      token: result.token,
+    }
   } else {
     const result = await wxMiniAppUserLogin({ code })
     identity = { openId: result.openId, sessionKey: result.sessionKey, token: result.token }

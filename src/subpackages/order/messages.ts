@@ -183,7 +183,8 @@ export const orderMessages = defineMessages(
     submitRefund: 'Submit',
     submitting: 'Submitting…',
     confirmRefundTitle: 'Apply for a refund?',
-    confirmRefundContent: '{amount} will be refunded to the original payment method once approved. This cannot be undone',
+    confirmRefundContent:
+      '{amount} will be refunded to the original payment method once approved. This cannot be undone',
     refundNotAllowed: 'A refund cannot be requested for this order now',
     refundSubmitted: 'Refund request submitted',
     stepApplied: 'Refund requested',

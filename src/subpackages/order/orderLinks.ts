@@ -9,7 +9,9 @@ type QueryValue = string | number | null | undefined
 /** `path?a=1&b=2`, leaving out empty values. */
 export function withQuery(path: string, query: Record<string, QueryValue>): string {
   const pairs = Object.entries(query)
-    .filter((entry): entry is [string, string | number] => entry[1] !== null && entry[1] !== undefined && entry[1] !== '')
+    .filter(
+      (entry): entry is [string, string | number] => entry[1] !== null && entry[1] !== undefined && entry[1] !== '',
+    )
     .map(([key, value]) => `${encodeURIComponent(key)}=${encodeURIComponent(String(value))}`)
   return pairs.length > 0 ? `${path}?${pairs.join('&')}` : path
 }

@@ -21,7 +21,8 @@ export class HostRequestError extends Error {}
 
 function withQuery(url: URL, data: unknown): void {
   if (data && typeof data === 'object') {
-    for (const [key, value] of Object.entries(data as Record<string, unknown>)) url.searchParams.append(key, String(value))
+    for (const [key, value] of Object.entries(data as Record<string, unknown>))
+      url.searchParams.append(key, String(value))
   }
 }
 
@@ -37,7 +38,10 @@ export function sendRequest(host: MiniHost, call: HttpCall): { answer: Promise<H
     return { answer: Promise.reject(new HostRequestError(`invalid url "${call.url}"`)), abort: () => undefined }
   }
   if (address.protocol !== 'https:') {
-    return { answer: Promise.reject(new HostRequestError(`url not in domain list (${call.url}: only https)`)), abort: () => undefined }
+    return {
+      answer: Promise.reject(new HostRequestError(`url not in domain list (${call.url}: only https)`)),
+      abort: () => undefined,
+    }
   }
   const method = (call.method ?? 'GET').toUpperCase()
   const target = new URL(address.pathname + address.search, host.apiOrigin)
@@ -46,7 +50,13 @@ export function sendRequest(host: MiniHost, call: HttpCall): { answer: Promise<H
   else if (typeof call.data === 'string') body = call.data
   else if (call.data !== undefined) body = JSON.stringify(call.data)
   const controller = new AbortController()
-  const record = { method, url: call.url, path: target.pathname, status: 'failed' as number | 'failed', body: undefined as unknown }
+  const record = {
+    method,
+    url: call.url,
+    path: target.pathname,
+    status: 'failed' as number | 'failed',
+    body: undefined as unknown,
+  }
   host.requests.push(record)
   const timer = setTimeout(() => controller.abort(new HostRequestError('timeout')), call.timeout ?? 60_000)
   const answer = fetch(target, { method, headers: call.headers, body, signal: controller.signal })
@@ -62,7 +72,9 @@ export function sendRequest(host: MiniHost, call: HttpCall): { answer: Promise<H
     })
     .catch((error: unknown) => {
       const reason = controller.signal.reason
-      throw reason instanceof HostRequestError ? reason : new HostRequestError(reason ? 'abort' : String((error as Error).message))
+      throw reason instanceof HostRequestError
+        ? reason
+        : new HostRequestError(reason ? 'abort' : String((error as Error).message))
     })
     .finally(() => clearTimeout(timer))
   return { answer, abort: () => controller.abort() }
@@ -105,7 +117,9 @@ export async function walletPay(host: MiniHost, orderNo: string): Promise<Wallet
 /** What the host's getPhoneNumber hands over for the session the app logged in with (sandbox identity). */
 export async function encryptedPhone(host: MiniHost): Promise<{ encryptedData: string; iv: string }> {
   const openIdOf = (r: { body: unknown }) => (r.body as { data?: { openId?: string } } | undefined)?.data?.openId
-  const login = [...host.requests].reverse().find((r) => /WxMiniAppUserLogin|GetLifePayWxIndentity/.test(r.path) && openIdOf(r))
+  const login = [...host.requests]
+    .reverse()
+    .find((r) => /WxMiniAppUserLogin|GetLifePayWxIndentity/.test(r.path) && openIdOf(r))
   const openId = login && openIdOf(login)
   if (!openId) throw new Error('phone authorisation before the app logged in with the host')
   const res = await fetch(new URL('/api/dev/wx/phone-auth', host.apiOrigin), {
@@ -196,7 +210,10 @@ export const SYSTEM_INFO = {
 export const MENU_BUTTON_RECT = { width: 87, height: 32, top: 51, right: 380, bottom: 83, left: 293 }
 
 /** The host API object: every call recorded in `host.calls`, as the host's own log would show it. */
-export function recordCalls(host: MiniHost, api: Record<string, (...args: never[]) => unknown>): Record<string, unknown> {
+export function recordCalls(
+  host: MiniHost,
+  api: Record<string, (...args: never[]) => unknown>,
+): Record<string, unknown> {
   const recorded: Record<string, unknown> = {}
   for (const [name, fn] of Object.entries(api)) {
     recorded[name] = (...args: never[]) => {
@@ -226,11 +243,18 @@ export function updateManager(host: MiniHost): unknown {
 }
 
 /** The hosts' `onX` / `offX` pairs: listeners kept per event name (the test host never fires app-level events). */
-export function listenerRegistry(): { on: (name: string) => (fn: Listener) => void; off: (name: string) => (fn: Listener) => void } {
+export function listenerRegistry(): {
+  on: (name: string) => (fn: Listener) => void
+  off: (name: string) => (fn: Listener) => void
+} {
   const listeners = new Map<string, Listener[]>()
   return {
     on: (name) => (fn) => void listeners.set(name, [...(listeners.get(name) ?? []), fn]),
-    off: (name) => (fn) => void listeners.set(name, (listeners.get(name) ?? []).filter((f) => f !== fn)),
+    off: (name) => (fn) =>
+      void listeners.set(
+        name,
+        (listeners.get(name) ?? []).filter((f) => f !== fn),
+      ),
   }
 }
 

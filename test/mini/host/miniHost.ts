@@ -16,8 +16,41 @@ export type { MiniPlatform } from './templates'
  * `navigator.swuserAgent`).
  */
 const SHADOWED: Record<MiniPlatform, string[]> = {
-  weapp: ['window', 'document', 'frames', 'self', 'location', 'navigator', 'localStorage', 'history', 'Caches', 'screen', 'alert', 'confirm', 'prompt', 'XMLHttpRequest', 'WebSocket', 'Reporter', 'webkit', 'WeixinJSCore'],
-  alipay: ['window', 'document', 'frames', 'self', 'location', 'localStorage', 'history', 'screen', 'alert', 'confirm', 'prompt', 'XMLHttpRequest', 'WebSocket'],
+  weapp: [
+    'window',
+    'document',
+    'frames',
+    'self',
+    'location',
+    'navigator',
+    'localStorage',
+    'history',
+    'Caches',
+    'screen',
+    'alert',
+    'confirm',
+    'prompt',
+    'XMLHttpRequest',
+    'WebSocket',
+    'Reporter',
+    'webkit',
+    'WeixinJSCore',
+  ],
+  alipay: [
+    'window',
+    'document',
+    'frames',
+    'self',
+    'location',
+    'localStorage',
+    'history',
+    'screen',
+    'alert',
+    'confirm',
+    'prompt',
+    'XMLHttpRequest',
+    'WebSocket',
+  ],
 }
 
 const ALIPAY_USER_AGENT =
@@ -104,7 +137,11 @@ interface AppInstance {
 }
 
 /** Waits for a condition, never for a fixed time: polls until it holds or the deadline passes. */
-export async function waitFor<T>(what: string, check: () => T | undefined | null | false, timeoutMs = 10_000): Promise<T> {
+export async function waitFor<T>(
+  what: string,
+  check: () => T | undefined | null | false,
+  timeoutMs = 10_000,
+): Promise<T> {
   const deadline = Date.now() + timeoutMs
   for (;;) {
     const value = check()
@@ -168,18 +205,23 @@ export class MiniHost {
     this.profile = options.profile
     this.dist = options.dist
     this.apiOrigin = options.apiOrigin
-    if (!existsSync(join(this.dist, 'app.js'))) throw new Error(`${this.dist} has no app.js: build ${this.platform} first`)
+    if (!existsSync(join(this.dist, 'app.js')))
+      throw new Error(`${this.dist} has no app.js: build ${this.platform} first`)
     this.appJson = JSON.parse(readFileSync(join(this.dist, 'app.json'), 'utf8'))
     this.templates = readNodeTemplates(this.dist, this.platform)
-    const tabBar = (this.appJson as { tabBar?: { list?: { pagePath: string }[]; items?: { pagePath: string }[] } }).tabBar
+    const tabBar = (this.appJson as { tabBar?: { list?: { pagePath: string }[]; items?: { pagePath: string }[] } })
+      .tabBar
     this.tabRoutes = (this.platform === 'weapp' ? tabBar?.list : tabBar?.items)?.map((tab) => tab.pagePath) ?? []
-    for (const [key, value] of Object.entries(options.storage ?? {})) this.storage.set(key, JSON.parse(JSON.stringify(value)))
+    for (const [key, value] of Object.entries(options.storage ?? {}))
+      this.storage.set(key, JSON.parse(JSON.stringify(value)))
 
     this.hostApi = this.platform === 'weapp' ? createWxApi(this) : createMyApi(this)
     const globals: Record<string, unknown> = {
       console,
-      setTimeout: (fn: (...a: unknown[]) => void, ms?: number, ...args: unknown[]) => this.setTimer(false, fn, ms, args),
-      setInterval: (fn: (...a: unknown[]) => void, ms?: number, ...args: unknown[]) => this.setTimer(true, fn, ms, args),
+      setTimeout: (fn: (...a: unknown[]) => void, ms?: number, ...args: unknown[]) =>
+        this.setTimer(false, fn, ms, args),
+      setInterval: (fn: (...a: unknown[]) => void, ms?: number, ...args: unknown[]) =>
+        this.setTimer(true, fn, ms, args),
       clearTimeout: (timer: NodeJS.Timeout) => this.clearTimer(timer),
       clearInterval: (timer: NodeJS.Timeout) => this.clearTimer(timer),
       App: (config: AppInstance) => this.registerApp(config),
@@ -190,10 +232,20 @@ export class MiniHost {
       getCurrentPages: () => [...this.stack],
       [this.platform === 'weapp' ? 'wx' : 'my']: this.hostApi,
     }
-    if (this.platform === 'weapp') globals.__wxConfig = { envVersion: 'release', platform: 'ios', pages: this.appJson.pages }
-    else globals.navigator = { userAgent: ALIPAY_USER_AGENT, swuserAgent: ALIPAY_USER_AGENT, language: 'zh-CN', platform: 'iPhone' }
+    if (this.platform === 'weapp')
+      globals.__wxConfig = { envVersion: 'release', platform: 'ios', pages: this.appJson.pages }
+    else
+      globals.navigator = {
+        userAgent: ALIPAY_USER_AGENT,
+        swuserAgent: ALIPAY_USER_AGENT,
+        language: 'zh-CN',
+        platform: 'iPhone',
+      }
     // WeChat and Alipay refuse eval and new Function in the app-service.
-    this.context = vm.createContext(globals, { name: `${this.platform}-${this.profile}`, codeGeneration: { strings: false, wasm: false } })
+    this.context = vm.createContext(globals, {
+      name: `${this.platform}-${this.profile}`,
+      codeGeneration: { strings: false, wasm: false },
+    })
     if (this.profile === 'oldest') vm.runInContext(OLDEST_CLIENT_SCRIPT, this.context)
     process.on('unhandledRejection', this.onRejection)
   }
@@ -218,9 +270,10 @@ export class MiniHost {
 
   reportError(error: unknown, where: string): void {
     if (this.disposed) return
-    const message = error instanceof Error || (error && typeof error === 'object' && 'stack' in error)
-      ? String((error as Error).stack ?? (error as Error).message)
-      : String(error)
+    const message =
+      error instanceof Error || (error && typeof error === 'object' && 'stack' in error)
+        ? String((error as Error).stack ?? (error as Error).message)
+        : String(error)
     this.errors.push(`${where}: ${message}`)
     const onError = this.app?.onError
     if (typeof onError === 'function') {
@@ -232,7 +285,12 @@ export class MiniHost {
     }
   }
 
-  private setTimer(repeat: boolean, fn: (...a: unknown[]) => void, ms: number | undefined, args: unknown[]): NodeJS.Timeout {
+  private setTimer(
+    repeat: boolean,
+    fn: (...a: unknown[]) => void,
+    ms: number | undefined,
+    args: unknown[],
+  ): NodeJS.Timeout {
     const run = () => {
       if (!repeat) this.timers.delete(timer)
       if (!this.disposed) this.invoke('timer', () => fn(...args))
@@ -264,7 +322,10 @@ export class MiniHost {
     const module = vm.runInContext('({ exports: {} })', this.context) as { exports: unknown }
     this.modules.set(file, module)
     const source = readFileSync(absolute, 'utf8')
-    const factory = new vm.Script(`(function (require, module, exports, ${SHADOWED[this.platform].join(', ')}) {${source}\n})`, { filename: absolute }).runInContext(this.context) as (...args: unknown[]) => void
+    const factory = new vm.Script(
+      `(function (require, module, exports, ${SHADOWED[this.platform].join(', ')}) {${source}\n})`,
+      { filename: absolute },
+    ).runInContext(this.context) as (...args: unknown[]) => void
     factory.call(undefined, (next: string) => this.require(next, file), module, module.exports)
     return module.exports
   }
@@ -311,7 +372,9 @@ export class MiniHost {
   private pageConfig(route: string): PageConfig {
     const existing = this.pageConfigs.get(route)
     if (existing) return existing
-    const known = this.appJson.pages.includes(route) || this.appJson.subPackages?.some((pkg) => pkg.pages.some((page) => `${pkg.root}/${page}` === route))
+    const known =
+      this.appJson.pages.includes(route) ||
+      this.appJson.subPackages?.some((pkg) => pkg.pages.some((page) => `${pkg.root}/${page}` === route))
     if (!known) throw new Error(`page "${route}" is not in app.json`)
     this.registering = route
     try {
@@ -326,7 +389,12 @@ export class MiniHost {
 
   private createPage(route: string, query: Record<string, string>): PageInstance {
     const config = this.pageConfig(route)
-    const page = { route, __route__: route, options: query, data: JSON.parse(JSON.stringify(config.data ?? {})) } as PageInstance
+    const page = {
+      route,
+      __route__: route,
+      options: query,
+      data: JSON.parse(JSON.stringify(config.data ?? {})),
+    } as PageInstance
     for (const [key, value] of Object.entries(config)) {
       if (key === 'data') continue
       page[key] = typeof value === 'function' ? value : JSON.parse(JSON.stringify(value ?? null))
@@ -368,7 +436,11 @@ export class MiniHost {
   }
 
   /** Opens a page the way each navigation API does (stack rules of the hosts). */
-  openPage(route: string, query: Record<string, string>, how: 'launch' | 'navigateTo' | 'redirectTo' | 'switchTab' | 'reLaunch'): PageInstance {
+  openPage(
+    route: string,
+    query: Record<string, string>,
+    how: 'launch' | 'navigateTo' | 'redirectTo' | 'switchTab' | 'reLaunch',
+  ): PageInstance {
     const top = this.stack[this.stack.length - 1]
     if (how === 'navigateTo') {
       if (this.isTabPage(route)) throw new Error(`navigateTo:fail can not navigateTo a tabbar page (${route})`)
@@ -381,7 +453,8 @@ export class MiniHost {
         this.unload(top)
       }
     } else if (how === 'switchTab' || how === 'reLaunch') {
-      if (how === 'switchTab' && !this.isTabPage(route)) throw new Error(`switchTab:fail can not switch to no-tabBar page (${route})`)
+      if (how === 'switchTab' && !this.isTabPage(route))
+        throw new Error(`switchTab:fail can not switch to no-tabBar page (${route})`)
       while (this.stack.length) {
         const page = this.stack.pop() as PageInstance
         if (how === 'reLaunch' && this.isTabPage(page.route)) {
@@ -445,13 +518,18 @@ export class MiniHost {
   async waitForText(text: string | RegExp, timeoutMs = 10_000): Promise<PageInstance> {
     return waitFor(
       `"${text}" on ${this.stack.length ? this.currentPage.route : 'no page'} (shows: ${this.stack.length ? this.text().slice(0, 400) : ''}; errors: ${this.errors.join(' | ').slice(0, 600)})`,
-      () => (this.stack.length && chainsWithText(this.currentPage.data, text).length > 0 ? this.currentPage : undefined),
+      () =>
+        this.stack.length && chainsWithText(this.currentPage.data, text).length > 0 ? this.currentPage : undefined,
       timeoutMs,
     )
   }
 
   async waitForRoute(route: string, timeoutMs = 10_000): Promise<PageInstance> {
-    return waitFor(`route ${route} (at ${this.stack.map((p) => p.route).join(' > ')}; errors: ${this.errors.join(' | ').slice(0, 600)})`, () => (this.stack.length && this.currentPage.route === route ? this.currentPage : undefined), timeoutMs)
+    return waitFor(
+      `route ${route} (at ${this.stack.map((p) => p.route).join(' > ')}; errors: ${this.errors.join(' | ').slice(0, 600)})`,
+      () => (this.stack.length && this.currentPage.route === route ? this.currentPage : undefined),
+      timeoutMs,
+    )
   }
 
   /** The text node chain for `text` on the current page; fails when the page does not show it. */
@@ -472,7 +550,11 @@ export class MiniHost {
   dispatch(chain: NodeChain, type: string, detail: Record<string, unknown> = {}): void {
     const page = this.currentPage
     const target = chain[chain.length - 1]
-    const targetInfo = { id: target.uid ?? target.sid, dataset: { sid: target.sid }, targetDataset: { sid: target.sid } }
+    const targetInfo = {
+      id: target.uid ?? target.sid,
+      dataset: { sid: target.sid },
+      targetDataset: { sid: target.sid },
+    }
     let delivered = 0
     for (let i = chain.length - 1; i >= 0; i--) {
       const node = chain[i]
@@ -491,7 +573,8 @@ export class MiniHost {
       this.invoke(`${page.route} ${type} event`, () => (page.eh as (e: unknown) => void).call(page, event))
       if (binding === 'catch') break
     }
-    if (!delivered) throw new Error(`no node around "${nodeText(target).slice(0, 60)}" listens to ${type} on ${page.route}`)
+    if (!delivered)
+      throw new Error(`no node around "${nodeText(target).slice(0, 60)}" listens to ${type} on ${page.route}`)
   }
 
   /**
@@ -501,13 +584,17 @@ export class MiniHost {
   async idle(quietMs = 60, timeoutMs = 5_000): Promise<void> {
     let count = -1
     let since = Date.now()
-    await waitFor('the page to settle', () => {
-      if (this.setDataLog.length !== count) {
-        count = this.setDataLog.length
-        since = Date.now()
-      }
-      return Date.now() - since >= quietMs
-    }, timeoutMs)
+    await waitFor(
+      'the page to settle',
+      () => {
+        if (this.setDataLog.length !== count) {
+          count = this.setDataLog.length
+          since = Date.now()
+        }
+        return Date.now() - since >= quietMs
+      },
+      timeoutMs,
+    )
   }
 
   /** Taps the element that shows `text` (or the given chain), then waits for the page to draw the result. */
@@ -519,7 +606,9 @@ export class MiniHost {
 
   /** The input elements of the current page, in document order. */
   inputs(): NodeChain[] {
-    return findChains(this.currentPage.data, (node) => Boolean(node.nn && ['input', 'textarea'].includes(this.templates.get(node.nn)?.tag ?? '')))
+    return findChains(this.currentPage.data, (node) =>
+      Boolean(node.nn && ['input', 'textarea'].includes(this.templates.get(node.nn)?.tag ?? '')),
+    )
   }
 
   /** Types into an input as the keyboard does: one `input` event with the whole value. */

@@ -32,7 +32,12 @@ export function createMyApi(host: MiniHost): Record<string, unknown> {
       options?.complete?.(res)
     })
   }
-  const fail = (options: Options | undefined, error: number, errorMessage: string, extra: Record<string, unknown> = {}) => {
+  const fail = (
+    options: Options | undefined,
+    error: number,
+    errorMessage: string,
+    extra: Record<string, unknown> = {},
+  ) => {
     host.later(() => {
       const res = host.toContext({ ...extra, error, errorMessage })
       options?.fail?.(res)
@@ -66,7 +71,14 @@ export function createMyApi(host: MiniHost): Record<string, unknown> {
     }
     host.modals.push(request)
   }
-  const systemInfo = { ...SYSTEM_INFO, platform: 'iOS', app: 'alipay', version: '10.6.0', SDKVersion: '2.9.0', titleBarHeight: 44 }
+  const systemInfo = {
+    ...SYSTEM_INFO,
+    platform: 'iOS',
+    app: 'alipay',
+    version: '10.6.0',
+    SDKVersion: '2.9.0',
+    titleBarHeight: 44,
+  }
 
   const api: Record<string, (...args: never[]) => unknown> = {
     request(options: Options) {
@@ -79,7 +91,11 @@ export function createMyApi(host: MiniHost): Record<string, unknown> {
       })
       answer.then(
         (res) => {
-          const result = { data: responseData(res.text, (options.dataType as string) ?? 'json'), status: res.status, headers: res.headers }
+          const result = {
+            data: responseData(res.text, (options.dataType as string) ?? 'json'),
+            status: res.status,
+            headers: res.headers,
+          }
           // Alipay fails every non-2xx answer (error 19), the response still attached.
           if (res.status >= 200 && res.status < 300) ok(options, result)
           else fail(options, ERROR.httpStatus, 'http status error', result)
@@ -90,7 +106,8 @@ export function createMyApi(host: MiniHost): Record<string, unknown> {
     },
     canIUse: (name: string) => String(name).split('.')[0] in api,
 
-    getStorageSync: (options: { key: string }) => host.toContext({ data: host.storage.has(options.key) ? host.storage.get(options.key) : null }),
+    getStorageSync: (options: { key: string }) =>
+      host.toContext({ data: host.storage.has(options.key) ? host.storage.get(options.key) : null }),
     setStorageSync(options: { key: string; data: unknown }) {
       host.storage.set(options.key, JSON.parse(JSON.stringify(options.data ?? null)))
     },
@@ -114,7 +131,11 @@ export function createMyApi(host: MiniHost): Record<string, unknown> {
     },
 
     showToast(options: Options) {
-      host.toasts.push({ title: String(options.content ?? ''), icon: String(options.type ?? 'none'), duration: Number(options.duration ?? 2000) })
+      host.toasts.push({
+        title: String(options.content ?? ''),
+        icon: String(options.type ?? 'none'),
+        duration: Number(options.duration ?? 2000),
+      })
       ok(options)
     },
     hideToast: (options?: Options) => ok(options),
@@ -162,11 +183,23 @@ export function createMyApi(host: MiniHost): Record<string, unknown> {
 
     getSystemInfoSync: () => host.toContext(systemInfo),
     getSystemInfo: (options: Options) => ok(options, systemInfo),
-    getWindowInfo: () => host.toContext({ pixelRatio: 3, screenWidth: 390, screenHeight: 844, windowWidth: 390, windowHeight: 844, statusBarHeight: 47, titleBarHeight: 44 }),
+    getWindowInfo: () =>
+      host.toContext({
+        pixelRatio: 3,
+        screenWidth: 390,
+        screenHeight: 844,
+        windowWidth: 390,
+        windowHeight: 844,
+        statusBarHeight: 47,
+        titleBarHeight: 44,
+      }),
     getMenuButtonBoundingClientRect: () => host.toContext(MENU_BUTTON_RECT),
-    getAccountInfoSync: () => host.toContext({ miniProgram: { appId: '2021000000000000', envVersion: 'release', version: '1.0.0' } }),
-    getLaunchOptionsSync: () => host.toContext({ path: host.appJson.entryPagePath, query: {}, scene: 1001, referrerInfo: {} }),
-    getEnterOptionsSync: () => host.toContext({ path: host.appJson.entryPagePath, query: {}, scene: 1001, referrerInfo: {} }),
+    getAccountInfoSync: () =>
+      host.toContext({ miniProgram: { appId: '2021000000000000', envVersion: 'release', version: '1.0.0' } }),
+    getLaunchOptionsSync: () =>
+      host.toContext({ path: host.appJson.entryPagePath, query: {}, scene: 1001, referrerInfo: {} }),
+    getEnterOptionsSync: () =>
+      host.toContext({ path: host.appJson.entryPagePath, query: {}, scene: 1001, referrerInfo: {} }),
     getNetworkType: (options: Options) => ok(options, { networkAvailable: true, networkType: 'WIFI' }),
     getSetting: (options: Options) => ok(options, { authSetting: {} }),
     openSetting: (options: Options) => ok(options, { authSetting: {} }),
@@ -188,7 +221,11 @@ export function createMyApi(host: MiniHost): Record<string, unknown> {
     reportAnalytics: () => undefined,
 
     getAuthCode(options: Options) {
-      ok(options, { authCode: `alicode${Math.random().toString(36).slice(2, 12)}`, authErrorScopes: {}, authSuccessScopes: ['auth_base'] })
+      ok(options, {
+        authCode: `alicode${Math.random().toString(36).slice(2, 12)}`,
+        authErrorScopes: {},
+        authSuccessScopes: ['auth_base'],
+      })
     },
     getPhoneNumber(options: Options) {
       // The sandbox identity stands in for Alipay's: the number encrypted for the session the app logged in with.

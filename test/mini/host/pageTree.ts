@@ -53,7 +53,10 @@ export function findChains(data: Record<string, unknown>, match: (node: DataNode
 
 /** The text nodes whose text contains `text` (exact when a RegExp anchors it). */
 export function chainsWithText(data: Record<string, unknown>, text: string | RegExp): NodeChain[] {
-  return findChains(data, (node) => typeof node.v === 'string' && (typeof text === 'string' ? node.v.includes(text) : text.test(node.v)))
+  return findChains(
+    data,
+    (node) => typeof node.v === 'string' && (typeof text === 'string' ? node.v.includes(text) : text.test(node.v)),
+  )
 }
 
 /** A node's attribute as the template binds it (`value` of an input is stored under a short key such as `p25`). */

@@ -2,7 +2,7 @@ import assert from 'node:assert/strict'
 import { test } from 'node:test'
 import { applySetData, parseDataPath } from './setDataPath'
 
-test('data paths read as the hosts read them: names, [n] and Taro\'s .[n]', () => {
+test("data paths read as the hosts read them: names, [n] and Taro's .[n]", () => {
   assert.deepEqual(parseDataPath('root.cn.[0].cn[12].v'), ['root', 'cn', 0, 'cn', 12, 'v'])
   assert.deepEqual(parseDataPath('i'), ['i'])
   assert.throws(() => parseDataPath(''), /empty data path/)

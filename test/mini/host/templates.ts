@@ -31,7 +31,8 @@ export function readNodeTemplates(dist: string, platform: MiniPlatform): Map<str
     const events = new Map<string, 'bind' | 'catch'>()
     const eventPattern = platform === 'weapp' ? /\b(bind|catch):?([a-z]+)="eh"/g : /\b(on|catch)([A-Z][A-Za-z]+)="eh"/g
     let event: RegExpExecArray | null
-    while ((event = eventPattern.exec(attributes))) events.set(event[2].toLowerCase(), event[1] === 'catch' ? 'catch' : 'bind')
+    while ((event = eventPattern.exec(attributes)))
+      events.set(event[2].toLowerCase(), event[1] === 'catch' ? 'catch' : 'bind')
     const props = new Map<string, string>()
     const propPattern = /\s([a-z-]+)="\{\{(?:xs\.b\()?i\.([a-z0-9]+)/g
     let prop: RegExpExecArray | null

@@ -59,10 +59,21 @@ export function createWxApi(host: MiniHost): Record<string, unknown> {
         timeout: options.timeout as number | undefined,
       })
       answer.then(
-        (res) => ok('request', options, { data: responseData(res.text, (options.dataType as string) ?? 'json'), statusCode: res.status, header: res.headers, cookies: [] }),
+        (res) =>
+          ok('request', options, {
+            data: responseData(res.text, (options.dataType as string) ?? 'json'),
+            statusCode: res.status,
+            header: res.headers,
+            cookies: [],
+          }),
         (error: Error) => fail('request', options, error.message),
       )
-      return { abort, onHeadersReceived: () => undefined, offHeadersReceived: () => undefined, onChunkReceived: () => undefined }
+      return {
+        abort,
+        onHeadersReceived: () => undefined,
+        offHeadersReceived: () => undefined,
+        onChunkReceived: () => undefined,
+      }
     },
 
     getStorageSync: (key: string) => storageValue(key),
@@ -91,7 +102,11 @@ export function createWxApi(host: MiniHost): Record<string, unknown> {
     },
 
     showToast(options: Options) {
-      host.toasts.push({ title: String(options.title ?? ''), icon: String(options.icon ?? 'success'), duration: Number(options.duration ?? 1500) })
+      host.toasts.push({
+        title: String(options.title ?? ''),
+        icon: String(options.icon ?? 'success'),
+        duration: Number(options.duration ?? 1500),
+      })
       ok('showToast', options)
     },
     hideToast: (options?: Options) => ok('hideToast', options),
@@ -153,14 +168,36 @@ export function createWxApi(host: MiniHost): Record<string, unknown> {
     },
 
     getSystemInfoSync: () => host.toContext({ ...SYSTEM_INFO, version: '8.0.50', SDKVersion: '3.6.0' }),
-    getSystemInfo: (options: Options) => ok('getSystemInfo', options, { ...SYSTEM_INFO, version: '8.0.50', SDKVersion: '3.6.0' }),
-    getWindowInfo: () => host.toContext({ pixelRatio: 3, screenWidth: 390, screenHeight: 844, windowWidth: 390, windowHeight: 844, statusBarHeight: 47, safeArea: SYSTEM_INFO.safeArea, screenTop: 0 }),
-    getDeviceInfo: () => host.toContext({ brand: 'iPhone', model: SYSTEM_INFO.model, system: SYSTEM_INFO.system, platform: 'ios', pixelRatio: 3 }),
-    getAppBaseInfo: () => host.toContext({ SDKVersion: '3.6.0', language: 'zh_CN', version: '8.0.50', theme: 'light', enableDebug: false }),
+    getSystemInfo: (options: Options) =>
+      ok('getSystemInfo', options, { ...SYSTEM_INFO, version: '8.0.50', SDKVersion: '3.6.0' }),
+    getWindowInfo: () =>
+      host.toContext({
+        pixelRatio: 3,
+        screenWidth: 390,
+        screenHeight: 844,
+        windowWidth: 390,
+        windowHeight: 844,
+        statusBarHeight: 47,
+        safeArea: SYSTEM_INFO.safeArea,
+        screenTop: 0,
+      }),
+    getDeviceInfo: () =>
+      host.toContext({
+        brand: 'iPhone',
+        model: SYSTEM_INFO.model,
+        system: SYSTEM_INFO.system,
+        platform: 'ios',
+        pixelRatio: 3,
+      }),
+    getAppBaseInfo: () =>
+      host.toContext({ SDKVersion: '3.6.0', language: 'zh_CN', version: '8.0.50', theme: 'light', enableDebug: false }),
     getMenuButtonBoundingClientRect: () => host.toContext(MENU_BUTTON_RECT),
-    getAccountInfoSync: () => host.toContext({ miniProgram: { appId: 'touristappid', envVersion: 'release', version: '1.0.0' } }),
-    getLaunchOptionsSync: () => host.toContext({ path: host.appJson.entryPagePath, query: {}, scene: 1001, referrerInfo: {} }),
-    getEnterOptionsSync: () => host.toContext({ path: host.appJson.entryPagePath, query: {}, scene: 1001, referrerInfo: {} }),
+    getAccountInfoSync: () =>
+      host.toContext({ miniProgram: { appId: 'touristappid', envVersion: 'release', version: '1.0.0' } }),
+    getLaunchOptionsSync: () =>
+      host.toContext({ path: host.appJson.entryPagePath, query: {}, scene: 1001, referrerInfo: {} }),
+    getEnterOptionsSync: () =>
+      host.toContext({ path: host.appJson.entryPagePath, query: {}, scene: 1001, referrerInfo: {} }),
     getNetworkType: (options: Options) => ok('getNetworkType', options, { networkType: 'wifi' }),
     getSetting: (options: Options) => ok('getSetting', options, { authSetting: {} }),
     authorize: (options: Options) => ok('authorize', options),
@@ -188,7 +225,12 @@ export function createWxApi(host: MiniHost): Record<string, unknown> {
     createIntersectionObserver: () => intersectionObserver(),
     reportAnalytics: () => undefined,
     reportEvent: () => undefined,
-    getRealtimeLogManager: () => ({ info: () => undefined, warn: () => undefined, error: () => undefined, setFilterMsg: () => undefined }),
+    getRealtimeLogManager: () => ({
+      info: () => undefined,
+      warn: () => undefined,
+      error: () => undefined,
+      setFilterMsg: () => undefined,
+    }),
 
     login(options: Options) {
       ok('login', options, { code: `wxcode${Math.random().toString(36).slice(2, 12)}` })
@@ -196,7 +238,10 @@ export function createWxApi(host: MiniHost): Record<string, unknown> {
     requestPayment(options: Options) {
       let orderNo: string
       try {
-        orderNo = orderForPayment(host, (payOrder) => (payOrder.wxPay as { package?: string } | null)?.package === options.package)
+        orderNo = orderForPayment(
+          host,
+          (payOrder) => (payOrder.wxPay as { package?: string } | null)?.package === options.package,
+        )
       } catch (error) {
         return fail('requestPayment', options, (error as Error).message)
       }

@@ -135,7 +135,6 @@ describe('the polyfill where the engine has less', () => {
     expect(removed).not.toHaveBeenCalled()
   })
 
-
   it('makes its own DOMException-like AbortError when the engine has no DOMException', () => {
     const saved = g.DOMException
     g.DOMException = undefined
@@ -177,7 +176,9 @@ describe('the polyfill where the engine has less', () => {
     g.AbortController = PolyfillAbortController
     try {
       const client = new QueryClient({ defaultOptions: { queries: { retry: false } } })
-      await expect(client.fetchQuery({ queryKey: ['read'], queryFn: () => Promise.resolve('answer') })).resolves.toBe('answer')
+      await expect(client.fetchQuery({ queryKey: ['read'], queryFn: () => Promise.resolve('answer') })).resolves.toBe(
+        'answer',
+      )
 
       let signal: AbortSignal | undefined
       const pending = client.fetchQuery({

@@ -16,9 +16,23 @@ describe('Promise.prototype.finally', () => {
   const cases: Array<[string, () => Promise<unknown>, (() => unknown) | undefined]> = [
     ['passes a value through', () => Promise.resolve(1), () => 'ignored'],
     ['passes a rejection through', () => Promise.reject(new Error('no')), () => 'ignored'],
-    ['rejects with what onFinally throws', () => Promise.resolve(1), () => { throw new Error('cleanup failed') }],
-    ['rejects with onFinally’s rejected promise', () => Promise.reject(new Error('no')), () => Promise.reject(new Error('cleanup failed'))],
-    ['waits for onFinally’s promise, then settles as before', () => Promise.resolve(2), () => new Promise((resolve) => setTimeout(resolve, 5))],
+    [
+      'rejects with what onFinally throws',
+      () => Promise.resolve(1),
+      () => {
+        throw new Error('cleanup failed')
+      },
+    ],
+    [
+      'rejects with onFinally’s rejected promise',
+      () => Promise.reject(new Error('no')),
+      () => Promise.reject(new Error('cleanup failed')),
+    ],
+    [
+      'waits for onFinally’s promise, then settles as before',
+      () => Promise.resolve(2),
+      () => new Promise((resolve) => setTimeout(resolve, 5)),
+    ],
     ['passes through without a callable onFinally', () => Promise.resolve(3), undefined],
   ]
   it.each(cases)('%s', async (_, make, onFinally) => {
@@ -47,7 +61,7 @@ describe('String.prototype.replaceAll', () => {
     ['a.b.c', '.', '-'],
     ['(*)(*)', '(*)', 'x'],
     ['aaa', 'a', '$&$&'],
-    ['abc', 'b', '$`|$\'|$$|$1|$<name>'],
+    ['abc', 'b', "$`|$'|$$|$1|$<name>"],
     ['abc', '', '-'],
     ['', '', '-'],
     ['abab', 'ab', replacer],
@@ -87,7 +101,11 @@ describe('installPrototypes', () => {
   const saved = { finally: Promise.prototype.finally, replaceAll: String.prototype.replaceAll }
   afterEach(() => {
     Object.defineProperty(Promise.prototype, 'finally', { value: saved.finally, writable: true, configurable: true })
-    Object.defineProperty(String.prototype, 'replaceAll', { value: saved.replaceAll, writable: true, configurable: true })
+    Object.defineProperty(String.prototype, 'replaceAll', {
+      value: saved.replaceAll,
+      writable: true,
+      configurable: true,
+    })
   })
 
   it.each([

@@ -50,37 +50,238 @@ const gasOrder = { parValue: 50, idempotencyKey: 'k-3', gasAccount: 'g-1', gasOr
 const calls: Call[] = [
   ['getUserInfo', 'GET', '/api/User/GetUserInfo', 'none', undefined, () => user.getUserInfo()],
   ['getOssSTS', 'POST', '/api/Account/GetOssSTS', 'none', undefined, () => account.getOssSTS()],
-  ['getWxIndentity', 'GET', '/api/Account/GetWxIndentity', 'query', { code: 'c1' }, () => account.getWxIndentity({ code: 'c1' })],
-  ['getLifePayWxIndentity', 'GET', '/api/Account/GetLifePayWxIndentity', 'query', { code: 'c1' }, () => account.getLifePayWxIndentity({ code: 'c1' })],
-  ['lifePayPhoneMesssageCodeLogin', 'POST', '/api/Account/LifePayPhoneMesssageCodeLogin', 'body', { phoneNumber: '13800138000', code: '1234' }, () => account.lifePayPhoneMesssageCodeLogin({ phoneNumber: '13800138000', code: '1234' })],
-  ['passwordLogin', 'POST', '/api/Account/PasswordLogin', 'body', { loginName: 'u', password: 'p' }, () => account.passwordLogin({ loginName: 'u', password: 'p' })],
-  ['phoneMesssageCodeRegister', 'POST', '/api/Account/PhoneMesssageCodeRegister', 'body', { phoneNumber: '13800138000', code: '1', password: 'p' }, () => account.phoneMesssageCodeRegister({ phoneNumber: '13800138000', code: '1', password: 'p' })],
-  ['wxMiniAppPhoneAuthLogin', 'POST', '/api/Account/WxMiniAppPhoneAuthLogin', 'body', { openId: 'o', sessionKey: 's', encryptedData: 'e', iv: 'i' }, () => account.wxMiniAppPhoneAuthLogin({ openId: 'o', sessionKey: 's', encryptedData: 'e', iv: 'i' })],
-  ['wxMiniAppPhoneAuthLoginFromScan', 'POST', '/api/Account/WxMiniAppPhoneAuthLoginFromScan', 'body', { uId: 'u', openId: 'o', sessionKey: 's', encryptedData: 'e', iv: 'i' }, () => account.wxMiniAppPhoneAuthLoginFromScan({ uId: 'u', openId: 'o', sessionKey: 's', encryptedData: 'e', iv: 'i' })],
-  ['wxMiniAppUserLogin', 'GET', '/api/Account/WxMiniAppUserLogin', 'query', { code: 'c1' }, () => account.wxMiniAppUserLogin({ code: 'c1' })],
-  ['wxMiniAppUserLoginFromScan', 'POST', '/api/Account/WxMiniAppUserLoginFromScan', 'body', { uId: 'u', userName: 'n', openId: 'o' }, () => account.wxMiniAppUserLoginFromScan({ uId: 'u', userName: 'n', openId: 'o' })],
-  ['sendPhoneMessageCode', 'POST', '/api/Account/SendPhoneMessageCode', 'body', { phoneNumber: '13800138000', businessType: 80 }, () => account.sendPhoneMessageCode({ phoneNumber: '13800138000', businessType: VerificationCodeBusinessType.LifePayPhoneCodeLogin })],
-  ['getTokenByRefreshToken', 'POST', '/api/accountAuth/GetTokenByRefreshToken', 'body', { refreshToken: 'r', clientId: 'c' }, () => accountAuth.getTokenByRefreshToken({ refreshToken: 'r', clientId: 'c' })],
+  [
+    'getWxIndentity',
+    'GET',
+    '/api/Account/GetWxIndentity',
+    'query',
+    { code: 'c1' },
+    () => account.getWxIndentity({ code: 'c1' }),
+  ],
+  [
+    'getLifePayWxIndentity',
+    'GET',
+    '/api/Account/GetLifePayWxIndentity',
+    'query',
+    { code: 'c1' },
+    () => account.getLifePayWxIndentity({ code: 'c1' }),
+  ],
+  [
+    'lifePayPhoneMesssageCodeLogin',
+    'POST',
+    '/api/Account/LifePayPhoneMesssageCodeLogin',
+    'body',
+    { phoneNumber: '13800138000', code: '1234' },
+    () => account.lifePayPhoneMesssageCodeLogin({ phoneNumber: '13800138000', code: '1234' }),
+  ],
+  [
+    'passwordLogin',
+    'POST',
+    '/api/Account/PasswordLogin',
+    'body',
+    { loginName: 'u', password: 'p' },
+    () => account.passwordLogin({ loginName: 'u', password: 'p' }),
+  ],
+  [
+    'phoneMesssageCodeRegister',
+    'POST',
+    '/api/Account/PhoneMesssageCodeRegister',
+    'body',
+    { phoneNumber: '13800138000', code: '1', password: 'p' },
+    () => account.phoneMesssageCodeRegister({ phoneNumber: '13800138000', code: '1', password: 'p' }),
+  ],
+  [
+    'wxMiniAppPhoneAuthLogin',
+    'POST',
+    '/api/Account/WxMiniAppPhoneAuthLogin',
+    'body',
+    { openId: 'o', sessionKey: 's', encryptedData: 'e', iv: 'i' },
+    () => account.wxMiniAppPhoneAuthLogin({ openId: 'o', sessionKey: 's', encryptedData: 'e', iv: 'i' }),
+  ],
+  [
+    'wxMiniAppPhoneAuthLoginFromScan',
+    'POST',
+    '/api/Account/WxMiniAppPhoneAuthLoginFromScan',
+    'body',
+    { uId: 'u', openId: 'o', sessionKey: 's', encryptedData: 'e', iv: 'i' },
+    () =>
+      account.wxMiniAppPhoneAuthLoginFromScan({ uId: 'u', openId: 'o', sessionKey: 's', encryptedData: 'e', iv: 'i' }),
+  ],
+  [
+    'wxMiniAppUserLogin',
+    'GET',
+    '/api/Account/WxMiniAppUserLogin',
+    'query',
+    { code: 'c1' },
+    () => account.wxMiniAppUserLogin({ code: 'c1' }),
+  ],
+  [
+    'wxMiniAppUserLoginFromScan',
+    'POST',
+    '/api/Account/WxMiniAppUserLoginFromScan',
+    'body',
+    { uId: 'u', userName: 'n', openId: 'o' },
+    () => account.wxMiniAppUserLoginFromScan({ uId: 'u', userName: 'n', openId: 'o' }),
+  ],
+  [
+    'sendPhoneMessageCode',
+    'POST',
+    '/api/Account/SendPhoneMessageCode',
+    'body',
+    { phoneNumber: '13800138000', businessType: 80 },
+    () =>
+      account.sendPhoneMessageCode({
+        phoneNumber: '13800138000',
+        businessType: VerificationCodeBusinessType.LifePayPhoneCodeLogin,
+      }),
+  ],
+  [
+    'getTokenByRefreshToken',
+    'POST',
+    '/api/accountAuth/GetTokenByRefreshToken',
+    'body',
+    { refreshToken: 'r', clientId: 'c' },
+    () => accountAuth.getTokenByRefreshToken({ refreshToken: 'r', clientId: 'c' }),
+  ],
   ['getRate', 'GET', '/api/LifePay/GetRate', 'none', undefined, () => lifePay.getRate()],
-  ['getElectricSupportArea', 'POST', '/api/LifePay/GetElectricSupportArea', 'none', undefined, () => lifePay.getElectricSupportArea()],
-  ['getElectricParValue', 'POST', '/api/LifePay/GetElectricParValue', 'none', undefined, () => lifePay.getElectricParValue()],
+  [
+    'getElectricSupportArea',
+    'POST',
+    '/api/LifePay/GetElectricSupportArea',
+    'none',
+    undefined,
+    () => lifePay.getElectricSupportArea(),
+  ],
+  [
+    'getElectricParValue',
+    'POST',
+    '/api/LifePay/GetElectricParValue',
+    'none',
+    undefined,
+    () => lifePay.getElectricParValue(),
+  ],
   ['getPhoneParValue', 'POST', '/api/LifePay/GetPhoneParValue', 'none', undefined, () => lifePay.getPhoneParValue()],
   ['getGasParValue', 'POST', '/api/LifePay/GetGasParValue', 'none', undefined, () => lifePay.getGasParValue()],
-  ['createLifePayPhoneOrder', 'POST', '/api/LifePay/CreateLifePayPhoneOrder', 'body', phoneOrder, () => lifePay.createLifePayPhoneOrder(phoneOrder)],
-  ['createLifePayElectricOrder', 'POST', '/api/LifePay/CreateLifePayElectricOrder', 'body', electricOrder, () => lifePay.createLifePayElectricOrder(electricOrder)],
-  ['createLifePayGasOrder', 'POST', '/api/LifePay/CreateLifePayGasOrder', 'body', gasOrder, () => lifePay.createLifePayGasOrder(gasOrder)],
-  ['getPayStatusByOrderNo', 'POST', '/api/LifePay/GetPayStatusByOrderNo', 'body', { orderNo: 'A1' }, () => lifePay.getPayStatusByOrderNo({ orderNo: 'A1' })],
-  ['setLifePayOrderPayType', 'POST', '/api/LifePay/SetLifePayOrderPayType', 'body', { orderNo: 'A1', lifePayType: 20 }, () => lifePay.setLifePayOrderPayType({ orderNo: 'A1', lifePayType: LifePayType.AliPay })],
-  ['getUserLifePayOrderPage', 'POST', '/api/LifePay/GetUserLifePayOrderPage', 'body', { pageIndex: 1, pageSize: 20, lifePayOrderType: 30 }, () => lifePay.getUserLifePayOrderPage({ pageIndex: 1, pageSize: 20, lifePayOrderType: LifePayOrderType.Gas })],
-  ['getPayOrderForJsAPI', 'POST', '/api/LifePay/GetPayOrderForJsAPI', 'body', { orderNo: 'A1', lifePayType: 10 }, () => lifePay.getPayOrderForJsAPI({ orderNo: 'A1', lifePayType: LifePayType.WxPay })],
-  ['getUserAccountAllList', 'POST', '/api/LifePay/GetUserAccountAllList', 'body', { lifePayOrderType: 10 }, () => lifePay.getUserAccountAllList({ lifePayOrderType: LifePayOrderType.Phone })],
-  ['getUserAccountList', 'POST', '/api/LifePay/GetUserAccountList', 'body', { pageIndex: 2, pageSize: 5 }, () => lifePay.getUserAccountList({ pageIndex: 2, pageSize: 5 })],
-  ['addUpdateUserAccount', 'POST', '/api/LifePay/AddUpdateUserAccount', 'body', { lifePayType: 10, content: '13800138000' }, () => lifePay.addUpdateUserAccount({ lifePayType: LifePayOrderType.Phone, content: '13800138000' })],
-  ['refundUserLifePayOrder', 'POST', '/api/LifePay/RefundUserLifePayOrder', 'body', { orderNo: 'A1', refundApplyRemark: 'r' }, () => lifePay.refundUserLifePayOrder({ orderNo: 'A1', refundApplyRemark: 'r' })],
-  ['deleteUserAccount', 'POST', '/api/LifePay/DeleteUserAccount', 'query', idInput, () => lifePay.deleteUserAccount(idInput)],
-  ['getUserAccountDetail', 'GET', '/api/LifePay/GetUserAccountDetail', 'query', idInput, () => lifePay.getUserAccountDetail(idInput)],
-  ['getUserLifePayOrderDetail', 'GET', '/api/LifePay/GetUserLifePayOrderDetail', 'query', { orderNo: 'A1' }, () => lifePay.getUserLifePayOrderDetail({ orderNo: 'A1' })],
-  ['getRegionalManagementList', 'GET', '/api/Area/GetRegionalManagementList', 'none', undefined, () => area.getRegionalManagementList()],
+  [
+    'createLifePayPhoneOrder',
+    'POST',
+    '/api/LifePay/CreateLifePayPhoneOrder',
+    'body',
+    phoneOrder,
+    () => lifePay.createLifePayPhoneOrder(phoneOrder),
+  ],
+  [
+    'createLifePayElectricOrder',
+    'POST',
+    '/api/LifePay/CreateLifePayElectricOrder',
+    'body',
+    electricOrder,
+    () => lifePay.createLifePayElectricOrder(electricOrder),
+  ],
+  [
+    'createLifePayGasOrder',
+    'POST',
+    '/api/LifePay/CreateLifePayGasOrder',
+    'body',
+    gasOrder,
+    () => lifePay.createLifePayGasOrder(gasOrder),
+  ],
+  [
+    'getPayStatusByOrderNo',
+    'POST',
+    '/api/LifePay/GetPayStatusByOrderNo',
+    'body',
+    { orderNo: 'A1' },
+    () => lifePay.getPayStatusByOrderNo({ orderNo: 'A1' }),
+  ],
+  [
+    'setLifePayOrderPayType',
+    'POST',
+    '/api/LifePay/SetLifePayOrderPayType',
+    'body',
+    { orderNo: 'A1', lifePayType: 20 },
+    () => lifePay.setLifePayOrderPayType({ orderNo: 'A1', lifePayType: LifePayType.AliPay }),
+  ],
+  [
+    'getUserLifePayOrderPage',
+    'POST',
+    '/api/LifePay/GetUserLifePayOrderPage',
+    'body',
+    { pageIndex: 1, pageSize: 20, lifePayOrderType: 30 },
+    () => lifePay.getUserLifePayOrderPage({ pageIndex: 1, pageSize: 20, lifePayOrderType: LifePayOrderType.Gas }),
+  ],
+  [
+    'getPayOrderForJsAPI',
+    'POST',
+    '/api/LifePay/GetPayOrderForJsAPI',
+    'body',
+    { orderNo: 'A1', lifePayType: 10 },
+    () => lifePay.getPayOrderForJsAPI({ orderNo: 'A1', lifePayType: LifePayType.WxPay }),
+  ],
+  [
+    'getUserAccountAllList',
+    'POST',
+    '/api/LifePay/GetUserAccountAllList',
+    'body',
+    { lifePayOrderType: 10 },
+    () => lifePay.getUserAccountAllList({ lifePayOrderType: LifePayOrderType.Phone }),
+  ],
+  [
+    'getUserAccountList',
+    'POST',
+    '/api/LifePay/GetUserAccountList',
+    'body',
+    { pageIndex: 2, pageSize: 5 },
+    () => lifePay.getUserAccountList({ pageIndex: 2, pageSize: 5 }),
+  ],
+  [
+    'addUpdateUserAccount',
+    'POST',
+    '/api/LifePay/AddUpdateUserAccount',
+    'body',
+    { lifePayType: 10, content: '13800138000' },
+    () => lifePay.addUpdateUserAccount({ lifePayType: LifePayOrderType.Phone, content: '13800138000' }),
+  ],
+  [
+    'refundUserLifePayOrder',
+    'POST',
+    '/api/LifePay/RefundUserLifePayOrder',
+    'body',
+    { orderNo: 'A1', refundApplyRemark: 'r' },
+    () => lifePay.refundUserLifePayOrder({ orderNo: 'A1', refundApplyRemark: 'r' }),
+  ],
+  [
+    'deleteUserAccount',
+    'POST',
+    '/api/LifePay/DeleteUserAccount',
+    'query',
+    idInput,
+    () => lifePay.deleteUserAccount(idInput),
+  ],
+  [
+    'getUserAccountDetail',
+    'GET',
+    '/api/LifePay/GetUserAccountDetail',
+    'query',
+    idInput,
+    () => lifePay.getUserAccountDetail(idInput),
+  ],
+  [
+    'getUserLifePayOrderDetail',
+    'GET',
+    '/api/LifePay/GetUserLifePayOrderDetail',
+    'query',
+    { orderNo: 'A1' },
+    () => lifePay.getUserLifePayOrderDetail({ orderNo: 'A1' }),
+  ],
+  [
+    'getRegionalManagementList',
+    'GET',
+    '/api/Area/GetRegionalManagementList',
+    'none',
+    undefined,
+    () => area.getRegionalManagementList(),
+  ],
 ]
 
 describe('endpoint functions', () => {
@@ -115,18 +316,30 @@ describe('endpoint functions', () => {
 describe('login calls', () => {
   const loginCalls = calls.filter(([name]) => /Login/.test(name) && name !== 'lifePayPhoneMesssageCodeLogin')
 
-  it.each(loginCalls)('%s fails silently: no toast, the error reaches the caller', async (_name, _method, path, _payload, _input, call) => {
-    server().route(path, () => ({ status: 400, json: { success: false, error: 'BAD_LOGIN', msg: '密码错误', showType: 2 } }))
-    await expect(call()).rejects.toBeInstanceOf(AxiosError)
-    expect(ui().toasts).toEqual([])
-  })
+  it.each(loginCalls)(
+    '%s fails silently: no toast, the error reaches the caller',
+    async (_name, _method, path, _payload, _input, call) => {
+      server().route(path, () => ({
+        status: 400,
+        json: { success: false, error: 'BAD_LOGIN', msg: '密码错误', showType: 2 },
+      }))
+      await expect(call()).rejects.toBeInstanceOf(AxiosError)
+      expect(ui().toasts).toEqual([])
+    },
+  )
 
   it('the phone-code login resolves with the user id and wraps any failure in Error("error") with its cause', async () => {
     const path = '/api/Account/LifePayPhoneMesssageCodeLogin'
     server().route(path, () => ({ json: envelope('virtual-7') }))
-    await expect(account.lifePayPhoneMesssageCodeLogin({ phoneNumber: '13800138000', code: '1' })).resolves.toBe('virtual-7')
-    server().route(path, () => ({ json: { success: false, error: 'CODE_WRONG', msg: '验证码错误', showType: 2, data: null } }))
-    const error = await account.lifePayPhoneMesssageCodeLogin({ phoneNumber: '13800138000', code: '1' }).catch((e: Error) => e)
+    await expect(account.lifePayPhoneMesssageCodeLogin({ phoneNumber: '13800138000', code: '1' })).resolves.toBe(
+      'virtual-7',
+    )
+    server().route(path, () => ({
+      json: { success: false, error: 'CODE_WRONG', msg: '验证码错误', showType: 2, data: null },
+    }))
+    const error = await account
+      .lifePayPhoneMesssageCodeLogin({ phoneNumber: '13800138000', code: '1' })
+      .catch((e: Error) => e)
     expect(error).toBeInstanceOf(Error)
     expect((error as Error).message).toBe('error')
     expect((error as Error).cause).toBeInstanceOf(BizError)
@@ -139,12 +352,19 @@ describe('login calls', () => {
     server().route('/api/Account/PasswordLogin', () => ({
       json: envelope({ accessToken: 'xxabcxx', refreshToken: 'ABC', expiresIn: 3600, creationTime: 1 }),
     }))
-    server().route('/api/Account/GetWxIndentity', () => ({ json: envelope({ openId: 'o', sessionKey: 'abc=', unionId: null }) }))
+    server().route('/api/Account/GetWxIndentity', () => ({
+      json: envelope({ openId: 'o', sessionKey: 'abc=', unionId: null }),
+    }))
     server().route('/api/LifePay/GetPayOrderForJsAPI', () => ({ json: envelope({ wxPay: { paySign: 'zabc' } }) }))
     server().route('/api/User/GetUserInfo', () => ({ json: envelope({ userName: 'abc' }) }))
-    await expect(account.passwordLogin({ loginName: 'u', password: 'p' })).resolves.toMatchObject({ accessToken: 'xxabcxx', refreshToken: 'ABC' })
+    await expect(account.passwordLogin({ loginName: 'u', password: 'p' })).resolves.toMatchObject({
+      accessToken: 'xxabcxx',
+      refreshToken: 'ABC',
+    })
     await expect(account.getWxIndentity({ code: 'c' })).resolves.toMatchObject({ sessionKey: 'abc=' })
-    await expect(lifePay.getPayOrderForJsAPI({ orderNo: 'A1', lifePayType: LifePayType.WxPay })).resolves.toMatchObject({ wxPay: { paySign: 'zabc' } })
+    await expect(lifePay.getPayOrderForJsAPI({ orderNo: 'A1', lifePayType: LifePayType.WxPay })).resolves.toMatchObject(
+      { wxPay: { paySign: 'zabc' } },
+    )
     await expect(user.getUserInfo()).resolves.toEqual({ userName: '***' })
   })
 })
@@ -187,7 +407,9 @@ describe('orders', () => {
   it('sends an order once, even when it fails, with the caller’s idempotency key', async () => {
     server().route('/api/LifePay/CreateLifePayPhoneOrder', () => ({ status: 502, text: '' }))
     const key = newIdempotencyKey()
-    await expect(lifePay.createLifePayPhoneOrder({ ...phoneOrder, idempotencyKey: key })).rejects.toBeInstanceOf(AxiosError)
+    await expect(lifePay.createLifePayPhoneOrder({ ...phoneOrder, idempotencyKey: key })).rejects.toBeInstanceOf(
+      AxiosError,
+    )
     const sent = server().hits('/api/LifePay/CreateLifePayPhoneOrder')
     expect(sent).toHaveLength(1)
     expect((sent[0].body as { idempotencyKey: string }).idempotencyKey).toBe(key)

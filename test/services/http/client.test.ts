@@ -95,7 +95,10 @@ describe('request shape', () => {
 
 describe('results', () => {
   it('resolves with the envelope’s data; getResponse resolves with the whole axios response', async () => {
-    server().route('/api/User/GetUserInfo', () => ({ json: envelope({ userId: 'u1' }), headers: { 'X-Trace-Id': 't' } }))
+    server().route('/api/User/GetUserInfo', () => ({
+      json: envelope({ userId: 'u1' }),
+      headers: { 'X-Trace-Id': 't' },
+    }))
     await expect(request({ method: 'GET', url: '/api/User/GetUserInfo' })).resolves.toEqual({ userId: 'u1' })
     const response = await requestResponse<{ userId: string }>({ method: 'GET', url: '/api/User/GetUserInfo' })
     expect(response.status).toBe(200)
@@ -260,7 +263,10 @@ describe('HTTP errors (SPEC §8 status table)', () => {
 
   it('prefers the server’s error.message, then the envelope msg', async () => {
     server().route('/api/a', () => ({ status: 500, json: { error: { message: '数据库维护中' } } }))
-    server().route('/api/b', () => ({ status: 403, json: { success: false, error: 'FORBIDDEN', msg: '无权查看该订单' } }))
+    server().route('/api/b', () => ({
+      status: 403,
+      json: { success: false, error: 'FORBIDDEN', msg: '无权查看该订单' },
+    }))
     await failure(request({ method: 'GET', url: '/api/a' }))
     await failure(request({ method: 'GET', url: '/api/b' }))
     expect(ui().toasts).toEqual([

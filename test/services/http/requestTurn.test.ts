@@ -19,7 +19,9 @@ const { server } = useTestServer()
 
 describe('a request’s turn', () => {
   it('is given at once in mini-programs (no turn), so nothing waits', () => {
-    const actual = jest.requireActual<typeof import('../../../src/platform/requestTurn')>('../../../src/platform/requestTurn')
+    const actual = jest.requireActual<typeof import('../../../src/platform/requestTurn')>(
+      '../../../src/platform/requestTurn',
+    )
     expect(actual.requestTurn()).toBeUndefined()
   })
 

@@ -1,6 +1,6 @@
 /** @jest-environment node */
 // Token refresh against a real server that only accepts the token it issued last, counting every refresh.
-import { AxiosError } from 'axios'
+import { type AxiosError } from 'axios'
 import { request } from '../../../src/services/http/client'
 import { activeLoadingCounts } from '../../../src/services/http/interceptors/loading'
 import { useSessionStore } from '../../../src/stores/session'
@@ -21,7 +21,12 @@ function issue(name: string): Reply {
   validToken = accessToken(name)
   return {
     delayMs: 50,
-    json: envelope({ accessToken: validToken, refreshToken: `refresh-${name}`, expiresIn: 3600, creationTime: Date.now() }),
+    json: envelope({
+      accessToken: validToken,
+      refreshToken: `refresh-${name}`,
+      expiresIn: 3600,
+      creationTime: Date.now(),
+    }),
   }
 }
 
@@ -141,7 +146,9 @@ describe('refresh failure', () => {
 
   it('treats a refresh business error or 401 as a failure of the refresh, without its own toast or second logout', async () => {
     logIn('t1', { expired: true })
-    refreshReply = () => ({ json: { success: false, error: 'REFRESH_EXPIRED', msg: '登录已过期', showType: 2, data: null } })
+    refreshReply = () => ({
+      json: { success: false, error: 'REFRESH_EXPIRED', msg: '登录已过期', showType: 2, data: null },
+    })
     const logouts = countLogouts()
     const first = await request({ method: 'POST', url: '/api/LifePay/GetUserAccountList', data: bodyOf(0) }).catch(
       (e: Error) => e,
@@ -224,7 +231,10 @@ describe('401', () => {
 
   it('resends at most once: a second 401 is final and logs out', async () => {
     validToken = logIn('t1')
-    server().route('/api/LifePay/AddUpdateUserAccount', requireToken(() => ({ json: envelope('account-1') })))
+    server().route(
+      '/api/LifePay/AddUpdateUserAccount',
+      requireToken(() => ({ json: envelope('account-1') })),
+    )
     server().route('/api/LifePay/RefundUserLifePayOrder', () => ({ delayMs: 100, status: 401, text: '' }))
     const slow = request({ method: 'POST', url: '/api/LifePay/RefundUserLifePayOrder', data: { orderNo: 'A1' } })
     await waitFor(() => server().hits('/api/LifePay/RefundUserLifePayOrder').length === 1)

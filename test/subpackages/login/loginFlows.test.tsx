@@ -7,7 +7,16 @@ import LoginByForm from '../../../src/subpackages/login/loginByForm/loginByForm'
 import RegisterForm from '../../../src/subpackages/login/registerForm/registerForm'
 import { bodyOf, ok, refusal, startApiServer, type TestServer } from '../../pages/support/apiServer'
 import { makeJwt } from '../../services/support/testServer'
-import { fieldErrors, freshApp, spyNavigation, tap, typeInto, waitForToast, wireAppUi, type Navigation } from './support'
+import {
+  fieldErrors,
+  freshApp,
+  spyNavigation,
+  tap,
+  typeInto,
+  waitForToast,
+  wireAppUi,
+  type Navigation,
+} from './support'
 
 jest.mock('@tarojs/taro', () => require('../../pages/support/taroPageHooks').taroWithPageHooks())
 
@@ -18,7 +27,13 @@ const token = (userId: string) => ({
   expiresIn: 7200,
   creationTime: Date.now(),
 })
-const user = (userId: string, phoneNumber = PHONE) => ({ userId, userName: '', phoneNumber, avatarUrl: null, creationTime: '2026-01-01T00:00:00Z' })
+const user = (userId: string, phoneNumber = PHONE) => ({
+  userId,
+  userName: '',
+  phoneNumber,
+  avatarUrl: null,
+  creationTime: '2026-01-01T00:00:00Z',
+})
 
 let server: TestServer
 let nav: Navigation
@@ -56,7 +71,11 @@ describe('H5 login page: phone + message code → virtual login', () => {
 
     expect(bodyOf(server, '/api/Account/LifePayPhoneMesssageCodeLogin')).toEqual({ phoneNumber: PHONE, code: '246810' })
     expect(useLifePayStore.getState()).toMatchObject({ userId: 'u-7f3a9c', phoneNumber: PHONE, channlesNum: '818' })
-    expect(useSessionStore.getState()).toMatchObject({ virtualUserId: 'u-7f3a9c', virtualPhoneNumber: PHONE, token: '' })
+    expect(useSessionStore.getState()).toMatchObject({
+      virtualUserId: 'u-7f3a9c',
+      virtualPhoneNumber: PHONE,
+      token: '',
+    })
     await waitFor(() => expect(nav.switchTab).toHaveBeenCalledWith({ url: '/pages/mine/index' }))
   })
 
@@ -105,7 +124,12 @@ describe('H5 login page: phone + message code → virtual login', () => {
 describe('loginByForm: password and phone code, switchable', () => {
   it('password login stores tokens, fetches GetUserInfo with them, logs the recharge account in and goes back', async () => {
     freshApp('en-US', { redirect: '/subpackages/recharge/phoneBillRecharge/phoneBillRecharge?phone=13812345678' })
-    nav.stack(['pages/home/index', 'subpackages/recharge/phoneBillRecharge/phoneBillRecharge', 'subpackages/login/authorization/authorization', 'subpackages/login/loginByForm/loginByForm'])
+    nav.stack([
+      'pages/home/index',
+      'subpackages/recharge/phoneBillRecharge/phoneBillRecharge',
+      'subpackages/login/authorization/authorization',
+      'subpackages/login/loginByForm/loginByForm',
+    ])
     const issued = token('u-1')
     server.route('/api/Account/PasswordLogin', () => ok(issued))
     server.route('/api/User/GetUserInfo', () => ok(user('u-1')))
@@ -185,7 +209,11 @@ describe('registerForm: phone + code + password twice → full login', () => {
     tap('Register and log in')
     await waitForToast('Registered')
 
-    expect(bodyOf(server, '/api/Account/PhoneMesssageCodeRegister')).toEqual({ phoneNumber: PHONE, code: '135790', password: 'abc12345' })
+    expect(bodyOf(server, '/api/Account/PhoneMesssageCodeRegister')).toEqual({
+      phoneNumber: PHONE,
+      code: '135790',
+      password: 'abc12345',
+    })
     expect(useLifePayStore.getState()).toMatchObject({ userId: 'u-new', phoneNumber: PHONE })
     await waitFor(() => expect(nav.switchTab).toHaveBeenCalledWith({ url: '/pages/home/index' }))
   })
@@ -236,7 +264,12 @@ describe('mini-program login page (authorization in WeChat and Alipay)', () => {
     await sharePhone({ encryptedData: 'ENC', iv: 'IV' })
     await waitForToast('Logged in')
     expect(server.hits('/api/Account/WxMiniAppUserLogin')[0].query.get('code')).toBe('host-code')
-    expect(bodyOf(server, '/api/Account/WxMiniAppPhoneAuthLogin')).toEqual({ openId: 'o-1', sessionKey: 'sk-1', encryptedData: 'ENC', iv: 'IV' })
+    expect(bodyOf(server, '/api/Account/WxMiniAppPhoneAuthLogin')).toEqual({
+      openId: 'o-1',
+      sessionKey: 'sk-1',
+      encryptedData: 'ENC',
+      iv: 'IV',
+    })
     expect(useSessionStore.getState().wxOpenId).toBe('o-1')
     expect(useLifePayStore.getState().userId).toBe('u-wx')
     await waitFor(() => expect(nav.switchTab).toHaveBeenCalledWith({ url: '/pages/mine/index' }))
@@ -253,8 +286,12 @@ describe('mini-program login page (authorization in WeChat and Alipay)', () => {
 
   it('scanned code (scene uId=...): GetLifePayWxIndentity → WxMiniAppUserLoginFromScan, then the FromScan phone login with the uId', async () => {
     onHost('weapp', { scene: 'uId%3DAb12x9' })
-    server.route('/api/Account/GetLifePayWxIndentity', () => ok({ openId: 'o-scan', sessionKey: 'sk-scan', unionId: null }))
-    server.route('/api/Account/WxMiniAppUserLoginFromScan', () => ok({ openId: 'o-scan', sessionKey: 'sk-scan', token: null }))
+    server.route('/api/Account/GetLifePayWxIndentity', () =>
+      ok({ openId: 'o-scan', sessionKey: 'sk-scan', unionId: null }),
+    )
+    server.route('/api/Account/WxMiniAppUserLoginFromScan', () =>
+      ok({ openId: 'o-scan', sessionKey: 'sk-scan', token: null }),
+    )
     server.route('/api/Account/WxMiniAppPhoneAuthLoginFromScan', () => ok(token('u-scan')))
     server.route('/api/User/GetUserInfo', () => ok(user('u-scan')))
     render(<Authorization />)
@@ -262,7 +299,11 @@ describe('mini-program login page (authorization in WeChat and Alipay)', () => {
     await sharePhone({ encryptedData: 'ENC', iv: 'IV' })
     await waitForToast('Logged in')
     expect(server.hits('/api/Account/GetLifePayWxIndentity')[0].query.get('code')).toBe('host-code')
-    expect(bodyOf(server, '/api/Account/WxMiniAppUserLoginFromScan')).toEqual({ uId: 'Ab12x9', userName: '', openId: 'o-scan' })
+    expect(bodyOf(server, '/api/Account/WxMiniAppUserLoginFromScan')).toEqual({
+      uId: 'Ab12x9',
+      userName: '',
+      openId: 'o-scan',
+    })
     expect(bodyOf(server, '/api/Account/WxMiniAppPhoneAuthLoginFromScan')).toEqual({
       uId: 'Ab12x9',
       openId: 'o-scan',
@@ -277,7 +318,9 @@ describe('mini-program login page (authorization in WeChat and Alipay)', () => {
   it('a known WeChat user logs in with one tap once consent is given', async () => {
     onHost('weapp', { uId: 'Ab12x9' })
     server.route('/api/Account/GetLifePayWxIndentity', () => ok({ openId: 'o-k', sessionKey: 'sk-k', unionId: null }))
-    server.route('/api/Account/WxMiniAppUserLoginFromScan', () => ok({ openId: 'o-k', sessionKey: 'sk-k', token: token('u-known') }))
+    server.route('/api/Account/WxMiniAppUserLoginFromScan', () =>
+      ok({ openId: 'o-k', sessionKey: 'sk-k', token: token('u-known') }),
+    )
     server.route('/api/User/GetUserInfo', () => ok(user('u-known')))
     render(<Authorization />)
     const button = await screen.findByRole('button', { name: 'Log in with WeChat' })
@@ -294,7 +337,11 @@ describe('mini-program login page (authorization in WeChat and Alipay)', () => {
     server.route('/api/Account/WxMiniAppUserLogin', () => ok({ openId: 'ali-1', sessionKey: 'ask', token: null }))
     server.route('/api/Account/WxMiniAppPhoneAuthLogin', () => ok(token('u-ali')))
     server.route('/api/User/GetUserInfo', () => ok(user('u-ali')))
-    Object.assign(Taro, { getPhoneNumber: jest.fn().mockResolvedValue({ response: JSON.stringify({ response: 'ALI-ENC', sign: 'ALI-SIGN' }) }) })
+    Object.assign(Taro, {
+      getPhoneNumber: jest
+        .fn()
+        .mockResolvedValue({ response: JSON.stringify({ response: 'ALI-ENC', sign: 'ALI-SIGN' }) }),
+    })
     render(<Authorization />)
     await screen.findByRole('button', { name: 'Log in with my phone number' })
     fireEvent.click(screen.getByRole('checkbox'))
@@ -305,13 +352,20 @@ describe('mini-program login page (authorization in WeChat and Alipay)', () => {
       button.dispatchEvent(new CustomEvent('getauthorize', { detail: {} }))
     })
     await waitForToast('Logged in')
-    expect(bodyOf(server, '/api/Account/WxMiniAppPhoneAuthLogin')).toEqual({ openId: 'ali-1', sessionKey: 'ask', encryptedData: 'ALI-ENC', iv: 'ALI-SIGN' })
+    expect(bodyOf(server, '/api/Account/WxMiniAppPhoneAuthLogin')).toEqual({
+      openId: 'ali-1',
+      sessionKey: 'ask',
+      encryptedData: 'ALI-ENC',
+      iv: 'ALI-SIGN',
+    })
   })
 
   it('when the host login fails it says so and tries again on demand', async () => {
     onHost('weapp')
     let calls = 0
-    server.route('/api/Account/WxMiniAppUserLogin', () => (++calls === 1 ? { status: 503, json: { success: false } } : ok({ openId: 'o', sessionKey: 's', token: null })))
+    server.route('/api/Account/WxMiniAppUserLogin', () =>
+      ++calls === 1 ? { status: 503, json: { success: false } } : ok({ openId: 'o', sessionKey: 's', token: null }),
+    )
     render(<Authorization />)
     await screen.findByText('Quick login is unavailable right now, please try again later')
     fireEvent.click(screen.getByRole('button', { name: 'Retry' }))

@@ -11,12 +11,47 @@ const fullText = (doc: (typeof privacyPolicy)['zh-CN']) =>
 
 describe('policy texts', () => {
   it.each([
-    ['zh-CN', ['手机号码', '户号', '位置城市', '设备型号', '保存三年', '六个月', '支付机构', '充值服务商', '删除', '注销账号', '撤回同意', '运营方']],
-    ['en-US', ['Phone number', 'account numbers', 'Location city', 'device model', 'three years', 'six months', 'Payment institutions', 'Recharge suppliers', 'Deletion', 'Closing your account', 'Withdrawing consent', 'Operator']],
-  ] as const)('the privacy policy (%s) covers data, purposes, retention, sharing, rights and contact', (locale, topics) => {
-    const text = fullText(privacyPolicy[locale])
-    for (const topic of topics) expect(text).toContain(topic)
-  })
+    [
+      'zh-CN',
+      [
+        '手机号码',
+        '户号',
+        '位置城市',
+        '设备型号',
+        '保存三年',
+        '六个月',
+        '支付机构',
+        '充值服务商',
+        '删除',
+        '注销账号',
+        '撤回同意',
+        '运营方',
+      ],
+    ],
+    [
+      'en-US',
+      [
+        'Phone number',
+        'account numbers',
+        'Location city',
+        'device model',
+        'three years',
+        'six months',
+        'Payment institutions',
+        'Recharge suppliers',
+        'Deletion',
+        'Closing your account',
+        'Withdrawing consent',
+        'Operator',
+      ],
+    ],
+  ] as const)(
+    'the privacy policy (%s) covers data, purposes, retention, sharing, rights and contact',
+    (locale, topics) => {
+      const text = fullText(privacyPolicy[locale])
+      for (const topic of topics) expect(text).toContain(topic)
+    },
+  )
 
   it('contact details are placeholders clearly marked for the operator, in both documents and languages', () => {
     for (const doc of [privacyPolicy, userAgreement]) {
@@ -27,13 +62,17 @@ describe('policy texts', () => {
 
   it('both languages have the same sections', () => {
     for (const doc of [privacyPolicy, userAgreement]) {
-      expect(doc['en-US'].sections.map((s) => s.paragraphs.length)).toEqual(doc['zh-CN'].sections.map((s) => s.paragraphs.length))
+      expect(doc['en-US'].sections.map((s) => s.paragraphs.length)).toEqual(
+        doc['zh-CN'].sections.map((s) => s.paragraphs.length),
+      )
     }
   })
 
   it('the agreement states the discount rule exactly as home shows it', () => {
     expect(fullText(userAgreement['zh-CN'])).toContain('“9.85折”即按面值的98.5%支付')
-    expect(fullText(userAgreement['en-US'])).toContain('"pay 98.5% of face value" means a 100 yuan top-up costs 98.50 yuan')
+    expect(fullText(userAgreement['en-US'])).toContain(
+      '"pay 98.5% of face value" means a 100 yuan top-up costs 98.50 yuan',
+    )
   })
 
   it.each([

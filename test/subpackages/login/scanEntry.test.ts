@@ -6,10 +6,18 @@ describe('QR scan entry (docs/qr.md)', () => {
   it.each([
     ['Alipay / H5 query uId', { uId: 'Ab12_x-9' }, 'Ab12_x-9'],
     ['weapp scene, url-encoded as WeChat hands it over', { scene: 'uId%3DAb12x9' }, 'Ab12x9'],
-    ['Alipay / H5 query with a UUID', { uId: '3f2504e0-4f89-41d3-9a0c-0305e82c3301' }, '3f2504e0-4f89-41d3-9a0c-0305e82c3301'],
+    [
+      'Alipay / H5 query with a UUID',
+      { uId: '3f2504e0-4f89-41d3-9a0c-0305e82c3301' },
+      '3f2504e0-4f89-41d3-9a0c-0305e82c3301',
+    ],
     ['weapp scene, already decoded', { scene: 'uId=Ab12x9' }, 'Ab12x9'],
     ['weapp scene with another key first', { scene: 'c%3D1%26uId%3DAb12x9' }, 'Ab12x9'],
-    ['weapp ordinary-link QR (q = the encoded link)', { q: encodeURIComponent('https://pay.example.com/subpackages/login/authorization/authorization?uId=Ab12x9') }, 'Ab12x9'],
+    [
+      'weapp ordinary-link QR (q = the encoded link)',
+      { q: encodeURIComponent('https://pay.example.com/subpackages/login/authorization/authorization?uId=Ab12x9') },
+      'Ab12x9',
+    ],
     ['no code', {}, ''],
     ['scene without uId', { scene: 'a%3D1' }, ''],
     ['empty uId', { uId: '' }, ''],
@@ -38,7 +46,10 @@ describe('QR scan entry (docs/qr.md)', () => {
   })
 
   it('keeps the uId and the way back through every login page link', () => {
-    const context = loginContextFrom({ uId: 'Ab12x9', redirect: '/subpackages/recharge/phoneBillRecharge/phoneBillRecharge?phone=13812345678' })
+    const context = loginContextFrom({
+      uId: 'Ab12x9',
+      redirect: '/subpackages/recharge/phoneBillRecharge/phoneBillRecharge?phone=13812345678',
+    })
     const url = loginPageUrl('registerForm', context)
     expect(url.startsWith('/subpackages/login/registerForm/registerForm?')).toBe(true)
     const query = new URLSearchParams(url.split('?')[1])
@@ -46,12 +57,19 @@ describe('QR scan entry (docs/qr.md)', () => {
     expect(query.get('redirect')).toBe('/subpackages/recharge/phoneBillRecharge/phoneBillRecharge?phone=13812345678')
     // The next page reads the same context back, whether its host decoded the query (H5) or not (mini-programs).
     expect(loginContextFrom({ uId: query.get('uId')!, redirect: query.get('redirect')! })).toEqual(context)
-    const raw = Object.fromEntries(url.split('?')[1].split('&').map((pair) => pair.split('=')))
+    const raw = Object.fromEntries(
+      url
+        .split('?')[1]
+        .split('&')
+        .map((pair) => pair.split('=')),
+    )
     expect(loginContextFrom(raw)).toEqual(context)
   })
 
   it('leaves out what is not there', () => {
-    expect(loginPageUrl('loginByForm', loginContextFrom({}), { tab: 'code' })).toBe('/subpackages/login/loginByForm/loginByForm?tab=code')
+    expect(loginPageUrl('loginByForm', loginContextFrom({}), { tab: 'code' })).toBe(
+      '/subpackages/login/loginByForm/loginByForm?tab=code',
+    )
     expect(loginPageUrl('userPolicy')).toBe('/subpackages/login/userPolicy/userPolicy')
   })
 })

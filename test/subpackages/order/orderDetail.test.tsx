@@ -76,7 +76,13 @@ describe('order detail', () => {
   })
 
   it('a paid order the server allows to refund offers the refund form', async () => {
-    await openDetail(orderDetail({ lifePayOrderStatus: LifePayOrderStatus.PendingConfirmation, finishTime: null, canApplyRefund: true }))
+    await openDetail(
+      orderDetail({
+        lifePayOrderStatus: LifePayOrderStatus.PendingConfirmation,
+        finishTime: null,
+        canApplyRefund: true,
+      }),
+    )
     expect(document.querySelector('.lp-order-detail__status')?.textContent).toBe('充值中')
     expect(buttons()).toEqual(['申请退款', '再次充值'])
     fireEvent.click(screen.getByText('申请退款'))
@@ -127,12 +133,27 @@ describe('order detail', () => {
   })
 
   it('shows everything about a phone order, and copies the order number', async () => {
-    const setClipboard = jest.spyOn(Taro, 'setClipboardData').mockResolvedValue({ errMsg: 'setClipboardData:ok', data: 'LP202605010001' })
+    const setClipboard = jest
+      .spyOn(Taro, 'setClipboardData')
+      .mockResolvedValue({ errMsg: 'setClipboardData:ok', data: 'LP202605010001' })
     await openDetail(orderDetail({ ispCode: CarrierCode.Yidong }), 'en-US')
     const text = document.querySelector('.lp-order-detail')?.textContent ?? ''
     for (const expected of [
-      'LP202605010001', 'Phone bill', '13812345678', 'China Mobile', 'Face value', '¥100.00', '-¥1.50', 'you pay 98.5% of face value',
-      'Amount paid', '¥98.50', 'WeChat Pay', 'Ordered at', 'Paid at', 'Completed at', 'Recharge succeeded',
+      'LP202605010001',
+      'Phone bill',
+      '13812345678',
+      'China Mobile',
+      'Face value',
+      '¥100.00',
+      '-¥1.50',
+      'you pay 98.5% of face value',
+      'Amount paid',
+      '¥98.50',
+      'WeChat Pay',
+      'Ordered at',
+      'Paid at',
+      'Completed at',
+      'Recharge succeeded',
     ]) {
       expect(text).toContain(expected)
     }
@@ -159,7 +180,12 @@ describe('order detail', () => {
         '&electricAccountType=house&province=440000&city=440300&parValue=200&fromOrderNo=LP202605010001',
     ],
     [
-      orderDetail({ lifePayOrderType: LifePayOrderType.Gas, account: 'GZ12345678', parValue: 100, gasOrgType: GasProvider.HuaRun }),
+      orderDetail({
+        lifePayOrderType: LifePayOrderType.Gas,
+        account: 'GZ12345678',
+        parValue: 100,
+        gasOrgType: GasProvider.HuaRun,
+      }),
       '/subpackages/recharge/gasBillRecharge/gasBillRecharge?gasAccount=GZ12345678&gasOrgType=hua_run&parValue=100&fromOrderNo=LP202605010001',
     ],
   ])('tops up again with the same account (%#)', async (order, url) => {
@@ -196,7 +222,13 @@ describe('order detail', () => {
     const detail = jest.spyOn(lifePayApi, 'getUserLifePayOrderDetail').mockResolvedValue(orderDetail())
     renderScreen(<OrderDetailView orderNo='LP202605010001' />)
     await waitFor(() => expect(document.querySelector('.lp-order-detail')).not.toBeNull())
-    detail.mockResolvedValue(orderDetail({ payStatus: LifePayStatus.Refunded, lifePayOrderStatus: LifePayOrderStatus.Refunded, refundTime: '2026-05-02T00:00:00.000Z' }))
+    detail.mockResolvedValue(
+      orderDetail({
+        payStatus: LifePayStatus.Refunded,
+        lifePayOrderStatus: LifePayOrderStatus.Refunded,
+        refundTime: '2026-05-02T00:00:00.000Z',
+      }),
+    )
     showPageAgain()
     await waitFor(() => expect(document.querySelector('.lp-order-detail__status')?.textContent).toBe('已退款'))
     expect(detail).toHaveBeenCalledTimes(2)
@@ -215,9 +247,18 @@ describe('order detail', () => {
   })
 
   it('names an electricity order’s region, which the server keeps as codes', async () => {
-    jest.spyOn(lifePayApi, 'getElectricSupportArea').mockResolvedValue([
-      { provinceCode: '440000', provinceName: '广东省', cityCode: '440300', cityName: '深圳市', electricType: ElectricType.Nanwang, needHolderName: true },
-    ])
+    jest
+      .spyOn(lifePayApi, 'getElectricSupportArea')
+      .mockResolvedValue([
+        {
+          provinceCode: '440000',
+          provinceName: '广东省',
+          cityCode: '440300',
+          cityName: '深圳市',
+          electricType: ElectricType.Nanwang,
+          needHolderName: true,
+        },
+      ])
     await openDetail(
       orderDetail({
         lifePayOrderType: LifePayOrderType.Electric,

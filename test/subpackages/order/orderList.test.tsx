@@ -57,7 +57,9 @@ describe('order list paging', () => {
   })
 
   it('offers a retry when a further page fails, and keeps the rows it has', async () => {
-    getPage.mockResolvedValueOnce(page(1, 10, 20, orders(1, 10))).mockRejectedValueOnce(new Error('服务器无响应，请重试'))
+    getPage
+      .mockResolvedValueOnce(page(1, 10, 20, orders(1, 10)))
+      .mockRejectedValueOnce(new Error('服务器无响应，请重试'))
     renderScreen(<OrderListView />)
     await waitFor(() => expect(rows()).toHaveLength(10))
     fireTaroEvent(scrollView(), 'scrolltolower')
@@ -70,13 +72,18 @@ describe('order list paging', () => {
 
   it('asks for one type per tab, each under its own key', async () => {
     getPage.mockImplementation(async ({ lifePayOrderType }) =>
-      page(1, 10, 1, [listItem(lifePayOrderType ?? 0, { lifePayOrderType: lifePayOrderType ?? LifePayOrderType.Phone })]),
+      page(1, 10, 1, [
+        listItem(lifePayOrderType ?? 0, { lifePayOrderType: lifePayOrderType ?? LifePayOrderType.Phone }),
+      ]),
     )
     renderScreen(<OrderListView />, { locale: 'en-US' })
     await waitFor(() => expect(rows()).toHaveLength(1))
     fireEvent.click(screen.getByRole('tab', { name: 'Electricity' }))
     await waitFor(() => expect(rows()).toEqual(['LP000020']))
-    expect(getPage).toHaveBeenLastCalledWith({ pageIndex: 1, pageSize: ORDER_PAGE_SIZE, lifePayOrderType: LifePayOrderType.Electric }, { showLoading: false })
+    expect(getPage).toHaveBeenLastCalledWith(
+      { pageIndex: 1, pageSize: ORDER_PAGE_SIZE, lifePayOrderType: LifePayOrderType.Electric },
+      { showLoading: false },
+    )
     fireEvent.click(screen.getByRole('tab', { name: 'Gas' }))
     await waitFor(() => expect(rows()).toEqual(['LP000030']))
     expect(screen.getByRole('tab', { name: 'Gas' }).getAttribute('aria-selected')).toBe('true')
@@ -85,7 +92,9 @@ describe('order list paging', () => {
   it('pull to refresh reloads from the first page only', async () => {
     let total = 15
     getPage.mockImplementation(async ({ pageIndex }) =>
-      pageIndex === 1 ? page(1, 10, total, orders(total - 9, 10).reverse()) : page(2, 10, total, orders(1, 5).reverse()),
+      pageIndex === 1
+        ? page(1, 10, total, orders(total - 9, 10).reverse())
+        : page(2, 10, total, orders(1, 5).reverse()),
     )
     renderScreen(<OrderListView />)
     await waitFor(() => expect(rows()).toHaveLength(10))
@@ -100,7 +109,9 @@ describe('order list paging', () => {
     expect(screen.getByText('释放立即刷新')).not.toBeNull()
     fireEvent.touchEnd(pull, { touches: [] })
     await waitFor(() => expect(rows()[0]).toBe('LP000016'))
-    expect(getPage.mock.calls.slice(callsBefore)).toEqual([[{ pageIndex: 1, pageSize: ORDER_PAGE_SIZE }, { showLoading: false }]])
+    expect(getPage.mock.calls.slice(callsBefore)).toEqual([
+      [{ pageIndex: 1, pageSize: ORDER_PAGE_SIZE }, { showLoading: false }],
+    ])
     expect(rows()).toHaveLength(10)
   })
 
@@ -142,7 +153,9 @@ describe('order list paging', () => {
     renderScreen(<OrderListView />)
     await waitFor(() => expect(screen.getByText('还没有订单，去充一笔吧')).not.toBeNull())
     fireEvent.click(screen.getByText('充电费'))
-    expect(Taro.navigateTo).toHaveBeenCalledWith({ url: '/subpackages/recharge/electricBillRecharge/electricBillRecharge' })
+    expect(Taro.navigateTo).toHaveBeenCalledWith({
+      url: '/subpackages/recharge/electricBillRecharge/electricBillRecharge',
+    })
     fireEvent.click(screen.getByRole('tab', { name: '燃气费' }))
     await waitFor(() => expect(screen.getByText('还没有这类订单')).not.toBeNull())
     expect(screen.queryByText('充话费')).toBeNull()

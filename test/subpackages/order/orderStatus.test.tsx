@@ -1,5 +1,10 @@
 import { render, screen } from '@testing-library/react'
-import { LifePayOrderStatus, LifePayStatus, lifePayOrderStatusValues, lifePayStatusValues } from '../../../src/domain/lifePayStatus'
+import {
+  LifePayOrderStatus,
+  LifePayStatus,
+  lifePayOrderStatusValues,
+  lifePayStatusValues,
+} from '../../../src/domain/lifePayStatus'
 import { LifePayOrderType } from '../../../src/domain/lifePayOrderType'
 import { useLocaleStore } from '../../../src/i18n/i18n'
 import OrderRow from '../../../src/subpackages/order/components/OrderRow'
@@ -13,7 +18,13 @@ const reachable: [LifePayStatus, LifePayOrderStatus, string, string, string][] =
   [LifePayStatus.Paid, LifePayOrderStatus.PendingConfirmation, '充值中', 'Recharging', 'primary'],
   [LifePayStatus.Paid, LifePayOrderStatus.Completed, '充值成功', 'Recharge succeeded', 'success'],
   [LifePayStatus.PendingRefund, LifePayOrderStatus.Failed, '充值失败，退款中', 'Recharge failed, refunding', 'danger'],
-  [LifePayStatus.PendingRefund, LifePayOrderStatus.RefundPendingReview, '退款审核中', 'Refund pending review', 'warning'],
+  [
+    LifePayStatus.PendingRefund,
+    LifePayOrderStatus.RefundPendingReview,
+    '退款审核中',
+    'Refund pending review',
+    'warning',
+  ],
   [LifePayStatus.Refunded, LifePayOrderStatus.Refunded, '已退款', 'Refunded', 'default'],
   [LifePayStatus.Paid, LifePayOrderStatus.RefundFailed, '退款失败', 'Refund failed', 'danger'],
 ]
@@ -72,7 +83,12 @@ describe('order row', () => {
   it('shows the type, the masked account, face value, amount paid, local time and status', () => {
     useLocaleStore.setState({ locale: 'zh-CN' })
     const onOpen = jest.fn()
-    const order = listItem(1, { account: '13812345678', parValue: 100, payAmount: 98.5, creationTime: '2026-05-01T06:03:00.000Z' })
+    const order = listItem(1, {
+      account: '13812345678',
+      parValue: 100,
+      payAmount: 98.5,
+      creationTime: '2026-05-01T06:03:00.000Z',
+    })
     const { container } = render(<OrderRow order={order} onOpen={onOpen} />)
     const text = container.textContent ?? ''
     expect(text).toContain('话费')

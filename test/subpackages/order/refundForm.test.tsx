@@ -7,14 +7,22 @@ import { refundReason } from '../../../src/domain/validators'
 import * as lifePayApi from '../../../src/services/api/lifePay'
 import { queryKeys } from '../../../src/services/queryKeys'
 import ApplyRefundView from '../../../src/subpackages/order/components/ApplyRefundView'
-import { REFUND_REASON_MAX_LENGTH, detailMaxLength, RefundReasonChoice } from '../../../src/subpackages/order/refundForm'
+import {
+  REFUND_REASON_MAX_LENGTH,
+  detailMaxLength,
+  RefundReasonChoice,
+} from '../../../src/subpackages/order/refundForm'
 import { orderDetail } from './support/orders'
 import { pause, renderScreen } from './support/render'
 import { typeInto } from './support/taroEvents'
 
 jest.mock('@tarojs/taro', () => require('./support/taroPage').taroWithPageHooks())
 
-const refundable = orderDetail({ lifePayOrderStatus: LifePayOrderStatus.PendingConfirmation, finishTime: null, canApplyRefund: true })
+const refundable = orderDetail({
+  lifePayOrderStatus: LifePayOrderStatus.PendingConfirmation,
+  finishTime: null,
+  canApplyRefund: true,
+})
 
 function deferred<T>() {
   let resolve!: (value: T) => void

@@ -14,7 +14,11 @@ const applied = {
   refundApplyTime: '2026-05-01T07:00:00.000Z',
   refundApplyRemark: '重复充值：多充了一次',
 }
-const pendingReview = orderDetail({ payStatus: LifePayStatus.PendingRefund, lifePayOrderStatus: LifePayOrderStatus.RefundPendingReview, ...applied })
+const pendingReview = orderDetail({
+  payStatus: LifePayStatus.PendingRefund,
+  lifePayOrderStatus: LifePayOrderStatus.RefundPendingReview,
+  ...applied,
+})
 const refunded = orderDetail({
   payStatus: LifePayStatus.Refunded,
   lifePayOrderStatus: LifePayOrderStatus.Refunded,
@@ -32,7 +36,8 @@ const rejected = orderDetail({
 const title = () => document.querySelector('.lp-refund-result__title')?.textContent
 const steps = () =>
   [...document.querySelectorAll('.lp-refund-step')].map(
-    (step) => `${step.querySelector('.lp-refund-step__title')?.textContent}:${step.className.replace(/.*lp-refund-step--/, '')}`,
+    (step) =>
+      `${step.querySelector('.lp-refund-step__title')?.textContent}:${step.className.replace(/.*lp-refund-step--/, '')}`,
   )
 
 async function open(order: LifePayOrderDetail, locale: 'zh-CN' | 'en-US' = 'zh-CN') {

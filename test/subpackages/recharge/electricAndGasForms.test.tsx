@@ -15,8 +15,22 @@ import { logIn, logOut, rates, renderWithQuery, settle, typeInto } from './suppo
 import { taroInputNamed } from '../../support/taroInput'
 
 const areas: ElectricSupportArea[] = [
-  { provinceCode: '110000', provinceName: '北京市', cityCode: '110100', cityName: '北京市', electricType: ElectricType.Guowang, needHolderName: false },
-  { provinceCode: '440000', provinceName: '广东省', cityCode: '440300', cityName: '深圳市', electricType: ElectricType.Nanwang, needHolderName: true },
+  {
+    provinceCode: '110000',
+    provinceName: '北京市',
+    cityCode: '110100',
+    cityName: '北京市',
+    electricType: ElectricType.Guowang,
+    needHolderName: false,
+  },
+  {
+    provinceCode: '440000',
+    provinceName: '广东省',
+    cityCode: '440300',
+    cityName: '深圳市',
+    electricType: ElectricType.Nanwang,
+    needHolderName: true,
+  },
 ]
 
 const setLocationCity = (city: string) => useLocationCityStore.getState().setCity(city)
@@ -61,7 +75,10 @@ describe('electricity top-up', () => {
     expect(screen.getByRole('button', { name: 'Region' }).textContent).toBe('广东省 深圳市')
     expect(screen.getByRole('radio', { name: 'Southern Grid' }).getAttribute('aria-checked')).toBe('true')
     expect(screen.getByRole('radio', { name: 'State Grid' }).getAttribute('aria-disabled')).toBe('true')
-    expect(radios('Amount').map((c) => c.textContent)).toEqual(['¥100Price ¥99.00Save ¥1.00', '¥300Price ¥297.00Save ¥3.00'])
+    expect(radios('Amount').map((c) => c.textContent)).toEqual([
+      '¥100Price ¥99.00Save ¥1.00',
+      '¥300Price ¥297.00Save ¥3.00',
+    ])
 
     topUp()
     await settle()
@@ -93,7 +110,9 @@ describe('electricity top-up', () => {
       name: '张三',
       idempotencyKey: expect.any(String),
     })
-    expect(navigateTo).toHaveBeenCalledWith({ url: '/subpackages/recharge/selectPayType/selectPayType?orderNo=LP9&type=electric' })
+    expect(navigateTo).toHaveBeenCalledWith({
+      url: '/subpackages/recharge/selectPayType/selectPayType?orderNo=LP9&type=electric',
+    })
   })
 
   it('asks for the region first when the location is not served, and sends no holder where none is needed', async () => {
@@ -142,7 +161,15 @@ describe('electricity top-up', () => {
 
   it('keeps the region of the draft over the location city', async () => {
     setLocationCity('深圳市')
-    useRechargeDraftStore.setState({ electric: { cityCode: '110100', electricType: ElectricType.Guowang, accountType: ElectricAccountType.House, account: '', holderName: '' } })
+    useRechargeDraftStore.setState({
+      electric: {
+        cityCode: '110100',
+        electricType: ElectricType.Guowang,
+        accountType: ElectricAccountType.House,
+        account: '',
+        holderName: '',
+      },
+    })
     renderWithQuery(<ElectricRechargeForm />)
     await settle()
     expect(regionButton().textContent).toBe('北京市 北京市')
@@ -150,10 +177,25 @@ describe('electricity top-up', () => {
 
   it('prefills everything from an earlier order (top up again)', async () => {
     const order = {
-      orderNo: 'LP-OLD', lifePayOrderType: LifePayOrderType.Electric, account: '075500001111', parValue: 300, payAmount: 297,
-      payStatus: LifePayStatus.Paid, lifePayOrderStatus: LifePayOrderStatus.Completed, frontStatus: 100, lifePayType: 10,
-      creationTime: '', discountAmount: 3, rate: 99, ispCode: null, electricType: ElectricType.Nanwang,
-      electricAccountType: ElectricAccountType.Enterprise, gasOrgType: null, province: '广东省', city: '深圳市', name: '李四',
+      orderNo: 'LP-OLD',
+      lifePayOrderType: LifePayOrderType.Electric,
+      account: '075500001111',
+      parValue: 300,
+      payAmount: 297,
+      payStatus: LifePayStatus.Paid,
+      lifePayOrderStatus: LifePayOrderStatus.Completed,
+      frontStatus: 100,
+      lifePayType: 10,
+      creationTime: '',
+      discountAmount: 3,
+      rate: 99,
+      ispCode: null,
+      electricType: ElectricType.Nanwang,
+      electricAccountType: ElectricAccountType.Enterprise,
+      gasOrgType: null,
+      province: '广东省',
+      city: '深圳市',
+      name: '李四',
     } as unknown as LifePayOrderDetail
     const detail = jest.spyOn(lifePayApi, 'getUserLifePayOrderDetail').mockResolvedValue(order)
     setLocationCity('北京市')
@@ -172,9 +214,14 @@ describe('electricity top-up', () => {
 
   it('shows the server’s area refusal at the region', async () => {
     const { BizError } = jest.requireActual('../../../src/services/http/bizError')
-    jest.spyOn(lifePayApi, 'createLifePayElectricOrder').mockRejectedValue(
-      new BizError({ data: { success: false, data: null, error: 'AREA_NOT_SUPPORTED', msg: '该地区暂不支持电费充值', showType: 2 }, config: {} }),
-    )
+    jest
+      .spyOn(lifePayApi, 'createLifePayElectricOrder')
+      .mockRejectedValue(
+        new BizError({
+          data: { success: false, data: null, error: 'AREA_NOT_SUPPORTED', msg: '该地区暂不支持电费充值', showType: 2 },
+          config: {},
+        }),
+      )
     const { container } = renderWithQuery(<ElectricRechargeForm parValue={100} />)
     await settle()
     fireEvent.click(screen.getByRole('button', { name: 'Region' }))
@@ -193,14 +240,22 @@ describe('gas top-up', () => {
     const { container } = renderWithQuery(<GasRechargeForm />)
     await settle()
     expect(radios('Gas company').map((c) => c.textContent)).toEqual([
-      'China Gas', 'ENN Natural Gas', 'China Resources Gas', 'Towngas', 'Zhongran Gas', 'Beijing Gas',
+      'China Gas',
+      'ENN Natural Gas',
+      'China Resources Gas',
+      'Towngas',
+      'Zhongran Gas',
+      'Beijing Gas',
     ])
     expect(screen.getByRole('radio', { name: 'China Gas' }).getAttribute('aria-disabled')).toBe('true')
     topUp()
     await settle()
     expect(screen.getByText('Please choose the gas company')).not.toBeNull()
     fireEvent.click(screen.getByRole('radio', { name: 'ENN Natural Gas' }))
-    expect(radios('Amount').map((c) => c.textContent)).toEqual(['¥50Price ¥48.65Save ¥1.35', '¥100Price ¥97.30Save ¥2.70'])
+    expect(radios('Amount').map((c) => c.textContent)).toEqual([
+      '¥50Price ¥48.65Save ¥1.35',
+      '¥100Price ¥97.30Save ¥2.70',
+    ])
     typeInto(container.querySelector('taro-input-core'), 'GZ-1')
     fireEvent.click(radios('Amount')[1])
     topUp()
@@ -216,14 +271,26 @@ describe('gas top-up', () => {
       gasOrgType: GasProvider.XinAo,
       idempotencyKey: expect.any(String),
     })
-    expect(navigateTo).toHaveBeenCalledWith({ url: '/subpackages/recharge/selectPayType/selectPayType?orderNo=LP9&type=gas' })
+    expect(navigateTo).toHaveBeenCalledWith({
+      url: '/subpackages/recharge/selectPayType/selectPayType?orderNo=LP9&type=gas',
+    })
   })
 
   it('picks a saved gas account, by remark', async () => {
     jest.spyOn(lifePayApi, 'getUserAccountAllList').mockResolvedValue([
       {
-        id: 'g1', lifePayType: LifePayOrderType.Gas, content: '88886666', remark: 'Home', ispCode: null, electricType: null,
-        electricAccountType: null, gasOrgType: GasProvider.BeiJing, province: null, city: null, name: null, creationTime: '',
+        id: 'g1',
+        lifePayType: LifePayOrderType.Gas,
+        content: '88886666',
+        remark: 'Home',
+        ispCode: null,
+        electricType: null,
+        electricAccountType: null,
+        gasOrgType: GasProvider.BeiJing,
+        province: null,
+        city: null,
+        name: null,
+        creationTime: '',
       },
     ])
     renderWithQuery(<GasRechargeForm />)

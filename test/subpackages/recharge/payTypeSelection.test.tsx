@@ -4,7 +4,7 @@ import type { LifePayOrderDetail, PayOrderForJsApi } from '../../../types/api/li
 import { CarrierCode } from '../../../src/domain/carrier'
 import { LifePayOrderType } from '../../../src/domain/lifePayOrderType'
 import { LifePayOrderStatus, LifePayStatus } from '../../../src/domain/lifePayStatus'
-import { LifePayType } from '../../../src/domain/lifePayType'
+import { type LifePayType } from '../../../src/domain/lifePayType'
 import { useToastStore } from '../../../src/components/toastStore'
 import { useLocaleStore } from '../../../src/i18n/i18n'
 import * as sandboxApi from '../../../src/platform/payment/sandboxCashierApi'
@@ -15,12 +15,34 @@ import { logIn, logOut, renderWithQuery, settle } from './support'
 
 function order(overrides: Partial<LifePayOrderDetail> = {}): LifePayOrderDetail {
   return {
-    orderNo: 'LP100', lifePayOrderType: LifePayOrderType.Phone, account: '13812345678', parValue: 100, payAmount: 98.5,
-    payStatus: LifePayStatus.Unpaid, lifePayOrderStatus: LifePayOrderStatus.PendingConfirmation, frontStatus: null,
-    lifePayType: null, creationTime: '2024-01-01T00:00:00Z', discountAmount: 1.5, rate: 98.5, ispCode: CarrierCode.Yidong,
-    electricType: null, electricAccountType: null, gasOrgType: null, province: null, city: null, name: null, payTime: null,
-    finishTime: null, refundApplyTime: null, refundApplyRemark: null, refundTime: null, refundCheckRemark: null,
-    expireTime: null, canApplyRefund: false, ...overrides,
+    orderNo: 'LP100',
+    lifePayOrderType: LifePayOrderType.Phone,
+    account: '13812345678',
+    parValue: 100,
+    payAmount: 98.5,
+    payStatus: LifePayStatus.Unpaid,
+    lifePayOrderStatus: LifePayOrderStatus.PendingConfirmation,
+    frontStatus: null,
+    lifePayType: null,
+    creationTime: '2024-01-01T00:00:00Z',
+    discountAmount: 1.5,
+    rate: 98.5,
+    ispCode: CarrierCode.Yidong,
+    electricType: null,
+    electricAccountType: null,
+    gasOrgType: null,
+    province: null,
+    city: null,
+    name: null,
+    payTime: null,
+    finishTime: null,
+    refundApplyTime: null,
+    refundApplyRemark: null,
+    refundTime: null,
+    refundCheckRemark: null,
+    expireTime: null,
+    canApplyRefund: false,
+    ...overrides,
   }
 }
 
@@ -103,7 +125,9 @@ describe('select pay type', () => {
     })
     await settle()
     expect(calls).toEqual(['detail', 'setPayType 20', 'jsapi 20', 'sandbox confirm'])
-    expect(redirectTo).toHaveBeenCalledWith({ url: '/subpackages/recharge/rechargeResult/rechargeResult?orderNo=LP100' })
+    expect(redirectTo).toHaveBeenCalledWith({
+      url: '/subpackages/recharge/rechargeResult/rechargeResult?orderNo=LP100',
+    })
   })
 
   it('stays on the page with the order payable when the payer cancels', async () => {
@@ -117,7 +141,9 @@ describe('select pay type', () => {
     })
     await settle()
     expect(redirectTo).not.toHaveBeenCalled()
-    expect(useToastStore.getState().toast?.text).toBe('Payment cancelled. You can still pay this order within 30 minutes')
+    expect(useToastStore.getState().toast?.text).toBe(
+      'Payment cancelled. You can still pay this order within 30 minutes',
+    )
     expect(calls).toEqual(['detail', 'setPayType 10', 'jsapi 10', 'sandbox cancel', 'detail'])
     fireEvent.click(screen.getByRole('button', { name: 'Pay ¥98.50' }))
     await settle()
@@ -125,23 +151,29 @@ describe('select pay type', () => {
   })
 
   it('reads the kind from the order when the query has none, and leads a paid order to its result', async () => {
-    jest.spyOn(lifePayApi, 'getUserLifePayOrderDetail').mockResolvedValue(
-      order({ lifePayOrderType: LifePayOrderType.Gas, payStatus: LifePayStatus.Paid }),
-    )
+    jest
+      .spyOn(lifePayApi, 'getUserLifePayOrderDetail')
+      .mockResolvedValue(order({ lifePayOrderType: LifePayOrderType.Gas, payStatus: LifePayStatus.Paid }))
     renderWithQuery(<PayTypeSelection orderNo='LP100' host='h5' />)
     await settle()
     expect(screen.getByRole('alert').textContent).toBe('This order is already paid')
     expect(screen.queryByRole('radiogroup')).toBeNull()
     fireEvent.click(screen.getByRole('button', { name: 'See the result' }))
-    expect(redirectTo).toHaveBeenCalledWith({ url: '/subpackages/recharge/rechargeGasResult/rechargeGasResult?orderNo=LP100' })
+    expect(redirectTo).toHaveBeenCalledWith({
+      url: '/subpackages/recharge/rechargeGasResult/rechargeGasResult?orderNo=LP100',
+    })
   })
 
   it('says a closed order can no longer be paid and offers a new one', async () => {
-    jest.spyOn(lifePayApi, 'getUserLifePayOrderDetail').mockResolvedValue(order({ lifePayOrderStatus: LifePayOrderStatus.Failed }))
+    jest
+      .spyOn(lifePayApi, 'getUserLifePayOrderDetail')
+      .mockResolvedValue(order({ lifePayOrderStatus: LifePayOrderStatus.Failed }))
     renderWithQuery(<PayTypeSelection orderNo='LP100' kind='phone' host='h5' />)
     await settle()
     expect(screen.getByRole('alert').textContent).toBe('The order has been closed, please place a new order')
     fireEvent.click(screen.getByRole('button', { name: 'Top up again' }))
-    expect(redirectTo).toHaveBeenCalledWith({ url: '/subpackages/recharge/phoneBillRecharge/phoneBillRecharge?fromOrderNo=LP100' })
+    expect(redirectTo).toHaveBeenCalledWith({
+      url: '/subpackages/recharge/phoneBillRecharge/phoneBillRecharge?fromOrderNo=LP100',
+    })
   })
 })

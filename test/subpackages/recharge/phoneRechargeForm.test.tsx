@@ -77,7 +77,9 @@ describe('phone top-up', () => {
       parValue: 50,
       idempotencyKey: expect.stringMatching(/^[0-9a-f-]{36}$/),
     })
-    expect(navigateTo).toHaveBeenCalledWith({ url: '/subpackages/recharge/selectPayType/selectPayType?orderNo=LP1&type=phone' })
+    expect(navigateTo).toHaveBeenCalledWith({
+      url: '/subpackages/recharge/selectPayType/selectPayType?orderNo=LP1&type=phone',
+    })
   })
 
   it('lets the user override the detected carrier (ported number) and orders with the chosen one', async () => {
@@ -189,14 +191,28 @@ describe('phone top-up', () => {
   it('offers saved phone accounts, with the carrier saved for a ported number', async () => {
     jest.spyOn(lifePayApi, 'getUserAccountAllList').mockResolvedValue([
       {
-        id: 'a1', lifePayType: LifePayOrderType.Phone, content: '13912340000', remark: 'Mum', ispCode: CarrierCode.Liantong,
-        electricType: null, electricAccountType: null, gasOrgType: null, province: null, city: null, name: null, creationTime: '',
+        id: 'a1',
+        lifePayType: LifePayOrderType.Phone,
+        content: '13912340000',
+        remark: 'Mum',
+        ispCode: CarrierCode.Liantong,
+        electricType: null,
+        electricAccountType: null,
+        gasOrgType: null,
+        province: null,
+        city: null,
+        name: null,
+        creationTime: '',
       },
     ])
     renderWithQuery(<PhoneRechargeForm />)
     await settle()
     const saved = screen.getByRole('group', { name: 'Saved' })
-    expect(within(saved).getAllByRole('button').map((b) => b.textContent)).toEqual(['My number138****8000', 'Mum139****0000'])
+    expect(
+      within(saved)
+        .getAllByRole('button')
+        .map((b) => b.textContent),
+    ).toEqual(['My number138****8000', 'Mum139****0000'])
     fireEvent.click(within(saved).getByRole('button', { name: /Mum/ }))
     expect(screen.getByText('139****0000', { selector: '.lp-phone-confirmed__number' })).not.toBeNull()
     expect(screen.getByRole('radio', { name: /China Unicom/ }).getAttribute('aria-checked')).toBe('true')

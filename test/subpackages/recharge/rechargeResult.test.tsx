@@ -30,10 +30,25 @@ function state(name: keyof typeof S): LifePayOrderState {
 }
 
 const detail = {
-  orderNo: 'LP7', lifePayOrderType: LifePayOrderType.Electric, account: '1234567890', parValue: 100, payAmount: 99,
-  payStatus: LifePayStatus.Paid, lifePayOrderStatus: LifePayOrderStatus.PendingConfirmation, frontStatus: 10,
-  lifePayType: 20, creationTime: '', discountAmount: 1, rate: 99, ispCode: null, electricType: ElectricType.Guowang,
-  electricAccountType: 'house', gasOrgType: null, province: '北京市', city: '北京市', name: null,
+  orderNo: 'LP7',
+  lifePayOrderType: LifePayOrderType.Electric,
+  account: '1234567890',
+  parValue: 100,
+  payAmount: 99,
+  payStatus: LifePayStatus.Paid,
+  lifePayOrderStatus: LifePayOrderStatus.PendingConfirmation,
+  frontStatus: 10,
+  lifePayType: 20,
+  creationTime: '',
+  discountAmount: 1,
+  rate: 99,
+  ispCode: null,
+  electricType: ElectricType.Guowang,
+  electricAccountType: 'house',
+  gasOrgType: null,
+  province: '北京市',
+  city: '北京市',
+  name: null,
   refundCheckRemark: null,
 } as unknown as LifePayOrderDetail
 
@@ -52,7 +67,9 @@ beforeEach(() => {
   useLocaleStore.setState({ locale: 'en-US' })
   logIn()
   statuses = []
-  poll = jest.spyOn(lifePayApi, 'getPayStatusByOrderNo').mockImplementation(async () => statuses.shift() ?? state('recharging'))
+  poll = jest
+    .spyOn(lifePayApi, 'getPayStatusByOrderNo')
+    .mockImplementation(async () => statuses.shift() ?? state('recharging'))
   jest.spyOn(lifePayApi, 'getUserLifePayOrderDetail').mockResolvedValue(detail)
   jest.spyOn(lifePayApi, 'getUserAccountAllList').mockResolvedValue([])
 })
@@ -107,7 +124,9 @@ describe('recharge result', () => {
   })
 
   it('shows a failed recharge being refunded, then refunded with the reason', async () => {
-    jest.spyOn(lifePayApi, 'getUserLifePayOrderDetail').mockResolvedValue({ ...detail, refundCheckRemark: '充值失败自动退款' })
+    jest
+      .spyOn(lifePayApi, 'getUserLifePayOrderDetail')
+      .mockResolvedValue({ ...detail, refundCheckRemark: '充值失败自动退款' })
     statuses = [state('recharging'), state('refunding'), state('refunded')]
     renderWithQuery(<RechargeResultView orderNo='LP7' kind='electric' visible />)
     await advance(1000)
@@ -187,16 +206,18 @@ describe('recharge result', () => {
   })
 
   it('does not offer to save an account that is saved already; offers view order and top up again', async () => {
-    jest.spyOn(lifePayApi, 'getUserAccountAllList').mockResolvedValue([
-      { id: 'x', lifePayType: LifePayOrderType.Electric, content: '1234567890' } as never,
-    ])
+    jest
+      .spyOn(lifePayApi, 'getUserAccountAllList')
+      .mockResolvedValue([{ id: 'x', lifePayType: LifePayOrderType.Electric, content: '1234567890' } as never])
     const navigateTo = jest.spyOn(Taro, 'navigateTo').mockResolvedValue({ errMsg: 'ok' })
     const redirectTo = jest.spyOn(Taro, 'redirectTo').mockResolvedValue({ errMsg: 'ok' })
     const navigateBack = jest.spyOn(Taro, 'navigateBack').mockResolvedValue({ errMsg: 'ok' })
-    const pages = jest.spyOn(Taro, 'getCurrentPages').mockReturnValue([
-      { route: 'pages/home/index' },
-      { route: 'subpackages/recharge/rechargeElectricResult/rechargeElectricResult' },
-    ] as never)
+    const pages = jest
+      .spyOn(Taro, 'getCurrentPages')
+      .mockReturnValue([
+        { route: 'pages/home/index' },
+        { route: 'subpackages/recharge/rechargeElectricResult/rechargeElectricResult' },
+      ] as never)
     statuses = [state('succeeded')]
     renderWithQuery(<RechargeResultView orderNo='LP7' kind='electric' visible />)
     await advance(0)

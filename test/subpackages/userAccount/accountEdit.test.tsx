@@ -30,10 +30,14 @@ async function inputsReady() {
 }
 const save = () => fireEvent.click(document.querySelector('.lp-account-form__save') as HTMLElement)
 const alerts = () => [...document.querySelectorAll('.lp-field__error')].map((el) => el.textContent)
-const radio = (group: string, name: string) => within(screen.getByRole('radiogroup', { name: group })).getByRole('radio', { name })
+const radio = (group: string, name: string) =>
+  within(screen.getByRole('radiogroup', { name: group })).getByRole('radio', { name })
 
 function bizError(code: string, msg: string): BizError {
-  return new BizError({ data: { success: false, data: null, error: code, msg, showType: 2 }, config: {} } as unknown as AxiosResponse)
+  return new BizError({
+    data: { success: false, data: null, error: code, msg, showType: 2 },
+    config: {},
+  } as unknown as AxiosResponse)
 }
 
 /** Stands for the top-up page's picker, showing how many phone accounts it knows. */
@@ -151,14 +155,20 @@ describe('phone account', () => {
     typeInto(input('手机号码'), '13812345678')
     save()
     await waitFor(() =>
-      expect(Taro.redirectTo).toHaveBeenCalledWith({ url: '/subpackages/userAccount/userAccountList/userAccountList?type=10' }),
+      expect(Taro.redirectTo).toHaveBeenCalledWith({
+        url: '/subpackages/userAccount/userAccountList/userAccountList?type=10',
+      }),
     )
   })
 
   it('loads an account by id and updates it', async () => {
     const detail = jest.spyOn(lifePayApi, 'getUserAccountDetail').mockResolvedValue(phoneAccount)
     renderScreen(
-      <EditAccountView type={LifePayOrderType.Phone} id='acc-phone-1' form={(initial) => <PhoneAccountForm initial={initial} />} />,
+      <EditAccountView
+        type={LifePayOrderType.Phone}
+        id='acc-phone-1'
+        form={(initial) => <PhoneAccountForm initial={initial} />}
+      />,
     )
     await waitFor(() => expect(input('手机号码')?.getAttribute('value')).toBe('13812345678'))
     await inputsReady()
@@ -178,14 +188,26 @@ describe('phone account', () => {
   })
 
   it('an unknown id, or an account of another utility, is not found', async () => {
-    jest.spyOn(lifePayApi, 'getUserAccountDetail').mockRejectedValueOnce(bizError('USER_ACCOUNT_NOT_FOUND', '户号不存在'))
+    jest
+      .spyOn(lifePayApi, 'getUserAccountDetail')
+      .mockRejectedValueOnce(bizError('USER_ACCOUNT_NOT_FOUND', '户号不存在'))
     const { unmount } = renderScreen(
-      <EditAccountView type={LifePayOrderType.Phone} id='nope' form={(initial) => <PhoneAccountForm initial={initial} />} />,
+      <EditAccountView
+        type={LifePayOrderType.Phone}
+        id='nope'
+        form={(initial) => <PhoneAccountForm initial={initial} />}
+      />,
     )
     await waitFor(() => expect(screen.getByText('该户号不存在或已删除')).not.toBeNull())
     unmount()
     jest.spyOn(lifePayApi, 'getUserAccountDetail').mockResolvedValue(gasAccountSaved)
-    renderScreen(<EditAccountView type={LifePayOrderType.Phone} id='acc-gas-1' form={(initial) => <PhoneAccountForm initial={initial} />} />)
+    renderScreen(
+      <EditAccountView
+        type={LifePayOrderType.Phone}
+        id='acc-gas-1'
+        form={(initial) => <PhoneAccountForm initial={initial} />}
+      />,
+    )
     await waitFor(() => expect(screen.getByText('该户号不存在或已删除')).not.toBeNull())
     expect(document.querySelector('.lp-account-form')).toBeNull()
   })
@@ -245,7 +267,9 @@ describe('electricity account', () => {
     expect(input('Account holder').getAttribute('value')).toBe('张三')
     save()
     await waitFor(() =>
-      expect(addUpdate).toHaveBeenCalledWith(expect.objectContaining({ id: 'acc-electric-1', city: '深圳市', electricAccountType: 'house' })),
+      expect(addUpdate).toHaveBeenCalledWith(
+        expect.objectContaining({ id: 'acc-electric-1', city: '深圳市', electricAccountType: 'house' }),
+      ),
     )
   })
 })
@@ -277,4 +301,3 @@ describe('gas account', () => {
     )
   })
 })
-

@@ -14,9 +14,11 @@ const card = (id: string) => document.querySelector(`[data-account-id="${id}"]`)
 describe('saved account list', () => {
   let list: jest.SpiedFunction<typeof lifePayApi.getUserAccountAllList>
   beforeEach(() => {
-    list = jest.spyOn(lifePayApi, 'getUserAccountAllList').mockImplementation(async (input = {}) =>
-      [phoneAccount, electricAccountSaved, gasAccountSaved].filter((a) => a.lifePayType === input.lifePayOrderType),
-    )
+    list = jest
+      .spyOn(lifePayApi, 'getUserAccountAllList')
+      .mockImplementation(async (input = {}) =>
+        [phoneAccount, electricAccountSaved, gasAccountSaved].filter((a) => a.lifePayType === input.lifePayOrderType),
+      )
     jest.spyOn(Taro, 'navigateTo').mockResolvedValue({ errMsg: 'navigateTo:ok' })
     jest.spyOn(lifePayApi, 'getElectricSupportArea').mockResolvedValue(areas)
   })
@@ -102,6 +104,8 @@ describe('saved account list', () => {
     renderScreen(<AccountListView initialType={LifePayOrderType.Gas} />)
     await waitFor(() => expect(screen.getByText('还没有常用燃气户号，添加后缴费更快捷')).not.toBeNull())
     fireEvent.click(screen.getByText('+ 添加燃气户号'))
-    expect(Taro.navigateTo).toHaveBeenCalledWith({ url: '/subpackages/userAccount/editGasUserAccount/editGasUserAccount' })
+    expect(Taro.navigateTo).toHaveBeenCalledWith({
+      url: '/subpackages/userAccount/editGasUserAccount/editGasUserAccount',
+    })
   })
 })

@@ -48,6 +48,20 @@ export const gasAccountSaved: UserAccount = {
 }
 
 export const areas: ElectricSupportArea[] = [
-  { provinceCode: '110000', provinceName: '北京市', cityCode: '110100', cityName: '北京市', electricType: ElectricType.Guowang, needHolderName: false },
-  { provinceCode: '440000', provinceName: '广东省', cityCode: '440300', cityName: '深圳市', electricType: ElectricType.Nanwang, needHolderName: true },
+  {
+    provinceCode: '110000',
+    provinceName: '北京市',
+    cityCode: '110100',
+    cityName: '北京市',
+    electricType: ElectricType.Guowang,
+    needHolderName: false,
+  },
+  {
+    provinceCode: '440000',
+    provinceName: '广东省',
+    cityCode: '440300',
+    cityName: '深圳市',
+    electricType: ElectricType.Nanwang,
+    needHolderName: true,
+  },
 ]

@@ -33,7 +33,8 @@ export function verifyJwt(token: string, secret: string, nowS: number): AccessTo
     const head = JSON.parse(Buffer.from(header, 'base64url').toString('utf8')) as { alg?: string }
     if (head.alg !== 'HS256') return null
     const claims = JSON.parse(Buffer.from(payload, 'base64url').toString('utf8')) as Partial<AccessTokenClaims>
-    if (typeof claims.sub !== 'string' || typeof claims.client_id !== 'string' || typeof claims.exp !== 'number') return null
+    if (typeof claims.sub !== 'string' || typeof claims.client_id !== 'string' || typeof claims.exp !== 'number')
+      return null
     if (claims.exp <= nowS) return null
     return claims as AccessTokenClaims
   } catch {

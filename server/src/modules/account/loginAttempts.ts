@@ -23,14 +23,26 @@ export async function beginLoginAttempt(ctx: AppContext, loginName: string): Pro
     const [lastSuccess] = await tx
       .select({ creationTime: loginAttempts.creationTime })
       .from(loginAttempts)
-      .where(and(eq(loginAttempts.loginName, loginName), eq(loginAttempts.succeeded, true), gt(loginAttempts.creationTime, windowStart)))
+      .where(
+        and(
+          eq(loginAttempts.loginName, loginName),
+          eq(loginAttempts.succeeded, true),
+          gt(loginAttempts.creationTime, windowStart),
+        ),
+      )
       .orderBy(desc(loginAttempts.creationTime))
       .limit(1)
     const since = lastSuccess ? lastSuccess.creationTime : windowStart
     const failures = await tx
       .select({ creationTime: loginAttempts.creationTime })
       .from(loginAttempts)
-      .where(and(eq(loginAttempts.loginName, loginName), eq(loginAttempts.succeeded, false), gt(loginAttempts.creationTime, since)))
+      .where(
+        and(
+          eq(loginAttempts.loginName, loginName),
+          eq(loginAttempts.succeeded, false),
+          gt(loginAttempts.creationTime, since),
+        ),
+      )
       .orderBy(desc(loginAttempts.creationTime))
       .limit(LOGIN_MAX_FAILURES)
     if (failures.length >= LOGIN_MAX_FAILURES) {

@@ -121,7 +121,10 @@ export function registerAccountRoutes(app: FastifyInstance, ctx: AppContext, aut
       await verifyPhoneCode(ctx, phoneNumber, [Purpose.PhoneCodeRegister], code)
       const passwordHash = await hashPassword(password)
       const tokens = await ctx.db.transaction(async (tx) => {
-        const { user, created } = await findOrCreateUserByPhone(tx, ctx.clock.now(), phoneNumber, { userName, passwordHash })
+        const { user, created } = await findOrCreateUserByPhone(tx, ctx.clock.now(), phoneNumber, {
+          userName,
+          passwordHash,
+        })
         if (!created) {
           if (user.passwordHash) return null
           await tx
@@ -182,7 +185,8 @@ export function registerAccountRoutes(app: FastifyInstance, ctx: AppContext, aut
     {
       schema: routeSchema({
         tags,
-        summary: 'Log in with the phone number WeChat authorised (encryptedData + iv, AES-128-CBC with the session key)',
+        summary:
+          'Log in with the phone number WeChat authorised (encryptedData + iv, AES-128-CBC with the session key)',
         body: s.wxPhoneAuthBody,
         data: s.tokenResult,
       }),

@@ -48,15 +48,17 @@ export const registerBody = body(
 
 export const wxCodeQuery = query({ code: wxCode }, ['code'])
 
-export const wxIdentity = obj(
-  { openId: str(), sessionKey: str(), unionId: nullable(str()) },
-  ['openId', 'sessionKey', 'unionId'],
-)
+export const wxIdentity = obj({ openId: str(), sessionKey: str(), unionId: nullable(str()) }, [
+  'openId',
+  'sessionKey',
+  'unionId',
+])
 
-export const wxUserLoginResult = obj(
-  { openId: str(), sessionKey: str(), token: nullable(tokenResult) },
-  ['openId', 'sessionKey', 'token'],
-)
+export const wxUserLoginResult = obj({ openId: str(), sessionKey: str(), token: nullable(tokenResult) }, [
+  'openId',
+  'sessionKey',
+  'token',
+])
 
 const uId = str({ maxLength: 64, description: "The referring user's id carried by the QR code" })
 

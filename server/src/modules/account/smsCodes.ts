@@ -38,7 +38,9 @@ export async function sendPhoneCode(
     const [{ sent }] = await tx
       .select({ sent: count() })
       .from(smsCodes)
-      .where(and(eq(smsCodes.phoneNumber, phoneNumber), gt(smsCodes.creationTime, new Date(now.getTime() - SMS_DAY_MS))))
+      .where(
+        and(eq(smsCodes.phoneNumber, phoneNumber), gt(smsCodes.creationTime, new Date(now.getTime() - SMS_DAY_MS))),
+      )
     if (Number(sent) >= SMS_DAILY_LIMIT) throw errors.smsDailyLimit()
     const code = String(randomInt(0, 1_000_000)).padStart(6, '0')
     await tx.insert(smsCodes).values({

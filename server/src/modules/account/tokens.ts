@@ -44,7 +44,11 @@ export function verifyAccessToken(ctx: AppContext, token: string): AccessTokenCl
 }
 
 /** POST /api/accountAuth/GetTokenByRefreshToken */
-export async function refreshAccessToken(ctx: AppContext, refreshToken: string, clientId: string): Promise<TokenResult> {
+export async function refreshAccessToken(
+  ctx: AppContext,
+  refreshToken: string,
+  clientId: string,
+): Promise<TokenResult> {
   const now = ctx.clock.now()
   // A reuse must revoke the family even though the call fails, so the transaction returns its verdict.
   const outcome = await ctx.db.transaction(async (tx) => {

@@ -21,7 +21,11 @@ export async function findUserById(executor: Executor, id: string): Promise<User
 }
 
 const userIdByVirtualId = preparedPerDb((db: Db) =>
-  db.select({ id: users.id }).from(users).where(eq(users.virtualUserId, sql.placeholder('virtualUserId'))).prepare('user_id_by_virtual_id'),
+  db
+    .select({ id: users.id })
+    .from(users)
+    .where(eq(users.virtualUserId, sql.placeholder('virtualUserId')))
+    .prepare('user_id_by_virtual_id'),
 )
 
 /** The id of the user behind a recharge-module id (X-LifePay-User-Id). */

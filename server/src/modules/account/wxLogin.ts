@@ -25,7 +25,13 @@ export async function wxIdentity(ctx: AppContext, code: string): Promise<WxIdent
   const now = ctx.clock.now()
   await ctx.db
     .insert(wxSessions)
-    .values({ openId: session.openId, appId: session.appId, sessionKey: session.sessionKey, unionId: session.unionId, updatedTime: now })
+    .values({
+      openId: session.openId,
+      appId: session.appId,
+      sessionKey: session.sessionKey,
+      unionId: session.unionId,
+      updatedTime: now,
+    })
     .onConflictDoUpdate({
       target: wxSessions.openId,
       set: { sessionKey: session.sessionKey, unionId: session.unionId, updatedTime: now },
@@ -41,7 +47,11 @@ async function tokenForBoundUser(ctx: AppContext, openId: string): Promise<Token
 /** GET /api/Account/WxMiniAppUserLogin: logged in at once when the openId belongs to a user with a phone. */
 export async function wxMiniAppUserLogin(ctx: AppContext, code: string): Promise<WxMiniAppUserLoginResult> {
   const identity = await wxIdentity(ctx, code)
-  return { openId: identity.openId, sessionKey: identity.sessionKey, token: await tokenForBoundUser(ctx, identity.openId) }
+  return {
+    openId: identity.openId,
+    sessionKey: identity.sessionKey,
+    token: await tokenForBoundUser(ctx, identity.openId),
+  }
 }
 
 async function findSession(ctx: AppContext, openId: string): Promise<WxSessionRow> {
@@ -108,7 +118,10 @@ export async function wxPhoneAuthLogin(
       referrerUserId,
     })
     // One openId, one user: a previous holder (another phone on this WeChat account) lets go of it.
-    await tx.update(users).set({ wxOpenId: null }).where(and(eq(users.wxOpenId, session.openId), ne(users.id, user.id)))
+    await tx
+      .update(users)
+      .set({ wxOpenId: null })
+      .where(and(eq(users.wxOpenId, session.openId), ne(users.id, user.id)))
     await tx.update(users).set({ wxOpenId: session.openId }).where(eq(users.id, user.id))
     return issueTokens(ctx, tx, user.id)
   })

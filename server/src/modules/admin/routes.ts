@@ -52,7 +52,15 @@ export function registerAdminRoutes(app: FastifyInstance, ctx: AppContext, auth:
 
   app.get(
     '/api/admin/refunds',
-    { ...operator, schema: routeSchema({ tags, summary: 'Refunds waiting for review, oldest first', auth: 'operator', data: arr(orderDetail) }) },
+    {
+      ...operator,
+      schema: routeSchema({
+        tags,
+        summary: 'Refunds waiting for review, oldest first',
+        auth: 'operator',
+        data: arr(orderDetail),
+      }),
+    },
     async () => ok((await refundsPendingReview(ctx)).map(toOrderDetail)),
   )
 
@@ -69,7 +77,8 @@ export function registerAdminRoutes(app: FastifyInstance, ctx: AppContext, auth:
         data: orderDetail,
       }),
     },
-    async (request) => ok(toOrderDetail(await approveRefund(ctx, request.params.orderNo, request.body?.remark?.trim() || undefined))),
+    async (request) =>
+      ok(toOrderDetail(await approveRefund(ctx, request.params.orderNo, request.body?.remark?.trim() || undefined))),
   )
 
   app.post<{ Params: { orderNo: string }; Body: { reason: string } }>(
@@ -99,10 +108,10 @@ export function registerAdminRoutes(app: FastifyInstance, ctx: AppContext, auth:
         tags,
         summary: 'Jobs that used up their attempts, and the queue’s counts',
         auth: 'operator',
-        data: obj(
-          { counts: obj({ pending: int(), running: int(), done: int(), failed: int() }), items: arr(job) },
-          ['counts', 'items'],
-        ),
+        data: obj({ counts: obj({ pending: int(), running: int(), done: int(), failed: int() }), items: arr(job) }, [
+          'counts',
+          'items',
+        ]),
       }),
     },
     async () => ok({ counts: await ctx.jobs.counts(), items: (await ctx.jobs.listFailed()).map(toJob) }),

@@ -10,7 +10,9 @@ const region: JsonSchema = obj(
   {
     areaCode: str(),
     areaName: str(),
-    children: arr(obj({ areaCode: str(), areaName: str(), children: arr(obj({})) }, ['areaCode', 'areaName', 'children'])),
+    children: arr(
+      obj({ areaCode: str(), areaName: str(), children: arr(obj({})) }, ['areaCode', 'areaName', 'children']),
+    ),
   },
   ['areaCode', 'areaName', 'children'],
 )
@@ -18,7 +20,12 @@ const region: JsonSchema = obj(
 /** Provinces with their cities, in display order. */
 export async function regionTree(ctx: AppContext): Promise<RegionalManagement[]> {
   const rows = await ctx.db.select().from(regions).orderBy(asc(regions.sort), asc(regions.areaCode))
-  const nodes = new Map(rows.map((row) => [row.areaCode, { areaCode: row.areaCode, areaName: row.areaName, children: [] as RegionalManagement[] }]))
+  const nodes = new Map(
+    rows.map((row) => [
+      row.areaCode,
+      { areaCode: row.areaCode, areaName: row.areaName, children: [] as RegionalManagement[] },
+    ]),
+  )
   const roots: RegionalManagement[] = []
   for (const row of rows) {
     const node = nodes.get(row.areaCode) as RegionalManagement
@@ -32,7 +39,13 @@ export async function regionTree(ctx: AppContext): Promise<RegionalManagement[]>
 export function registerAreaRoutes(app: FastifyInstance, ctx: AppContext): void {
   app.get(
     '/api/Area/GetRegionalManagementList',
-    { schema: routeSchema({ tags: ['Area'], summary: 'Provinces with their cities (GB/T 2260 codes)', data: arr(region) }) },
+    {
+      schema: routeSchema({
+        tags: ['Area'],
+        summary: 'Provinces with their cities (GB/T 2260 codes)',
+        data: arr(region),
+      }),
+    },
     async () => ok(await regionTree(ctx)),
   )
 }

@@ -23,10 +23,13 @@ export function registerDevRoutes(app: FastifyInstance, ctx: AppContext): void {
           summary: 'Messages the sandbox SMS provider "sent" to a number, newest first',
           querystring: query({ phoneNumber: str({ maxLength: 20 }) }, ['phoneNumber']),
           data: arr(
-            obj(
-              { phoneNumber: str(), businessType: int(), code: str(), text: str(), creationTime: dateTime() },
-              ['phoneNumber', 'businessType', 'code', 'text', 'creationTime'],
-            ),
+            obj({ phoneNumber: str(), businessType: int(), code: str(), text: str(), creationTime: dateTime() }, [
+              'phoneNumber',
+              'businessType',
+              'code',
+              'text',
+              'creationTime',
+            ]),
           ),
         }),
       },
@@ -37,7 +40,9 @@ export function registerDevRoutes(app: FastifyInstance, ctx: AppContext): void {
           .where(eq(smsOutbox.phoneNumber, request.query.phoneNumber.trim()))
           .orderBy(desc(smsOutbox.creationTime), desc(smsOutbox.id))
           .limit(20)
-        return ok(rows.map(({ id: _id, creationTime, ...row }) => ({ ...row, creationTime: creationTime.toISOString() })))
+        return ok(
+          rows.map(({ id: _id, creationTime, ...row }) => ({ ...row, creationTime: creationTime.toISOString() })),
+        )
       },
     )
   }
@@ -52,7 +57,11 @@ export function registerDevRoutes(app: FastifyInstance, ctx: AppContext): void {
           summary: 'Sandbox cashier "pay": the provider then notifies the server asynchronously (sometimes twice)',
           description: '`deliveries` forces 1 or 2 notifications; by default 2 with SANDBOX_DUPLICATE_NOTIFY_RATE.',
           body: body({ orderNo: str({ minLength: 1, maxLength: 64 }), deliveries: oneOfValues([1, 2]) }, ['orderNo']),
-          data: obj({ orderNo: str(), transactionId: str(), deliveries: int() }, ['orderNo', 'transactionId', 'deliveries']),
+          data: obj({ orderNo: str(), transactionId: str(), deliveries: int() }, [
+            'orderNo',
+            'transactionId',
+            'deliveries',
+          ]),
         }),
       },
       async (request) => {
@@ -71,7 +80,8 @@ export function registerDevRoutes(app: FastifyInstance, ctx: AppContext): void {
           data: obj({ orderNo: str(), cancelled: bool() }, ['orderNo', 'cancelled']),
         }),
       },
-      async (request) => ok({ orderNo: request.body.orderNo, cancelled: await sandboxPayment.cancel(request.body.orderNo) }),
+      async (request) =>
+        ok({ orderNo: request.body.orderNo, cancelled: await sandboxPayment.cancel(request.body.orderNo) }),
     )
   }
 
@@ -81,8 +91,12 @@ export function registerDevRoutes(app: FastifyInstance, ctx: AppContext): void {
       {
         schema: routeSchema({
           tags,
-          summary: 'What WeChat’s getPhoneNumber returns for a phone: encryptedData + iv under the openId’s session key',
-          body: body({ openId: str({ minLength: 1, maxLength: 64 }), phoneNumber: str({ maxLength: 20 }) }, ['openId', 'phoneNumber']),
+          summary:
+            'What WeChat’s getPhoneNumber returns for a phone: encryptedData + iv under the openId’s session key',
+          body: body({ openId: str({ minLength: 1, maxLength: 64 }), phoneNumber: str({ maxLength: 20 }) }, [
+            'openId',
+            'phoneNumber',
+          ]),
           data: obj({ encryptedData: str(), iv: str() }, ['encryptedData', 'iv']),
         }),
       },

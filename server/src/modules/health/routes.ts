@@ -14,7 +14,13 @@ export function registerHealthRoutes(app: FastifyInstance, ctx: AppContext): voi
   )
   app.get(
     '/readyz',
-    { schema: routeSchema({ tags: ['Health'], summary: 'Readiness: the database answers (503 otherwise)', data: status }) },
+    {
+      schema: routeSchema({
+        tags: ['Health'],
+        summary: 'Readiness: the database answers (503 otherwise)',
+        data: status,
+      }),
+    },
     async (request) => {
       try {
         await ctx.db.execute(sql`select 1`)

@@ -1,6 +1,12 @@
 import { and, asc, eq, or } from 'drizzle-orm'
 import type { FastifyRequest } from 'fastify'
-import type { ElectricParValue, ElectricSupportArea, GasParValue, LifePayRate, PhoneParValue } from '../../../../types/api/lifePay'
+import type {
+  ElectricParValue,
+  ElectricSupportArea,
+  GasParValue,
+  LifePayRate,
+  PhoneParValue,
+} from '../../../../types/api/lifePay'
 import { carrierCodeLabels, carrierCodeValues, type CarrierCode } from '../../../../src/domain/carrier'
 import { electricTypeValues, type ElectricType } from '../../../../src/domain/electric'
 import { gasProviderLabels, gasProviderValues, type GasProvider } from '../../../../src/domain/gas'
@@ -25,7 +31,8 @@ export function channelOf(request: FastifyRequest): string {
 export function channelRates(rows: readonly RateRow[], channelId: string): Map<LifePayRateType, number> {
   const rates = new Map<LifePayRateType, number>()
   for (const row of rows) if (row.channelId === DEFAULT_CHANNEL) rates.set(row.rateType, row.ratePpm)
-  if (channelId !== DEFAULT_CHANNEL) for (const row of rows) if (row.channelId === channelId) rates.set(row.rateType, row.ratePpm)
+  if (channelId !== DEFAULT_CHANNEL)
+    for (const row of rows) if (row.channelId === channelId) rates.set(row.rateType, row.ratePpm)
   return rates
 }
 
@@ -62,7 +69,11 @@ export async function getPhoneParValues(executor: Executor): Promise<PhoneParVal
   const values = await faceValuesBySubType(executor, LifePayOrderType.Phone)
   return carrierCodeValues
     .filter((code) => values.has(code))
-    .map((ispCode: CarrierCode) => ({ ispCode, ispName: carrierCodeLabels['zh-CN'][ispCode], parValue: values.get(ispCode) ?? [] }))
+    .map((ispCode: CarrierCode) => ({
+      ispCode,
+      ispName: carrierCodeLabels['zh-CN'][ispCode],
+      parValue: values.get(ispCode) ?? [],
+    }))
 }
 
 /** POST /api/LifePay/GetElectricParValue */
@@ -94,7 +105,13 @@ export async function isParValueOffered(
   const [row] = await executor
     .select()
     .from(parValues)
-    .where(and(eq(parValues.lifePayOrderType, type), eq(parValues.subType, subType), eq(parValues.faceValueFen, faceValueFen)))
+    .where(
+      and(
+        eq(parValues.lifePayOrderType, type),
+        eq(parValues.subType, subType),
+        eq(parValues.faceValueFen, faceValueFen),
+      ),
+    )
   return row !== undefined
 }
 
@@ -118,7 +135,11 @@ export async function getElectricSupportAreas(executor: Executor): Promise<Elect
 }
 
 /** The supported area of a province and city, each given by code (provinceCode/cityCode) or by name. */
-export async function findElectricArea(executor: Executor, province: string, city: string): Promise<ElectricSupportArea | null> {
+export async function findElectricArea(
+  executor: Executor,
+  province: string,
+  city: string,
+): Promise<ElectricSupportArea | null> {
   const [row] = await executor
     .select()
     .from(electricSupportAreas)

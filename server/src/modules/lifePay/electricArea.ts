@@ -18,7 +18,10 @@ export async function electricAreaFor(
   const area = await findElectricArea(executor, String(province).trim(), String(city).trim())
   if (!area) throw errors.areaNotSupported()
   if (area.electricType !== electricType) {
-    throw errors.electricTypeMismatch(electricTypeLabels['zh-CN'][area.electricType], electricTypeLabels['en-US'][area.electricType])
+    throw errors.electricTypeMismatch(
+      electricTypeLabels['zh-CN'][area.electricType],
+      electricTypeLabels['en-US'][area.electricType],
+    )
   }
   return area
 }

@@ -12,7 +12,8 @@ interface OrderJob {
   orderNo: string
 }
 
-export const SUPPLIER_UNAVAILABLE_REMARK = '充值供应商暂不可用，已自动退款 (supplier unavailable: refunded automatically)'
+export const SUPPLIER_UNAVAILABLE_REMARK =
+  '充值供应商暂不可用，已自动退款 (supplier unavailable: refunded automatically)'
 export const RECHARGE_FAILED_REMARK = '充值失败，已自动退款 (recharge failed: refunded automatically)'
 
 /** Marks a paid order's recharge failed and enqueues its refund, in one transaction. */
@@ -21,7 +22,13 @@ async function failRecharge(ctx: AppContext, orderNo: string, remark: string, su
     const order = await lockOrder(tx, orderNo)
     if (!order || !canTransition(order, 'failRecharge')) return
     const now = ctx.clock.now()
-    await transitionOrder(tx, order, 'failRecharge', { refundCheckRemark: remark, updatedTime: now, ...(supplierResult ? { supplierResult } : {}) }, ctx.log)
+    await transitionOrder(
+      tx,
+      order,
+      'failRecharge',
+      { refundCheckRemark: remark, updatedTime: now, ...(supplierResult ? { supplierResult } : {}) },
+      ctx.log,
+    )
     await ctx.jobs.enqueue(tx, REFUND_AUTO_JOB, { orderNo }, { dedupeKey: `${REFUND_AUTO_JOB}:${orderNo}` })
   })
 }
@@ -37,7 +44,13 @@ export async function handleRechargeResult(ctx: AppContext, result: RechargeResu
     if (!order) return
     if (result.success && canTransition(order, 'completeRecharge')) {
       const now = ctx.clock.now()
-      await transitionOrder(tx, order, 'completeRecharge', { finishTime: now, supplierResult, updatedTime: now }, ctx.log)
+      await transitionOrder(
+        tx,
+        order,
+        'completeRecharge',
+        { finishTime: now, supplierResult, updatedTime: now },
+        ctx.log,
+      )
     }
     // Whatever state the order reached meanwhile (e.g. a refund under review), the operator sees the supplier's word.
     await updateOrderColumns(tx, order, { supplierResult, supplierOrderNo: result.supplierOrderNo })

@@ -41,12 +41,36 @@ export const orderTransitions: readonly OrderTransition[] = [
   { event: 'close', from: state(Pay.Unpaid, Order.PendingConfirmation), to: state(Pay.Unpaid, Order.Failed) },
   { event: 'completeRecharge', from: state(Pay.Paid, Order.PendingConfirmation), to: state(Pay.Paid, Order.Completed) },
   // The supplier failed: the automatic refund follows.
-  { event: 'failRecharge', from: state(Pay.Paid, Order.PendingConfirmation), to: state(Pay.PendingRefund, Order.Failed) },
-  { event: 'refundAutomatically', from: state(Pay.PendingRefund, Order.Failed), to: state(Pay.Refunded, Order.Refunded) },
-  { event: 'applyRefund', from: state(Pay.Paid, Order.PendingConfirmation), to: state(Pay.PendingRefund, Order.RefundPendingReview) },
-  { event: 'applyRefund', from: state(Pay.Paid, Order.Completed), to: state(Pay.PendingRefund, Order.RefundPendingReview) },
-  { event: 'approveRefund', from: state(Pay.PendingRefund, Order.RefundPendingReview), to: state(Pay.Refunded, Order.Refunded) },
-  { event: 'rejectRefund', from: state(Pay.PendingRefund, Order.RefundPendingReview), to: state(Pay.Paid, Order.RefundFailed) },
+  {
+    event: 'failRecharge',
+    from: state(Pay.Paid, Order.PendingConfirmation),
+    to: state(Pay.PendingRefund, Order.Failed),
+  },
+  {
+    event: 'refundAutomatically',
+    from: state(Pay.PendingRefund, Order.Failed),
+    to: state(Pay.Refunded, Order.Refunded),
+  },
+  {
+    event: 'applyRefund',
+    from: state(Pay.Paid, Order.PendingConfirmation),
+    to: state(Pay.PendingRefund, Order.RefundPendingReview),
+  },
+  {
+    event: 'applyRefund',
+    from: state(Pay.Paid, Order.Completed),
+    to: state(Pay.PendingRefund, Order.RefundPendingReview),
+  },
+  {
+    event: 'approveRefund',
+    from: state(Pay.PendingRefund, Order.RefundPendingReview),
+    to: state(Pay.Refunded, Order.Refunded),
+  },
+  {
+    event: 'rejectRefund',
+    from: state(Pay.PendingRefund, Order.RefundPendingReview),
+    to: state(Pay.Paid, Order.RefundFailed),
+  },
   // Money that arrives for a closed order (payment raced the close) is never kept: refunded automatically.
   { event: 'payAfterClose', from: state(Pay.Unpaid, Order.Failed), to: state(Pay.PendingRefund, Order.Failed) },
 ]
@@ -75,7 +99,9 @@ export class ForbiddenTransitionError extends Error {
 }
 
 type OrderRow = typeof lifePayOrders.$inferSelect
-type OrderChanges = Partial<Omit<typeof lifePayOrders.$inferInsert, 'id' | 'orderNo' | 'payStatus' | 'lifePayOrderStatus'>>
+type OrderChanges = Partial<
+  Omit<typeof lifePayOrders.$inferInsert, 'id' | 'orderNo' | 'payStatus' | 'lifePayOrderStatus'>
+>
 
 /**
  * Moves a row-locked order (SELECT … FOR UPDATE in the caller's orderTransaction) by `event`, with the columns that

@@ -11,7 +11,10 @@ import { lifePayOrders } from '../../db/schema'
 const writtenUsers = new WeakMap<Executor, Set<string>>()
 
 /** A transaction that writes orders; the cached pages of every user it wrote are invalidated after it ends. */
-export async function orderTransaction<T>(ctx: Pick<AppContext, 'db' | 'orderPages'>, work: (tx: Tx) => Promise<T>): Promise<T> {
+export async function orderTransaction<T>(
+  ctx: Pick<AppContext, 'db' | 'orderPages'>,
+  work: (tx: Tx) => Promise<T>,
+): Promise<T> {
   const written = new Set<string>()
   try {
     return await ctx.db.transaction((tx) => {
@@ -38,7 +41,9 @@ export async function insertOrder(tx: Tx, values: typeof lifePayOrders.$inferIns
   return created
 }
 
-type OrderColumns = Partial<Omit<typeof lifePayOrders.$inferInsert, 'id' | 'orderNo' | 'userId' | 'payStatus' | 'lifePayOrderStatus'>>
+type OrderColumns = Partial<
+  Omit<typeof lifePayOrders.$inferInsert, 'id' | 'orderNo' | 'userId' | 'payStatus' | 'lifePayOrderStatus'>
+>
 
 /** Columns that do not change the order's state (pay type, supplier references); the state moves by transitionOrder. */
 export async function updateOrderColumns(

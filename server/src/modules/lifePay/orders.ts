@@ -1,11 +1,7 @@
 import { createHash, randomInt, randomUUID } from 'node:crypto'
 import { and, count, desc, eq, sql } from 'drizzle-orm'
 import type { PageResult } from '../../../../types/api/envelope'
-import type {
-  CreateLifePayOrderResult,
-  LifePayOrderListItem,
-  PayOrderForJsApi,
-} from '../../../../types/api/lifePay'
+import type { CreateLifePayOrderResult, LifePayOrderListItem, PayOrderForJsApi } from '../../../../types/api/lifePay'
 import { LifePayOrderStatus, LifePayStatus } from '../../../../src/domain/lifePayStatus'
 import { LifePayOrderType } from '../../../../src/domain/lifePayOrderType'
 import type { LifePayType } from '../../../../src/domain/lifePayType'
@@ -19,7 +15,15 @@ import { errors } from '../../http/errors'
 import { channelRates, isParValueOffered, ppmToPercent } from './catalog'
 import { ORDER_EXPIRE_JOB } from './jobKinds'
 import { canTransition, initialOrderState, transitionOrder } from './orderStateMachine'
-import { detailColumns, listColumns, stateColumns, toOrderListItem, type OrderDetailRow, type OrderRow, type OrderStateRow } from './orderView'
+import {
+  detailColumns,
+  listColumns,
+  stateColumns,
+  toOrderListItem,
+  type OrderDetailRow,
+  type OrderRow,
+  type OrderStateRow,
+} from './orderView'
 import { insertOrder, orderTransaction, updateOrderColumns } from './orderWrites'
 
 const rateTypeOf: Record<LifePayOrderType, LifePayRateType> = {
@@ -59,7 +63,9 @@ function requestHashOf(order: NewOrder): string {
   return createHash('sha256').update(JSON.stringify(canonical)).digest('hex')
 }
 
-function toCreateResult(order: Pick<OrderRow, 'orderNo' | 'payAmountFen' | 'parValueFen' | 'discountAmountFen'>): CreateLifePayOrderResult {
+function toCreateResult(
+  order: Pick<OrderRow, 'orderNo' | 'payAmountFen' | 'parValueFen' | 'discountAmountFen'>,
+): CreateLifePayOrderResult {
   return {
     orderNo: order.orderNo,
     payAmount: fenToYuan(order.payAmountFen),
@@ -79,7 +85,8 @@ export async function createOrder(
   input: NewOrder,
 ): Promise<CreateLifePayOrderResult> {
   const parValueFen = toFen(input.parValue)
-  if (!(await isParValueOffered(ctx.db, input.lifePayOrderType, input.subType, parValueFen))) throw errors.parValueNotOffered()
+  if (!(await isParValueOffered(ctx.db, input.lifePayOrderType, input.subType, parValueFen)))
+    throw errors.parValueNotOffered()
   const ratePpm = channelRates(await ctx.rates.all(), channelId).get(rateTypeOf[input.lifePayOrderType])
   if (ratePpm === undefined) throw new Error(`No rate for order type ${input.lifePayOrderType}`)
   const payAmountFen = rechargePriceFen(input.parValue, ppmToPercent(ratePpm))
@@ -116,10 +123,15 @@ export async function createOrder(
         updatedTime: now,
       })
       if (created) {
-        await ctx.jobs.enqueue(tx, ORDER_EXPIRE_JOB, { orderNo: created.orderNo }, {
-          runAt: expireTime,
-          dedupeKey: `${ORDER_EXPIRE_JOB}:${created.orderNo}`,
-        })
+        await ctx.jobs.enqueue(
+          tx,
+          ORDER_EXPIRE_JOB,
+          { orderNo: created.orderNo },
+          {
+            runAt: expireTime,
+            dedupeKey: `${ORDER_EXPIRE_JOB}:${created.orderNo}`,
+          },
+        )
         return created
       }
       const [existing] = await tx
@@ -136,11 +148,15 @@ export async function createOrder(
   return toCreateResult(order)
 }
 
-const ownOrder = and(eq(lifePayOrders.orderNo, sql.placeholder('orderNo')), eq(lifePayOrders.userId, sql.placeholder('userId')))
+const ownOrder = and(
+  eq(lifePayOrders.orderNo, sql.placeholder('orderNo')),
+  eq(lifePayOrders.userId, sql.placeholder('userId')),
+)
 
 function pageStatements(db: Db, filter: 'all' | 'typed') {
   const ofUser = eq(lifePayOrders.userId, sql.placeholder('userId'))
-  const where = filter === 'typed' ? and(ofUser, eq(lifePayOrders.lifePayOrderType, sql.placeholder('lifePayOrderType'))) : ofUser
+  const where =
+    filter === 'typed' ? and(ofUser, eq(lifePayOrders.lifePayOrderType, sql.placeholder('lifePayOrderType'))) : ofUser
   return {
     page: db
       // The total rides along with the rows: one round trip per page.
@@ -227,10 +243,20 @@ async function payableOrder(ctx: AppContext, userId: string, orderNo: string): P
 }
 
 /** POST /api/LifePay/SetLifePayOrderPayType */
-export async function setPayType(ctx: AppContext, userId: string, orderNo: string, lifePayType: LifePayType): Promise<void> {
+export async function setPayType(
+  ctx: AppContext,
+  userId: string,
+  orderNo: string,
+  lifePayType: LifePayType,
+): Promise<void> {
   await payableOrder(ctx, userId, orderNo)
   await orderTransaction(ctx, (tx) =>
-    updateOrderColumns(tx, { orderNo, userId }, { lifePayType, updatedTime: ctx.clock.now() }, eq(lifePayOrders.payStatus, LifePayStatus.Unpaid)),
+    updateOrderColumns(
+      tx,
+      { orderNo, userId },
+      { lifePayType, updatedTime: ctx.clock.now() },
+      eq(lifePayOrders.payStatus, LifePayStatus.Unpaid),
+    ),
   )
 }
 
@@ -276,7 +302,8 @@ export async function orderPage(
   const values = { userId, lifePayOrderType }
   const rows = await statements.page.execute({ ...values, limit: pageSize, offset: (pageIndex - 1) * pageSize })
   // No rows: the total is 0 on the first page; past the end it takes a count.
-  const totalCount = rows.length > 0 ? rows[0].total : pageIndex === 1 ? 0 : (await statements.total.execute(values))[0].total
+  const totalCount =
+    rows.length > 0 ? rows[0].total : pageIndex === 1 ? 0 : (await statements.total.execute(values))[0].total
   return { pageIndex, pageSize, totalCount, items: rows.map(toOrderListItem) }
 }
 
@@ -286,6 +313,12 @@ export async function applyRefund(ctx: AppContext, userId: string, orderNo: stri
     const order = await lockUserOrder(tx, userId, orderNo)
     if (!canTransition(order, 'applyRefund')) throw errors.refundNotAllowed()
     const now = ctx.clock.now()
-    await transitionOrder(tx, order, 'applyRefund', { refundApplyTime: now, refundApplyRemark: remark.trim(), updatedTime: now }, ctx.log)
+    await transitionOrder(
+      tx,
+      order,
+      'applyRefund',
+      { refundApplyTime: now, refundApplyRemark: remark.trim(), updatedTime: now },
+      ctx.log,
+    )
   })
 }

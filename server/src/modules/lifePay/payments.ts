@@ -6,7 +6,8 @@ import { canTransition, transitionOrder } from './orderStateMachine'
 import { lockOrder } from './orders'
 import { orderTransaction } from './orderWrites'
 
-export const PAID_AFTER_CLOSE_REMARK = '订单关闭后才收到付款，已自动退款 (paid after the order closed: refunded automatically)'
+export const PAID_AFTER_CLOSE_REMARK =
+  '订单关闭后才收到付款，已自动退款 (paid after the order closed: refunded automatically)'
 
 /**
  * A verified payment notification. Paid exactly once however often it arrives: under the order's row lock, the
@@ -18,21 +19,48 @@ export async function handlePaymentNotification(ctx: AppContext, notification: P
     const order = await lockOrder(tx, notification.orderNo)
     if (!order) throw errors.orderNotFound()
     if (notification.amountFen !== order.payAmountFen) {
-      ctx.log.error({ orderNo: order.orderNo, notified: notification.amountFen, expected: order.payAmountFen }, 'payment amount mismatch')
+      ctx.log.error(
+        { orderNo: order.orderNo, notified: notification.amountFen, expected: order.payAmountFen },
+        'payment amount mismatch',
+      )
       throw errors.paymentNotificationInvalid()
     }
     if (order.transactionId === notification.transactionId) return
     const now = ctx.clock.now()
-    const paid = { transactionId: notification.transactionId, payTime: notification.paidAt, lifePayType: notification.lifePayType, updatedTime: now }
+    const paid = {
+      transactionId: notification.transactionId,
+      payTime: notification.paidAt,
+      lifePayType: notification.lifePayType,
+      updatedTime: now,
+    }
     if (canTransition(order, 'pay')) {
       await transitionOrder(tx, order, 'pay', paid, ctx.log)
-      await ctx.jobs.enqueue(tx, RECHARGE_SUBMIT_JOB, { orderNo: order.orderNo }, { dedupeKey: `${RECHARGE_SUBMIT_JOB}:${order.orderNo}` })
+      await ctx.jobs.enqueue(
+        tx,
+        RECHARGE_SUBMIT_JOB,
+        { orderNo: order.orderNo },
+        { dedupeKey: `${RECHARGE_SUBMIT_JOB}:${order.orderNo}` },
+      )
     } else if (canTransition(order, 'payAfterClose')) {
-      await transitionOrder(tx, order, 'payAfterClose', { ...paid, refundCheckRemark: PAID_AFTER_CLOSE_REMARK }, ctx.log)
-      await ctx.jobs.enqueue(tx, REFUND_AUTO_JOB, { orderNo: order.orderNo }, { dedupeKey: `${REFUND_AUTO_JOB}:${order.orderNo}` })
+      await transitionOrder(
+        tx,
+        order,
+        'payAfterClose',
+        { ...paid, refundCheckRemark: PAID_AFTER_CLOSE_REMARK },
+        ctx.log,
+      )
+      await ctx.jobs.enqueue(
+        tx,
+        REFUND_AUTO_JOB,
+        { orderNo: order.orderNo },
+        { dedupeKey: `${REFUND_AUTO_JOB}:${order.orderNo}` },
+      )
     } else {
       // A second, different payment of an order already paid: acknowledged and left to the operator (docs/server.md).
-      ctx.log.error({ orderNo: order.orderNo, transactionId: notification.transactionId }, 'second payment for a paid order')
+      ctx.log.error(
+        { orderNo: order.orderNo, transactionId: notification.transactionId },
+        'second payment for a paid order',
+      )
     }
   })
   ctx.jobs.kick()

@@ -15,11 +15,21 @@ type PayBackEvent = 'refundAutomatically' | 'approveRefund'
  * idempotent on the refund number, so a retry after a crash pays back once. Null when the order is not in a
  * state this event refunds from.
  */
-export async function payBackOrder(ctx: AppContext, orderNo: string, event: PayBackEvent, remark?: string): Promise<OrderRow | null> {
+export async function payBackOrder(
+  ctx: AppContext,
+  orderNo: string,
+  event: PayBackEvent,
+  remark?: string,
+): Promise<OrderRow | null> {
   const [order] = await ctx.db.select().from(lifePayOrders).where(eq(lifePayOrders.orderNo, orderNo))
   if (!order || !canTransition(order, event)) return null
   const refundNo = `${order.orderNo}R`
-  await ctx.providers.payment.refund({ orderNo, refundNo, amountFen: order.payAmountFen, transactionId: order.transactionId })
+  await ctx.providers.payment.refund({
+    orderNo,
+    refundNo,
+    amountFen: order.payAmountFen,
+    transactionId: order.transactionId,
+  })
   return orderTransaction(ctx, async (tx) => {
     const locked = await lockOrder(tx, orderNo)
     if (!locked || !canTransition(locked, event)) return null
@@ -55,6 +65,12 @@ export async function rejectRefund(ctx: AppContext, orderNo: string, reason: str
   return orderTransaction(ctx, async (tx) => {
     const order = await lockOrder(tx, orderNo)
     if (!order || !canTransition(order, 'rejectRefund')) throw errors.refundNotPendingReview()
-    return transitionOrder(tx, order, 'rejectRefund', { refundCheckRemark: reason.trim(), updatedTime: ctx.clock.now() }, ctx.log)
+    return transitionOrder(
+      tx,
+      order,
+      'rejectRefund',
+      { refundCheckRemark: reason.trim(), updatedTime: ctx.clock.now() },
+      ctx.log,
+    )
   })
 }

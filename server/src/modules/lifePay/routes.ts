@@ -85,7 +85,13 @@ export function registerLifePayRoutes(app: FastifyInstance, ctx: AppContext, aut
 
   app.post(
     '/api/LifePay/GetElectricSupportArea',
-    { schema: routeSchema({ tags, summary: 'Cities where electricity top-up works, with their grid', data: arr(s.electricSupportArea) }) },
+    {
+      schema: routeSchema({
+        tags,
+        summary: 'Cities where electricity top-up works, with their grid',
+        data: arr(s.electricSupportArea),
+      }),
+    },
     async () => ok(await getElectricSupportAreas(ctx.db)),
   )
 
@@ -97,7 +103,13 @@ export function registerLifePayRoutes(app: FastifyInstance, ctx: AppContext, aut
 
   app.post(
     '/api/LifePay/GetPhoneParValue',
-    { schema: routeSchema({ tags, summary: 'Phone face values per carrier (all of them: the app offers ≤ 300)', data: arr(s.phoneParValue) }) },
+    {
+      schema: routeSchema({
+        tags,
+        summary: 'Phone face values per carrier (all of them: the app offers ≤ 300)',
+        data: arr(s.phoneParValue),
+      }),
+    },
     async () => ok(await getPhoneParValues(ctx.db)),
   )
 
@@ -107,7 +119,8 @@ export function registerLifePayRoutes(app: FastifyInstance, ctx: AppContext, aut
     async () => ok(await getGasParValues(ctx.db)),
   )
 
-  const create = async (userId: string, channelId: string, order: NewOrder) => ok(await createOrder(ctx, userId, channelId, order))
+  const create = async (userId: string, channelId: string, order: NewOrder) =>
+    ok(await createOrder(ctx, userId, channelId, order))
 
   app.post<{ Body: CreatePhoneOrderInput }>(
     '/api/LifePay/CreateLifePayPhoneOrder',
@@ -149,8 +162,16 @@ export function registerLifePayRoutes(app: FastifyInstance, ctx: AppContext, aut
       ),
     },
     async (request) => {
-      const { electricAccount: account, electricType, electricAccountType, province, city, name, parValue, idempotencyKey } =
-        request.body
+      const {
+        electricAccount: account,
+        electricType,
+        electricAccountType,
+        province,
+        city,
+        name,
+        parValue,
+        idempotencyKey,
+      } = request.body
       checkField('electricAccount', account, [required, electricAccount])
       checkParValue(parValue)
       const area = await electricAreaFor(ctx.db, province, city, electricType)
@@ -195,7 +216,10 @@ export function registerLifePayRoutes(app: FastifyInstance, ctx: AppContext, aut
 
   app.post<{ Body: GetPayStatusByOrderNoInput }>(
     '/api/LifePay/GetPayStatusByOrderNo',
-    { ...user, schema: orderRoute('Payment and recharge status of an order (poll it after paying)', s.orderNoBody, s.orderState) },
+    {
+      ...user,
+      schema: orderRoute('Payment and recharge status of an order (poll it after paying)', s.orderNoBody, s.orderState),
+    },
     async (request) => ok(toOrderState(await findUserOrderState(ctx.db, request.userId, request.body.orderNo))),
   )
 
@@ -210,12 +234,22 @@ export function registerLifePayRoutes(app: FastifyInstance, ctx: AppContext, aut
 
   app.post<{ Body: GetUserLifePayOrderPageInput }>(
     '/api/LifePay/GetUserLifePayOrderPage',
-    { ...user, schema: orderRoute('The user’s orders, newest first, optionally of one type', s.orderPageBody, s.page(s.orderListItem)) },
+    {
+      ...user,
+      schema: orderRoute(
+        'The user’s orders, newest first, optionally of one type',
+        s.orderPageBody,
+        s.page(s.orderListItem),
+      ),
+    },
     async (request, reply) => {
       const { pageIndex, pageSize, lifePayOrderType } = request.body
       // Cached serialized (by this route's schema), so a hit is sent as it is: docs/server.md § Caches.
-      const body = await ctx.orderPages.page(request.userId, { pageIndex, pageSize, lifePayOrderType }, async () =>
-        reply.serialize(ok(await orderPage(ctx.db, request.userId, pageIndex, pageSize, lifePayOrderType))) as string,
+      const body = await ctx.orderPages.page(
+        request.userId,
+        { pageIndex, pageSize, lifePayOrderType },
+        async () =>
+          reply.serialize(ok(await orderPage(ctx.db, request.userId, pageIndex, pageSize, lifePayOrderType))) as string,
       )
       return reply.type(JSON_UTF8).send(body)
     },
@@ -259,14 +293,27 @@ export function registerLifePayRoutes(app: FastifyInstance, ctx: AppContext, aut
     '/api/LifePay/GetUserLifePayOrderDetail',
     {
       ...user,
-      schema: routeSchema({ tags, summary: 'One of the user’s orders', querystring: s.orderNoQuery, data: s.orderDetail, auth: 'userOrVirtual' }),
+      schema: routeSchema({
+        tags,
+        summary: 'One of the user’s orders',
+        querystring: s.orderNoQuery,
+        data: s.orderDetail,
+        auth: 'userOrVirtual',
+      }),
     },
     async (request) => ok(toOrderDetail(await findUserOrderDetail(ctx.db, request.userId, request.query.orderNo))),
   )
 
   app.post<{ Body: GetUserAccountAllListInput }>(
     '/api/LifePay/GetUserAccountAllList',
-    { ...user, schema: orderRoute('Every saved account, newest first, optionally of one type', s.accountAllListBody, arr(s.userAccount)) },
+    {
+      ...user,
+      schema: orderRoute(
+        'Every saved account, newest first, optionally of one type',
+        s.accountAllListBody,
+        arr(s.userAccount),
+      ),
+    },
     async (request) => ok(await allUserAccounts(ctx, request.userId, request.body.lifePayOrderType)),
   )
 
@@ -296,7 +343,13 @@ export function registerLifePayRoutes(app: FastifyInstance, ctx: AppContext, aut
     '/api/LifePay/DeleteUserAccount',
     {
       ...user,
-      schema: routeSchema({ tags, summary: 'Delete a saved account (id in the query)', querystring: s.idQuery, data: NO_DATA, auth: 'userOrVirtual' }),
+      schema: routeSchema({
+        tags,
+        summary: 'Delete a saved account (id in the query)',
+        querystring: s.idQuery,
+        data: NO_DATA,
+        auth: 'userOrVirtual',
+      }),
     },
     async (request) => {
       await deleteUserAccount(ctx, request.userId, request.query.id)
@@ -308,7 +361,13 @@ export function registerLifePayRoutes(app: FastifyInstance, ctx: AppContext, aut
     '/api/LifePay/GetUserAccountDetail',
     {
       ...user,
-      schema: routeSchema({ tags, summary: 'One saved account', querystring: s.idQuery, data: s.userAccount, auth: 'userOrVirtual' }),
+      schema: routeSchema({
+        tags,
+        summary: 'One saved account',
+        querystring: s.idQuery,
+        data: s.userAccount,
+        auth: 'userOrVirtual',
+      }),
     },
     async (request) => ok(await userAccountDetail(ctx, request.userId, request.query.id)),
   )

@@ -9,7 +9,20 @@ import {
 import { lifePayOrderTypeValues } from '../../../../src/domain/lifePayOrderType'
 import { lifePayTypeValues } from '../../../../src/domain/lifePayType'
 import { lifePayRateTypeValues } from '../../../../src/domain/rateType'
-import { arr, body, bool, dateTime, int, nullable, num, obj, oneOfValues, query, str, type JsonSchema } from '../../http/schemas'
+import {
+  arr,
+  body,
+  bool,
+  dateTime,
+  int,
+  nullable,
+  num,
+  obj,
+  oneOfValues,
+  query,
+  str,
+  type JsonSchema,
+} from '../../http/schemas'
 
 // Request and response shapes of types/api/lifePay.ts. Money is yuan with at most 2 decimals.
 
@@ -31,7 +44,11 @@ const faceValues = arr(num(), { description: 'Face values in yuan, ascending' })
 
 export const phoneParValue = obj({ ispCode, ispName: str(), parValue: faceValues }, ['ispCode', 'ispName', 'parValue'])
 export const electricParValue = obj({ electricType, parValue: faceValues }, ['electricType', 'parValue'])
-export const gasParValue = obj({ gasOrgType, gasOrgName: str(), parValue: faceValues }, ['gasOrgType', 'gasOrgName', 'parValue'])
+export const gasParValue = obj({ gasOrgType, gasOrgName: str(), parValue: faceValues }, [
+  'gasOrgType',
+  'gasOrgName',
+  'parValue',
+])
 
 export const electricSupportArea = obj(
   {
@@ -47,14 +64,19 @@ export const electricSupportArea = obj(
 
 const orderBase = {
   parValue: num({ exclusiveMinimum: 0, description: 'Face value (yuan): one of the par-value list' }),
-  idempotencyKey: str({ pattern: '^[A-Za-z0-9_-]{8,64}$', description: 'Client-made key; a retry with it returns the same order' }),
+  idempotencyKey: str({
+    pattern: '^[A-Za-z0-9_-]{8,64}$',
+    description: 'Client-made key; a retry with it returns the same order',
+  }),
 }
 const holderName = str({ maxLength: 60 })
 
-export const createPhoneOrderBody = body(
-  { ...orderBase, phone: str({ maxLength: 20 }), ispCode, name: holderName },
-  ['parValue', 'idempotencyKey', 'phone', 'ispCode'],
-)
+export const createPhoneOrderBody = body({ ...orderBase, phone: str({ maxLength: 20 }), ispCode, name: holderName }, [
+  'parValue',
+  'idempotencyKey',
+  'phone',
+  'ispCode',
+])
 export const createElectricOrderBody = body(
   {
     ...orderBase,
@@ -83,7 +105,10 @@ export const createOrderResult = obj(
 )
 
 export const setPayTypeBody = body({ orderNo, lifePayType }, ['orderNo', 'lifePayType'])
-export const payOrderForJsApiBody = body({ orderNo, lifePayType, openId: str({ maxLength: 64 }) }, ['orderNo', 'lifePayType'])
+export const payOrderForJsApiBody = body({ orderNo, lifePayType, openId: str({ maxLength: 64 }) }, [
+  'orderNo',
+  'lifePayType',
+])
 
 const wxPayJsApi = obj(
   {
@@ -116,9 +141,12 @@ const stateProperties = {
   orderNo: str(),
   payStatus: oneOfValues(lifePayStatusValues, { description: '10 unpaid, 20 paid, 30 pending refund, 40 refunded' }),
   lifePayOrderStatus: oneOfValues(lifePayOrderStatusValues, {
-    description: '10 pending confirmation, 20 failed, 30 completed, 40 refund pending review, 50 refunded, 60 refund failed',
+    description:
+      '10 pending confirmation, 20 failed, 30 completed, 40 refund pending review, 50 refunded, 60 refund failed',
   }),
-  frontStatus: nullable(oneOfValues(lifePayFrontStatusValues, { description: 'What the user sees; null while unpaid or failed' })),
+  frontStatus: nullable(
+    oneOfValues(lifePayFrontStatusValues, { description: 'What the user sees; null while unpaid or failed' }),
+  ),
 }
 const stateRequired = Object.keys(stateProperties)
 export const orderState = obj(stateProperties, stateRequired)
@@ -163,10 +191,12 @@ const paging = {
 }
 
 export function page(item: JsonSchema): JsonSchema {
-  return obj(
-    { pageIndex: int(), pageSize: int(), totalCount: int(), items: arr(item) },
-    ['pageIndex', 'pageSize', 'totalCount', 'items'],
-  )
+  return obj({ pageIndex: int(), pageSize: int(), totalCount: int(), items: arr(item) }, [
+    'pageIndex',
+    'pageSize',
+    'totalCount',
+    'items',
+  ])
 }
 
 export const orderPageBody = body({ ...paging, lifePayOrderType }, ['pageIndex', 'pageSize'])

@@ -48,7 +48,18 @@ async function accountFields(ctx: AppContext, input: AddUpdateUserAccountInput):
   const content = input.content.trim()
   const remark = input.remark?.trim() ?? ''
   checkField('remark', remark, [remarkRule])
-  const base = { lifePayType: input.lifePayType, content, remark, ispCode: null, electricType: null, electricAccountType: null, gasOrgType: null, province: null, city: null, name: null }
+  const base = {
+    lifePayType: input.lifePayType,
+    content,
+    remark,
+    ispCode: null,
+    electricType: null,
+    electricAccountType: null,
+    gasOrgType: null,
+    province: null,
+    city: null,
+    name: null,
+  }
   switch (input.lifePayType) {
     case LifePayOrderType.Phone:
       checkField('content', content, [required, mobilePhone])
@@ -58,7 +69,10 @@ async function accountFields(ctx: AppContext, input: AddUpdateUserAccountInput):
       checkField('electricType', input.electricType, [required])
       const name = input.name?.trim() || null
       checkField('name', name, [holderName])
-      const area = input.province || input.city ? await electricAreaFor(ctx.db, input.province, input.city, input.electricType as ElectricType) : null
+      const area =
+        input.province || input.city
+          ? await electricAreaFor(ctx.db, input.province, input.city, input.electricType as ElectricType)
+          : null
       return {
         ...base,
         electricType: input.electricType,
@@ -76,7 +90,11 @@ async function accountFields(ctx: AppContext, input: AddUpdateUserAccountInput):
 }
 
 /** POST /api/LifePay/AddUpdateUserAccount: the same account (user, type, number) is saved once. */
-export async function addOrUpdateUserAccount(ctx: AppContext, userId: string, input: AddUpdateUserAccountInput): Promise<string> {
+export async function addOrUpdateUserAccount(
+  ctx: AppContext,
+  userId: string,
+  input: AddUpdateUserAccountInput,
+): Promise<string> {
   const fields = await accountFields(ctx, input)
   const now = ctx.clock.now()
   if (!input.id) {
@@ -107,7 +125,11 @@ const ofUser = (userId: string, type?: LifePayOrderType) =>
   type ? and(eq(userAccounts.userId, userId), eq(userAccounts.lifePayType, type)) : eq(userAccounts.userId, userId)
 
 /** POST /api/LifePay/GetUserAccountAllList: newest first. */
-export async function allUserAccounts(ctx: AppContext, userId: string, type?: LifePayOrderType): Promise<UserAccount[]> {
+export async function allUserAccounts(
+  ctx: AppContext,
+  userId: string,
+  type?: LifePayOrderType,
+): Promise<UserAccount[]> {
   const rows = await ctx.db
     .select()
     .from(userAccounts)

@@ -32,12 +32,16 @@ export function registerStorageRoutes(app: FastifyInstance, ctx: AppContext): vo
   const storage = ctx.sandboxes.storage
   if (!storage) return
   app.register(async (scope) => {
-    scope.addContentTypeParser('multipart/form-data', { parseAs: 'buffer', bodyLimit: UPLOAD_LIMIT_BYTES }, (request, body, done) => {
-      const boundary = boundaryOf(request.headers['content-type'])
-      if (!boundary) return done(errors.badRequest('multipart boundary missing'))
-      request.multipart = parseMultipart(body as Buffer, boundary)
-      done(null, {})
-    })
+    scope.addContentTypeParser(
+      'multipart/form-data',
+      { parseAs: 'buffer', bodyLimit: UPLOAD_LIMIT_BYTES },
+      (request, body, done) => {
+        const boundary = boundaryOf(request.headers['content-type'])
+        if (!boundary) return done(errors.badRequest('multipart boundary missing'))
+        request.multipart = parseMultipart(body as Buffer, boundary)
+        done(null, {})
+      },
+    )
 
     scope.post(
       OSS_PATH,
@@ -45,7 +49,8 @@ export function registerStorageRoutes(app: FastifyInstance, ctx: AppContext): vo
         bodyLimit: UPLOAD_LIMIT_BYTES,
         schema: routeSchema({
           tags: ['Sandbox (dev)'],
-          summary: 'Sandbox bucket upload: OSS PostObject form (key, policy, OSSAccessKeyId, Signature, x-oss-security-token, file)',
+          summary:
+            'Sandbox bucket upload: OSS PostObject form (key, policy, OSSAccessKeyId, Signature, x-oss-security-token, file)',
           data: obj({ key: str(), url: str() }, ['key', 'url']),
         }),
       },

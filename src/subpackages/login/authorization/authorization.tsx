@@ -25,7 +25,11 @@ export default function Authorization() {
         title={mini ? m('otherWays') : undefined}
         links={
           mini
-            ? [{ text: m('codeLogin'), url: loginPageUrl('loginByForm', context, { tab: 'code' }) }, passwordLogin, register]
+            ? [
+                { text: m('codeLogin'), url: loginPageUrl('loginByForm', context, { tab: 'code' }) },
+                passwordLogin,
+                register,
+              ]
             : [passwordLogin, register]
         }
       />

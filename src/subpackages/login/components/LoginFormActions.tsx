@@ -5,7 +5,15 @@ import SubmitButton from './SubmitButton'
 import './loginForm.scss'
 
 /** Under every login form: the policy consent and the one button. */
-export default function LoginFormActions({ login, text, busyText }: { login: LoginSubmit; text: string; busyText: string }) {
+export default function LoginFormActions({
+  login,
+  text,
+  busyText,
+}: {
+  login: LoginSubmit
+  text: string
+  busyText: string
+}) {
   return (
     <View className='lp-login-actions'>
       <PolicyConsent checked={login.agreed} onChange={login.setAgreed} />

@@ -22,7 +22,9 @@ export default function LoginLinks({ title, links }: { title?: ReactNode; links:
             className='lp-login-links__link'
             role='link'
             tabIndex={0}
-            onClick={() => void (link.replace ? Taro.redirectTo({ url: link.url }) : Taro.navigateTo({ url: link.url }))}
+            onClick={() =>
+              void (link.replace ? Taro.redirectTo({ url: link.url }) : Taro.navigateTo({ url: link.url }))
+            }
           >
             {link.text}
           </View>

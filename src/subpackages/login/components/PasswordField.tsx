@@ -11,7 +11,13 @@ interface PasswordFieldProps<F extends string> {
 }
 
 /** A password of one of the login forms: hidden as typed, at most 32 characters. */
-export default function PasswordField<F extends string>({ form, field, label, placeholder, checkOnBlur = false }: PasswordFieldProps<F>) {
+export default function PasswordField<F extends string>({
+  form,
+  field,
+  label,
+  placeholder,
+  checkOnBlur = false,
+}: PasswordFieldProps<F>) {
   return (
     <FormField
       name={field}

@@ -17,7 +17,15 @@ interface PhoneCodeFieldsProps {
 }
 
 /** The phone number and message-code fields with the captcha button, as the code login and register forms ask them. */
-export default function PhoneCodeFields({ phone, code, businessType, errorOf, setValue, validatePhone, onPhoneBlur }: PhoneCodeFieldsProps) {
+export default function PhoneCodeFields({
+  phone,
+  code,
+  businessType,
+  errorOf,
+  setValue,
+  validatePhone,
+  onPhoneBlur,
+}: PhoneCodeFieldsProps) {
   const m = useMessages(loginMessages)
   return (
     <>

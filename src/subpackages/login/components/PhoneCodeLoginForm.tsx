@@ -16,7 +16,10 @@ const CHECKS = { phone: checkPhone, code: checkCode }
 /** Phone + message code → LifePayPhoneMesssageCodeLogin → virtual login (SPEC §4). */
 export default function PhoneCodeLoginForm({ context }: { context: LoginContext }) {
   const m = useMessages(loginMessages)
-  const { values, errorOf, setValue, validate, validateFilled, validateAll } = useFormFields({ phone: '', code: '' }, CHECKS)
+  const { values, errorOf, setValue, validate, validateFilled, validateAll } = useFormFields(
+    { phone: '', code: '' },
+    CHECKS,
+  )
   const login = useLoginSubmit({
     validateAll,
     call: () => loginWithPhoneCode(values.phone, values.code),

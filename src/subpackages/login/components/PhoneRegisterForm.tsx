@@ -14,15 +14,17 @@ import './loginForm.scss'
 
 type Field = 'phone' | 'code' | 'password' | 'confirmation'
 
-const CHECKS: Record<Field, FieldCheck<Field>> = { phone: checkPhone, code: checkCode, password: checkNewPassword, confirmation: checkConfirmation }
+const CHECKS: Record<Field, FieldCheck<Field>> = {
+  phone: checkPhone,
+  code: checkCode,
+  password: checkNewPassword,
+  confirmation: checkConfirmation,
+}
 
 /** Phone + code + password (twice), consent required → PhoneMesssageCodeRegister → full login. */
 export default function PhoneRegisterForm({ context }: { context: LoginContext }) {
   const m = useMessages(loginMessages)
-  const form = useFormFields<Field>(
-    { phone: '', code: '', password: '', confirmation: '' },
-    CHECKS,
-  )
+  const form = useFormFields<Field>({ phone: '', code: '', password: '', confirmation: '' }, CHECKS)
   const { values, errorOf, setValue, validate, validateFilled, validateAll } = form
   const login = useLoginSubmit({
     validateAll,
@@ -43,8 +45,20 @@ export default function PhoneRegisterForm({ context }: { context: LoginContext }
           validatePhone={() => validate('phone')}
           onPhoneBlur={() => validateFilled('phone')}
         />
-        <PasswordField form={form} field='password' label={m('passwordLabel')} placeholder={m('newPasswordPlaceholder')} checkOnBlur />
-        <PasswordField form={form} field='confirmation' label={m('confirmPasswordLabel')} placeholder={m('confirmPasswordPlaceholder')} checkOnBlur />
+        <PasswordField
+          form={form}
+          field='password'
+          label={m('passwordLabel')}
+          placeholder={m('newPasswordPlaceholder')}
+          checkOnBlur
+        />
+        <PasswordField
+          form={form}
+          field='confirmation'
+          label={m('confirmPasswordLabel')}
+          placeholder={m('confirmPasswordPlaceholder')}
+          checkOnBlur
+        />
       </View>
       <LoginFormActions login={login} text={m('registerAndLogin')} busyText={m('registering')} />
     </View>

@@ -80,7 +80,12 @@ export default function PlatformLogin({ host, context }: { host: Host; context: 
   } else if (identity.token) {
     const token = identity.token
     action = (
-      <View className='lp-platform__button' role='button' tabIndex={0} onClick={() => void finish(() => completeFullLogin(token))}>
+      <View
+        className='lp-platform__button'
+        role='button'
+        tabIndex={0}
+        onClick={() => void finish(() => completeFullLogin(token))}
+      >
         {m(host === 'weapp' ? 'weappLogin' : 'alipayLogin')}
       </View>
     )

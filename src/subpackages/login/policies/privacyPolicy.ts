@@ -106,11 +106,11 @@ export const privacyPolicy: Record<Locale, PolicyDocument> = {
         heading: '1. What we collect and why',
         paragraphs: [
           '1.1 Phone number: collected when you register or log in (SMS code, password, or phone-number sharing in WeChat or Alipay) to create and recognise your account, send verification codes and keep the account safe. The number you enter for a phone top-up is used to top it up with the carrier.',
-          '1.2 Utility account details: electricity or gas account numbers, the account holder\'s name (required by some grids), province and city, the grid or gas company, and the saved accounts and notes you keep, used to carry out top-ups, show your orders and let you top up again in one tap.',
+          "1.2 Utility account details: electricity or gas account numbers, the account holder's name (required by some grids), province and city, the grid or gas company, and the saved accounts and notes you keep, used to carry out top-ups, show your orders and let you top up again in one tap.",
           '1.3 Order and payment details: order number, top-up type, face value, amount due and paid, payment method, payment and refund status and refund reasons, used to complete the transaction, after-sales service and reconciliation. We do not collect bank card numbers or payment passwords; WeChat Pay or Alipay handle those directly.',
           '1.4 Platform identifiers: when you log in through WeChat or Alipay we receive the user id (openId) and session data that platform assigns to this Service; we receive the phone number bound there only after you tap to share it.',
           '1.5 Referral id: when you arrive through a referral QR code, the referral id (uId) in that code, used for referral settlement and statistics.',
-          '1.6 Location city: the city of the electricity top-up area you last chose is kept only on your device to preselect that area next time; it is not uploaded to our servers. The Service does not currently read your device\'s location.',
+          "1.6 Location city: the city of the electricity top-up area you last chose is kept only on your device to preselect that area next time; it is not uploaded to our servers. The Service does not currently read your device's location.",
           '1.7 Device and log data: to keep the Service secure and fix faults we record the device model, operating system and version, mini-program or browser version, network type, IP address, access times and request records.',
           '1.8 Storage on your device: login credentials, language preference, channel id and location city are stored on your device to keep you logged in and show your preferences; logging out deletes the login credentials.',
           'If you decline to provide some information, the feature that needs it may not work, but the others will.',
@@ -121,11 +121,11 @@ export const privacyPolicy: Record<Locale, PolicyDocument> = {
         paragraphs: [
           'To carry out the top-ups you ask for, we give the necessary information to:',
           '2.1 Payment institutions: Tenpay Payment Technology Co., Ltd. (WeChat Pay) and Alipay (China) Network Technology Co., Ltd. receive the order number, amount and item description to collect payment and refund.',
-          '2.2 Recharge suppliers and the carriers, grid companies and gas companies receive the phone or account number, the holder\'s name, the area and the face value to carry out the top-up.',
+          "2.2 Recharge suppliers and the carriers, grid companies and gas companies receive the phone or account number, the holder's name, the area and the face value to carry out the top-up.",
           '2.3 The SMS provider receives your phone number and the code to send verification codes.',
           '2.4 The cloud provider hosts our servers and data under a data processing agreement that lets it act only on our instructions and under this policy.',
           `Partners: ${en.partners}`,
-          'We never sell your personal information. Beyond the above, your separate consent, or what the law requires, we do not share, transfer or disclose your personal information to anyone. If personal information must move because of a merger or division, we will tell you the recipient\'s name and contact details and require it to keep to this policy.',
+          "We never sell your personal information. Beyond the above, your separate consent, or what the law requires, we do not share, transfer or disclose your personal information to anyone. If personal information must move because of a merger or division, we will tell you the recipient's name and contact details and require it to keep to this policy.",
         ],
       },
       {
@@ -149,7 +149,7 @@ export const privacyPolicy: Record<Locale, PolicyDocument> = {
           '5.1 Access and copy: see your information under My orders and Saved accounts, or ask us for a copy.',
           '5.2 Correction: edit your saved accounts yourself; contact us to correct anything else.',
           '5.3 Deletion: delete saved accounts yourself; where the law provides, ask us to delete other personal information.',
-          '5.4 Withdrawing consent: switch location access off in your system settings, or remove this Service\'s authorisation in WeChat or Alipay. Withdrawal does not affect processing done before it.',
+          "5.4 Withdrawing consent: switch location access off in your system settings, or remove this Service's authorisation in WeChat or Alipay. Withdrawal does not affect processing done before it.",
           '5.5 Closing your account: contact us; we close it within 15 working days after verifying your identity.',
           '5.6 Explanation: ask us to explain how we process your personal information.',
           'We answer your request within 15 working days after verifying your identity.',
@@ -158,7 +158,7 @@ export const privacyPolicy: Record<Locale, PolicyDocument> = {
       {
         heading: '6. Minors',
         paragraphs: [
-          'The Service is meant for adults. Children under 14 should use it only with the consent and guidance of a parent or guardian; if we find we have collected a child\'s personal information without that consent, we delete it promptly.',
+          "The Service is meant for adults. Children under 14 should use it only with the consent and guidance of a parent or guardian; if we find we have collected a child's personal information without that consent, we delete it promptly.",
         ],
       },
       {
@@ -174,7 +174,7 @@ export const privacyPolicy: Record<Locale, PolicyDocument> = {
           `Personal information protection contact: ${en.email}`,
           `Support phone: ${en.phone}`,
           `Address: ${en.address}`,
-          'If you believe our processing of your personal information harms your rights, you may also complain to the cyberspace or market regulation authorities, or sue in a competent people\'s court.',
+          "If you believe our processing of your personal information harms your rights, you may also complain to the cyberspace or market regulation authorities, or sue in a competent people's court.",
         ],
       },
     ],

@@ -138,7 +138,7 @@ export const userAgreement: Record<Locale, PolicyDocument> = {
           '3.2 A discount shown in the Service is the share of the face value you actually pay: "pay 98.5% of face value" means a 100 yuan top-up costs 98.50 yuan. The amount is face value × discount, rounded half-up to the fen, and the amount on the order page is the one that applies. Without a discount you pay the face value.',
           '3.3 An order not paid within 30 minutes of its creation is closed automatically; please place a new one.',
           '3.4 After payment a top-up usually arrives within minutes. Maintenance or month-end settlement at a carrier, grid or gas company may delay it by up to 72 hours; meanwhile the order shows "Recharging".',
-          '3.5 When an electricity or gas top-up shows in your balance, and whether you can use power or gas at once, depends on the grid or gas company\'s systems.',
+          "3.5 When an electricity or gas top-up shows in your balance, and whether you can use power or gas at once, depends on the grid or gas company's systems.",
           '3.6 If a top-up fails, we refund the payment automatically to the account you paid from; when the refund arrives depends on WeChat Pay or Alipay.',
         ],
       },

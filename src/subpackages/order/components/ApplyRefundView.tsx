@@ -22,7 +22,9 @@ export default function ApplyRefundView({ orderNo }: { orderNo: string }) {
         status='empty'
         emptyText={m(order ? 'refundNotAllowed' : 'orderNotFound')}
         emptyAction={
-          <OutlineButton onClick={() => void Taro.redirectTo({ url: order ? orderDetailUrl(orderNo) : orderListUrl() })}>
+          <OutlineButton
+            onClick={() => void Taro.redirectTo({ url: order ? orderDetailUrl(orderNo) : orderListUrl() })}
+          >
             {m(order ? 'viewOrder' : 'backToOrders')}
           </OutlineButton>
         }

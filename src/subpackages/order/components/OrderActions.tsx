@@ -20,7 +20,8 @@ export default function OrderActions({ order, status }: { order: LifePayOrderDet
   const allowed = orderActions(order, status)
   const actions: Action[] = []
   if (allowed.applyRefund) actions.push({ key: 'applyRefund', url: applyRefundUrl(order.orderNo), primary: false })
-  if (allowed.refundProgress) actions.push({ key: 'refundProgress', url: refundResultUrl(order.orderNo), primary: false })
+  if (allowed.refundProgress)
+    actions.push({ key: 'refundProgress', url: refundResultUrl(order.orderNo), primary: false })
   if (allowed.topUpAgain) actions.push({ key: 'topUpAgain', url: topUpAgainUrl(order), primary: !allowed.pay })
   if (allowed.pay) actions.push({ key: 'pay', url: payOrderUrl(order.orderNo), primary: true })
   if (actions.length === 0) return null

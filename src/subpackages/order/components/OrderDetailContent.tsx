@@ -96,7 +96,9 @@ export default function OrderDetailContent({ order }: { order: LifePayOrderDetai
             <Text className='lp-order-detail__summary-account'>{order.account}</Text>
           </View>
           <View className='lp-order-detail__summary-amount'>
-            <Text className='lp-order-detail__summary-amount-label'>{m(unpaidLike(status) ? 'amountDue' : 'amountPaid')}</Text>
+            <Text className='lp-order-detail__summary-amount-label'>
+              {m(unpaidLike(status) ? 'amountDue' : 'amountPaid')}
+            </Text>
             <Text className='lp-order-detail__summary-amount-value'>{formatYuan(order.payAmount)}</Text>
           </View>
         </View>
@@ -116,12 +118,21 @@ export default function OrderDetailContent({ order }: { order: LifePayOrderDetai
           {order.lifePayOrderType === LifePayOrderType.Phone && order.ispCode ? (
             <InfoRow label={m('carrier')} value={label(carrierCodeLabels, order.ispCode, locale)} />
           ) : null}
-          {order.electricType ? <InfoRow label={m('grid')} value={label(electricTypeLabels, order.electricType, locale)} /> : null}
-          {order.electricAccountType ? (
-            <InfoRow label={m('electricAccountType')} value={label(electricAccountTypeLabels, order.electricAccountType, locale)} />
+          {order.electricType ? (
+            <InfoRow label={m('grid')} value={label(electricTypeLabels, order.electricType, locale)} />
           ) : null}
-          {hasRegion ? <InfoRow label={m('region')} value={regionText(areas.data, order.province, order.city)} /> : null}
-          {order.gasOrgType ? <InfoRow label={m('gasProvider')} value={label(gasProviderLabels, order.gasOrgType, locale)} /> : null}
+          {order.electricAccountType ? (
+            <InfoRow
+              label={m('electricAccountType')}
+              value={label(electricAccountTypeLabels, order.electricAccountType, locale)}
+            />
+          ) : null}
+          {hasRegion ? (
+            <InfoRow label={m('region')} value={regionText(areas.data, order.province, order.city)} />
+          ) : null}
+          {order.gasOrgType ? (
+            <InfoRow label={m('gasProvider')} value={label(gasProviderLabels, order.gasOrgType, locale)} />
+          ) : null}
           {order.name ? <InfoRow label={m('holderName')} value={order.name} /> : null}
         </View>
 
@@ -135,10 +146,16 @@ export default function OrderDetailContent({ order }: { order: LifePayOrderDetai
                 : `-${formatYuan(order.discountAmount)}`
             }
           />
-          <InfoRow label={m(unpaidLike(status) ? 'amountDue' : 'amountPaid')} value={formatYuan(order.payAmount)} emphasis />
+          <InfoRow
+            label={m(unpaidLike(status) ? 'amountDue' : 'amountPaid')}
+            value={formatYuan(order.payAmount)}
+            emphasis
+          />
           <InfoRow
             label={m('payType')}
-            value={order.lifePayType && order.payTime ? label(lifePayTypeLabels, order.lifePayType, locale) : m('notPaid')}
+            value={
+              order.lifePayType && order.payTime ? label(lifePayTypeLabels, order.lifePayType, locale) : m('notPaid')
+            }
           />
         </View>
 
@@ -156,7 +173,10 @@ export default function OrderDetailContent({ order }: { order: LifePayOrderDetai
           {order.refundApplyRemark ? <InfoRow label={m('refundReason')} value={order.refundApplyRemark} /> : null}
           {order.refundTime ? <InfoRow label={m('refundedAt')} value={time(order.refundTime)} /> : null}
           {order.refundCheckRemark ? (
-            <InfoRow label={m(userApplied ? 'refundCheckRemark' : 'autoRefundReason')} value={order.refundCheckRemark} />
+            <InfoRow
+              label={m(userApplied ? 'refundCheckRemark' : 'autoRefundReason')}
+              value={order.refundCheckRemark}
+            />
           ) : null}
         </View>
       </View>

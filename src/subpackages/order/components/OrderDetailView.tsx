@@ -18,7 +18,9 @@ export default function OrderDetailView({ orderNo }: { orderNo: string }) {
         status='empty'
         emptyText={m('orderNotFound')}
         emptyAction={
-          <OutlineButton onClick={() => void Taro.redirectTo({ url: orderListUrl() })}>{m('backToOrders')}</OutlineButton>
+          <OutlineButton onClick={() => void Taro.redirectTo({ url: orderListUrl() })}>
+            {m('backToOrders')}
+          </OutlineButton>
         }
       />
     )

@@ -88,10 +88,20 @@ export default function OrderListView() {
     setType(next)
   }
 
-  const status = view.isPending ? 'loading' : view.isError && view.orders.length === 0 ? 'error' : view.orders.length === 0 ? 'empty' : 'ready'
+  const status = view.isPending
+    ? 'loading'
+    : view.isError && view.orders.length === 0
+      ? 'error'
+      : view.orders.length === 0
+        ? 'empty'
+        : 'ready'
   return (
     <View className='lp-order-list'>
-      <LifePayOrderTypeTabs tabs={TAB_KEYS.map((tab) => ({ type: tab.type, label: m(tab.key) }))} value={type} onChange={changeType} />
+      <LifePayOrderTypeTabs
+        tabs={TAB_KEYS.map((tab) => ({ type: tab.type, label: m(tab.key) }))}
+        value={type}
+        onChange={changeType}
+      />
       <ScrollView
         key={type ?? 'all'}
         className='lp-order-list__scroll'

@@ -24,7 +24,13 @@ export default function OrderRow({ order, onOpen }: OrderRowProps) {
   const m = useMessages(orderMessages)
   const unpaid = order.payStatus === LifePayStatus.Unpaid
   return (
-    <View className='lp-order-row' role='button' tabIndex={0} data-order-no={order.orderNo} onClick={() => onOpen(order.orderNo)}>
+    <View
+      className='lp-order-row'
+      role='button'
+      tabIndex={0}
+      data-order-no={order.orderNo}
+      onClick={() => onOpen(order.orderNo)}
+    >
       <LifePayOrderTypeIcon type={order.lifePayOrderType} />
       <View className='lp-order-row__main'>
         <View className='lp-order-row__title'>

@@ -61,7 +61,13 @@ export default function PullToRefresh({ atTop, onRefresh, children }: PullToRefr
 
   const text = state === 'armed' ? m('releaseToRefresh') : state === 'refreshing' ? m('refreshing') : m('pullToRefresh')
   return (
-    <View className='lp-pull' onTouchStart={onTouchStart} onTouchMove={onTouchMove} onTouchEnd={onTouchEnd} onTouchCancel={onTouchEnd}>
+    <View
+      className='lp-pull'
+      onTouchStart={onTouchStart}
+      onTouchMove={onTouchMove}
+      onTouchEnd={onTouchEnd}
+      onTouchCancel={onTouchEnd}
+    >
       <View
         className={`lp-pull__head${state === 'pulling' || state === 'armed' ? '' : ' lp-pull__head--settle'}`}
         style={{ height: `${pull}px` }}

@@ -80,7 +80,9 @@ export default function RefundForm({ order, refund }: RefundFormProps) {
               <Text className='lp-refund__recap-title'>
                 {label(lifePayOrderTypeLabels, order.lifePayOrderType, locale)} {formatYuan(order.parValue)}
               </Text>
-              <Text className='lp-refund__recap-account'>{maskOrderAccount(order.lifePayOrderType, order.account)}</Text>
+              <Text className='lp-refund__recap-account'>
+                {maskOrderAccount(order.lifePayOrderType, order.account)}
+              </Text>
             </View>
           </View>
           <View className='lp-refund__amount-row'>
@@ -114,7 +116,11 @@ export default function RefundForm({ order, refund }: RefundFormProps) {
               )
             })}
           </View>
-          {errors.choice ? <View className='lp-refund__error' role='alert'>{errors.choice}</View> : null}
+          {errors.choice ? (
+            <View className='lp-refund__error' role='alert'>
+              {errors.choice}
+            </View>
+          ) : null}
         </View>
 
         <View className='lp-refund__card'>
@@ -131,7 +137,13 @@ export default function RefundForm({ order, refund }: RefundFormProps) {
             }}
           />
           <View className='lp-refund__detail-foot'>
-            {errors.detail ? <View className='lp-refund__error' role='alert'>{errors.detail}</View> : <View />}
+            {errors.detail ? (
+              <View className='lp-refund__error' role='alert'>
+                {errors.detail}
+              </View>
+            ) : (
+              <View />
+            )}
             <Text className='lp-refund__counter'>
               {textLength(detail)}/{maxLength}
             </Text>

@@ -140,7 +140,11 @@ export default function RefundResultView({ orderNo }: { orderNo: string }) {
       <PageState
         status='empty'
         emptyText={m('orderNotFound')}
-        emptyAction={<OutlineButton onClick={() => void Taro.redirectTo({ url: orderListUrl() })}>{m('backToOrders')}</OutlineButton>}
+        emptyAction={
+          <OutlineButton onClick={() => void Taro.redirectTo({ url: orderListUrl() })}>
+            {m('backToOrders')}
+          </OutlineButton>
+        }
       />
     )
   }

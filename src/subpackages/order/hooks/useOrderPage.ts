@@ -26,11 +26,14 @@ export function useOrderPage(type?: LifePayOrderType) {
   const query = useInfiniteQuery({
     queryKey,
     queryFn: ({ pageParam }) =>
-      getUserLifePayOrderPage({
-        pageIndex: pageParam,
-        pageSize: ORDER_PAGE_SIZE,
-        ...(type === undefined ? {} : { lifePayOrderType: type }),
-      }, LIST_CALL),
+      getUserLifePayOrderPage(
+        {
+          pageIndex: pageParam,
+          pageSize: ORDER_PAGE_SIZE,
+          ...(type === undefined ? {} : { lifePayOrderType: type }),
+        },
+        LIST_CALL,
+      ),
     initialPageParam: 1,
     getNextPageParam: nextOrderPageIndex,
     enabled: loggedIn,

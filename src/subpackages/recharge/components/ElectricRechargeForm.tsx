@@ -45,8 +45,13 @@ export function findArea(
   city: string | undefined,
 ): ElectricSupportArea | undefined {
   if (!city) return undefined
-  const sameCity = areas.filter((area) => area.cityCode === city || stripCitySuffix(area.cityName) === stripCitySuffix(city))
-  return sameCity.find((area) => !province || area.provinceCode === province || area.provinceName === province) ?? sameCity[0]
+  const sameCity = areas.filter(
+    (area) => area.cityCode === city || stripCitySuffix(area.cityName) === stripCitySuffix(city),
+  )
+  return (
+    sameCity.find((area) => !province || area.provinceCode === province || area.provinceName === province) ??
+    sameCity[0]
+  )
 }
 
 /** Electricity top-up: region (grid follows), account type, account number, holder name where needed, face value. */
@@ -69,7 +74,11 @@ export default function ElectricRechargeForm(props: ElectricRechargeFormProps) {
   const fieldErrors = useFieldErrors<ElectricErrorKey>()
   const { errors, setErrors, clear } = fieldErrors
 
-  const areas = useQuery({ queryKey: queryKeys.electricSupportArea, queryFn: getElectricSupportArea, staleTime: 5 * 60 * 1000 })
+  const areas = useQuery({
+    queryKey: queryKeys.electricSupportArea,
+    queryFn: getElectricSupportArea,
+    staleTime: 5 * 60 * 1000,
+  })
   const area = areas.data?.find((item) => item.cityCode === cityCode)
 
   const apply = (source: RechargePrefill, list: readonly ElectricSupportArea[]) => {
@@ -99,10 +108,16 @@ export default function ElectricRechargeForm(props: ElectricRechargeFormProps) {
   }, [areas.data, pending, prefill])
 
   useEffect(() => {
-    useRechargeDraftStore.setState({ electric: { cityCode, electricType, accountType, account, holderName, faceValue } })
+    useRechargeDraftStore.setState({
+      electric: { cityCode, electricType, accountType, account, holderName, faceValue },
+    })
   }, [cityCode, electricType, accountType, account, holderName, faceValue])
 
-  const parValues = useQuery({ queryKey: queryKeys.electricParValue, queryFn: getElectricParValue, staleTime: 5 * 60 * 1000 })
+  const parValues = useQuery({
+    queryKey: queryKeys.electricParValue,
+    queryFn: getElectricParValue,
+    staleTime: 5 * 60 * 1000,
+  })
   const offered = parValues.data?.find((item) => item.electricType === electricType)?.parValue
   const offer = useFaceValueOffer(offered, faceValue, setFaceValue, LifePayRateType.DefaultElectric)
   const needHolderName = area?.needHolderName ?? false
@@ -152,7 +167,8 @@ export default function ElectricRechargeForm(props: ElectricRechargeFormProps) {
       faceValue: offer.chosen === undefined ? m('pickFaceValue') : undefined,
     }
     setErrors(next)
-    if (Object.values(next).some(Boolean) || !area || !electricType || !accountType || offer.chosen === undefined) return undefined
+    if (Object.values(next).some(Boolean) || !area || !electricType || !accountType || offer.chosen === undefined)
+      return undefined
     return {
       parValue: offer.chosen,
       electricAccount: account,

@@ -67,7 +67,8 @@ export default function GasRechargeForm(props: GasRechargeFormProps) {
   const saved = useUserAccounts(LifePayOrderType.Gas)
   const chips: SavedAccountChip[] = (saved.data ?? []).map((item) => ({
     key: item.id,
-    title: item.remark || (item.gasOrgType ? label(gasProviderLabels, item.gasOrgType, locale) : maskAccount(item.content)),
+    title:
+      item.remark || (item.gasOrgType ? label(gasProviderLabels, item.gasOrgType, locale) : maskAccount(item.content)),
     subtitle: maskAccount(item.content),
     selected: item.content === account && item.gasOrgType === provider,
     onPick: () => {

@@ -43,7 +43,11 @@ export default function PayTypeSelection({ orderNo, kind, host = currentRuntimeH
   const wxOpenId = useSessionStore((s) => s.wxOpenId)
   const possible = availablePayTypes(host)
   const [payType, setPayType] = useState<LifePayType>(possible[0])
-  const payTypeTabStop = rovingTabStop(lifePayTypeValues, (type) => type === payType && possible.includes(type), (type) => !possible.includes(type))
+  const payTypeTabStop = rovingTabStop(
+    lifePayTypeValues,
+    (type) => type === payType && possible.includes(type),
+    (type) => !possible.includes(type),
+  )
   const [busy, setBusy] = useState(false)
 
   const order = useQuery({
@@ -146,7 +150,10 @@ export default function PayTypeSelection({ orderNo, kind, host = currentRuntimeH
                     if (enabled) setPayType(type)
                   }}
                 >
-                  <Text className={`lp-paytype__icon lp-paytype__icon--${type === LifePayType.WxPay ? 'wx' : 'ali'}`} aria-hidden>
+                  <Text
+                    className={`lp-paytype__icon lp-paytype__icon--${type === LifePayType.WxPay ? 'wx' : 'ali'}`}
+                    aria-hidden
+                  >
                     {PAY_TYPE_GLYPH[type]}
                   </Text>
                   <View className='lp-paytype__name'>
@@ -164,7 +171,9 @@ export default function PayTypeSelection({ orderNo, kind, host = currentRuntimeH
       {closed ? (
         <SubmitBar
           buttonText={m('topUpAgain')}
-          onSubmit={() => void Taro.redirectTo({ url: rechargeFormUrl(orderKind ?? 'phone', { fromOrderNo: orderNo }) })}
+          onSubmit={() =>
+            void Taro.redirectTo({ url: rechargeFormUrl(orderKind ?? 'phone', { fromOrderNo: orderNo }) })
+          }
         />
       ) : !unpaid ? (
         <SubmitBar

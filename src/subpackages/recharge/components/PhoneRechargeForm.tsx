@@ -50,8 +50,12 @@ export default function PhoneRechargeForm(props: PhoneRechargeFormProps) {
   const queryPhone = props.phone ? digitsOnly(props.phone, 11) : undefined
   const draft = useRechargeDraftStore.getState().phone
   const [phone, setPhone] = useState(() => queryPhone ?? draft?.phone ?? ownNumber ?? '')
-  const [carrierChoice, setCarrierChoice] = useState<CarrierCode | undefined>(() => (queryPhone ? undefined : draft?.carrier))
-  const [faceValue, setFaceValue] = useState<number | undefined>(() => props.parValue ?? (queryPhone ? undefined : draft?.faceValue))
+  const [carrierChoice, setCarrierChoice] = useState<CarrierCode | undefined>(() =>
+    queryPhone ? undefined : draft?.carrier,
+  )
+  const [faceValue, setFaceValue] = useState<number | undefined>(
+    () => props.parValue ?? (queryPhone ? undefined : draft?.faceValue),
+  )
   const [editing, setEditing] = useState(() => validateField(phone, [required, mobilePhone]) !== null)
   const fieldErrors = useFieldErrors<PhoneErrorKey>()
   const { errors, setErrors, clear } = fieldErrors
@@ -92,13 +96,21 @@ export default function PhoneRechargeForm(props: PhoneRechargeFormProps) {
     setErrors({})
   }
   if (ownNumber && !saved.data?.some((account) => account.content === ownNumber)) {
-    chips.push({ key: 'own', title: m('ownNumber'), subtitle: maskPhone(ownNumber), selected: phone === ownNumber, onPick: () => pick(ownNumber) })
+    chips.push({
+      key: 'own',
+      title: m('ownNumber'),
+      subtitle: maskPhone(ownNumber),
+      selected: phone === ownNumber,
+      onPick: () => pick(ownNumber),
+    })
   }
   for (const account of saved.data ?? []) {
     const accountCarrier = account.ispCode ?? detectCarrier(account.content)
     chips.push({
       key: account.id,
-      title: account.remark || (accountCarrier ? label(carrierCodeLabels, accountCarrier, locale) : maskPhone(account.content)),
+      title:
+        account.remark ||
+        (accountCarrier ? label(carrierCodeLabels, accountCarrier, locale) : maskPhone(account.content)),
       subtitle: maskPhone(account.content),
       selected: phone === account.content,
       onPick: () => pick(account.content, account.ispCode),
@@ -155,7 +167,9 @@ export default function PhoneRechargeForm(props: PhoneRechargeFormProps) {
           ) : (
             <View className='lp-phone-confirmed'>
               <Text className='lp-phone-confirmed__number'>{maskPhone(phone)}</Text>
-              {carrier ? <Text className='lp-phone-confirmed__carrier'>{label(carrierCodeLabels, carrier, locale)}</Text> : null}
+              {carrier ? (
+                <Text className='lp-phone-confirmed__carrier'>{label(carrierCodeLabels, carrier, locale)}</Text>
+              ) : null}
               <View className='lp-phone-confirmed__edit' role='button' tabIndex={0} onClick={() => setEditing(true)}>
                 {m('editPhone')}
               </View>

@@ -38,11 +38,23 @@ const HEAD: Record<Phase, { title: RechargeMessageKey; text: RechargeMessageKey;
   [OrderDisplayStatus.Unpaid]: { title: 'statusUnpaidTitle', text: 'statusUnpaidText', tone: 'neutral' },
   [OrderDisplayStatus.Closed]: { title: 'statusClosedTitle', text: 'statusClosedText', tone: 'neutral' },
   [OrderDisplayStatus.Recharging]: { title: 'statusRechargingTitle', text: 'statusRechargingText', tone: 'pending' },
-  [OrderDisplayStatus.RechargeSucceeded]: { title: 'statusSucceededTitle', text: 'statusSucceededText', tone: 'success' },
+  [OrderDisplayStatus.RechargeSucceeded]: {
+    title: 'statusSucceededTitle',
+    text: 'statusSucceededText',
+    tone: 'success',
+  },
   [OrderDisplayStatus.Refunding]: { title: 'statusRefundingTitle', text: 'statusRefundingText', tone: 'failed' },
   [OrderDisplayStatus.Refunded]: { title: 'statusRefundedTitle', text: 'statusRefundedText', tone: 'failed' },
-  [OrderDisplayStatus.RefundPendingReview]: { title: 'statusRefundReviewTitle', text: 'statusRefundReviewText', tone: 'pending' },
-  [OrderDisplayStatus.RefundFailed]: { title: 'statusRefundFailedTitle', text: 'statusRefundFailedText', tone: 'failed' },
+  [OrderDisplayStatus.RefundPendingReview]: {
+    title: 'statusRefundReviewTitle',
+    text: 'statusRefundReviewText',
+    tone: 'pending',
+  },
+  [OrderDisplayStatus.RefundFailed]: {
+    title: 'statusRefundFailedTitle',
+    text: 'statusRefundFailedText',
+    tone: 'failed',
+  },
 }
 
 const ICON: Record<Tone, string> = { pending: '…', success: '✓', failed: '!', neutral: '¥' }
@@ -97,7 +109,13 @@ export default function RechargeResultView({ orderNo, kind, visible }: RechargeR
   const state = polling.state
   if (!state) {
     if (polling.failed || orderNo === '') {
-      return <PageState status='error' errorText={orderNo === '' ? m('orderNotFound') : undefined} onRetry={polling.restart} />
+      return (
+        <PageState
+          status='error'
+          errorText={orderNo === '' ? m('orderNotFound') : undefined}
+          onRetry={polling.restart}
+        />
+      )
     }
     return <PageState status='loading' />
   }
@@ -106,15 +124,22 @@ export default function RechargeResultView({ orderNo, kind, visible }: RechargeR
   const phase: Phase = display === OrderDisplayStatus.Unpaid && !graceOver && !polling.timedOut ? 'confirming' : display
   const head = HEAD[phase]
   const detail = order.data
-  const amount = detail ? formatYuan(phase === OrderDisplayStatus.RechargeSucceeded ? detail.parValue : detail.payAmount) : ''
+  const amount = detail
+    ? formatYuan(phase === OrderDisplayStatus.RechargeSucceeded ? detail.parValue : detail.payAmount)
+    : ''
   const payable = display === OrderDisplayStatus.Unpaid
-  const reason = display === OrderDisplayStatus.Refunded || display === OrderDisplayStatus.RefundFailed ? detail?.refundCheckRemark : null
+  const reason =
+    display === OrderDisplayStatus.Refunded || display === OrderDisplayStatus.RefundFailed
+      ? detail?.refundCheckRemark
+      : null
   const steps = stepsOf(phase, m)
 
   return (
     <View className='lp-recharge lp-result'>
       <View className='lp-card lp-result__head' role='status' aria-live='polite'>
-        <Text className={`lp-result__icon lp-result__icon--${head.tone}`} aria-hidden>{ICON[head.tone]}</Text>
+        <Text className={`lp-result__icon lp-result__icon--${head.tone}`} aria-hidden>
+          {ICON[head.tone]}
+        </Text>
         <Text className='lp-result__title'>{m(head.title)}</Text>
         <Text className='lp-result__text'>{m(head.text, { amount })}</Text>
         {reason ? <Text className='lp-result__reason'>{reason}</Text> : null}
@@ -171,7 +196,12 @@ export default function RechargeResultView({ orderNo, kind, visible }: RechargeR
             {m('topUpAgain')}
           </View>
         )}
-        <View className='lp-result__secondary' role='button' tabIndex={0} onClick={() => void Taro.navigateTo({ url: orderDetailUrl(orderNo) })}>
+        <View
+          className='lp-result__secondary'
+          role='button'
+          tabIndex={0}
+          onClick={() => void Taro.navigateTo({ url: orderDetailUrl(orderNo) })}
+        >
           {m('viewOrder')}
         </View>
       </View>

@@ -11,7 +11,12 @@ export default function ResultSteps({ steps }: { steps: readonly ResultStep[] })
   return (
     <View className='lp-steps' role='list'>
       {steps.map((step, index) => (
-        <View key={step.label} className={`lp-steps__item lp-steps__item--${step.state}`} role='listitem' aria-current={step.state === 'active' ? 'step' : undefined}>
+        <View
+          key={step.label}
+          className={`lp-steps__item lp-steps__item--${step.state}`}
+          role='listitem'
+          aria-current={step.state === 'active' ? 'step' : undefined}
+        >
           <View className='lp-steps__track'>
             <View className={`lp-steps__line${index === 0 ? ' lp-steps__line--hidden' : ''}`} />
             <View className='lp-steps__dot' />

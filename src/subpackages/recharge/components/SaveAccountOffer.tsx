@@ -57,7 +57,13 @@ export default function SaveAccountOffer({ order }: { order: LifePayOrderDetail 
         {state !== 'saved' ? <Text className='lp-save-offer__sub'>{m('saveAccountText')}</Text> : null}
       </View>
       {state !== 'saved' ? (
-        <View className='lp-save-offer__button' role='button' tabIndex={0} aria-disabled={state === 'saving'} onClick={() => void save()}>
+        <View
+          className='lp-save-offer__button'
+          role='button'
+          tabIndex={0}
+          aria-disabled={state === 'saving'}
+          onClick={() => void save()}
+        >
           {m('saveAccount')}
         </View>
       ) : null}

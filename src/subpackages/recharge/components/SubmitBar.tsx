@@ -16,7 +16,14 @@ interface SubmitBarProps {
 }
 
 /** The bar fixed at the bottom of a form: the amount to pay and the one action. */
-export default function SubmitBar({ priceFen, savingFen, buttonText, busy = false, busyText, onSubmit }: SubmitBarProps) {
+export default function SubmitBar({
+  priceFen,
+  savingFen,
+  buttonText,
+  busy = false,
+  busyText,
+  onSubmit,
+}: SubmitBarProps) {
   const m = useMessages(rechargeMessages)
   return (
     <View className='lp-submit-bar'>
@@ -29,7 +36,9 @@ export default function SubmitBar({ priceFen, savingFen, buttonText, busy = fals
                 {formatFen(priceFen)}
               </Text>
             </View>
-            {savingFen ? <Text className='lp-submit-bar__saving'>{m('saved', { saving: formatFen(savingFen) })}</Text> : null}
+            {savingFen ? (
+              <Text className='lp-submit-bar__saving'>{m('saved', { saving: formatFen(savingFen) })}</Text>
+            ) : null}
           </>
         ) : null}
       </View>

@@ -7,7 +7,11 @@ export default function ElectricBillRecharge() {
   const { params } = useRouter()
   return (
     <PageFrame titleKey='page.electricBillRecharge'>
-      <ElectricRechargeForm parValue={numberParam(params.parValue)} accountId={params.accountId} fromOrderNo={params.fromOrderNo} />
+      <ElectricRechargeForm
+        parValue={numberParam(params.parValue)}
+        accountId={params.accountId}
+        fromOrderNo={params.fromOrderNo}
+      />
     </PageFrame>
   )
 }

@@ -7,7 +7,11 @@ export default function GasBillRecharge() {
   const { params } = useRouter()
   return (
     <PageFrame titleKey='page.gasBillRecharge'>
-      <GasRechargeForm parValue={numberParam(params.parValue)} accountId={params.accountId} fromOrderNo={params.fromOrderNo} />
+      <GasRechargeForm
+        parValue={numberParam(params.parValue)}
+        accountId={params.accountId}
+        fromOrderNo={params.fromOrderNo}
+      />
     </PageFrame>
   )
 }

@@ -36,7 +36,8 @@ export function usePlaceOrder<I extends { idempotencyKey: string }>(
       await create(input, (order) => Taro.navigateTo({ url: selectPayTypeUrl(order.orderNo, kind) }))
     } catch (error) {
       const refusal = serverRefusal(error)
-      if (refusal) showRefusal({ [REFUSAL_FIELDS[kind].includes(refusal.field) ? refusal.field : 'form']: refusal.message })
+      if (refusal)
+        showRefusal({ [REFUSAL_FIELDS[kind].includes(refusal.field) ? refusal.field : 'form']: refusal.message })
     }
   }
   return { submit, submitting }

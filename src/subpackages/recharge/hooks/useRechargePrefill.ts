@@ -19,10 +19,13 @@ export interface RechargePrefill {
   parValue?: number
 }
 
-const orUndefined = <T,>(value: T | null | undefined): T | undefined => value ?? undefined
+const orUndefined = <T>(value: T | null | undefined): T | undefined => value ?? undefined
 
 /** Loads the prefill named by the page query (`accountId` or `fromOrderNo`); `pending` while it loads. */
-export function useRechargePrefill(accountId?: string, fromOrderNo?: string): { prefill?: RechargePrefill; pending: boolean } {
+export function useRechargePrefill(
+  accountId?: string,
+  fromOrderNo?: string,
+): { prefill?: RechargePrefill; pending: boolean } {
   const loggedIn = useLifePayStore(selectIsLoggedIn)
   const account = useQuery({
     queryKey: queryKeys.userAccount(accountId ?? ''),

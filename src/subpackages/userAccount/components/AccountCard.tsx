@@ -38,7 +38,8 @@ interface AccountCardProps {
 export default function AccountCard({ account, areas, onTopUp, onEdit, onDelete, deleting = false }: AccountCardProps) {
   const locale = useLocaleStore((s) => s.locale)
   const m = useMessages(accountMessages)
-  const masked = account.lifePayType === LifePayOrderType.Phone ? maskPhone(account.content) : maskAccount(account.content)
+  const masked =
+    account.lifePayType === LifePayOrderType.Phone ? maskPhone(account.content) : maskAccount(account.content)
   const details = accountDetails(account, locale, areas)
   return (
     <View className={`lp-account-card${deleting ? ' lp-account-card--deleting' : ''}`} data-account-id={account.id}>
@@ -53,13 +54,23 @@ export default function AccountCard({ account, areas, onTopUp, onEdit, onDelete,
         </View>
       </View>
       <View className='lp-account-card__actions'>
-        <View className='lp-account-card__action lp-account-card__action--quiet' role='button' tabIndex={0} onClick={onDelete}>
+        <View
+          className='lp-account-card__action lp-account-card__action--quiet'
+          role='button'
+          tabIndex={0}
+          onClick={onDelete}
+        >
           <Text className='lp-account-card__pill'>{m('delete')}</Text>
         </View>
         <View className='lp-account-card__action' role='button' tabIndex={0} onClick={onEdit}>
           <Text className='lp-account-card__pill'>{m('edit')}</Text>
         </View>
-        <View className='lp-account-card__action lp-account-card__action--primary' role='button' tabIndex={0} onClick={onTopUp}>
+        <View
+          className='lp-account-card__action lp-account-card__action--primary'
+          role='button'
+          tabIndex={0}
+          onClick={onTopUp}
+        >
           <Text className='lp-account-card__pill'>{m('topUp')}</Text>
         </View>
       </View>

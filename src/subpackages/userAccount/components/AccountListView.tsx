@@ -49,7 +49,11 @@ export default function AccountListView({ initialType = LifePayOrderType.Phone }
   const status = accounts.isPending ? 'loading' : accounts.isError ? 'error' : list.length === 0 ? 'empty' : 'ready'
   return (
     <View className='lp-account-list'>
-      <LifePayOrderTypeTabs tabs={TAB_KEYS.map((tab) => ({ type: tab.type, label: m(tab.key) }))} value={type} onChange={setType} />
+      <LifePayOrderTypeTabs
+        tabs={TAB_KEYS.map((tab) => ({ type: tab.type, label: m(tab.key) }))}
+        value={type}
+        onChange={setType}
+      />
       <ScrollView key={type} className='lp-account-list__scroll' scrollY>
         <PageState
           status={status}

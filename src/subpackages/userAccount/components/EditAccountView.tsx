@@ -28,10 +28,18 @@ export default function EditAccountView({ type, id, form }: EditAccountViewProps
         status='empty'
         emptyText={m('accountNotFound')}
         emptyAction={
-          <OutlineButton onClick={() => void Taro.redirectTo({ url: accountListUrl(type) })}>{m('backToList')}</OutlineButton>
+          <OutlineButton onClick={() => void Taro.redirectTo({ url: accountListUrl(type) })}>
+            {m('backToList')}
+          </OutlineButton>
         }
       />
     )
   }
-  return <PageState status={detail.isError ? 'error' : 'loading'} errorText={detail.error?.message} onRetry={() => void detail.refetch()} />
+  return (
+    <PageState
+      status={detail.isError ? 'error' : 'loading'}
+      errorText={detail.error?.message}
+      onRetry={() => void detail.refetch()}
+    />
+  )
 }

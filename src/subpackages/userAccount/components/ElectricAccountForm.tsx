@@ -2,7 +2,12 @@ import { useEffect, useRef, useState } from 'react'
 import ElectricAccountFields from '../../../components/lifePayFields/ElectricAccountFields'
 import { ElectricAccountType } from '../../../domain/electric'
 import { LifePayOrderType } from '../../../domain/lifePayOrderType'
-import { electricAccount, holderName as holderNameRule, remark as remarkRule, required } from '../../../domain/validators'
+import {
+  electricAccount,
+  holderName as holderNameRule,
+  remark as remarkRule,
+  required,
+} from '../../../domain/validators'
 import { useElectricAccount } from '../../../hooks/useElectricAccount'
 import { useFieldErrors } from '../../../hooks/useFieldErrors'
 import { useLocaleStore } from '../../../i18n/i18n'
@@ -43,7 +48,9 @@ export default function ElectricAccountForm({ initial }: { initial?: UserAccount
     if (placed.current || !areas.data) return
     placed.current = true
     // The saved account's own region; a new account starts in the location city (the last region chosen), where served.
-    const match = initial ? areaOf(areas.data, initial.province, initial.city) : locatedArea(areas.data, useLocationCityStore.getState().city)
+    const match = initial
+      ? areaOf(areas.data, initial.province, initial.city)
+      : locatedArea(areas.data, useLocationCityStore.getState().city)
     if (match) {
       setCityCode(match.cityCode)
       setElectricType(match.electricType)
@@ -79,7 +86,12 @@ export default function ElectricAccountForm({ initial }: { initial?: UserAccount
   }
 
   return (
-    <AccountFormFrame type={LifePayOrderType.Electric} intro={m('electricIntro')} saving={saving} onSave={() => void onSave()}>
+    <AccountFormFrame
+      type={LifePayOrderType.Electric}
+      intro={m('electricIntro')}
+      saving={saving}
+      onSave={() => void onSave()}
+    >
       <ElectricAccountFields areas={areas.data ?? []} fields={electric} errors={errors} clear={clear} />
       <RemarkField
         value={remark}

@@ -38,7 +38,17 @@ export default function GasAccountForm({ initial }: { initial?: UserAccount }) {
     }
     setErrors(next)
     if (next.provider || next.account || next.remark || !provider) return
-    await saveAndLeave({ id: initial?.id, lifePayType: LifePayOrderType.Gas, content: account, gasOrgType: provider, remark: remark.trim() }, m('saved'), (message) => setErrors({ account: message }))
+    await saveAndLeave(
+      {
+        id: initial?.id,
+        lifePayType: LifePayOrderType.Gas,
+        content: account,
+        gasOrgType: provider,
+        remark: remark.trim(),
+      },
+      m('saved'),
+      (message) => setErrors({ account: message }),
+    )
   }
 
   return (

@@ -41,11 +41,20 @@ export default function PhoneAccountForm({ initial }: { initial?: UserAccount })
     }
     setErrors(next)
     if (next.phone || next.carrier || next.remark || !carrier) return
-    await saveAndLeave({ id: initial?.id, lifePayType: LifePayOrderType.Phone, content: phone, ispCode: carrier, remark: remark.trim() }, m('saved'), (message) => setErrors({ phone: message }))
+    await saveAndLeave(
+      { id: initial?.id, lifePayType: LifePayOrderType.Phone, content: phone, ispCode: carrier, remark: remark.trim() },
+      m('saved'),
+      (message) => setErrors({ phone: message }),
+    )
   }
 
   return (
-    <AccountFormFrame type={LifePayOrderType.Phone} intro={m('phoneIntro')} saving={saving} onSave={() => void onSave()}>
+    <AccountFormFrame
+      type={LifePayOrderType.Phone}
+      intro={m('phoneIntro')}
+      saving={saving}
+      onSave={() => void onSave()}
+    >
       <FormField label={f('phoneLabel')} error={errors.phone}>
         <TextField
           label={f('phoneLabel')}

@@ -6,5 +6,10 @@ const FIVE_MINUTES = 5 * 60 * 1000
 
 /** Where electricity can be paid (GetElectricSupportArea), shared with the top-up page's cache. */
 export function useElectricAreas(enabled = true) {
-  return useQuery({ queryKey: queryKeys.electricSupportArea, queryFn: getElectricSupportArea, staleTime: FIVE_MINUTES, enabled })
+  return useQuery({
+    queryKey: queryKeys.electricSupportArea,
+    queryFn: getElectricSupportArea,
+    staleTime: FIVE_MINUTES,
+    enabled,
+  })
 }

@@ -27,7 +27,11 @@ export function useSaveAccount() {
     }
   }
   /** Saves, then says so and leaves; the server's refusal goes to `onRefused`, for the form to show at a field. */
-  const saveAndLeave = async (input: AddUpdateUserAccountInput, savedText: string, onRefused: (message?: string) => void) => {
+  const saveAndLeave = async (
+    input: AddUpdateUserAccountInput,
+    savedText: string,
+    onRefused: (message?: string) => void,
+  ) => {
     try {
       const id = await save(input)
       if (id !== undefined) leaveAfterSave(input.lifePayType, savedText)

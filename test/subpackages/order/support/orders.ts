@@ -1,4 +1,4 @@
-import { LifePayFrontStatus, LifePayOrderStatus, LifePayStatus } from '../../../../src/domain/lifePayStatus'
+import { type LifePayFrontStatus, LifePayOrderStatus, LifePayStatus } from '../../../../src/domain/lifePayStatus'
 import { lifePayFrontStatusOf } from '../../../../src/domain/orderDisplayStatus'
 import { LifePayOrderType } from '../../../../src/domain/lifePayOrderType'
 import { LifePayType } from '../../../../src/domain/lifePayType'
@@ -43,11 +43,42 @@ export function orderDetail(overrides: Partial<LifePayOrderDetail> = {}): LifePa
 }
 
 export function listItem(n: number, overrides: Partial<LifePayOrderListItem> = {}): LifePayOrderListItem {
-  const { orderNo, lifePayOrderType, account, parValue, payAmount, lifePayType, creationTime, payStatus, lifePayOrderStatus, frontStatus } =
-    orderDetail({ orderNo: `LP${String(n).padStart(6, '0')}`, account: `138000${String(n).padStart(5, '0')}`, ...overrides })
-  return { orderNo, lifePayOrderType, account, parValue, payAmount, lifePayType, creationTime, payStatus, lifePayOrderStatus, frontStatus, ...overrides }
+  const {
+    orderNo,
+    lifePayOrderType,
+    account,
+    parValue,
+    payAmount,
+    lifePayType,
+    creationTime,
+    payStatus,
+    lifePayOrderStatus,
+    frontStatus,
+  } = orderDetail({
+    orderNo: `LP${String(n).padStart(6, '0')}`,
+    account: `138000${String(n).padStart(5, '0')}`,
+    ...overrides,
+  })
+  return {
+    orderNo,
+    lifePayOrderType,
+    account,
+    parValue,
+    payAmount,
+    lifePayType,
+    creationTime,
+    payStatus,
+    lifePayOrderStatus,
+    frontStatus,
+    ...overrides,
+  }
 }
 
-export function page(pageIndex: number, pageSize: number, totalCount: number, items: LifePayOrderListItem[]): PageResult<LifePayOrderListItem> {
+export function page(
+  pageIndex: number,
+  pageSize: number,
+  totalCount: number,
+  items: LifePayOrderListItem[],
+): PageResult<LifePayOrderListItem> {
   return { pageIndex, pageSize, totalCount, items }
 }

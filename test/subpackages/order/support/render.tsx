@@ -10,7 +10,9 @@ import { useLifePayStore } from '../../../../src/stores/lifePay'
 /** A fresh query cache per test, as the app configures it (no retry), with the toast and dialog hosts. */
 export function renderScreen(ui: ReactElement, { locale = 'zh-CN' as Locale, loggedIn = true } = {}) {
   useLocaleStore.setState({ locale })
-  useLifePayStore.setState(loggedIn ? { userId: 'user-1', phoneNumber: '13812345678' } : { userId: '', phoneNumber: '' })
+  useLifePayStore.setState(
+    loggedIn ? { userId: 'user-1', phoneNumber: '13812345678' } : { userId: '', phoneNumber: '' },
+  )
   const queryClient = new QueryClient({
     defaultOptions: { queries: { retry: false, refetchOnWindowFocus: false }, mutations: { retry: false } },
   })
