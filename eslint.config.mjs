@@ -72,6 +72,11 @@ const layers = [
   layer('./types', './server', 'the contract never imports the server.'),
 ]
 
+const noExportAll = {
+  selector: 'ExportAllDeclaration',
+  message: 'No re-export of a whole module: import from where it is defined.',
+}
+
 export default tseslint.config(
   {
     ignores: [
@@ -95,7 +100,10 @@ export default tseslint.config(
     languageOptions: { ecmaVersion: 2022, sourceType: 'module', globals: { ...globals.node } },
     settings: {
       'import-x/resolver-next': [
-        createTypeScriptImportResolver({ project: ['tsconfig.json', 'server/tsconfig.json'] }),
+        createTypeScriptImportResolver({
+          project: ['tsconfig.json', 'server/tsconfig.json'],
+          noWarnOnMultipleProjects: true,
+        }),
       ],
     },
     rules: {
@@ -126,6 +134,49 @@ export default tseslint.config(
     // on the builds by `npm run syntax:check` (the ES2017 floor) and the mini-program runtime.
     files: ['src/**/*.{ts,tsx}'],
     languageOptions: { globals: { wx: 'readonly', my: 'readonly' } },
+  },
+  {
+    files: ['src/**/*.{ts,tsx}', 'types/**/*.ts', 'server/src/**/*.ts'],
+    rules: { 'no-restricted-syntax': ['error', noExportAll] },
+  },
+  {
+    // src/domain runs in the app (three platforms) and in the server under Node: pure TypeScript, no package, no host.
+    files: ['src/domain/**/*.ts'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        { patterns: [{ regex: '^(?!\\./)', message: 'src/domain imports only its sibling files (no package).' }] },
+      ],
+      'no-restricted-globals': [
+        'error',
+        ...[
+          'Taro',
+          'wx',
+          'my',
+          'window',
+          'document',
+          'atob',
+          'btoa',
+          'Buffer',
+          'TextDecoder',
+          'TextEncoder',
+          'process',
+        ].map((name) => ({ name, message: 'src/domain is shared with the server: no platform or runtime global.' })),
+      ],
+      'no-restricted-syntax': [
+        'error',
+        noExportAll,
+        {
+          selector: 'TSEnumDeclaration[const=true]',
+          message: 'Plain enums: babel and the server read them at run time.',
+        },
+      ],
+    },
+  },
+  {
+    // No barrel files (DESIGN § Style): import from the file that defines the thing.
+    files: ['src/**/index.ts', 'types/**/index.ts', 'server/src/**/index.ts'],
+    rules: { 'no-restricted-syntax': ['error', { selector: 'Program', message: 'No barrel files: name the file.' }] },
   },
   {
     files: ['**/*.{js,cjs}'],
