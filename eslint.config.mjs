@@ -128,6 +128,24 @@ export default tseslint.config(
     languageOptions: { globals: { wx: 'readonly', my: 'readonly' } },
   },
   {
+    // The contract's schemas are server code (TypeBox): the app reads their types only, so none of it ships.
+    files: ['src/**/*.{ts,tsx}'],
+    rules: {
+      '@typescript-eslint/no-restricted-imports': [
+        'error',
+        {
+          patterns: [
+            {
+              group: ['**/types/api/*'],
+              allowTypeImports: true,
+              message: 'The app imports the contract (types/api) with `import type` only.',
+            },
+          ],
+        },
+      ],
+    },
+  },
+  {
     files: ['**/*.{js,cjs}'],
     languageOptions: { sourceType: 'commonjs', globals: { ...globals.node } },
     rules: { '@typescript-eslint/no-require-imports': 'off' },
