@@ -179,6 +179,24 @@ export default tseslint.config(
     rules: { 'no-restricted-syntax': ['error', { selector: 'Program', message: 'No barrel files: name the file.' }] },
   },
   {
+    // The contract's schemas are server code (TypeBox): the app reads their types only, so none of it ships.
+    files: ['src/**/*.{ts,tsx}'],
+    rules: {
+      '@typescript-eslint/no-restricted-imports': [
+        'error',
+        {
+          patterns: [
+            {
+              group: ['**/types/api/*'],
+              allowTypeImports: true,
+              message: 'The app imports the contract (types/api) with `import type` only.',
+            },
+          ],
+        },
+      ],
+    },
+  },
+  {
     files: ['**/*.{js,cjs}'],
     languageOptions: { sourceType: 'commonjs', globals: { ...globals.node } },
     rules: { '@typescript-eslint/no-require-imports': 'off' },

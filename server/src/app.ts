@@ -2,6 +2,7 @@ import { join } from 'node:path'
 import fastifySwagger from '@fastify/swagger'
 import fastifySwaggerUi from '@fastify/swagger-ui'
 import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastify'
+import { API_ERROR_CODES } from '../../types/api/errorCodes'
 import type { AppContext, Providers, Sandboxes } from './appContext'
 import { systemClock, type Clock } from './clock'
 import type { ServerConfig } from './config'
@@ -114,6 +115,13 @@ export async function buildApp(options: AppOptions): Promise<App> {
           bearer: { type: 'http', scheme: 'bearer', bearerFormat: 'JWT' },
           virtualUser: { type: 'apiKey', in: 'header', name: 'X-LifePay-User-Id' },
           operator: { type: 'apiKey', in: 'header', name: 'X-Operator-Token' },
+        },
+        schemas: {
+          ApiErrorCode: {
+            type: 'string',
+            enum: [...API_ERROR_CODES],
+            description: "Every code the envelope's `error` can carry (types/api/errorCodes.ts; docs/api.md § Errors).",
+          },
         },
       },
     },

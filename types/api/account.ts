@@ -1,116 +1,131 @@
-import type { VerificationCodeBusinessType } from '../../src/domain/verificationCodePurpose'
+import { Type, type Static } from '@sinclair/typebox'
+import { verificationCodeBusinessTypeValues } from '../../src/domain/verificationCodePurpose'
+import { DateTime, Nullable, OneOf } from './schema'
 
-/** Token pair issued by every full login and by the refresh call. `creationTime` is epoch milliseconds. */
-export interface TokenResult {
-  accessToken: string
-  refreshToken: string
-  /** Seconds the access token lives. */
-  expiresIn: number
-  creationTime: number
-}
+// Each shape once: the schema (server validation, serialisation, OpenAPI) and its type, of the same name.
+
+/** Token pair issued by every full login and by the refresh call. */
+export const TokenResult = Type.Object({
+  accessToken: Type.String({ description: 'HS256 JWT with sub (user id) and client_id' }),
+  refreshToken: Type.String({ description: 'Single use: each refresh returns a new one' }),
+  expiresIn: Type.Integer({ description: 'Seconds the access token lives' }),
+  creationTime: Type.Integer({ description: 'Epoch milliseconds' }),
+})
+export type TokenResult = Static<typeof TokenResult>
 
 /** GET /api/User/GetUserInfo */
-export interface UserInfo {
-  userId: string
-  userName: string
-  phoneNumber: string
+export const UserInfo = Type.Object({
+  userId: Type.String({ format: 'uuid' }),
+  userName: Type.String(),
+  phoneNumber: Type.String(),
   /** Absent when the user never uploaded one: the app shows its default avatar. */
-  avatarUrl: string | null
-  creationTime: string
-}
+  avatarUrl: Nullable(Type.String()),
+  creationTime: DateTime(),
+})
+export type UserInfo = Static<typeof UserInfo>
+
+const phoneNumber = Type.String({ maxLength: 20, description: '11-digit mainland mobile number' })
+const smsCode = Type.String({
+  minLength: 1,
+  maxLength: 10,
+  description: 'The 6-digit code sent by SendPhoneMessageCode',
+})
+const wxCode = Type.String({ minLength: 1, maxLength: 128, description: 'Login code from wx.login / Taro.login' })
+const uId = Type.String({ maxLength: 64, description: "The referring user's id carried by the QR code" })
 
 /** POST /api/Account/PasswordLogin */
-export interface PasswordLoginInput {
-  loginName: string
-  password: string
-}
+export const PasswordLoginInput = Type.Object({
+  loginName: Type.String({ maxLength: 64, description: 'The phone number' }),
+  password: Type.String({ maxLength: 128 }),
+})
+export type PasswordLoginInput = Static<typeof PasswordLoginInput>
 
-/** POST /api/Account/PhoneMesssageCodeRegister */
-export interface PhoneMessageCodeRegisterInput {
-  phoneNumber: string
-  code: string
-  password: string
-  /** Optional display name; the masked phone number is used when empty. */
-  userName?: string
-}
+/** POST /api/Account/PhoneMesssageCodeRegister — `userName` empty: the masked phone number is used. */
+export const PhoneMessageCodeRegisterInput = Type.Object({
+  phoneNumber,
+  code: smsCode,
+  password: Type.String({ maxLength: 128 }),
+  userName: Type.Optional(Type.String({ maxLength: 30 })),
+})
+export type PhoneMessageCodeRegisterInput = Static<typeof PhoneMessageCodeRegisterInput>
 
 /** POST /api/Account/LifePayPhoneMesssageCodeLogin — response `data` is the (virtual) user id. */
-export interface LifePayPhoneMessageCodeLoginInput {
-  phoneNumber: string
-  code: string
-}
+export const LifePayPhoneMessageCodeLoginInput = Type.Object({ phoneNumber, code: smsCode })
+export type LifePayPhoneMessageCodeLoginInput = Static<typeof LifePayPhoneMessageCodeLoginInput>
+
+/** The (virtual) user id LifePayPhoneMesssageCodeLogin answers. */
+export const VirtualUserId = Type.String({ format: 'uuid' })
 
 /** POST /api/Account/SendPhoneMessageCode — the SPEC §4 captcha; purposes of SPEC §9. */
-export interface SendPhoneMessageCodeInput {
-  phoneNumber: string
-  businessType: VerificationCodeBusinessType
-}
+export const SendPhoneMessageCodeInput = Type.Object({
+  phoneNumber,
+  businessType: OneOf(verificationCodeBusinessTypeValues, { description: 'SPEC §9 purpose' }),
+})
+export type SendPhoneMessageCodeInput = Static<typeof SendPhoneMessageCodeInput>
 
-export interface SendPhoneMessageCodeResult {
+export const SendPhoneMessageCodeResult = Type.Object({
   /** Seconds until another code may be sent to this number. */
-  resendAfter: number
-}
+  resendAfter: Type.Integer(),
+})
+export type SendPhoneMessageCodeResult = Static<typeof SendPhoneMessageCodeResult>
 
-/** GET /api/Account/GetWxIndentity and GetLifePayWxIndentity, query `code` from Taro.login. */
-export interface WxIdentityInput {
-  code: string
-}
-
-export interface WxIdentity {
-  openId: string
-  sessionKey: string
-  unionId: string | null
-}
-
+/** GET /api/Account/GetWxIndentity, GetLifePayWxIndentity and WxMiniAppUserLogin: query `code` from Taro.login. */
+export const WxIdentityInput = Type.Object({ code: wxCode })
+export type WxIdentityInput = Static<typeof WxIdentityInput>
 /** GET /api/Account/WxMiniAppUserLogin (query) — logs in when the openId is bound to a user. */
-export interface WxMiniAppUserLoginInput {
-  code: string
-}
+export type WxMiniAppUserLoginInput = WxIdentityInput
+
+export const WxIdentity = Type.Object({
+  openId: Type.String(),
+  sessionKey: Type.String(),
+  unionId: Nullable(Type.String()),
+})
+export type WxIdentity = Static<typeof WxIdentity>
 
 /** POST /api/Account/WxMiniAppUserLoginFromScan */
-export interface WxMiniAppUserLoginFromScanInput {
-  /** The id carried by the scanned QR code (docs/qr.md). */
-  uId: string
-  userName: string
-  openId: string
-}
+export const WxMiniAppUserLoginFromScanInput = Type.Object({
+  uId,
+  userName: Type.Optional(Type.String({ maxLength: 30 })),
+  openId: Type.String({ minLength: 1, maxLength: 64 }),
+})
+export type WxMiniAppUserLoginFromScanInput = Static<typeof WxMiniAppUserLoginFromScanInput>
 
-export interface WxMiniAppUserLoginResult {
-  openId: string
-  sessionKey: string
+export const WxMiniAppUserLoginResult = Type.Object({
+  openId: Type.String(),
+  sessionKey: Type.String(),
   /** Present when the openId already belongs to a user with a phone number: the login is complete. */
-  token: TokenResult | null
-}
+  token: Nullable(TokenResult),
+})
+export type WxMiniAppUserLoginResult = Static<typeof WxMiniAppUserLoginResult>
 
 /** POST /api/Account/WxMiniAppPhoneAuthLogin */
-export interface WxMiniAppPhoneAuthLoginInput {
-  openId: string
-  sessionKey: string
-  encryptedData: string
-  iv: string
-}
+export const WxMiniAppPhoneAuthLoginInput = Type.Object({
+  openId: Type.String({ minLength: 1, maxLength: 64 }),
+  sessionKey: Type.String({ minLength: 1, maxLength: 64 }),
+  encryptedData: Type.String({ minLength: 1, maxLength: 4096 }),
+  iv: Type.String({ minLength: 1, maxLength: 64 }),
+})
+export type WxMiniAppPhoneAuthLoginInput = Static<typeof WxMiniAppPhoneAuthLoginInput>
 
 /** POST /api/Account/WxMiniAppPhoneAuthLoginFromScan */
-export interface WxMiniAppPhoneAuthLoginFromScanInput extends WxMiniAppPhoneAuthLoginInput {
-  uId: string
-}
+export const WxMiniAppPhoneAuthLoginFromScanInput = Type.Object({ ...WxMiniAppPhoneAuthLoginInput.properties, uId })
+export type WxMiniAppPhoneAuthLoginFromScanInput = Static<typeof WxMiniAppPhoneAuthLoginFromScanInput>
 
 /** POST /api/Account/GetOssSTS — temporary upload credentials (valid 20 minutes). */
-export interface OssSts {
-  accessKeyId: string
-  accessKeySecret: string
-  securityToken: string
-  /** ISO time the credentials stop working. */
-  expiration: string
-  bucket: string
-  /** Where a client uploads (form POST) with the credentials. */
-  host: string
-  /** Key prefix the credentials are restricted to. */
-  dir: string
-}
+export const OssSts = Type.Object({
+  accessKeyId: Type.String(),
+  accessKeySecret: Type.String(),
+  securityToken: Type.String(),
+  expiration: DateTime(),
+  bucket: Type.String(),
+  host: Type.String({ description: 'Form POST target of uploads' }),
+  dir: Type.String({ description: 'Key prefix the credentials are limited to' }),
+})
+export type OssSts = Static<typeof OssSts>
 
 /** POST /api/accountAuth/GetTokenByRefreshToken */
-export interface GetTokenByRefreshTokenInput {
-  refreshToken: string
-  clientId: string
-}
+export const GetTokenByRefreshTokenInput = Type.Object({
+  refreshToken: Type.String({ minLength: 1, maxLength: 256 }),
+  clientId: Type.String({ minLength: 1, maxLength: 64 }),
+})
+export type GetTokenByRefreshTokenInput = Static<typeof GetTokenByRefreshTokenInput>

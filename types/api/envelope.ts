@@ -1,24 +1,41 @@
-import type { ShowType } from '../../src/domain/showType'
+import { Kind, Type, type Static, type TSchema, type TUnsafe } from '@sinclair/typebox'
+import { showTypeValues } from '../../src/domain/showType'
+import type { ApiErrorCode } from './errorCodes'
+import { Nullable, OneOf } from './schema'
 
-/** Every response of the API (SPEC §7): successful unless `success` is false. */
-export interface ApiEnvelope<T> {
-  success: boolean
-  data: T | null
-  /** Stable machine code of a business error, e.g. `ORDER_NOT_FOUND` (docs/api.md lists them). */
-  error: string | null
-  msg: string | null
-  showType: ShowType | null
+/** `data` of a call that answers nothing. */
+export const NoData = Type.Null()
+
+// A string on the wire; the type is the union of codes. OpenAPI lists them once (components.schemas.ApiErrorCode).
+const errorCode = Type.Unsafe<ApiErrorCode>(Type.String({ description: 'Stable error code (docs/api.md § Errors)' }))
+
+/** Every response of the API (SPEC §7) around its `data`: successful unless `success` is false. */
+export function Envelope<T extends TSchema>(data: T) {
+  return Type.Object({
+    success: Type.Boolean(),
+    data: (data[Kind] === 'Null' ? data : Nullable(data)) as TUnsafe<Static<T> | null>,
+    error: Nullable(errorCode),
+    msg: Nullable(Type.String()),
+    showType: Nullable(OneOf(showTypeValues, { description: '0 silent, 1 warn, 2 error, 3 notification, 9 redirect' })),
+  })
 }
 
-export interface PageInput {
-  /** 1-based page number. */
-  pageIndex: number
-  pageSize: number
+export type ApiEnvelope<T> = Static<ReturnType<typeof Envelope<TUnsafe<T>>>>
+
+export const PageInput = Type.Object({
+  pageIndex: Type.Integer({ minimum: 1, description: '1-based' }),
+  pageSize: Type.Integer({ minimum: 1, maximum: 100 }),
+})
+export type PageInput = Static<typeof PageInput>
+
+/** One page of a list. */
+export function Page<T extends TSchema>(item: T) {
+  return Type.Object({
+    pageIndex: Type.Integer(),
+    pageSize: Type.Integer(),
+    totalCount: Type.Integer(),
+    items: Type.Array(item),
+  })
 }
 
-export interface PageResult<T> {
-  pageIndex: number
-  pageSize: number
-  totalCount: number
-  items: T[]
-}
+export type PageResult<T> = Static<ReturnType<typeof Page<TUnsafe<T>>>>

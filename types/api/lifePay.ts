@@ -1,228 +1,255 @@
-import type { CarrierCode } from '../../src/domain/carrier'
-import type { ElectricAccountType, ElectricType } from '../../src/domain/electric'
-import type { GasProvider } from '../../src/domain/gas'
-import type { LifePayFrontStatus, LifePayOrderStatus, LifePayStatus } from '../../src/domain/lifePayStatus'
-import type { LifePayOrderType } from '../../src/domain/lifePayOrderType'
-import type { LifePayType } from '../../src/domain/lifePayType'
-import type { LifePayRateType } from '../../src/domain/rateType'
-import type { PageInput } from './envelope'
+import { Type, type Static } from '@sinclair/typebox'
+import { carrierCodeValues } from '../../src/domain/carrier'
+import { electricAccountTypeValues, electricTypeValues } from '../../src/domain/electric'
+import { gasProviderValues } from '../../src/domain/gas'
+import { lifePayFrontStatusValues, lifePayOrderStatusValues, lifePayStatusValues } from '../../src/domain/lifePayStatus'
+import { lifePayOrderTypeValues } from '../../src/domain/lifePayOrderType'
+import { lifePayTypeValues } from '../../src/domain/lifePayType'
+import { lifePayRateTypeValues } from '../../src/domain/rateType'
+import { PageInput } from './envelope'
+import { DateTime, Nullable, OneOf, Yuan } from './schema'
 
+// Each shape once: the schema (server validation, serialisation, OpenAPI) and its type, of the same name.
 // Money on the wire is yuan as a number with at most 2 decimals; the server keeps integer fen.
 
-/** GET /api/LifePay/GetRate — the discount in force per rate type for the request's channel. */
-export interface LifePayRate {
-  rateType: LifePayRateType
-  /** Percent of face value the user pays, e.g. 98.5. */
-  rate: number
-}
+const ispCode = OneOf(carrierCodeValues)
+const electricType = OneOf(electricTypeValues)
+const electricAccountType = OneOf(electricAccountTypeValues)
+const gasOrgType = OneOf(gasProviderValues)
+const lifePayType = OneOf(lifePayTypeValues, { description: '10 WxPay, 20 AliPay' })
+const lifePayOrderType = OneOf(lifePayOrderTypeValues, { description: '10 phone, 20 electricity, 30 gas' })
+const orderNo = Type.String({ minLength: 1, maxLength: 64 })
+const holderName = Type.String({ maxLength: 60 })
 
-/** POST /api/LifePay/GetPhoneParValue */
-export interface PhoneParValue {
-  ispCode: CarrierCode
-  ispName: string
-  /** Face values in yuan, ascending. The app offers those ≤ 300. */
-  parValue: number[]
-}
+/** GET /api/LifePay/GetRate — the discount in force per rate type for the request's channel. */
+export const LifePayRate = Type.Object({
+  rateType: OneOf(lifePayRateTypeValues),
+  rate: Type.Number({ description: 'Percent of face value paid, e.g. 98.5' }),
+})
+export type LifePayRate = Static<typeof LifePayRate>
+
+const faceValues = Type.Array(Type.Number(), { description: 'Face values in yuan, ascending' })
+
+/** POST /api/LifePay/GetPhoneParValue — every face value; the app offers those ≤ 300. */
+export const PhoneParValue = Type.Object({ ispCode, ispName: Type.String(), parValue: faceValues })
+export type PhoneParValue = Static<typeof PhoneParValue>
 
 /** POST /api/LifePay/GetElectricParValue */
-export interface ElectricParValue {
-  electricType: ElectricType
-  parValue: number[]
-}
+export const ElectricParValue = Type.Object({ electricType, parValue: faceValues })
+export type ElectricParValue = Static<typeof ElectricParValue>
 
 /** POST /api/LifePay/GetGasParValue */
-export interface GasParValue {
-  gasOrgType: GasProvider
-  gasOrgName: string
-  parValue: number[]
-}
+export const GasParValue = Type.Object({ gasOrgType, gasOrgName: Type.String(), parValue: faceValues })
+export type GasParValue = Static<typeof GasParValue>
 
 /** POST /api/LifePay/GetElectricSupportArea — cities where electricity top-up is possible. */
-export interface ElectricSupportArea {
-  provinceCode: string
-  provinceName: string
-  cityCode: string
-  cityName: string
-  electricType: ElectricType
+export const ElectricSupportArea = Type.Object({
+  provinceCode: Type.String(),
+  provinceName: Type.String(),
+  cityCode: Type.String(),
+  cityName: Type.String(),
+  electricType,
   /** The grid asks for the account holder's name (e.g. Southern Grid). */
-  needHolderName: boolean
+  needHolderName: Type.Boolean(),
+})
+export type ElectricSupportArea = Static<typeof ElectricSupportArea>
+
+const orderBase = {
+  parValue: Type.Number({ exclusiveMinimum: 0, description: 'Face value (yuan): one of the par-value list' }),
+  idempotencyKey: Type.String({
+    pattern: '^[A-Za-z0-9_-]{8,64}$',
+    description: 'Client-made key; a retry with it returns the same order',
+  }),
 }
 
-interface CreateOrderBase {
-  parValue: number
-  /** Client-made unique key: retries with the same key return the same order. */
-  idempotencyKey: string
-}
+/** POST /api/LifePay/CreateLifePayPhoneOrder — `ispCode`: the carrier the user confirmed (numbers can be ported). */
+export const CreatePhoneOrderInput = Type.Object({
+  ...orderBase,
+  phone: Type.String({ maxLength: 20 }),
+  ispCode,
+  name: Type.Optional(holderName),
+})
+export type CreatePhoneOrderInput = Static<typeof CreatePhoneOrderInput>
 
-/** POST /api/LifePay/CreateLifePayPhoneOrder */
-export interface CreatePhoneOrderInput extends CreateOrderBase {
-  phone: string
-  /** The carrier the user confirmed (detected from the prefix by default; numbers can be ported). */
-  ispCode: CarrierCode
-  name?: string
-}
-
-/** POST /api/LifePay/CreateLifePayElectricOrder */
-export interface CreateElectricOrderInput extends CreateOrderBase {
-  electricAccount: string
-  electricType: ElectricType
-  electricAccountType: ElectricAccountType
-  province: string
-  city: string
-  /** Account holder's name, required where the area says `needHolderName`. */
-  name?: string
-}
+/** POST /api/LifePay/CreateLifePayElectricOrder — `name` is required where the area says `needHolderName`. */
+export const CreateElectricOrderInput = Type.Object({
+  ...orderBase,
+  electricAccount: Type.String({ maxLength: 32 }),
+  electricType,
+  electricAccountType,
+  province: Type.String({ maxLength: 32, description: 'provinceCode (or name) of GetElectricSupportArea' }),
+  city: Type.String({ maxLength: 32, description: 'cityCode (or name) of GetElectricSupportArea' }),
+  name: Type.Optional(holderName),
+})
+export type CreateElectricOrderInput = Static<typeof CreateElectricOrderInput>
 
 /** POST /api/LifePay/CreateLifePayGasOrder */
-export interface CreateGasOrderInput extends CreateOrderBase {
-  gasAccount: string
-  gasOrgType: GasProvider
-  name?: string
-}
+export const CreateGasOrderInput = Type.Object({
+  ...orderBase,
+  gasAccount: Type.String({ maxLength: 32 }),
+  gasOrgType,
+  name: Type.Optional(holderName),
+})
+export type CreateGasOrderInput = Static<typeof CreateGasOrderInput>
 
-export interface CreateLifePayOrderResult {
-  orderNo: string
-  /** What the user pays, computed by the server from face value × discount. */
-  payAmount: number
-  parValue: number
-  discountAmount: number
-}
+export const CreateLifePayOrderResult = Type.Object({
+  orderNo: Type.String(),
+  payAmount: Yuan('What the user pays: face value × discount'),
+  parValue: Yuan('Face value'),
+  discountAmount: Yuan('Saving'),
+})
+export type CreateLifePayOrderResult = Static<typeof CreateLifePayOrderResult>
 
 /** POST /api/LifePay/SetLifePayOrderPayType */
-export interface SetLifePayOrderPayTypeInput {
-  orderNo: string
-  lifePayType: LifePayType
-}
+export const SetLifePayOrderPayTypeInput = Type.Object({ orderNo, lifePayType })
+export type SetLifePayOrderPayTypeInput = Static<typeof SetLifePayOrderPayTypeInput>
 
-/** POST /api/LifePay/GetPayOrderForJsAPI */
-export interface GetPayOrderForJsApiInput {
-  orderNo: string
-  lifePayType: LifePayType
-  /** WeChat JSAPI payments need the payer's openId; the sandbox accepts any. */
-  openId?: string
-}
+/** POST /api/LifePay/GetPayOrderForJsAPI — WeChat JSAPI payments need the payer's `openId`; the sandbox takes any. */
+export const GetPayOrderForJsApiInput = Type.Object({
+  orderNo,
+  lifePayType,
+  openId: Type.Optional(Type.String({ maxLength: 64 })),
+})
+export type GetPayOrderForJsApiInput = Static<typeof GetPayOrderForJsApiInput>
 
 /** The JSAPI parameter set of WeChat Pay (`Taro.requestPayment` / getBrandWCPayRequest). */
-export interface WxPayJsApiParams {
-  appId: string
-  timeStamp: string
-  nonceStr: string
-  package: string
-  signType: 'RSA' | 'MD5' | 'HMAC-SHA256'
-  paySign: string
-}
+export const WxPayJsApiParams = Type.Object({
+  appId: Type.String(),
+  timeStamp: Type.String(),
+  nonceStr: Type.String(),
+  package: Type.String({ description: 'prepay_id=…' }),
+  signType: OneOf(['RSA', 'MD5', 'HMAC-SHA256']),
+  paySign: Type.String(),
+})
+export type WxPayJsApiParams = Static<typeof WxPayJsApiParams>
 
-export interface PayOrderForJsApi {
-  orderNo: string
-  lifePayType: LifePayType
-  payAmount: number
-  /** Sandbox payments are confirmed through the sandbox cashier, never by a real wallet. */
-  sandbox: boolean
-  wxPay: WxPayJsApiParams | null
+export const PayOrderForJsApi = Type.Object({
+  orderNo: Type.String(),
+  lifePayType,
+  payAmount: Yuan('Amount to pay'),
+  sandbox: Type.Boolean({ description: 'Pay through the sandbox cashier (POST /api/dev/pay/confirm), not a wallet' }),
+  wxPay: Nullable(WxPayJsApiParams),
   /** Alipay trade number for `my.tradePay`. */
-  aliPayTradeNo: string | null
-}
+  aliPayTradeNo: Nullable(Type.String()),
+})
+export type PayOrderForJsApi = Static<typeof PayOrderForJsApi>
 
-/** POST /api/LifePay/GetPayStatusByOrderNo */
-export interface GetPayStatusByOrderNoInput {
-  orderNo: string
-}
+/** POST /api/LifePay/GetPayStatusByOrderNo (body), GET /api/LifePay/GetUserLifePayOrderDetail (query). */
+export const GetPayStatusByOrderNoInput = Type.Object({ orderNo })
+export type GetPayStatusByOrderNoInput = Static<typeof GetPayStatusByOrderNoInput>
 
-export interface LifePayOrderState {
-  orderNo: string
-  payStatus: LifePayStatus
-  lifePayOrderStatus: LifePayOrderStatus
-  /** Null while unpaid, and for a failed recharge not yet refunded. */
-  frontStatus: LifePayFrontStatus | null
-}
+export const LifePayOrderState = Type.Object({
+  orderNo: Type.String(),
+  payStatus: OneOf(lifePayStatusValues, { description: '10 unpaid, 20 paid, 30 pending refund, 40 refunded' }),
+  lifePayOrderStatus: OneOf(lifePayOrderStatusValues, {
+    description:
+      '10 pending confirmation, 20 failed, 30 completed, 40 refund pending review, 50 refunded, 60 refund failed',
+  }),
+  frontStatus: Nullable(
+    OneOf(lifePayFrontStatusValues, { description: 'What the user sees; null while unpaid or failed' }),
+  ),
+})
+export type LifePayOrderState = Static<typeof LifePayOrderState>
 
-/** POST /api/LifePay/GetUserLifePayOrderPage */
-export interface GetUserLifePayOrderPageInput extends PageInput {
-  /** Omitted for all types. */
-  lifePayOrderType?: LifePayOrderType
-}
+/** POST /api/LifePay/GetUserLifePayOrderPage — `lifePayOrderType` omitted for all types. */
+export const GetUserLifePayOrderPageInput = Type.Object({
+  ...PageInput.properties,
+  lifePayOrderType: Type.Optional(lifePayOrderType),
+})
+export type GetUserLifePayOrderPageInput = Static<typeof GetUserLifePayOrderPageInput>
 
-export interface LifePayOrderListItem extends LifePayOrderState {
-  lifePayOrderType: LifePayOrderType
+export const LifePayOrderListItem = Type.Object({
+  ...LifePayOrderState.properties,
+  lifePayOrderType,
   /** Phone number, electricity or gas account number (the app masks it for display). */
-  account: string
-  parValue: number
-  payAmount: number
-  lifePayType: LifePayType | null
-  creationTime: string
-}
+  account: Type.String(),
+  parValue: Yuan('Face value'),
+  payAmount: Yuan('Amount paid'),
+  lifePayType: Nullable(lifePayType),
+  creationTime: DateTime(),
+})
+export type LifePayOrderListItem = Static<typeof LifePayOrderListItem>
 
 /** GET /api/LifePay/GetUserLifePayOrderDetail?orderNo= */
-export interface LifePayOrderDetail extends LifePayOrderListItem {
-  discountAmount: number
-  /** Discount percent applied when the order was created. */
-  rate: number
-  ispCode: CarrierCode | null
-  electricType: ElectricType | null
-  electricAccountType: ElectricAccountType | null
-  gasOrgType: GasProvider | null
-  province: string | null
-  city: string | null
-  name: string | null
-  payTime: string | null
-  finishTime: string | null
-  refundApplyTime: string | null
-  refundApplyRemark: string | null
-  refundTime: string | null
+export const LifePayOrderDetail = Type.Object({
+  ...LifePayOrderListItem.properties,
+  discountAmount: Yuan('Saving'),
+  rate: Type.Number({ description: 'Discount percent applied' }),
+  ispCode: Nullable(ispCode),
+  electricType: Nullable(electricType),
+  electricAccountType: Nullable(electricAccountType),
+  gasOrgType: Nullable(gasOrgType),
+  province: Nullable(Type.String()),
+  city: Nullable(Type.String()),
+  name: Nullable(Type.String()),
+  payTime: Nullable(DateTime()),
+  finishTime: Nullable(DateTime()),
+  refundApplyTime: Nullable(DateTime()),
+  refundApplyRemark: Nullable(Type.String()),
+  refundTime: Nullable(DateTime()),
   /** The operator's reason when a refund was refused, or why an automatic refund happened. */
-  refundCheckRemark: string | null
-  /** Unpaid orders close at this time (docs/decisions.md). */
-  expireTime: string | null
+  refundCheckRemark: Nullable(Type.String()),
+  expireTime: Nullable(DateTime({ description: 'When an unpaid order closes' })),
   /** True when the user may apply for a refund now. */
-  canApplyRefund: boolean
-}
+  canApplyRefund: Type.Boolean(),
+})
+export type LifePayOrderDetail = Static<typeof LifePayOrderDetail>
 
 /** POST /api/LifePay/RefundUserLifePayOrder */
-export interface RefundUserLifePayOrderInput {
-  orderNo: string
-  refundApplyRemark: string
-}
+export const RefundUserLifePayOrderInput = Type.Object({
+  orderNo,
+  refundApplyRemark: Type.String({ maxLength: 400, description: 'Why (1 to 200 characters)' }),
+})
+export type RefundUserLifePayOrderInput = Static<typeof RefundUserLifePayOrderInput>
 
 /** A saved account (phone, electricity or gas). */
-export interface UserAccount {
-  id: string
-  lifePayType: LifePayOrderType
-  /** The phone number, electricity account or gas account. */
-  content: string
-  remark: string
+export const UserAccount = Type.Object({
+  id: Type.String({ format: 'uuid' }),
+  lifePayType: lifePayOrderType,
+  content: Type.String({ description: 'Phone number, electricity or gas account' }),
+  remark: Type.String(),
   /** Carrier for phone accounts. */
-  ispCode: CarrierCode | null
-  electricType: ElectricType | null
-  electricAccountType: ElectricAccountType | null
-  gasOrgType: GasProvider | null
-  province: string | null
-  city: string | null
-  name: string | null
-  creationTime: string
-}
+  ispCode: Nullable(ispCode),
+  electricType: Nullable(electricType),
+  electricAccountType: Nullable(electricAccountType),
+  gasOrgType: Nullable(gasOrgType),
+  province: Nullable(Type.String()),
+  city: Nullable(Type.String()),
+  name: Nullable(Type.String()),
+  creationTime: DateTime(),
+})
+export type UserAccount = Static<typeof UserAccount>
 
-/** POST /api/LifePay/GetUserAccountAllList */
-export interface GetUserAccountAllListInput {
-  /** Omitted for every type. */
-  lifePayOrderType?: LifePayOrderType
-}
+/** The id AddUpdateUserAccount answers. */
+export const UserAccountId = Type.String({ format: 'uuid' })
+
+/** POST /api/LifePay/GetUserAccountAllList — `lifePayOrderType` omitted for every type. */
+export const GetUserAccountAllListInput = Type.Object({ lifePayOrderType: Type.Optional(lifePayOrderType) })
+export type GetUserAccountAllListInput = Static<typeof GetUserAccountAllListInput>
 
 /** POST /api/LifePay/GetUserAccountList */
-export interface GetUserAccountListInput extends PageInput {
-  lifePayOrderType?: LifePayOrderType
-}
+export const GetUserAccountListInput = Type.Object({
+  ...PageInput.properties,
+  lifePayOrderType: Type.Optional(lifePayOrderType),
+})
+export type GetUserAccountListInput = Static<typeof GetUserAccountListInput>
+
+/** POST /api/LifePay/DeleteUserAccount, GET /api/LifePay/GetUserAccountDetail (query). */
+export const UserAccountIdInput = Type.Object({ id: Type.String({ minLength: 1, maxLength: 64 }) })
+export type UserAccountIdInput = Static<typeof UserAccountIdInput>
 
 /** POST /api/LifePay/AddUpdateUserAccount — `id` absent adds, present updates. Returns the id. */
-export interface AddUpdateUserAccountInput {
-  id?: string
-  lifePayType: LifePayOrderType
-  content: string
-  remark?: string
-  ispCode?: CarrierCode
-  electricType?: ElectricType
-  electricAccountType?: ElectricAccountType
-  gasOrgType?: GasProvider
-  province?: string
-  city?: string
-  name?: string
-}
+export const AddUpdateUserAccountInput = Type.Object({
+  id: Type.Optional(Type.String({ maxLength: 64, description: 'Absent: add; present: update that account' })),
+  lifePayType: lifePayOrderType,
+  content: Type.String({ maxLength: 32 }),
+  remark: Type.Optional(Type.String({ maxLength: 100 })),
+  ispCode: Type.Optional(ispCode),
+  electricType: Type.Optional(electricType),
+  electricAccountType: Type.Optional(electricAccountType),
+  gasOrgType: Type.Optional(gasOrgType),
+  province: Type.Optional(Type.String({ maxLength: 32 })),
+  city: Type.Optional(Type.String({ maxLength: 32 })),
+  name: Type.Optional(holderName),
+})
+export type AddUpdateUserAccountInput = Static<typeof AddUpdateUserAccountInput>

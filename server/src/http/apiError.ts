@@ -1,3 +1,4 @@
+import type { ApiErrorCode } from '../../../types/api/errorCodes'
 import type { Locale } from '../../../src/domain/locale'
 import { ShowType } from '../../../src/domain/showType'
 
@@ -18,7 +19,7 @@ export class ApiError extends Error {
   readonly field: string | undefined
 
   constructor(
-    readonly code: string,
+    readonly code: ApiErrorCode,
     readonly text: LocalizedText,
     options: ApiErrorOptions = {},
   ) {

@@ -1,93 +1,63 @@
-// JSON-schema builders for route schemas: Fastify validates requests and serialises responses with them, and
-// @fastify/swagger turns them into the OpenAPI document (GET /api/docs/json, docs/openapi.json).
+import { Type, type TObject, type TSchema } from '@sinclair/typebox'
+import { Envelope, NoData } from '../../../types/api/envelope'
 
-export type JsonSchema = Record<string, unknown>
-
-export const str = (extra: JsonSchema = {}): JsonSchema => ({ type: 'string', ...extra })
-export const int = (extra: JsonSchema = {}): JsonSchema => ({ type: 'integer', ...extra })
-export const num = (extra: JsonSchema = {}): JsonSchema => ({ type: 'number', ...extra })
-export const bool = (extra: JsonSchema = {}): JsonSchema => ({ type: 'boolean', ...extra })
-export const dateTime = (extra: JsonSchema = {}): JsonSchema => ({ type: 'string', format: 'date-time', ...extra })
-
-export function oneOfValues(values: readonly (string | number)[], extra: JsonSchema = {}): JsonSchema {
-  const type = values.every((value) => typeof value === 'number') ? 'integer' : 'string'
-  return { type, enum: [...values], ...extra }
-}
-
-export function obj(properties: Record<string, JsonSchema>, required: readonly string[] = [], extra: JsonSchema = {}) {
-  return { type: 'object', properties, ...(required.length ? { required: [...required] } : {}), ...extra }
-}
-
-export const arr = (items: JsonSchema, extra: JsonSchema = {}): JsonSchema => ({ type: 'array', items, ...extra })
-
-/** The same schema, also admitting null. */
-export function nullable(schema: JsonSchema): JsonSchema {
-  const type = schema.type
-  const copy: JsonSchema = { ...schema, type: Array.isArray(type) ? [...type, 'null'] : [type, 'null'] }
-  if (Array.isArray(schema.enum)) copy.enum = [...schema.enum, null]
-  return copy
-}
-
-export const NO_DATA: JsonSchema = { type: 'null' }
-
-/** SPEC §7's envelope around `data`. */
-export function envelope(data: JsonSchema): JsonSchema {
-  return obj(
-    {
-      success: bool(),
-      data: data === NO_DATA ? NO_DATA : nullable(data),
-      error: nullable(str({ description: 'Stable error code (docs/api.md § Errors)' })),
-      msg: nullable(str()),
-      showType: nullable(
-        oneOfValues([0, 1, 2, 3, 9], { description: '0 silent, 1 warn, 2 error, 3 notification, 9 redirect' }),
-      ),
-    },
-    ['success', 'data', 'error', 'msg', 'showType'],
-  )
-}
+// Route schemas from the contract's TypeBox schemas (types/api): Fastify validates requests and serialises responses
+// with them, the TypeBox type provider types each handler from them, and @fastify/swagger turns them into the
+// OpenAPI document (GET /api/docs/json, docs/openapi.json).
 
 /** The app adds the channel id to every request's query and body (SPEC §7); unknown ids are ignored. */
-const channelId = str({ description: 'Channel the app was opened from; unknown ids fall back to the default channel.' })
+const channelId = Type.String({
+  description: 'Channel the app was opened from; unknown ids fall back to the default channel.',
+})
 
-export function body(properties: Record<string, JsonSchema>, required: readonly string[] = []): JsonSchema {
-  return obj({ ...properties, channelId }, required)
+/** A request body or query as the app sends it: the contract's input plus `channelId`. */
+export function withChannel<T extends TObject>(input: T) {
+  return Type.Object({ ...(input.properties as T['properties']), channelId: Type.Optional(channelId) })
 }
 
-export function query(properties: Record<string, JsonSchema> = {}, required: readonly string[] = []): JsonSchema {
-  return obj({ ...properties, channelId }, required)
-}
-
-export const ERROR_ENVELOPE = envelope(NO_DATA)
+const ERROR_ENVELOPE = Envelope(NoData)
 
 export interface RouteDoc {
   tags: string[]
   summary: string
   description?: string
-  body?: JsonSchema
-  querystring?: JsonSchema
-  params?: JsonSchema
-  data: JsonSchema
+  body?: TSchema
+  querystring?: TSchema
+  params?: TSchema
+  /** The envelope's `data` on success. */
+  data: TSchema
   /** 'user': bearer token; 'userOrVirtual': bearer token or X-LifePay-User-Id; 'operator': X-Operator-Token. */
   auth?: 'user' | 'userOrVirtual' | 'operator'
 }
 
-const security = {
+const security: Record<NonNullable<RouteDoc['auth']>, Record<string, string[]>[]> = {
   user: [{ bearer: [] }],
   userOrVirtual: [{ bearer: [] }, { virtualUser: [] }],
   operator: [{ operator: [] }],
 }
 
+/** What Fastify (and the TypeBox type provider) sees: typed body, query, params and 200 envelope. */
+export interface RouteSchema<D extends RouteDoc> {
+  tags: string[]
+  summary: string
+  description?: string
+  body: D['body']
+  querystring: D['querystring']
+  params: D['params']
+  response: { 200: ReturnType<typeof Envelope<D['data']>>; '4xx': typeof ERROR_ENVELOPE; '5xx': typeof ERROR_ENVELOPE }
+  security?: Record<string, string[]>[]
+}
+
 /** A route's `schema`: request shapes, the 200 envelope, and the error envelope for non-200 answers. */
-export function routeSchema(doc: RouteDoc): JsonSchema {
-  const schema: JsonSchema = {
+export function routeSchema<D extends RouteDoc>(doc: D): RouteSchema<D> {
+  return {
     tags: doc.tags,
     summary: doc.summary,
-    response: { 200: envelope(doc.data), '4xx': ERROR_ENVELOPE, '5xx': ERROR_ENVELOPE },
-  }
-  if (doc.description) schema.description = doc.description
-  if (doc.body) schema.body = doc.body
-  if (doc.querystring) schema.querystring = doc.querystring
-  if (doc.params) schema.params = doc.params
-  if (doc.auth) schema.security = security[doc.auth]
-  return schema
+    response: { 200: Envelope(doc.data), '4xx': ERROR_ENVELOPE, '5xx': ERROR_ENVELOPE },
+    ...(doc.description ? { description: doc.description } : {}),
+    ...(doc.body ? { body: doc.body } : {}),
+    ...(doc.querystring ? { querystring: doc.querystring } : {}),
+    ...(doc.params ? { params: doc.params } : {}),
+    ...(doc.auth ? { security: security[doc.auth] } : {}),
+  } as RouteSchema<D>
 }

@@ -1,10 +1,11 @@
 import type { FastifySchemaValidationError } from 'fastify/types/schema'
+import type { ApiErrorCode } from '../../../types/api/errorCodes'
 import type { Locale } from '../../../src/domain/locale'
 import { validationMessages, type ValidationMessageKey } from '../../../src/domain/validationMessages'
 import { validateField, type Rule } from '../../../src/domain/validators'
 import { ApiError, type LocalizedText } from './apiError'
 
-export const VALIDATION_FAILED = 'VALIDATION_FAILED'
+export const VALIDATION_FAILED = 'VALIDATION_FAILED' satisfies ApiErrorCode
 
 /** How a request field is named in messages; an unlisted field is named as on the wire. */
 const fieldLabels: Record<string, LocalizedText> = {

@@ -1,11 +1,12 @@
 import type { AxiosResponse, InternalAxiosRequestConfig } from 'axios'
 import type { ShowType } from '../../domain/showType'
 import type { ApiEnvelope } from '../../../types/api/envelope'
+import type { ApiErrorCode } from '../../../types/api/errorCodes'
 
 /** A response whose envelope says `success: false` (SPEC §8): code from `error`, message from `msg`. */
 export class BizError extends Error {
   override readonly name = 'BizError'
-  readonly code: string | null
+  readonly code: ApiErrorCode | null
   readonly msg: string | null
   readonly showType: ShowType | null
   readonly data: unknown

@@ -1,6 +1,7 @@
 import { fireEvent, screen, waitFor, within } from '@testing-library/react'
 import Taro from '@tarojs/taro'
 import type { AxiosResponse } from 'axios'
+import type { ApiErrorCode } from '../../../types/api/errorCodes'
 import { useToastStore } from '../../../src/components/toastStore'
 import { GasProvider } from '../../../src/domain/gas'
 import { LifePayOrderType } from '../../../src/domain/lifePayOrderType'
@@ -33,7 +34,7 @@ const alerts = () => [...document.querySelectorAll('.lp-field__error')].map((el)
 const radio = (group: string, name: string) =>
   within(screen.getByRole('radiogroup', { name: group })).getByRole('radio', { name })
 
-function bizError(code: string, msg: string): BizError {
+function bizError(code: ApiErrorCode, msg: string): BizError {
   return new BizError({
     data: { success: false, data: null, error: code, msg, showType: 2 },
     config: {},
@@ -124,7 +125,7 @@ describe('phone account', () => {
   })
 
   it('shows the server’s refusal of a duplicate at the number', async () => {
-    addUpdate.mockRejectedValue(bizError('USER_ACCOUNT_EXISTS', '该手机号已保存，请勿重复添加'))
+    addUpdate.mockRejectedValue(bizError('ACCOUNT_DUPLICATE', '该手机号已保存，请勿重复添加'))
     renderScreen(<PhoneAccountForm />)
     await inputsReady()
     typeInto(input('手机号码'), '13812345678')
@@ -188,9 +189,7 @@ describe('phone account', () => {
   })
 
   it('an unknown id, or an account of another utility, is not found', async () => {
-    jest
-      .spyOn(lifePayApi, 'getUserAccountDetail')
-      .mockRejectedValueOnce(bizError('USER_ACCOUNT_NOT_FOUND', '户号不存在'))
+    jest.spyOn(lifePayApi, 'getUserAccountDetail').mockRejectedValueOnce(bizError('ACCOUNT_NOT_FOUND', '户号不存在'))
     const { unmount } = renderScreen(
       <EditAccountView
         type={LifePayOrderType.Phone}

@@ -1,15 +1,22 @@
 import { eq } from 'drizzle-orm'
+import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox'
 import type { FastifyInstance, FastifyRequest } from 'fastify'
-import type {
+import {
   GetTokenByRefreshTokenInput,
   LifePayPhoneMessageCodeLoginInput,
+  OssSts,
   PasswordLoginInput,
   PhoneMessageCodeRegisterInput,
   SendPhoneMessageCodeInput,
+  SendPhoneMessageCodeResult,
+  TokenResult,
+  VirtualUserId,
+  WxIdentity,
   WxIdentityInput,
   WxMiniAppPhoneAuthLoginFromScanInput,
   WxMiniAppPhoneAuthLoginInput,
   WxMiniAppUserLoginFromScanInput,
+  WxMiniAppUserLoginResult,
 } from '../../../../types/api/account'
 import { VerificationCodeBusinessType as Purpose } from '../../../../src/domain/verificationCodePurpose'
 import { mobilePhone, password as passwordRule, required } from '../../../../src/domain/validators'
@@ -18,11 +25,10 @@ import { users } from '../../db/schema'
 import type { AuthHooks } from '../../http/auth'
 import { ok } from '../../http/envelope'
 import { errors } from '../../http/errors'
-import { routeSchema, str } from '../../http/schemas'
+import { routeSchema, withChannel } from '../../http/schemas'
 import { checkField } from '../../http/validation'
 import { beginLoginAttempt } from './loginAttempts'
 import { hashPassword, verifyPassword } from './passwords'
-import * as s from './schemas'
 import { sendPhoneCode, verifyPhoneCode } from './smsCodes'
 import { issueTokens, refreshAccessToken } from './tokens'
 import { findOrCreateUserByPhone, findUserByPhone } from './users'
@@ -39,14 +45,15 @@ function originOf(request: FastifyRequest): string {
 }
 
 export function registerAccountRoutes(app: FastifyInstance, ctx: AppContext, auth: AuthHooks): void {
-  app.post<{ Body: SendPhoneMessageCodeInput }>(
+  const api = app.withTypeProvider<TypeBoxTypeProvider>()
+  api.post(
     '/api/Account/SendPhoneMessageCode',
     {
       schema: routeSchema({
         tags,
         summary: 'Send a 6-digit verification code by SMS (1 per number per 60 s, 10 per 24 h)',
-        body: s.sendPhoneMessageCodeBody,
-        data: s.sendPhoneMessageCodeResult,
+        body: withChannel(SendPhoneMessageCodeInput),
+        data: SendPhoneMessageCodeResult,
       }),
     },
     async (request) => {
@@ -55,15 +62,15 @@ export function registerAccountRoutes(app: FastifyInstance, ctx: AppContext, aut
     },
   )
 
-  app.post<{ Body: LifePayPhoneMessageCodeLoginInput }>(
+  api.post(
     '/api/Account/LifePayPhoneMesssageCodeLogin',
     {
       schema: routeSchema({
         tags,
         summary: 'Virtual login of the recharge module: phone + code → its user id (user created on first login)',
         description: 'Send the returned id as X-LifePay-User-Id on LifePay calls when there is no bearer token.',
-        body: s.lifePayPhoneCodeLoginBody,
-        data: str({ format: 'uuid' }),
+        body: withChannel(LifePayPhoneMessageCodeLoginInput),
+        data: VirtualUserId,
       }),
     },
     async (request) => {
@@ -75,14 +82,14 @@ export function registerAccountRoutes(app: FastifyInstance, ctx: AppContext, aut
     },
   )
 
-  app.post<{ Body: PasswordLoginInput }>(
+  api.post(
     '/api/Account/PasswordLogin',
     {
       schema: routeSchema({
         tags,
         summary: 'Password login (loginName is the phone number); 5 wrong passwords lock it for 15 minutes',
-        body: s.passwordLoginBody,
-        data: s.tokenResult,
+        body: withChannel(PasswordLoginInput),
+        data: TokenResult,
       }),
     },
     async (request) => {
@@ -101,15 +108,15 @@ export function registerAccountRoutes(app: FastifyInstance, ctx: AppContext, aut
     },
   )
 
-  app.post<{ Body: PhoneMessageCodeRegisterInput }>(
+  api.post(
     '/api/Account/PhoneMesssageCodeRegister',
     {
       schema: routeSchema({
         tags,
         summary: 'Register with phone + code + password, and log in',
         description: 'A number known only from code or WeChat logins (no password yet) is registered in place.',
-        body: s.registerBody,
-        data: s.tokenResult,
+        body: withChannel(PhoneMessageCodeRegisterInput),
+        data: TokenResult,
       }),
     },
     async (request) => {
@@ -140,74 +147,74 @@ export function registerAccountRoutes(app: FastifyInstance, ctx: AppContext, aut
   )
 
   for (const path of ['/api/Account/GetWxIndentity', '/api/Account/GetLifePayWxIndentity']) {
-    app.get<{ Querystring: WxIdentityInput }>(
+    api.get(
       path,
       {
         schema: routeSchema({
           tags,
           summary: 'WeChat code2session: the openId and session key for a login code',
-          querystring: s.wxCodeQuery,
-          data: s.wxIdentity,
+          querystring: withChannel(WxIdentityInput),
+          data: WxIdentity,
         }),
       },
       async (request) => ok(await wxIdentity(ctx, request.query.code)),
     )
   }
 
-  app.get<{ Querystring: WxIdentityInput }>(
+  api.get(
     '/api/Account/WxMiniAppUserLogin',
     {
       schema: routeSchema({
         tags,
         summary: 'Mini-program login by code; `token` is set when the WeChat user already has a phone-verified account',
-        querystring: s.wxCodeQuery,
-        data: s.wxUserLoginResult,
+        querystring: withChannel(WxIdentityInput),
+        data: WxMiniAppUserLoginResult,
       }),
     },
     async (request) => ok(await wxMiniAppUserLogin(ctx, request.query.code)),
   )
 
-  app.post<{ Body: WxMiniAppUserLoginFromScanInput }>(
+  api.post(
     '/api/Account/WxMiniAppUserLoginFromScan',
     {
       schema: routeSchema({
         tags,
         summary: 'Mini-program login opened from a QR code: uId (the referring user) is kept for the new account',
-        body: s.wxUserLoginFromScanBody,
-        data: s.wxUserLoginResult,
+        body: withChannel(WxMiniAppUserLoginFromScanInput),
+        data: WxMiniAppUserLoginResult,
       }),
     },
     async (request) => ok(await wxMiniAppUserLoginFromScan(ctx, request.body)),
   )
 
-  app.post<{ Body: WxMiniAppPhoneAuthLoginInput }>(
+  api.post(
     '/api/Account/WxMiniAppPhoneAuthLogin',
     {
       schema: routeSchema({
         tags,
         summary:
           'Log in with the phone number WeChat authorised (encryptedData + iv, AES-128-CBC with the session key)',
-        body: s.wxPhoneAuthBody,
-        data: s.tokenResult,
+        body: withChannel(WxMiniAppPhoneAuthLoginInput),
+        data: TokenResult,
       }),
     },
     async (request) => ok(await wxPhoneAuthLogin(ctx, request.body)),
   )
 
-  app.post<{ Body: WxMiniAppPhoneAuthLoginFromScanInput }>(
+  api.post(
     '/api/Account/WxMiniAppPhoneAuthLoginFromScan',
     {
       schema: routeSchema({
         tags,
         summary: 'Phone authorisation login opened from a QR code: a new user records uId as referrer',
-        body: s.wxPhoneAuthFromScanBody,
-        data: s.tokenResult,
+        body: withChannel(WxMiniAppPhoneAuthLoginFromScanInput),
+        data: TokenResult,
       }),
     },
     async (request) => ok(await wxPhoneAuthLogin(ctx, request.body, request.body.uId)),
   )
 
-  app.post(
+  api.post(
     '/api/Account/GetOssSTS',
     {
       onRequest: auth.user,
@@ -215,21 +222,21 @@ export function registerAccountRoutes(app: FastifyInstance, ctx: AppContext, aut
         tags,
         summary: 'Temporary upload credentials (20 minutes), limited to the user’s own folder',
         auth: 'user',
-        data: s.ossSts,
+        data: OssSts,
       }),
     },
     async (request) => ok(await ctx.providers.storage.issueCredentials(request.userId, originOf(request))),
   )
 
-  app.post<{ Body: GetTokenByRefreshTokenInput }>(
+  api.post(
     '/api/accountAuth/GetTokenByRefreshToken',
     {
       schema: routeSchema({
         tags: ['accountAuth'],
         summary: 'Exchange a refresh token for new tokens; the old refresh token stops working',
         description: 'Presenting an already used refresh token revokes every token of its login (HTTP 401).',
-        body: s.refreshBody,
-        data: s.tokenResult,
+        body: withChannel(GetTokenByRefreshTokenInput),
+        data: TokenResult,
       }),
     },
     async (request) => ok(await refreshAccessToken(ctx, request.body.refreshToken, request.body.clientId)),

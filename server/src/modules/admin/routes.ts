@@ -1,40 +1,41 @@
+import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox'
+import { Type, type Static } from '@sinclair/typebox'
 import type { FastifyInstance } from 'fastify'
+import { LifePayOrderDetail } from '../../../../types/api/lifePay'
+import { DateTime, Nullable, OneOf } from '../../../../types/api/schema'
 import { refundReason, required } from '../../../../src/domain/validators'
 import type { AppContext } from '../../appContext'
 import type { AuthHooks } from '../../http/auth'
 import { ok } from '../../http/envelope'
 import { errors } from '../../http/errors'
-import { arr, dateTime, int, nullable, obj, oneOfValues, routeSchema, str, type JsonSchema } from '../../http/schemas'
+import { routeSchema } from '../../http/schemas'
 import { checkField } from '../../http/validation'
 import type { JobRow } from '../../jobs/jobQueue'
-import { orderDetail } from '../lifePay/schemas'
 import { toOrderDetail } from '../lifePay/orderView'
 import { approveRefund, refundsPendingReview, rejectRefund } from '../lifePay/refunds'
 
 const tags = ['Admin']
 
-const job: JsonSchema = obj(
-  {
-    id: int(),
-    kind: str(),
-    payload: obj({}, [], { additionalProperties: true }),
-    status: oneOfValues(['pending', 'running', 'done', 'failed']),
-    attempts: int(),
-    maxAttempts: int(),
-    runAt: dateTime(),
-    lastError: nullable(str()),
-    creationTime: dateTime(),
-    updatedTime: dateTime(),
-  },
-  ['id', 'kind', 'payload', 'status', 'attempts', 'maxAttempts', 'runAt', 'lastError', 'creationTime', 'updatedTime'],
-)
+const job = Type.Object({
+  id: Type.Integer(),
+  kind: Type.String(),
+  payload: Type.Object({}, { additionalProperties: true }),
+  status: OneOf(['pending', 'running', 'done', 'failed']),
+  attempts: Type.Integer(),
+  maxAttempts: Type.Integer(),
+  runAt: DateTime(),
+  lastError: Nullable(Type.String()),
+  creationTime: DateTime(),
+  updatedTime: DateTime(),
+})
 
-function toJob(row: JobRow) {
+function toJob(row: JobRow): Static<typeof job> {
   return {
     id: row.id,
     kind: row.kind,
     payload: row.payload as Record<string, unknown>,
-    status: row.status,
+    // The queue writes only these.
+    status: row.status as Static<typeof job>['status'],
     attempts: row.attempts,
     maxAttempts: row.maxAttempts,
     runAt: row.runAt.toISOString(),
@@ -44,13 +45,14 @@ function toJob(row: JobRow) {
   }
 }
 
-const orderNoParams = obj({ orderNo: str({ minLength: 1, maxLength: 64 }) }, ['orderNo'])
+const orderNoParams = Type.Object({ orderNo: Type.String({ minLength: 1, maxLength: 64 }) })
 
 /** Operator calls (X-Operator-Token): refund review and failed jobs. `npm run admin` drives them. */
 export function registerAdminRoutes(app: FastifyInstance, ctx: AppContext, auth: AuthHooks): void {
+  const api = app.withTypeProvider<TypeBoxTypeProvider>()
   const operator = { onRequest: auth.operator }
 
-  app.get(
+  api.get(
     '/api/admin/refunds',
     {
       ...operator,
@@ -58,13 +60,13 @@ export function registerAdminRoutes(app: FastifyInstance, ctx: AppContext, auth:
         tags,
         summary: 'Refunds waiting for review, oldest first',
         auth: 'operator',
-        data: arr(orderDetail),
+        data: Type.Array(LifePayOrderDetail),
       }),
     },
     async () => ok((await refundsPendingReview(ctx)).map(toOrderDetail)),
   )
 
-  app.post<{ Params: { orderNo: string }; Body: { remark?: string } }>(
+  api.post(
     '/api/admin/refunds/:orderNo/approve',
     {
       ...operator,
@@ -73,15 +75,15 @@ export function registerAdminRoutes(app: FastifyInstance, ctx: AppContext, auth:
         summary: 'Approve a refund: the money goes back (order 50, pay 40)',
         auth: 'operator',
         params: orderNoParams,
-        body: obj({ remark: str({ maxLength: 400 }) }),
-        data: orderDetail,
+        body: Type.Object({ remark: Type.Optional(Type.String({ maxLength: 400 })) }),
+        data: LifePayOrderDetail,
       }),
     },
     async (request) =>
       ok(toOrderDetail(await approveRefund(ctx, request.params.orderNo, request.body?.remark?.trim() || undefined))),
   )
 
-  app.post<{ Params: { orderNo: string }; Body: { reason: string } }>(
+  api.post(
     '/api/admin/refunds/:orderNo/reject',
     {
       ...operator,
@@ -90,8 +92,8 @@ export function registerAdminRoutes(app: FastifyInstance, ctx: AppContext, auth:
         summary: 'Reject a refund with a reason the user sees (order 60, pay back to 20)',
         auth: 'operator',
         params: orderNoParams,
-        body: obj({ reason: str({ maxLength: 400 }) }, ['reason']),
-        data: orderDetail,
+        body: Type.Object({ reason: Type.String({ maxLength: 400 }) }),
+        data: LifePayOrderDetail,
       }),
     },
     async (request) => {
@@ -100,7 +102,7 @@ export function registerAdminRoutes(app: FastifyInstance, ctx: AppContext, auth:
     },
   )
 
-  app.get(
+  api.get(
     '/api/admin/jobs/failed',
     {
       ...operator,
@@ -108,16 +110,21 @@ export function registerAdminRoutes(app: FastifyInstance, ctx: AppContext, auth:
         tags,
         summary: 'Jobs that used up their attempts, and the queue’s counts',
         auth: 'operator',
-        data: obj({ counts: obj({ pending: int(), running: int(), done: int(), failed: int() }), items: arr(job) }, [
-          'counts',
-          'items',
-        ]),
+        data: Type.Object({
+          counts: Type.Object({
+            pending: Type.Optional(Type.Integer()),
+            running: Type.Optional(Type.Integer()),
+            done: Type.Optional(Type.Integer()),
+            failed: Type.Optional(Type.Integer()),
+          }),
+          items: Type.Array(job),
+        }),
       }),
     },
     async () => ok({ counts: await ctx.jobs.counts(), items: (await ctx.jobs.listFailed()).map(toJob) }),
   )
 
-  app.post<{ Params: { id: number } }>(
+  api.post(
     '/api/admin/jobs/:id/retry',
     {
       ...operator,
@@ -125,7 +132,7 @@ export function registerAdminRoutes(app: FastifyInstance, ctx: AppContext, auth:
         tags,
         summary: 'Put a failed job back in the queue with fresh attempts',
         auth: 'operator',
-        params: obj({ id: int({ minimum: 1 }) }, ['id']),
+        params: Type.Object({ id: Type.Integer({ minimum: 1 }) }),
         data: job,
       }),
     },

@@ -1,21 +1,12 @@
 import { asc } from 'drizzle-orm'
+import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox'
+import { Type } from '@sinclair/typebox'
 import type { FastifyInstance } from 'fastify'
-import type { RegionalManagement } from '../../../../types/api/area'
+import { RegionalManagement } from '../../../../types/api/area'
 import type { AppContext } from '../../appContext'
 import { regions } from '../../db/schema'
 import { ok } from '../../http/envelope'
-import { arr, obj, routeSchema, str, type JsonSchema } from '../../http/schemas'
-
-const region: JsonSchema = obj(
-  {
-    areaCode: str(),
-    areaName: str(),
-    children: arr(
-      obj({ areaCode: str(), areaName: str(), children: arr(obj({})) }, ['areaCode', 'areaName', 'children']),
-    ),
-  },
-  ['areaCode', 'areaName', 'children'],
-)
+import { routeSchema } from '../../http/schemas'
 
 /** Provinces with their cities, in display order. */
 export async function regionTree(ctx: AppContext): Promise<RegionalManagement[]> {
@@ -37,13 +28,13 @@ export async function regionTree(ctx: AppContext): Promise<RegionalManagement[]>
 }
 
 export function registerAreaRoutes(app: FastifyInstance, ctx: AppContext): void {
-  app.get(
+  app.withTypeProvider<TypeBoxTypeProvider>().get(
     '/api/Area/GetRegionalManagementList',
     {
       schema: routeSchema({
         tags: ['Area'],
         summary: 'Provinces with their cities (GB/T 2260 codes)',
-        data: arr(region),
+        data: Type.Array(RegionalManagement),
       }),
     },
     async () => ok(await regionTree(ctx)),

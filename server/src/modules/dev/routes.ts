@@ -1,12 +1,15 @@
 import { randomBytes } from 'node:crypto'
 import { desc, eq } from 'drizzle-orm'
+import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox'
+import { Type } from '@sinclair/typebox'
 import type { FastifyInstance } from 'fastify'
+import { DateTime, OneOf } from '../../../../types/api/schema'
 import { mobilePhone, required } from '../../../../src/domain/validators'
 import type { AppContext } from '../../appContext'
 import { smsOutbox, wxSessions } from '../../db/schema'
 import { ok } from '../../http/envelope'
 import { errors } from '../../http/errors'
-import { arr, body, bool, dateTime, int, obj, oneOfValues, query, routeSchema, str } from '../../http/schemas'
+import { routeSchema, withChannel } from '../../http/schemas'
 import { checkField } from '../../http/validation'
 import { encryptWxData, type WxPhoneData } from '../../providers/wxCrypto'
 
@@ -14,22 +17,23 @@ const tags = ['Sandbox (dev)']
 
 /** Sandbox helpers, each present only while its sandbox provider is active (docs/api.md § Sandbox). */
 export function registerDevRoutes(app: FastifyInstance, ctx: AppContext): void {
+  const api = app.withTypeProvider<TypeBoxTypeProvider>()
   if (ctx.providers.sms.sandbox) {
-    app.get<{ Querystring: { phoneNumber: string } }>(
+    api.get(
       '/api/dev/sms-outbox',
       {
         schema: routeSchema({
           tags,
           summary: 'Messages the sandbox SMS provider "sent" to a number, newest first',
-          querystring: query({ phoneNumber: str({ maxLength: 20 }) }, ['phoneNumber']),
-          data: arr(
-            obj({ phoneNumber: str(), businessType: int(), code: str(), text: str(), creationTime: dateTime() }, [
-              'phoneNumber',
-              'businessType',
-              'code',
-              'text',
-              'creationTime',
-            ]),
+          querystring: withChannel(Type.Object({ phoneNumber: Type.String({ maxLength: 20 }) })),
+          data: Type.Array(
+            Type.Object({
+              phoneNumber: Type.String(),
+              businessType: Type.Integer(),
+              code: Type.String(),
+              text: Type.String(),
+              creationTime: DateTime(),
+            }),
           ),
         }),
       },
@@ -49,19 +53,20 @@ export function registerDevRoutes(app: FastifyInstance, ctx: AppContext): void {
 
   const sandboxPayment = ctx.sandboxes.payment
   if (sandboxPayment) {
-    app.post<{ Body: { orderNo: string; deliveries?: 1 | 2 } }>(
+    api.post(
       '/api/dev/pay/confirm',
       {
         schema: routeSchema({
           tags,
           summary: 'Sandbox cashier "pay": the provider then notifies the server asynchronously (sometimes twice)',
           description: '`deliveries` forces 1 or 2 notifications; by default 2 with SANDBOX_DUPLICATE_NOTIFY_RATE.',
-          body: body({ orderNo: str({ minLength: 1, maxLength: 64 }), deliveries: oneOfValues([1, 2]) }, ['orderNo']),
-          data: obj({ orderNo: str(), transactionId: str(), deliveries: int() }, [
-            'orderNo',
-            'transactionId',
-            'deliveries',
-          ]),
+          body: withChannel(
+            Type.Object({
+              orderNo: Type.String({ minLength: 1, maxLength: 64 }),
+              deliveries: Type.Optional(OneOf([1, 2])),
+            }),
+          ),
+          data: Type.Object({ orderNo: Type.String(), transactionId: Type.String(), deliveries: Type.Integer() }),
         }),
       },
       async (request) => {
@@ -70,14 +75,14 @@ export function registerDevRoutes(app: FastifyInstance, ctx: AppContext): void {
       },
     )
 
-    app.post<{ Body: { orderNo: string } }>(
+    api.post(
       '/api/dev/pay/cancel',
       {
         schema: routeSchema({
           tags,
           summary: 'Sandbox cashier "cancel": the order stays unpaid and can be paid again',
-          body: body({ orderNo: str({ minLength: 1, maxLength: 64 }) }, ['orderNo']),
-          data: obj({ orderNo: str(), cancelled: bool() }, ['orderNo', 'cancelled']),
+          body: withChannel(Type.Object({ orderNo: Type.String({ minLength: 1, maxLength: 64 }) })),
+          data: Type.Object({ orderNo: Type.String(), cancelled: Type.Boolean() }),
         }),
       },
       async (request) =>
@@ -86,18 +91,20 @@ export function registerDevRoutes(app: FastifyInstance, ctx: AppContext): void {
   }
 
   if (ctx.providers.identity.sandbox) {
-    app.post<{ Body: { openId: string; phoneNumber: string } }>(
+    api.post(
       '/api/dev/wx/phone-auth',
       {
         schema: routeSchema({
           tags,
           summary:
             'What WeChat’s getPhoneNumber returns for a phone: encryptedData + iv under the openId’s session key',
-          body: body({ openId: str({ minLength: 1, maxLength: 64 }), phoneNumber: str({ maxLength: 20 }) }, [
-            'openId',
-            'phoneNumber',
-          ]),
-          data: obj({ encryptedData: str(), iv: str() }, ['encryptedData', 'iv']),
+          body: withChannel(
+            Type.Object({
+              openId: Type.String({ minLength: 1, maxLength: 64 }),
+              phoneNumber: Type.String({ maxLength: 20 }),
+            }),
+          ),
+          data: Type.Object({ encryptedData: Type.String(), iv: Type.String() }),
         }),
       },
       async (request) => {

@@ -1,18 +1,21 @@
 import { sql } from 'drizzle-orm'
+import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox'
+import { Type } from '@sinclair/typebox'
 import type { FastifyInstance } from 'fastify'
 import type { AppContext } from '../../appContext'
 import { ok } from '../../http/envelope'
 import { errors } from '../../http/errors'
-import { obj, routeSchema, str } from '../../http/schemas'
+import { routeSchema } from '../../http/schemas'
 
 export function registerHealthRoutes(app: FastifyInstance, ctx: AppContext): void {
-  const status = obj({ status: str() }, ['status'])
-  app.get(
+  const api = app.withTypeProvider<TypeBoxTypeProvider>()
+  const status = Type.Object({ status: Type.String() })
+  api.get(
     '/healthz',
     { schema: routeSchema({ tags: ['Health'], summary: 'Liveness: the process answers', data: status }) },
     async () => ok({ status: 'ok' }),
   )
-  app.get(
+  api.get(
     '/readyz',
     {
       schema: routeSchema({

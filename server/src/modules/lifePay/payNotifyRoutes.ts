@@ -1,9 +1,12 @@
+import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox'
+import { Type } from '@sinclair/typebox'
 import type { FastifyInstance } from 'fastify'
+import { NoData } from '../../../../types/api/envelope'
 import { LifePayType } from '../../../../src/domain/lifePayType'
 import type { AppContext } from '../../appContext'
 import { ok } from '../../http/envelope'
 import { errors } from '../../http/errors'
-import { NO_DATA, routeSchema, obj } from '../../http/schemas'
+import { routeSchema } from '../../http/schemas'
 import { handlePaymentNotification } from './payments'
 
 const providers = [
@@ -14,7 +17,7 @@ const providers = [
 /** Where payment providers report payments: signed, possibly repeated, acknowledged only once recorded. */
 export function registerPayNotifyRoutes(app: FastifyInstance, ctx: AppContext): void {
   for (const { path, lifePayType } of providers) {
-    app.post(
+    app.withTypeProvider<TypeBoxTypeProvider>().post(
       path,
       {
         schema: routeSchema({
@@ -23,8 +26,8 @@ export function registerPayNotifyRoutes(app: FastifyInstance, ctx: AppContext): 
           description:
             'Signed with x-pay-timestamp, x-pay-nonce and x-pay-signature = base64(HMAC-SHA256(merchant key, ' +
             '"timestamp\\nnonce\\nbody\\n")). success:true acknowledges; anything else makes the provider deliver again.',
-          body: obj({}, [], { additionalProperties: true }),
-          data: NO_DATA,
+          body: Type.Object({}, { additionalProperties: true }),
+          data: NoData,
         }),
       },
       async (request) => {

@@ -1,16 +1,32 @@
+import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox'
+import { Type, type TSchema } from '@sinclair/typebox'
 import type { FastifyInstance } from 'fastify'
-import type {
+import { NoData, Page } from '../../../../types/api/envelope'
+import {
   AddUpdateUserAccountInput,
   CreateElectricOrderInput,
   CreateGasOrderInput,
+  CreateLifePayOrderResult,
   CreatePhoneOrderInput,
+  ElectricParValue,
+  ElectricSupportArea,
+  GasParValue,
   GetPayOrderForJsApiInput,
   GetPayStatusByOrderNoInput,
   GetUserAccountAllListInput,
   GetUserAccountListInput,
   GetUserLifePayOrderPageInput,
+  LifePayOrderDetail,
+  LifePayOrderListItem,
+  LifePayOrderState,
+  LifePayRate,
+  PayOrderForJsApi,
+  PhoneParValue,
   RefundUserLifePayOrderInput,
   SetLifePayOrderPayTypeInput,
+  UserAccount,
+  UserAccountId,
+  UserAccountIdInput,
 } from '../../../../types/api/lifePay'
 import { MAX_FACE_VALUE } from '../../../../src/domain/constants'
 import { LifePayOrderType } from '../../../../src/domain/lifePayOrderType'
@@ -27,7 +43,7 @@ import type { AppContext } from '../../appContext'
 import type { AuthHooks } from '../../http/auth'
 import { ok } from '../../http/envelope'
 import { errors } from '../../http/errors'
-import { arr, NO_DATA, query, routeSchema, str, type JsonSchema } from '../../http/schemas'
+import { routeSchema, withChannel } from '../../http/schemas'
 import { checkField } from '../../http/validation'
 import {
   channelOf,
@@ -49,7 +65,6 @@ import {
   type NewOrder,
 } from './orders'
 import { toOrderDetail, toOrderState } from './orderView'
-import * as s from './schemas'
 import {
   addOrUpdateUserAccount,
   allUserAccounts,
@@ -66,70 +81,71 @@ function checkParValue(parValue: number): void {
 }
 
 export function registerLifePayRoutes(app: FastifyInstance, ctx: AppContext, auth: AuthHooks): void {
+  const api = app.withTypeProvider<TypeBoxTypeProvider>()
   const user = { onRequest: auth.userOrVirtual }
-  const orderRoute = (summary: string, body: JsonSchema, data: JsonSchema, description?: string) =>
-    routeSchema({ tags, summary, description, body, data, auth: 'userOrVirtual' })
+  const orderRoute = <B extends TSchema, D extends TSchema>(summary: string, body: B, data: D, description?: string) =>
+    routeSchema({ tags, summary, description, body, data, auth: 'userOrVirtual' as const })
 
-  app.get(
+  api.get(
     '/api/LifePay/GetRate',
     {
       schema: routeSchema({
         tags,
         summary: 'Discount in force per rate type for the request’s channel (default channel’s where it has none)',
-        querystring: query(),
-        data: arr(s.rate),
+        querystring: withChannel(Type.Object({})),
+        data: Type.Array(LifePayRate),
       }),
     },
     async (request) => ok(getRates(await ctx.rates.all(), channelOf(request))),
   )
 
-  app.post(
+  api.post(
     '/api/LifePay/GetElectricSupportArea',
     {
       schema: routeSchema({
         tags,
         summary: 'Cities where electricity top-up works, with their grid',
-        data: arr(s.electricSupportArea),
+        data: Type.Array(ElectricSupportArea),
       }),
     },
     async () => ok(await getElectricSupportAreas(ctx.db)),
   )
 
-  app.post(
+  api.post(
     '/api/LifePay/GetElectricParValue',
-    { schema: routeSchema({ tags, summary: 'Electricity face values per grid', data: arr(s.electricParValue) }) },
+    { schema: routeSchema({ tags, summary: 'Electricity face values per grid', data: Type.Array(ElectricParValue) }) },
     async () => ok(await getElectricParValues(ctx.db)),
   )
 
-  app.post(
+  api.post(
     '/api/LifePay/GetPhoneParValue',
     {
       schema: routeSchema({
         tags,
         summary: 'Phone face values per carrier (all of them: the app offers ≤ 300)',
-        data: arr(s.phoneParValue),
+        data: Type.Array(PhoneParValue),
       }),
     },
     async () => ok(await getPhoneParValues(ctx.db)),
   )
 
-  app.post(
+  api.post(
     '/api/LifePay/GetGasParValue',
-    { schema: routeSchema({ tags, summary: 'Gas face values per gas company', data: arr(s.gasParValue) }) },
+    { schema: routeSchema({ tags, summary: 'Gas face values per gas company', data: Type.Array(GasParValue) }) },
     async () => ok(await getGasParValues(ctx.db)),
   )
 
   const create = async (userId: string, channelId: string, order: NewOrder) =>
     ok(await createOrder(ctx, userId, channelId, order))
 
-  app.post<{ Body: CreatePhoneOrderInput }>(
+  api.post(
     '/api/LifePay/CreateLifePayPhoneOrder',
     {
       ...user,
       schema: orderRoute(
         'Create a phone top-up order (face value ≤ 300); the server computes the price',
-        s.createPhoneOrderBody,
-        s.createOrderResult,
+        withChannel(CreatePhoneOrderInput),
+        CreateLifePayOrderResult,
       ),
     },
     async (request) => {
@@ -150,14 +166,14 @@ export function registerLifePayRoutes(app: FastifyInstance, ctx: AppContext, aut
     },
   )
 
-  app.post<{ Body: CreateElectricOrderInput }>(
+  api.post(
     '/api/LifePay/CreateLifePayElectricOrder',
     {
       ...user,
       schema: orderRoute(
         'Create an electricity top-up order; the area must be supported and its grid match',
-        s.createElectricOrderBody,
-        s.createOrderResult,
+        withChannel(CreateElectricOrderInput),
+        CreateLifePayOrderResult,
         'Southern Grid areas (needHolderName) require `name`. province/city are stored as area codes.',
       ),
     },
@@ -191,11 +207,11 @@ export function registerLifePayRoutes(app: FastifyInstance, ctx: AppContext, aut
     },
   )
 
-  app.post<{ Body: CreateGasOrderInput }>(
+  api.post(
     '/api/LifePay/CreateLifePayGasOrder',
     {
       ...user,
-      schema: orderRoute('Create a gas top-up order', s.createGasOrderBody, s.createOrderResult),
+      schema: orderRoute('Create a gas top-up order', withChannel(CreateGasOrderInput), CreateLifePayOrderResult),
     },
     async (request) => {
       const { gasAccount: account, gasOrgType, name, parValue, idempotencyKey } = request.body
@@ -214,32 +230,43 @@ export function registerLifePayRoutes(app: FastifyInstance, ctx: AppContext, aut
     },
   )
 
-  app.post<{ Body: GetPayStatusByOrderNoInput }>(
+  api.post(
     '/api/LifePay/GetPayStatusByOrderNo',
     {
       ...user,
-      schema: orderRoute('Payment and recharge status of an order (poll it after paying)', s.orderNoBody, s.orderState),
+      schema: orderRoute(
+        'Payment and recharge status of an order (poll it after paying)',
+        withChannel(GetPayStatusByOrderNoInput),
+        LifePayOrderState,
+      ),
     },
     async (request) => ok(toOrderState(await findUserOrderState(ctx.db, request.userId, request.body.orderNo))),
   )
 
-  app.post<{ Body: SetLifePayOrderPayTypeInput }>(
+  api.post(
     '/api/LifePay/SetLifePayOrderPayType',
-    { ...user, schema: orderRoute('Choose WxPay (10) or AliPay (20) for an unpaid order', s.setPayTypeBody, NO_DATA) },
+    {
+      ...user,
+      schema: orderRoute(
+        'Choose WxPay (10) or AliPay (20) for an unpaid order',
+        withChannel(SetLifePayOrderPayTypeInput),
+        NoData,
+      ),
+    },
     async (request) => {
       await setPayType(ctx, request.userId, request.body.orderNo, request.body.lifePayType)
       return ok(null)
     },
   )
 
-  app.post<{ Body: GetUserLifePayOrderPageInput }>(
+  api.post(
     '/api/LifePay/GetUserLifePayOrderPage',
     {
       ...user,
       schema: orderRoute(
         'The user’s orders, newest first, optionally of one type',
-        s.orderPageBody,
-        s.page(s.orderListItem),
+        withChannel(GetUserLifePayOrderPageInput),
+        Page(LifePayOrderListItem),
       ),
     },
     async (request, reply) => {
@@ -251,18 +278,19 @@ export function registerLifePayRoutes(app: FastifyInstance, ctx: AppContext, aut
         async () =>
           reply.serialize(ok(await orderPage(ctx.db, request.userId, pageIndex, pageSize, lifePayOrderType))) as string,
       )
-      return reply.type(JSON_UTF8).send(body)
+      // Already serialized: Fastify sends a string as it is.
+      return reply.type(JSON_UTF8).send(body as never)
     },
   )
 
-  app.post<{ Body: GetPayOrderForJsApiInput }>(
+  api.post(
     '/api/LifePay/GetPayOrderForJsAPI',
     {
       ...user,
       schema: orderRoute(
         'Payment parameters: WeChat JSAPI set for WxPay, trade number for AliPay',
-        s.payOrderForJsApiBody,
-        s.payOrderForJsApi,
+        withChannel(GetPayOrderForJsApiInput),
+        PayOrderForJsApi,
         'A closed order (unpaid for 30 minutes) is refused with ORDER_CLOSED.',
       ),
     },
@@ -272,14 +300,14 @@ export function registerLifePayRoutes(app: FastifyInstance, ctx: AppContext, aut
     },
   )
 
-  app.post<{ Body: RefundUserLifePayOrderInput }>(
+  api.post(
     '/api/LifePay/RefundUserLifePayOrder',
     {
       ...user,
       schema: orderRoute(
         'Apply for a refund (paid orders, recharging or completed): pending review until an operator decides',
-        s.refundBody,
-        NO_DATA,
+        withChannel(RefundUserLifePayOrderInput),
+        NoData,
       ),
     },
     async (request) => {
@@ -289,65 +317,65 @@ export function registerLifePayRoutes(app: FastifyInstance, ctx: AppContext, aut
     },
   )
 
-  app.get<{ Querystring: { orderNo: string } }>(
+  api.get(
     '/api/LifePay/GetUserLifePayOrderDetail',
     {
       ...user,
       schema: routeSchema({
         tags,
         summary: 'One of the user’s orders',
-        querystring: s.orderNoQuery,
-        data: s.orderDetail,
+        querystring: withChannel(GetPayStatusByOrderNoInput),
+        data: LifePayOrderDetail,
         auth: 'userOrVirtual',
       }),
     },
     async (request) => ok(toOrderDetail(await findUserOrderDetail(ctx.db, request.userId, request.query.orderNo))),
   )
 
-  app.post<{ Body: GetUserAccountAllListInput }>(
+  api.post(
     '/api/LifePay/GetUserAccountAllList',
     {
       ...user,
       schema: orderRoute(
         'Every saved account, newest first, optionally of one type',
-        s.accountAllListBody,
-        arr(s.userAccount),
+        withChannel(GetUserAccountAllListInput),
+        Type.Array(UserAccount),
       ),
     },
     async (request) => ok(await allUserAccounts(ctx, request.userId, request.body.lifePayOrderType)),
   )
 
-  app.post<{ Body: GetUserAccountListInput }>(
+  api.post(
     '/api/LifePay/GetUserAccountList',
-    { ...user, schema: orderRoute('Saved accounts, paged', s.accountListBody, s.page(s.userAccount)) },
+    { ...user, schema: orderRoute('Saved accounts, paged', withChannel(GetUserAccountListInput), Page(UserAccount)) },
     async (request) => {
       const { pageIndex, pageSize, lifePayOrderType } = request.body
       return ok(await userAccountPage(ctx, request.userId, pageIndex, pageSize, lifePayOrderType))
     },
   )
 
-  app.post<{ Body: AddUpdateUserAccountInput }>(
+  api.post(
     '/api/LifePay/AddUpdateUserAccount',
     {
       ...user,
       schema: orderRoute(
         'Save an account (no id) or change one (id); returns its id. The same account is saved once.',
-        s.addUpdateUserAccountBody,
-        str({ format: 'uuid' }),
+        withChannel(AddUpdateUserAccountInput),
+        UserAccountId,
       ),
     },
     async (request) => ok(await addOrUpdateUserAccount(ctx, request.userId, request.body)),
   )
 
-  app.post<{ Querystring: { id: string } }>(
+  api.post(
     '/api/LifePay/DeleteUserAccount',
     {
       ...user,
       schema: routeSchema({
         tags,
         summary: 'Delete a saved account (id in the query)',
-        querystring: s.idQuery,
-        data: NO_DATA,
+        querystring: withChannel(UserAccountIdInput),
+        data: NoData,
         auth: 'userOrVirtual',
       }),
     },
@@ -357,15 +385,15 @@ export function registerLifePayRoutes(app: FastifyInstance, ctx: AppContext, aut
     },
   )
 
-  app.get<{ Querystring: { id: string } }>(
+  api.get(
     '/api/LifePay/GetUserAccountDetail',
     {
       ...user,
       schema: routeSchema({
         tags,
         summary: 'One saved account',
-        querystring: s.idQuery,
-        data: s.userAccount,
+        querystring: withChannel(UserAccountIdInput),
+        data: UserAccount,
         auth: 'userOrVirtual',
       }),
     },

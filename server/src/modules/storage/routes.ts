@@ -1,11 +1,13 @@
 import { createReadStream } from 'node:fs'
 import { mkdir, stat, writeFile } from 'node:fs/promises'
 import { dirname, extname } from 'node:path'
+import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox'
+import { Type } from '@sinclair/typebox'
 import type { FastifyInstance } from 'fastify'
 import type { AppContext } from '../../appContext'
 import { ok } from '../../http/envelope'
 import { errors } from '../../http/errors'
-import { obj, routeSchema, str } from '../../http/schemas'
+import { routeSchema } from '../../http/schemas'
 import { OSS_PATH, type OssUploadFields } from '../../providers/storage'
 import { boundaryOf, parseMultipart, type MultipartForm } from './multipart'
 
@@ -43,7 +45,7 @@ export function registerStorageRoutes(app: FastifyInstance, ctx: AppContext): vo
       },
     )
 
-    scope.post(
+    scope.withTypeProvider<TypeBoxTypeProvider>().post(
       OSS_PATH,
       {
         bodyLimit: UPLOAD_LIMIT_BYTES,
@@ -51,7 +53,7 @@ export function registerStorageRoutes(app: FastifyInstance, ctx: AppContext): vo
           tags: ['Sandbox (dev)'],
           summary:
             'Sandbox bucket upload: OSS PostObject form (key, policy, OSSAccessKeyId, Signature, x-oss-security-token, file)',
-          data: obj({ key: str(), url: str() }, ['key', 'url']),
+          data: Type.Object({ key: Type.String(), url: Type.String() }),
         }),
       },
       async (request) => {

@@ -1,13 +1,15 @@
+import type { ApiErrorCode } from '../../../../types/api/errorCodes'
 import { isBizError } from '../../../services/http/bizError'
 
 /** The form field a refusal is about, by the server's stable error code (docs/api.md § Errors). */
 export type RefusedField = 'faceValue' | 'region' | 'grid' | 'holderName' | 'form'
 
-const FIELD_OF_CODE: Readonly<Record<string, RefusedField>> = {
+// A missing or too long holder name is VALIDATION_FAILED like any other field, its `msg` naming the field
+// (户主姓名：…): it goes to the form's banner. The form checks the name itself before sending.
+const FIELD_OF_CODE: Readonly<Partial<Record<ApiErrorCode, RefusedField>>> = {
   PAR_VALUE_NOT_OFFERED: 'faceValue',
   AREA_NOT_SUPPORTED: 'region',
   ELECTRIC_TYPE_MISMATCH: 'grid',
-  HOLDER_NAME_REQUIRED: 'holderName',
 }
 
 /** The server's own words when it refused a call (the request layer has toasted them too); undefined otherwise. */

@@ -6,7 +6,7 @@ import { selectIsLoggedIn, useLifePayStore } from '../../../stores/lifePay'
 
 /** The server's answer for an account that does not exist, was deleted or is someone else's (docs/api.md). */
 export function isAccountNotFound(error: unknown): boolean {
-  if (isBizError(error)) return /NOT_FOUND/.test(error.code ?? '')
+  if (isBizError(error)) return error.code === 'ACCOUNT_NOT_FOUND' || error.code === 'NOT_FOUND'
   return (error as { response?: { status?: number } } | null)?.response?.status === 404
 }
 

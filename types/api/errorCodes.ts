@@ -1,0 +1,42 @@
+// Every code the server sends in the envelope's `error` (docs/api.md § Errors says when). The server can only raise
+// these (server/src/http/apiError.ts), and the app's tables of codes are keyed by them.
+
+export const API_ERROR_CODES = [
+  'VALIDATION_FAILED',
+  'BAD_REQUEST',
+  'UNAUTHORIZED',
+  'NOT_FOUND',
+  'INTERNAL_ERROR',
+  'NOT_READY',
+  'SMS_TOO_FREQUENT',
+  'SMS_DAILY_LIMIT',
+  'SMS_CODE_WRONG',
+  'SMS_CODE_EXPIRED',
+  'SMS_CODE_LOCKED',
+  'LOGIN_FAILED',
+  'LOGIN_LOCKED',
+  'PHONE_ALREADY_REGISTERED',
+  'REFRESH_TOKEN_INVALID',
+  'REFRESH_TOKEN_REUSED',
+  'WX_SESSION_INVALID',
+  'WX_PHONE_DATA_INVALID',
+  'ORDER_NOT_FOUND',
+  'ORDER_CLOSED',
+  'ORDER_ALREADY_PAID',
+  'PAR_VALUE_NOT_OFFERED',
+  'AREA_NOT_SUPPORTED',
+  'ELECTRIC_TYPE_MISMATCH',
+  'IDEMPOTENCY_KEY_REUSED',
+  'REFUND_NOT_ALLOWED',
+  'ACCOUNT_NOT_FOUND',
+  'ACCOUNT_DUPLICATE',
+  'PAYMENT_NOTIFICATION_INVALID',
+  'SANDBOX_PAYMENT_NOT_STARTED',
+  'OPERATOR_UNAUTHORIZED',
+  'REFUND_NOT_PENDING_REVIEW',
+  'JOB_NOT_FOUND',
+  'JOB_NOT_FAILED',
+  'OSS_CREDENTIALS_INVALID',
+] as const
+
+export type ApiErrorCode = (typeof API_ERROR_CODES)[number]
