@@ -8,7 +8,9 @@ import { showToast } from './components/toastStore'
 import { installKeyboardAccess } from './platform/keyboard'
 import { checkForUpdate, relaunchOnCollect } from './platform/launch'
 import { redirectToLogin } from './platform/navigation'
+import { requestTurn } from './platform/requestTurn'
 import { queryClient } from './queryClient'
+import { setRequestTurn } from './services/http/client'
 import { setHttpUi } from './services/http/httpUi'
 import './app.scss'
 
@@ -19,6 +21,9 @@ setHttpUi({
   hideLoading,
   redirectToLogin,
 })
+
+// Each call starts when the platform lets it (H5: a task of its own, so a page's reads do not make one long task).
+setRequestTurn(requestTurn)
 
 installKeyboardAccess()
 

@@ -1,4 +1,5 @@
 import { QueryClient } from '@tanstack/react-query'
+import { useSessionStore } from './stores/session'
 
 /** SPEC §7 query cache defaults: no refetch on window focus, no retry. */
 export const queryClient = new QueryClient({
@@ -6,4 +7,9 @@ export const queryClient = new QueryClient({
     queries: { refetchOnWindowFocus: false, retry: false },
     mutations: { retry: false },
   },
+})
+
+// A full logout leaves nothing of the user's in the cache (the session store only counts logouts; it imports no cache).
+useSessionStore.subscribe((state, previous) => {
+  if (state.logouts !== previous.logouts) queryClient.clear()
 })

@@ -1,6 +1,10 @@
+import { LifePayOrderType } from './domain/lifePayOrderType'
 import type { MessageKey } from './i18n/zh-CN'
 
-/** SPEC §2: every route of the app. Read by app.config.ts and the page configs (build time) and by the tests; not bundled at run time. */
+/**
+ * SPEC §2: every route of the app (read by app.config.ts and the page configs at build time), and the one place page
+ * URLs are built: one builder per page that takes parameters, each passing only what that page reads.
+ */
 export interface RouteGroup {
   /** Subpackage root, `subpackages/{group}`. */
   root: string
@@ -53,4 +57,104 @@ export function pagePath(page: string): string {
 
 export function pageTitleKey(page: string): MessageKey {
   return `page.${page}` as MessageKey
+}
+
+type QueryValue = string | number | null | undefined
+
+/**
+ * `path?a=1&b=2`, leaving out empty values; values through encodeURIComponent, names as written (identifiers). H5 hands
+ * a page its values decoded and the mini-programs as sent, so a value must read the same both ways: ids, order
+ * numbers, numbers and kinds do; a value that can hold reserved characters (login's `redirect`) is decoded by its reader.
+ */
+export function withQuery(path: string, query: Record<string, QueryValue>): string {
+  const pairs = Object.entries(query)
+    .filter(
+      (entry): entry is [string, string | number] => entry[1] !== null && entry[1] !== undefined && entry[1] !== '',
+    )
+    .map(([key, value]) => `${key}=${encodeURIComponent(String(value))}`)
+  return pairs.length > 0 ? `${path}?${pairs.join('&')}` : path
+}
+
+/** The `type` of selectPayType's query: which utility an order tops up; also names the form and result pages. */
+export type RechargeKind = 'phone' | 'electric' | 'gas'
+
+export const rechargeKindOf: Readonly<Record<LifePayOrderType, RechargeKind>> = {
+  [LifePayOrderType.Phone]: 'phone',
+  [LifePayOrderType.Electric]: 'electric',
+  [LifePayOrderType.Gas]: 'gas',
+}
+
+export function isRechargeKind(value: unknown): value is RechargeKind {
+  return value === 'phone' || value === 'electric' || value === 'gas'
+}
+
+const RECHARGE_FORM: Record<RechargeKind, string> = {
+  phone: 'phoneBillRecharge',
+  electric: 'electricBillRecharge',
+  gas: 'gasBillRecharge',
+}
+
+const RECHARGE_RESULT: Record<RechargeKind, string> = {
+  phone: 'rechargeResult',
+  electric: 'rechargeElectricResult',
+  gas: 'rechargeGasResult',
+}
+
+/** What the top-up forms read: a saved account or an earlier order to load, a face value; the phone form the number. */
+export interface RechargeFormQuery {
+  phone?: string
+  parValue?: number
+  accountId?: string
+  fromOrderNo?: string
+}
+
+/** A top-up form, prefilled from what `query` names. */
+export function rechargeFormUrl(kind: RechargeKind, query: RechargeFormQuery = {}): string {
+  const { phone, parValue, accountId, fromOrderNo } = query
+  return withQuery(pagePath(RECHARGE_FORM[kind]), { phone, parValue, accountId, fromOrderNo })
+}
+
+/** The pay page of an order; `kind` when known (else the page reads it from the order). */
+export function selectPayTypeUrl(orderNo: string, kind?: RechargeKind): string {
+  return withQuery(pagePath('selectPayType'), { orderNo, type: kind })
+}
+
+export function rechargeResultUrl(kind: RechargeKind, orderNo: string): string {
+  return withQuery(pagePath(RECHARGE_RESULT[kind]), { orderNo })
+}
+
+/** The order page in detail mode (without an order number it is the order list). */
+export function orderDetailUrl(orderNo: string): string {
+  return withQuery(pagePath('order'), { orderNo })
+}
+
+export function applyRefundUrl(orderNo: string): string {
+  return withQuery(pagePath('orderApplyRefund'), { orderNo })
+}
+
+export function refundResultUrl(orderNo: string): string {
+  return withQuery(pagePath('orderRefundResult'), { orderNo })
+}
+
+const ACCOUNT_EDIT: Record<LifePayOrderType, string> = {
+  [LifePayOrderType.Phone]: 'editPhoneUserAccount',
+  [LifePayOrderType.Electric]: 'editElectricUserAccount',
+  [LifePayOrderType.Gas]: 'editGasUserAccount',
+}
+
+/** The edit page of a type: adds without `id`, updates with it. */
+export function editAccountUrl(type: LifePayOrderType, id?: string): string {
+  return withQuery(pagePath(ACCOUNT_EDIT[type] ?? ACCOUNT_EDIT[LifePayOrderType.Phone]), { id })
+}
+
+/** The saved-account list, on the tab of `type`. */
+export function accountListUrl(type?: LifePayOrderType): string {
+  return withQuery(pagePath('userAccountList'), { type })
+}
+
+/** A positive number from a page query value, else undefined. */
+export function numberParam(value: string | undefined): number | undefined {
+  if (value === undefined || value.trim() === '') return undefined
+  const number = Number(value)
+  return Number.isFinite(number) && number > 0 ? number : undefined
 }

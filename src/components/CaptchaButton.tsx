@@ -1,7 +1,7 @@
 import { View } from '@tarojs/components'
 import type { VerificationCodeBusinessType } from '../domain/verificationCodePurpose'
 import { useMessages } from '../i18n/messages'
-import { sendPhoneMessageCode } from '../services/api/account'
+import { useSendPhoneCode } from '../hooks/useSendPhoneCode'
 import { useCaptchaCountdown } from './CaptchaButtonCountdown'
 import { captchaButtonMessages } from './CaptchaButtonMessages'
 import { showToast } from './toastStore'
@@ -30,12 +30,13 @@ export default function CaptchaButton({
 }: CaptchaButtonProps) {
   const m = useMessages(captchaButtonMessages)
   const { state, remaining, send } = useCaptchaCountdown(countDown)
+  const sendCode = useSendPhoneCode(businessType)
 
   const onClick = () => {
     send(async () => {
       // The field shows why; the send itself fails with the SPEC's words.
       if (!validatePhone()) throw new Error(captchaButtonMessages['en-US'].sendFailed)
-      await sendPhoneMessageCode({ phoneNumber, businessType })
+      await sendCode(phoneNumber)
     }).then(
       () => {
         showToast('success', m('sent'))

@@ -1,16 +1,11 @@
 import { useQuery } from '@tanstack/react-query'
 import type { LifePayOrderType } from '../domain/lifePayOrderType'
-import { getUserAccountAllList } from '../services/api/lifePay'
+import { getUserAccountAllListQueryOptions } from '../services/api/lifePayQueries'
 import type { CallOptions } from '../services/http/requestOptions'
-import { queryKeys } from '../services/queryKeys'
 import { useLifePayStore, selectIsLoggedIn } from '../stores/lifePay'
 
 /** The user's saved accounts of one utility (or all); empty and idle while logged out. `call`: for the fetch it starts. */
 export function useUserAccounts(type?: LifePayOrderType, call: CallOptions = {}) {
   const loggedIn = useLifePayStore(selectIsLoggedIn)
-  return useQuery({
-    queryKey: queryKeys.userAccounts(type),
-    queryFn: () => getUserAccountAllList(type === undefined ? {} : { lifePayOrderType: type }, call),
-    enabled: loggedIn,
-  })
+  return useQuery({ ...getUserAccountAllListQueryOptions(type, call), enabled: loggedIn })
 }

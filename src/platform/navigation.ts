@@ -2,6 +2,7 @@ import Taro from '@tarojs/taro'
 import { LOGIN_REDIRECT_DEBOUNCE_MS } from '../domain/constants'
 import { TAB_PAGES } from '../routes'
 import { useLayoutStore } from '../stores/layout'
+import { useSessionStore } from '../stores/session'
 
 export const HOME_PAGE = `/${TAB_PAGES[0]}`
 /** The page shown when login is requested; it offers the phone-code form in H5 and platform login in mini-programs. */
@@ -21,6 +22,12 @@ export function goBack(delta = 1): Promise<unknown> {
 export function goHome(): Promise<unknown> {
   useLayoutStore.getState().setActiveTabIndex(0)
   return Taro.switchTab({ url: HOME_PAGE })
+}
+
+/** Full logout, then the home tab. */
+export function logoutAndHome(): Promise<unknown> {
+  useSessionStore.getState().fullLogout()
+  return goHome()
 }
 
 export function switchToTab(index: number): Promise<unknown> {

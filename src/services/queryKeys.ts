@@ -5,21 +5,20 @@ import type { LifePayOrderType } from '../domain/lifePayOrderType'
  * (e.g. saving an account refreshes the account list, the home page and the top-up pages' pickers).
  */
 export const queryKeys = {
-  userInfo: ['user', 'info'] as const,
   rate: ['lifePay', 'rate'] as const,
   phoneParValue: ['lifePay', 'parValue', 'phone'] as const,
   electricParValue: ['lifePay', 'parValue', 'electric'] as const,
   gasParValue: ['lifePay', 'parValue', 'gas'] as const,
   electricSupportArea: ['lifePay', 'electricSupportArea'] as const,
-  regions: ['area', 'regions'] as const,
   /** Prefix of every saved-account query. */
   userAccountsRoot: ['lifePay', 'userAccounts'] as const,
   userAccounts: (type?: LifePayOrderType) => ['lifePay', 'userAccounts', 'all', type ?? 'any'] as const,
-  userAccountPage: (type?: LifePayOrderType) => ['lifePay', 'userAccounts', 'page', type ?? 'any'] as const,
   userAccount: (id: string) => ['lifePay', 'userAccounts', 'detail', id] as const,
-  /** Prefix of every order query (lists, details, pay status). */
+  /** Prefix of every order query (lists, details). */
   ordersRoot: ['lifePay', 'orders'] as const,
   orderPage: (type?: LifePayOrderType) => ['lifePay', 'orders', 'page', type ?? 'any'] as const,
+  recentOrders: (pageSize: number) => ['lifePay', 'orders', 'page', 'any', 'recent', pageSize] as const,
   order: (orderNo: string) => ['lifePay', 'orders', 'detail', orderNo] as const,
-  payStatus: (orderNo: string) => ['lifePay', 'orders', 'payStatus', orderNo] as const,
+  /** Outside ordersRoot: a new pay status refreshes the order queries, and must not ask for itself again. */
+  payStatus: (orderNo: string) => ['lifePay', 'payStatus', orderNo] as const,
 }

@@ -1,8 +1,6 @@
 import { create } from 'zustand'
 import { createJSONStorage, persist } from 'zustand/middleware'
 import { decodeJwtPayload, isTokenExpired } from '../domain/token'
-import { goHome } from '../platform/navigation'
-import { queryClient } from '../queryClient'
 import type { TokenResult, UserInfo } from '../../types/api/account'
 import { useLifePayStore } from './lifePay'
 import { taroStorage } from './taroStorage'
@@ -36,6 +34,8 @@ interface SessionData {
   userDetail: UserDetail | null
   /** True until the user's details have been fetched in this run of the app. */
   firstGetUserDetail: boolean
+  /** Full logouts in this run of the app: the app shell clears the query cache on each (src/queryClient.ts). */
+  logouts: number
   virtualUserId: string
   virtualPhoneNumber: string
   wxCode: string
@@ -50,13 +50,11 @@ export interface SessionState extends SessionData {
   setWxOpenId: (wxOpenId: string) => void
   /** Phone + code login of the recharge module: remembers the virtual user and logs the recharge account in. */
   virtualLogin: (userId: string, phoneNumber: string) => void
-  /** Clears all user state, the stored login data, the recharge account and every cached query. */
+  /** Clears all user state, the stored login data and the recharge account (and, through `logouts`, the cache). */
   fullLogout: () => void
-  /** Full logout, then the home tab. */
-  logoutAndHome: () => Promise<unknown>
 }
 
-const loggedOut: SessionData = {
+const loggedOut: Omit<SessionData, 'logouts'> = {
   userInfo: null,
   token: '',
   refreshToken: '',
@@ -78,6 +76,7 @@ export const useSessionStore = create<SessionState>()(
   persist(
     (set) => ({
       ...loggedOut,
+      logouts: 0,
       setTokens: (token) =>
         set({
           userInfo: { ...token },
@@ -94,14 +93,9 @@ export const useSessionStore = create<SessionState>()(
         useLifePayStore.getState().login(userId, phoneNumber)
       },
       fullLogout: () => {
-        set(loggedOut)
+        set((state) => ({ ...loggedOut, logouts: state.logouts + 1 }))
         useSessionStore.persist.clearStorage()
         useLifePayStore.getState().logout()
-        queryClient.clear()
-      },
-      logoutAndHome: () => {
-        useSessionStore.getState().fullLogout()
-        return goHome()
       },
     }),
     {

@@ -3,11 +3,11 @@ import Taro from '@tarojs/taro'
 import type { PayOrderForJsApi, WxPayJsApiParams } from '../../types/api/lifePay'
 import { LifePayType } from '../../src/domain/lifePayType'
 import { useLocaleStore } from '../../src/i18n/i18n'
-import SandboxCashierSheet from '../../src/platform/payment/SandboxCashierSheet'
+import SandboxCashierSheet from '../../src/subpackages/recharge/components/SandboxCashierSheet'
 import { alipayOutcome } from '../../src/platform/payment/alipayResultCode'
 import { availablePayTypes } from '../../src/platform/payment/availablePayTypes'
 import { choosePayBridge, startPayment } from '../../src/platform/payment/payBridge'
-import * as sandboxApi from '../../src/platform/payment/sandboxCashierApi'
+import * as sandboxApi from '../../src/services/api/sandboxCashier'
 import { useSandboxCashierStore } from '../../src/platform/payment/sandboxCashierStore'
 
 const wxPay: WxPayJsApiParams = {

@@ -1,6 +1,7 @@
 // Session and recharge-account stores over the real H5 Taro storage (localStorage in jsdom).
 import Taro from '@tarojs/taro'
 import { RECHARGE_CHANNEL } from '../../src/domain/constants'
+import { logoutAndHome } from '../../src/platform/navigation'
 import { queryClient } from '../../src/queryClient'
 import { selectIsLoggedIn, useLifePayStore } from '../../src/stores/lifePay'
 import { useLayoutStore } from '../../src/stores/layout'
@@ -118,7 +119,7 @@ describe('session store', () => {
     useSessionStore.getState().setTokens(tokenResult)
     useLayoutStore.getState().setActiveTabIndex(1)
     ;(Taro.switchTab as jest.Mock).mockClear()
-    await useSessionStore.getState().logoutAndHome()
+    await logoutAndHome()
     expect(useSessionStore.getState().token).toBe('')
     expect(Taro.switchTab).toHaveBeenCalledWith({ url: '/pages/home/index' })
     expect(useLayoutStore.getState().activeTabIndex).toBe(0)

@@ -4,9 +4,9 @@ import { LifePayOrderType } from '../../domain/lifePayOrderType'
 import { LifePayRateType } from '../../domain/rateType'
 import { useLocaleStore } from '../../i18n/i18n'
 import { useMessages } from '../../i18n/messages'
+import { rechargeFormUrl, rechargeKindOf } from '../../routes'
 import { discountBadge } from './discount'
 import { homeMessages, type HomeMessageKey } from './messages'
-import { rechargePageUrl } from './topUpLinks'
 import UtilityIcon from './UtilityIcon'
 import './UtilityGrid.scss'
 
@@ -49,7 +49,7 @@ export default function UtilityGrid({
             role='button'
             tabIndex={0}
             aria-label={m(utility.name)}
-            onClick={() => void Taro.navigateTo({ url: rechargePageUrl(utility.type) })}
+            onClick={() => void Taro.navigateTo({ url: rechargeFormUrl(rechargeKindOf[utility.type]) })}
           >
             <UtilityIcon type={utility.type} />
             <Text className='lp-utilities__name'>{m(utility.name)}</Text>

@@ -1,31 +1,14 @@
 import { LifePayOrderType } from '../../domain/lifePayOrderType'
-import { pagePath } from '../../routes'
+import { rechargeFormUrl, rechargeKindOf } from '../../routes'
 import type { LifePayOrderListItem, UserAccount } from '../../../types/api/lifePay'
 
-// The recharge pages read `phone`, `parValue`, `accountId` and `fromOrderNo` from their query (docs/login.md).
-
-const RECHARGE_PAGE: Record<LifePayOrderType, string> = {
-  [LifePayOrderType.Phone]: 'phoneBillRecharge',
-  [LifePayOrderType.Electric]: 'electricBillRecharge',
-  [LifePayOrderType.Gas]: 'gasBillRecharge',
-}
-
-function withQuery(path: string, query: Record<string, string | number | undefined>): string {
-  const pairs = Object.entries(query)
-    .filter((entry): entry is [string, string | number] => entry[1] !== undefined && entry[1] !== '')
-    .map(([key, value]) => `${key}=${encodeURIComponent(String(value))}`)
-  return pairs.length ? `${path}?${pairs.join('&')}` : path
-}
-
-export function rechargePageUrl(type: LifePayOrderType): string {
-  return pagePath(RECHARGE_PAGE[type])
-}
+// Home's one-tap top-ups: what each passes to the top-up form (the form's URL is built in src/routes.ts).
 
 /** A saved account, prefilled: the phone number itself, or the saved electricity / gas account by id. */
 export function accountTopUpUrl(account: UserAccount): string {
-  const path = rechargePageUrl(account.lifePayType)
-  if (account.lifePayType === LifePayOrderType.Phone) return withQuery(path, { phone: account.content })
-  return withQuery(path, { accountId: account.id })
+  const kind = rechargeKindOf[account.lifePayType]
+  if (account.lifePayType === LifePayOrderType.Phone) return rechargeFormUrl(kind, { phone: account.content })
+  return rechargeFormUrl(kind, { accountId: account.id })
 }
 
 /**
@@ -33,9 +16,9 @@ export function accountTopUpUrl(account: UserAccount): string {
  * grid, provider and area too, which the recharge page reads from the order itself.
  */
 export function repeatOrderUrl(order: LifePayOrderListItem): string {
-  const path = rechargePageUrl(order.lifePayOrderType)
+  const kind = rechargeKindOf[order.lifePayOrderType]
   if (order.lifePayOrderType === LifePayOrderType.Phone) {
-    return withQuery(path, { phone: order.account, parValue: order.parValue })
+    return rechargeFormUrl(kind, { phone: order.account, parValue: order.parValue })
   }
-  return withQuery(path, { fromOrderNo: order.orderNo })
+  return rechargeFormUrl(kind, { fromOrderNo: order.orderNo })
 }

@@ -9,10 +9,10 @@ import privacyIcon from '../../assets/mine/privacy.png'
 import { confirm } from '../../components/dialogStore'
 import PageFrame from '../../components/PageFrame'
 import { useMessages } from '../../i18n/messages'
-import { LOGIN_PAGE } from '../../platform/navigation'
+import { LOGIN_PAGE, logoutAndHome } from '../../platform/navigation'
 import { useTabPage } from '../../platform/useTabPage'
 import { pagePath, TAB_PAGES } from '../../routes'
-import { refreshUserDetail } from '../../stores/fullLogin'
+import { refreshUserDetail } from '../../hooks/fullLogin'
 import { selectIsLoggedIn, useLifePayStore } from '../../stores/lifePay'
 import { hasFullLogin, useSessionStore } from '../../stores/session'
 import LanguageSwitch from './LanguageSwitch'
@@ -48,7 +48,7 @@ export default function Mine() {
 
   const logout = () => {
     confirm({ title: m('logoutTitle'), content: m('logoutContent'), confirmText: m('logoutConfirm') }).then(
-      () => void useSessionStore.getState().logoutAndHome(),
+      () => void logoutAndHome(),
       // Cancelled (DialogCancelled): stay logged in.
       () => undefined,
     )

@@ -40,9 +40,6 @@ function internal<T>(map: WeakMap<object, T>, object: object): T {
 const stateOf = (signal: object) => internal(states, signal)
 
 /** A DOMException-like error where the engine has no DOMException: name, message, code, and `instanceof Error`. */
-interface FloorDOMException {
-  readonly code: number
-}
 class FloorDOMException extends Error {
   constructor(message: string, name: string) {
     super(message)

@@ -1,6 +1,5 @@
 import type { AxiosRequestConfig, AxiosResponse } from 'axios'
 import type { ApiEnvelope } from '../../../types/api/envelope'
-import { requestTurn } from '../../platform/requestTurn'
 import { http } from './instance'
 import { authInterceptor } from './interceptors/auth'
 import { businessErrorInterceptor } from './interceptors/businessError'
@@ -34,7 +33,17 @@ http.interceptors.response.use(undefined, errorHandlerInterceptor)
 // Callers receive the result in place of the response: request<T>() below types it.
 http.interceptors.response.use(resultInterceptor as (response: AxiosResponse) => Promise<AxiosResponse>)
 
-/** Starts the call now, or (H5) in a task of its own: src/platform/requestTurn.h5.ts. */
+type RequestTurn = () => Promise<void> | undefined
+
+// When a call may start: at once unless the app shell passes the platform's turn (src/app.tsx; on H5 a task of its
+// own, src/platform/requestTurn.h5.ts). Injected so that this layer imports nothing of the platform above it.
+let requestTurn: RequestTurn = () => undefined
+
+export function setRequestTurn(turn: RequestTurn): void {
+  requestTurn = turn
+}
+
+/** Starts the call now, or when the platform's turn comes. */
 function inTurn<R>(send: () => Promise<R>): Promise<R> {
   const turn = requestTurn()
   return turn ? turn.then(send) : send()

@@ -1,3 +1,5 @@
+import type { AxiosRequestConfig } from 'axios'
+
 /** Which indicators one request turned on, so its end turns off exactly those (once). */
 export interface LoadingTicket {
   loading: boolean
@@ -26,7 +28,4 @@ declare module 'axios' {
 }
 
 /** The flags a page may set on a read it shows its own loading and error state for. */
-export type CallOptions = Pick<
-  import('axios').AxiosRequestConfig,
-  'showLoading' | 'skipErrorHandler' | 'customErrorHandler'
->
+export type CallOptions = Pick<AxiosRequestConfig, 'showLoading' | 'skipErrorHandler' | 'customErrorHandler'>

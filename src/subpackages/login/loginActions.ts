@@ -2,7 +2,7 @@ import Taro from '@tarojs/taro'
 import type { TokenResult } from '../../../types/api/account'
 import { returnAfterLogin } from '../../platform/navigation'
 import { lifePayPhoneMesssageCodeLogin, passwordLogin, phoneMesssageCodeRegister } from '../../services/api/account'
-import { fullLogin } from '../../stores/fullLogin'
+import { fullLogin } from '../../hooks/fullLogin'
 import { useSessionStore, type UserDetail } from '../../stores/session'
 
 /** Full login (tokens, GetUserInfo, the recharge account); undone when it fails half way, so no token lingers. */

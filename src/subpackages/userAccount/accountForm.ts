@@ -5,7 +5,7 @@ import type { Locale } from '../../domain/locale'
 import { validationMessage } from '../../domain/validationMessages'
 import { validateField, type Rule } from '../../domain/validators'
 import { isBizError } from '../../services/http/bizError'
-import { accountListUrl } from './accountLinks'
+import { accountListUrl } from '../../routes'
 
 /** The first failing rule's message in the user's language, or undefined. */
 export function fieldError(value: unknown, rules: readonly Rule[], locale: Locale): string | undefined {

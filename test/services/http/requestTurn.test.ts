@@ -1,7 +1,8 @@
 /** @jest-environment node */
 // On H5 each call prepares in a task of its own (src/platform/requestTurn.h5.ts): the client must send nothing before
 // its turn, and send as soon as the turn comes. Mini-programs and the rest of the suite use requestTurn.ts (no turn).
-import { request } from '../../../src/services/http/client'
+// The app shell hands the platform's turn to the client (setRequestTurn, src/app.tsx); here the test hands its own.
+import { request, setRequestTurn } from '../../../src/services/http/client'
 import { requestTurn as h5RequestTurn } from '../../../src/platform/requestTurn.h5'
 import { requestTurn } from '../../../src/platform/requestTurn'
 import { waitFor } from '../support/adapterConformance'
@@ -11,18 +12,12 @@ import { envelope } from '../support/testServer'
 jest.mock('@tarojs/taro', () => ({ __esModule: true, default: jest.requireActual('../support/taroNode').default }))
 
 let releaseTurn: (() => void) | null = null
-jest.mock('../../../src/platform/requestTurn', () => ({
-  requestTurn: jest.fn(),
-}))
 
 const { server } = useTestServer()
 
 describe('a request’s turn', () => {
   it('is given at once in mini-programs (no turn), so nothing waits', () => {
-    const actual = jest.requireActual<typeof import('../../../src/platform/requestTurn')>(
-      '../../../src/platform/requestTurn',
-    )
-    expect(actual.requestTurn()).toBeUndefined()
+    expect(requestTurn()).toBeUndefined()
   })
 
   it('on H5 comes in a later task: after the current one and its microtasks', async () => {
@@ -35,7 +30,7 @@ describe('a request’s turn', () => {
   })
 
   it('holds the call until it comes, then sends it', async () => {
-    jest.mocked(requestTurn).mockImplementation(() => new Promise<void>((resolve) => (releaseTurn = resolve)))
+    setRequestTurn(() => new Promise<void>((resolve) => (releaseTurn = resolve)))
     server().route('/api/LifePay/GetRate', () => ({ json: envelope([{ rateType: 10, rate: 98 }]) }))
     const answer = request({ method: 'GET', url: '/api/LifePay/GetRate' })
     await new Promise((resolve) => setTimeout(resolve, 50))
@@ -43,5 +38,6 @@ describe('a request’s turn', () => {
     releaseTurn?.()
     await expect(answer).resolves.toEqual([{ rateType: 10, rate: 98 }])
     await waitFor(() => server().hits('/api/LifePay/GetRate').length === 1)
+    setRequestTurn(requestTurn)
   })
 })

@@ -176,8 +176,7 @@ describe('order detail', () => {
         province: '440000',
         city: '440300',
       }),
-      '/subpackages/recharge/electricBillRecharge/electricBillRecharge?electricAccount=0101234567890&electricType=nanwang' +
-        '&electricAccountType=house&province=440000&city=440300&parValue=200&fromOrderNo=LP202605010001',
+      '/subpackages/recharge/electricBillRecharge/electricBillRecharge?parValue=200&fromOrderNo=LP202605010001',
     ],
     [
       orderDetail({
@@ -186,7 +185,7 @@ describe('order detail', () => {
         parValue: 100,
         gasOrgType: GasProvider.HuaRun,
       }),
-      '/subpackages/recharge/gasBillRecharge/gasBillRecharge?gasAccount=GZ12345678&gasOrgType=hua_run&parValue=100&fromOrderNo=LP202605010001',
+      '/subpackages/recharge/gasBillRecharge/gasBillRecharge?parValue=100&fromOrderNo=LP202605010001',
     ],
   ])('tops up again with the same account (%#)', async (order, url) => {
     await openDetail(order)
@@ -247,18 +246,16 @@ describe('order detail', () => {
   })
 
   it('names an electricity order’s region, which the server keeps as codes', async () => {
-    jest
-      .spyOn(lifePayApi, 'getElectricSupportArea')
-      .mockResolvedValue([
-        {
-          provinceCode: '440000',
-          provinceName: '广东省',
-          cityCode: '440300',
-          cityName: '深圳市',
-          electricType: ElectricType.Nanwang,
-          needHolderName: true,
-        },
-      ])
+    jest.spyOn(lifePayApi, 'getElectricSupportArea').mockResolvedValue([
+      {
+        provinceCode: '440000',
+        provinceName: '广东省',
+        cityCode: '440300',
+        cityName: '深圳市',
+        electricType: ElectricType.Nanwang,
+        needHolderName: true,
+      },
+    ])
     await openDetail(
       orderDetail({
         lifePayOrderType: LifePayOrderType.Electric,

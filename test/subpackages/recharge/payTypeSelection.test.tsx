@@ -7,7 +7,7 @@ import { LifePayOrderStatus, LifePayStatus } from '../../../src/domain/lifePaySt
 import { type LifePayType } from '../../../src/domain/lifePayType'
 import { useToastStore } from '../../../src/components/toastStore'
 import { useLocaleStore } from '../../../src/i18n/i18n'
-import * as sandboxApi from '../../../src/platform/payment/sandboxCashierApi'
+import * as sandboxApi from '../../../src/services/api/sandboxCashier'
 import { useSandboxCashierStore } from '../../../src/platform/payment/sandboxCashierStore'
 import * as lifePayApi from '../../../src/services/api/lifePay'
 import PayTypeSelection from '../../../src/subpackages/recharge/components/PayTypeSelection'

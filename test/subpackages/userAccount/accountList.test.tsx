@@ -60,9 +60,7 @@ describe('saved account list', () => {
     await waitFor(() => expect(card('acc-electric-1')).not.toBeNull())
     fireEvent.click(within(card('acc-electric-1')).getByText('充值'))
     expect(Taro.navigateTo).toHaveBeenLastCalledWith({
-      url:
-        '/subpackages/recharge/electricBillRecharge/electricBillRecharge?electricAccount=0101234567890&electricType=nanwang' +
-        '&electricAccountType=house&province=440000&city=440300&accountId=acc-electric-1',
+      url: '/subpackages/recharge/electricBillRecharge/electricBillRecharge?accountId=acc-electric-1',
     })
     fireEvent.click(within(card('acc-electric-1')).getByText('编辑'))
     expect(Taro.navigateTo).toHaveBeenLastCalledWith({

@@ -1,10 +1,10 @@
 import { AxiosError, type InternalAxiosRequestConfig } from 'axios'
 import { readClientId } from '../../../domain/token'
 import { hasFullLogin, isSessionExpired, useSessionStore } from '../../../stores/session'
-import { getTokenByRefreshToken } from '../../api/accountAuth'
 import { endSession } from '../endSession'
 import { rememberReplacedToken } from '../replacedTokens'
 import { allowsCredentials } from './auth'
+import { getTokenByRefreshToken } from './refreshCall'
 
 /** SPEC §4/§8 message when the refresh call answers without a token. */
 export const REFRESH_EMPTY_MESSAGE = 'refresh token failed'

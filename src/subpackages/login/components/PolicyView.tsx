@@ -17,7 +17,9 @@ export default function PolicyView({ document }: { document: Record<Locale, Poli
         {doc.title}
       </View>
       <Text className='lp-policy__meta'>
-        {m('policyVersion', { version: doc.version })}　{m('policyEffective', { date: doc.effectiveDate })}
+        {m('policyVersion', { version: doc.version })}
+        {'\u3000'}
+        {m('policyEffective', { date: doc.effectiveDate })}
       </Text>
       {doc.intro.map((paragraph) => (
         <Text key={paragraph} className='lp-policy__paragraph' userSelect>

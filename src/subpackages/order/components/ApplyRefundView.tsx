@@ -2,10 +2,10 @@ import Taro from '@tarojs/taro'
 import OutlineButton from '../../../components/OutlineButton'
 import PageState from '../../../components/PageState'
 import { useMessages } from '../../../i18n/messages'
+import { orderDetailUrl, pagePath } from '../../../routes'
 import { useApplyRefund } from '../hooks/useApplyRefund'
 import { useOrderDetail } from '../hooks/useOrderDetail'
 import { orderMessages } from '../messages'
-import { orderDetailUrl, orderListUrl } from '../orderLinks'
 import RefundForm from './RefundForm'
 
 /** orderApplyRefund: the form for an order that may be refunded; otherwise why not and the way back. */
@@ -23,7 +23,7 @@ export default function ApplyRefundView({ orderNo }: { orderNo: string }) {
         emptyText={m(order ? 'refundNotAllowed' : 'orderNotFound')}
         emptyAction={
           <OutlineButton
-            onClick={() => void Taro.redirectTo({ url: order ? orderDetailUrl(orderNo) : orderListUrl() })}
+            onClick={() => void Taro.redirectTo({ url: order ? orderDetailUrl(orderNo) : pagePath('order') })}
           >
             {m(order ? 'viewOrder' : 'backToOrders')}
           </OutlineButton>

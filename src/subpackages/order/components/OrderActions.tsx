@@ -1,10 +1,11 @@
 import { View } from '@tarojs/components'
 import Taro from '@tarojs/taro'
+import { LifePayOrderType } from '../../../domain/lifePayOrderType'
 import type { OrderDisplayStatus } from '../../../domain/orderDisplayStatus'
 import { useMessages } from '../../../i18n/messages'
+import { applyRefundUrl, rechargeFormUrl, rechargeKindOf, refundResultUrl, selectPayTypeUrl } from '../../../routes'
 import type { LifePayOrderDetail } from '../../../../types/api/lifePay'
 import { orderMessages, type OrderMessageKey } from '../messages'
-import { applyRefundUrl, payOrderUrl, refundResultUrl, topUpAgainUrl } from '../orderLinks'
 import { orderActions } from '../orderState'
 import './OrderActions.scss'
 
@@ -12,6 +13,16 @@ interface Action {
   key: OrderMessageKey
   url: string
   primary: boolean
+}
+
+/** The order's form again: the phone number and face value at once; the form loads the rest from the order. */
+function topUpAgainUrl(order: LifePayOrderDetail): string {
+  const phone = order.lifePayOrderType === LifePayOrderType.Phone ? order.account : undefined
+  return rechargeFormUrl(rechargeKindOf[order.lifePayOrderType], {
+    phone,
+    parValue: order.parValue,
+    fromOrderNo: order.orderNo,
+  })
 }
 
 /** The buttons an order's state allows: pay, apply for a refund, follow the refund, top up again. */
@@ -23,7 +34,7 @@ export default function OrderActions({ order, status }: { order: LifePayOrderDet
   if (allowed.refundProgress)
     actions.push({ key: 'refundProgress', url: refundResultUrl(order.orderNo), primary: false })
   if (allowed.topUpAgain) actions.push({ key: 'topUpAgain', url: topUpAgainUrl(order), primary: !allowed.pay })
-  if (allowed.pay) actions.push({ key: 'pay', url: payOrderUrl(order.orderNo), primary: true })
+  if (allowed.pay) actions.push({ key: 'pay', url: selectPayTypeUrl(order.orderNo), primary: true })
   if (actions.length === 0) return null
   return (
     <View className='lp-order-actions'>

@@ -1,4 +1,3 @@
-import { useQuery } from '@tanstack/react-query'
 import { Text, View } from '@tarojs/components'
 import Taro from '@tarojs/taro'
 import { showToast } from '../../../components/toastStore'
@@ -15,8 +14,7 @@ import {
 } from '../../../domain/orderDisplayStatus'
 import { formatYuan } from '../../../domain/price'
 import { useLocaleStore } from '../../../i18n/i18n'
-import { getElectricSupportArea } from '../../../services/api/lifePay'
-import { queryKeys } from '../../../services/queryKeys'
+import { useElectricAreas } from '../../../hooks/useElectricAreas'
 import { useMessages } from '../../../i18n/messages'
 import type { LifePayOrderDetail } from '../../../../types/api/lifePay'
 import { useNow } from '../hooks/useNow'
@@ -41,12 +39,7 @@ export default function OrderDetailContent({ order }: { order: LifePayOrderDetai
   const userApplied = order.refundApplyTime !== null
   const hasRegion = !!(order.province || order.city)
   // The server keeps area codes: their names come from the areas list the electricity top-up page also uses.
-  const areas = useQuery({
-    queryKey: queryKeys.electricSupportArea,
-    queryFn: getElectricSupportArea,
-    staleTime: 5 * 60 * 1000,
-    enabled: hasRegion,
-  })
+  const areas = useElectricAreas(hasRegion)
 
   const hint = (() => {
     switch (status) {

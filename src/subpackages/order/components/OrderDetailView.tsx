@@ -2,9 +2,9 @@ import Taro from '@tarojs/taro'
 import OutlineButton from '../../../components/OutlineButton'
 import PageState from '../../../components/PageState'
 import { useMessages } from '../../../i18n/messages'
+import { pagePath } from '../../../routes'
 import { useOrderDetail } from '../hooks/useOrderDetail'
 import { orderMessages } from '../messages'
-import { orderListUrl } from '../orderLinks'
 import OrderDetailContent from './OrderDetailContent'
 
 /** The order page opened with `?orderNo=`: one order, or "not found" for an unknown or foreign number. */
@@ -18,7 +18,7 @@ export default function OrderDetailView({ orderNo }: { orderNo: string }) {
         status='empty'
         emptyText={m('orderNotFound')}
         emptyAction={
-          <OutlineButton onClick={() => void Taro.redirectTo({ url: orderListUrl() })}>
+          <OutlineButton onClick={() => void Taro.redirectTo({ url: pagePath('order') })}>
             {m('backToOrders')}
           </OutlineButton>
         }

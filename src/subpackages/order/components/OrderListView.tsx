@@ -6,9 +6,9 @@ import PageState from '../../../components/PageState'
 import { LifePayOrderType } from '../../../domain/lifePayOrderType'
 import type { LifePayOrderListItem } from '../../../../types/api/lifePay'
 import { useMessages } from '../../../i18n/messages'
+import { orderDetailUrl, rechargeFormUrl, rechargeKindOf } from '../../../routes'
 import { useOrderPage } from '../hooks/useOrderPage'
 import { orderMessages, type OrderMessageKey } from '../messages'
-import { orderDetailUrl, topUpPageUrl } from '../orderLinks'
 import OrderRow from './OrderRow'
 import PullToRefresh from './PullToRefresh'
 import './OrderListView.scss'
@@ -38,7 +38,7 @@ function EmptyActions({ type }: { type: LifePayOrderType | undefined }) {
           className='lp-order-list__top-up'
           role='button'
           tabIndex={0}
-          onClick={() => void Taro.navigateTo({ url: topUpPageUrl(each) })}
+          onClick={() => void Taro.navigateTo({ url: rechargeFormUrl(rechargeKindOf[each]) })}
         >
           {m(TOP_UP_KEYS[each])}
         </View>

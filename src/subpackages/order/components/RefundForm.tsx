@@ -14,7 +14,6 @@ import type { LifePayOrderDetail } from '../../../../types/api/lifePay'
 import type { useApplyRefund } from '../hooks/useApplyRefund'
 import { maskOrderAccount } from '../maskOrderAccount'
 import { orderMessages } from '../messages'
-import { refundResultUrl } from '../orderLinks'
 import {
   RefundReasonChoice,
   detailMaxLength,
@@ -26,6 +25,7 @@ import {
   type RefundFormErrors,
 } from '../refundForm'
 import LifePayOrderTypeIcon from '../../../components/LifePayOrderTypeIcon'
+import { refundResultUrl } from '../../../routes'
 import './RefundForm.scss'
 
 interface RefundFormProps {

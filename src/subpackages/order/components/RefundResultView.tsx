@@ -4,10 +4,10 @@ import OutlineButton from '../../../components/OutlineButton'
 import PageState from '../../../components/PageState'
 import { formatYuan } from '../../../domain/price'
 import { useMessages } from '../../../i18n/messages'
+import { orderDetailUrl, pagePath } from '../../../routes'
 import type { LifePayOrderDetail } from '../../../../types/api/lifePay'
 import { useOrderDetail } from '../hooks/useOrderDetail'
 import { orderMessages, type OrderMessageKey } from '../messages'
-import { orderDetailUrl, orderListUrl } from '../orderLinks'
 import { formatOrderTime } from '../orderTime'
 import { RefundStage, refundStageOf } from '../refundProgress'
 import InfoRow from './InfoRow'
@@ -124,7 +124,9 @@ function RefundResult({ order }: { order: LifePayOrderDetail }) {
 
       <View className='lp-refund-result__actions'>
         <OutlineButton onClick={() => openOrder(order.orderNo)}>{m('viewOrder')}</OutlineButton>
-        <OutlineButton onClick={() => void Taro.redirectTo({ url: orderListUrl() })}>{m('backToOrders')}</OutlineButton>
+        <OutlineButton onClick={() => void Taro.redirectTo({ url: pagePath('order') })}>
+          {m('backToOrders')}
+        </OutlineButton>
       </View>
     </View>
   )
@@ -141,7 +143,7 @@ export default function RefundResultView({ orderNo }: { orderNo: string }) {
         status='empty'
         emptyText={m('orderNotFound')}
         emptyAction={
-          <OutlineButton onClick={() => void Taro.redirectTo({ url: orderListUrl() })}>
+          <OutlineButton onClick={() => void Taro.redirectTo({ url: pagePath('order') })}>
             {m('backToOrders')}
           </OutlineButton>
         }

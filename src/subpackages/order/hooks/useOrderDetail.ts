@@ -1,10 +1,9 @@
 import { useQuery } from '@tanstack/react-query'
 import { useDidShow } from '@tarojs/taro'
 import { useRef } from 'react'
-import { getUserLifePayOrderDetail } from '../../../services/api/lifePay'
+import { getUserLifePayOrderDetailQueryOptions } from '../../../services/api/lifePayQueries'
 import { BizError, isBizError } from '../../../services/http/bizError'
 import type { CallOptions } from '../../../services/http/requestOptions'
-import { queryKeys } from '../../../services/queryKeys'
 import { selectIsLoggedIn, useLifePayStore } from '../../../stores/lifePay'
 
 /** The server's answer for an order that does not exist or is someone else's (docs/api.md). */
@@ -24,8 +23,7 @@ const DETAIL_CALL: CallOptions = {
 export function useOrderDetail(orderNo: string) {
   const loggedIn = useLifePayStore(selectIsLoggedIn)
   const query = useQuery({
-    queryKey: queryKeys.order(orderNo),
-    queryFn: () => getUserLifePayOrderDetail({ orderNo }, DETAIL_CALL),
+    ...getUserLifePayOrderDetailQueryOptions(orderNo, DETAIL_CALL),
     enabled: loggedIn && orderNo !== '',
   })
   const shown = useRef(false)

@@ -1,8 +1,7 @@
-import { useInfiniteQuery, useQueryClient, type InfiniteData } from '@tanstack/react-query'
+import { useInfiniteQuery, useQueryClient } from '@tanstack/react-query'
 import { useMemo } from 'react'
 import type { LifePayOrderType } from '../../../domain/lifePayOrderType'
-import { getUserLifePayOrderPage } from '../../../services/api/lifePay'
-import { queryKeys } from '../../../services/queryKeys'
+import { getUserLifePayOrderPageInfiniteQueryOptions } from '../../../services/api/lifePayQueries'
 import { selectIsLoggedIn, useLifePayStore } from '../../../stores/lifePay'
 import type { PageResult } from '../../../../types/api/envelope'
 import type { LifePayOrderListItem } from '../../../../types/api/lifePay'
@@ -22,22 +21,8 @@ const LIST_CALL = { showLoading: false }
 export function useOrderPage(type?: LifePayOrderType) {
   const loggedIn = useLifePayStore(selectIsLoggedIn)
   const queryClient = useQueryClient()
-  const queryKey = queryKeys.orderPage(type)
-  const query = useInfiniteQuery({
-    queryKey,
-    queryFn: ({ pageParam }) =>
-      getUserLifePayOrderPage(
-        {
-          pageIndex: pageParam,
-          pageSize: ORDER_PAGE_SIZE,
-          ...(type === undefined ? {} : { lifePayOrderType: type }),
-        },
-        LIST_CALL,
-      ),
-    initialPageParam: 1,
-    getNextPageParam: nextOrderPageIndex,
-    enabled: loggedIn,
-  })
+  const options = getUserLifePayOrderPageInfiniteQueryOptions(type, ORDER_PAGE_SIZE, nextOrderPageIndex, LIST_CALL)
+  const query = useInfiniteQuery({ ...options, enabled: loggedIn })
   // A new order placed between two pages shifts the next page by one: each order is shown once.
   const orders = useMemo(() => {
     const seen = new Set<string>()
@@ -52,7 +37,7 @@ export function useOrderPage(type?: LifePayOrderType) {
   }, [query.data])
   /** Pull to refresh: back to the newest page only, as if the list had just opened. */
   const refreshFirstPage = async () => {
-    queryClient.setQueryData<InfiniteData<PageResult<LifePayOrderListItem>, number>>(queryKey, (data) =>
+    queryClient.setQueryData(options.queryKey, (data) =>
       data ? { pages: data.pages.slice(0, 1), pageParams: data.pageParams.slice(0, 1) } : data,
     )
     await query.refetch()

@@ -12,12 +12,13 @@ import { LifePayRateType } from '../../../domain/rateType'
 import { validationMessage } from '../../../domain/validationMessages'
 import { electricAccount, holderName as holderNameRule, required, validateField } from '../../../domain/validators'
 import { useElectricAccount } from '../../../hooks/useElectricAccount'
+import { useElectricAreas } from '../../../hooks/useElectricAreas'
 import { useFieldErrors } from '../../../hooks/useFieldErrors'
 import { useUserAccounts } from '../../../hooks/useUserAccounts'
 import { useLocaleStore } from '../../../i18n/i18n'
 import { useMessages } from '../../../i18n/messages'
-import { createLifePayElectricOrder, getElectricParValue, getElectricSupportArea } from '../../../services/api/lifePay'
-import { queryKeys } from '../../../services/queryKeys'
+import { createLifePayElectricOrder } from '../../../services/api/lifePay'
+import { getElectricParValueQueryOptions } from '../../../services/api/lifePayQueries'
 import { useLocationCityStore } from '../../../stores/locationCity'
 import { useRechargeDraftStore } from '../hooks/rechargeDraftStore'
 import { useFaceValueOffer } from '../hooks/useFaceValueOffer'
@@ -74,11 +75,7 @@ export default function ElectricRechargeForm(props: ElectricRechargeFormProps) {
   const fieldErrors = useFieldErrors<ElectricErrorKey>()
   const { errors, setErrors, clear } = fieldErrors
 
-  const areas = useQuery({
-    queryKey: queryKeys.electricSupportArea,
-    queryFn: getElectricSupportArea,
-    staleTime: 5 * 60 * 1000,
-  })
+  const areas = useElectricAreas()
   const area = areas.data?.find((item) => item.cityCode === cityCode)
 
   const apply = (source: RechargePrefill, list: readonly ElectricSupportArea[]) => {
@@ -113,11 +110,7 @@ export default function ElectricRechargeForm(props: ElectricRechargeFormProps) {
     })
   }, [cityCode, electricType, accountType, account, holderName, faceValue])
 
-  const parValues = useQuery({
-    queryKey: queryKeys.electricParValue,
-    queryFn: getElectricParValue,
-    staleTime: 5 * 60 * 1000,
-  })
+  const parValues = useQuery(getElectricParValueQueryOptions())
   const offered = parValues.data?.find((item) => item.electricType === electricType)?.parValue
   const offer = useFaceValueOffer(offered, faceValue, setFaceValue, LifePayRateType.DefaultElectric)
   const needHolderName = area?.needHolderName ?? false

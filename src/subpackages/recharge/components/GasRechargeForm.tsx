@@ -13,8 +13,8 @@ import { useFieldErrors } from '../../../hooks/useFieldErrors'
 import { useUserAccounts } from '../../../hooks/useUserAccounts'
 import { useLocaleStore } from '../../../i18n/i18n'
 import { useMessages } from '../../../i18n/messages'
-import { createLifePayGasOrder, getGasParValue } from '../../../services/api/lifePay'
-import { queryKeys } from '../../../services/queryKeys'
+import { createLifePayGasOrder } from '../../../services/api/lifePay'
+import { getGasParValueQueryOptions } from '../../../services/api/lifePayQueries'
 import { useRechargeDraftStore } from '../hooks/rechargeDraftStore'
 import { useFaceValueOffer } from '../hooks/useFaceValueOffer'
 import { usePlaceOrder } from '../hooks/usePlaceOrder'
@@ -59,7 +59,7 @@ export default function GasRechargeForm(props: GasRechargeFormProps) {
     useRechargeDraftStore.setState({ gas: { provider, account, faceValue } })
   }, [provider, account, faceValue])
 
-  const parValues = useQuery({ queryKey: queryKeys.gasParValue, queryFn: getGasParValue, staleTime: 5 * 60 * 1000 })
+  const parValues = useQuery(getGasParValueQueryOptions())
   const available = parValues.data?.map((item) => item.gasOrgType)
   const offered = parValues.data?.find((item) => item.gasOrgType === provider)?.parValue
   const offer = useFaceValueOffer(offered, faceValue, setFaceValue, LifePayRateType.DefaultGas)

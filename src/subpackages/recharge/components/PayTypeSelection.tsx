@@ -1,25 +1,20 @@
-import { useQuery, useQueryClient } from '@tanstack/react-query'
 import Taro from '@tarojs/taro'
 import { Text, View } from '@tarojs/components'
 import { useState } from 'react'
 import PageState from '../../../components/PageState'
 import { rovingTabStop } from '../../../components/rovingTabStop'
-import { showToast } from '../../../components/toastStore'
 import { LifePayOrderStatus, LifePayStatus } from '../../../domain/lifePayStatus'
 import { LifePayType, lifePayTypeLabels, lifePayTypeValues } from '../../../domain/lifePayType'
 import { label } from '../../../domain/locale'
 import { formatYuan } from '../../../domain/price'
 import { useLocaleStore } from '../../../i18n/i18n'
 import { useMessages } from '../../../i18n/messages'
-import SandboxCashierSheet from '../../../platform/payment/SandboxCashierSheet'
 import { availablePayTypes } from '../../../platform/payment/availablePayTypes'
-import { startPayment } from '../../../platform/payment/payBridge'
 import { currentRuntimeHost, type RuntimeHost } from '../../../platform/platform'
-import { getPayOrderForJsAPI, getUserLifePayOrderDetail, setLifePayOrderPayType } from '../../../services/api/lifePay'
-import { queryKeys } from '../../../services/queryKeys'
-import { useSessionStore } from '../../../stores/session'
 import { rechargeMessages } from '../messages'
-import { rechargeFormUrl, rechargeKindOf, rechargeResultUrl, type RechargeKind } from '../rechargeRoutes'
+import { rechargeFormUrl, rechargeResultUrl, type RechargeKind } from '../../../routes'
+import { usePayOrder } from '../hooks/usePayOrder'
+import SandboxCashierSheet from './SandboxCashierSheet'
 import SubmitBar from './SubmitBar'
 import { orderAccountLine } from './orderAccount'
 import './payType.scss'
@@ -39,8 +34,6 @@ const PAY_TYPE_GLYPH: Record<LifePayType, string> = { [LifePayType.WxPay]: '微'
 export default function PayTypeSelection({ orderNo, kind, host = currentRuntimeHost() }: PayTypeSelectionProps) {
   const locale = useLocaleStore((s) => s.locale)
   const m = useMessages(rechargeMessages)
-  const queryClient = useQueryClient()
-  const wxOpenId = useSessionStore((s) => s.wxOpenId)
   const possible = availablePayTypes(host)
   const [payType, setPayType] = useState<LifePayType>(possible[0])
   const payTypeTabStop = rovingTabStop(
@@ -48,37 +41,7 @@ export default function PayTypeSelection({ orderNo, kind, host = currentRuntimeH
     (type) => type === payType && possible.includes(type),
     (type) => !possible.includes(type),
   )
-  const [busy, setBusy] = useState(false)
-
-  const order = useQuery({
-    queryKey: queryKeys.order(orderNo),
-    queryFn: () => getUserLifePayOrderDetail({ orderNo }),
-    enabled: orderNo !== '',
-  })
-  const detail = order.data
-  const orderKind = kind ?? (detail ? rechargeKindOf[detail.lifePayOrderType] : undefined)
-
-  const pay = async () => {
-    if (busy || !detail || !orderKind) return
-    setBusy(true)
-    try {
-      await setLifePayOrderPayType({ orderNo, lifePayType: payType })
-      const payOrder = await getPayOrderForJsAPI({ orderNo, lifePayType: payType, openId: wxOpenId || undefined })
-      const outcome = await startPayment(payOrder, host)
-      if (outcome.kind === 'succeeded' || outcome.kind === 'unknown') {
-        // The result page asks the server whether the order is paid.
-        void Taro.redirectTo({ url: rechargeResultUrl(orderKind, orderNo) })
-        return
-      }
-      if (outcome.kind === 'cancelled') showToast('warning', m('payCancelled'))
-      else showToast('error', m('payFailed'))
-    } catch {
-      // The request layer showed the server's reason (e.g. the order was closed); show the order as it is now.
-    } finally {
-      setBusy(false)
-    }
-    void queryClient.invalidateQueries({ queryKey: queryKeys.order(orderNo) })
-  }
+  const { order, detail, orderKind, busy, pay } = usePayOrder(orderNo, kind, host)
 
   if (!detail) {
     return (
@@ -185,7 +148,7 @@ export default function PayTypeSelection({ orderNo, kind, host = currentRuntimeH
           buttonText={m('payNowAmount', { amount })}
           busy={busy}
           busyText={m('paying')}
-          onSubmit={() => void pay()}
+          onSubmit={() => void pay(payType)}
         />
       )}
       <SandboxCashierSheet />

@@ -17,8 +17,8 @@ import { useFieldErrors } from '../../../hooks/useFieldErrors'
 import { useUserAccounts } from '../../../hooks/useUserAccounts'
 import { useLocaleStore } from '../../../i18n/i18n'
 import { useMessages } from '../../../i18n/messages'
-import { createLifePayPhoneOrder, getPhoneParValue } from '../../../services/api/lifePay'
-import { queryKeys } from '../../../services/queryKeys'
+import { createLifePayPhoneOrder } from '../../../services/api/lifePay'
+import { getPhoneParValueQueryOptions } from '../../../services/api/lifePayQueries'
 import { useLifePayStore } from '../../../stores/lifePay'
 import { useRechargeDraftStore } from '../hooks/rechargeDraftStore'
 import { useFaceValueOffer } from '../hooks/useFaceValueOffer'
@@ -77,7 +77,7 @@ export default function PhoneRechargeForm(props: PhoneRechargeFormProps) {
     useRechargeDraftStore.setState({ phone: { phone, carrier: carrierChoice, faceValue } })
   }, [phone, carrierChoice, faceValue])
 
-  const parValues = useQuery({ queryKey: queryKeys.phoneParValue, queryFn: getPhoneParValue, staleTime: 5 * 60 * 1000 })
+  const parValues = useQuery(getPhoneParValueQueryOptions())
   const offer = useFaceValueOffer(
     carrier
       ? parValues.data?.find((item) => item.ispCode === carrier)?.parValue

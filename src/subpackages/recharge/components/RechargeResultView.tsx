@@ -7,12 +7,11 @@ import { OrderDisplayStatus, orderDisplayStatusOf } from '../../../domain/orderD
 import { formatYuan } from '../../../domain/price'
 import { useLocaleStore } from '../../../i18n/i18n'
 import { useMessages } from '../../../i18n/messages'
-import { getUserLifePayOrderDetail } from '../../../services/api/lifePay'
-import { queryKeys } from '../../../services/queryKeys'
+import { getUserLifePayOrderDetailQueryOptions } from '../../../services/api/lifePayQueries'
 import { topUpAgain } from '../hooks/topUpAgain'
 import { usePayStatusPolling } from '../hooks/usePayStatusPolling'
 import { rechargeMessages, type RechargeMessageKey } from '../messages'
-import { orderDetailUrl, selectPayTypeUrl, type RechargeKind } from '../rechargeRoutes'
+import { orderDetailUrl, selectPayTypeUrl, type RechargeKind } from '../../../routes'
 import ResultSteps, { type ResultStep } from './ResultSteps'
 import SaveAccountOffer from './SaveAccountOffer'
 import { orderAccountLine } from './orderAccount'
@@ -95,11 +94,7 @@ export default function RechargeResultView({ orderNo, kind, visible }: RechargeR
   const locale = useLocaleStore((s) => s.locale)
   const m = useMessages(rechargeMessages)
   const polling = usePayStatusPolling(orderNo, visible)
-  const order = useQuery({
-    queryKey: queryKeys.order(orderNo),
-    queryFn: () => getUserLifePayOrderDetail({ orderNo }),
-    enabled: orderNo !== '',
-  })
+  const order = useQuery({ ...getUserLifePayOrderDetailQueryOptions(orderNo), enabled: orderNo !== '' })
   const [graceOver, setGraceOver] = useState(false)
   useEffect(() => {
     const timer = setTimeout(() => setGraceOver(true), PAYMENT_CONFIRM_GRACE_MS)

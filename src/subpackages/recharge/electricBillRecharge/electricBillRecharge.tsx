@@ -1,7 +1,7 @@
 import { useRouter } from '@tarojs/taro'
 import PageFrame from '../../../components/PageFrame'
 import ElectricRechargeForm from '../components/ElectricRechargeForm'
-import { numberParam } from '../rechargeRoutes'
+import { numberParam } from '../../../routes'
 
 export default function ElectricBillRecharge() {
   const { params } = useRouter()

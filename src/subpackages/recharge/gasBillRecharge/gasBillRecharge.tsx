@@ -1,7 +1,7 @@
 import { useRouter } from '@tarojs/taro'
 import PageFrame from '../../../components/PageFrame'
 import GasRechargeForm from '../components/GasRechargeForm'
-import { numberParam } from '../rechargeRoutes'
+import { numberParam } from '../../../routes'
 
 export default function GasBillRecharge() {
   const { params } = useRouter()

@@ -1,7 +1,7 @@
-import { useQueryClient } from '@tanstack/react-query'
-import { useCallback, useEffect, useRef, useState } from 'react'
+import { useQuery, useQueryClient, type QueryState } from '@tanstack/react-query'
+import { useCallback, useEffect, useRef } from 'react'
 import type { LifePayOrderState } from '../../../../types/api/lifePay'
-import { getPayStatusByOrderNo } from '../../../services/api/lifePay'
+import { getPayStatusByOrderNoQueryOptions } from '../../../services/api/lifePayQueries'
 import { queryKeys } from '../../../services/queryKeys'
 import { PAY_STATUS_BUDGET_MS, isPayStatusSettled, payStatusDelay } from './payStatusPolling'
 
@@ -15,57 +15,79 @@ export interface PayStatusPolling {
   restart: () => void
 }
 
+/** One round of asking: when it began, and how many answers the query had had by then. */
+interface Round {
+  startedAt: number
+  answersBefore: number
+}
+
+type StatusState = QueryState<LifePayOrderState, Error> | undefined
+
+const answersOf = (state: StatusState) => (state ? state.dataUpdateCount + state.errorUpdateCount : 0)
+
 /**
- * Asks GetPayStatusByOrderNo with back-off until the order settles or the budget runs out. Pauses while the page is
- * hidden and starts a fresh round when it shows again. Each new state refreshes the order queries that show it.
+ * After the last answer: the wait before asking again, or why not to ask again. Decided from the answer's own time, so
+ * the refetch timer and the page agree on it.
+ */
+function nextAsk(state: StatusState, round: Round): number | 'settled' | 'timedOut' | 'waiting' {
+  if (state?.data && isPayStatusSettled(state.data)) return 'settled'
+  const answers = answersOf(state) - round.answersBefore
+  if (!state || answers <= 0) return 'waiting'
+  const delay = payStatusDelay(answers - 1)
+  const answeredAt = Math.max(state.dataUpdatedAt, state.errorUpdatedAt)
+  return answeredAt - round.startedAt + delay > PAY_STATUS_BUDGET_MS ? 'timedOut' : delay
+}
+
+/**
+ * Asks GetPayStatusByOrderNo with back-off (react-query's refetchInterval) until the order settles or the budget runs
+ * out. Pauses while the page is hidden and starts a fresh round when it shows again. Each new state refreshes the
+ * order queries that show it.
  */
 export function usePayStatusPolling(orderNo: string, visible: boolean): PayStatusPolling {
   const queryClient = useQueryClient()
-  const [state, setState] = useState<LifePayOrderState | undefined>(undefined)
-  const [failed, setFailed] = useState(false)
-  const [timedOut, setTimedOut] = useState(false)
-  const [round, setRound] = useState(0)
-  const lastKey = useRef('')
+  const options = getPayStatusByOrderNoQueryOptions(orderNo)
+  const round = useRef<Round | null>(null)
+  const startRound = useCallback(() => {
+    round.current = {
+      startedAt: Date.now(),
+      answersBefore: answersOf(queryClient.getQueryState<LifePayOrderState, Error>(queryKeys.payStatus(orderNo))),
+    }
+  }, [queryClient, orderNo])
+  if (!round.current) startRound()
+
+  const query = useQuery({
+    ...options,
+    // Showing again is a fresh round: enabling the query asks at once (its answer is never fresh).
+    enabled: visible && orderNo !== '',
+    refetchOnWindowFocus: false,
+    refetchOnReconnect: false,
+    refetchInterval: (current) => {
+      const next = nextAsk(current.state, round.current as Round)
+      return typeof next === 'number' ? next : false
+    },
+  })
 
   useEffect(() => {
-    if (!visible || !orderNo) return undefined
-    let stopped = false
-    let timer: ReturnType<typeof setTimeout> | undefined
-    const startedAt = Date.now()
-    setTimedOut(false)
+    if (visible) startRound()
+  }, [visible, startRound])
 
-    const ask = async (attempt: number) => {
-      let settled = false
-      try {
-        const next = await getPayStatusByOrderNo({ orderNo }, { showLoading: false, skipErrorHandler: true })
-        if (stopped) return
-        setState(next)
-        setFailed(false)
-        settled = isPayStatusSettled(next)
-        const key = `${next.payStatus}/${next.lifePayOrderStatus}`
-        if (key !== lastKey.current) {
-          lastKey.current = key
-          void queryClient.invalidateQueries({ queryKey: queryKeys.ordersRoot })
-        }
-      } catch {
-        if (stopped) return
-        setFailed(true)
-      }
-      if (settled) return
-      const delay = payStatusDelay(attempt)
-      if (Date.now() - startedAt + delay > PAY_STATUS_BUDGET_MS) {
-        setTimedOut(true)
-        return
-      }
-      timer = setTimeout(() => void ask(attempt + 1), delay)
-    }
-    void ask(0)
-    return () => {
-      stopped = true
-      if (timer) clearTimeout(timer)
-    }
-  }, [orderNo, visible, round, queryClient])
+  const { payStatus, lifePayOrderStatus } = query.data ?? {}
+  useEffect(() => {
+    if (payStatus === undefined) return
+    void queryClient.invalidateQueries({ queryKey: queryKeys.ordersRoot })
+  }, [payStatus, lifePayOrderStatus, queryClient])
 
-  const restart = useCallback(() => setRound((r) => r + 1), [])
-  return { state, failed, timedOut, restart }
+  const { refetch } = query
+  const restart = useCallback(() => {
+    startRound()
+    void refetch()
+  }, [startRound, refetch])
+
+  const state = queryClient.getQueryState<LifePayOrderState, Error>(options.queryKey)
+  return {
+    state: query.data,
+    failed: query.isError,
+    timedOut: query.fetchStatus === 'idle' && nextAsk(state, round.current as Round) === 'timedOut',
+    restart,
+  }
 }

@@ -1,5 +1,5 @@
 import Taro from '@tarojs/taro'
-import { selectPayTypeUrl, type RechargeKind } from '../rechargeRoutes'
+import { selectPayTypeUrl, type RechargeKind } from '../../../routes'
 import { serverRefusal, type RefusedField } from './serverRefusal'
 import { useEnsureLoggedIn } from './useEnsureLoggedIn'
 import { useOrderSubmit, type CreateOrder } from './useOrderSubmit'

@@ -2,8 +2,10 @@ import { useQuery } from '@tanstack/react-query'
 import type { CarrierCode } from '../../../domain/carrier'
 import type { ElectricAccountType, ElectricType } from '../../../domain/electric'
 import type { GasProvider } from '../../../domain/gas'
-import { getUserAccountDetail, getUserLifePayOrderDetail } from '../../../services/api/lifePay'
-import { queryKeys } from '../../../services/queryKeys'
+import {
+  getUserAccountDetailQueryOptions,
+  getUserLifePayOrderDetailQueryOptions,
+} from '../../../services/api/lifePayQueries'
 import { selectIsLoggedIn, useLifePayStore } from '../../../stores/lifePay'
 
 /** An account to top up, from a saved account or from an earlier order. */
@@ -27,14 +29,9 @@ export function useRechargePrefill(
   fromOrderNo?: string,
 ): { prefill?: RechargePrefill; pending: boolean } {
   const loggedIn = useLifePayStore(selectIsLoggedIn)
-  const account = useQuery({
-    queryKey: queryKeys.userAccount(accountId ?? ''),
-    queryFn: () => getUserAccountDetail({ id: accountId ?? '' }),
-    enabled: loggedIn && !!accountId,
-  })
+  const account = useQuery({ ...getUserAccountDetailQueryOptions(accountId ?? ''), enabled: loggedIn && !!accountId })
   const order = useQuery({
-    queryKey: queryKeys.order(fromOrderNo ?? ''),
-    queryFn: () => getUserLifePayOrderDetail({ orderNo: fromOrderNo ?? '' }),
+    ...getUserLifePayOrderDetailQueryOptions(fromOrderNo ?? ''),
     enabled: loggedIn && !accountId && !!fromOrderNo,
   })
   if (accountId && loggedIn) {

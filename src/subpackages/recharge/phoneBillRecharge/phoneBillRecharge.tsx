@@ -1,7 +1,7 @@
 import { useRouter } from '@tarojs/taro'
 import PageFrame from '../../../components/PageFrame'
 import PhoneRechargeForm from '../components/PhoneRechargeForm'
-import { numberParam } from '../rechargeRoutes'
+import { numberParam } from '../../../routes'
 
 export default function PhoneBillRecharge() {
   const { params } = useRouter()

@@ -1,7 +1,7 @@
 import { useRouter } from '@tarojs/taro'
 import PageFrame from '../../../components/PageFrame'
 import PayTypeSelection from '../components/PayTypeSelection'
-import { isRechargeKind } from '../rechargeRoutes'
+import { isRechargeKind } from '../../../routes'
 
 export default function SelectPayType() {
   const { params } = useRouter()

@@ -7,12 +7,19 @@ import { showToast } from '../../../components/toastStore'
 import { LifePayOrderType } from '../../../domain/lifePayOrderType'
 import { useUserAccounts } from '../../../hooks/useUserAccounts'
 import { useMessages } from '../../../i18n/messages'
-import { editAccountUrl, topUpAccountUrl } from '../accountLinks'
+import { editAccountUrl, rechargeFormUrl, rechargeKindOf } from '../../../routes'
 import { useDeleteAccount } from '../hooks/useDeleteAccount'
-import { useElectricAreas } from '../hooks/useElectricAreas'
+import { useElectricAreas } from '../../../hooks/useElectricAreas'
 import { accountMessages, type AccountMessageKey } from '../messages'
 import AccountCard from './AccountCard'
+import type { UserAccount } from '../../../../types/api/lifePay'
 import './AccountListView.scss'
+
+/** The account's top-up form: the form loads the saved account (`accountId`); a phone number is shown at once. */
+function topUpAccountUrl(account: UserAccount): string {
+  const phone = account.lifePayType === LifePayOrderType.Phone ? account.content : undefined
+  return rechargeFormUrl(rechargeKindOf[account.lifePayType], { phone, accountId: account.id })
+}
 
 const TAB_KEYS: readonly { type: LifePayOrderType; key: AccountMessageKey }[] = [
   { type: LifePayOrderType.Phone, key: 'tabPhone' },

@@ -7,8 +7,7 @@ import { gasAccount, remark as remarkRule, required } from '../../../domain/vali
 import { useFieldErrors } from '../../../hooks/useFieldErrors'
 import { useLocaleStore } from '../../../i18n/i18n'
 import { useMessages } from '../../../i18n/messages'
-import { getGasParValue } from '../../../services/api/lifePay'
-import { queryKeys } from '../../../services/queryKeys'
+import { getGasParValueQueryOptions } from '../../../services/api/lifePayQueries'
 import type { UserAccount } from '../../../../types/api/lifePay'
 import { fieldError } from '../accountForm'
 import { useSaveAccount } from '../hooks/useSaveAccount'
@@ -27,7 +26,7 @@ export default function GasAccountForm({ initial }: { initial?: UserAccount }) {
   const [remark, setRemark] = useState(initial?.remark ?? '')
   const { errors, setErrors, clear } = useFieldErrors<GasErrorKey>()
   const { saveAndLeave, saving } = useSaveAccount()
-  const parValues = useQuery({ queryKey: queryKeys.gasParValue, queryFn: getGasParValue, staleTime: 5 * 60 * 1000 })
+  const parValues = useQuery(getGasParValueQueryOptions())
   const available = parValues.data?.map((item) => item.gasOrgType)
 
   const onSave = async () => {

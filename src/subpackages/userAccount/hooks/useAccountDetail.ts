@@ -1,7 +1,6 @@
 import { useQuery } from '@tanstack/react-query'
-import { getUserAccountDetail } from '../../../services/api/lifePay'
+import { getUserAccountDetailQueryOptions } from '../../../services/api/lifePayQueries'
 import { isBizError } from '../../../services/http/bizError'
-import { queryKeys } from '../../../services/queryKeys'
 import { selectIsLoggedIn, useLifePayStore } from '../../../stores/lifePay'
 
 /** The server's answer for an account that does not exist, was deleted or is someone else's (docs/api.md). */
@@ -13,10 +12,6 @@ export function isAccountNotFound(error: unknown): boolean {
 /** A saved account to edit; idle when adding (no id). */
 export function useAccountDetail(id: string | undefined) {
   const loggedIn = useLifePayStore(selectIsLoggedIn)
-  const query = useQuery({
-    queryKey: queryKeys.userAccount(id ?? ''),
-    queryFn: () => getUserAccountDetail({ id: id ?? '' }),
-    enabled: loggedIn && !!id,
-  })
+  const query = useQuery({ ...getUserAccountDetailQueryOptions(id ?? ''), enabled: loggedIn && !!id })
   return { ...query, notFound: query.isError && isAccountNotFound(query.error) }
 }

@@ -1,9 +1,9 @@
 import { getUserInfo } from '../services/api/user'
 import type { TokenResult } from '../../types/api/account'
-import { useLifePayStore } from './lifePay'
-import { useSessionStore, type UserDetail } from './session'
+import { useLifePayStore } from '../stores/lifePay'
+import { useSessionStore, type UserDetail } from '../stores/session'
 
-// Lives beside the session store, not in it: the store stays free of the http client, which itself reads the store.
+// Above the stores (DESIGN: stores hold state, not logic): the login pages and the mine page call it.
 
 /** SPEC §4 full login: store the tokens, then fetch the current user. */
 export async function fullLogin(token: TokenResult): Promise<UserDetail> {

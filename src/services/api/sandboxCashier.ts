@@ -1,4 +1,4 @@
-import { request } from '../../services/http/client'
+import { request } from '../http/client'
 
 // Development-only calls of the reference server's sandbox payment provider (not SPEC endpoints; refused when the
 // server runs a real provider).

@@ -1,0 +1,8 @@
+/**
+ * How long a read stays fresh in the query cache, by kind of data: one place for every `staleTime` of the app.
+ * Reads not named here (orders, saved accounts, pay status) are stale at once: they change with the user's actions.
+ */
+export const CACHE = {
+  /** What the service offers (rates, face values, supported areas): changed by operators, rarely. */
+  catalog: 5 * 60 * 1000,
+} as const
