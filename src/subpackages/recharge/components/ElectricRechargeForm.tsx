@@ -1,6 +1,6 @@
 import { useQuery } from '@tanstack/react-query'
 import { Text, View } from '@tarojs/components'
-import { useEffect, useRef, useState } from 'react'
+import { useCallback, useEffect, useRef, useState } from 'react'
 import type { ElectricSupportArea } from '../../../../types/api/lifePay'
 import ElectricAccountFields from '../../../components/lifePayFields/ElectricAccountFields'
 import { locatedArea } from '../../../components/lifePayFields/electricArea'
@@ -81,16 +81,19 @@ export default function ElectricRechargeForm(props: ElectricRechargeFormProps) {
   })
   const area = areas.data?.find((item) => item.cityCode === cityCode)
 
-  const apply = (source: RechargePrefill, list: readonly ElectricSupportArea[]) => {
-    const match = findArea(list, source.province, source.city)
-    setCityCode(match?.cityCode)
-    setElectricType(match?.electricType ?? source.electricType)
-    setAccountType(source.electricAccountType ?? ElectricAccountType.House)
-    setAccount(source.account)
-    setHolderName(source.name ?? '')
-    if (source.parValue !== undefined) setFaceValue(source.parValue)
-    setErrors({})
-  }
+  const apply = useCallback(
+    (source: RechargePrefill, list: readonly ElectricSupportArea[]) => {
+      const match = findArea(list, source.province, source.city)
+      setCityCode(match?.cityCode)
+      setElectricType(match?.electricType ?? source.electricType)
+      setAccountType(source.electricAccountType ?? ElectricAccountType.House)
+      setAccount(source.account)
+      setHolderName(source.name ?? '')
+      if (source.parValue !== undefined) setFaceValue(source.parValue)
+      setErrors({})
+    },
+    [setCityCode, setElectricType, setAccountType, setAccount, setHolderName, setErrors],
+  )
 
   const { prefill, pending } = useRechargePrefill(props.accountId, props.fromOrderNo)
   const initialised = useRef(false)
@@ -105,7 +108,7 @@ export default function ElectricRechargeForm(props: ElectricRechargeFormProps) {
       setCityCode(located.cityCode)
       setElectricType(located.electricType)
     }
-  }, [areas.data, pending, prefill])
+  }, [areas.data, pending, prefill, apply, cityCode, setCityCode, setElectricType])
 
   useEffect(() => {
     useRechargeDraftStore.setState({

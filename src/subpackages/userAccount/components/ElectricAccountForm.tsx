@@ -55,7 +55,7 @@ export default function ElectricAccountForm({ initial }: { initial?: UserAccount
       setCityCode(match.cityCode)
       setElectricType(match.electricType)
     }
-  }, [areas.data, initial])
+  }, [areas.data, initial, setCityCode, setElectricType])
 
   const onSave = async () => {
     const next: Partial<Record<ElectricErrorKey, string>> = {
