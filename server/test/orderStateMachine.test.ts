@@ -2,77 +2,12 @@ import assert from 'node:assert/strict'
 import { after, before, describe, test } from 'node:test'
 import type { FastifyBaseLogger } from 'fastify'
 import { LifePayOrderStatus as O, LifePayStatus as P } from '../../src/domain/lifePayStatus'
-import { reachableOrderStates } from '../../src/domain/orderDisplayStatus'
-import {
-  ForbiddenTransitionError,
-  initialOrderState,
-  nextOrderState,
-  orderTransitions,
-  transitionOrder,
-  type OrderEvent,
-  type OrderState,
-} from '../src/modules/lifePay/orderStateMachine'
+import { ForbiddenTransitionError, transitionOrder } from '../src/modules/lifePay/orderStateMachine'
 import { orderTransaction } from '../src/modules/lifePay/orderWrites'
 import { createPhoneOrder, orderRow } from './support/orderFlows'
 import { createTestApp, type TestApp } from './support/testApp'
 
-const s = (payStatus: P, lifePayOrderStatus: O): OrderState => ({ payStatus, lifePayOrderStatus })
-
-describe('transition table (the team brief’s order state model)', () => {
-  const allowed: [OrderEvent, OrderState, OrderState][] = [
-    ['pay', s(P.Unpaid, O.PendingConfirmation), s(P.Paid, O.PendingConfirmation)],
-    ['close', s(P.Unpaid, O.PendingConfirmation), s(P.Unpaid, O.Failed)],
-    ['completeRecharge', s(P.Paid, O.PendingConfirmation), s(P.Paid, O.Completed)],
-    ['failRecharge', s(P.Paid, O.PendingConfirmation), s(P.PendingRefund, O.Failed)],
-    ['refundAutomatically', s(P.PendingRefund, O.Failed), s(P.Refunded, O.Refunded)],
-    ['applyRefund', s(P.Paid, O.PendingConfirmation), s(P.PendingRefund, O.RefundPendingReview)],
-    ['applyRefund', s(P.Paid, O.Completed), s(P.PendingRefund, O.RefundPendingReview)],
-    ['approveRefund', s(P.PendingRefund, O.RefundPendingReview), s(P.Refunded, O.Refunded)],
-    ['rejectRefund', s(P.PendingRefund, O.RefundPendingReview), s(P.Paid, O.RefundFailed)],
-    ['payAfterClose', s(P.Unpaid, O.Failed), s(P.PendingRefund, O.Failed)],
-  ]
-
-  test('every allowed transition leads where the model says', () => {
-    for (const [event, from, to] of allowed)
-      assert.deepEqual(nextOrderState(from, event), to, `${event} from ${JSON.stringify(from)}`)
-    assert.equal(orderTransitions.length, allowed.length)
-  })
-
-  test('orders start unpaid and pending confirmation', () => {
-    assert.deepEqual(initialOrderState, s(P.Unpaid, O.PendingConfirmation))
-  })
-
-  test('every state the table reaches is one the app knows how to show', () => {
-    const reachable = reachableOrderStates.map(([pay, order]) => `${pay}/${order}`)
-    for (const { from, to } of orderTransitions) {
-      assert.ok(reachable.includes(`${from.payStatus}/${from.lifePayOrderStatus}`))
-      assert.ok(reachable.includes(`${to.payStatus}/${to.lifePayOrderStatus}`))
-    }
-  })
-
-  test('everything else is refused', () => {
-    const events: OrderEvent[] = [...new Set(orderTransitions.map((transition) => transition.event))]
-    const allStates = reachableOrderStates.map(([pay, order]) => s(pay, order))
-    let refused = 0
-    for (const event of events) {
-      for (const from of allStates) {
-        const isAllowed = allowed.some(
-          ([e, f]) => e === event && f.payStatus === from.payStatus && f.lifePayOrderStatus === from.lifePayOrderStatus,
-        )
-        if (isAllowed) continue
-        assert.equal(nextOrderState(from, event), null, `${event} from ${JSON.stringify(from)}`)
-        refused++
-      }
-    }
-    assert.equal(refused, events.length * allStates.length - allowed.length)
-    // A sample spelled out: paying twice, refunding twice, completing an unpaid order, refunds of closed orders.
-    assert.equal(nextOrderState(s(P.Paid, O.PendingConfirmation), 'pay'), null)
-    assert.equal(nextOrderState(s(P.Refunded, O.Refunded), 'approveRefund'), null)
-    assert.equal(nextOrderState(s(P.Unpaid, O.PendingConfirmation), 'completeRecharge'), null)
-    assert.equal(nextOrderState(s(P.Unpaid, O.Failed), 'applyRefund'), null)
-    assert.equal(nextOrderState(s(P.Paid, O.RefundFailed), 'applyRefund'), null)
-  })
-})
+// The transition table itself (every transition allowed and refused) is tested in test/domain/orderTransitions.test.ts.
 
 describe('transitionOrder on the database', () => {
   let t: TestApp

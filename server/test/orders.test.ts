@@ -258,6 +258,22 @@ describe('CreateLifePayElectricOrder and CreateLifePayGasOrder', () => {
     )
   })
 
+  test('an area named with or without 省/市 is the one area (matchElectricArea, as the app matches)', async () => {
+    const names = [
+      ['广东', '深圳'],
+      ['广东省', '深圳'],
+      ['440000', '深圳市'],
+    ]
+    for (const [province, city] of names) {
+      const order = await t.data(
+        electric({ electricType: ElectricType.Nanwang, province, city, electricAccount: '0300123456', name: '张三' }),
+      )
+      const detail = await orderDetail(t, alice, order.orderNo)
+      assert.deepEqual([detail.province, detail.city], ['440000', '440300'], `${province} ${city}`)
+    }
+    assert.equal((await electric({ province: '北京', city: '上海' })).body.error, 'AREA_NOT_SUPPORTED')
+  })
+
   test('wrong grid, unsupported area, bad account', async () => {
     const mismatch = await electric({
       province: '440000',

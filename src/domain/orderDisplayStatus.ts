@@ -1,17 +1,6 @@
 import { LifePayFrontStatus, LifePayOrderStatus, LifePayStatus } from './lifePayStatus'
 import type { Labels } from './locale'
-
-/** Every (payStatus, lifePayOrderStatus) pair the order state model can reach, in lifecycle order. */
-export const reachableOrderStates: readonly (readonly [LifePayStatus, LifePayOrderStatus])[] = [
-  [LifePayStatus.Unpaid, LifePayOrderStatus.PendingConfirmation], // created
-  [LifePayStatus.Unpaid, LifePayOrderStatus.Failed], // closed unpaid after 30 minutes
-  [LifePayStatus.Paid, LifePayOrderStatus.PendingConfirmation], // paid, recharge under way
-  [LifePayStatus.Paid, LifePayOrderStatus.Completed], // supplier completed
-  [LifePayStatus.PendingRefund, LifePayOrderStatus.Failed], // supplier failed, automatic refund under way
-  [LifePayStatus.PendingRefund, LifePayOrderStatus.RefundPendingReview], // user applied for a refund
-  [LifePayStatus.Refunded, LifePayOrderStatus.Refunded], // refunded (automatically or approved)
-  [LifePayStatus.Paid, LifePayOrderStatus.RefundFailed], // operator rejected the refund
-]
+import { isClosedOrderState } from './orderTransitions'
 
 /** The server's `frontStatus`: null while unpaid and for a failed recharge not yet refunded. */
 export function lifePayFrontStatusOf(
@@ -108,16 +97,10 @@ export function orderDisplayStatusOf(payStatus: LifePayStatus, orderStatus: Life
     case LifePayOrderStatus.Completed:
       return OrderDisplayStatus.RechargeSucceeded
     case LifePayOrderStatus.Failed:
-      return payStatus === LifePayStatus.Unpaid ? OrderDisplayStatus.Closed : OrderDisplayStatus.Refunding
+      return isClosedOrderState({ payStatus, lifePayOrderStatus: orderStatus })
+        ? OrderDisplayStatus.Closed
+        : OrderDisplayStatus.Refunding
     default:
       return payStatus === LifePayStatus.Unpaid ? OrderDisplayStatus.Unpaid : OrderDisplayStatus.Recharging
   }
-}
-
-/** The lead's rule: a refund may be applied for when paid and the recharge is under way or completed. */
-export function canApplyRefund(payStatus: LifePayStatus, orderStatus: LifePayOrderStatus): boolean {
-  return (
-    payStatus === LifePayStatus.Paid &&
-    (orderStatus === LifePayOrderStatus.PendingConfirmation || orderStatus === LifePayOrderStatus.Completed)
-  )
 }

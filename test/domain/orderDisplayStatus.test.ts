@@ -7,15 +7,14 @@ import {
 } from '../../src/domain/lifePayStatus'
 import { label } from '../../src/domain/locale'
 import {
-  canApplyRefund,
   lifePayFrontStatusOf,
   OrderDisplayStatus,
   orderDisplayStatusColors,
   orderDisplayStatusLabels,
   orderDisplayStatusOf,
   orderDisplayStatusValues,
-  reachableOrderStates,
 } from '../../src/domain/orderDisplayStatus'
+import { canApplyRefund, reachableOrderStates } from '../../src/domain/orderTransitions'
 
 const { Unpaid, Paid, PendingRefund, Refunded } = LifePayStatus
 const O = LifePayOrderStatus
@@ -86,7 +85,7 @@ const model = [
 
 describe('order state model', () => {
   it('lists exactly the reachable states', () => {
-    expect(reachableOrderStates).toEqual(model.map((row) => [row[1], row[2]]))
+    expect(reachableOrderStates).toEqual(model.map((row) => ({ payStatus: row[1], lifePayOrderStatus: row[2] })))
   })
 
   describe.each(model)('%s (pay %p, order %p)', (_, pay, order, front, display, zh, en, color, refundable) => {
@@ -103,7 +102,7 @@ describe('order state model', () => {
     })
 
     it(`${refundable ? 'allows' : 'refuses'} a refund application`, () => {
-      expect(canApplyRefund(pay, order)).toBe(refundable)
+      expect(canApplyRefund({ payStatus: pay, lifePayOrderStatus: order })).toBe(refundable)
     })
   })
 
@@ -113,14 +112,14 @@ describe('order state model', () => {
 })
 
 describe('pairs outside the state model', () => {
-  const reachable = new Set(reachableOrderStates.map(([pay, order]) => `${pay}/${order}`))
+  const reachable = new Set(reachableOrderStates.map((s) => `${s.payStatus}/${s.lifePayOrderStatus}`))
   const others = lifePayStatusValues.flatMap((pay) =>
     lifePayOrderStatusValues.filter((order) => !reachable.has(`${pay}/${order}`)).map((order) => [pay, order] as const),
   )
 
   it.each(others)('pay %p, order %p still has a display status and no refund', (pay, order) => {
     expect(orderDisplayStatusValues).toContain(orderDisplayStatusOf(pay, order))
-    expect(canApplyRefund(pay, order)).toBe(false)
+    expect(canApplyRefund({ payStatus: pay, lifePayOrderStatus: order })).toBe(false)
   })
 
   it('lets the order status lead', () => {

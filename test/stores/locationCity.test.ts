@@ -1,7 +1,7 @@
 // The location city (SPEC §1/§3) over the real H5 Taro storage (localStorage in jsdom), and the area it preselects.
 import Taro from '@tarojs/taro'
 import type { ElectricSupportArea } from '../../types/api/lifePay'
-import { locatedArea } from '../../src/components/lifePayFields/electricArea'
+import { matchElectricArea } from '../../src/domain/electricArea'
 import { ElectricType } from '../../src/domain/electric'
 import { useLocationCityStore } from '../../src/stores/locationCity'
 import { useSessionStore } from '../../src/stores/session'
@@ -12,7 +12,9 @@ const KEY = 'lifePay.locationCity'
 function relaunch(): typeof useLocationCityStore {
   let store!: typeof useLocationCityStore
   jest.isolateModules(() => {
-    store = require('../../src/stores/locationCity').useLocationCityStore
+    store = jest.requireActual<{ useLocationCityStore: typeof useLocationCityStore }>(
+      '../../src/stores/locationCity',
+    ).useLocationCityStore
   })
   return store
 }
@@ -69,7 +71,7 @@ describe('location city store', () => {
   })
 })
 
-describe('the area the location city preselects (locatedArea)', () => {
+describe('the area the location city preselects (matchElectricArea without a province)', () => {
   it.each([
     ['深圳市', '440300'],
     ['深圳', '440300'],
@@ -77,7 +79,7 @@ describe('the area the location city preselects (locatedArea)', () => {
     // The server may name a city without 市; a stored name with it still matches.
     ['上海市', '310100'],
   ])('finds %s', (city, cityCode) => {
-    expect(locatedArea(areas, city)?.cityCode).toBe(cityCode)
+    expect(matchElectricArea(areas, undefined, city)?.cityCode).toBe(cityCode)
   })
 
   it.each([
@@ -85,11 +87,11 @@ describe('the area the location city preselects (locatedArea)', () => {
     ['no city yet', ''],
     ['a bare suffix', '市'],
   ])('finds nothing for %s', (_, city) => {
-    expect(locatedArea(areas, city)).toBeUndefined()
+    expect(matchElectricArea(areas, undefined, city)).toBeUndefined()
   })
 
   it('finds nothing before the areas are loaded', () => {
-    expect(locatedArea(undefined, '深圳市')).toBeUndefined()
-    expect(locatedArea([], '深圳市')).toBeUndefined()
+    expect(matchElectricArea(undefined, undefined, '深圳市')).toBeUndefined()
+    expect(matchElectricArea([], undefined, '深圳市')).toBeUndefined()
   })
 })

@@ -1,13 +1,12 @@
 import { OrderDisplayStatus, orderDisplayStatusOf } from '../../domain/orderDisplayStatus'
+import { canPayOrder, hasRefund, isOrderClosed } from '../../domain/orderTransitions'
 import type { LifePayOrderDetail } from '../../../types/api/lifePay'
 
 /** The display status, with an unpaid order past its closing time shown closed before the server has closed it. */
 export function orderStatusAt(order: LifePayOrderDetail, nowMs: number): OrderDisplayStatus {
-  const status = orderDisplayStatusOf(order.payStatus, order.lifePayOrderStatus)
-  if (status === OrderDisplayStatus.Unpaid && order.expireTime && Date.parse(order.expireTime) <= nowMs) {
-    return OrderDisplayStatus.Closed
-  }
-  return status
+  return isOrderClosed(order, nowMs)
+    ? OrderDisplayStatus.Closed
+    : orderDisplayStatusOf(order.payStatus, order.lifePayOrderStatus)
 }
 
 /** What the user can do with the order now. */
@@ -18,17 +17,14 @@ export interface OrderActionSet {
   topUpAgain: boolean
 }
 
-/** `status` as orderStatusAt gives it. */
-export function orderActions(order: LifePayOrderDetail, status: OrderDisplayStatus): OrderActionSet {
-  const refundStarted =
-    status === OrderDisplayStatus.Refunding ||
-    status === OrderDisplayStatus.RefundPendingReview ||
-    status === OrderDisplayStatus.Refunded ||
-    status === OrderDisplayStatus.RefundFailed
+/** The user's events the transition table allows from the order's state, and the links that follow from it. */
+export function orderActions(order: LifePayOrderDetail, nowMs: number): OrderActionSet {
+  const pay = canPayOrder(order, nowMs)
   return {
-    pay: status === OrderDisplayStatus.Unpaid,
+    pay,
+    // The server's answer, which it derives from the same table (canApplyRefund of src/domain/orderTransitions).
     applyRefund: order.canApplyRefund,
-    refundProgress: refundStarted,
-    topUpAgain: status !== OrderDisplayStatus.Unpaid,
+    refundProgress: hasRefund(order),
+    topUpAgain: !pay,
   }
 }

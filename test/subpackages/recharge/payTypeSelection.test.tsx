@@ -164,10 +164,12 @@ describe('select pay type', () => {
     })
   })
 
-  it('says a closed order can no longer be paid and offers a new one', async () => {
-    jest
-      .spyOn(lifePayApi, 'getUserLifePayOrderDetail')
-      .mockResolvedValue(order({ lifePayOrderStatus: LifePayOrderStatus.Failed }))
+  it.each([
+    ['closed by the server', { lifePayOrderStatus: LifePayOrderStatus.Failed }],
+    // The server's closing job may not have run yet: the deadline holds on the device too.
+    ['unpaid past its expireTime', { expireTime: new Date(Date.now() - 1000).toISOString() }],
+  ])('says an order %s can no longer be paid and offers a new one', async (_, overrides) => {
+    jest.spyOn(lifePayApi, 'getUserLifePayOrderDetail').mockResolvedValue(order(overrides))
     renderWithQuery(<PayTypeSelection orderNo='LP100' kind='phone' host='h5' />)
     await settle()
     expect(screen.getByRole('alert').textContent).toBe('The order has been closed, please place a new order')

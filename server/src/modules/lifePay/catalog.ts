@@ -1,4 +1,4 @@
-import { and, asc, eq, or } from 'drizzle-orm'
+import { and, asc, eq } from 'drizzle-orm'
 import type { FastifyRequest } from 'fastify'
 import type {
   ElectricParValue,
@@ -9,6 +9,7 @@ import type {
 } from '../../../../types/api/lifePay'
 import { carrierCodeLabels, carrierCodeValues, type CarrierCode } from '../../../../src/domain/carrier'
 import { electricTypeValues, type ElectricType } from '../../../../src/domain/electric'
+import { matchElectricArea } from '../../../../src/domain/electricArea'
 import { gasProviderLabels, gasProviderValues, type GasProvider } from '../../../../src/domain/gas'
 import { LifePayOrderType } from '../../../../src/domain/lifePayOrderType'
 import { fenToYuan } from '../../../../src/domain/price'
@@ -134,20 +135,15 @@ export async function getElectricSupportAreas(executor: Executor): Promise<Elect
   return rows.map(toArea)
 }
 
-/** The supported area of a province and city, each given by code (provinceCode/cityCode) or by name. */
+/**
+ * The supported area of a province and city, each given by code or by name. Which names count as equal ('北京' and
+ * '北京市') is matchElectricArea's rule, shared with the app; the list is small (every client loads it whole), so the
+ * candidates are read in sort order and matched in TS rather than by a second rule in SQL.
+ */
 export async function findElectricArea(
   executor: Executor,
   province: string,
   city: string,
 ): Promise<ElectricSupportArea | null> {
-  const [row] = await executor
-    .select()
-    .from(electricSupportAreas)
-    .where(
-      and(
-        or(eq(electricSupportAreas.provinceCode, province), eq(electricSupportAreas.provinceName, province)),
-        or(eq(electricSupportAreas.cityCode, city), eq(electricSupportAreas.cityName, city)),
-      ),
-    )
-  return row ? toArea(row) : null
+  return matchElectricArea(await getElectricSupportAreas(executor), province, city) ?? null
 }

@@ -1,7 +1,8 @@
 import type { CarrierCode } from '../../../../src/domain/carrier'
 import type { ElectricAccountType, ElectricType } from '../../../../src/domain/electric'
 import type { GasProvider } from '../../../../src/domain/gas'
-import { canApplyRefund, lifePayFrontStatusOf } from '../../../../src/domain/orderDisplayStatus'
+import { lifePayFrontStatusOf } from '../../../../src/domain/orderDisplayStatus'
+import { canApplyRefund } from '../../../../src/domain/orderTransitions'
 import { LifePayStatus } from '../../../../src/domain/lifePayStatus'
 import { fenToYuan } from '../../../../src/domain/price'
 import type { LifePayType } from '../../../../src/domain/lifePayType'
@@ -97,6 +98,6 @@ export function toOrderDetail(order: OrderDetailRow): LifePayOrderDetail {
     refundTime: iso(order.refundTime),
     refundCheckRemark: order.refundCheckRemark,
     expireTime: order.payStatus === LifePayStatus.Unpaid ? iso(order.expireTime) : null,
-    canApplyRefund: canApplyRefund(order.payStatus, order.lifePayOrderStatus),
+    canApplyRefund: canApplyRefund(order),
   }
 }

@@ -2,10 +2,11 @@ import { createHash, randomInt, randomUUID } from 'node:crypto'
 import { and, count, desc, eq, sql } from 'drizzle-orm'
 import type { PageResult } from '../../../../types/api/envelope'
 import type { CreateLifePayOrderResult, LifePayOrderListItem, PayOrderForJsApi } from '../../../../types/api/lifePay'
-import { LifePayOrderStatus, LifePayStatus } from '../../../../src/domain/lifePayStatus'
+import { LifePayStatus } from '../../../../src/domain/lifePayStatus'
 import { LifePayOrderType } from '../../../../src/domain/lifePayOrderType'
 import type { LifePayType } from '../../../../src/domain/lifePayType'
 import { fenToYuan, rechargePriceFen, toFen } from '../../../../src/domain/price'
+import { canTransition, initialOrderState, isOrderClosed } from '../../../../src/domain/orderTransitions'
 import { LifePayRateType } from '../../../../src/domain/rateType'
 import type { AppContext } from '../../appContext'
 import type { Db, Executor } from '../../db/database'
@@ -14,7 +15,7 @@ import { lifePayOrders } from '../../db/schema'
 import { errors } from '../../http/errors'
 import { channelRates, isParValueOffered, ppmToPercent } from './catalog'
 import { ORDER_EXPIRE_JOB } from './jobKinds'
-import { canTransition, initialOrderState, transitionOrder } from './orderStateMachine'
+import { transitionOrder } from './orderStateMachine'
 import {
   detailColumns,
   listColumns,
@@ -208,12 +209,9 @@ export async function lockOrder(executor: Executor, orderNo: string): Promise<Or
   return order ?? null
 }
 
-const isClosed = (order: OrderStateRow) =>
-  order.payStatus === LifePayStatus.Unpaid && order.lifePayOrderStatus === LifePayOrderStatus.Failed
-
 /** Refuses an order that can no longer be paid, with the brief's message for a closed one. */
-function assertPayable(order: OrderStateRow): void {
-  if (isClosed(order)) throw errors.orderClosed()
+function assertPayable(order: OrderStateRow, now: Date): void {
+  if (isOrderClosed(order, now)) throw errors.orderClosed()
   if (!canTransition(order, 'pay')) throw errors.orderAlreadyPaid()
 }
 
@@ -233,12 +231,13 @@ export async function closeUnpaidOrder(ctx: AppContext, orderNo: string): Promis
 
 async function payableOrder(ctx: AppContext, userId: string, orderNo: string): Promise<OrderStateRow> {
   const order = await findUserOrderState(ctx.db, userId, orderNo)
-  assertPayable(order)
-  if (order.expireTime <= ctx.clock.now()) {
-    // The expiry job may not have run yet: the deadline holds regardless.
+  const now = ctx.clock.now()
+  if (canTransition(order, 'close') && isOrderClosed(order, now)) {
+    // Past its expireTime before the expiry job has run: closed now, the deadline holds regardless.
     const outcome = await closeUnpaidOrder(ctx, orderNo)
     throw outcome === 'paid' ? errors.orderAlreadyPaid() : errors.orderClosed()
   }
+  assertPayable(order, now)
   return order
 }
 
@@ -271,7 +270,7 @@ export async function preparePayment(
   await payableOrder(ctx, userId, orderNo)
   return orderTransaction(ctx, async (tx) => {
     const order = await lockUserOrder(tx, userId, orderNo)
-    assertPayable(order)
+    assertPayable(order, ctx.clock.now())
     await updateOrderColumns(tx, order, { lifePayType, updatedTime: ctx.clock.now() })
     const prepared = await ctx.providers.payment.prepare(tx, {
       orderNo,

@@ -1,7 +1,6 @@
 import { View } from '@tarojs/components'
 import Taro from '@tarojs/taro'
 import { LifePayOrderType } from '../../../domain/lifePayOrderType'
-import type { OrderDisplayStatus } from '../../../domain/orderDisplayStatus'
 import { useMessages } from '../../../i18n/messages'
 import { applyRefundUrl, rechargeFormUrl, rechargeKindOf, refundResultUrl, selectPayTypeUrl } from '../../../routes'
 import type { LifePayOrderDetail } from '../../../../types/api/lifePay'
@@ -26,9 +25,9 @@ function topUpAgainUrl(order: LifePayOrderDetail): string {
 }
 
 /** The buttons an order's state allows: pay, apply for a refund, follow the refund, top up again. */
-export default function OrderActions({ order, status }: { order: LifePayOrderDetail; status: OrderDisplayStatus }) {
+export default function OrderActions({ order, now }: { order: LifePayOrderDetail; now: number }) {
   const m = useMessages(orderMessages)
-  const allowed = orderActions(order, status)
+  const allowed = orderActions(order, now)
   const actions: Action[] = []
   if (allowed.applyRefund) actions.push({ key: 'applyRefund', url: applyRefundUrl(order.orderNo), primary: false })
   if (allowed.refundProgress)

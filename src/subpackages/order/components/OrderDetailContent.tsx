@@ -173,7 +173,7 @@ export default function OrderDetailContent({ order }: { order: LifePayOrderDetai
           ) : null}
         </View>
       </View>
-      <OrderActions order={order} status={status} />
+      <OrderActions order={order} now={now} />
     </View>
   )
 }

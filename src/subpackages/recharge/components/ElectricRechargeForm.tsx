@@ -1,10 +1,10 @@
 import { useQuery } from '@tanstack/react-query'
 import { Text, View } from '@tarojs/components'
-import { useEffect, useRef, useState } from 'react'
+import { useCallback, useEffect, useRef, useState } from 'react'
 import type { ElectricSupportArea } from '../../../../types/api/lifePay'
 import ElectricAccountFields from '../../../components/lifePayFields/ElectricAccountFields'
-import { locatedArea } from '../../../components/lifePayFields/electricArea'
 import { ElectricAccountType, electricTypeLabels } from '../../../domain/electric'
+import { matchElectricArea } from '../../../domain/electricArea'
 import { LifePayOrderType } from '../../../domain/lifePayOrderType'
 import { label } from '../../../domain/locale'
 import { maskAccount } from '../../../domain/mask'
@@ -37,24 +37,6 @@ export interface ElectricRechargeFormProps {
 
 type ElectricErrorKey = 'region' | 'grid' | 'accountType' | 'account' | 'holderName' | 'faceValue' | 'form'
 
-const stripCitySuffix = (name: string) => name.trim().replace(/市$/, '')
-
-/** The supported area a saved account or order names (by city code or name, the province confirming when given). */
-export function findArea(
-  areas: readonly ElectricSupportArea[],
-  province: string | undefined,
-  city: string | undefined,
-): ElectricSupportArea | undefined {
-  if (!city) return undefined
-  const sameCity = areas.filter(
-    (area) => area.cityCode === city || stripCitySuffix(area.cityName) === stripCitySuffix(city),
-  )
-  return (
-    sameCity.find((area) => !province || area.provinceCode === province || area.provinceName === province) ??
-    sameCity[0]
-  )
-}
-
 /** Electricity top-up: region (grid follows), account type, account number, holder name where needed, face value. */
 export default function ElectricRechargeForm(props: ElectricRechargeFormProps) {
   const locale = useLocaleStore((s) => s.locale)
@@ -78,16 +60,19 @@ export default function ElectricRechargeForm(props: ElectricRechargeFormProps) {
   const areas = useElectricAreas()
   const area = areas.data?.find((item) => item.cityCode === cityCode)
 
-  const apply = (source: RechargePrefill, list: readonly ElectricSupportArea[]) => {
-    const match = findArea(list, source.province, source.city)
-    setCityCode(match?.cityCode)
-    setElectricType(match?.electricType ?? source.electricType)
-    setAccountType(source.electricAccountType ?? ElectricAccountType.House)
-    setAccount(source.account)
-    setHolderName(source.name ?? '')
-    if (source.parValue !== undefined) setFaceValue(source.parValue)
-    setErrors({})
-  }
+  const apply = useCallback(
+    (source: RechargePrefill, list: readonly ElectricSupportArea[]) => {
+      const match = matchElectricArea(list, source.province, source.city)
+      setCityCode(match?.cityCode)
+      setElectricType(match?.electricType ?? source.electricType)
+      setAccountType(source.electricAccountType ?? ElectricAccountType.House)
+      setAccount(source.account)
+      setHolderName(source.name ?? '')
+      if (source.parValue !== undefined) setFaceValue(source.parValue)
+      setErrors({})
+    },
+    [setCityCode, setElectricType, setAccountType, setAccount, setHolderName, setErrors],
+  )
 
   const { prefill, pending } = useRechargePrefill(props.accountId, props.fromOrderNo)
   const initialised = useRef(false)
@@ -97,12 +82,12 @@ export default function ElectricRechargeForm(props: ElectricRechargeFormProps) {
     if (prefill) return apply(prefill, areas.data)
     if (cityCode) return
     // No region from the query or the draft: the location city (the last region the user chose), where served.
-    const located = locatedArea(areas.data, useLocationCityStore.getState().city)
+    const located = matchElectricArea(areas.data, undefined, useLocationCityStore.getState().city)
     if (located) {
       setCityCode(located.cityCode)
       setElectricType(located.electricType)
     }
-  }, [areas.data, pending, prefill])
+  }, [areas.data, pending, prefill, apply, cityCode, setCityCode, setElectricType])
 
   useEffect(() => {
     useRechargeDraftStore.setState({
@@ -121,7 +106,7 @@ export default function ElectricRechargeForm(props: ElectricRechargeFormProps) {
     title:
       item.remark ||
       [
-        findArea(areas.data ?? [], item.province ?? undefined, item.city ?? undefined)?.cityName,
+        matchElectricArea(areas.data, item.province, item.city)?.cityName,
         item.electricType ? label(electricTypeLabels, item.electricType, locale) : '',
       ]
         .filter(Boolean)

@@ -3,9 +3,10 @@ import { Text, View } from '@tarojs/components'
 import { useState } from 'react'
 import PageState from '../../../components/PageState'
 import { rovingTabStop } from '../../../components/rovingTabStop'
-import { LifePayOrderStatus, LifePayStatus } from '../../../domain/lifePayStatus'
+import { LifePayStatus } from '../../../domain/lifePayStatus'
 import { LifePayType, lifePayTypeLabels, lifePayTypeValues } from '../../../domain/lifePayType'
 import { label } from '../../../domain/locale'
+import { isOrderClosed } from '../../../domain/orderTransitions'
 import { formatYuan } from '../../../domain/price'
 import { useLocaleStore } from '../../../i18n/i18n'
 import { useMessages } from '../../../i18n/messages'
@@ -54,7 +55,7 @@ export default function PayTypeSelection({ orderNo, kind, host = currentRuntimeH
   }
 
   const unpaid = detail.payStatus === LifePayStatus.Unpaid
-  const closed = unpaid && detail.lifePayOrderStatus === LifePayOrderStatus.Failed
+  const closed = isOrderClosed(detail, Date.now())
   const amount = formatYuan(detail.payAmount)
 
   return (

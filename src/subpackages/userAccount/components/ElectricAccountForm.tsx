@@ -1,6 +1,7 @@
 import { useEffect, useRef, useState } from 'react'
 import ElectricAccountFields from '../../../components/lifePayFields/ElectricAccountFields'
 import { ElectricAccountType } from '../../../domain/electric'
+import { matchElectricArea } from '../../../domain/electricArea'
 import { LifePayOrderType } from '../../../domain/lifePayOrderType'
 import {
   electricAccount,
@@ -15,7 +16,6 @@ import { useLocaleStore } from '../../../i18n/i18n'
 import { useMessages } from '../../../i18n/messages'
 import type { UserAccount } from '../../../../types/api/lifePay'
 import { fieldError } from '../accountForm'
-import { areaOf, locatedArea } from '../../../components/lifePayFields/electricArea'
 import { useLocationCityStore } from '../../../stores/locationCity'
 import { useSaveAccount } from '../hooks/useSaveAccount'
 import { accountMessages } from '../messages'
@@ -49,13 +49,13 @@ export default function ElectricAccountForm({ initial }: { initial?: UserAccount
     placed.current = true
     // The saved account's own region; a new account starts in the location city (the last region chosen), where served.
     const match = initial
-      ? areaOf(areas.data, initial.province, initial.city)
-      : locatedArea(areas.data, useLocationCityStore.getState().city)
+      ? matchElectricArea(areas.data, initial.province, initial.city)
+      : matchElectricArea(areas.data, undefined, useLocationCityStore.getState().city)
     if (match) {
       setCityCode(match.cityCode)
       setElectricType(match.electricType)
     }
-  }, [areas.data, initial])
+  }, [areas.data, initial, setCityCode, setElectricType])
 
   const onSave = async () => {
     const next: Partial<Record<ElectricErrorKey, string>> = {
