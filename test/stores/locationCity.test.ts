@@ -12,7 +12,7 @@ const KEY = 'lifePay.locationCity'
 function relaunch(): typeof useLocationCityStore {
   let store!: typeof useLocationCityStore
   jest.isolateModules(() => {
-    store = require('../../src/stores/locationCity').useLocationCityStore
+    store = jest.requireActual('../../src/stores/locationCity').useLocationCityStore
   })
   return store
 }

@@ -4,9 +4,10 @@
 import { request } from '../../../src/services/http/client'
 import { requestTurn as h5RequestTurn } from '../../../src/platform/requestTurn.h5'
 import { requestTurn } from '../../../src/platform/requestTurn'
+import type * as RequestTurnModule from '../../../src/platform/requestTurn'
 import { waitFor } from '../support/adapterConformance'
-import { useTestServer } from '../support/harness'
-import { envelope } from '../support/testServer'
+import { withTestServer } from '../support/harness'
+import { envelope } from '../../support/testServer'
 
 jest.mock('@tarojs/taro', () => ({ __esModule: true, default: jest.requireActual('../support/taroNode').default }))
 
@@ -15,13 +16,11 @@ jest.mock('../../../src/platform/requestTurn', () => ({
   requestTurn: jest.fn(),
 }))
 
-const { server } = useTestServer()
+const { server } = withTestServer()
 
 describe('a request’s turn', () => {
   it('is given at once in mini-programs (no turn), so nothing waits', () => {
-    const actual = jest.requireActual<typeof import('../../../src/platform/requestTurn')>(
-      '../../../src/platform/requestTurn',
-    )
+    const actual = jest.requireActual<typeof RequestTurnModule>('../../../src/platform/requestTurn')
     expect(actual.requestTurn()).toBeUndefined()
   })
 

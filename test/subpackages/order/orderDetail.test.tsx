@@ -17,7 +17,7 @@ import { orderDetail } from './support/orders'
 import { renderScreen } from './support/render'
 import { showPageAgain } from './support/taroPage'
 
-jest.mock('@tarojs/taro', () => require('./support/taroPage').taroWithPageHooks())
+jest.mock('@tarojs/taro', () => jest.requireActual('./support/taroPage').taroWithPageHooks())
 
 const minutesFromNow = (minutes: number) => new Date(Date.now() + minutes * 60_000).toISOString()
 const buttons = () => [...document.querySelectorAll('.lp-order-actions__button')].map((b) => b.textContent)
@@ -247,18 +247,16 @@ describe('order detail', () => {
   })
 
   it('names an electricity order’s region, which the server keeps as codes', async () => {
-    jest
-      .spyOn(lifePayApi, 'getElectricSupportArea')
-      .mockResolvedValue([
-        {
-          provinceCode: '440000',
-          provinceName: '广东省',
-          cityCode: '440300',
-          cityName: '深圳市',
-          electricType: ElectricType.Nanwang,
-          needHolderName: true,
-        },
-      ])
+    jest.spyOn(lifePayApi, 'getElectricSupportArea').mockResolvedValue([
+      {
+        provinceCode: '440000',
+        provinceName: '广东省',
+        cityCode: '440300',
+        cityName: '深圳市',
+        electricType: ElectricType.Nanwang,
+        needHolderName: true,
+      },
+    ])
     await openDetail(
       orderDetail({
         lifePayOrderType: LifePayOrderType.Electric,
