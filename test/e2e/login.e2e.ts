@@ -4,7 +4,7 @@ import { after, before, test } from 'node:test'
 import type { Browser, BrowserContext, Page } from 'playwright-core'
 import enUS from '../../src/i18n/en-US'
 import zhCN, { type MessageKey } from '../../src/i18n/zh-CN'
-import { startAppServer, type AppServer } from './appServer'
+import { startAppServer, type AppServer } from '../../scripts/lib/appServer'
 import { ARTIFACTS, launchBrowser, phoneContext } from './browser'
 import { assertH5Built, phoneCodeLogin } from './session'
 

@@ -9,7 +9,7 @@ import { LifePayType } from '../../src/domain/lifePayType'
 import type { Locale } from '../../src/domain/locale'
 import { OrderDisplayStatus, orderDisplayStatusLabels } from '../../src/domain/orderDisplayStatus'
 import type { orderMessages as OrderMessages } from '../../src/subpackages/order/messages'
-import { startAppServer, type AppServer } from './appServer'
+import { startAppServer, type AppServer } from '../../scripts/lib/appServer'
 import { ARTIFACTS, launchBrowser, phoneContext } from './browser'
 import { assertH5Built, importAppModule, lifePayApi, logInByPhoneCode } from './session'
 

@@ -7,7 +7,7 @@ import type { PageResult } from '../../types/api/envelope'
 import { LifePayOrderStatus, LifePayStatus } from '../../src/domain/lifePayStatus'
 import type { Locale } from '../../src/domain/locale'
 import { toFen } from '../../src/domain/price'
-import { startAppServer, type AppServer } from './appServer'
+import { startAppServer, type AppServer } from '../../scripts/lib/appServer'
 import { ARTIFACTS, launchBrowser, phoneContext } from './browser'
 import { assertH5Built, lifePayApi, logInByPhoneCode } from './session'
 

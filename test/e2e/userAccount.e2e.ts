@@ -7,7 +7,7 @@ import { LifePayOrderType } from '../../src/domain/lifePayOrderType'
 import type { Locale } from '../../src/domain/locale'
 import type { fieldMessages as FieldMessages } from '../../src/components/lifePayFields/messages'
 import type { accountMessages as AccountMessages } from '../../src/subpackages/userAccount/messages'
-import { startAppServer, type AppServer } from './appServer'
+import { startAppServer, type AppServer } from '../../scripts/lib/appServer'
 import { ARTIFACTS, launchBrowser, phoneContext } from './browser'
 import { assertH5Built, importAppModule, lifePayApi, logInByPhoneCode } from './session'
 
