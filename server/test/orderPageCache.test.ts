@@ -281,15 +281,13 @@ describe('the prepared order page answers exactly what the former queries did', 
 
   test('order (ties on creation time broken by order number), paging, totals past the end, type filter', async () => {
     const userId = randomUUID()
-    await t.database.db
-      .insert(users)
-      .values({
-        id: userId,
-        virtualUserId: randomUUID(),
-        phoneNumber: '13400000099',
-        userName: 'p',
-        creationTime: new Date(),
-      })
+    await t.database.db.insert(users).values({
+      id: userId,
+      virtualUserId: randomUUID(),
+      phoneNumber: '13400000099',
+      userName: 'p',
+      creationTime: new Date(),
+    })
     const types = [LifePayOrderType.Phone, LifePayOrderType.Electric, LifePayOrderType.Gas]
     const base = Date.UTC(2026, 0, 1)
     await orderTransaction(t.app.ctx, async (tx) => {

@@ -37,7 +37,8 @@ describe('a request’s turn', () => {
     jest.mocked(requestTurn).mockImplementation(() => new Promise<void>((resolve) => (releaseTurn = resolve)))
     server().route('/api/LifePay/GetRate', () => ({ json: envelope([{ rateType: 10, rate: 98 }]) }))
     const answer = request({ method: 'GET', url: '/api/LifePay/GetRate' })
-    await new Promise((resolve) => setTimeout(resolve, 50))
+    // The call is at its turn (asked for it, not given it yet): nothing may have been sent.
+    await waitFor(() => releaseTurn !== null)
     expect(server().hits('/api/LifePay/GetRate')).toHaveLength(0)
     releaseTurn?.()
     await expect(answer).resolves.toEqual([{ rateType: 10, rate: 98 }])
