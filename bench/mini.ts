@@ -4,7 +4,7 @@
 import { existsSync, statSync } from 'node:fs'
 import { loadavg } from 'node:os'
 import { join, relative } from 'node:path'
-import { startAppServer, type AppServer } from '../test/e2e/appServer'
+import { startAppServer, type AppServer } from '../scripts/lib/appServer'
 import { waitFor, type MiniPlatform } from '../test/mini/host/miniHost'
 import { CHECKS, type Orders, type RouteCheck } from '../test/mini/routeChecks'
 import {

@@ -8,13 +8,27 @@
 // the first page (docs/decisions.md § H5 start-up). The template is Taro 4.2.0's (pinned); if its shape changes the
 // build fails here rather than silently booting in one task (test/config/h5StagedBoot.test.ts runs this on what
 // Taro's loader really generates).
+const { existsSync } = require('node:fs')
 const { resolve } = require('node:path')
 
 const CREATE_APP = /^var inst = (\w+)\(component, (.+)\)$/m
 const BOOT_RUNTIME = resolve(__dirname, '../src/platform/h5Boot.ts')
 // What every page imports, evaluated in a stage of its own before the first page's chunk (which then only adds the
 // page's own modules): the typed API functions bring the http client, axios, the interceptors and the stores.
+// Named by path, as Taro's entry has no import of it to follow: moving or renaming it fails the build here (and
+// test/config/h5StagedBoot.test.ts fails first) rather than staging a module that is gone.
 const SHARED_MODULE = resolve(__dirname, '../src/services/api/lifePay.ts')
+
+/** Throws, naming this file, unless every module the staged entry names by path is where it says. */
+function checkStagedModules(paths = [BOOT_RUNTIME, SHARED_MODULE]) {
+  const missing = paths.filter((path) => !existsSync(path))
+  if (missing.length > 0) {
+    throw new Error(
+      `h5StagedBootLoader: ${missing.join(', ')} not found; config/h5StagedBootLoader.js names the modules it stages ` +
+        'by path (BOOT_RUNTIME, SHARED_MODULE): point it at their new place',
+    )
+  }
+}
 
 const APP_IMPORT = /^import component from (['"][^'"]+['"]);?[ \t]*$/m
 
@@ -61,6 +75,10 @@ function stageEntry(source, runtimePath = BOOT_RUNTIME, sharedModule = SHARED_MO
 }
 
 module.exports = function h5StagedBootLoader(source) {
+  checkStagedModules()
   return stageEntry(source)
 }
 module.exports.stageEntry = stageEntry
+module.exports.checkStagedModules = checkStagedModules
+module.exports.BOOT_RUNTIME = BOOT_RUNTIME
+module.exports.SHARED_MODULE = SHARED_MODULE

@@ -60,6 +60,14 @@ function dropTaroHtmlParser(chain: { plugin: (name: string) => { use: (plugin: u
     ])
 }
 
+// Every ES import of a name its module does not export fails the build (webpack's default only warns): the stubs
+// below stand in for modules of Taro and axios, so a new version importing something a stub lacks stops here rather
+// than shipping `undefined` (docs/decisions.md § Taro upgrade checklist). webpack-chain 6 has no `module.parser`
+// helper; the entry goes into the config as it is.
+function failOnMissingExports(chain: { module: { set: (key: string, value: unknown) => unknown } }) {
+  chain.module.set('parser', { javascript: { exportsPresence: 'error' } })
+}
+
 const transpiledPackages = (filename: string): boolean =>
   /node_modules[\\/](@tanstack|axios|zustand|query-string|decode-uri-component|split-on-first|filter-obj)[\\/]/.test(
     filename,
@@ -101,6 +109,7 @@ export default defineConfig<'webpack5'>(async (merge, { mode }) => {
       runtime: { enableInnerHTML: false },
       compile: { include: [transpiledPackages] },
       webpackChain(chain) {
+        failOnMissingExports(chain)
         dropAxiosBrowserAdapters(chain)
         dropTaroHtmlParser(chain)
         // globalThis, AbortController, AbortSignal: ours where the engine has none (config/floorGlobals.ts).
@@ -116,6 +125,7 @@ export default defineConfig<'webpack5'>(async (merge, { mode }) => {
       router: { mode: 'browser' },
       compile: { include: [transpiledPackages] },
       webpackChain(chain) {
+        failOnMissingExports(chain)
         dropAxiosBrowserAdapters(chain)
         // globalThis (react-query reads it at import; Chrome < 71, iOS < 12.2): ours where the browser has none.
         provideFloorGlobals(chain, platform)

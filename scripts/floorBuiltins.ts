@@ -119,8 +119,9 @@ function children(node: Node): Array<[string, Node]> {
   const found: Array<[string, Node]> = []
   for (const key of Object.keys(node)) {
     const value = node[key]
-    if (Array.isArray(value)) for (const item of value) isNode(item) && found.push([key, item])
-    else if (isNode(value)) found.push([key, value])
+    if (Array.isArray(value)) {
+      for (const item of value) if (isNode(item)) found.push([key, item])
+    } else if (isNode(value)) found.push([key, value])
   }
   return found
 }

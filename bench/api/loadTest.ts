@@ -1,3 +1,5 @@
+import autocannon, { type AutocannonRequest } from 'autocannon'
+
 export interface LoadOptions {
   url: string
   method?: 'GET' | 'POST'
@@ -20,26 +22,6 @@ export interface LoadFigures {
   /** Connection errors, timeouts, non-2xx answers and answers that were not a success envelope. */
   failed: number
 }
-
-interface AutocannonResult {
-  requests: { average: number }
-  latency: { p50: number; p99: number }
-  /** Connection errors, timeouts included. */
-  errors: number
-  non2xx: number
-  mismatches: number
-  '2xx': number
-}
-interface AutocannonRequest {
-  method?: string
-  body?: string
-  headers?: Record<string, string>
-  setupRequest?: (request: AutocannonRequest) => AutocannonRequest
-}
-type Autocannon = (options: Record<string, unknown>) => Promise<AutocannonResult>
-
-// autocannon ships no types; this is the part of its programmatic API used here (README § API).
-const autocannon = require('autocannon') as Autocannon
 
 /** One autocannon run; every answer is checked for the success envelope (a 200 can carry a business error). */
 export async function loadTest(options: LoadOptions): Promise<LoadFigures> {

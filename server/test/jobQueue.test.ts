@@ -7,6 +7,7 @@ import { jobs } from '../src/db/schema'
 import { backoffMs, JobQueue, type JobRow } from '../src/jobs/jobQueue'
 import { ManualClock } from './support/manualClock'
 import { openTestDatabase, type TestDatabase } from './support/testDatabase'
+import { waitFor } from './support/waitFor'
 
 const silent = { child: () => silent, info() {}, warn() {}, error() {}, debug() {} } as unknown as FastifyBaseLogger
 const config: JobsConfig = {
@@ -144,7 +145,7 @@ describe('job queue', () => {
     }
     await a.enqueue(database.db, 'slow', {})
     const aRunning = a.drain()
-    await new Promise((resolve) => setTimeout(resolve, 50))
+    await waitFor('worker a to start the job', () => runs.includes('a'))
     const job = await lastJob('slow')
     assert.deepEqual([job.status, job.lockedBy], ['running', a.workerId])
     assert.equal(await b.drain(), 0, 'a running job with a live lease is not taken')
@@ -160,12 +161,19 @@ describe('job queue', () => {
   test('stop() hands a job still running after the grace period back to the queue', async () => {
     const a = queue()
     const b = queue()
-    a.define({ kind: 'hang', handle: () => new Promise<void>(() => undefined) })
+    let startedOnA = false
+    a.define({
+      kind: 'hang',
+      handle: () => {
+        startedOnA = true
+        return new Promise<void>(() => undefined)
+      },
+    })
     let ranOnB = 0
     b.define({ kind: 'hang', handle: async () => void ranOnB++ })
     await a.enqueue(database.db, 'hang', {})
     void a.drain()
-    await new Promise((resolve) => setTimeout(resolve, 50))
+    await waitFor('worker a to start the job', () => startedOnA)
     await a.stop(50)
     const job = await lastJob('hang')
     assert.deepEqual([job.status, job.lockedBy, job.attempts], ['pending', null, 0])
@@ -204,7 +212,7 @@ describe('job queue', () => {
     q.start()
     await q.enqueue(database.db, 'loop', {})
     q.kick()
-    for (let i = 0; i < 100 && ran === 0; i++) await new Promise((resolve) => setTimeout(resolve, 10))
+    await waitFor('the loop to run the job', () => ran > 0)
     await q.stop()
     assert.equal(ran, 1)
   })

@@ -1,4 +1,4 @@
-import type { DecorativeImageProps } from './decorativeImage'
+import type { DecorativeImageProps } from './decorativeImageProps'
 import './DecorativeImage.h5.scss'
 
 /**

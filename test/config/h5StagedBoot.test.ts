@@ -1,11 +1,10 @@
 /** @jest-environment node */
 import { relative } from 'node:path'
-import { stageEntry } from '../../config/h5StagedBootLoader'
+import { BOOT_RUNTIME, checkStagedModules, SHARED_MODULE, stageEntry } from '../../config/h5StagedBootLoader'
 
 // Taro's own H5 entry generator (the pinned @tarojs/taro-loader), run as Taro's webpack plugin runs it on
 // src/app.config.ts: the loader must rewrite what Taro really generates, not a copy of it.
-// eslint-disable-next-line @typescript-eslint/no-require-imports
-const taroH5EntryLoader = require('@tarojs/taro-loader/lib/h5').default as (this: unknown) => string
+const taroH5EntryLoader = jest.requireActual('@tarojs/taro-loader/lib/h5').default as (this: unknown) => string
 
 const SOURCE_DIR = '/app/src'
 
@@ -103,6 +102,15 @@ describe('the staged H5 start-up (config/h5StagedBootLoader.js)', () => {
     expect(stageEntry('export default { pages: [] }')).toBe('export default { pages: [] }')
     expect(() => stageEntry(original.replace('import component from', 'import App from'))).toThrow(
       /no longer has the shape/,
+    )
+  })
+
+  it('names modules that exist: moving or renaming the API layer or the boot runtime fails here and in the build', () => {
+    expect(relative(process.cwd(), SHARED_MODULE)).toBe('src/services/api/lifePay.ts')
+    expect(relative(process.cwd(), BOOT_RUNTIME)).toBe('src/platform/h5Boot.ts')
+    expect(() => checkStagedModules()).not.toThrow()
+    expect(() => checkStagedModules([SHARED_MODULE.replace('lifePay.ts', 'renamed.ts')])).toThrow(
+      /renamed\.ts not found; config\/h5StagedBootLoader\.js/,
     )
   })
 })

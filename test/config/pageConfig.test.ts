@@ -22,7 +22,7 @@ function evaluate(file: string, host: Host): Json {
   try {
     let config!: Json
     jest.isolateModules(() => {
-      config = require(file).default
+      config = jest.requireActual(file).default
     })
     return config
   } finally {

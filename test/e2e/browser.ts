@@ -1,23 +1,9 @@
 import { mkdirSync } from 'node:fs'
 import { join } from 'node:path'
-import { chromium, type Browser, type BrowserContext } from 'playwright-core'
+import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core'
+import { CHROMIUM_FLAGS, CHROMIUM_PATH } from '../../scripts/lib/chromium'
 
 export const ARTIFACTS = join(__dirname, 'artifacts')
-
-/** Debian's chromium (the browser tests and bench:page). */
-export const CHROMIUM_PATH = process.env.CHROMIUM_PATH || '/usr/bin/chromium'
-
-/** The flags this workplace's closed network needs. */
-export const CHROMIUM_FLAGS = [
-  '--headless',
-  '--no-sandbox',
-  '--disable-gpu',
-  '--disable-quic',
-  '--no-first-run',
-  '--disable-background-networking',
-  '--disable-component-update',
-  '--disable-sync',
-]
 
 export async function launchBrowser(): Promise<Browser> {
   mkdirSync(ARTIFACTS, { recursive: true })
@@ -35,4 +21,24 @@ export function phoneContext(browser: Browser, locale: 'zh-CN' | 'en-US' = 'zh-C
     userAgent:
       'Mozilla/5.0 (iPhone; CPU iPhone OS 17_0 like Mac OS X) AppleWebKit/605.1.15 (KHTML, like Gecko) Version/17.0 Mobile/15E148 Safari/604.1',
   })
+}
+
+/**
+ * Waits until the page is at rest (before a screenshot or a count), for conditions rather than a time: no request in
+ * flight, the web fonts loaded, and no transition or finite animation running (the toast, the dialog, the pages'
+ * slide); an endless one (a spinner) does not count. Fails after `timeout` ms.
+ */
+export async function settled(page: Page, timeout = 15_000): Promise<void> {
+  await page.waitForLoadState('networkidle', { timeout })
+  await page.waitForFunction(
+    () =>
+      document.fonts.status === 'loaded' &&
+      document
+        .getAnimations()
+        .every(
+          (animation) => animation.playState !== 'running' || animation.effect?.getTiming().iterations === Infinity,
+        ),
+    undefined,
+    { timeout },
+  )
 }

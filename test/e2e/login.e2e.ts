@@ -4,8 +4,8 @@ import { after, before, test } from 'node:test'
 import type { Browser, BrowserContext, Page } from 'playwright-core'
 import enUS from '../../src/i18n/en-US'
 import zhCN, { type MessageKey } from '../../src/i18n/zh-CN'
-import { startAppServer, type AppServer } from './appServer'
-import { ARTIFACTS, launchBrowser, phoneContext } from './browser'
+import { startAppServer, type AppServer } from '../../scripts/lib/appServer'
+import { ARTIFACTS, launchBrowser, phoneContext, settled } from './browser'
 import { assertH5Built, phoneCodeLogin } from './session'
 
 // Issue 5 in a phone browser against the real server (fresh embedded database, sandbox SMS) and the built H5 app.
@@ -105,7 +105,7 @@ async function arrive(page: Page, locale: Locale, path: string, titleKey?: Messa
 }
 
 async function shot(page: Page, name: string, locale: Locale): Promise<void> {
-  await page.waitForTimeout(300)
+  await settled(page)
   await page.screenshot({ path: join(ARTIFACTS, `login-${name}-${locale}.png`) })
 }
 

@@ -9,8 +9,8 @@ import { LifePayType } from '../../src/domain/lifePayType'
 import type { Locale } from '../../src/domain/locale'
 import { OrderDisplayStatus, orderDisplayStatusLabels } from '../../src/domain/orderDisplayStatus'
 import type { orderMessages as OrderMessages } from '../../src/subpackages/order/messages'
-import { startAppServer, type AppServer } from './appServer'
-import { ARTIFACTS, launchBrowser, phoneContext } from './browser'
+import { startAppServer, type AppServer } from '../../scripts/lib/appServer'
+import { ARTIFACTS, launchBrowser, phoneContext, settled } from './browser'
 import { assertH5Built, importAppModule, lifePayApi, logInByPhoneCode } from './session'
 
 // Orders and refunds in a phone browser against the real server: orders are placed and paid through the API (the
@@ -82,11 +82,6 @@ async function pay(userId: string, orderNo: string, until: LifePayOrderStatus[] 
 
 const shot = (page: Page, name: string, locale: Locale) =>
   page.screenshot({ path: join(ARTIFACTS, `order-${name}-${locale}.png`) })
-
-async function settled(page: Page) {
-  await page.waitForLoadState('networkidle')
-  await page.waitForTimeout(200)
-}
 
 const detailStatus = (page: Page) => page.locator('.lp-order-detail__status')
 const rows = (page: Page) => page.locator('.lp-order-row')

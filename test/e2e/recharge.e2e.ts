@@ -7,8 +7,8 @@ import type { PageResult } from '../../types/api/envelope'
 import { LifePayOrderStatus, LifePayStatus } from '../../src/domain/lifePayStatus'
 import type { Locale } from '../../src/domain/locale'
 import { toFen } from '../../src/domain/price'
-import { startAppServer, type AppServer } from './appServer'
-import { ARTIFACTS, launchBrowser, phoneContext } from './browser'
+import { startAppServer, type AppServer } from '../../scripts/lib/appServer'
+import { ARTIFACTS, launchBrowser, phoneContext, settled } from './browser'
 import { assertH5Built, lifePayApi, logInByPhoneCode } from './session'
 
 // The whole top-up → pay → result journey in a phone browser against the real server (fresh embedded database,
@@ -83,11 +83,6 @@ const shot = (page: Page, name: string, locale: Locale) =>
 
 /** Integer fen of a displayed amount such as '¥98.50'. */
 const fenOf = (text: string | null) => Math.round(Number((text ?? '').replace(/[^\d.]/g, '')) * 100)
-
-async function settled(page: Page) {
-  await page.waitForLoadState('networkidle')
-  await page.waitForTimeout(150)
-}
 
 async function waitForResultTitle(page: Page, title: string, timeout = 30_000) {
   await page.waitForFunction(

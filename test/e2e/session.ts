@@ -4,7 +4,7 @@ import { join } from 'node:path'
 import type { BrowserContext } from 'playwright-core'
 import type { Locale } from '../../src/domain/locale'
 import { VerificationCodeBusinessType } from '../../src/domain/verificationCodePurpose'
-import type { AppServer } from './appServer'
+import type { AppServer } from '../../scripts/lib/appServer'
 
 const DIST = join(__dirname, '../../dist/h5')
 

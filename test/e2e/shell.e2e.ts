@@ -6,7 +6,7 @@ import enUS from '../../src/i18n/en-US'
 import zhCN from '../../src/i18n/zh-CN'
 import { SUBPACKAGES, pagePath } from '../../src/routes'
 import { ARTIFACTS, launchBrowser, phoneContext } from './browser'
-import { startAppServer, type AppServer } from './appServer'
+import { startAppServer, type AppServer } from '../../scripts/lib/appServer'
 import { assertH5Built } from './session'
 
 let browser: Browser

@@ -7,8 +7,8 @@ import { LifePayOrderType } from '../../src/domain/lifePayOrderType'
 import type { Locale } from '../../src/domain/locale'
 import type { fieldMessages as FieldMessages } from '../../src/components/lifePayFields/messages'
 import type { accountMessages as AccountMessages } from '../../src/subpackages/userAccount/messages'
-import { startAppServer, type AppServer } from './appServer'
-import { ARTIFACTS, launchBrowser, phoneContext } from './browser'
+import { startAppServer, type AppServer } from '../../scripts/lib/appServer'
+import { ARTIFACTS, launchBrowser, phoneContext, settled } from './browser'
 import { assertH5Built, importAppModule, lifePayApi, logInByPhoneCode } from './session'
 
 // Saved accounts in a phone browser against the real server: add, refuse a duplicate, edit, use from the top-up
@@ -51,11 +51,6 @@ const accountsOf = (userId: string, type: LifePayOrderType) =>
 
 const shot = (page: Page, name: string, locale: Locale) =>
   page.screenshot({ path: join(ARTIFACTS, `account-${name}-${locale}.png`) })
-
-async function settled(page: Page) {
-  await page.waitForLoadState('networkidle')
-  await page.waitForTimeout(200)
-}
 
 const cards = (page: Page) => page.locator('.lp-account-card:visible')
 const save = (page: Page) => page.locator('.lp-account-form__save:visible').click()

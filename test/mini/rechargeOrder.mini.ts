@@ -1,7 +1,7 @@
 import assert from 'node:assert/strict'
 import { after, before, describe, test } from 'node:test'
 import zhCN from '../../src/i18n/zh-CN'
-import { startAppServer, type AppServer } from '../e2e/appServer'
+import { startAppServer, type AppServer } from '../../scripts/lib/appServer'
 import { waitFor, type MiniHost, type WalletAnswer } from './host/miniHost'
 import {
   answered,

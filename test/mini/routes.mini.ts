@@ -1,6 +1,6 @@
 import assert from 'node:assert/strict'
 import { after, before, describe, test } from 'node:test'
-import { startAppServer, type AppServer } from '../e2e/appServer'
+import { startAppServer, type AppServer } from '../../scripts/lib/appServer'
 import { waitFor } from './host/miniHost'
 import { ALL_ROUTES, CHECKS, type Orders } from './routeChecks'
 import {

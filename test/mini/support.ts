@@ -5,7 +5,7 @@ import type { CreateLifePayOrderResult, LifePayOrderDetail } from '../../types/a
 import { LifePayOrderStatus } from '../../src/domain/lifePayStatus'
 import { LifePayOrderType } from '../../src/domain/lifePayOrderType'
 import { LifePayType } from '../../src/domain/lifePayType'
-import type { AppServer } from '../e2e/appServer'
+import type { AppServer } from '../../scripts/lib/appServer'
 import { lifePayApi, phoneCodeLogin } from '../e2e/session'
 import { MiniHost, type MiniPlatform } from './host/miniHost'
 import type { ClientProfile } from './host/profiles'

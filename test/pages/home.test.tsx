@@ -6,7 +6,8 @@ import Home from '../../src/pages/home/index'
 import { useChannelStore } from '../../src/stores/channel'
 import { useSessionStore } from '../../src/stores/session'
 import { freshApp, spyNavigation, wireAppUi, type Navigation } from '../subpackages/login/support'
-import { ok, startApiServer, type TestServer } from './support/apiServer'
+import { startAppTestServer } from '../services/support/harness'
+import { ok, type TestServer } from '../support/testServer'
 import { queryClient } from '../../src/queryClient'
 import { renderPage } from './support/render'
 import { currentPage } from './support/taroPageHooks'
@@ -14,7 +15,7 @@ import { installKeyboardAccess } from '../../src/platform/keyboard.h5'
 import { showToast } from '../../src/components/toastStore'
 import { setHttpUi } from '../../src/services/http/httpUi'
 
-jest.mock('@tarojs/taro', () => require('./support/taroPageHooks').taroWithPageHooks())
+jest.mock('@tarojs/taro', () => jest.requireActual('./support/taroPageHooks').taroWithPageHooks())
 
 const RATES = [
   { rateType: 10, rate: 98.5 },
@@ -52,7 +53,7 @@ const ORDERS = [
 let server: TestServer
 let nav: Navigation
 beforeAll(async () => {
-  server = await startApiServer()
+  server = await startAppTestServer()
   wireAppUi()
 })
 afterAll(() => server.close())

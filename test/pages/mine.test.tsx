@@ -7,10 +7,11 @@ import { queryClient } from '../../src/queryClient'
 import { useLifePayStore } from '../../src/stores/lifePay'
 import { useSessionStore } from '../../src/stores/session'
 import { freshApp, spyNavigation, wireAppUi, type Navigation } from '../subpackages/login/support'
-import { ok, startApiServer, type TestServer } from './support/apiServer'
+import { startAppTestServer } from '../services/support/harness'
+import { ok, type TestServer } from '../support/testServer'
 import { renderPage } from './support/render'
 
-jest.mock('@tarojs/taro', () => require('./support/taroPageHooks').taroWithPageHooks())
+jest.mock('@tarojs/taro', () => jest.requireActual('./support/taroPageHooks').taroWithPageHooks())
 
 const LOGIN = '/subpackages/login/authorization/authorization'
 const urls = (nav: Navigation) => nav.navigateTo.mock.calls.map(([options]) => options.url)
@@ -19,7 +20,7 @@ const avatarSrc = () => document.querySelector('.lp-mine-header__avatar')?.getAt
 let server: TestServer
 let nav: Navigation
 beforeAll(async () => {
-  server = await startApiServer()
+  server = await startAppTestServer()
   wireAppUi()
 })
 afterAll(() => server.close())

@@ -1,4 +1,4 @@
-import { act, fireEvent, render, screen, within } from '@testing-library/react'
+import { act, fireEvent, render, screen, waitFor, within } from '@testing-library/react'
 import Taro from '@tarojs/taro'
 import { useState } from 'react'
 import type { PhoneParValue } from '../../types/api/lifePay'
@@ -13,7 +13,7 @@ import LoginTabs from '../../src/subpackages/login/components/LoginTabs'
 import PolicyConsent from '../../src/subpackages/login/components/PolicyConsent'
 import PhoneRechargeForm from '../../src/subpackages/recharge/components/PhoneRechargeForm'
 import { useRechargeDraftStore } from '../../src/subpackages/recharge/hooks/rechargeDraftStore'
-import { logIn, logOut, rates, renderWithQuery, settle } from '../subpackages/recharge/support'
+import { logIn, logOut, rates, renderWithQuery, facesPriced } from '../subpackages/recharge/support'
 
 /** The browser's sequential focus order: native fields and tabindex ≥ 0, in document order (no positive tabindex here). */
 function tabOrder(container: HTMLElement): string[] {
@@ -59,19 +59,20 @@ describe('the phone top-up form with a keyboard (H5)', () => {
 
   it('Tab reaches each control once, and each radio group once (at its chosen option, else its first)', async () => {
     const { container } = renderWithQuery(<PhoneRechargeForm />)
-    await settle()
-    expect(tabOrder(container)).toEqual([
-      'button: Change',
-      `button: My number${maskPhone('13800138000')}`,
-      'radio: China MobileDetected',
-      'radio: ¥10Price ¥9.85Save ¥0.15',
-      'button: Top up now',
-    ])
+    await waitFor(() =>
+      expect(tabOrder(container)).toEqual([
+        'button: Change',
+        `button: My number${maskPhone('13800138000')}`,
+        'radio: China MobileDetected',
+        'radio: ¥10Price ¥9.85Save ¥0.15',
+        'button: Top up now',
+      ]),
+    )
   })
 
   it('arrows move through the face values and choose them; Enter places the order', async () => {
     renderWithQuery(<PhoneRechargeForm />)
-    await settle()
+    await facesPriced()
     const faces = () => within(screen.getByRole('radiogroup', { name: 'Amount' })).getAllByRole('radio')
     act(() => faces()[0].focus())
     key(faces()[0], 'ArrowRight')
@@ -86,9 +87,10 @@ describe('the phone top-up form with a keyboard (H5)', () => {
     expect(faces()[2].getAttribute('aria-checked')).toBe('true')
 
     key(screen.getByRole('button', { name: 'Top up now' }), 'Enter')
-    await settle()
-    expect(create).toHaveBeenCalledWith(
-      expect.objectContaining({ phone: '13800138000', ispCode: CarrierCode.Yidong, parValue: 50 }),
+    await waitFor(() =>
+      expect(create).toHaveBeenCalledWith(
+        expect.objectContaining({ phone: '13800138000', ispCode: CarrierCode.Yidong, parValue: 50 }),
+      ),
     )
   })
 })

@@ -1,4 +1,5 @@
 import Taro from '@tarojs/taro'
+import { waitFor } from '@testing-library/react'
 import { checkForUpdate, relaunchOnCollect } from '../../src/platform/launch'
 import { useLocaleStore } from '../../src/i18n/i18n'
 
@@ -45,19 +46,26 @@ describe('launch behaviour (SPEC §1)', () => {
       title: 'update notice',
       content: 'A new version is ready, restart the app?',
     })
-    await Promise.resolve()
-    await Promise.resolve()
-    expect(manager.applyUpdate).toHaveBeenCalledTimes(1)
+    await waitFor(() => expect(manager.applyUpdate).toHaveBeenCalledTimes(1))
   })
 
   it('keeps the running version when the user declines', async () => {
     const { handlers, manager } = fakeUpdateManager()
     installUpdateManager(manager)
-    jest.spyOn(Taro, 'showModal').mockResolvedValue({ confirm: false, cancel: true, errMsg: 'ok' })
+    // Nothing happens on a decline, so the test waits until the answer has been read, however many turns that takes.
+    let answerRead = false
+    const declined = {
+      get confirm() {
+        answerRead = true
+        return false
+      },
+      cancel: true,
+      errMsg: 'ok',
+    }
+    jest.spyOn(Taro, 'showModal').mockResolvedValue(declined)
     checkForUpdate()
     handlers.ready!()
-    await Promise.resolve()
-    await Promise.resolve()
+    await waitFor(() => expect(answerRead).toBe(true))
     expect(manager.applyUpdate).not.toHaveBeenCalled()
   })
 

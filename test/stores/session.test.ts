@@ -7,7 +7,7 @@ import { selectIsLoggedIn, useLifePayStore } from '../../src/stores/lifePay'
 import { useLayoutStore } from '../../src/stores/layout'
 import { DEFAULT_AVATAR_URL, isSessionExpired, useSessionStore } from '../../src/stores/session'
 import { taroStorage } from '../../src/stores/taroStorage'
-import { makeJwt } from '../services/support/testServer'
+import { makeJwt } from '../support/testServer'
 
 jest.mock('@tarojs/taro', () => {
   const storage = jest.requireActual('@tarojs/taro-h5/dist/api/storage/index.js')
@@ -33,8 +33,8 @@ function relaunch(): { session: typeof useSessionStore; lifePay: typeof useLifeP
   let stores!: { session: typeof useSessionStore; lifePay: typeof useLifePayStore }
   jest.isolateModules(() => {
     stores = {
-      session: require('../../src/stores/session').useSessionStore,
-      lifePay: require('../../src/stores/lifePay').useLifePayStore,
+      session: jest.requireActual('../../src/stores/session').useSessionStore,
+      lifePay: jest.requireActual('../../src/stores/lifePay').useLifePayStore,
     }
   })
   return stores

@@ -114,7 +114,7 @@ describe('installPrototypes', () => {
   ])('%s fills in %p where the engine lacks them', (module, installed) => {
     delete (Promise.prototype as Partial<Promise<unknown>>).finally
     delete (String.prototype as { replaceAll?: unknown }).replaceAll
-    jest.isolateModules(() => require(`../../../src/platform/floor/${module}`))
+    jest.isolateModules(() => jest.requireActual(`../../../src/platform/floor/${module}`))
     expect(typeof Promise.prototype.finally === 'function').toBe(installed.includes('finally'))
     expect(typeof String.prototype.replaceAll === 'function').toBe(installed.includes('replaceAll'))
     expect(Object.keys(Promise.prototype)).toEqual([])

@@ -15,15 +15,15 @@ import { getTokenByRefreshToken } from '../../../src/services/http/interceptors/
 import { DEFAULT_AVATAR_URL, useSessionStore } from '../../../src/stores/session'
 import { fullLogin } from '../../../src/hooks/fullLogin'
 import { useLifePayStore } from '../../../src/stores/lifePay'
-import { accessToken, logIn, useTestServer } from '../support/harness'
-import { envelope } from '../support/testServer'
+import { accessToken, logIn, withTestServer } from '../support/harness'
+import { envelope } from '../../support/testServer'
 import { CarrierCode } from '../../../src/domain/carrier'
 import { ElectricAccountType, ElectricType } from '../../../src/domain/electric'
 import { GasProvider } from '../../../src/domain/gas'
 
 jest.mock('@tarojs/taro', () => ({ __esModule: true, default: jest.requireActual('../support/taroNode').default }))
 
-const { server, ui } = useTestServer()
+const { server, ui } = withTestServer()
 
 type Call = [
   name: string,

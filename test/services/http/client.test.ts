@@ -11,12 +11,12 @@ import { useChannelStore } from '../../../src/stores/channel'
 import { useLifePayStore } from '../../../src/stores/lifePay'
 import { useSessionStore } from '../../../src/stores/session'
 import { waitFor } from '../support/adapterConformance'
-import { countLogouts, logIn, useTestServer } from '../support/harness'
-import { envelope } from '../support/testServer'
+import { countLogouts, logIn, withTestServer } from '../support/harness'
+import { envelope } from '../../support/testServer'
 
 jest.mock('@tarojs/taro', () => ({ __esModule: true, default: jest.requireActual('../support/taroNode').default }))
 
-const { server, ui } = useTestServer()
+const { server, ui } = withTestServer()
 
 async function failure(promise: Promise<unknown>): Promise<unknown> {
   try {

@@ -6,14 +6,14 @@ import { request, setRequestTurn } from '../../../src/services/http/client'
 import { requestTurn as h5RequestTurn } from '../../../src/platform/requestTurn.h5'
 import { requestTurn } from '../../../src/platform/requestTurn'
 import { waitFor } from '../support/adapterConformance'
-import { useTestServer } from '../support/harness'
-import { envelope } from '../support/testServer'
+import { withTestServer } from '../support/harness'
+import { envelope } from '../../support/testServer'
 
 jest.mock('@tarojs/taro', () => ({ __esModule: true, default: jest.requireActual('../support/taroNode').default }))
 
 let releaseTurn: (() => void) | null = null
 
-const { server } = useTestServer()
+const { server } = withTestServer()
 
 describe('a request’s turn', () => {
   it('is given at once in mini-programs (no turn), so nothing waits', () => {
@@ -33,7 +33,8 @@ describe('a request’s turn', () => {
     setRequestTurn(() => new Promise<void>((resolve) => (releaseTurn = resolve)))
     server().route('/api/LifePay/GetRate', () => ({ json: envelope([{ rateType: 10, rate: 98 }]) }))
     const answer = request({ method: 'GET', url: '/api/LifePay/GetRate' })
-    await new Promise((resolve) => setTimeout(resolve, 50))
+    // The call is at its turn (asked for it, not given it yet): nothing may have been sent.
+    await waitFor(() => releaseTurn !== null)
     expect(server().hits('/api/LifePay/GetRate')).toHaveLength(0)
     releaseTurn?.()
     await expect(answer).resolves.toEqual([{ rateType: 10, rate: 98 }])

@@ -5,13 +5,13 @@ import { request } from '../../../src/services/http/client'
 import { activeLoadingCounts } from '../../../src/services/http/interceptors/loading'
 import { useSessionStore } from '../../../src/stores/session'
 import { waitFor } from '../support/adapterConformance'
-import { accessToken, CLIENT_ID, countLogouts, logIn, useTestServer } from '../support/harness'
-import { envelope, type Received, type Reply } from '../support/testServer'
+import { accessToken, CLIENT_ID, countLogouts, logIn, withTestServer } from '../support/harness'
+import { envelope, type Received, type Reply } from '../../support/testServer'
 
 jest.mock('@tarojs/taro', () => ({ __esModule: true, default: jest.requireActual('../support/taroNode').default }))
 
 const REFRESH = '/api/accountAuth/GetTokenByRefreshToken'
-const { server, ui } = useTestServer()
+const { server, ui } = withTestServer()
 
 /** The server side of the session: the one access token it accepts now, and what a refresh answers. */
 let validToken = ''

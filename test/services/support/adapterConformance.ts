@@ -2,7 +2,7 @@
 // node suite (mini-program contract) and the jsdom suite (the real @tarojs/taro-h5 request over fetch).
 import axios, { AxiosError, AxiosHeaders, isCancel, type AxiosInstance } from 'axios'
 import { taroAdapter } from '../../../src/services/http/taroAdapter'
-import { envelope, startTestServer, type TestServer } from './testServer'
+import { envelope, startTestServer, type TestServer } from '../../support/testServer'
 
 export function describeAdapterConformance(): void {
   let server: TestServer

@@ -6,7 +6,7 @@ import { setHttpUi, type HttpToastType } from '../../../src/services/http/httpUi
 import { resetSensitiveWordFilter } from '../../../src/services/http/sensitiveWordList'
 import { useChannelStore } from '../../../src/stores/channel'
 import { useSessionStore } from '../../../src/stores/session'
-import { makeJwt, startTestServer, type TestServer } from './testServer'
+import { makeJwt, startTestServer, type TestServer } from '../../support/testServer'
 
 export interface RecordingUi {
   toasts: { type: HttpToastType; text: string }[]
@@ -30,13 +30,19 @@ export function recordingUi(): RecordingUi {
   return ui
 }
 
-/** Starts the server for the suite and resets the layer's state before each test. */
-export function useTestServer(): { server: () => TestServer; ui: () => RecordingUi } {
+/** Starts a test server and points the app's http client at it. */
+export async function startAppTestServer(): Promise<TestServer> {
+  const server = await startTestServer()
+  http.defaults.baseURL = server.url
+  return server
+}
+
+/** Registers the suite's hooks: a test server for the suite, the layer's state reset before each test. */
+export function withTestServer(): { server: () => TestServer; ui: () => RecordingUi } {
   let server: TestServer
   let ui: RecordingUi
   beforeAll(async () => {
-    server = await startTestServer()
-    http.defaults.baseURL = server.url
+    server = await startAppTestServer()
   })
   afterAll(() => server.close())
   beforeEach(() => {

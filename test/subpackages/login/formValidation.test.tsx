@@ -2,14 +2,15 @@ import { fireEvent, render, screen, waitFor } from '@testing-library/react'
 import LoginByForm from '../../../src/subpackages/login/loginByForm/loginByForm'
 import RegisterForm from '../../../src/subpackages/login/registerForm/registerForm'
 import Authorization from '../../../src/subpackages/login/authorization/authorization'
-import { startApiServer, type TestServer } from '../../pages/support/apiServer'
+import { startAppTestServer } from '../../services/support/harness'
+import type { TestServer } from '../../support/testServer'
 import { fieldErrors, freshApp, spyNavigation, tap, toastText, typeInto, wireAppUi } from './support'
 
-jest.mock('@tarojs/taro', () => require('../../pages/support/taroPageHooks').taroWithPageHooks())
+jest.mock('@tarojs/taro', () => jest.requireActual('../../pages/support/taroPageHooks').taroWithPageHooks())
 
 let server: TestServer
 beforeAll(async () => {
-  server = await startApiServer()
+  server = await startAppTestServer()
   wireAppUi()
 })
 afterAll(() => server.close())

@@ -5,8 +5,8 @@ import { useSessionStore } from '../../../src/stores/session'
 import Authorization from '../../../src/subpackages/login/authorization/authorization'
 import LoginByForm from '../../../src/subpackages/login/loginByForm/loginByForm'
 import RegisterForm from '../../../src/subpackages/login/registerForm/registerForm'
-import { bodyOf, ok, refusal, startApiServer, type TestServer } from '../../pages/support/apiServer'
-import { makeJwt } from '../../services/support/testServer'
+import { startAppTestServer } from '../../services/support/harness'
+import { bodyOf, makeJwt, ok, refusal, type TestServer } from '../../support/testServer'
 import {
   fieldErrors,
   freshApp,
@@ -18,7 +18,7 @@ import {
   type Navigation,
 } from './support'
 
-jest.mock('@tarojs/taro', () => require('../../pages/support/taroPageHooks').taroWithPageHooks())
+jest.mock('@tarojs/taro', () => jest.requireActual('../../pages/support/taroPageHooks').taroWithPageHooks())
 
 const PHONE = '13812345678'
 const token = (userId: string) => ({
@@ -39,7 +39,7 @@ let server: TestServer
 let nav: Navigation
 
 beforeAll(async () => {
-  server = await startApiServer()
+  server = await startAppTestServer()
   wireAppUi()
 })
 afterAll(() => server.close())

@@ -17,7 +17,7 @@ import { orderDetail } from './support/orders'
 import { renderScreen } from './support/render'
 import { showPageAgain } from './support/taroPage'
 
-jest.mock('@tarojs/taro', () => require('./support/taroPage').taroWithPageHooks())
+jest.mock('@tarojs/taro', () => jest.requireActual('./support/taroPage').taroWithPageHooks())
 
 const minutesFromNow = (minutes: number) => new Date(Date.now() + minutes * 60_000).toISOString()
 const buttons = () => [...document.querySelectorAll('.lp-order-actions__button')].map((b) => b.textContent)

@@ -9,7 +9,7 @@ import { pause, renderScreen } from './support/render'
 import { fireTaroEvent } from './support/taroEvents'
 import { showPageAgain } from './support/taroPage'
 
-jest.mock('@tarojs/taro', () => require('./support/taroPage').taroWithPageHooks())
+jest.mock('@tarojs/taro', () => jest.requireActual('./support/taroPage').taroWithPageHooks())
 
 const orders = (from: number, count: number) => Array.from({ length: count }, (_, i) => listItem(from + i))
 const rows = () => [...document.querySelectorAll('.lp-order-row')].map((row) => row.getAttribute('data-order-no'))

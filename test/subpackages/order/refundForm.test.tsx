@@ -16,7 +16,7 @@ import { orderDetail } from './support/orders'
 import { pause, renderScreen } from './support/render'
 import { typeInto } from './support/taroEvents'
 
-jest.mock('@tarojs/taro', () => require('./support/taroPage').taroWithPageHooks())
+jest.mock('@tarojs/taro', () => jest.requireActual('./support/taroPage').taroWithPageHooks())
 
 const refundable = orderDetail({
   lifePayOrderStatus: LifePayOrderStatus.PendingConfirmation,

@@ -8,7 +8,7 @@ import { orderDetail } from './support/orders'
 import { renderScreen } from './support/render'
 import { showPageAgain } from './support/taroPage'
 
-jest.mock('@tarojs/taro', () => require('./support/taroPage').taroWithPageHooks())
+jest.mock('@tarojs/taro', () => jest.requireActual('./support/taroPage').taroWithPageHooks())
 
 const applied = {
   refundApplyTime: '2026-05-01T07:00:00.000Z',

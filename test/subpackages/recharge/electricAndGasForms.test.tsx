@@ -214,14 +214,12 @@ describe('electricity top-up', () => {
 
   it('shows the server’s area refusal at the region', async () => {
     const { BizError } = jest.requireActual('../../../src/services/http/bizError')
-    jest
-      .spyOn(lifePayApi, 'createLifePayElectricOrder')
-      .mockRejectedValue(
-        new BizError({
-          data: { success: false, data: null, error: 'AREA_NOT_SUPPORTED', msg: '该地区暂不支持电费充值', showType: 2 },
-          config: {},
-        }),
-      )
+    jest.spyOn(lifePayApi, 'createLifePayElectricOrder').mockRejectedValue(
+      new BizError({
+        data: { success: false, data: null, error: 'AREA_NOT_SUPPORTED', msg: '该地区暂不支持电费充值', showType: 2 },
+        config: {},
+      }),
+    )
     const { container } = renderWithQuery(<ElectricRechargeForm parValue={100} />)
     await settle()
     fireEvent.click(screen.getByRole('button', { name: 'Region' }))

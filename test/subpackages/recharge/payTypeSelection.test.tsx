@@ -1,4 +1,4 @@
-import { act, fireEvent, screen, within } from '@testing-library/react'
+import { act, fireEvent, screen, waitFor, within } from '@testing-library/react'
 import Taro from '@tarojs/taro'
 import type { LifePayOrderDetail, PayOrderForJsApi } from '../../../types/api/lifePay'
 import { CarrierCode } from '../../../src/domain/carrier'
@@ -11,7 +11,7 @@ import * as sandboxApi from '../../../src/services/api/sandboxCashier'
 import { useSandboxCashierStore } from '../../../src/platform/payment/sandboxCashierStore'
 import * as lifePayApi from '../../../src/services/api/lifePay'
 import PayTypeSelection from '../../../src/subpackages/recharge/components/PayTypeSelection'
-import { logIn, logOut, renderWithQuery, settle } from './support'
+import { logIn, logOut, renderWithQuery } from './support'
 
 function order(overrides: Partial<LifePayOrderDetail> = {}): LifePayOrderDetail {
   return {
@@ -88,8 +88,7 @@ const option = (name: string) => screen.getByRole('radio', { name: new RegExp(na
 describe('select pay type', () => {
   it('recaps the order and, in a phone browser, offers both pay types', async () => {
     renderWithQuery(<PayTypeSelection orderNo='LP100' kind='phone' host='h5' />)
-    await settle()
-    expect(screen.getByTestId('order-amount').textContent).toBe('¥98.50')
+    await waitFor(() => expect(screen.getByTestId('order-amount').textContent).toBe('¥98.50'))
     const recap = screen.getByTestId('order-amount').parentElement as HTMLElement
     expect(recap.textContent).toContain('China Mobile 138****5678')
     expect(recap.textContent).toContain('¥100.00')
@@ -100,31 +99,27 @@ describe('select pay type', () => {
 
   it('enables WeChat Pay only in the WeChat mini-program and Alipay only in Alipay', async () => {
     const { unmount } = renderWithQuery(<PayTypeSelection orderNo='LP100' kind='phone' host='weapp' />)
-    await settle()
-    expect(option('Alipay').getAttribute('aria-disabled')).toBe('true')
+    await waitFor(() => expect(option('Alipay').getAttribute('aria-disabled')).toBe('true'))
     expect(option('Alipay').textContent).toContain('Not available here')
     fireEvent.click(option('Alipay'))
     expect(option('WeChat Pay').getAttribute('aria-checked')).toBe('true')
     unmount()
     renderWithQuery(<PayTypeSelection orderNo='LP100' kind='phone' host='alipay' />)
-    await settle()
-    expect(option('WeChat Pay').getAttribute('aria-disabled')).toBe('true')
+    await waitFor(() => expect(option('WeChat Pay').getAttribute('aria-disabled')).toBe('true'))
     expect(option('Alipay').getAttribute('aria-checked')).toBe('true')
   })
 
   it('sets the pay type, gets the payment order, pays in the sandbox cashier, then opens the result page', async () => {
     renderWithQuery(<PayTypeSelection orderNo='LP100' kind='phone' host='h5' />)
-    await settle()
+    const pay = await screen.findByRole('button', { name: 'Pay ¥98.50' })
     fireEvent.click(option('Alipay'))
-    fireEvent.click(screen.getByRole('button', { name: 'Pay ¥98.50' }))
-    await settle()
-    const cashier = screen.getByRole('dialog', { name: 'Checkout' })
+    fireEvent.click(pay)
+    const cashier = await screen.findByRole('dialog', { name: 'Checkout' })
     expect(cashier.textContent).toContain('Alipay')
     await act(async () => {
       fireEvent.click(within(cashier).getByRole('button', { name: 'Pay ¥98.50' }))
     })
-    await settle()
-    expect(calls).toEqual(['detail', 'setPayType 20', 'jsapi 20', 'sandbox confirm'])
+    await waitFor(() => expect(calls).toEqual(['detail', 'setPayType 20', 'jsapi 20', 'sandbox confirm']))
     expect(redirectTo).toHaveBeenCalledWith({
       url: '/subpackages/recharge/rechargeResult/rechargeResult?orderNo=LP100',
     })
@@ -132,22 +127,20 @@ describe('select pay type', () => {
 
   it('stays on the page with the order payable when the payer cancels', async () => {
     renderWithQuery(<PayTypeSelection orderNo='LP100' kind='phone' host='h5' />)
-    await settle()
-    fireEvent.click(screen.getByRole('button', { name: 'Pay ¥98.50' }))
-    await settle()
-    expect(screen.getByRole('button', { name: 'Paying…' }).getAttribute('aria-disabled')).toBe('true')
+    fireEvent.click(await screen.findByRole('button', { name: 'Pay ¥98.50' }))
+    await waitFor(() =>
+      expect(screen.getByRole('button', { name: 'Paying…' }).getAttribute('aria-disabled')).toBe('true'),
+    )
     await act(async () => {
       fireEvent.click(screen.getByRole('button', { name: 'Cancel payment' }))
     })
-    await settle()
+    await waitFor(() => expect(calls).toEqual(['detail', 'setPayType 10', 'jsapi 10', 'sandbox cancel', 'detail']))
     expect(redirectTo).not.toHaveBeenCalled()
     expect(useToastStore.getState().toast?.text).toBe(
       'Payment cancelled. You can still pay this order within 30 minutes',
     )
-    expect(calls).toEqual(['detail', 'setPayType 10', 'jsapi 10', 'sandbox cancel', 'detail'])
     fireEvent.click(screen.getByRole('button', { name: 'Pay ¥98.50' }))
-    await settle()
-    expect(screen.getByRole('dialog', { name: 'Checkout' })).not.toBeNull()
+    await waitFor(() => expect(screen.getByRole('dialog', { name: 'Checkout' })).not.toBeNull())
   })
 
   it('reads the kind from the order when the query has none, and leads a paid order to its result', async () => {
@@ -155,8 +148,7 @@ describe('select pay type', () => {
       .spyOn(lifePayApi, 'getUserLifePayOrderDetail')
       .mockResolvedValue(order({ lifePayOrderType: LifePayOrderType.Gas, payStatus: LifePayStatus.Paid }))
     renderWithQuery(<PayTypeSelection orderNo='LP100' host='h5' />)
-    await settle()
-    expect(screen.getByRole('alert').textContent).toBe('This order is already paid')
+    await waitFor(() => expect(screen.getByRole('alert').textContent).toBe('This order is already paid'))
     expect(screen.queryByRole('radiogroup')).toBeNull()
     fireEvent.click(screen.getByRole('button', { name: 'See the result' }))
     expect(redirectTo).toHaveBeenCalledWith({
@@ -171,8 +163,9 @@ describe('select pay type', () => {
   ])('says an order %s can no longer be paid and offers a new one', async (_, overrides) => {
     jest.spyOn(lifePayApi, 'getUserLifePayOrderDetail').mockResolvedValue(order(overrides))
     renderWithQuery(<PayTypeSelection orderNo='LP100' kind='phone' host='h5' />)
-    await settle()
-    expect(screen.getByRole('alert').textContent).toBe('The order has been closed, please place a new order')
+    await waitFor(() =>
+      expect(screen.getByRole('alert').textContent).toBe('The order has been closed, please place a new order'),
+    )
     fireEvent.click(screen.getByRole('button', { name: 'Top up again' }))
     expect(redirectTo).toHaveBeenCalledWith({
       url: '/subpackages/recharge/phoneBillRecharge/phoneBillRecharge?fromOrderNo=LP100',

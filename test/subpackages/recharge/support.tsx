@@ -1,5 +1,5 @@
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query'
-import { act, render, type RenderResult } from '@testing-library/react'
+import { act, render, screen, waitFor, within, type RenderResult } from '@testing-library/react'
 import type { ReactElement, ReactNode } from 'react'
 import type { LifePayRate } from '../../../types/api/lifePay'
 import { LifePayRateType } from '../../../src/domain/rateType'
@@ -44,7 +44,22 @@ export const rates: LifePayRate[] = [
   { rateType: LifePayRateType.DefaultGas, rate: 97.3 },
 ]
 
-/** Lets pending promises (mocked API calls) and react-query's batched notifications settle, and React re-render. */
+/** Waits until the phone form has its data: its face values shown with their prices (rates and face values in). */
+export async function facesPriced(): Promise<void> {
+  await waitFor(() =>
+    expect(
+      within(screen.getByRole('radiogroup', { name: 'Amount' }))
+        .getAllByRole('radio')
+        .every((face) => face.textContent?.includes('Price')),
+    ).toBe(true),
+  )
+}
+
+/**
+ * Lets pending promises (mocked API calls) and react-query's batched notifications settle, and React re-render.
+ * Still counts turns of the event loop: the phone and electricity/gas form suites wait through it; the others wait for
+ * what they assert (waitFor, findBy*, facesPriced).
+ */
 export async function settle(): Promise<void> {
   await act(async () => {
     for (let i = 0; i < 4; i++) await new Promise((resolve) => setTimeout(resolve, 0))

@@ -18,7 +18,7 @@ import { taroInputNamed } from '../../support/taroInput'
 import { typeInto } from '../order/support/taroEvents'
 import { areas, electricAccountSaved, gasAccountSaved, phoneAccount } from './accounts'
 
-jest.mock('@tarojs/taro', () => require('../order/support/taroPage').taroWithPageHooks())
+jest.mock('@tarojs/taro', () => jest.requireActual('../order/support/taroPage').taroWithPageHooks())
 
 const input = taroInputNamed
 /** Taro's inputs render their inner <input> a tick after mounting; typing before that reaches no field. */

@@ -6,7 +6,7 @@ import AccountListView from '../../../src/subpackages/userAccount/components/Acc
 import { pause, renderScreen } from '../order/support/render'
 import { areas, electricAccountSaved, gasAccountSaved, phoneAccount } from './accounts'
 
-jest.mock('@tarojs/taro', () => require('../order/support/taroPage').taroWithPageHooks())
+jest.mock('@tarojs/taro', () => jest.requireActual('../order/support/taroPage').taroWithPageHooks())
 
 const cards = () => [...document.querySelectorAll('.lp-account-card')]
 const card = (id: string) => document.querySelector(`[data-account-id="${id}"]`) as HTMLElement

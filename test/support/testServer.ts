@@ -1,6 +1,9 @@
-// A real local HTTP server for the request-layer tests: every request is recorded, every answer is chosen by the test.
+// The one fake API for the app's tests: a real local HTTP server, every request recorded, every answer chosen by the
+// test. The request-layer suites (test/services) and the page suites (test/pages, test/subpackages) both use it,
+// through test/services/support/harness.ts, which points the app's http client at it. CORS echoes whatever headers the page asks for (jsdom's
+// origin is http://localhost), so new request headers of the http layer need no change here.
 import http from 'node:http'
-import type { AddressInfo } from 'node:net'
+import type { AddressInfo, Socket } from 'node:net'
 
 export interface Received {
   method: string
@@ -54,13 +57,16 @@ export async function startTestServer(): Promise<TestServer> {
   let routes = new Map<string, Handler>()
   const received: Received[] = []
   let aborted = 0
-  const sockets = new Set<import('node:net').Socket>()
+  const sockets = new Set<Socket>()
 
   const server = http.createServer((req, res) => {
     // CORS for the jsdom (H5) suite, whose page origin is http://localhost.
     res.setHeader('Access-Control-Allow-Origin', req.headers.origin ?? '*')
     res.setHeader('Access-Control-Allow-Credentials', 'true')
-    res.setHeader('Access-Control-Allow-Headers', 'Accept, Content-Type, X-Requested-With, Authorization')
+    res.setHeader(
+      'Access-Control-Allow-Headers',
+      req.headers['access-control-request-headers'] ?? 'Accept, Content-Type, X-Requested-With, Authorization',
+    )
     res.setHeader('Access-Control-Allow-Methods', 'GET, POST, PUT, PATCH, DELETE')
     res.setHeader('Access-Control-Expose-Headers', 'X-Trace-Id, Content-Type')
     if (req.method === 'OPTIONS') {
@@ -138,6 +144,22 @@ export async function startTestServer(): Promise<TestServer> {
         server.close(() => resolve())
       }),
   }
+}
+
+export function ok(data: unknown): Reply {
+  return { json: envelope(data) }
+}
+
+/** A business refusal as the API sends it (SPEC §8): HTTP 200, success false, the server's own message. */
+export function refusal(msg: string, error = 'BAD_REQUEST', showType = 2): Reply {
+  return { json: { success: false, data: null, error, msg, showType } }
+}
+
+/** The JSON body of the only request to `path`. */
+export function bodyOf(server: TestServer, path: string): Record<string, unknown> {
+  const hits = server.hits(path)
+  if (hits.length !== 1) throw new Error(`expected one request to ${path}, got ${hits.length}`)
+  return hits[0].body as Record<string, unknown>
 }
 
 /** An unsigned JWT with the given claims (the app only reads the middle part). */

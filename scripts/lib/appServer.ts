@@ -74,7 +74,14 @@ export async function startAppServer(env: Record<string, string> = {}): Promise<
   })
   child.stdout?.on('data', (chunk) => (log = (log + chunk).slice(-20_000)))
   child.stderr?.on('data', (chunk) => (log = (log + chunk).slice(-20_000)))
-  await waitUntilReady(url, child, () => log)
+  try {
+    await waitUntilReady(url, child, () => log)
+  } catch (error) {
+    // A server that never became ready would otherwise outlive the suite and keep the test runner waiting.
+    child.kill('SIGKILL')
+    rmSync(dataDir, { recursive: true, force: true })
+    throw error
+  }
 
   const api: AppServer['api'] = async (method, path, body, token) => {
     const res = await fetch(`${url}${path}`, {
