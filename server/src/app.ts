@@ -10,6 +10,7 @@ import { ORDER_CHANGED_CHANNEL, RATES_CHANGED_CHANNEL } from './db/changeChannel
 import type { Database, Db } from './db/database'
 import { createAuthHooks, OPERATOR_TOKEN_HEADER, VIRTUAL_USER_HEADER } from './http/auth'
 import { corsPolicy, installCors } from './http/cors'
+import { installStorableInput } from './http/storableInput'
 import { installErrorHandling } from './http/errorHandler'
 import { errors } from './http/errors'
 import { JobQueue } from './jobs/jobQueue'
@@ -99,6 +100,7 @@ export async function buildApp(options: AppOptions): Promise<App> {
   app.addHook('preValidation', async (request) => {
     if (request.body === undefined || request.body === null) request.body = {}
   })
+  installStorableInput(app)
 
   await app.register(fastifySwagger, {
     openapi: {
