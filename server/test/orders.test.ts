@@ -234,10 +234,11 @@ describe('CreateLifePayElectricOrder and CreateLifePayGasOrder', () => {
       alice,
     )
 
-  test('State Grid area, priced at 99 %, 500 allowed', async () => {
+  test('State Grid area, priced at 99 %; 300 allowed, 500 on offer but over SPEC §9’s maximum', async () => {
     const order = await t.data(electric({}))
     assert.deepEqual([order.payAmount, order.discountAmount], [198, 2])
-    assert.equal((await t.data(electric({ parValue: 500 }))).payAmount, 495)
+    assert.equal((await t.data(electric({ parValue: 300 }))).payAmount, 297)
+    assert.equal((await electric({ parValue: 500 })).body.error, 'PAR_VALUE_NOT_OFFERED')
   })
 
   test('Southern Grid needs the holder name; area given by names is stored as codes', async () => {
@@ -300,6 +301,9 @@ describe('CreateLifePayElectricOrder and CreateLifePayGasOrder', () => {
     assert.equal((await t.data(gas({}))).payAmount, 99.5)
     assert.match((await gas({ gasAccount: '88-01' })).body.msg ?? '', /^燃气户号：/)
     assert.equal((await gas({ gasOrgType: 'acme' })).body.error, 'VALIDATION_FAILED')
+    // 500 is in the company's table; SPEC §9's maximum of 300 holds for every kind.
+    assert.equal((await t.data(gas({ parValue: 300 }))).payAmount, 298.5)
+    assert.equal((await gas({ parValue: 500 })).body.error, 'PAR_VALUE_NOT_OFFERED')
   })
 })
 

@@ -13,6 +13,7 @@ import type { Db, Executor } from '../../db/database'
 import { preparedPerDb } from '../../db/prepared'
 import { lifePayOrders } from '../../db/schema'
 import { errors } from '../../http/errors'
+import { MAX_FACE_VALUE } from '../../../../src/domain/constants'
 import { channelRates, isParValueOffered, ppmToPercent } from './catalog'
 import { ORDER_EXPIRE_JOB } from './jobKinds'
 import { transitionOrder } from './orderStateMachine'
@@ -86,6 +87,8 @@ export async function createOrder(
   input: NewOrder,
 ): Promise<CreateLifePayOrderResult> {
   const parValueFen = toFen(input.parValue)
+  // SPEC §9: no top-up of any kind above 300, whatever the supplier's table offers.
+  if (input.parValue > MAX_FACE_VALUE) throw errors.parValueNotOffered()
   if (!(await isParValueOffered(ctx.db, input.lifePayOrderType, input.subType, parValueFen)))
     throw errors.parValueNotOffered()
   const ratePpm = channelRates(await ctx.rates.all(), channelId).get(rateTypeOf[input.lifePayOrderType])

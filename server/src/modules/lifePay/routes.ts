@@ -28,7 +28,6 @@ import {
   UserAccountId,
   UserAccountIdInput,
 } from '../../../../types/api/lifePay'
-import { MAX_FACE_VALUE } from '../../../../src/domain/constants'
 import { LifePayOrderType } from '../../../../src/domain/lifePayOrderType'
 import {
   decimal2,
@@ -42,7 +41,6 @@ import {
 import type { AppContext } from '../../appContext'
 import type { AuthHooks } from '../../http/auth'
 import { ok } from '../../http/envelope'
-import { errors } from '../../http/errors'
 import { routeSchema, withChannel } from '../../http/schemas'
 import { checkField } from '../../http/validation'
 import {
@@ -153,7 +151,6 @@ export function registerLifePayRoutes(app: FastifyInstance, ctx: AppContext, aut
       checkField('phone', phone, [required, mobilePhone])
       checkField('name', name, [holderName])
       checkParValue(parValue)
-      if (parValue > MAX_FACE_VALUE) throw errors.parValueNotOffered()
       return create(request.userId, channelOf(request), {
         lifePayOrderType: LifePayOrderType.Phone,
         account: phone,
@@ -171,7 +168,7 @@ export function registerLifePayRoutes(app: FastifyInstance, ctx: AppContext, aut
     {
       ...user,
       schema: orderRoute(
-        'Create an electricity top-up order; the area must be supported and its grid match',
+        'Create an electricity top-up order (face value ≤ 300); the area must be supported and its grid match',
         withChannel(CreateElectricOrderInput),
         CreateLifePayOrderResult,
         'Southern Grid areas (needHolderName) require `name`. province/city are stored as area codes.',
@@ -211,7 +208,11 @@ export function registerLifePayRoutes(app: FastifyInstance, ctx: AppContext, aut
     '/api/LifePay/CreateLifePayGasOrder',
     {
       ...user,
-      schema: orderRoute('Create a gas top-up order', withChannel(CreateGasOrderInput), CreateLifePayOrderResult),
+      schema: orderRoute(
+        'Create a gas top-up order (face value ≤ 300)',
+        withChannel(CreateGasOrderInput),
+        CreateLifePayOrderResult,
+      ),
     },
     async (request) => {
       const { gasAccount: account, gasOrgType, name, parValue, idempotencyKey } = request.body
