@@ -177,6 +177,14 @@ describe('register, password login, user info', () => {
     })
     assert.equal(twice.body.error, 'PHONE_ALREADY_REGISTERED')
     t.clock.advance(61_000)
+    // Without the number's code nobody learns that it is registered: the code is checked first.
+    const guessed = await t.post('/api/Account/PhoneMesssageCodeRegister', {
+      phoneNumber: '13900000020',
+      code: '000000',
+      password: 'Other1234',
+    })
+    assert.match(guessed.body.error ?? '', /^SMS_CODE_/)
+    assert.notEqual(guessed.body.error, 'PHONE_ALREADY_REGISTERED')
     const loginCode = await t.smsCode('13900000021')
     const virtualId = await t.data(
       t.post<string>('/api/Account/LifePayPhoneMesssageCodeLogin', { phoneNumber: '13900000021', code: loginCode }),

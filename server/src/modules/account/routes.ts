@@ -123,8 +123,7 @@ export function registerAccountRoutes(app: FastifyInstance, ctx: AppContext, aut
       const { phoneNumber, code, password, userName } = request.body
       checkField('phoneNumber', phoneNumber, [required, mobilePhone])
       checkField('password', password, [required, passwordRule])
-      const existing = await findUserByPhone(ctx.db, phoneNumber)
-      if (existing?.passwordHash) throw errors.phoneAlreadyRegistered()
+      // The code first: only whoever receives this number's messages may learn whether it is registered.
       await verifyPhoneCode(ctx, phoneNumber, [Purpose.PhoneCodeRegister], code)
       const passwordHash = await hashPassword(password)
       const tokens = await ctx.db.transaction(async (tx) => {
