@@ -123,6 +123,15 @@ describe('payment to recharge', () => {
       headers: sandbox.signNotification(body),
     })
     assert.equal(wrongRoute.statusCode, 400)
+    // Correctly signed, but its time is not a date (was a 500: the provider would deliver it again forever).
+    const notADate = JSON.stringify({ ...JSON.parse(body), transactionId: 'tx-date', paidAt: 'yesterday' })
+    const badDate = await t.app.inject({
+      method: 'POST',
+      url: '/api/pay/notify/wxpay',
+      payload: notADate,
+      headers: sandbox.signNotification(notADate),
+    })
+    assert.deepEqual([badDate.statusCode, badDate.json().error], [400, 'PAYMENT_NOTIFICATION_INVALID'])
     assert.deepEqual(await stateOf(t, alice, order.orderNo), [10, 10, null])
     const unknown = await notify('LP-unknown', 'tx-x', 100)
     assert.equal(unknown.json().error, 'ORDER_NOT_FOUND')

@@ -139,7 +139,10 @@ export function createSandboxPayment(deps: SandboxPaymentDeps): SandboxPayment {
         if (typeof orderNo !== 'string' || typeof transactionId !== 'string') return null
         if (lifePayType !== LifePayType.WxPay && lifePayType !== LifePayType.AliPay) return null
         if (!Number.isSafeInteger(amountFen) || typeof paidAt !== 'string') return null
-        return { orderNo, transactionId, lifePayType, amountFen: amountFen as number, paidAt: new Date(paidAt) }
+        // A time that is not a date would reach the database as an invalid timestamp: the notification is malformed.
+        const paidDate = new Date(paidAt)
+        if (Number.isNaN(paidDate.getTime())) return null
+        return { orderNo, transactionId, lifePayType, amountFen: amountFen as number, paidAt: paidDate }
       } catch {
         return null
       }
