@@ -10,6 +10,7 @@ import { ORDER_CHANGED_CHANNEL, RATES_CHANGED_CHANNEL } from './db/changeChannel
 import type { Database, Db } from './db/database'
 import { createAuthHooks, OPERATOR_TOKEN_HEADER, VIRTUAL_USER_HEADER } from './http/auth'
 import { corsPolicy, installCors } from './http/cors'
+import { inlineScriptHashes, installSecurityHeaders } from './http/securityHeaders'
 import { installStorableInput } from './http/storableInput'
 import { installErrorHandling } from './http/errorHandler'
 import { errors } from './http/errors'
@@ -85,6 +86,7 @@ export async function buildApp(options: AppOptions): Promise<App> {
   })
 
   installCors(app, corsPolicy(config.corsOrigins, config.production))
+  await installSecurityHeaders(app, inlineScriptHashes(h5Root(config.staticDir)))
 
   app.addContentTypeParser('application/json', { parseAs: 'string' }, (request, body, done) => {
     const text = body as string
@@ -128,7 +130,13 @@ export async function buildApp(options: AppOptions): Promise<App> {
       },
     },
   })
-  await app.register(fastifySwaggerUi, { routePrefix: '/api/docs' })
+  await app.register(fastifySwaggerUi, {
+    routePrefix: '/api/docs',
+    // Swagger UI's own CSP (its inline script and styles by hash) in place of the app's, minus the upgrade to HTTPS
+    // (`npm start` serves plain HTTP).
+    staticCSP: true,
+    transformStaticCSP: (header) => header.replace(/\s*upgrade-insecure-requests;?/, ''),
+  })
 
   const jobs = new JobQueue(db, clock, config.jobs, app.log.child({ module: 'jobs' }))
   // The sandbox provider reaches our notify route through the full HTTP stack (signature, parsing, envelope).

@@ -489,6 +489,13 @@ describe('GetOssSTS and the sandbox bucket', () => {
     const read = await t.app.inject({ method: 'GET', url: `/static/oss/${sts.dir}avatar.png` })
     assert.deepEqual([read.statusCode, read.headers['content-type']], [200, 'image/png'])
     assert.deepEqual(read.rawPayload, png)
+    // A user's file on our origin: shown inline as an image, never sniffed, never able to run script.
+    assert.equal(read.headers['x-content-type-options'], 'nosniff')
+    assert.equal(read.headers['content-disposition'], 'inline')
+    assert.match(String(read.headers['content-security-policy']), /sandbox/)
+    assert.equal((await upload(`${sts.dir}notes.txt`)).statusCode, 200)
+    const text = await t.app.inject({ method: 'GET', url: `/static/oss/${sts.dir}notes.txt` })
+    assert.equal(text.headers['content-disposition'], 'attachment')
     assert.equal((await upload('users/someone-else/x.png')).statusCode, 403)
     assert.equal((await upload(`${sts.dir}x.png`, 'wrong-secret')).statusCode, 403)
     assert.equal((await upload(`${sts.dir}../../escape.png`)).statusCode, 403)

@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto'
 import assert from 'node:assert/strict'
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
@@ -56,7 +57,8 @@ const failingIdentity: IdentityProvider = {
   },
 }
 
-const INDEX_HTML = '<!doctype html><title>Life Pay</title>'
+const BOOT_SCRIPT = 'window.__boot = 1'
+const INDEX_HTML = `<!doctype html><title>Life Pay</title><script>${BOOT_SCRIPT}</script><script src="/js/app.js"></script>`
 const HASHED_JS = `console.log(${'"life pay" + '.repeat(200)}1)`
 
 let t: TestApp
@@ -191,7 +193,7 @@ describe('static storage, health, H5', () => {
       url: '/subpackages/order/order/order?orderNo=1',
       headers: { accept: 'text/html,*/*' },
     })
-    assert.deepEqual([deep.statusCode, deep.body], [200, '<!doctype html><title>Life Pay</title>'])
+    assert.deepEqual([deep.statusCode, deep.body], [200, INDEX_HTML])
     assert.equal(deep.headers['cache-control'], 'no-cache')
     const asset = await t.app.inject({ method: 'GET', url: '/js/app.js' })
     assert.deepEqual([asset.statusCode, asset.body], [200, 'console.log(1)'])
@@ -259,6 +261,35 @@ describe('H5 compression and caching', () => {
     assert.equal(brotliDecompressSync(deep.rawPayload).toString(), INDEX_HTML)
     const gzipped = await get('/pages/mine/index', 'gzip', 'text/html')
     assert.equal(gunzipSync(gzipped.rawPayload).toString(), INDEX_HTML)
+  })
+})
+
+describe('security headers', () => {
+  test('the app page: a CSP that allows our scripts and the index’s own inline script by hash, no framing', async () => {
+    const page = await t.app.inject({ method: 'GET', url: '/', headers: { accept: 'text/html' } })
+    const csp = String(page.headers['content-security-policy'])
+    const bootHash = createHash('sha256').update(BOOT_SCRIPT).digest('base64')
+    assert.match(csp, new RegExp(`script-src 'self' 'sha256-${bootHash.replace(/[+/]/g, '\\$&')}'`))
+    assert.doesNotMatch(csp, /unsafe-eval|upgrade-insecure-requests/)
+    assert.match(csp, /frame-ancestors 'none'/)
+    assert.equal(page.headers['x-content-type-options'], 'nosniff')
+    assert.equal(page.headers['x-frame-options'], 'SAMEORIGIN')
+    assert.equal(page.headers['referrer-policy'], 'strict-origin-when-cross-origin')
+    // Plain HTTP: HSTS would say nothing true.
+    assert.equal(page.headers['strict-transport-security'], undefined)
+  })
+
+  test('API answers carry them too; HSTS only over TLS', async () => {
+    const rate = await t.app.inject({ method: 'GET', url: '/api/LifePay/GetRate' })
+    assert.equal(rate.headers['x-content-type-options'], 'nosniff')
+    assert.match(String(rate.headers['content-security-policy']), /default-src 'self'/)
+    const overTls = await t.app.inject({
+      method: 'GET',
+      url: '/api/LifePay/GetRate',
+      headers: { 'x-forwarded-proto': 'https' },
+    })
+    // Without trustProxy the forwarded protocol is not believed.
+    assert.equal(overTls.headers['strict-transport-security'], undefined)
   })
 })
 

@@ -73,8 +73,13 @@ export function registerStorageRoutes(app: FastifyInstance, ctx: AppContext): vo
     const path = storage.objectPath(request.params['*'])
     const info = path ? await stat(path).catch(() => null) : null
     if (!path || !info?.isFile()) throw errors.ossObjectNotFound()
-    reply.header('content-type', contentTypes[extname(path).toLowerCase()] ?? 'application/octet-stream')
+    const type = contentTypes[extname(path).toLowerCase()] ?? 'application/octet-stream'
+    reply.header('content-type', type)
     reply.header('cache-control', 'public, max-age=86400')
+    // Uploads are users' files on our own origin: images show inline, anything else downloads; none may run script
+    // or be read as another type (nosniff comes with every response).
+    reply.header('content-disposition', type.startsWith('image/') ? 'inline' : 'attachment')
+    reply.header('content-security-policy', "default-src 'none'; img-src 'self'; sandbox")
     return reply.send(createReadStream(path))
   })
 }
