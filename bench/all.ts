@@ -1,5 +1,5 @@
-// npm run bench [-- size page mini api filter]: runs the benchmarks (all five by default), each in its own process as its
-// npm script runs it, one after the other, and writes what they print to bench/report.md with the machine's facts.
+// npm run bench [-- size page mini api filter]: runs the benchmarks (all five by default), each in its own process as
+// its npm script runs it, one after the other, and writes what they print to bench/report.md with the machine's facts.
 import { execFileSync, spawn } from 'node:child_process'
 import { existsSync, readdirSync, writeFileSync } from 'node:fs'
 import { cpus, freemem, loadavg, release, totalmem } from 'node:os'

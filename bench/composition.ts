@@ -1,6 +1,6 @@
-// npx tsx bench/composition.ts [h5] [weapp] [--by-file]: what each package and app folder contributes to the H5 home page's
-// first load and to the weapp main package's scripts, read from the source maps of a scratch build: a copy of the
-// sources whose Taro config adds source maps, built under the build lock. This worktree's config and dist stay as
+// npx tsx bench/composition.ts [h5] [weapp] [--by-file]: what each package and app folder contributes to the H5 home
+// page's first load and to the weapp main package's scripts, read from the source maps of a scratch build: a copy of
+// the sources whose Taro config adds source maps, built under the build lock. This worktree's config and dist stay as
 // they are, so the shipped builds (and `npm run size`) are unaffected.
 import { spawnSync } from 'node:child_process'
 import {

@@ -1,6 +1,7 @@
 // npm run bench:page: the production H5 build (rebuilt when stale, under the build lock) served by the real server
 // with a fresh database, a logged-in user with 200 orders, and Lighthouse (default mobile config, simulated
-// throttling) three times on each page; prints the medians. `-- --help` lists the options (pages, paths, runs, category).
+// throttling) three times on each page; prints the medians. `-- --help` lists the options (pages, paths, runs,
+// category).
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'

@@ -57,8 +57,9 @@ async function orderRequests(baseUrl: string, count: number, runId: string): Pro
   return Array.from({ length: count }, (_, n) => {
     const idempotencyKey = `bench-${runId}-${n}`
     if (n % 10 < 6) {
-      // The sandbox supplier scripts outcomes by an account's last four digits (server/src/providers/sandboxAccounts.ts):
-      // every 40th phone ends in 0000 and fails (then refunds automatically); the others end in 1234…1433 and succeed.
+      // The sandbox supplier scripts outcomes by an account's last four digits
+      // (server/src/providers/sandboxAccounts.ts): every 40th phone ends in 0000 and fails (then refunds
+      // automatically); the others end in 1234…1433 and succeed.
       const lastFour = n % 40 === 7 ? '0000' : String(1234 + n).slice(-4)
       const phone = `${pickFrom(['139', '186', '133'], n)}${String(n).padStart(4, '0')}${lastFour}`
       const ispCode = detectCarrier(phone)

@@ -147,8 +147,8 @@ export default defineConfig<'webpack5'>(async (merge, { mode }) => {
           ])
         // Taro splits only initial chunks, so every page chunk carried its own copy of the code and CSS pages share
         // (axios, the component wrappers, src/services…): split async chunks too, Taro's cache groups kept. Taro's
-        // minSize 0 would then cut a page into ~20 tiny scripts; webpack's production default (20 kB) keeps it to a few,
-        // while shared styles (3–10 kB each) are still split rather than repeated in every page's stylesheet.
+        // minSize 0 would then cut a page into ~20 tiny scripts; webpack's production default (20 kB) keeps it to a
+        // few, while shared styles (3–10 kB each) are still split rather than repeated in every page's stylesheet.
         chain.optimization.splitChunks({
           ...chain.optimization.get('splitChunks'),
           chunks: 'all',
@@ -156,7 +156,8 @@ export default defineConfig<'webpack5'>(async (merge, { mode }) => {
         })
         // Start-up in several tasks, pages rendered in slices (src/platform/h5Boot.ts).
         chain.plugin('h5StagedBoot').use(H5StagedBootPlugin)
-        // src/app.config.ts's entryPagePath (Taro's config loader compiles config/ only: src/routes.ts is out of reach).
+        // src/app.config.ts's entryPagePath (Taro's config loader compiles config/ only: src/routes.ts is out of
+        // reach).
         chain.plugin('h5FirstLoad').use(H5FirstLoadPlugin, [{ entryPage: 'pages/home/index' }])
       },
       output: { filename: 'js/[name].[contenthash:8].js', chunkFilename: 'js/[name].[contenthash:8].js' },

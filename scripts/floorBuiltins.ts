@@ -3,7 +3,8 @@
  * mini-programs, the browser APIs their runtimes never had), found on the acorn AST. Used by `npm run syntax:check`.
  *
  * What counts as a use (the heuristic, chosen for few false positives on minified bundles):
- * - a free global (not declared in any enclosing scope) read anywhere — `new AbortController()`, `"Deno" in globalThis`;
+ * - a free global (not declared in any enclosing scope) read anywhere — `new AbortController()`, `"Deno" in
+ *   globalThis`;
  * - a static method called — `Object.fromEntries(…)`, `Promise.allSettled(…)`, on the free `Object`/`Promise`
  *   (reading one, as a feature test does, is harmless);
  * - a prototype method called with the arity the built-in takes — `.flatMap(fn)`, `.finally(fn)`, `.at(i)`,
@@ -247,7 +248,10 @@ function declaringScope(name: string, scope: Scope | null): Scope | null {
   return null
 }
 
-/** Whether `test` mentions the guarded thing: `typeof name` (or a variable set from it), or a member with this property name. */
+/**
+ * Whether `test` mentions the guarded thing: `typeof name` (or a variable set from it), or a member with this property
+ * name.
+ */
 function mentions(test: Node, guard: Guard, scope: Scope, guardVariables: GuardVariables): boolean {
   let found = false
   const visit = (node: Node) => {

@@ -11,7 +11,10 @@ const PRODUCT_TITLE = '生活缴费'
 const NAV_BAR_ORANGE = '#ff7a1a'
 const PAGE_BACKGROUND = '#f5f6f8'
 
-/** Every page draws the orange nav bar itself (NavBar), so the host's bar must step aside: Alipay's turns transparent and lets taps through. */
+/**
+ * Every page draws the orange nav bar itself (NavBar), so the host's bar must step aside: Alipay's turns transparent
+ * and lets taps through.
+ */
 const alipayCustomNavigation = { transparentTitle: 'always', titlePenetrate: 'YES' } as const
 
 /** The app's default window (app.config.ts). */

@@ -64,7 +64,8 @@ type QueryValue = string | number | null | undefined
 /**
  * `path?a=1&b=2`, leaving out empty values; values through encodeURIComponent, names as written (identifiers). H5 hands
  * a page its values decoded and the mini-programs as sent, so a value must read the same both ways: ids, order
- * numbers, numbers and kinds do; a value that can hold reserved characters (login's `redirect`) is decoded by its reader.
+ * numbers, numbers and kinds do; a value that can hold reserved characters (login's `redirect`) is decoded by its
+ * reader.
  */
 export function withQuery(path: string, query: Record<string, QueryValue>): string {
   const pairs = Object.entries(query)

@@ -104,7 +104,8 @@ export function measureH5(dist: string): H5Sizes {
   const chunkFiles = parseChunkFiles(source, table[0].chunkIds[0])
   const filesOf = (route: RouteChunks) =>
     route.chunkIds.flatMap((id) => {
-      // A chunk of shared styles alone (splitChunks splits CSS too) has no script: webpack's runtime never asks for one.
+      // A chunk of shared styles alone (splitChunks splits CSS too) has no script: webpack's runtime never asks for
+      // one.
       const files = [chunkFiles.script(id), chunkFiles.stylesheet(id)].filter(
         (file): file is string => !!file && existsSync(join(dist, file)),
       )

@@ -112,7 +112,9 @@ function h5Section(h5: H5Sizes, failures: string[]): string {
   return lines.join('\n')
 }
 
-/** Sizes of the production builds under `distRoot` (dist/weapp, dist/alipay, dist/h5) against config/sizeBudgets.json. */
+/**
+ * Sizes of the production builds under `distRoot` (dist/weapp, dist/alipay, dist/h5) against config/sizeBudgets.json.
+ */
 export function sizeReport(distRoot: string): SizeReport {
   const failures: string[] = []
   const minis = (['weapp', 'alipay'] as MiniPlatform[])

@@ -53,7 +53,8 @@ export interface ServerConfig {
   sandboxDuplicateNotifyRate: number
   /**
    * Sandbox payments are paid in the mini-program host's own cashier (`requestPayment` / `tradePay` with the sandbox
-   * JSAPI parameters) instead of the app's sandbox cashier sheet: for the mini-program test host, which plays the wallet.
+   * JSAPI parameters) instead of the app's sandbox cashier sheet: for the mini-program test host, which plays the
+   * wallet.
    */
   sandboxWalletInHost: boolean
   unpaidOrderCloseMs: number

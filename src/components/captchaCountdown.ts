@@ -8,7 +8,9 @@ export interface CaptchaCountdown {
   state: CaptchaState
   /** Whole seconds left while counting. */
   remaining: number
-  /** Runs `sender` unless busy; counts down from `countDown` when it succeeds, back to idle when it fails (rethrown). */
+  /**
+   * Runs `sender` unless busy; counts down from `countDown` when it succeeds, back to idle when it fails (rethrown).
+   */
   send: (sender: () => Promise<unknown>) => Promise<void>
 }
 

@@ -6,7 +6,10 @@ const GROUP_OF: Record<string, string> = { radio: 'radiogroup', tab: 'tablist' }
 const NEXT = new Set(['ArrowRight', 'ArrowDown'])
 const PREVIOUS = new Set(['ArrowLeft', 'ArrowUp'])
 
-/** The option an arrow key, Home or End moves to inside a radio group or tab list (WAI-ARIA: wraps, skips disabled ones). */
+/**
+ * The option an arrow key, Home or End moves to inside a radio group or tab list (WAI-ARIA: wraps, skips disabled
+ * ones).
+ */
 function arrowTarget(control: HTMLElement, role: string, key: string): HTMLElement | null {
   const group = control.closest(`[role=${GROUP_OF[role]}]`)
   if (!group) return null

@@ -6,7 +6,10 @@ import { useLayoutStore } from '../stores/layout'
 
 const TAB_LABEL_KEYS = ['tab.home', 'tab.mine'] as const
 
-/** Both tab pages take `channelId` (SPEC §2), remember which tab is active, and label the tab bar in the user's language. */
+/**
+ * Both tab pages take `channelId` (SPEC §2), remember which tab is active, and label the tab bar in the user's
+ * language.
+ */
 export function useTabPage(index: number): void {
   const { params } = useRouter()
   const locale = useLocaleStore((s) => s.locale)

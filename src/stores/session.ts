@@ -8,7 +8,9 @@ import { taroStorage } from './taroStorage'
 /** Shown when the user has no avatar of their own. */
 export const DEFAULT_AVATAR_URL = '/assets/avatar/default-avatar.png'
 
-/** The token pair of a full login (SPEC §3 userInfo); `expired` marks the session as expired whatever the clock says. */
+/**
+ * The token pair of a full login (SPEC §3 userInfo); `expired` marks the session as expired whatever the clock says.
+ */
 export interface SessionUserInfo extends TokenResult {
   expired?: boolean
 }

@@ -30,7 +30,9 @@ export function installCors(app: FastifyInstance, allowed: (origin: string) => b
   })
 }
 
-/** CORS_ORIGINS: comma-separated origins, '*' for any; unset: local origins (localhost, 127.0.0.1) outside production. */
+/**
+ * CORS_ORIGINS: comma-separated origins, '*' for any; unset: local origins (localhost, 127.0.0.1) outside production.
+ */
 export function corsPolicy(setting: string | undefined, production: boolean): (origin: string) => boolean {
   if (setting !== undefined && setting.trim() !== '') {
     const origins = setting

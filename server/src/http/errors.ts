@@ -2,7 +2,8 @@ import type { ApiErrorCode } from '../../../types/api/errorCodes'
 import { ShowType } from '../../../src/domain/showType'
 import { ApiError } from './apiError'
 
-// Every business error the API answers, by a stable code of the contract (types/api/errorCodes.ts, docs/api.md § Errors).
+// Every business error the API answers, by a stable code of the contract (types/api/errorCodes.ts, docs/api.md §
+// Errors).
 
 const e = (code: ApiErrorCode, zh: string, en: string, httpStatus = 200, showType = ShowType.Error) =>
   new ApiError(code, { 'zh-CN': zh, 'en-US': en }, { httpStatus, showType })

@@ -54,7 +54,8 @@ export default function UtilityGrid({
             <UtilityIcon type={utility.type} />
             <Text className='lp-utilities__name'>{m(utility.name)}</Text>
             <Text className='lp-utilities__hint'>{m(utility.hint)}</Text>
-            {/* The badge's line is held while the rate loads and when there is no discount: the grid keeps its height. */}
+            {/* The badge's line is held while the rate loads and when there is no discount: the grid keeps its
+                height. */}
             <View
               className={`lp-utilities__badge-slot${loading ? ' lp-utilities__badge-slot--loading' : ''}`}
               aria-busy={loading ? 'true' : undefined}

@@ -69,7 +69,9 @@ function remove(signal: object, type: string, registration: Registration) {
   registrations.splice(registrations.indexOf(registration), 1)
 }
 
-/** The standard's dispatch on a target without parents: listeners in order, once ones removed first, errors reported. */
+/**
+ * The standard's dispatch on a target without parents: listeners in order, once ones removed first, errors reported.
+ */
 function dispatch(signal: AbortSignalPolyfill, event: Event) {
   let stopped = false
   const stop = event.stopImmediatePropagation

@@ -1,4 +1,6 @@
-/** Resolves with the host's JS bridge once it is injected (it may arrive after the page loads); undefined on timeout. */
+/**
+ * Resolves with the host's JS bridge once it is injected (it may arrive after the page loads); undefined on timeout.
+ */
 export function whenBridgeReady<T>(
   read: () => T | undefined,
   readyEvent: string,

@@ -11,7 +11,9 @@ import { payInWeChatMiniProgram } from './wxMiniProgramPay'
 export type PayBridgeName =
   'sandboxCashier' | 'wxMiniProgram' | 'alipayMiniProgram' | 'wechatJsBridge' | 'alipayJsBridge'
 
-/** Which wallet takes this payment here: every sandbox order and every ordinary phone browser use the sandbox cashier. */
+/**
+ * Which wallet takes this payment here: every sandbox order and every ordinary phone browser use the sandbox cashier.
+ */
 export function choosePayBridge(
   host: RuntimeHost,
   payOrder: Pick<PayOrderForJsApi, 'sandbox' | 'lifePayType'>,

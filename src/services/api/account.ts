@@ -65,7 +65,9 @@ export function getLifePayWxIndentity(input: WxIdentityInput): Promise<WxIdentit
   return requestUnfiltered<WxIdentity>({ method: 'GET', url: '/api/Account/GetLifePayWxIndentity', params: input })
 }
 
-/** POST /api/Account/LifePayPhoneMesssageCodeLogin — resolves with the (virtual) user id; any failure is Error('error'). */
+/**
+ * POST /api/Account/LifePayPhoneMesssageCodeLogin — resolves with the (virtual) user id; any failure is Error('error').
+ */
 export async function lifePayPhoneMesssageCodeLogin(input: LifePayPhoneMessageCodeLoginInput): Promise<string> {
   try {
     return await requestUnfiltered<string>({

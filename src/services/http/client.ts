@@ -61,7 +61,9 @@ export function requestResponse<T>(
   return inTurn(() => http.request<ApiEnvelope<T>>({ ...config, getResponse: true }))
 }
 
-/** The envelope's `data` without the sensitive-word filter: for credentials and payment parameters a mask would break. */
+/**
+ * The envelope's `data` without the sensitive-word filter: for credentials and payment parameters a mask would break.
+ */
 export async function requestUnfiltered<T>(config: Omit<AxiosRequestConfig, 'getResponse'>): Promise<T> {
   const response = await requestResponse<T>(config)
   return response.data.data as T

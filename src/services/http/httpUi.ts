@@ -2,7 +2,9 @@ import Taro from '@tarojs/taro'
 
 export type HttpToastType = 'success' | 'error' | 'warning'
 
-/** What the request layer shows or does on screen; the app replaces these with its own Toast, loading and navigation. */
+/**
+ * What the request layer shows or does on screen; the app replaces these with its own Toast, loading and navigation.
+ */
 export interface HttpUi {
   showToast: (type: HttpToastType, text: string) => void
   showLoading: () => void

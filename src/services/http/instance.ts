@@ -6,7 +6,10 @@ import { taroAdapter } from './taroAdapter'
 
 const axiosTransformRequest = ([] as AxiosRequestTransformer[]).concat(axios.defaults.transformRequest ?? [])
 
-/** axios's own body encoding; a body it cannot encode fails with the request's config attached, as a request-building error. */
+/**
+ * axios's own body encoding; a body it cannot encode fails with the request's config attached, as a request-building
+ * error.
+ */
 const transformRequest: AxiosRequestTransformer = function (this: InternalAxiosRequestConfig, data, headers) {
   try {
     return axiosTransformRequest.reduce((body, transform) => transform.call(this, body, headers), data)

@@ -58,7 +58,9 @@ function uIdFromQueryText(text: string): string {
   return ''
 }
 
-/** The referral id of a scanned code, from `uId`, `scene` or `q`, as UUID text when compact; '' when none or malformed. */
+/**
+ * The referral id of a scanned code, from `uId`, `scene` or `q`, as UUID text when compact; '' when none or malformed.
+ */
 export function scanUId(params: ScanParams): string {
   const candidates = [
     params.uId ? decodeFully(params.uId) : '',

@@ -5,7 +5,8 @@ import type { Executor } from '../../db/database'
 import { lifePayOrders } from '../../db/schema'
 import { orderWritten } from './orderWrites'
 
-// Every change of an order's state goes through transitionOrder, by the transition table of src/domain/orderTransitions.
+// Every change of an order's state goes through transitionOrder, by the transition table of
+// src/domain/orderTransitions.
 
 export class ForbiddenTransitionError extends Error {
   constructor(

@@ -55,7 +55,8 @@ export async function registerWebRoutes(app: FastifyInstance, ctx: AppContext): 
     prefix: '/',
     wildcard: true,
     schemaHide: true,
-    // The build writes .br and .gz siblings (config/precompressAssets.ts): sent as they are to clients that accept them.
+    // The build writes .br and .gz siblings (config/precompressAssets.ts): sent as they are to clients that accept
+    // them.
     preCompressed: true,
     setHeaders: (reply, path) => {
       reply.header('cache-control', cacheControlOf(path))

@@ -19,7 +19,9 @@ function serverMessage(body: unknown): string | undefined {
   return undefined
 }
 
-/** SPEC §8 by showType: 0 and 9 show nothing here (9 is a redirect), 1 warns, 2, 3 and anything else is an error toast. */
+/**
+ * SPEC §8 by showType: 0 and 9 show nothing here (9 is a redirect), 1 warns, 2, 3 and anything else is an error toast.
+ */
 function showBizError(error: BizError): void {
   const text = error.msg || OTHER_STATUS_MESSAGE
   switch (error.showType) {
@@ -46,7 +48,8 @@ function showHttpError(error: AxiosError): void {
 
 /**
  * The whole error policy of SPEC §8, in one place. Every error is rethrown to the caller; this only decides what the
- * user sees. `skipErrorHandler` skips it all, `customErrorHandler` returning true replaces it, a cancellation is silent.
+ * user sees. `skipErrorHandler` skips it all, `customErrorHandler` returning true replaces it, a cancellation is
+ * silent.
  */
 export function errorHandlerInterceptor(error: unknown): Promise<never> {
   const config = configOf(error)

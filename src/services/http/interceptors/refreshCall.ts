@@ -3,7 +3,10 @@ import type { GetTokenByRefreshTokenInput, TokenResult } from '../../../../types
 import type { ApiEnvelope } from '../../../../types/api/envelope'
 import { http } from '../instance'
 
-/** SPEC §7: the refresh call (POST /api/accountAuth/GetTokenByRefreshToken) is recognised by its path and skips the loading indicator and the token logic. */
+/**
+ * SPEC §7: the refresh call (POST /api/accountAuth/GetTokenByRefreshToken) is recognised by its path and skips the
+ * loading indicator and the token logic.
+ */
 export function isRefreshCall(config: Pick<AxiosRequestConfig, 'url'>): boolean {
   const path = (config.url ?? '').split(/[?#]/)[0]
   return path.toLowerCase().endsWith('/gettokenbyrefreshtoken')

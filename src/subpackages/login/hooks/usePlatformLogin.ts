@@ -3,7 +3,10 @@ import { platformLogin, type PlatformIdentity } from '../platformLogin'
 
 export type PlatformLoginStatus = 'preparing' | 'ready' | 'failed'
 
-/** Runs the host login when the page opens (it asks the user nothing) and again on demand, e.g. after a stale session key. */
+/**
+ * Runs the host login when the page opens (it asks the user nothing) and again on demand, e.g. after a stale session
+ * key.
+ */
 export function usePlatformLogin(uId: string) {
   const [status, setStatus] = useState<PlatformLoginStatus>('preparing')
   const [identity, setIdentity] = useState<PlatformIdentity | null>(null)

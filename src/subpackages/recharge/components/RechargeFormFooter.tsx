@@ -16,7 +16,9 @@ interface RechargeFormFooterProps {
   emptyText?: string
 }
 
-/** The end of every top-up form: the face values, a refusal that belongs to no field, and the bar that places the order. */
+/**
+ * The end of every top-up form: the face values, a refusal that belongs to no field, and the bar that places the order.
+ */
 export default function RechargeFormFooter({ offer, fieldErrors, order, emptyText }: RechargeFormFooterProps) {
   const { errors, clear } = fieldErrors
   const m = useMessages(rechargeMessages)
