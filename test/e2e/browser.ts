@@ -42,3 +42,25 @@ export async function settled(page: Page, timeout = 15_000): Promise<void> {
     { timeout },
   )
 }
+
+/** A message template ('Pay {amount}') as a pattern for the texts it makes, whole: each placeholder is any text. */
+export function messagePattern(template: string): RegExp {
+  const parts = template.split(/\{\w+\}/).map((part) => part.replace(/[.*+?^${}()|[\]\\]/g, '\\$&'))
+  return new RegExp(`^${parts.join('.+')}$`)
+}
+
+/** A pattern for a text that starts with `prefix` ('100元' in '100元 售价 ¥98.50'), not followed by a digit. */
+export function startsWith(prefix: string): RegExp {
+  return new RegExp(`^${prefix.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}(?!\\d)`)
+}
+
+/** A pattern for exactly `text`, nothing before or after it. */
+export function exactly(text: string): RegExp {
+  return new RegExp(`^${text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}$`)
+}
+
+/** A message under a field (an alert whose whole text is `text`: a toast's has its icon too). */
+export const fieldError = (page: Page, text: string) => page.getByRole('alert').filter({ hasText: exactly(text) })
+
+/** A toast (an alert) saying `text`. */
+export const toast = (page: Page, text: string) => page.getByRole('alert').getByText(text, { exact: true })

@@ -5,7 +5,7 @@ import type { Browser, BrowserContext, Page } from 'playwright-core'
 import enUS from '../../src/i18n/en-US'
 import zhCN, { type MessageKey } from '../../src/i18n/zh-CN'
 import { startAppServer, type AppServer } from '../../scripts/lib/appServer'
-import { ARTIFACTS, launchBrowser, phoneContext, settled } from './browser'
+import { ARTIFACTS, launchBrowser, phoneContext, settled, toast } from './browser'
 import { assertH5Built, phoneCodeLogin } from './session'
 
 // Issue 5 in a phone browser against the real server (fresh embedded database, sandbox SMS) and the built H5 app.
@@ -90,7 +90,7 @@ async function openPage(locale: Locale): Promise<{ context: BrowserContext; page
 
 async function go(page: Page, path: string): Promise<void> {
   await page.goto(`${app.url}${path}`)
-  await page.waitForSelector('.lp-navbar__title')
+  await page.getByRole('heading', { level: 1 }).waitFor()
 }
 
 /**
@@ -101,7 +101,8 @@ async function arrive(page: Page, locale: Locale, path: string, titleKey?: Messa
   await page.waitForURL(new RegExp(path))
   const catalogue = locale === 'zh-CN' ? zhCN : enUS
   const title = titleKey ? `${catalogue[titleKey]} - ${catalogue['app.titleSuffix']}` : catalogue['app.productTitle']
-  await page.locator('.lp-navbar__title', { hasText: title }).filter({ visible: true }).waitFor()
+  // Role queries leave the hidden pages out.
+  await page.getByRole('heading', { level: 1, name: title, exact: true }).waitFor()
 }
 
 async function shot(page: Page, name: string, locale: Locale): Promise<void> {
@@ -120,13 +121,9 @@ function button(page: Page, name: string) {
 
 async function waitForToast(page: Page, expected: string): Promise<void> {
   try {
-    await page.waitForFunction(
-      (text) => [...document.querySelectorAll('.lp-toast__text')].some((el) => el.textContent === text),
-      expected,
-      { timeout: 10_000 },
-    )
+    await toast(page, expected).waitFor({ timeout: 10_000 })
   } catch (error) {
-    const shown = await page.locator('.lp-toast__text').allTextContents()
+    const shown = await page.getByRole('alert').allTextContents()
     await page.screenshot({ path: join(ARTIFACTS, 'login-failure.png') })
     throw new Error(`no toast "${expected}" (toasts: ${JSON.stringify(shown)}, at ${page.url()})`, { cause: error })
   }
@@ -151,18 +148,20 @@ async function sendCode(page: Page, locale: Locale, phone: string): Promise<stri
   return app.smsCode(phone)
 }
 
-/** Ticks the consent box itself (its text holds the two document links). */
+/** Ticks the consent box itself, at the checkbox's start (its text holds the two document links). */
 async function consent(page: Page): Promise<void> {
-  await page.locator('.lp-consent__box').filter({ visible: true }).click()
-  assert.equal(await page.getByRole('checkbox').getAttribute('aria-checked'), 'true')
+  const checkbox = page.getByRole('checkbox')
+  await checkbox.click({ position: { x: 12, y: 24 } })
+  assert.equal(await checkbox.getAttribute('aria-checked'), 'true')
 }
 
 async function logOutFromMine(page: Page, locale: Locale): Promise<void> {
   await go(page, MINE)
   await button(page, T[locale].logout).click()
-  await page.locator('.lp-dialog--open').waitFor()
+  const dialog = page.getByRole('dialog', { name: T[locale].logout })
+  await dialog.waitFor()
   await shot(page, 'mine-logout-dialog', locale)
-  await page.locator('.lp-dialog__btn--confirm').click()
+  await dialog.getByRole('button', { name: T[locale].logoutConfirm, exact: true }).click()
   await arrive(page, locale, HOME)
   await page.getByText(T[locale].homeLoginCard).waitFor()
 }
@@ -183,7 +182,7 @@ test(
     // Register.
     await go(page, REGISTER)
     await button(page, T[locale].register).click()
-    assert.equal(await page.locator('.lp-field__error').first().textContent(), T[locale].required)
+    assert.equal(await page.getByRole('alert').first().textContent(), T[locale].required)
     await shot(page, 'register-validation', locale)
     await input(page, T[locale].phone).fill(phone)
     const registerCodeSentAt = Date.now()
@@ -384,7 +383,10 @@ test(
     await tap(page.getByRole('button', { name: /^确认支付/ }).filter({ visible: true }))
     assert.equal(taps, 3)
     // The wallet's own sheet: in a phone browser the sandbox cashier stands in for it.
-    await page.locator('.lp-cashier__pay').click()
+    await page
+      .getByRole('dialog', { name: '收银台' })
+      .getByRole('button', { name: /^确认支付/ })
+      .click()
     await page.waitForURL(/rechargeResult/)
 
     const deadline = Date.now() + 20_000

@@ -9,8 +9,10 @@ import { LifePayType } from '../../src/domain/lifePayType'
 import type { Locale } from '../../src/domain/locale'
 import { OrderDisplayStatus, orderDisplayStatusLabels } from '../../src/domain/orderDisplayStatus'
 import type { orderMessages as OrderMessages } from '../../src/subpackages/order/messages'
+import enUS from '../../src/i18n/en-US'
+import zhCN from '../../src/i18n/zh-CN'
 import { startAppServer, type AppServer } from '../../scripts/lib/appServer'
-import { ARTIFACTS, launchBrowser, phoneContext, settled } from './browser'
+import { ARTIFACTS, launchBrowser, messagePattern, phoneContext, settled } from './browser'
 import { assertH5Built, importAppModule, lifePayApi, logInByPhoneCode } from './session'
 
 // Orders and refunds in a phone browser against the real server: orders are placed and paid through the API (the
@@ -83,15 +85,20 @@ async function pay(userId: string, orderNo: string, until: LifePayOrderStatus[] 
 const shot = (page: Page, name: string, locale: Locale) =>
   page.screenshot({ path: join(ARTIFACTS, `order-${name}-${locale}.png`) })
 
-const detailStatus = (page: Page) => page.locator('.lp-order-detail__status')
-const rows = (page: Page) => page.locator('.lp-order-row')
+const catalogue = (locale: Locale) => (locale === 'zh-CN' ? zhCN : enUS)
 
-async function waitForText(page: Page, selector: string, text: string, timeout = 15_000) {
-  await page.waitForFunction(
-    ([sel, expected]) => [...document.querySelectorAll(sel)].some((el) => el.textContent === expected),
-    [selector, text] as const,
-    { timeout },
-  )
+/** The order's status on the detail page, and the refund's on the refund result page: the headline under the title. */
+const headline = (page: Page, name?: string) =>
+  page.getByRole('heading', { level: 2, ...(name === undefined ? {} : { name, exact: true }) })
+/** The orders of the list, each a button (role queries leave out the hidden pages H5 keeps in the document). */
+const rows = (page: Page) => page.getByRole('list').getByRole('button')
+const row = (page: Page, maskedAccount: string) => page.getByRole('list').getByRole('button', { name: maskedAccount })
+
+async function confirmDialog(page: Page, locale: Locale) {
+  await page
+    .getByRole('dialog', { name: m(locale).confirmRefundTitle })
+    .getByRole('button', { name: catalogue(locale)['dialog.confirm'], exact: true })
+    .click()
 }
 
 for (const locale of ['zh-CN', 'en-US'] as const) {
@@ -126,14 +133,10 @@ for (const locale of ['zh-CN', 'en-US'] as const) {
     assert.match((await first.textContent()) ?? '', /139\*\*\*\*0000/)
 
     // The end of the list brings the 11th order and says there are no more.
-    await page.locator('.lp-order-list__scroll').evaluate((el) => {
-      const scroller = (el.shadowRoot?.querySelector('[class*=scroll]') as HTMLElement | null) ?? (el as HTMLElement)
-      scroller.scrollTop = scroller.scrollHeight
-      el.scrollTop = el.scrollHeight
-    })
+    await page.getByRole('button', { name: m(locale).loadingMore, exact: true }).scrollIntoViewIfNeeded()
     await page.getByText(m(locale).noMore).waitFor()
     assert.equal(await rows(page).count(), 11)
-    await page.locator('.lp-order-list__footer').scrollIntoViewIfNeeded()
+    await page.getByText(m(locale).noMore).scrollIntoViewIfNeeded()
     await shot(page, 'list-end', locale)
 
     // Tabs: gas has none.
@@ -143,16 +146,19 @@ for (const locale of ['zh-CN', 'en-US'] as const) {
     await rows(page).first().waitFor()
 
     // The completed order: detail, copy, refund allowed, top up again.
-    await page.locator(`.lp-order-row[data-order-no="${completed}"]`).click()
+    await row(page, '139****5678').click()
     await page.waitForURL(new RegExp(`orderNo=${completed}`))
-    await waitForText(page, '.lp-order-detail__status', statusText(locale, OrderDisplayStatus.RechargeSucceeded))
+    await headline(page, statusText(locale, OrderDisplayStatus.RechargeSucceeded)).waitFor()
     await settled(page)
     await shot(page, 'detail-succeeded', locale)
-    await page.locator('.lp-order-detail__copy').click()
+    await page.getByRole('button', { name: m(locale).copy, exact: true }).click()
     assert.equal(await page.evaluate(() => localStorage.getItem('taro_clipboard')), JSON.stringify({ data: completed }))
-    const buttons = await page.locator('.lp-order-actions__button').allTextContents()
+    const buttons = await page
+      .getByRole('group', { name: m(locale).orderActions })
+      .getByRole('button')
+      .allTextContents()
     assert.deepEqual(buttons, [m(locale).applyRefund, m(locale).topUpAgain])
-    await page.getByText(m(locale).topUpAgain).click()
+    await page.getByRole('button', { name: m(locale).topUpAgain, exact: true }).click()
     await page.waitForURL(/phoneBillRecharge/)
     const topUp = new URL(page.url())
     assert.equal(topUp.searchParams.get('phone'), '13912345678')
@@ -161,18 +167,18 @@ for (const locale of ['zh-CN', 'en-US'] as const) {
 
     // The failed one shows its automatic refund.
     await page.goto(`${server.url}${ORDER_PAGE}?orderNo=${failed}`)
-    await waitForText(page, '.lp-order-detail__status', statusText(locale, OrderDisplayStatus.Refunded))
+    await headline(page, statusText(locale, OrderDisplayStatus.Refunded)).waitFor()
     await page.getByText(m(locale).autoRefundReason).waitFor()
     await settled(page)
     await shot(page, 'detail-auto-refunded', locale)
 
     // An unpaid one: the countdown and the way to pay it.
     await page.goto(`${server.url}${ORDER_PAGE}?orderNo=${unpaid[0]}`)
-    await waitForText(page, '.lp-order-detail__status', statusText(locale, OrderDisplayStatus.Unpaid))
-    await page.locator('.lp-order-detail__countdown').waitFor()
+    await headline(page, statusText(locale, OrderDisplayStatus.Unpaid)).waitFor()
+    await page.getByText(messagePattern(m(locale).hintUnpaidCountdown)).waitFor()
     await settled(page)
     await shot(page, 'detail-unpaid', locale)
-    await page.getByText(m(locale).pay).click()
+    await page.getByRole('button', { name: m(locale).pay, exact: true }).click()
     await page.waitForURL(new RegExp(`selectPayType/selectPayType\\?orderNo=${unpaid[0]}`))
 
     // Someone else's order number in the URL.
@@ -182,7 +188,7 @@ for (const locale of ['zh-CN', 'en-US'] as const) {
     const foreign = await placePhoneOrder(otherUser, '13712345678')
     await page.goto(`${server.url}${ORDER_PAGE}?orderNo=${foreign}`)
     await page.getByText(m(locale).orderNotFound).waitFor()
-    assert.equal(await detailStatus(page).count(), 0)
+    assert.equal(await headline(page).count(), 0)
     await settled(page)
     await shot(page, 'detail-not-found', locale)
     await context.close()
@@ -203,30 +209,31 @@ for (const locale of ['zh-CN', 'en-US'] as const) {
 
     // From the list to the detail to the form.
     await page.goto(`${server.url}${ORDER_PAGE}`)
-    await page.locator(`.lp-order-row[data-order-no="${approved}"]`).click()
-    await waitForText(page, '.lp-order-detail__status', statusText(locale, OrderDisplayStatus.RechargeSucceeded))
-    await page.getByText(m(locale).applyRefund).click()
+    await row(page, '138****5678').click()
+    await headline(page, statusText(locale, OrderDisplayStatus.RechargeSucceeded)).waitFor()
+    await page.getByRole('button', { name: m(locale).applyRefund, exact: true }).click()
     await page.waitForURL(/orderApplyRefund/)
-    await page.locator('.lp-refund__submit').waitFor()
+    const submit = page.getByRole('button', { name: m(locale).submitRefund, exact: true })
+    await submit.waitFor()
     await settled(page)
     await shot(page, 'refund-form', locale)
 
     // No reason: nothing is sent.
-    await page.locator('.lp-refund__submit').click()
-    await page.getByText(m(locale).reasonRequired).waitFor()
+    await submit.click()
+    await page.getByRole('alert').getByText(m(locale).reasonRequired, { exact: true }).waitFor()
     await shot(page, 'refund-form-invalid', locale)
 
     await page.getByRole('radio', { name: m(locale).reasonDuplicate }).click()
     await page
-      .locator('.lp-refund__textarea textarea')
+      .getByRole('textbox', { name: m(locale).reasonDetail, exact: true })
       .fill(locale === 'zh-CN' ? '同一号码充了两次' : 'Topped up the same number twice')
     // A double tap opens one confirmation and sends one application.
-    await page.locator('.lp-refund__submit').dblclick()
-    await page.locator('.lp-dialog__box:visible').waitFor()
+    await submit.dblclick()
+    await page.getByRole('dialog', { name: m(locale).confirmRefundTitle }).waitFor()
     await shot(page, 'refund-confirm', locale)
-    await page.locator('.lp-dialog__btn--confirm:visible').click()
+    await confirmDialog(page, locale)
     await page.waitForURL(/orderRefundResult/)
-    await waitForText(page, '.lp-refund-result__title', m(locale).resultPendingReview)
+    await headline(page, m(locale).resultPendingReview).waitFor()
     await settled(page)
     await shot(page, 'refund-pending-review', locale)
     assert.equal(refundCalls, 1)
@@ -241,30 +248,30 @@ for (const locale of ['zh-CN', 'en-US'] as const) {
     // The operator approves; the page shows it when it shows again.
     await operator(`/api/admin/refunds/${approved}/approve`, {})
     await page.reload()
-    await waitForText(page, '.lp-refund-result__title', m(locale).resultRefunded)
+    await headline(page, m(locale).resultRefunded).waitFor()
     await settled(page)
     await shot(page, 'refund-refunded', locale)
     // Back on the detail (the page it came from), the order reads refunded.
-    await page.getByText(m(locale).viewOrder).click()
-    await waitForText(page, '.lp-order-detail__status', statusText(locale, OrderDisplayStatus.Refunded))
+    await page.getByRole('button', { name: m(locale).viewOrder, exact: true }).click()
+    await headline(page, statusText(locale, OrderDisplayStatus.Refunded)).waitFor()
     await settled(page)
     await shot(page, 'detail-refunded', locale)
 
     // The second order: applied for, then rejected with a reason.
     await page.goto(`${server.url}/subpackages/order/orderApplyRefund/orderApplyRefund?orderNo=${rejected}`)
     await page.getByRole('radio', { name: m(locale).reasonNotArrived }).click()
-    await page.locator('.lp-refund__submit').click()
-    await page.locator('.lp-dialog__btn--confirm:visible').click()
-    await waitForText(page, '.lp-refund-result__title', m(locale).resultPendingReview)
+    await page.getByRole('button', { name: m(locale).submitRefund, exact: true }).click()
+    await confirmDialog(page, locale)
+    await headline(page, m(locale).resultPendingReview).waitFor()
     const reason = locale === 'zh-CN' ? '话费已到账，不予退款' : 'The credit has arrived, no refund'
     await operator(`/api/admin/refunds/${rejected}/reject`, { reason })
     await page.reload()
-    await waitForText(page, '.lp-refund-result__title', m(locale).resultRefundFailed)
+    await headline(page, m(locale).resultRefundFailed).waitFor()
     await page.getByText(m(locale).resultRefundFailedHint.replace('{reason}', reason)).waitFor()
     await settled(page)
     await shot(page, 'refund-failed', locale)
     await page.goto(`${server.url}${ORDER_PAGE}?orderNo=${rejected}`)
-    await waitForText(page, '.lp-order-detail__status', statusText(locale, OrderDisplayStatus.RefundFailed))
+    await headline(page, statusText(locale, OrderDisplayStatus.RefundFailed)).waitFor()
     await settled(page)
     await shot(page, 'detail-refund-failed', locale)
 

@@ -1,24 +1,44 @@
 import assert from 'node:assert/strict'
 import { join } from 'node:path'
 import { after, before, test } from 'node:test'
-import type { Browser, BrowserContext, Page } from 'playwright-core'
+import type { Browser, BrowserContext, Locator, Page } from 'playwright-core'
 import type { LifePayOrderDetail, LifePayOrderListItem } from '../../types/api/lifePay'
 import type { PageResult } from '../../types/api/envelope'
 import { LifePayOrderStatus, LifePayStatus } from '../../src/domain/lifePayStatus'
 import type { Locale } from '../../src/domain/locale'
 import { toFen } from '../../src/domain/price'
+import { validationMessages } from '../../src/domain/validationMessages'
+import type { fieldMessages as FieldMessages } from '../../src/components/lifePayFields/messages'
+import type { paymentMessages as PaymentMessages } from '../../src/platform/payment/messages'
+import type { rechargeMessages as RechargeMessages } from '../../src/subpackages/recharge/messages'
 import { startAppServer, type AppServer } from '../../scripts/lib/appServer'
-import { ARTIFACTS, launchBrowser, phoneContext, settled } from './browser'
-import { assertH5Built, lifePayApi, logInByPhoneCode } from './session'
+import {
+  ARTIFACTS,
+  exactly,
+  fieldError,
+  launchBrowser,
+  messagePattern,
+  phoneContext,
+  settled,
+  startsWith,
+  toast,
+} from './browser'
+import { assertH5Built, importAppModule, lifePayApi, logInByPhoneCode } from './session'
 
 // The whole top-up → pay → result journey in a phone browser against the real server (fresh embedded database,
 // sandbox payment and supplier). Phone browsers pay through the sandbox cashier.
 
 let server: AppServer
 let browser: Browser
+let rechargeMessages: typeof RechargeMessages
+let fieldMessages: typeof FieldMessages
+let paymentMessages: typeof PaymentMessages
 
 before(async () => {
   assertH5Built()
+  ;({ rechargeMessages } = await importAppModule(() => import('../../src/subpackages/recharge/messages')))
+  ;({ fieldMessages } = await importAppModule(() => import('../../src/components/lifePayFields/messages')))
+  ;({ paymentMessages } = await importAppModule(() => import('../../src/platform/payment/messages')))
   server = await startAppServer({ SANDBOX_SUPPLIER_DELAY_MS: '300', SANDBOX_DUPLICATE_NOTIFY_RATE: '1' })
   browser = await launchBrowser()
 })
@@ -28,31 +48,9 @@ after(async () => {
   await server?.stop()
 })
 
-// The app's catalogues import Taro, which needs a browser: the texts the test looks for are repeated here.
-const TEXT = {
-  'zh-CN': {
-    statusSucceededTitle: '充值成功',
-    statusRefundedTitle: '充值失败，已退款',
-    statusRechargingTitle: '支付成功，充值中',
-    statusUnpaidTitle: '订单未支付',
-    payCancelled: '已取消支付，订单保留30分钟内可继续支付',
-    accountSaved: '已保存为常用账号',
-    carrierOverridden: '已按你的选择充值（携号转网的号码请选实际运营商）',
-    carrierUnknown: '无法识别该号段的运营商，请选择',
-  },
-  'en-US': {
-    statusSucceededTitle: 'Recharge succeeded',
-    statusRefundedTitle: 'Recharge failed, refunded',
-    statusRechargingTitle: 'Paid, recharging',
-    statusUnpaidTitle: 'Not paid',
-    payCancelled: 'Payment cancelled. You can still pay this order within 30 minutes',
-    accountSaved: 'Saved to your accounts',
-    carrierOverridden: 'Topping up with your choice (for a ported number pick its current carrier)',
-    carrierUnknown: "We can't tell this number's carrier, please pick one",
-  },
-} as const
-const m = (locale: Locale) => TEXT[locale]
-const f = m
+const m = (locale: Locale) => rechargeMessages[locale]
+const f = (locale: Locale) => fieldMessages[locale]
+const p = (locale: Locale) => paymentMessages[locale]
 
 const orderDetail = (userId: string, orderNo: string) =>
   lifePayApi<LifePayOrderDetail>(
@@ -84,46 +82,64 @@ const shot = (page: Page, name: string, locale: Locale) =>
 /** Integer fen of a displayed amount such as '¥98.50'. */
 const fenOf = (text: string | null) => Math.round(Number((text ?? '').replace(/[^\d.]/g, '')) * 100)
 
+// Role queries leave out the hidden pages H5 keeps in the document: each finds what the page on top shows.
+
+/** The result page's headline (the top-up's status). */
+const resultTitle = (page: Page, name?: string | RegExp) =>
+  page.getByRole('heading', {
+    level: 2,
+    ...(name === undefined ? {} : { name: typeof name === 'string' ? exactly(name) : name }),
+  })
+
 async function waitForResultTitle(page: Page, title: string, timeout = 30_000) {
-  await page.waitForFunction(
-    (text) =>
-      [...document.querySelectorAll<HTMLElement>('.lp-result__title')].some(
-        (el) => el.offsetParent !== null && el.textContent === text,
-      ),
-    title,
-    { timeout },
-  )
+  await resultTitle(page, title).waitFor({ timeout })
 }
+
+const faceValues = (page: Page, locale: Locale) =>
+  page.getByRole('radiogroup', { name: f(locale).faceValueLabel }).getByRole('radio')
+/** The face value `value` (yuan): its radio is named by the value, then the price and the saving. */
+const faceValue = (page: Page, locale: Locale, value: number) =>
+  faceValues(page, locale).filter({
+    has: page.getByText(f(locale).faceValueUnit.replace('{value}', String(value)), { exact: true }),
+  })
+const chosenFace = (page: Page, locale: Locale) =>
+  page.getByRole('radiogroup', { name: f(locale).faceValueLabel }).getByRole('radio', { checked: true })
 
 /** Phone form: type a number (replacing the prefilled one) and confirm it by leaving the field. */
-async function enterPhone(page: Page, phone: string) {
-  const edit = page.locator('.lp-phone-confirmed__edit:visible')
+async function enterPhone(page: Page, locale: Locale, phone: string) {
+  const edit = page.getByRole('button', { name: m(locale).editPhone, exact: true })
   if (await edit.count()) await edit.click()
-  await page.locator('.lp-text-field input:visible').fill(phone)
-  await page.locator('.lp-field__label:visible').first().click()
+  await page.getByRole('textbox', { name: f(locale).phoneLabel, exact: true }).fill(phone)
+  await page.getByText(f(locale).phoneLabel, { exact: true }).filter({ visible: true }).click()
 }
 
-async function chooseFace(page: Page, faceText: string) {
-  await page
-    .locator('.lp-face:visible', {
-      has: page.locator('.lp-face__value:visible', { hasText: new RegExp(`^${faceText}$`) }),
-    })
-    .click()
+async function chooseFace(page: Page, locale: Locale, value: number) {
+  await faceValue(page, locale, value).click()
 }
 
-const submitButton = (page: Page) => page.locator('.lp-submit-bar__button:visible')
+/** The form's one action ('Top up now', with the amount once known). */
+const topUpButton = (page: Page, locale: Locale) => page.getByRole('button', { name: startsWith(m(locale).topUpNow) })
+/** The pay page's one action ('Pay ¥98.50'). */
+const payButton = (page: Page, locale: Locale) =>
+  page.getByRole('button', { name: messagePattern(m(locale).payNowAmount) })
+const payTypes = (page: Page, locale: Locale) =>
+  page.getByRole('radiogroup', { name: m(locale).payTypeTitle }).getByRole('radio')
+const cashier = (page: Page, locale: Locale) => page.getByRole('dialog', { name: p(locale).cashierTitle })
+const cashierPay = (page: Page, locale: Locale) =>
+  cashier(page, locale).getByRole('button', { name: messagePattern(p(locale).pay) })
+const payable = (page: Page) => page.getByTestId('payable').filter({ visible: true })
 
 /** From the pay page: pay in the sandbox cashier with the default pay type; returns the order number. */
 async function payInCashier(page: Page, locale: Locale, screenshots = false): Promise<string> {
   await page.waitForURL(/selectPayType/)
   const orderNo = new URL(page.url()).searchParams.get('orderNo') ?? ''
-  await page.waitForSelector('.lp-paytype__option:visible')
+  await payTypes(page, locale).first().waitFor()
   await settled(page)
   if (screenshots) await shot(page, 'select-pay-type', locale)
-  await submitButton(page).click()
-  await page.waitForSelector('.lp-cashier:visible')
+  await payButton(page, locale).click()
+  await cashier(page, locale).waitFor()
   if (screenshots) await shot(page, 'sandbox-cashier', locale)
-  await page.locator('.lp-cashier__pay:visible').click()
+  await cashierPay(page, locale).click()
   return orderNo
 }
 
@@ -139,20 +155,22 @@ for (const locale of ['zh-CN', 'en-US'] as const) {
     for (const [index, { phone, carrier, zh }] of carriers.entries()) {
       const screenshots = index === 0
       await page.goto(`${server.url}/subpackages/recharge/phoneBillRecharge/phoneBillRecharge`)
-      await page.waitForSelector('.lp-face:visible')
+      await faceValues(page, locale).first().waitFor()
       await settled(page)
       if (screenshots) await shot(page, 'phone-form', locale)
-      await enterPhone(page, phone)
+      await enterPhone(page, locale, phone)
       const carrierName = locale === 'zh-CN' ? zh : carrier
-      const chosen = page.locator('.lp-chip--selected .lp-chip__label:visible', { hasText: carrierName })
+      const chosen = page
+        .getByRole('radiogroup', { name: f(locale).carrierLabel })
+        .getByRole('radio', { name: carrierName, checked: true })
       await chosen.waitFor()
       // Face values over 300 (the server offers 500) are not offered.
-      const faces = await page.locator('.lp-face__value:visible').allTextContents()
-      assert.ok(faces.length > 0 && !faces.some((text) => /500/.test(text)), faces.join(','))
-      await chooseFace(page, locale === 'zh-CN' ? '100元' : '¥100')
-      const shownPrice = fenOf(await page.locator('.lp-submit-bar__price:visible').textContent())
+      const faces = await faceValues(page, locale).allTextContents()
+      assert.ok(faces.length > 0 && (await faceValue(page, locale, 500).count()) === 0, faces.join(','))
+      await chooseFace(page, locale, 100)
+      const shownPrice = fenOf(await payable(page).textContent())
       if (screenshots) await shot(page, 'phone-ready', locale)
-      await submitButton(page).click()
+      await topUpButton(page, locale).click()
       const orderNo = await payInCashier(page, locale, screenshots)
       const order = await orderDetail(userId, orderNo)
       assert.equal(shownPrice, toFen(order.payAmount), `${carrier}: shown ${shownPrice} fen, server ${order.payAmount}`)
@@ -163,7 +181,7 @@ for (const locale of ['zh-CN', 'en-US'] as const) {
       )
       await page.waitForURL(/rechargeResult/)
       if (screenshots) {
-        await page.waitForSelector('.lp-result__title:visible')
+        await resultTitle(page).waitFor()
         await shot(page, 'result-in-progress', locale)
       }
       await waitForResultTitle(page, m(locale).statusSucceededTitle)
@@ -188,11 +206,11 @@ test('a ported number: the user overrides the detected carrier and the order use
   await page.goto(
     `${server.url}/subpackages/recharge/phoneBillRecharge/phoneBillRecharge?phone=13812345670&parValue=50`,
   )
-  await page.waitForSelector('.lp-face--selected:visible')
-  await page.locator('.lp-chip:visible', { hasText: '中国电信' }).click()
+  await chosenFace(page, locale).waitFor()
+  await page.getByRole('radio', { name: '中国电信' }).click()
   await page.getByText(f(locale).carrierOverridden).waitFor()
   await shot(page, 'phone-carrier-override', locale)
-  await submitButton(page).click()
+  await topUpButton(page, locale).click()
   await page.waitForURL(/selectPayType/)
   const orderNo = new URL(page.url()).searchParams.get('orderNo') ?? ''
   assert.equal((await orderDetail(userId, orderNo)).ispCode, 'dianxin')
@@ -203,12 +221,12 @@ test('validation shows at the field before any call; 192 asks for the carrier', 
   for (const locale of ['zh-CN', 'en-US'] as const) {
     const { context, page, userId } = await newPage(locale, locale === 'zh-CN' ? '13900004444' : '13900005555')
     await page.goto(`${server.url}/subpackages/recharge/phoneBillRecharge/phoneBillRecharge`)
-    await page.waitForSelector('.lp-face:visible')
-    await enterPhone(page, '12345')
-    await submitButton(page).click()
-    await page.locator('.lp-field__error:visible').first().waitFor()
+    await faceValues(page, locale).first().waitFor()
+    await enterPhone(page, locale, '12345')
+    await topUpButton(page, locale).click()
+    await fieldError(page, validationMessages[locale].mobilePhone).waitFor()
     await shot(page, 'phone-errors', locale)
-    await enterPhone(page, '19212345678')
+    await enterPhone(page, locale, '19212345678')
     await page.getByText(f(locale).carrierUnknown).waitFor()
     await shot(page, 'phone-192', locale)
     assert.equal((await orderPage(userId)).totalCount, 0)
@@ -220,23 +238,24 @@ test('electricity top-up through to recharge succeeded, with the holder name whe
   for (const locale of ['zh-CN', 'en-US'] as const) {
     const { context, page, userId } = await newPage(locale, locale === 'zh-CN' ? '13900006666' : '13900007777')
     await page.goto(`${server.url}/subpackages/recharge/electricBillRecharge/electricBillRecharge`)
-    await page.waitForSelector('.lp-select:visible')
+    const region = page.getByRole('button', { name: f(locale).regionLabel, exact: true })
+    await region.waitFor()
     await settled(page)
     await shot(page, 'electric-form', locale)
-    await page.locator('.lp-select:visible').click()
-    await page.waitForSelector('.lp-sheet:visible')
+    await region.click()
+    const sheet = page.getByRole('dialog', { name: f(locale).regionSheetTitle })
+    await sheet.waitFor()
     await shot(page, 'electric-region-sheet', locale)
-    await page.locator('.lp-sheet .lp-chip:visible', { hasText: '深圳市' }).click()
-    await submitButton(page).click()
-    await page.locator('.lp-field__error:visible').first().waitFor()
+    await sheet.getByRole('radio', { name: '深圳市' }).click()
+    await topUpButton(page, locale).click()
+    await fieldError(page, validationMessages[locale].required).first().waitFor()
     await shot(page, 'electric-errors', locale)
-    const inputs = page.locator('.lp-text-field input:visible')
-    await inputs.nth(0).fill('0755001234567')
-    await inputs.nth(1).fill('张三')
-    await chooseFace(page, locale === 'zh-CN' ? '200元' : '¥200')
-    const shownPrice = fenOf(await page.locator('.lp-submit-bar__price:visible').textContent())
+    await page.getByRole('textbox', { name: f(locale).electricAccountLabel, exact: true }).fill('0755001234567')
+    await page.getByRole('textbox', { name: f(locale).holderNameLabel, exact: true }).fill('张三')
+    await chooseFace(page, locale, 200)
+    const shownPrice = fenOf(await payable(page).textContent())
     await shot(page, 'electric-ready', locale)
-    await submitButton(page).click()
+    await topUpButton(page, locale).click()
     const orderNo = await payInCashier(page, locale)
     const order = await orderDetail(userId, orderNo)
     assert.equal(shownPrice, toFen(order.payAmount))
@@ -248,7 +267,7 @@ test('electricity top-up through to recharge succeeded, with the holder name whe
     await waitForResultTitle(page, m(locale).statusSucceededTitle)
     await settled(page)
     // The account is not saved yet: the page offers to save it.
-    await page.locator('.lp-save-offer__button:visible').click()
+    await page.getByRole('button', { name: m(locale).saveAccount, exact: true }).click()
     await page.getByText(m(locale).accountSaved).first().waitFor()
     await shot(page, 'electric-result-saved', locale)
     const saved = await lifePayApi<{ content: string }[]>(
@@ -272,15 +291,16 @@ test('gas top-up through to recharge succeeded', async () => {
   for (const locale of ['zh-CN', 'en-US'] as const) {
     const { context, page, userId } = await newPage(locale, locale === 'zh-CN' ? '13900008888' : '13900009999')
     await page.goto(`${server.url}/subpackages/recharge/gasBillRecharge/gasBillRecharge`)
-    await page.waitForSelector('.lp-chip:visible')
+    const providers = page.getByRole('radiogroup', { name: f(locale).gasProviderLabel })
+    await providers.getByRole('radio').first().waitFor()
     await settled(page)
     await shot(page, 'gas-form', locale)
-    await page.locator('.lp-chip:visible', { hasText: locale === 'zh-CN' ? '新奥燃气' : 'ENN Natural Gas' }).click()
-    await page.locator('.lp-text-field input:visible').fill('XA20240001')
-    await chooseFace(page, locale === 'zh-CN' ? '50元' : '¥50')
-    const shownPrice = fenOf(await page.locator('.lp-submit-bar__price:visible').textContent())
+    await providers.getByRole('radio', { name: locale === 'zh-CN' ? '新奥燃气' : 'ENN Natural Gas' }).click()
+    await page.getByRole('textbox', { name: f(locale).gasAccountLabel, exact: true }).fill('XA20240001')
+    await chooseFace(page, locale, 50)
+    const shownPrice = fenOf(await payable(page).textContent())
     await shot(page, 'gas-ready', locale)
-    await submitButton(page).click()
+    await topUpButton(page, locale).click()
     const orderNo = await payInCashier(page, locale)
     assert.equal(shownPrice, toFen((await orderDetail(userId, orderNo)).payAmount))
     await page.waitForURL(/rechargeGasResult/)
@@ -297,8 +317,8 @@ test('a sandbox account that fails recharge ends refunded', async () => {
     await page.goto(
       `${server.url}/subpackages/recharge/phoneBillRecharge/phoneBillRecharge?phone=13912340000&parValue=30`,
     )
-    await page.waitForSelector('.lp-face--selected:visible')
-    await submitButton(page).click()
+    await chosenFace(page, locale).waitFor()
+    await topUpButton(page, locale).click()
     const orderNo = await payInCashier(page, locale)
     await page.waitForURL(/rechargeResult/)
     await waitForResultTitle(page, m(locale).statusRefundedTitle)
@@ -317,15 +337,16 @@ test('cancelling payment leaves the order unpaid and payable again', async () =>
     await page.goto(
       `${server.url}/subpackages/recharge/phoneBillRecharge/phoneBillRecharge?phone=13512345678&parValue=20`,
     )
-    await page.waitForSelector('.lp-face--selected:visible')
-    await submitButton(page).click()
+    await chosenFace(page, locale).waitFor()
+    await topUpButton(page, locale).click()
     await page.waitForURL(/selectPayType/)
     const orderNo = new URL(page.url()).searchParams.get('orderNo') ?? ''
-    await page.waitForSelector('.lp-paytype__option:visible')
-    await submitButton(page).click()
-    await page.waitForSelector('.lp-cashier:visible')
-    await page.locator('.lp-cashier__cancel:visible').click()
-    await page.locator('.lp-toast__text:visible', { hasText: m(locale).payCancelled }).waitFor()
+    await payTypes(page, locale).first().waitFor()
+    await payButton(page, locale).click()
+    await cashier(page, locale)
+      .getByRole('button', { name: p(locale).cancel, exact: true })
+      .click()
+    await toast(page, m(locale).payCancelled).waitFor()
     await shot(page, 'pay-cancelled', locale)
     assert.match(page.url(), /selectPayType/)
     const order = await orderDetail(userId, orderNo)
@@ -336,7 +357,7 @@ test('cancelling payment leaves the order unpaid and payable again', async () =>
     await page.goto(`${server.url}/subpackages/recharge/rechargeResult/rechargeResult?orderNo=${orderNo}`)
     await waitForResultTitle(page, m(locale).statusUnpaidTitle, 20_000)
     await shot(page, 'result-not-paid', locale)
-    await page.locator('.lp-result__primary:visible').click()
+    await page.getByRole('button', { name: m(locale).payNow, exact: true }).click()
     assert.equal(await payInCashier(page, locale), orderNo)
     await page.waitForURL(/rechargeResult/)
     await waitForResultTitle(page, m(locale).statusSucceededTitle)
@@ -345,12 +366,13 @@ test('cancelling payment leaves the order unpaid and payable again', async () =>
 })
 
 test('a double tap creates one order', async () => {
-  const { context, page, userId } = await newPage('zh-CN', '13700005555')
+  const locale = 'zh-CN'
+  const { context, page, userId } = await newPage(locale, '13700005555')
   await page.goto(
     `${server.url}/subpackages/recharge/phoneBillRecharge/phoneBillRecharge?phone=13612345678&parValue=10`,
   )
-  await page.waitForSelector('.lp-face--selected:visible')
-  await submitButton(page).dblclick()
+  await chosenFace(page, locale).waitFor()
+  await topUpButton(page, locale).dblclick()
   await page.waitForURL(/selectPayType/)
   await settled(page)
   assert.equal((await orderPage(userId)).totalCount, 1)
@@ -358,33 +380,30 @@ test('a double tap creates one order', async () => {
 })
 
 test('taps and seconds from the one-tap repeat to a paid phone top-up', async () => {
-  const { context, page } = await newPage('zh-CN', '13700006666')
+  const locale = 'zh-CN'
+  const { context, page } = await newPage(locale, '13700006666')
   // What home's one-tap repeat opens: the form prefilled with the number and the face value.
   const started = Date.now()
   let taps = 0
   await page.goto(
     `${server.url}/subpackages/recharge/phoneBillRecharge/phoneBillRecharge?phone=13812345678&parValue=100`,
   )
-  await page.waitForSelector('.lp-face--selected:visible')
-  await submitButton(page).click()
+  await chosenFace(page, locale).waitFor()
+  await topUpButton(page, locale).click()
   taps++
   await page.waitForURL(/selectPayType/)
-  await page.waitForSelector('.lp-paytype__option:visible')
-  await submitButton(page).click()
+  await payTypes(page, locale).first().waitFor()
+  await payButton(page, locale).click()
   taps++
-  await page.waitForSelector('.lp-cashier:visible')
-  await page.locator('.lp-cashier__pay:visible').click()
+  await cashier(page, locale).waitFor()
+  await cashierPay(page, locale).click()
   taps++
   await page.waitForURL(/rechargeResult/)
-  await page.waitForFunction(
-    (titles: string[]) =>
-      [...document.querySelectorAll<HTMLElement>('.lp-result__title')].some(
-        (el) => el.offsetParent !== null && titles.includes(el.textContent ?? ''),
-      ),
-    [m('zh-CN').statusRechargingTitle, m('zh-CN').statusSucceededTitle] as string[],
-  )
+  await resultTitle(page, m(locale).statusRechargingTitle)
+    .or(resultTitle(page, m(locale).statusSucceededTitle))
+    .waitFor({ timeout: 30_000 })
   const paidAfter = (Date.now() - started) / 1000
-  await waitForResultTitle(page, m('zh-CN').statusSucceededTitle)
+  await waitForResultTitle(page, m(locale).statusSucceededTitle)
   const rechargedAfter = (Date.now() - started) / 1000
   // One more tap on home opens the prefilled form.
   console.log(
@@ -394,14 +413,14 @@ test('taps and seconds from the one-tap repeat to a paid phone top-up', async ()
   await context.close()
 })
 
-/** Presses Tab until the focused element matches `selector` (at most `limit` times); fails when Tab never gets there. */
-async function tabTo(page: Page, selector: string, limit = 20) {
+/** Presses Tab until the focus is on one of `targets` (at most `limit` times); fails when Tab never gets there. */
+async function tabTo(page: Page, targets: Locator, limit = 20) {
   for (let presses = 0; presses < limit; presses++) {
     await page.keyboard.press('Tab')
-    if (await page.evaluate((wanted) => document.activeElement?.matches(wanted) ?? false, selector)) return
+    if (await targets.evaluateAll((elements) => elements.some((element) => element === document.activeElement))) return
   }
   const at = await page.evaluate(() => document.activeElement?.outerHTML.slice(0, 120))
-  assert.fail(`Tab did not reach ${selector} (focus is on ${at})`)
+  assert.fail(`Tab did not reach ${String(targets)} (focus is on ${at})`)
 }
 
 const focused = (page: Page) =>
@@ -419,10 +438,10 @@ test('a phone top-up with the keyboard only: Tab, arrows, Enter, up to the payme
   const locale = 'en-US'
   const { context, page, userId } = await newPage(locale, '15800006666')
   await page.goto(`${server.url}/subpackages/recharge/phoneBillRecharge/phoneBillRecharge`)
-  await page.waitForSelector('.lp-face:visible')
+  await faceValues(page, locale).first().waitFor()
   await settled(page)
   // The own number is prefilled and its carrier detected; Tab enters the face values at the first one.
-  await tabTo(page, '.lp-face')
+  await tabTo(page, faceValues(page, locale))
   assert.match((await focused(page)).text, /^¥10/)
   // The focus ring: the deep brand orange #c2410c, shown for keyboard focus.
   assert.equal((await focused(page)).outline, 'solid rgb(194, 65, 12)')
@@ -432,9 +451,9 @@ test('a phone top-up with the keyboard only: Tab, arrows, Enter, up to the payme
     assert.equal((await focused(page)).checked, 'true')
   }
   assert.match((await focused(page)).text, /^¥100/)
-  assert.equal(await page.locator('.lp-face--selected:visible').count(), 1)
+  assert.equal(await chosenFace(page, locale).count(), 1)
   await shot(page, 'keyboard-face-value', locale)
-  await tabTo(page, '.lp-submit-bar__button')
+  await tabTo(page, topUpButton(page, locale))
   await page.keyboard.press('Enter')
   await page.waitForURL(/selectPayType/)
   const orderNo = new URL(page.url()).searchParams.get('orderNo') ?? ''
@@ -442,14 +461,17 @@ test('a phone top-up with the keyboard only: Tab, arrows, Enter, up to the payme
   assert.equal(order.parValue, 100)
   assert.equal(order.account, '15800006666')
   // The payment choice: Tab reaches the chosen pay type, Space keeps it chosen, Tab and Enter open the cashier.
-  await page.waitForSelector('.lp-paytype__option:visible')
+  await payTypes(page, locale).first().waitFor()
   await settled(page)
-  await tabTo(page, '.lp-paytype__option:not([aria-disabled="true"])')
+  await tabTo(
+    page,
+    page.getByRole('radiogroup', { name: m(locale).payTypeTitle }).getByRole('radio', { disabled: false }),
+  )
   await page.keyboard.press(' ')
   assert.equal((await focused(page)).checked, 'true')
-  await tabTo(page, '.lp-submit-bar__button')
+  await tabTo(page, payButton(page, locale))
   await page.keyboard.press('Enter')
-  await page.waitForSelector('.lp-cashier:visible')
+  await cashier(page, locale).waitFor()
   await shot(page, 'keyboard-cashier', locale)
   await context.close()
 })

@@ -1,7 +1,7 @@
 import assert from 'node:assert/strict'
 import { join } from 'node:path'
 import { after, before, test } from 'node:test'
-import type { Browser } from 'playwright-core'
+import type { Browser, Page } from 'playwright-core'
 import enUS from '../../src/i18n/en-US'
 import zhCN from '../../src/i18n/zh-CN'
 import { SUBPACKAGES, pagePath } from '../../src/routes'
@@ -25,27 +25,26 @@ after(async () => {
   await server?.stop()
 })
 
-const navTitle = '.lp-navbar__title'
+/** The page's title, in the navigation bar (role queries leave out the hidden pages H5 keeps in the document). */
+const navTitle = (page: Page, name?: string) =>
+  page.getByRole('heading', { level: 1, ...(name === undefined ? {} : { name, exact: true }) })
 
 test('home and mine tabs switch through the tab bar, each under its own title', async () => {
   const context = await phoneContext(browser)
   const page = await context.newPage()
   await page.goto(`${baseUrl}/pages/home/index?channelId=demo`)
-  await page.waitForSelector(navTitle)
-  assert.equal(await page.textContent(navTitle), zhCN['app.productTitle'])
+  await navTitle(page).waitFor()
+  assert.equal(await navTitle(page).textContent(), zhCN['app.productTitle'])
   await page.screenshot({ path: join(ARTIFACTS, 'shell-home-zh-CN.png') })
 
-  await page.locator('.weui-tabbar__item', { hasText: zhCN['tab.mine'] }).click()
+  await page.getByRole('link', { name: zhCN['tab.mine'], exact: true }).click()
   await page.waitForURL(/pages\/mine\/index/)
-  await page.waitForFunction(
-    ([sel, text]) => [...document.querySelectorAll(sel)].some((el) => el.textContent === text),
-    [navTitle, `${zhCN['page.mine']} - ${zhCN['app.titleSuffix']}`] as const,
-  )
+  await navTitle(page, `${zhCN['page.mine']} - ${zhCN['app.titleSuffix']}`).waitFor()
   await page.screenshot({ path: join(ARTIFACTS, 'shell-mine-zh-CN.png') })
   // The channel from the tab page's query is kept for the request layer.
   assert.equal(await page.evaluate(() => localStorage.getItem('lifePay.channelId')), JSON.stringify({ data: 'demo' }))
 
-  await page.locator('.weui-tabbar__item', { hasText: zhCN['tab.home'] }).click()
+  await page.getByRole('link', { name: zhCN['tab.home'], exact: true }).click()
   await page.waitForURL(/pages\/home\/index/)
   await context.close()
 })
@@ -59,11 +58,7 @@ for (const locale of ['zh-CN', 'en-US'] as const) {
       for (const name of group.pages) {
         await page.goto(`${baseUrl}${pagePath(name)}`)
         const expected = `${catalogue[`page.${name}` as keyof typeof catalogue]} - ${catalogue['app.titleSuffix']}`
-        await page.waitForFunction(
-          ([sel, text]) => [...document.querySelectorAll(sel)].some((el) => el.textContent === text),
-          [navTitle, expected] as const,
-          { timeout: 15000 },
-        )
+        await navTitle(page, expected).waitFor({ timeout: 15000 })
         assert.equal(await page.title(), expected)
         await page.screenshot({ path: join(ARTIFACTS, `route-${name}-${locale}.png`) })
       }

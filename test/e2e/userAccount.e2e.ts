@@ -4,11 +4,14 @@ import { after, before, test } from 'node:test'
 import type { Browser, Page } from 'playwright-core'
 import type { UserAccount } from '../../types/api/lifePay'
 import { LifePayOrderType } from '../../src/domain/lifePayOrderType'
+import { validationMessages } from '../../src/domain/validationMessages'
+import enUS from '../../src/i18n/en-US'
+import zhCN from '../../src/i18n/zh-CN'
 import type { Locale } from '../../src/domain/locale'
 import type { fieldMessages as FieldMessages } from '../../src/components/lifePayFields/messages'
 import type { accountMessages as AccountMessages } from '../../src/subpackages/userAccount/messages'
 import { startAppServer, type AppServer } from '../../scripts/lib/appServer'
-import { ARTIFACTS, launchBrowser, phoneContext, settled } from './browser'
+import { ARTIFACTS, fieldError, launchBrowser, phoneContext, settled } from './browser'
 import { assertH5Built, importAppModule, lifePayApi, logInByPhoneCode } from './session'
 
 // Saved accounts in a phone browser against the real server: add, refuse a duplicate, edit, use from the top-up
@@ -52,26 +55,31 @@ const accountsOf = (userId: string, type: LifePayOrderType) =>
 const shot = (page: Page, name: string, locale: Locale) =>
   page.screenshot({ path: join(ARTIFACTS, `account-${name}-${locale}.png`) })
 
-const cards = (page: Page) => page.locator('.lp-account-card:visible')
-const save = (page: Page) => page.locator('.lp-account-form__save:visible').click()
+const catalogue = (locale: Locale) => (locale === 'zh-CN' ? zhCN : enUS)
+
+/** The saved accounts of the list on top (role queries leave out the hidden pages H5 keeps in the document). */
+const cards = (page: Page) => page.getByRole('list').getByRole('listitem')
+const saveButton = (page: Page, locale: Locale) => page.getByRole('button', { name: m(locale).save, exact: true })
+const save = (page: Page, locale: Locale) => saveButton(page, locale).click()
 /** The text input of a labelled field on the page in front. */
 // A field as a screen reader finds it: the native <input> named by its label.
 const field = (page: Page, label: string) => page.getByRole('textbox', { name: label, exact: true })
 
-async function backOnList(page: Page) {
+async function backOnList(page: Page, locale: Locale) {
   await page.waitForURL(/userAccountList/)
-  await page.locator('.lp-account-list:visible').waitFor()
+  const title = `${catalogue(locale)['page.userAccountList']} - ${catalogue(locale)['app.titleSuffix']}`
+  await page.getByRole('heading', { level: 1, name: title, exact: true }).waitFor()
 }
 
 async function deleteCard(page: Page, locale: Locale, screenshot = false) {
   await cards(page).first().getByText(m(locale).delete).click()
-  const dialog = page.locator('.lp-dialog__box:visible')
+  const dialog = page.getByRole('dialog', { name: DELETE_QUESTION[locale][0] })
   await dialog.waitFor()
   const text = (await dialog.textContent()) ?? ''
   for (const expected of DELETE_QUESTION[locale]) assert.ok(text.includes(expected), text)
   if (screenshot) await shot(page, 'delete-confirm', locale)
-  await page.locator('.lp-dialog__btn--confirm:visible').click()
-  await page.waitForFunction(() => document.querySelectorAll('.lp-account-card').length === 0)
+  await dialog.getByRole('button', { name: catalogue(locale)['dialog.confirm'], exact: true }).click()
+  await cards(page).first().waitFor({ state: 'detached' })
 }
 
 for (const locale of ['zh-CN', 'en-US'] as const) {
@@ -87,18 +95,18 @@ for (const locale of ['zh-CN', 'en-US'] as const) {
     await shot(page, 'list-empty', locale)
     await page.getByText(`+ ${m(locale).addPhone}`).click()
     await page.waitForURL(/editPhoneUserAccount/)
-    await page.locator('.lp-account-form__save').waitFor()
-    await save(page)
-    await page.locator('.lp-field__error').first().waitFor()
+    await saveButton(page, locale).waitFor()
+    await save(page, locale)
+    await fieldError(page, validationMessages[locale].required).waitFor()
     await settled(page)
     await shot(page, 'phone-invalid', locale)
     await field(page, f(locale).phoneLabel).fill('13812345678')
     // The carrier is detected from the number.
-    await page.locator('.lp-chip--selected', { hasText: locale === 'zh-CN' ? '中国移动' : 'China Mobile' }).waitFor()
+    await page.getByRole('radio', { name: locale === 'zh-CN' ? '中国移动' : 'China Mobile', checked: true }).waitFor()
     await field(page, m(locale).remarkLabel).fill(locale === 'zh-CN' ? '爸妈' : 'Parents')
     await shot(page, 'phone-filled', locale)
-    await save(page)
-    await backOnList(page)
+    await save(page, locale)
+    await backOnList(page, locale)
     await cards(page).first().waitFor()
     assert.equal(await cards(page).count(), 1)
     const card = (await cards(page).first().textContent()) ?? ''
@@ -110,12 +118,12 @@ for (const locale of ['zh-CN', 'en-US'] as const) {
     await page.getByText(`+ ${m(locale).addPhone}`).click()
     await page.waitForURL(/editPhoneUserAccount/)
     await field(page, f(locale).phoneLabel).fill('13812345678')
-    await save(page)
-    await page.locator('.lp-field__error:visible', { hasText: DUPLICATE[locale] }).waitFor()
+    await save(page, locale)
+    await fieldError(page, DUPLICATE[locale]).waitFor()
     await settled(page)
     await shot(page, 'phone-duplicate', locale)
     await page.goBack()
-    await backOnList(page)
+    await backOnList(page, locale)
 
     // Edit the remark.
     await cards(page).first().getByText(m(locale).edit).click()
@@ -128,8 +136,8 @@ for (const locale of ['zh-CN', 'en-US'] as const) {
     await settled(page)
     await shot(page, 'phone-edit', locale)
     await remark.fill(locale === 'zh-CN' ? '妈妈' : 'Mum')
-    await save(page)
-    await backOnList(page)
+    await save(page, locale)
+    await backOnList(page, locale)
     await cards(page)
       .first()
       .getByText(locale === 'zh-CN' ? '妈妈' : 'Mum')
@@ -142,27 +150,33 @@ for (const locale of ['zh-CN', 'en-US'] as const) {
     // Top up with it: the top-up page opens with the number, and its saved-account picker shows the new remark.
     await cards(page).first().getByText(m(locale).topUp).click()
     await page.waitForURL(/phoneBillRecharge/)
-    await page.locator('.lp-phone-confirmed__number:visible', { hasText: '138****5678' }).waitFor()
-    await page.locator('.lp-saved__chip:visible', { hasText: locale === 'zh-CN' ? '妈妈' : 'Mum' }).waitFor()
+    await page
+      .getByRole('group', { name: f(locale).phoneLabel })
+      .getByText('138****5678', { exact: true })
+      .waitFor()
+    await page.getByRole('button', { name: locale === 'zh-CN' ? '妈妈' : 'Mum', pressed: true }).waitFor()
     await settled(page)
     await shot(page, 'phone-top-up', locale)
     await page.goBack()
-    await backOnList(page)
+    await backOnList(page, locale)
 
     // Electricity: region (the grid follows), account, holder name where the grid asks.
     await page.getByRole('tab', { name: m(locale).tabElectric }).click()
     await page.getByText(m(locale).emptyElectric).waitFor()
     await page.getByText(`+ ${m(locale).addElectric}`).click()
     await page.waitForURL(/editElectricUserAccount/)
-    await page.locator('.lp-select:visible').click()
-    await page.locator('.lp-sheet .lp-chip', { hasText: '深圳市' }).click()
+    await page.getByRole('button', { name: f(locale).regionLabel, exact: true }).click()
+    await page
+      .getByRole('dialog', { name: f(locale).regionSheetTitle })
+      .getByRole('radio', { name: '深圳市' })
+      .click()
     await field(page, f(locale).electricAccountLabel).fill('0755001234567')
     await field(page, f(locale).holderNameLabel).fill('张三')
     await field(page, m(locale).remarkLabel).fill(locale === 'zh-CN' ? '家里' : 'Home')
     await settled(page)
     await shot(page, 'electric-filled', locale)
-    await save(page)
-    await backOnList(page)
+    await save(page, locale)
+    await backOnList(page, locale)
     await cards(page).first().waitFor()
     const electric = (await cards(page).first().textContent()) ?? ''
     assert.ok(electric.includes('075****4567') && electric.includes('广东省 深圳市'), electric)
@@ -173,13 +187,17 @@ for (const locale of ['zh-CN', 'en-US'] as const) {
     await page.getByRole('tab', { name: m(locale).tabGas }).click()
     await page.getByText(`+ ${m(locale).addGas}`).click()
     await page.waitForURL(/editGasUserAccount/)
-    await page.locator('.lp-page--scroll:visible .lp-account-form').waitFor()
-    await page.locator('.lp-chip:visible', { hasText: locale === 'zh-CN' ? '新奥燃气' : 'ENN Natural Gas' }).click()
+    // The layout, not an element a user looks for: the page frame's scrolling variant.
+    await page
+      .locator('.lp-page--scroll:visible')
+      .getByRole('radiogroup', { name: f(locale).gasProviderLabel })
+      .waitFor()
+    await page.getByRole('radio', { name: locale === 'zh-CN' ? '新奥燃气' : 'ENN Natural Gas' }).click()
     await field(page, f(locale).gasAccountLabel).fill('XA20240001')
     await settled(page)
     await shot(page, 'gas-filled', locale)
-    await save(page)
-    await backOnList(page)
+    await save(page, locale)
+    await backOnList(page, locale)
     await cards(page).first().waitFor()
     assert.ok(((await cards(page).first().textContent()) ?? '').includes('XA2****0001'))
     await settled(page)
@@ -217,7 +235,9 @@ test('someone else’s account id in the URL is not found', async () => {
     const page = await context.newPage()
     await page.goto(`${server.url}/subpackages/userAccount/editPhoneUserAccount/editPhoneUserAccount?id=${id}`)
     await page.getByText(m(locale).accountNotFound).waitFor()
-    assert.equal(await page.locator('.lp-account-form').count(), 0)
+    // No form: neither its fields nor its save button.
+    assert.equal(await page.getByRole('textbox').count(), 0)
+    assert.equal(await saveButton(page, locale).count(), 0)
     await settled(page)
     await shot(page, 'not-found', locale)
     await context.close()

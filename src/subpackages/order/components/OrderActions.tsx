@@ -36,7 +36,7 @@ export default function OrderActions({ order, now }: { order: LifePayOrderDetail
   if (allowed.pay) actions.push({ key: 'pay', url: selectPayTypeUrl(order.orderNo), primary: true })
   if (actions.length === 0) return null
   return (
-    <View className='lp-order-actions'>
+    <View className='lp-order-actions' role='group' aria-label={m('orderActions')}>
       {actions.map((action) => (
         <View
           key={action.key}

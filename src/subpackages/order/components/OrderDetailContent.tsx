@@ -73,9 +73,9 @@ export default function OrderDetailContent({ order }: { order: LifePayOrderDetai
     <View className='lp-order-detail'>
       <View className='lp-order-detail__scroll'>
         <View className={`lp-order-detail__head lp-order-detail__head--${orderDisplayStatusColors[status]}`}>
-          <Text className='lp-order-detail__status' data-status={status}>
+          <View className='lp-order-detail__status' data-status={status} role='heading' aria-level={2}>
             {label(orderDisplayStatusLabels, status, locale)}
-          </Text>
+          </View>
           {left ? <Text className='lp-order-detail__countdown'>{m('hintUnpaidCountdown', { left })}</Text> : null}
           {hint ? <Text className='lp-order-detail__hint'>{hint}</Text> : null}
         </View>

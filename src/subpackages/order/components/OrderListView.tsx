@@ -52,9 +52,11 @@ const openOrder = (orderNo: string) => void Taro.navigateTo({ url: orderDetailUr
 /** The rows; memo: a page's answer re-renders them as a deferred (sliced) render, not in the answer's own task. */
 const OrderRows = memo(function OrderRows({ orders }: { orders: readonly LifePayOrderListItem[] }) {
   return (
-    <View className='lp-order-list__items'>
+    <View className='lp-order-list__items' role='list'>
       {orders.map((order) => (
-        <OrderRow key={order.orderNo} order={order} onOpen={openOrder} />
+        <View key={order.orderNo} role='listitem'>
+          <OrderRow order={order} onOpen={openOrder} />
+        </View>
       ))}
     </View>
   )

@@ -95,9 +95,9 @@ function RefundResult({ order }: { order: LifePayOrderDetail }) {
     <View className='lp-refund-result'>
       <View className={`lp-refund-result__head lp-refund-result__head--${TONES[stage]}`}>
         <View className='lp-refund-result__badge' />
-        <Text className='lp-refund-result__title' data-stage={stage}>
+        <View className='lp-refund-result__title' data-stage={stage} role='heading' aria-level={2}>
           {m(TITLES[stage])}
-        </Text>
+        </View>
         {hint ? <Text className='lp-refund-result__hint'>{hint}</Text> : null}
       </View>
 

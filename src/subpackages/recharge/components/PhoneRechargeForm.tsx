@@ -165,7 +165,7 @@ export default function PhoneRechargeForm(props: PhoneRechargeFormProps) {
               }}
             />
           ) : (
-            <View className='lp-phone-confirmed'>
+            <View className='lp-phone-confirmed' role='group' aria-label={f('phoneLabel')}>
               <Text className='lp-phone-confirmed__number'>{maskPhone(phone)}</Text>
               {carrier ? (
                 <Text className='lp-phone-confirmed__carrier'>{label(carrierCodeLabels, carrier, locale)}</Text>

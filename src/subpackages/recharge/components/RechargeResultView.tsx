@@ -135,7 +135,9 @@ export default function RechargeResultView({ orderNo, kind, visible }: RechargeR
         <Text className={`lp-result__icon lp-result__icon--${head.tone}`} aria-hidden>
           {ICON[head.tone]}
         </Text>
-        <Text className='lp-result__title'>{m(head.title)}</Text>
+        <View className='lp-result__title' role='heading' aria-level={2}>
+          {m(head.title)}
+        </View>
         <Text className='lp-result__text'>{m(head.text, { amount })}</Text>
         {reason ? <Text className='lp-result__reason'>{reason}</Text> : null}
         {steps.length ? <ResultSteps steps={steps} /> : null}

@@ -42,7 +42,11 @@ export default function AccountCard({ account, areas, onTopUp, onEdit, onDelete,
     account.lifePayType === LifePayOrderType.Phone ? maskPhone(account.content) : maskAccount(account.content)
   const details = accountDetails(account, locale, areas)
   return (
-    <View className={`lp-account-card${deleting ? ' lp-account-card--deleting' : ''}`} data-account-id={account.id}>
+    <View
+      className={`lp-account-card${deleting ? ' lp-account-card--deleting' : ''}`}
+      role='listitem'
+      data-account-id={account.id}
+    >
       <View className='lp-account-card__main'>
         <LifePayOrderTypeIcon type={account.lifePayType} />
         <View className='lp-account-card__text'>

@@ -68,7 +68,7 @@ export default function AccountListView({ initialType = LifePayOrderType.Phone }
           onRetry={() => void accounts.refetch()}
           emptyText={m(EMPTY_KEYS[type])}
         >
-          <View className='lp-account-list__items'>
+          <View className='lp-account-list__items' role='list'>
             {list.map((account) => (
               <AccountCard
                 key={account.id}
