@@ -32,7 +32,8 @@ function evaluate(file: string, host: Host): Json {
   }
 }
 
-// SPEC §2: the login pages, the policy pages and editGasUserAccount scroll; home scrolls so that it can be pulled to refresh.
+// SPEC §2: the login pages, the policy pages and editGasUserAccount scroll; home scrolls so that it can be pulled to
+// refresh.
 const scrolls = (page: string) => page === 'home' || SCROLLABLE_PAGES.includes(page)
 const WECHAT_ONLY = [
   'navigationStyle',

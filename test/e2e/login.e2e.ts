@@ -129,7 +129,9 @@ async function waitForToast(page: Page, expected: string): Promise<void> {
   }
 }
 
-/** A password account registered through the API (phone code then PhoneMesssageCodeRegister); returns its access token. */
+/**
+ * A password account registered through the API (phone code then PhoneMesssageCodeRegister); returns its access token.
+ */
 async function registerWithPassword(phone: string, password: string): Promise<string> {
   await app.api('POST', '/api/Account/SendPhoneMessageCode', { phoneNumber: phone, businessType: 11 })
   const registered = await app.api<{ accessToken: string }>('POST', '/api/Account/PhoneMesssageCodeRegister', {

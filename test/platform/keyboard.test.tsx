@@ -15,7 +15,9 @@ import PhoneRechargeForm from '../../src/subpackages/recharge/components/PhoneRe
 import { useRechargeDraftStore } from '../../src/subpackages/recharge/hooks/rechargeDraftStore'
 import { logIn, logOut, rates, renderWithQuery, facesPriced } from '../subpackages/recharge/support'
 
-/** The browser's sequential focus order: native fields and tabindex ≥ 0, in document order (no positive tabindex here). */
+/**
+ * The browser's sequential focus order: native fields and tabindex ≥ 0, in document order (no positive tabindex here).
+ */
 function tabOrder(container: HTMLElement): string[] {
   return Array.from(container.querySelectorAll<HTMLElement>('input, textarea, button, a[href], [tabindex]'))
     .filter((element) => element.tabIndex >= 0 && !(element as HTMLInputElement).disabled)

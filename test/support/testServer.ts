@@ -1,7 +1,7 @@
 // The one fake API for the app's tests: a real local HTTP server, every request recorded, every answer chosen by the
 // test. The request-layer suites (test/services) and the page suites (test/pages, test/subpackages) both use it,
-// through test/services/support/harness.ts, which points the app's http client at it. CORS echoes whatever headers the page asks for (jsdom's
-// origin is http://localhost), so new request headers of the http layer need no change here.
+// through test/services/support/harness.ts, which points the app's http client at it. CORS echoes whatever headers the
+// page asks for (jsdom's origin is http://localhost), so new request headers of the http layer need no change here.
 import http from 'node:http'
 import type { AddressInfo, Socket } from 'node:net'
 
