@@ -1,12 +1,12 @@
 import { Text, View } from '@tarojs/components'
 import Taro from '@tarojs/taro'
 import OutlineButton from '../../../components/OutlineButton'
-import PageState from '../../../components/PageState'
 import { formatYuan } from '../../../domain/price'
 import { useMessages } from '../../../i18n/messages'
 import { orderDetailUrl, pagePath } from '../../../routes'
 import type { LifePayOrderDetail } from '../../../../types/api/lifePay'
 import { useOrderDetail } from '../hooks/useOrderDetail'
+import OrderPendingState from './OrderPendingState'
 import { orderMessages, type OrderMessageKey } from '../messages'
 import { formatOrderTime } from '../orderTime'
 import { RefundStage, refundStageOf } from '../refundProgress'
@@ -134,27 +134,7 @@ function RefundResult({ order }: { order: LifePayOrderDetail }) {
 
 /** orderRefundResult: fetched again every time it shows, so an operator's decision appears on return. */
 export default function RefundResultView({ orderNo }: { orderNo: string }) {
-  const m = useMessages(orderMessages)
   const detail = useOrderDetail(orderNo)
   if (detail.data) return <RefundResult order={detail.data} />
-  if (detail.notFound || orderNo === '') {
-    return (
-      <PageState
-        status='empty'
-        emptyText={m('orderNotFound')}
-        emptyAction={
-          <OutlineButton onClick={() => void Taro.redirectTo({ url: pagePath('order') })}>
-            {m('backToOrders')}
-          </OutlineButton>
-        }
-      />
-    )
-  }
-  return (
-    <PageState
-      status={detail.isError ? 'error' : 'loading'}
-      errorText={detail.error?.message}
-      onRetry={() => void detail.refetch()}
-    />
-  )
+  return <OrderPendingState orderNo={orderNo} detail={detail} />
 }
