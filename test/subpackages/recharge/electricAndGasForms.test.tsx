@@ -11,7 +11,8 @@ import ElectricRechargeForm from '../../../src/subpackages/recharge/components/E
 import GasRechargeForm from '../../../src/subpackages/recharge/components/GasRechargeForm'
 import { useLocationCityStore } from '../../../src/stores/locationCity'
 import { useRechargeDraftStore } from '../../../src/subpackages/recharge/hooks/rechargeDraftStore'
-import { facesPriced, logIn, logOut, queriesSettled, rates, renderWithQuery, typeInto } from './support'
+import { facesPriced, logIn, logOut, rates, renderWithQuery, typeInto } from './support'
+import { queriesSettled } from '../../support/queries'
 import { taroInputNamed } from '../../support/taroInput'
 
 const areas: ElectricSupportArea[] = [

@@ -66,11 +66,6 @@ export async function formUnlocked(): Promise<void> {
   )
 }
 
-/** Waits until none of the client's queries is fetching and no mutation is running: every load the form started has ended. */
-export async function queriesSettled(queryClient: QueryClient): Promise<void> {
-  await waitFor(() => expect([queryClient.isFetching(), queryClient.isMutating()]).toEqual([0, 0]))
-}
-
 /** A promise the test resolves or rejects when it chooses. */
 export function deferred<T>() {
   let resolve!: (value: T) => void
