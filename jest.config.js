@@ -18,4 +18,7 @@ module.exports = {
     '\\.(png|jpg|jpeg|gif|svg)$': '<rootDir>/test/shims/file.ts',
   },
   setupFiles: ['<rootDir>/test/shims/globals.ts'],
+  setupFilesAfterEnv: ['<rootDir>/test/shims/deadlines.ts'],
+  // Above the condition waits' own deadline (test/shims/deadlines.ts), for a test that waits several times under load.
+  testTimeout: 20_000,
 }

@@ -13,6 +13,10 @@ import { openPglite } from '../src/db/database'
 import { DEMO_USER } from '../src/db/demoData'
 import { jobs, lifePayOrders, sandboxRecharges, users } from '../src/db/schema'
 import { startServer } from '../src/server'
+import { DEV_OPERATOR_TOKEN } from '../src/config'
+import { OPERATOR_TOKEN_HEADER } from '../src/http/auth'
+import type { JobCounts } from '../src/jobs/jobQueue'
+import { waitFor } from './support/waitFor'
 import { newKey } from './support/orderFlows'
 import { testConfig } from './support/testApp'
 import { prepareDataDir } from './support/testDatabase'
@@ -134,14 +138,16 @@ function startChild(env: Record<string, string>): Promise<{ child: ChildProcess;
 }
 
 // Generous: a loaded CI machine may be slow; the test is about correctness, not speed.
-async function waitFor<T>(what: string, probe: () => Promise<T | undefined>, timeoutMs = 60_000): Promise<T> {
-  const deadline = Date.now() + timeoutMs
-  for (;;) {
-    const value = await probe()
-    if (value !== undefined) return value
-    if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}`)
-    await new Promise((resolve) => setTimeout(resolve, 50))
-  }
+const patiently = { timeoutMs: 60_000, everyMs: 50 }
+
+/** The job queue's counts by status, from the operator's API. */
+async function jobCounts(url: string): Promise<JobCounts> {
+  const response = await fetch(`${url}/api/admin/jobs/failed`, {
+    headers: { [OPERATOR_TOKEN_HEADER]: process.env.OPERATOR_TOKEN || DEV_OPERATOR_TOKEN },
+  })
+  const envelope = (await response.json()) as ApiEnvelope<{ counts: JobCounts }>
+  if (!envelope.success || !envelope.data) throw new Error(`jobs: ${JSON.stringify(envelope)}`)
+  return envelope.data.counts
 }
 
 describe('crash safety (issue 9)', { skip }, () => {
@@ -155,29 +161,48 @@ describe('crash safety (issue 9)', { skip }, () => {
       { phone: '13812345678', ispCode: 'yidong', parValue: 100, idempotencyKey: newKey() },
       token,
     )
+    // The jobs waiting before the payment (the order's expiry among them, due much later).
+    const waitingBefore = (await jobCounts(first.url)).pending
     await call(first.url, '/api/LifePay/GetPayOrderForJsAPI', { orderNo, lifePayType: 10 }, token)
     await call(first.url, '/api/dev/pay/confirm', { orderNo, deliveries: 2 })
-    await waitFor('paid', async () => {
-      const state = await call<LifePayOrderState>(first.url, '/api/LifePay/GetPayStatusByOrderNo', { orderNo }, token)
-      return state.payStatus === 20 ? state : undefined
-    })
+    await waitFor(
+      'paid',
+      async () => {
+        const state = await call<LifePayOrderState>(first.url, '/api/LifePay/GetPayStatusByOrderNo', { orderNo }, token)
+        return state.payStatus === 20 ? state : undefined
+      },
+      patiently,
+    )
     first.child.kill('SIGKILL')
     await new Promise((resolve) => first.child.on('exit', resolve))
 
     const second = await startChild(env)
     try {
-      const done = await waitFor('recharge succeeded', async () => {
-        const state = await call<LifePayOrderState>(
-          second.url,
-          '/api/LifePay/GetPayStatusByOrderNo',
-          { orderNo },
-          token,
-        )
-        return state.frontStatus === 100 ? state : undefined
-      })
+      const done = await waitFor(
+        'recharge succeeded',
+        async () => {
+          const state = await call<LifePayOrderState>(
+            second.url,
+            '/api/LifePay/GetPayStatusByOrderNo',
+            { orderNo },
+            token,
+          )
+          return state.frontStatus === 100 ? state : undefined
+        },
+        patiently,
+      )
       assert.deepEqual([done.payStatus, done.lifePayOrderStatus], [20, 30])
-      // Give any duplicate work the chance to show itself.
-      await new Promise((resolve) => setTimeout(resolve, 500))
+      // Every job the payment started has ended, so any duplicate work has been done by now: nothing runs (the job the
+      // killed server had claimed is taken over once its lease runs out, and finished), and only the jobs that were
+      // waiting before the payment are pending (the second notification and the supplier's callback are done).
+      await waitFor(
+        'the jobs of the payment to end',
+        async () => {
+          const counts = await jobCounts(second.url)
+          return counts.running === 0 && counts.pending === waitingBefore && counts
+        },
+        patiently,
+      )
     } finally {
       second.child.kill('SIGTERM')
       const code = await new Promise((resolve) => second.child.on('exit', resolve))

@@ -1,4 +1,3 @@
-import assert from 'node:assert/strict'
 import { randomUUID } from 'node:crypto'
 import { join } from 'node:path'
 import type { CreateLifePayOrderResult, LifePayOrderDetail } from '../../types/api/lifePay'
@@ -7,7 +6,7 @@ import { LifePayOrderType } from '../../src/domain/lifePayOrderType'
 import { LifePayType } from '../../src/domain/lifePayType'
 import type { AppServer } from '../../scripts/lib/appServer'
 import { lifePayApi, phoneCodeLogin } from '../e2e/session'
-import { MiniHost, type MiniPlatform } from './host/miniHost'
+import { MiniHost, waitFor, type MiniPlatform } from './host/miniHost'
 import type { ClientProfile } from './host/profiles'
 import { attribute } from './host/pageTree'
 import { PHONE, SAVED_ELECTRIC, SAVED_GAS, type Orders, type RouteCheck } from './routeChecks'
@@ -91,14 +90,16 @@ export async function payOrder(server: AppServer, user: TestUser, orderNo: strin
     lifePayType: LifePayType.WxPay,
   })
   await lifePayApi(server, user.userId, 'POST', '/api/dev/pay/confirm', { orderNo, deliveries: 1 })
-  let detail: LifePayOrderDetail
-  const deadline = Date.now() + 20_000
-  for (;;) {
-    detail = await orderDetail(server, user, orderNo)
-    if (detail.lifePayOrderStatus === LifePayOrderStatus.Completed) return detail
-    assert.ok(Date.now() < deadline, `order ${orderNo} stuck at ${detail.payStatus}/${detail.lifePayOrderStatus}`)
-    await new Promise((resolve) => setTimeout(resolve, 100))
-  }
+  let detail: LifePayOrderDetail | undefined
+  return waitFor(
+    () => `order ${orderNo} to complete (stuck at ${detail?.payStatus}/${detail?.lifePayOrderStatus})`,
+    async () => {
+      detail = await orderDetail(server, user, orderNo)
+      return detail.lifePayOrderStatus === LifePayOrderStatus.Completed && detail
+    },
+    20_000,
+    100,
+  )
 }
 
 /** What the route checks read: a returning user (PHONE) with one completed and one unpaid phone order. */

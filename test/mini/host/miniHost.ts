@@ -136,18 +136,24 @@ interface AppInstance {
   [key: string]: unknown
 }
 
-/** Waits for a condition, never for a fixed time: polls until it holds or the deadline passes. */
+/**
+ * Waits for a condition, never for a fixed time: checks it until it holds (giving what it returned) or the deadline
+ * passes. `pollMs` is only how often it looks (the page's setData, a request's answer land between two looks); a check
+ * that calls the server (async) is worth a longer step. `what` may be a function, to say the last state seen.
+ */
 export async function waitFor<T>(
-  what: string,
-  check: () => T | undefined | null | false,
+  what: string | (() => string),
+  check: () => T | undefined | null | false | Promise<T | undefined | null | false>,
   timeoutMs = 10_000,
+  pollMs = 10,
 ): Promise<T> {
   const deadline = Date.now() + timeoutMs
   for (;;) {
-    const value = check()
+    const value = await check()
     if (value) return value
-    if (Date.now() > deadline) throw new Error(`timed out after ${timeoutMs} ms waiting for ${what}`)
-    await new Promise((resolve) => setTimeout(resolve, 10))
+    if (Date.now() > deadline)
+      throw new Error(`timed out after ${timeoutMs} ms waiting for ${typeof what === 'string' ? what : what()}`)
+    await new Promise((resolve) => setTimeout(resolve, pollMs))
   }
 }
 
@@ -578,8 +584,12 @@ export class MiniHost {
   }
 
   /**
-   * Waits until the page has drawn what the last event caused: no setData for `quietMs`. A person's next tap comes at
-   * the earliest a frame later, after the host drew the first one.
+   * Waits until the page has drawn what the last event caused: no setData for `quietMs`. A quiet period is the condition
+   * itself here, not a stand-in for one: the app-service has no "done drawing" signal (an event may set data once, or
+   * again after a store update or a cached query; a request's answer is awaited by the checks with `waitFor`), so
+   * "nothing more to draw" can only be told as setData having stopped. It paces the next event as a person does (the
+   * next tap comes at the earliest a frame later, after the host drew the first one); what a check asserts it still
+   * waits for by name.
    */
   async idle(quietMs = 60, timeoutMs = 5_000): Promise<void> {
     let count = -1

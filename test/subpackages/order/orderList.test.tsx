@@ -5,7 +5,8 @@ import * as lifePayApi from '../../../src/services/api/lifePay'
 import OrderListView from '../../../src/subpackages/order/components/OrderListView'
 import { ORDER_PAGE_SIZE } from '../../../src/subpackages/order/hooks/useOrderPage'
 import { listItem, page } from './support/orders'
-import { pause, renderScreen } from './support/render'
+import { queriesSettled } from '../../support/queries'
+import { renderScreen } from './support/render'
 import { fireTaroEvent } from './support/taroEvents'
 import { showPageAgain } from './support/taroPage'
 
@@ -27,7 +28,7 @@ describe('order list paging', () => {
     getPage.mockImplementation(async ({ pageIndex }) =>
       pageIndex === 1 ? page(1, ORDER_PAGE_SIZE, 15, orders(1, 10)) : page(2, ORDER_PAGE_SIZE, 15, orders(11, 5)),
     )
-    renderScreen(<OrderListView />)
+    const { queryClient } = renderScreen(<OrderListView />)
     await waitFor(() => expect(rows()).toHaveLength(10))
     expect(getPage).toHaveBeenCalledWith({ pageIndex: 1, pageSize: ORDER_PAGE_SIZE }, { showLoading: false })
     expect(screen.queryByText('没有更多订单了')).toBeNull()
@@ -39,9 +40,11 @@ describe('order list paging', () => {
     expect(getPage).toHaveBeenLastCalledWith({ pageIndex: 2, pageSize: ORDER_PAGE_SIZE }, { showLoading: false })
     expect(screen.getByText('没有更多订单了')).not.toBeNull()
 
-    // At the end, further scrolling asks for nothing.
+    // At the end, further scrolling asks for nothing: nothing is loading (a request for a next page would be in flight
+    // from the scroll on, and then counted).
     fireTaroEvent(scrollView(), 'scrolltolower')
-    await pause(20)
+    expect(screen.queryByText('加载中…')).toBeNull()
+    await queriesSettled(queryClient)
     expect(getPage).toHaveBeenCalledTimes(2)
   })
 
@@ -117,7 +120,7 @@ describe('order list paging', () => {
 
   it('does not refresh when the pull is too short or the list is not at its top', async () => {
     getPage.mockResolvedValue(page(1, 10, 3, orders(1, 3)))
-    renderScreen(<OrderListView />)
+    const { queryClient } = renderScreen(<OrderListView />)
     await waitFor(() => expect(rows()).toHaveLength(3))
     const pull = document.querySelector('.lp-pull') as Element
     fireEvent.touchStart(pull, { touches: [{ clientY: 100 }] })
@@ -128,7 +131,9 @@ describe('order list paging', () => {
     fireEvent.touchStart(pull, { touches: [{ clientY: 100 }] })
     fireEvent.touchMove(pull, { touches: [{ clientY: 400 }] })
     fireEvent.touchEnd(pull, { touches: [] })
-    await pause(20)
+    // The header is back at rest (not refreshing), and no request is in flight.
+    expect(document.querySelector('.lp-pull__status')).toBeNull()
+    await queriesSettled(queryClient)
     expect(getPage).toHaveBeenCalledTimes(1)
   })
 

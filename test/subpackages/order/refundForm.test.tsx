@@ -1,5 +1,6 @@
 import { act, fireEvent, screen, waitFor } from '@testing-library/react'
 import Taro from '@tarojs/taro'
+import * as dialogStore from '../../../src/components/dialogStore'
 import { useDialogStore } from '../../../src/components/dialogStore'
 import { useToastStore } from '../../../src/components/toastStore'
 import { LifePayOrderStatus } from '../../../src/domain/lifePayStatus'
@@ -13,7 +14,7 @@ import {
   RefundReasonChoice,
 } from '../../../src/subpackages/order/refundForm'
 import { orderDetail } from './support/orders'
-import { pause, renderScreen } from './support/render'
+import { removeDialog, renderedQueriesSettled, renderScreen } from './support/render'
 import { typeInto } from './support/taroEvents'
 
 jest.mock('@tarojs/taro', () => jest.requireActual('./support/taroPage').taroWithPageHooks())
@@ -44,6 +45,8 @@ async function openForm(locale: 'zh-CN' | 'en-US' = 'zh-CN') {
 const submitButton = () => document.querySelector('.lp-refund__submit') as HTMLElement
 const textarea = () => document.querySelector('.lp-refund__textarea') as HTMLElement
 const dialogOpen = () => useDialogStore.getState().dialog?.visible === true
+/** The closed dialog has gone (its closing animation over): the form is uncovered again. */
+const dialogRemoved = () => waitFor(() => expect(screen.queryByRole('dialog')).toBeNull())
 const confirmDialog = async () => {
   await waitFor(() => expect(screen.getByRole('dialog')).not.toBeNull())
   fireEvent.click(screen.getByText('确定'))
@@ -51,14 +54,17 @@ const confirmDialog = async () => {
 
 describe('refund form', () => {
   let refund: jest.SpiedFunction<typeof lifePayApi.refundUserLifePayOrder>
+  /** The form's request for a confirmation: a dialog opens DIALOG_OPEN_DELAY_MS after it, and only after it. */
+  let askConfirmation: jest.SpiedFunction<typeof dialogStore.confirm>
   beforeEach(() => {
     refund = jest.spyOn(lifePayApi, 'refundUserLifePayOrder')
+    askConfirmation = jest.spyOn(dialogStore, 'confirm')
     jest.spyOn(Taro, 'redirectTo').mockResolvedValue({ errMsg: 'redirectTo:ok' })
   })
   afterEach(async () => {
+    await renderedQueriesSettled()
     jest.restoreAllMocks()
-    await pause(320)
-    act(() => useDialogStore.setState({ dialog: null }))
+    removeDialog()
   })
 
   it('uses the same length limit as the domain rule', () => {
@@ -78,7 +84,7 @@ describe('refund form', () => {
     await openForm()
     fireEvent.click(submitButton())
     expect(screen.getByRole('alert').textContent).toBe('请选择退款原因')
-    await pause(40)
+    expect(askConfirmation).not.toHaveBeenCalled()
     expect(dialogOpen()).toBe(false)
     expect(refund).not.toHaveBeenCalled()
   })
@@ -126,7 +132,8 @@ describe('refund form', () => {
 
     fireEvent.click(submitButton())
     fireEvent.click(submitButton())
-    await pause(40)
+    // Taps while the request is in flight ask for no second confirmation.
+    expect(askConfirmation).toHaveBeenCalledTimes(1)
     expect(dialogOpen()).toBe(false)
 
     await act(async () => call.resolve())
@@ -140,7 +147,7 @@ describe('refund form', () => {
     expect(queryClient.getQueryState(queryKeys.orderPage())?.isInvalidated).toBe(true)
 
     fireEvent.click(submitButton())
-    await pause(40)
+    expect(askConfirmation).toHaveBeenCalledTimes(1)
     expect(dialogOpen()).toBe(false)
     expect(refund).toHaveBeenCalledTimes(1)
   })
@@ -155,7 +162,7 @@ describe('refund form', () => {
     await waitFor(() => expect(dialogOpen()).toBe(false))
     expect(refund).not.toHaveBeenCalled()
     expect(submitButton().getAttribute('aria-disabled')).toBe('false')
-    await pause(320)
+    await dialogRemoved()
     fireEvent.click(submitButton())
     await confirmDialog()
     await waitFor(() => expect(refund).toHaveBeenCalledTimes(1))
@@ -170,7 +177,7 @@ describe('refund form', () => {
     await confirmDialog()
     await waitFor(() => expect(submitButton().getAttribute('aria-disabled')).toBe('false'))
     expect(Taro.redirectTo).not.toHaveBeenCalled()
-    await pause(320)
+    await dialogRemoved()
     fireEvent.click(submitButton())
     await confirmDialog()
     await waitFor(() => expect(Taro.redirectTo).toHaveBeenCalledTimes(1))

@@ -11,7 +11,8 @@ import ElectricRechargeForm from '../../../src/subpackages/recharge/components/E
 import GasRechargeForm from '../../../src/subpackages/recharge/components/GasRechargeForm'
 import { useLocationCityStore } from '../../../src/stores/locationCity'
 import { useRechargeDraftStore } from '../../../src/subpackages/recharge/hooks/rechargeDraftStore'
-import { logIn, logOut, rates, renderWithQuery, settle, typeInto } from './support'
+import { facesPriced, logIn, logOut, rates, renderWithQuery, typeInto } from './support'
+import { queriesSettled } from '../../support/queries'
 import { taroInputNamed } from '../../support/taroInput'
 
 const areas: ElectricSupportArea[] = [
@@ -71,8 +72,8 @@ describe('electricity top-up', () => {
     setLocationCity('深圳')
     const create = jest.spyOn(lifePayApi, 'createLifePayElectricOrder').mockResolvedValue(created)
     const { container } = renderWithQuery(<ElectricRechargeForm />)
-    await settle()
-    expect(screen.getByRole('button', { name: 'Region' }).textContent).toBe('广东省 深圳市')
+    await waitFor(() => expect(regionButton().textContent).toBe('广东省 深圳市'))
+    await facesPriced()
     expect(screen.getByRole('radio', { name: 'Southern Grid' }).getAttribute('aria-checked')).toBe('true')
     expect(screen.getByRole('radio', { name: 'State Grid' }).getAttribute('aria-disabled')).toBe('true')
     expect(radios('Amount').map((c) => c.textContent)).toEqual([
@@ -81,16 +82,15 @@ describe('electricity top-up', () => {
     ])
 
     topUp()
-    await settle()
     // Account and holder name both required here.
-    expect(screen.getAllByText('This field is required')).toHaveLength(2)
+    expect(await screen.findAllByText('This field is required')).toHaveLength(2)
     expect(screen.getByText('Please choose an amount')).not.toBeNull()
     const inputs = container.querySelectorAll('taro-input-core')
     expect(inputs).toHaveLength(2)
     typeInto(inputs[0], '07-55')
     topUp()
-    await settle()
-    expect(screen.getByText('Please enter a valid electricity account number (5 to 20 digits)')).not.toBeNull()
+    // The form's own check answers: no call is made.
+    expect(await screen.findByText('Please enter a valid electricity account number (5 to 20 digits)')).not.toBeNull()
     expect(create).not.toHaveBeenCalled()
 
     typeInto(inputs[0], '075512345678')
@@ -98,7 +98,7 @@ describe('electricity top-up', () => {
     fireEvent.click(screen.getByRole('radio', { name: 'Shop, not recommended' }))
     fireEvent.click(radios('Amount')[0])
     topUp()
-    await settle()
+    await waitFor(() => expect(navigateTo).toHaveBeenCalledTimes(1))
     expect(create).toHaveBeenCalledTimes(1)
     expect(create.mock.calls[0][0]).toEqual({
       parValue: 100,
@@ -118,19 +118,19 @@ describe('electricity top-up', () => {
   it('asks for the region first when the location is not served, and sends no holder where none is needed', async () => {
     setLocationCity('拉萨市')
     const create = jest.spyOn(lifePayApi, 'createLifePayElectricOrder').mockResolvedValue(created)
-    const { container } = renderWithQuery(<ElectricRechargeForm parValue={200} />)
-    await settle()
+    const { container, queryClient } = renderWithQuery(<ElectricRechargeForm parValue={200} />)
+    // The areas (and face values) are in, so the location city has been looked up.
+    await queriesSettled(queryClient)
     expect(screen.getByRole('button', { name: 'Region' }).textContent).toBe('Choose a region')
     topUp()
-    await settle()
-    expect(screen.getByText('Please choose the region')).not.toBeNull()
+    expect(await screen.findByText('Please choose the region')).not.toBeNull()
     fireEvent.click(screen.getByRole('button', { name: 'Region' }))
     fireEvent.click(within(screen.getByRole('dialog')).getByRole('radio', { name: '北京市' }))
     expect(screen.queryByText('Please choose the region')).toBeNull()
     expect(container.querySelectorAll('taro-input-core')).toHaveLength(1)
     typeInto(container.querySelector('taro-input-core'), '1234567890')
     topUp()
-    await settle()
+    await waitFor(() => expect(navigateTo).toHaveBeenCalledTimes(1))
     expect(create.mock.calls[0][0]).toMatchObject({
       parValue: 200,
       electricType: ElectricType.Guowang,
@@ -144,7 +144,8 @@ describe('electricity top-up', () => {
   it('remembers the region the user picks as the location city, and opens there next time', async () => {
     setLocationCity('拉萨市')
     const first = renderWithQuery(<ElectricRechargeForm />)
-    await settle()
+    // The areas are in, so the location city has been looked up.
+    await queriesSettled(first.queryClient)
     expect(regionButton().textContent).toBe('Choose a region')
     fireEvent.click(regionButton())
     fireEvent.click(within(screen.getByRole('dialog')).getByRole('radio', { name: '深圳市' }))
@@ -154,8 +155,7 @@ describe('electricity top-up', () => {
     // Next launch: no draft in memory; the location city preselects the region and its grid.
     useRechargeDraftStore.setState({ electric: undefined })
     renderWithQuery(<ElectricRechargeForm />)
-    await settle()
-    expect(regionButton().textContent).toBe('广东省 深圳市')
+    await waitFor(() => expect(regionButton().textContent).toBe('广东省 深圳市'))
     expect(screen.getByRole('radio', { name: 'Southern Grid' }).getAttribute('aria-checked')).toBe('true')
   })
 
@@ -170,8 +170,9 @@ describe('electricity top-up', () => {
         holderName: '',
       },
     })
-    renderWithQuery(<ElectricRechargeForm />)
-    await settle()
+    const { queryClient } = renderWithQuery(<ElectricRechargeForm />)
+    // The areas are in, so the location city has been looked up (and lost to the draft).
+    await queriesSettled(queryClient)
     expect(regionButton().textContent).toBe('北京市 北京市')
   })
 
@@ -200,9 +201,9 @@ describe('electricity top-up', () => {
     const detail = jest.spyOn(lifePayApi, 'getUserLifePayOrderDetail').mockResolvedValue(order)
     setLocationCity('北京市')
     renderWithQuery(<ElectricRechargeForm fromOrderNo='LP-OLD' />)
-    await settle()
+    await waitFor(() => expect(regionButton().textContent).toBe('广东省 深圳市'))
+    await facesPriced()
     expect(detail).toHaveBeenCalledWith({ orderNo: 'LP-OLD' })
-    expect(screen.getByRole('button', { name: 'Region' }).textContent).toBe('广东省 深圳市')
     expect(screen.getByRole('radio', { name: 'Enterprise' }).getAttribute('aria-checked')).toBe('true')
     // Taro's inputs draw their native <input> (which carries the name) a tick after mounting.
     await waitFor(() => expect(taroInputNamed('Account holder').getAttribute('value')).toBe('李四'))
@@ -220,14 +221,14 @@ describe('electricity top-up', () => {
         config: {},
       }),
     )
-    const { container } = renderWithQuery(<ElectricRechargeForm parValue={100} />)
-    await settle()
+    const { container, queryClient } = renderWithQuery(<ElectricRechargeForm parValue={100} />)
+    // The areas to pick from and the face value to order are in.
+    await queriesSettled(queryClient)
     fireEvent.click(screen.getByRole('button', { name: 'Region' }))
     fireEvent.click(within(screen.getByRole('dialog')).getByRole('radio', { name: '北京市' }))
     typeInto(container.querySelector('taro-input-core'), '1234567890')
     topUp()
-    await settle()
-    expect(screen.getByRole('alert').textContent).toBe('该地区暂不支持电费充值')
+    expect((await screen.findByRole('alert')).textContent).toBe('该地区暂不支持电费充值')
     expect(screen.getByRole('alert').closest('.lp-field')?.textContent).toContain('Region')
   })
 })
@@ -235,8 +236,9 @@ describe('electricity top-up', () => {
 describe('gas top-up', () => {
   it('names the providers, validates the account at the field, prices with the gas rate and orders', async () => {
     const create = jest.spyOn(lifePayApi, 'createLifePayGasOrder').mockResolvedValue(created)
-    const { container } = renderWithQuery(<GasRechargeForm />)
-    await settle()
+    const { container, queryClient } = renderWithQuery(<GasRechargeForm />)
+    // The providers' face values (which providers are offered) and the gas rate are in.
+    await queriesSettled(queryClient)
     expect(radios('Gas company').map((c) => c.textContent)).toEqual([
       'China Gas',
       'ENN Natural Gas',
@@ -247,8 +249,7 @@ describe('gas top-up', () => {
     ])
     expect(screen.getByRole('radio', { name: 'China Gas' }).getAttribute('aria-disabled')).toBe('true')
     topUp()
-    await settle()
-    expect(screen.getByText('Please choose the gas company')).not.toBeNull()
+    expect(await screen.findByText('Please choose the gas company')).not.toBeNull()
     fireEvent.click(screen.getByRole('radio', { name: 'ENN Natural Gas' }))
     expect(radios('Amount').map((c) => c.textContent)).toEqual([
       '¥50Price ¥48.65Save ¥1.35',
@@ -257,12 +258,14 @@ describe('gas top-up', () => {
     typeInto(container.querySelector('taro-input-core'), 'GZ-1')
     fireEvent.click(radios('Amount')[1])
     topUp()
-    await settle()
-    expect(screen.getByText('Please enter a valid gas account number (5 to 20 letters or digits)')).not.toBeNull()
+    // The form's own check answers: no call is made.
+    expect(
+      await screen.findByText('Please enter a valid gas account number (5 to 20 letters or digits)'),
+    ).not.toBeNull()
     expect(create).not.toHaveBeenCalled()
     typeInto(container.querySelector('taro-input-core'), 'GZ 2024 0001')
     topUp()
-    await settle()
+    await waitFor(() => expect(navigateTo).toHaveBeenCalledTimes(1))
     expect(create.mock.calls[0][0]).toEqual({
       parValue: 100,
       gasAccount: 'GZ20240001',
@@ -292,8 +295,7 @@ describe('gas top-up', () => {
       },
     ])
     renderWithQuery(<GasRechargeForm />)
-    await settle()
-    fireEvent.click(within(screen.getByRole('group', { name: 'Saved' })).getByRole('button', { name: /Home/ }))
+    fireEvent.click(within(await screen.findByRole('group', { name: 'Saved' })).getByRole('button', { name: /Home/ }))
     expect(screen.getByRole('radio', { name: 'Beijing Gas' }).getAttribute('aria-checked')).toBe('true')
     await waitFor(() => expect(taroInputNamed('Gas account').getAttribute('value')).toBe('88886666'))
   })

@@ -10,7 +10,7 @@ import * as lifePayApi from '../../../src/services/api/lifePay'
 import { BizError } from '../../../src/services/http/bizError'
 import PhoneRechargeForm from '../../../src/subpackages/recharge/components/PhoneRechargeForm'
 import { useRechargeDraftStore } from '../../../src/subpackages/recharge/hooks/rechargeDraftStore'
-import { blur, deferred, logIn, logOut, rates, renderWithQuery, settle, typeInto } from './support'
+import { blur, deferred, facesPriced, formUnlocked, logIn, logOut, rates, renderWithQuery, typeInto } from './support'
 
 const parValues: PhoneParValue[] = [
   { ispCode: CarrierCode.Yidong, ispName: '中国移动', parValue: [10, 30, 50, 100, 200, 300, 500] },
@@ -46,7 +46,7 @@ const topUp = () => fireEvent.click(screen.getByRole('button', { name: /Top up n
 describe('phone top-up', () => {
   it('prefills the own number masked, offers the carrier’s face values up to 300 with price and saving', async () => {
     renderWithQuery(<PhoneRechargeForm />)
-    await settle()
+    await facesPriced()
     expect(screen.getByText('138****8000', { selector: '.lp-phone-confirmed__number' })).not.toBeNull()
     expect(screen.getByRole('radio', { name: /China Mobile/ }).getAttribute('aria-checked')).toBe('true')
     expect(faceCells().map((cell) => cell.textContent)).toEqual([
@@ -64,12 +64,12 @@ describe('phone top-up', () => {
 
   it('takes phone= and parValue= from the query (one-tap repeat) and creates the order, then opens the pay page', async () => {
     renderWithQuery(<PhoneRechargeForm phone='13012345678' parValue={50} />)
-    await settle()
+    await facesPriced()
     expect(screen.getByText('130****5678', { selector: '.lp-phone-confirmed__number' })).not.toBeNull()
     expect(screen.getByRole('radio', { name: /China Unicom/ }).getAttribute('aria-checked')).toBe('true')
     expect(screen.getByTestId('payable').textContent).toBe('¥49.25')
     topUp()
-    await settle()
+    await waitFor(() => expect(navigateTo).toHaveBeenCalledTimes(1))
     expect(create).toHaveBeenCalledTimes(1)
     expect(create.mock.calls[0][0]).toEqual({
       phone: '13012345678',
@@ -84,45 +84,47 @@ describe('phone top-up', () => {
 
   it('lets the user override the detected carrier (ported number) and orders with the chosen one', async () => {
     renderWithQuery(<PhoneRechargeForm phone='13812345678' parValue={50} />)
-    await settle()
+    await facesPriced()
     fireEvent.click(screen.getByRole('radio', { name: /China Telecom/ }))
     expect(screen.getByText(/ported number/)).not.toBeNull()
     // Telecom offers 50, 100, 300: the chosen 50 stays.
     expect(faceCells().map((cell) => cell.textContent?.split('Price')[0])).toEqual(['¥50', '¥100', '¥300'])
     topUp()
-    await settle()
+    // The order went through to the pay page.
+    await waitFor(() => expect(navigateTo).toHaveBeenCalledTimes(1))
     expect(create.mock.calls[0][0]).toMatchObject({ phone: '13812345678', ispCode: CarrierCode.Dianxin, parValue: 50 })
   })
 
   it('asks for the carrier of a number it cannot place (192) before any call', async () => {
     const { container } = renderWithQuery(<PhoneRechargeForm />)
-    await settle()
+    await facesPriced()
     fireEvent.click(screen.getByRole('button', { name: 'Change' }))
     typeInto(phoneInput(container), '19212345678')
     blur(phoneInput(container))
     expect(screen.getByText("We can't tell this number's carrier, please pick one")).not.toBeNull()
     topUp()
-    await settle()
-    expect(screen.getByText('Please choose the carrier')).not.toBeNull()
+    // The form's own check answers: no call is made.
+    expect(await screen.findByText('Please choose the carrier')).not.toBeNull()
     expect(screen.getByText('Please choose an amount')).not.toBeNull()
     expect(create).not.toHaveBeenCalled()
     fireEvent.click(screen.getByRole('radio', { name: /China Mobile/ }))
     fireEvent.click(faceCells()[0])
     topUp()
-    await settle()
+    await waitFor(() => expect(navigateTo).toHaveBeenCalledTimes(1))
     expect(create.mock.calls[0][0]).toMatchObject({ phone: '19212345678', ispCode: CarrierCode.Yidong, parValue: 10 })
   })
 
   it('shows the validation message at the phone field and keeps digits only', async () => {
     logIn('')
     const { container } = renderWithQuery(<PhoneRechargeForm />)
-    await settle()
+    await facesPriced()
     typeInto(phoneInput(container), '12a3-45')
     expect(phoneInput(container)?.getAttribute('value')).toBe('12345')
     blur(phoneInput(container))
     expect(screen.getByText('Please enter a valid mobile phone number')).not.toBeNull()
     topUp()
-    await settle()
+    // The form's own check answers (12345 has no carrier either): no call is made.
+    expect(await screen.findByText('Please choose the carrier')).not.toBeNull()
     expect(create).not.toHaveBeenCalled()
     typeInto(phoneInput(container), '')
     topUp()
@@ -134,22 +136,25 @@ describe('phone top-up', () => {
     const first = deferred<typeof created>()
     create.mockReturnValueOnce(first.promise)
     renderWithQuery(<PhoneRechargeForm phone='13812345678' parValue={100} />)
-    await settle()
+    await facesPriced()
     topUp()
     topUp()
     expect(create).toHaveBeenCalledTimes(1)
     expect(screen.getByRole('button', { name: 'Placing the order…' }).getAttribute('aria-disabled')).toBe('true')
     first.reject(new Error('timeout of 10000ms exceeded'))
-    await settle()
+    await formUnlocked()
     topUp()
-    await settle()
+    await waitFor(() => expect(navigateTo).toHaveBeenCalledTimes(1))
+    // The pay page has opened: the form takes a new order.
+    await formUnlocked()
     expect(create).toHaveBeenCalledTimes(2)
     expect(create.mock.calls[1][0].idempotencyKey).toBe(create.mock.calls[0][0].idempotencyKey)
     expect(navigateTo).toHaveBeenCalledTimes(1)
     // A new order after that success (another amount) gets a new key.
     fireEvent.click(faceCells()[0])
     topUp()
-    await settle()
+    await waitFor(() => expect(navigateTo).toHaveBeenCalledTimes(2))
+    expect(create).toHaveBeenCalledTimes(3)
     expect(create.mock.calls[2][0].idempotencyKey).not.toBe(create.mock.calls[0][0].idempotencyKey)
   })
 
@@ -158,17 +163,18 @@ describe('phone top-up', () => {
     const opened = deferred<TaroGeneral.CallbackResult>()
     navigateTo.mockReturnValueOnce(opened.promise)
     renderWithQuery(<PhoneRechargeForm phone='13812345678' parValue={100} />)
-    await settle()
+    await facesPriced()
     topUp()
     await waitFor(() => expect(navigateTo).toHaveBeenCalledTimes(1))
+    // The form is still locked while the pay page opens: the second tap lands on a disabled button.
+    expect(screen.getByRole('button', { name: 'Placing the order…' }).getAttribute('aria-disabled')).toBe('true')
     topUp()
-    await settle()
     expect(create).toHaveBeenCalledTimes(1)
     opened.resolve({ errMsg: 'navigateTo:ok' })
-    await settle()
     // Back on the form after the pay page, the button works again.
+    await formUnlocked()
     topUp()
-    await settle()
+    await waitFor(() => expect(navigateTo).toHaveBeenCalledTimes(2))
     expect(create).toHaveBeenCalledTimes(2)
   })
 
@@ -179,12 +185,12 @@ describe('phone top-up', () => {
     } as unknown as AxiosResponse
     create.mockRejectedValueOnce(new BizError(response))
     renderWithQuery(<PhoneRechargeForm phone='13812345678' parValue={100} />)
-    await settle()
+    await facesPriced()
     topUp()
-    await settle()
     // The face value field says it: that is where the user fixes it.
     const amount = screen.getByRole('radiogroup', { name: 'Amount' }).parentElement?.parentElement as HTMLElement
-    expect(within(amount).getByRole('alert').textContent).toBe('不支持该充值面额')
+    expect((await within(amount).findByRole('alert')).textContent).toBe('不支持该充值面额')
+    await formUnlocked()
     expect(navigateTo).not.toHaveBeenCalled()
   })
 
@@ -206,7 +212,7 @@ describe('phone top-up', () => {
       },
     ])
     renderWithQuery(<PhoneRechargeForm />)
-    await settle()
+    await screen.findByRole('button', { name: /Mum/ })
     const saved = screen.getByRole('group', { name: 'Saved' })
     expect(
       within(saved)
@@ -222,10 +228,9 @@ describe('phone top-up', () => {
     logOut()
     const redirect = jest.spyOn(navigation, 'redirectToLogin').mockImplementation(() => undefined)
     renderWithQuery(<PhoneRechargeForm phone='13812345678' parValue={100} />)
-    await settle()
+    await facesPriced()
     topUp()
-    await settle()
-    expect(redirect).toHaveBeenCalledTimes(1)
+    await waitFor(() => expect(redirect).toHaveBeenCalledTimes(1))
     expect(create).not.toHaveBeenCalled()
     expect(useRechargeDraftStore.getState().phone).toEqual({ phone: '13812345678', carrier: undefined, faceValue: 100 })
   })

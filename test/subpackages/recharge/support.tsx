@@ -56,14 +56,14 @@ export async function facesPriced(): Promise<void> {
 }
 
 /**
- * Lets pending promises (mocked API calls) and react-query's batched notifications settle, and React re-render.
- * Still counts turns of the event loop: the phone and electricity/gas form suites wait through it; the others wait for
- * what they assert (waitFor, findBy*, facesPriced).
+ * Waits until the form takes taps again: its button reads "Top up now" and is not disabled, i.e. no order call is in
+ * flight (the form stays locked from the tap until the pay page has opened or the call has failed). Passes at once when
+ * no call was started: pair it with a wait for what the call leaves behind when the test needs the call to have run.
  */
-export async function settle(): Promise<void> {
-  await act(async () => {
-    for (let i = 0; i < 4; i++) await new Promise((resolve) => setTimeout(resolve, 0))
-  })
+export async function formUnlocked(): Promise<void> {
+  await waitFor(() =>
+    expect(screen.getByRole('button', { name: 'Top up now' }).getAttribute('aria-disabled')).toBe('false'),
+  )
 }
 
 /** A promise the test resolves or rejects when it chooses. */

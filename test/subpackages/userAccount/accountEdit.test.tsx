@@ -13,7 +13,7 @@ import EditAccountView from '../../../src/subpackages/userAccount/components/Edi
 import ElectricAccountForm from '../../../src/subpackages/userAccount/components/ElectricAccountForm'
 import GasAccountForm from '../../../src/subpackages/userAccount/components/GasAccountForm'
 import PhoneAccountForm from '../../../src/subpackages/userAccount/components/PhoneAccountForm'
-import { pause, renderScreen } from '../order/support/render'
+import { renderedQueriesSettled, renderScreen } from '../order/support/render'
 import { taroInputNamed } from '../../support/taroInput'
 import { typeInto } from '../order/support/taroEvents'
 import { areas, electricAccountSaved, gasAccountSaved, phoneAccount } from './accounts'
@@ -62,7 +62,8 @@ beforeEach(() => {
   ])
 })
 afterEach(async () => {
-  await pause(10)
+  // The refetches a save starts are answered by the mocks, not by the real API after they are restored.
+  await renderedQueriesSettled()
   jest.restoreAllMocks()
 })
 

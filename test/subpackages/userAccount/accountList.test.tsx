@@ -3,7 +3,8 @@ import Taro from '@tarojs/taro'
 import { LifePayOrderType } from '../../../src/domain/lifePayOrderType'
 import * as lifePayApi from '../../../src/services/api/lifePay'
 import AccountListView from '../../../src/subpackages/userAccount/components/AccountListView'
-import { pause, renderScreen } from '../order/support/render'
+import { useDialogStore } from '../../../src/components/dialogStore'
+import { removeDialog, renderedQueriesSettled, renderScreen } from '../order/support/render'
 import { areas, electricAccountSaved, gasAccountSaved, phoneAccount } from './accounts'
 
 jest.mock('@tarojs/taro', () => jest.requireActual('../order/support/taroPage').taroWithPageHooks())
@@ -23,8 +24,10 @@ describe('saved account list', () => {
     jest.spyOn(lifePayApi, 'getElectricSupportArea').mockResolvedValue(areas)
   })
   afterEach(async () => {
-    await pause(320)
+    await renderedQueriesSettled()
     jest.restoreAllMocks()
+    // A closing confirmation is still in the dialog store: the next test's must be the only one.
+    removeDialog()
   })
 
   it('shows one utility per tab: remark, masked number and what the account is', async () => {
@@ -92,7 +95,8 @@ describe('saved account list', () => {
     fireEvent.click(within(card('acc-phone-1')).getByText('删除'))
     await waitFor(() => expect(screen.getByRole('dialog')).not.toBeNull())
     fireEvent.click(screen.getByText('取消'))
-    await pause(50)
+    // The answer is taken (the confirmation closed, and with it the deletion's promise is settled: rejected).
+    await waitFor(() => expect(useDialogStore.getState().dialog?.visible).toBe(false))
     expect(remove).not.toHaveBeenCalled()
     expect(cards()).toHaveLength(1)
   })

@@ -2,10 +2,14 @@ import { QueryClient, QueryClientProvider } from '@tanstack/react-query'
 import { act, render } from '@testing-library/react'
 import type { ReactElement } from 'react'
 import DialogHost from '../../../../src/components/Dialog'
+import { useDialogStore } from '../../../../src/components/dialogStore'
 import ToastHost from '../../../../src/components/Toast'
 import type { Locale } from '../../../../src/domain/locale'
 import { useLocaleStore } from '../../../../src/i18n/i18n'
 import { useLifePayStore } from '../../../../src/stores/lifePay'
+import { queriesSettled } from '../../../support/queries'
+
+const rendered = new Set<QueryClient>()
 
 /** A fresh query cache per test, as the app configures it (no retry), with the toast and dialog hosts. */
 export function renderScreen(ui: ReactElement, { locale = 'zh-CN' as Locale, loggedIn = true } = {}) {
@@ -23,10 +27,22 @@ export function renderScreen(ui: ReactElement, { locale = 'zh-CN' as Locale, log
       <DialogHost />
     </QueryClientProvider>,
   )
+  rendered.add(queryClient)
   return { ...result, queryClient }
 }
 
-/** Lets timers and promises run (dialog delays, query updates) inside act. */
-export function pause(ms: number): Promise<void> {
-  return act(() => new Promise<void>((resolve) => setTimeout(resolve, ms)))
+/**
+ * Waits until the query clients of the screens rendered since the last call have answered every request they started
+ * (queriesSettled): what an afterEach waits for before it restores the mocked API, so no late refetch reaches the real
+ * one or lands in the next test.
+ */
+export async function renderedQueriesSettled(): Promise<void> {
+  const clients = [...rendered]
+  rendered.clear()
+  await queriesSettled(...clients)
+}
+
+/** Closes whatever dialog a test left open or closing (its removal waits for the closing animation), at once. */
+export function removeDialog(): void {
+  act(() => useDialogStore.setState({ dialog: null }))
 }
