@@ -584,10 +584,10 @@ export class MiniHost {
   }
 
   /**
-   * Waits until the page has drawn what the last event caused: no setData for `quietMs`. A quiet period is the condition
-   * itself here, not a stand-in for one: the app-service has no "done drawing" signal (an event may set data once, or
-   * again after a store update or a cached query; a request's answer is awaited by the checks with `waitFor`), so
-   * "nothing more to draw" can only be told as setData having stopped. It paces the next event as a person does (the
+   * Waits until the page has drawn what the last event caused: no setData for `quietMs`. A quiet period is the
+   * condition itself here, not a stand-in for one: the app-service has no "done drawing" signal (an event may set data
+   * once, or again after a store update or a cached query; a request's answer is awaited by the checks with `waitFor`),
+   * so "nothing more to draw" can only be told as setData having stopped. It paces the next event as a person does (the
    * next tap comes at the earliest a frame later, after the host drew the first one); what a check asserts it still
    * waits for by name.
    */
