@@ -1,10 +1,9 @@
 // The location city (SPEC §1/§3) over the real H5 Taro storage (localStorage in jsdom), and the area it preselects.
 import Taro from '@tarojs/taro'
-import type { ElectricSupportArea } from '../../types/api/lifePay'
 import { matchElectricArea } from '../../src/domain/electricArea'
-import { ElectricType } from '../../src/domain/electric'
 import { useLocationCityStore } from '../../src/stores/locationCity'
 import { useSessionStore } from '../../src/stores/session'
+import { beijing, shanghaiShortName, shenzhen } from '../support/electricAreas'
 
 const KEY = 'lifePay.locationCity'
 
@@ -19,32 +18,7 @@ function relaunch(): typeof useLocationCityStore {
   return store
 }
 
-const areas: ElectricSupportArea[] = [
-  {
-    provinceCode: '110000',
-    provinceName: '北京市',
-    cityCode: '110100',
-    cityName: '北京市',
-    electricType: ElectricType.Guowang,
-    needHolderName: false,
-  },
-  {
-    provinceCode: '440000',
-    provinceName: '广东省',
-    cityCode: '440300',
-    cityName: '深圳市',
-    electricType: ElectricType.Nanwang,
-    needHolderName: true,
-  },
-  {
-    provinceCode: '310000',
-    provinceName: '上海市',
-    cityCode: '310100',
-    cityName: '上海',
-    electricType: ElectricType.Guowang,
-    needHolderName: false,
-  },
-]
+const areas = [beijing, shenzhen, shanghaiShortName]
 
 beforeEach(() => {
   useLocationCityStore.getState().setCity('')

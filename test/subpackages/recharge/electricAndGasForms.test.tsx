@@ -1,6 +1,6 @@
 import { fireEvent, screen, waitFor, within } from '@testing-library/react'
 import Taro from '@tarojs/taro'
-import type { ElectricSupportArea, LifePayOrderDetail } from '../../../types/api/lifePay'
+import type { LifePayOrderDetail } from '../../../types/api/lifePay'
 import { ElectricAccountType, ElectricType } from '../../../src/domain/electric'
 import { GasProvider } from '../../../src/domain/gas'
 import { LifePayOrderType } from '../../../src/domain/lifePayOrderType'
@@ -14,25 +14,9 @@ import { useRechargeDraftStore } from '../../../src/subpackages/recharge/hooks/r
 import { facesPriced, logIn, logOut, rates, renderWithQuery, typeInto } from './support'
 import { queriesSettled } from '../../support/queries'
 import { taroInputNamed } from '../../support/taroInput'
+import { electricAreas } from '../../support/electricAreas'
 
-const areas: ElectricSupportArea[] = [
-  {
-    provinceCode: '110000',
-    provinceName: '北京市',
-    cityCode: '110100',
-    cityName: '北京市',
-    electricType: ElectricType.Guowang,
-    needHolderName: false,
-  },
-  {
-    provinceCode: '440000',
-    provinceName: '广东省',
-    cityCode: '440300',
-    cityName: '深圳市',
-    electricType: ElectricType.Nanwang,
-    needHolderName: true,
-  },
-]
+const areas = electricAreas
 
 const setLocationCity = (city: string) => useLocationCityStore.getState().setCity(city)
 const regionButton = () => screen.getByRole('button', { name: 'Region' })

@@ -2,7 +2,8 @@ import { CarrierCode } from '../../../src/domain/carrier'
 import { ElectricAccountType, ElectricType } from '../../../src/domain/electric'
 import { GasProvider } from '../../../src/domain/gas'
 import { LifePayOrderType } from '../../../src/domain/lifePayOrderType'
-import type { ElectricSupportArea, UserAccount } from '../../../types/api/lifePay'
+import type { UserAccount } from '../../../types/api/lifePay'
+import { electricAreas } from '../../support/electricAreas'
 
 const blank = {
   ispCode: null,
@@ -47,21 +48,4 @@ export const gasAccountSaved: UserAccount = {
   gasOrgType: GasProvider.HuaRun,
 }
 
-export const areas: ElectricSupportArea[] = [
-  {
-    provinceCode: '110000',
-    provinceName: '北京市',
-    cityCode: '110100',
-    cityName: '北京市',
-    electricType: ElectricType.Guowang,
-    needHolderName: false,
-  },
-  {
-    provinceCode: '440000',
-    provinceName: '广东省',
-    cityCode: '440300',
-    cityName: '深圳市',
-    electricType: ElectricType.Nanwang,
-    needHolderName: true,
-  },
-]
+export const areas = electricAreas
