@@ -11,6 +11,7 @@ import type { Database, Db } from './db/database'
 import { createAuthHooks, OPERATOR_TOKEN_HEADER, VIRTUAL_USER_HEADER } from './http/auth'
 import { corsPolicy, installCors } from './http/cors'
 import { inlineScriptHashes, installSecurityHeaders } from './http/securityHeaders'
+import { logSerializers } from './http/logRedaction'
 import { installStorableInput } from './http/storableInput'
 import { installErrorHandling } from './http/errorHandler'
 import { errors } from './http/errors'
@@ -64,15 +65,21 @@ export type App = FastifyInstance & { ctx: AppContext; jobs: JobQueue }
 export async function buildApp(options: AppOptions): Promise<App> {
   const { config, db } = options
   const clock = options.clock ?? systemClock
+  const logger = options.logger ?? { level: config.logLevel }
   const app = Fastify({
-    logger: options.logger ?? {
-      level: config.logLevel,
-      redact: [
-        `req.headers.authorization`,
-        `req.headers["${OPERATOR_TOKEN_HEADER}"]`,
-        `req.headers["${VIRTUAL_USER_HEADER}"]`,
-      ],
-    },
+    // Whoever configures the logger, it carries no credential and no personal data (http/logRedaction.ts).
+    logger:
+      typeof logger === 'object'
+        ? {
+            ...logger,
+            redact: [
+              `req.headers.authorization`,
+              `req.headers["${OPERATOR_TOKEN_HEADER}"]`,
+              `req.headers["${VIRTUAL_USER_HEADER}"]`,
+            ],
+            serializers: { ...('serializers' in logger ? logger.serializers : {}), ...logSerializers },
+          }
+        : logger,
     // Large enough for order pages; uploads raise it on their own route.
     bodyLimit: 1024 * 1024,
   })
