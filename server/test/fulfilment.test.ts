@@ -6,7 +6,15 @@ import { jobs, sandboxRecharges, sandboxRefunds } from '../src/db/schema'
 import { SUPPLIER_UNAVAILABLE_REMARK } from '../src/modules/lifePay/fulfilment'
 import { PAID_AFTER_CLOSE_REMARK } from '../src/modules/lifePay/payments'
 import type { SandboxPayment } from '../src/providers/sandboxPayment'
-import { createPhoneOrder, orderDetail, orderRow, payInSandbox, stateOf } from './support/orderFlows'
+import {
+  createPhoneOrder,
+  orderDetail,
+  orderRow,
+  payInSandbox,
+  paymentNotification,
+  postPaymentNotification,
+  stateOf,
+} from './support/orderFlows'
 import { createTestApp, type Caller, type TestApp } from './support/testApp'
 
 let t: TestApp
@@ -22,19 +30,7 @@ after(() => t.close())
 const SUPPLIER_DELAY = 1500
 
 function notify(orderNo: string, transactionId: string, amountFen: number, headers?: Record<string, string>) {
-  const body = JSON.stringify({
-    orderNo,
-    transactionId,
-    lifePayType: LifePayType.WxPay,
-    amountFen,
-    paidAt: t.clock.now().toISOString(),
-  })
-  return t.app.inject({
-    method: 'POST',
-    url: '/api/pay/notify/wxpay',
-    payload: body,
-    headers: headers ?? sandbox.signNotification(body),
-  })
+  return postPaymentNotification(t, paymentNotification(t, orderNo, transactionId, amountFen), { headers })
 }
 
 async function jobsOf(kind: string, orderNo: string) {
@@ -97,17 +93,8 @@ describe('payment to recharge', () => {
 
   test('notifications that are not genuine are refused and change nothing', async () => {
     const order = await createPhoneOrder(t, alice)
-    const body = JSON.stringify({
-      orderNo: order.orderNo,
-      transactionId: 'tx-forged',
-      lifePayType: 10,
-      amountFen: 9850,
-      paidAt: t.clock.now().toISOString(),
-    })
-    const forged = await t.app.inject({
-      method: 'POST',
-      url: '/api/pay/notify/wxpay',
-      payload: body,
+    const body = paymentNotification(t, order.orderNo, 'tx-forged')
+    const forged = await postPaymentNotification(t, body, {
       headers: { ...sandbox.signNotification(body), 'x-pay-signature': Buffer.alloc(32).toString('base64') },
     })
     assert.deepEqual([forged.statusCode, forged.json().error], [400, 'PAYMENT_NOTIFICATION_INVALID'])
@@ -116,21 +103,11 @@ describe('payment to recharge', () => {
     assert.equal((await notify(order.orderNo, 'tx-stale', 9850, stale)).statusCode, 400)
     const wrongAmount = await notify(order.orderNo, 'tx-cheap', 1)
     assert.equal(wrongAmount.json().error, 'PAYMENT_NOTIFICATION_INVALID')
-    const wrongRoute = await t.app.inject({
-      method: 'POST',
-      url: '/api/pay/notify/alipay',
-      payload: body,
-      headers: sandbox.signNotification(body),
-    })
+    const wrongRoute = await postPaymentNotification(t, body, { path: '/api/pay/notify/alipay' })
     assert.equal(wrongRoute.statusCode, 400)
     // Correctly signed, but its time is not a date (was a 500: the provider would deliver it again forever).
     const notADate = JSON.stringify({ ...JSON.parse(body), transactionId: 'tx-date', paidAt: 'yesterday' })
-    const badDate = await t.app.inject({
-      method: 'POST',
-      url: '/api/pay/notify/wxpay',
-      payload: notADate,
-      headers: sandbox.signNotification(notADate),
-    })
+    const badDate = await postPaymentNotification(t, notADate)
     assert.deepEqual([badDate.statusCode, badDate.json().error], [400, 'PAYMENT_NOTIFICATION_INVALID'])
     assert.deepEqual(await stateOf(t, alice, order.orderNo), [10, 10, null])
     const unknown = await notify('LP-unknown', 'tx-x', 100)

@@ -15,8 +15,7 @@ import { orderPage } from '../src/modules/lifePay/orders'
 import { initialOrderState } from '../../src/domain/orderTransitions'
 import { toOrderListItem } from '../src/modules/lifePay/orderView'
 import { insertOrder, orderTransaction } from '../src/modules/lifePay/orderWrites'
-import type { SandboxPayment } from '../src/providers/sandboxPayment'
-import { createPhoneOrder, payInSandbox } from './support/orderFlows'
+import { createPhoneOrder, payInSandbox, paymentNotification, postPaymentNotification } from './support/orderFlows'
 import { createTestApp, type Caller, type TestApp } from './support/testApp'
 
 let t: TestApp
@@ -56,20 +55,7 @@ async function cacheFirstPage(): Promise<void> {
 }
 
 function notify(orderNo: string, transactionId: string, amountFen = 9850) {
-  const sandbox = t.app.ctx.sandboxes.payment as SandboxPayment
-  const body = JSON.stringify({
-    orderNo,
-    transactionId,
-    lifePayType: LifePayType.WxPay,
-    amountFen,
-    paidAt: t.clock.now().toISOString(),
-  })
-  return t.app.inject({
-    method: 'POST',
-    url: '/api/pay/notify/wxpay',
-    payload: body,
-    headers: sandbox.signNotification(body),
-  })
+  return postPaymentNotification(t, paymentNotification(t, orderNo, transactionId, amountFen))
 }
 
 async function paidOrder(phone = '13812345678'): Promise<string> {

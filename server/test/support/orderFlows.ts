@@ -4,6 +4,7 @@ import type { CreateLifePayOrderResult, LifePayOrderDetail, PayOrderForJsApi } f
 import { CarrierCode } from '../../../src/domain/carrier'
 import { LifePayType } from '../../../src/domain/lifePayType'
 import { lifePayOrders } from '../../src/db/schema'
+import type { SandboxPayment } from '../../src/providers/sandboxPayment'
 import type { Caller, TestApp } from './testApp'
 
 export function newKey(): string {
@@ -55,4 +56,28 @@ export async function stateOf(t: TestApp, caller: Caller, orderNo: string): Prom
     ),
   )
   return [state.payStatus, state.lifePayOrderStatus, state.frontStatus]
+}
+
+/** A WeChat Pay notification body for `orderNo`, paid now. */
+export function paymentNotification(t: TestApp, orderNo: string, transactionId: string, amountFen = 9850): string {
+  return JSON.stringify({
+    orderNo,
+    transactionId,
+    lifePayType: LifePayType.WxPay,
+    amountFen,
+    paidAt: t.clock.now().toISOString(),
+  })
+}
+
+/**
+ * Posts a notification as the provider does: signed by the sandbox now unless `headers` are given (a stale or forged
+ * signature), to the WeChat route unless `path` says otherwise.
+ */
+export function postPaymentNotification(
+  t: TestApp,
+  body: string,
+  { headers, path = '/api/pay/notify/wxpay' }: { headers?: Record<string, string>; path?: string } = {},
+) {
+  const sandbox = t.app.ctx.sandboxes.payment as SandboxPayment
+  return t.app.inject({ method: 'POST', url: path, payload: body, headers: headers ?? sandbox.signNotification(body) })
 }
