@@ -1,7 +1,8 @@
 /**
  * Operator commands against a running server's admin routes (docs/server.md § Operator):
  *   npm run admin -- refunds list
- *   npm run admin -- refunds approve <orderNo> [--remark "…"]
+ *   npm run admin -- refunds approve <orderNo> [--remark "…"] [--acknowledge-delivered]
+ *   npm run admin -- orders show <orderNo>
  *   npm run admin -- refunds reject <orderNo> --reason "…"
  *   npm run admin -- jobs failed
  *   npm run admin -- jobs retry <id>
@@ -9,7 +10,7 @@
  * that holds its folder. ADMIN_URL (default http://127.0.0.1:${PORT:-3000}) and OPERATOR_TOKEN choose the server.
  */
 import type { ApiEnvelope } from '../types/api/envelope'
-import type { LifePayOrderDetail } from '../types/api/lifePay'
+import type { OperatorOrder } from '../types/api/admin'
 import { DEV_OPERATOR_TOKEN } from '../server/src/config'
 
 interface Job {
@@ -29,7 +30,8 @@ const token = process.env.OPERATOR_TOKEN ?? DEV_OPERATOR_TOKEN
 
 const USAGE = `usage:
   admin refunds list
-  admin refunds approve <orderNo> [--remark "…"]
+  admin refunds approve <orderNo> [--remark "…"] [--acknowledge-delivered]
+  admin orders show <orderNo>
   admin refunds reject <orderNo> --reason "…"
   admin jobs failed
   admin jobs retry <id>`
@@ -65,13 +67,22 @@ function yuan(amount: number): string {
   return `¥${amount.toFixed(2)}`
 }
 
-function printOrder(order: LifePayOrderDetail): void {
+/** What the supplier did, in one phrase: the operator reads it before deciding a refund. */
+function supplierSummary(order: OperatorOrder): string {
+  if (order.rechargeInFlight) return 'supplier: IN FLIGHT (wait for its result)'
+  if (order.supplierResult === 'success') return 'supplier: DELIVERED'
+  if (order.supplierResult) return `supplier: ${order.supplierResult}`
+  return order.rechargeAttempts.length > 0 ? 'supplier: not taken' : 'supplier: never tried'
+}
+
+function printOrder(order: OperatorOrder, withAttempts = false): void {
   console.log(
     [
       order.orderNo,
       `pay ${order.payStatus} / order ${order.lifePayOrderStatus}`,
       `${yuan(order.payAmount)} for ${yuan(order.parValue)}`,
       order.account,
+      supplierSummary(order),
       order.refundApplyTime ? `applied ${order.refundApplyTime}` : '',
       order.refundApplyRemark ? `reason: ${order.refundApplyRemark}` : '',
       order.refundCheckRemark ? `remark: ${order.refundCheckRemark}` : '',
@@ -79,28 +90,51 @@ function printOrder(order: LifePayOrderDetail): void {
       .filter(Boolean)
       .join('  '),
   )
+  if (!withAttempts) return
+  for (const attempt of order.rechargeAttempts) {
+    console.log(
+      [
+        `  attempt ${attempt.attemptNo}`,
+        attempt.outcome,
+        attempt.startTime,
+        attempt.supplierOrderNo ?? '',
+        attempt.reason ?? '',
+      ]
+        .filter(Boolean)
+        .join('  '),
+    )
+  }
 }
 
 async function run(args: string[]): Promise<void> {
   const [area, action, target] = args
   if (area === 'refunds' && action === 'list') {
-    const orders = await call<LifePayOrderDetail[]>('GET', '/api/admin/refunds')
+    const orders = await call<OperatorOrder[]>('GET', '/api/admin/refunds')
     if (orders.length === 0) console.log('No refund is waiting for review.')
-    orders.forEach(printOrder)
+    for (const order of orders) printOrder(order)
+    return
+  }
+  if (area === 'orders' && action === 'show' && target) {
+    printOrder(await call<OperatorOrder>('GET', `/api/admin/orders/${encodeURIComponent(target)}`), true)
     return
   }
   if (area === 'refunds' && action === 'approve' && target) {
     printOrder(
-      await call('POST', `/api/admin/refunds/${encodeURIComponent(target)}/approve`, {
+      await call<OperatorOrder>('POST', `/api/admin/refunds/${encodeURIComponent(target)}/approve`, {
         remark: option(args, '--remark'),
+        acknowledgeDelivered: args.includes('--acknowledge-delivered'),
       }),
+      true,
     )
     return
   }
   if (area === 'refunds' && action === 'reject' && target) {
     const reason = option(args, '--reason')
     if (!reason) throw new UsageError('reject needs --reason "…" (the user sees it)')
-    printOrder(await call('POST', `/api/admin/refunds/${encodeURIComponent(target)}/reject`, { reason }))
+    printOrder(
+      await call<OperatorOrder>('POST', `/api/admin/refunds/${encodeURIComponent(target)}/reject`, { reason }),
+      true,
+    )
     return
   }
   if (area === 'jobs' && action === 'failed') {

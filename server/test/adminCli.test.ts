@@ -25,9 +25,12 @@ function admin(...args: string[]) {
   })
 }
 
+/** A delivered top-up whose user says it never arrived. */
 async function orderUnderReview(): Promise<string> {
   const { orderNo } = await createPhoneOrder(t, alice)
   await payInSandbox(t, alice, orderNo)
+  await t.app.jobs.drain()
+  t.clock.advance(t.config.sandboxSupplierDelayMs)
   await t.app.jobs.drain()
   await t.data(t.post('/api/LifePay/RefundUserLifePayOrder', { orderNo, refundApplyRemark: '不想要了' }, alice))
   return orderNo
@@ -38,9 +41,16 @@ test('npm run admin -- refunds list | approve | reject, jobs failed | retry', as
   const second = await orderUnderReview()
   const list = await admin('refunds', 'list')
   assert.ok(list.stdout.includes(first) && list.stdout.includes(second) && list.stdout.includes('不想要了'))
+  assert.match(list.stdout, new RegExp(`${first}.*supplier: DELIVERED`))
 
-  await admin('refunds', 'approve', first)
+  // Delivered by the supplier's word: refunding it anyway takes the operator saying so.
+  await assert.rejects(admin('refunds', 'approve', first), /RECHARGE_DELIVERED/)
+  const approved = await admin('refunds', 'approve', first, '--acknowledge-delivered')
+  assert.match(approved.stdout, /attempt 1 {2}succeeded/)
   assert.deepEqual(await stateOf(t, alice, first), [40, 50, 50])
+  const shown = await admin('orders', 'show', second)
+  assert.match(shown.stdout, new RegExp(`${second}.*pay 30 / order 40.*supplier: DELIVERED`))
+  assert.match(shown.stdout, /attempt 1 {2}succeeded {2}\S+ {2}SUP/)
 
   await assert.rejects(admin('refunds', 'reject', second), (error: { code: number; stderr: string }) => {
     assert.equal(error.code, 2)

@@ -3,7 +3,7 @@ import { after, before, describe, test } from 'node:test'
 import { and, eq } from 'drizzle-orm'
 import { LifePayType } from '../../src/domain/lifePayType'
 import { jobs, sandboxRecharges, sandboxRefunds } from '../src/db/schema'
-import { SUPPLIER_UNAVAILABLE_REMARK } from '../src/modules/lifePay/fulfilment'
+import { RECHARGE_FAILED_REMARK, SUPPLIER_UNAVAILABLE_REMARK } from '../src/modules/lifePay/fulfilment'
 import { PAID_AFTER_CLOSE_REMARK } from '../src/modules/lifePay/payments'
 import type { SandboxPayment } from '../src/providers/sandboxPayment'
 import {
@@ -54,7 +54,8 @@ describe('payment to recharge', () => {
     const paid = await orderDetail(t, alice, order.orderNo)
     assert.ok(paid.payTime)
     assert.equal(paid.expireTime, null)
-    assert.equal(paid.canApplyRefund, true)
+    // On time: the supplier may still deliver, so no refund application yet.
+    assert.equal(paid.canApplyRefund, false)
     t.clock.advance(SUPPLIER_DELAY)
     await t.app.jobs.drain()
     assert.deepEqual(await stateOf(t, alice, order.orderNo), [20, 30, 100])
@@ -167,7 +168,8 @@ describe('supplier outcomes (sandbox accounts)', () => {
     await t.app.jobs.drain()
     assert.deepEqual(await stateOf(t, alice, order.orderNo), [40, 50, 50])
     const detail = await orderDetail(t, alice, order.orderNo)
-    assert.match(detail.refundCheckRemark ?? '', /recharge failed/)
+    // The user's note says what happened; the supplier's own words stay with the operator.
+    assert.equal(detail.refundCheckRemark, RECHARGE_FAILED_REMARK)
     assert.ok(detail.refundTime)
     assert.equal(detail.canApplyRefund, false)
     const refunds = await t.database.db.select().from(sandboxRefunds).where(eq(sandboxRefunds.orderNo, order.orderNo))

@@ -12,7 +12,7 @@ import { lifePayOrders, users } from '../src/db/schema'
 import { handleRechargeResult } from '../src/modules/lifePay/fulfilment'
 import { OrderPageCache } from '../src/modules/lifePay/orderPageCache'
 import { orderPage } from '../src/modules/lifePay/orders'
-import { initialOrderState } from '../../src/domain/orderTransitions'
+import { initialOrderState, RECHARGE_REFUNDABLE_AFTER_MINUTES } from '../../src/domain/orderTransitions'
 import { toOrderListItem } from '../src/modules/lifePay/orderView'
 import { insertOrder, orderTransaction } from '../src/modules/lifePay/orderWrites'
 import { createPhoneOrder, payInSandbox, paymentNotification, postPaymentNotification } from './support/orderFlows'
@@ -115,7 +115,9 @@ describe('a cached order page is fresh right after every kind of write', () => {
   })
 
   test('refund applied, approved by the operator', async () => {
-    const orderNo = await paidOrder()
+    // The supplier never takes it (…0009), and its user may apply once it is overdue.
+    const orderNo = await paidOrder('13812340009')
+    t.clock.advance(RECHARGE_REFUNDABLE_AFTER_MINUTES * 60_000)
     await cacheFirstPage()
     await t.data(t.post('/api/LifePay/RefundUserLifePayOrder', { orderNo, refundApplyRemark: '充错号码了' }, alice))
     assert.deepEqual(await listed(orderNo), [30, 40, LifePayType.WxPay])
@@ -124,7 +126,9 @@ describe('a cached order page is fresh right after every kind of write', () => {
   })
 
   test('refund rejected by the operator', async () => {
-    const orderNo = await paidOrder()
+    // The supplier never takes it (…0009), and its user may apply once it is overdue.
+    const orderNo = await paidOrder('13812340009')
+    t.clock.advance(RECHARGE_REFUNDABLE_AFTER_MINUTES * 60_000)
     await t.data(t.post('/api/LifePay/RefundUserLifePayOrder', { orderNo, refundApplyRemark: '充错号码了' }, alice))
     await cacheFirstPage()
     assert.deepEqual(await listed(orderNo), [30, 40, LifePayType.WxPay])

@@ -2,6 +2,7 @@ import assert from 'node:assert/strict'
 import { after, before, describe, test } from 'node:test'
 import { eq } from 'drizzle-orm'
 import type { LifePayOrderDetail } from '../../types/api/lifePay'
+import { RECHARGE_REFUNDABLE_AFTER_MINUTES } from '../../src/domain/orderTransitions'
 import { sandboxRefunds } from '../src/db/schema'
 import { createPhoneOrder, orderDetail, orderRow, payInSandbox, stateOf } from './support/orderFlows'
 import { createTestApp, type Caller, type TestApp } from './support/testApp'
@@ -32,10 +33,12 @@ const apply = (orderNo: string, refundApplyRemark = '充错号码了') =>
   t.post('/api/LifePay/RefundUserLifePayOrder', { orderNo, refundApplyRemark }, alice)
 
 describe('refund application', () => {
-  test('allowed while recharging and once completed: pending review (order 40, pay 30)', async () => {
+  test('allowed once the recharge is overdue and once completed: pending review (order 40, pay 30)', async () => {
     for (const completed of [false, true]) {
       const orderNo = await paidOrder(completed)
       assert.deepEqual(await stateOf(t, alice, orderNo), completed ? [20, 30, 100] : [20, 10, 10])
+      // Recharging on time: refused until the stated delivery time has passed (test/refundRaces.test.ts).
+      if (!completed) t.clock.advance(RECHARGE_REFUNDABLE_AFTER_MINUTES * 60_000)
       const answer = await apply(orderNo)
       assert.deepEqual([answer.body.success, answer.body.data], [true, null])
       assert.deepEqual(await stateOf(t, alice, orderNo), [30, 40, 40])
@@ -49,7 +52,7 @@ describe('refund application', () => {
   test('refused for unpaid orders, twice, and without a reason', async () => {
     const unpaid = await createPhoneOrder(t, alice)
     assert.equal((await apply(unpaid.orderNo)).body.error, 'REFUND_NOT_ALLOWED')
-    const orderNo = await paidOrder(false)
+    const orderNo = await paidOrder(true)
     const noReason = await apply(orderNo, '  ')
     assert.deepEqual([noReason.body.error, noReason.body.msg], ['VALIDATION_FAILED', '退款原因：此项为必填项'])
     assert.equal((await apply(orderNo, 'x'.repeat(201))).body.error, 'VALIDATION_FAILED')
@@ -57,12 +60,12 @@ describe('refund application', () => {
     assert.equal((await apply(orderNo)).body.error, 'REFUND_NOT_ALLOWED')
   })
 
-  test('a supplier result arriving during review is kept for the operator, the review state stays', async () => {
+  test('a supplier success arriving during review closes the application: delivered, nothing refunded', async () => {
     const orderNo = await paidOrder(false)
+    t.clock.advance(RECHARGE_REFUNDABLE_AFTER_MINUTES * 60_000)
     await t.data(apply(orderNo))
-    t.clock.advance(1500)
     await t.app.jobs.drain()
-    assert.deepEqual(await stateOf(t, alice, orderNo), [30, 40, 40])
+    assert.deepEqual(await stateOf(t, alice, orderNo), [20, 30, 100])
     assert.equal((await orderRow(t, orderNo)).supplierResult, 'success')
   })
 })
@@ -84,11 +87,13 @@ describe('operator review', () => {
     const pending = await t.data(t.get<LifePayOrderDetail[]>('/api/admin/refunds', operator))
     assert.ok(pending.some((o) => o.orderNo === toApprove) && pending.some((o) => o.orderNo === toReject))
 
-    const approved = await t.data(t.post<LifePayOrderDetail>(`/api/admin/refunds/${toApprove}/approve`, {}, operator))
+    const approved = await t.data(
+      t.post<LifePayOrderDetail>(`/api/admin/refunds/${toApprove}/approve`, { acknowledgeDelivered: true }, operator),
+    )
     assert.deepEqual([approved.payStatus, approved.lifePayOrderStatus, approved.frontStatus], [40, 50, 50])
     assert.deepEqual(await stateOf(t, alice, toApprove), [40, 50, 50])
     assert.equal(
-      (await t.post(`/api/admin/refunds/${toApprove}/approve`, {}, operator)).body.error,
+      (await t.post(`/api/admin/refunds/${toApprove}/approve`, { acknowledgeDelivered: true }, operator)).body.error,
       'REFUND_NOT_PENDING_REVIEW',
     )
     const refunds = await t.database.db.select().from(sandboxRefunds).where(eq(sandboxRefunds.orderNo, toApprove))

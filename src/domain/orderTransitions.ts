@@ -42,6 +42,7 @@ export const orderTransitions: readonly OrderTransition[] = [
     from: state(Pay.Paid, Order.PendingConfirmation),
     to: state(Pay.PendingRefund, Order.Failed),
   },
+  // Only once the recharge is overdue (canApplyRefund): a user cannot race a recharge that is still on time.
   {
     event: 'applyRefund',
     from: state(Pay.Paid, Order.PendingConfirmation),
@@ -67,6 +68,20 @@ export const orderTransitions: readonly OrderTransition[] = [
     from: state(Pay.PendingRefund, Order.RefundPendingReview),
     to: state(Pay.Paid, Order.RefundFailed),
   },
+  // The supplier's word settles an application it overtakes: delivered closes it, failed pays back at once.
+  {
+    event: 'completeRecharge',
+    from: state(Pay.PendingRefund, Order.RefundPendingReview),
+    to: state(Pay.Paid, Order.Completed),
+  },
+  {
+    event: 'failRecharge',
+    from: state(Pay.PendingRefund, Order.RefundPendingReview),
+    to: state(Pay.PendingRefund, Order.Failed),
+  },
+  // A rejected application does not cancel a recharge still owed: it resumes, and its result settles the order.
+  { event: 'completeRecharge', from: state(Pay.Paid, Order.RefundFailed), to: state(Pay.Paid, Order.Completed) },
+  { event: 'failRecharge', from: state(Pay.Paid, Order.RefundFailed), to: state(Pay.PendingRefund, Order.Failed) },
   // Money that arrives for a closed order (payment raced the close) is never kept: refunded automatically.
   { event: 'payAfterClose', from: state(Pay.Unpaid, Order.Failed), to: state(Pay.PendingRefund, Order.Failed) },
 ]
@@ -100,9 +115,34 @@ export function canTransition(from: OrderState, event: OrderEvent): boolean {
   return nextOrderState(from, event) !== null
 }
 
-/** Whether the user may apply for a refund: the table has an applyRefund out of this state. */
-export function canApplyRefund(order: OrderState): boolean {
-  return canTransition(order, 'applyRefund')
+/**
+ * The stated delivery time (the user agreement and the order page: "通常几分钟内到账"): a recharge still pending this
+ * long after payment is overdue, and its user may ask for the money back.
+ */
+export const RECHARGE_REFUNDABLE_AFTER_MINUTES = 30
+
+/** An order with the time it was paid: an ISO string in the API, a Date in the server's rows. */
+export interface PaidOrder extends OrderState {
+  payTime?: string | Date | null
+}
+
+const timeOf = (value: string | Date): number => (typeof value === 'string' ? Date.parse(value) : value.getTime())
+
+/** A recharge still pending past the delivery time. */
+export function isRechargeOverdue(order: PaidOrder, now: Date | number): boolean {
+  if (order.payStatus !== Pay.Paid || order.lifePayOrderStatus !== Order.PendingConfirmation) return false
+  if (!order.payTime) return false
+  const nowMs = typeof now === 'number' ? now : now.getTime()
+  return nowMs - timeOf(order.payTime) >= RECHARGE_REFUNDABLE_AFTER_MINUTES * 60_000
+}
+
+/**
+ * Whether the user may apply for a refund: the table has an applyRefund out of this state, and a recharge still
+ * under way is overdue. Before that the supplier may still deliver, and a refund granted meanwhile would pay twice.
+ */
+export function canApplyRefund(order: PaidOrder, now: Date | number): boolean {
+  if (!canTransition(order, 'applyRefund')) return false
+  return order.lifePayOrderStatus !== Order.PendingConfirmation || isRechargeOverdue(order, now)
 }
 
 /** Whether a refund has started (or ended) for the order: its state is one a refund event leads to. */

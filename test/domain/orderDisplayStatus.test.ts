@@ -102,7 +102,9 @@ describe('order state model', () => {
     })
 
     it(`${refundable ? 'allows' : 'refuses'} a refund application`, () => {
-      expect(canApplyRefund({ payStatus: pay, lifePayOrderStatus: order })).toBe(refundable)
+      // Paid two hours ago: a recharge still pending is overdue by then.
+      const payTime = new Date(Date.now() - 2 * 3600_000)
+      expect(canApplyRefund({ payStatus: pay, lifePayOrderStatus: order, payTime }, Date.now())).toBe(refundable)
     })
   })
 
@@ -119,7 +121,7 @@ describe('pairs outside the state model', () => {
 
   it.each(others)('pay %p, order %p still has a display status and no refund', (pay, order) => {
     expect(orderDisplayStatusValues).toContain(orderDisplayStatusOf(pay, order))
-    expect(canApplyRefund({ payStatus: pay, lifePayOrderStatus: order })).toBe(false)
+    expect(canApplyRefund({ payStatus: pay, lifePayOrderStatus: order, payTime: new Date(0) }, Date.now())).toBe(false)
   })
 
   it('lets the order status lead', () => {

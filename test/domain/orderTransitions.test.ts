@@ -7,8 +7,10 @@ import {
   initialOrderState,
   isClosedOrderState,
   isOrderClosed,
+  isRechargeOverdue,
   nextOrderState,
   orderTransitions,
+  RECHARGE_REFUNDABLE_AFTER_MINUTES,
   reachableOrderStates,
   type OrderEvent,
   type OrderState,
@@ -36,6 +38,10 @@ const allowed: [OrderEvent, OrderState, OrderState][] = [
   ['refundAutomatically', refunding, refunded],
   ['approveRefund', refundPendingReview, refunded],
   ['rejectRefund', refundPendingReview, refundFailed],
+  ['completeRecharge', refundPendingReview, completed],
+  ['failRecharge', refundPendingReview, refunding],
+  ['completeRecharge', refundFailed, completed],
+  ['failRecharge', refundFailed, refunding],
   ['payAfterClose', closed, refunding],
 ]
 
@@ -100,7 +106,9 @@ describe('order transition table', () => {
 })
 
 describe('what the table tells the user', () => {
-  // state, may apply for a refund, refund under way or done, closed by its state alone
+  const payTime = '2026-05-01T06:00:00.000Z'
+  const overdueAt = Date.parse(payTime) + RECHARGE_REFUNDABLE_AFTER_MINUTES * 60_000
+  // state, may apply for a refund (once the recharge is overdue), refund under way or done, closed by its state alone
   const rows = [
     ['created', created, false, false, false],
     ['closed', closed, false, false, true],
@@ -113,13 +121,22 @@ describe('what the table tells the user', () => {
   ] as const
 
   it.each(rows)('%s: refund %p, refund progress %p, closed %p', (_, state, refundable, refund, isClosed) => {
-    expect(canApplyRefund(state)).toBe(refundable)
+    expect(canApplyRefund({ ...state, payTime }, overdueAt)).toBe(refundable)
     expect(hasRefund(state)).toBe(refund)
     expect(isClosedOrderState(state)).toBe(isClosed)
   })
 
+  it('refuses a refund while a recharge is on time: the supplier may still deliver', () => {
+    expect(canApplyRefund({ ...recharging, payTime }, overdueAt - 1)).toBe(false)
+    expect(canApplyRefund({ ...recharging, payTime: new Date(payTime) }, new Date(overdueAt))).toBe(true)
+    expect(canApplyRefund({ ...recharging, payTime: null }, overdueAt)).toBe(false)
+    expect(isRechargeOverdue({ ...completed, payTime }, overdueAt)).toBe(false)
+    // A delivered top-up may be contested at once (the user says it never arrived).
+    expect(canApplyRefund({ ...completed, payTime }, Date.parse(payTime))).toBe(true)
+  })
+
   it('refuses a refund for a state outside the model', () => {
-    expect(canApplyRefund(s(P.Unpaid, O.Completed))).toBe(false)
+    expect(canApplyRefund(s(P.Unpaid, O.Completed), overdueAt)).toBe(false)
     expect(hasRefund(s(P.Unpaid, O.Completed))).toBe(false)
   })
 })

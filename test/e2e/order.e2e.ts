@@ -246,7 +246,7 @@ for (const locale of ['zh-CN', 'en-US'] as const) {
     )
 
     // The operator approves; the page shows it when it shows again.
-    await operator(`/api/admin/refunds/${approved}/approve`, {})
+    await operator(`/api/admin/refunds/${approved}/approve`, { acknowledgeDelivered: true })
     await page.reload()
     await headline(page, m(locale).resultRefunded).waitFor()
     await settled(page)

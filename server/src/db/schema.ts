@@ -243,6 +243,28 @@ export const lifePayOrders = pgTable(
   ],
 )
 
+/**
+ * Each time the recharge is put to the supplier, and what became of it (docs/api.md § Refunds and deliveries):
+ * submitting (marked under the order's lock before the call) → unavailable | accepted → succeeded | failed. An
+ * attempt submitting or accepted is in flight: the supplier may still deliver, so no refund is approved meanwhile.
+ */
+export const rechargeAttempts = pgTable(
+  'recharge_attempts',
+  {
+    orderId: uuid('order_id')
+      .notNull()
+      .references(() => lifePayOrders.id),
+    attemptNo: integer('attempt_no').notNull(),
+    outcome: text('outcome').notNull(),
+    supplierOrderNo: text('supplier_order_no'),
+    /** Why the supplier refused or failed, for the operator (never shown to the user as is). */
+    reason: text('reason'),
+    startTime: time('start_time').notNull(),
+    finishTime: time('finish_time'),
+  },
+  (t) => [primaryKey({ columns: [t.orderId, t.attemptNo] })],
+)
+
 export const userAccounts = pgTable(
   'user_accounts',
   {

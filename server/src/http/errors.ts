@@ -80,6 +80,12 @@ export const errors = {
     ),
   refundNotAllowed: () =>
     e('REFUND_NOT_ALLOWED', '该订单当前不能申请退款', 'A refund cannot be requested for this order now'),
+  refundTooEarly: (minutes: number) =>
+    e(
+      'REFUND_TOO_EARLY',
+      `正在为您充值，支付${minutes}分钟后仍未到账可申请退款`,
+      `Your top-up is on its way: if it has not arrived ${minutes} minutes after payment, you can ask for a refund`,
+    ),
   accountNotFound: () => e('ACCOUNT_NOT_FOUND', '账户不存在', 'Account not found'),
   accountDuplicate: () => e('ACCOUNT_DUPLICATE', '该账户已添加，请勿重复添加', 'This account is already saved'),
 
@@ -94,6 +100,18 @@ export const errors = {
 
   refundNotPendingReview: () =>
     e('REFUND_NOT_PENDING_REVIEW', '该订单不在退款审核中', 'This order has no refund waiting for review'),
+  rechargeResultPending: () =>
+    e(
+      'RECHARGE_RESULT_PENDING',
+      '供应商仍在处理该笔充值，请等待充值结果后再审核',
+      'The supplier still has this recharge in hand: wait for its result before deciding',
+    ),
+  rechargeDelivered: () =>
+    e(
+      'RECHARGE_DELIVERED',
+      '供应商已报告充值到账：确认仍要退款请注明已核实（acknowledgeDelivered）',
+      'The supplier reported this top-up delivered: approve only with acknowledgeDelivered after checking',
+    ),
   jobNotFound: () => e('JOB_NOT_FOUND', '任务不存在', 'Job not found'),
   jobNotFailed: () => e('JOB_NOT_FAILED', '只能重试失败的任务', 'Only failed jobs can be retried'),
 

@@ -91,6 +91,32 @@ describe('order detail', () => {
     })
   })
 
+  it('a recharge still on time says when a refund may be asked for, and offers none yet', async () => {
+    await openDetail(
+      orderDetail({
+        lifePayOrderStatus: LifePayOrderStatus.PendingConfirmation,
+        finishTime: null,
+        canApplyRefund: false,
+      }),
+    )
+    expect(screen.getByText('已支付，正在为您充值，通常几分钟内到账；支付30分钟后仍未到账可申请退款')).not.toBeNull()
+    expect(buttons()).toEqual(['再次充值'])
+  })
+
+  it('an overdue recharge says the user may wait or ask for a refund', async () => {
+    await openDetail(
+      orderDetail({
+        lifePayOrderStatus: LifePayOrderStatus.PendingConfirmation,
+        finishTime: null,
+        canApplyRefund: true,
+      }),
+      'en-US',
+    )
+    expect(
+      screen.getByText('This top-up is taking longer than usual: you can keep waiting or ask for a refund'),
+    ).not.toBeNull()
+  })
+
   it('a completed order the server does not allow to refund has no refund button', async () => {
     await openDetail(orderDetail({ canApplyRefund: false }))
     expect(buttons()).toEqual(['再次充值'])

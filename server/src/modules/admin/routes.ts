@@ -1,7 +1,8 @@
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox'
 import { Type, type Static } from '@sinclair/typebox'
 import type { FastifyInstance } from 'fastify'
-import { LifePayOrderDetail } from '../../../../types/api/lifePay'
+import { eq } from 'drizzle-orm'
+import { ApproveRefundInput, OperatorOrder } from '../../../../types/api/admin'
 import { DateTime, Nullable, OneOf } from '../../../../types/api/schema'
 import { refundReason, required } from '../../../../src/domain/validators'
 import type { AppContext } from '../../appContext'
@@ -11,7 +12,9 @@ import { errors } from '../../http/errors'
 import { routeSchema } from '../../http/schemas'
 import { checkField } from '../../http/validation'
 import type { JobRow } from '../../jobs/jobQueue'
-import { toOrderDetail } from '../lifePay/orderView'
+import { lifePayOrders } from '../../db/schema'
+import { toOperatorOrder, type OrderRow } from '../lifePay/orderView'
+import { attemptsOfOrders } from '../lifePay/rechargeAttempts'
 import { approveRefund, refundsPendingReview, rejectRefund } from '../lifePay/refunds'
 
 const tags = ['Admin']
@@ -45,6 +48,20 @@ function toJob(row: JobRow): Static<typeof job> {
   }
 }
 
+async function operatorOrders(ctx: AppContext, orders: readonly OrderRow[]): Promise<OperatorOrder[]> {
+  const attempts = await attemptsOfOrders(
+    ctx.db,
+    orders.map((order) => order.id),
+  )
+  const now = ctx.clock.now()
+  return orders.map((order) => toOperatorOrder(order, attempts.get(order.id) ?? [], now))
+}
+
+async function operatorOrder(ctx: AppContext, order: OrderRow): Promise<OperatorOrder> {
+  const [view] = await operatorOrders(ctx, [order])
+  return view
+}
+
 const orderNoParams = Type.Object({ orderNo: Type.String({ minLength: 1, maxLength: 64 }) })
 
 /** Operator calls (X-Operator-Token): refund review and failed jobs. `npm run admin` drives them. */
@@ -60,10 +77,10 @@ export function registerAdminRoutes(app: FastifyInstance, ctx: AppContext, auth:
         tags,
         summary: 'Refunds waiting for review, oldest first',
         auth: 'operator',
-        data: Type.Array(LifePayOrderDetail),
+        data: Type.Array(OperatorOrder),
       }),
     },
-    async () => ok((await refundsPendingReview(ctx)).map(toOrderDetail)),
+    async () => ok(await operatorOrders(ctx, await refundsPendingReview(ctx))),
   )
 
   api.post(
@@ -72,15 +89,22 @@ export function registerAdminRoutes(app: FastifyInstance, ctx: AppContext, auth:
       ...operator,
       schema: routeSchema({
         tags,
-        summary: 'Approve a refund: the money goes back (order 50, pay 40)',
+        summary:
+          'Approve a refund: the money goes back (order 50, pay 40). Refused while a recharge attempt is in flight, ' +
+          'and for a delivered top-up without acknowledgeDelivered',
         auth: 'operator',
         params: orderNoParams,
-        body: Type.Object({ remark: Type.Optional(Type.String({ maxLength: 400 })) }),
-        data: LifePayOrderDetail,
+        body: ApproveRefundInput,
+        data: OperatorOrder,
       }),
     },
-    async (request) =>
-      ok(toOrderDetail(await approveRefund(ctx, request.params.orderNo, request.body?.remark?.trim() || undefined))),
+    async (request) => {
+      const approved = await approveRefund(ctx, request.params.orderNo, {
+        remark: request.body?.remark?.trim() || undefined,
+        acknowledgeDelivered: request.body?.acknowledgeDelivered === true,
+      })
+      return ok(await operatorOrder(ctx, approved))
+    },
   )
 
   api.post(
@@ -89,16 +113,36 @@ export function registerAdminRoutes(app: FastifyInstance, ctx: AppContext, auth:
       ...operator,
       schema: routeSchema({
         tags,
-        summary: 'Reject a refund with a reason the user sees (order 60, pay back to 20)',
+        summary:
+          'Reject a refund with a reason the user sees (order 60, pay back to 20); a recharge still owed resumes',
         auth: 'operator',
         params: orderNoParams,
         body: Type.Object({ reason: Type.String({ maxLength: 400 }) }),
-        data: LifePayOrderDetail,
+        data: OperatorOrder,
       }),
     },
     async (request) => {
       checkField('reason', request.body.reason, [required, refundReason])
-      return ok(toOrderDetail(await rejectRefund(ctx, request.params.orderNo, request.body.reason)))
+      return ok(await operatorOrder(ctx, await rejectRefund(ctx, request.params.orderNo, request.body.reason)))
+    },
+  )
+
+  api.get(
+    '/api/admin/orders/:orderNo',
+    {
+      ...operator,
+      schema: routeSchema({
+        tags,
+        summary: "One order as the operator sees it: the user's view, the supplier's attempts and result",
+        auth: 'operator',
+        params: orderNoParams,
+        data: OperatorOrder,
+      }),
+    },
+    async (request) => {
+      const [order] = await ctx.db.select().from(lifePayOrders).where(eq(lifePayOrders.orderNo, request.params.orderNo))
+      if (!order) throw errors.orderNotFound()
+      return ok(await operatorOrder(ctx, order))
     },
   )
 

@@ -1,13 +1,27 @@
-import { eq } from 'drizzle-orm'
 import type { AppContext } from '../../appContext'
-import { lifePayOrders } from '../../db/schema'
-import type { RechargeResult } from '../../providers/supplier'
-import { ORDER_EXPIRE_JOB, RECHARGE_SUBMIT_JOB, REFUND_AUTO_JOB } from './jobKinds'
+import type { Tx } from '../../db/database'
+import { SupplierUnavailableError, type RechargeResult } from '../../providers/supplier'
+import { LifePayOrderStatus } from '../../../../src/domain/lifePayStatus'
 import { canTransition } from '../../../../src/domain/orderTransitions'
+import { ORDER_EXPIRE_JOB, RECHARGE_SUBMIT_JOB, REFUND_AUTO_JOB } from './jobKinds'
 import { transitionOrder } from './orderStateMachine'
 import { closeUnpaidOrder, lockOrder } from './orders'
+import type { OrderRow } from './orderView'
 import { orderTransaction, updateOrderColumns } from './orderWrites'
+import {
+  attemptInFlight,
+  recordRechargeResult,
+  RechargeAttemptOutcome,
+  settleSubmission,
+  startAttempt,
+  type RechargeAttemptRow,
+} from './rechargeAttempts'
+import { isDelivered, mayStartAttempt } from './rechargeOwed'
 import { payBackOrder } from './refunds'
+
+// Delivery and refund follow one rule (docs/api.md § Refunds and deliveries): for every paid order exactly one of
+// "delivered" or "money returned" happens. The supplier's word settles the order whatever else is going on; no new
+// attempt starts while a refund application waits for review; no refund is approved while an attempt is in flight.
 
 interface OrderJob {
   orderNo: string
@@ -16,45 +30,74 @@ interface OrderJob {
 export const SUPPLIER_UNAVAILABLE_REMARK =
   '充值供应商暂不可用，已自动退款 (supplier unavailable: refunded automatically)'
 export const RECHARGE_FAILED_REMARK = '充值失败，已自动退款 (recharge failed: refunded automatically)'
+export const DELIVERED_DURING_REVIEW_REMARK = '充值已到账，退款申请已关闭 (delivered: the refund application is closed)'
 
-/** Marks a paid order's recharge failed and enqueues its refund, in one transaction. */
-async function failRecharge(ctx: AppContext, orderNo: string, remark: string, supplierResult?: string): Promise<void> {
-  await orderTransaction(ctx, async (tx) => {
-    const order = await lockOrder(tx, orderNo)
-    if (!order || !canTransition(order, 'failRecharge')) return
-    const now = ctx.clock.now()
-    await transitionOrder(
-      tx,
-      order,
-      'failRecharge',
-      { refundCheckRemark: remark, updatedTime: now, ...(supplierResult ? { supplierResult } : {}) },
-      ctx.log,
-    )
-    await ctx.jobs.enqueue(tx, REFUND_AUTO_JOB, { orderNo }, { dedupeKey: `${REFUND_AUTO_JOB}:${orderNo}` })
-  })
+/** Fails a locked order's recharge and enqueues its refund, in the caller's transaction. */
+async function failRechargeLocked(ctx: AppContext, tx: Tx, order: OrderRow, remark: string): Promise<void> {
+  const now = ctx.clock.now()
+  await transitionOrder(tx, order, 'failRecharge', { refundCheckRemark: remark, updatedTime: now }, ctx.log)
+  await ctx.jobs.enqueue(
+    tx,
+    REFUND_AUTO_JOB,
+    { orderNo: order.orderNo },
+    { dedupeKey: `${REFUND_AUTO_JOB}:${order.orderNo}` },
+  )
 }
 
-/** The supplier's result (its callback): completes the recharge, or fails it and starts the refund. */
+/**
+ * The supplier's result (its callback). Delivered: the order completes, closing a refund application it overtook.
+ * Failed: the money goes back automatically, whatever application is pending. Either way the attempt records it.
+ */
 export async function handleRechargeResult(ctx: AppContext, result: RechargeResult): Promise<void> {
   const supplierResult = result.success ? 'success' : `failed: ${result.reason ?? 'unknown'}`
-  if (!result.success) {
-    await failRecharge(ctx, result.orderNo, `${RECHARGE_FAILED_REMARK}: ${result.reason ?? ''}`.trim(), supplierResult)
-  }
   await orderTransaction(ctx, async (tx) => {
     const order = await lockOrder(tx, result.orderNo)
     if (!order) return
-    if (result.success && canTransition(order, 'completeRecharge')) {
-      const now = ctx.clock.now()
+    const now = ctx.clock.now()
+    await recordRechargeResult(tx, order.id, result, now)
+    // A second word after delivery (a duplicate callback) changes nothing: delivered stays delivered.
+    const settles = !isDelivered(order)
+    if (settles && result.success && canTransition(order, 'completeRecharge')) {
+      const closesApplication = order.lifePayOrderStatus === LifePayOrderStatus.RefundPendingReview
       await transitionOrder(
         tx,
         order,
         'completeRecharge',
-        { finishTime: now, supplierResult, updatedTime: now },
+        {
+          finishTime: now,
+          supplierResult,
+          supplierOrderNo: result.supplierOrderNo,
+          updatedTime: now,
+          ...(closesApplication ? { refundCheckRemark: DELIVERED_DURING_REVIEW_REMARK } : {}),
+        },
         ctx.log,
       )
+      return
     }
-    // Whatever state the order reached meanwhile (e.g. a refund under review), the operator sees the supplier's word.
+    if (settles && !result.success && canTransition(order, 'failRecharge')) {
+      await failRechargeLocked(ctx, tx, order, RECHARGE_FAILED_REMARK)
+    }
+    // Whatever state the order is in, the operator sees the supplier's word.
     await updateOrderColumns(tx, order, { supplierResult, supplierOrderNo: result.supplierOrderNo })
+  })
+}
+
+/**
+ * Marks the attempt this run makes (or finishes one a crashed run left `submitting`: the supplier dedupes on our
+ * order number), or null when there is nothing to submit: delivered, refunded, an application under review, or the
+ * supplier already holds it.
+ */
+async function claimAttempt(
+  ctx: AppContext,
+  orderNo: string,
+): Promise<{ order: OrderRow; attempt: RechargeAttemptRow } | null> {
+  return orderTransaction(ctx, async (tx) => {
+    const order = await lockOrder(tx, orderNo)
+    if (!order) return null
+    const open = await attemptInFlight(tx, order.id)
+    if (open) return open.outcome === RechargeAttemptOutcome.Submitting ? { order, attempt: open } : null
+    if (!mayStartAttempt(order)) return null
+    return { order, attempt: await startAttempt(tx, order.id, ctx.clock.now()) }
   })
 }
 
@@ -70,23 +113,42 @@ export function defineOrderJobs(ctx: AppContext): void {
   ctx.jobs.define<OrderJob>({
     kind: RECHARGE_SUBMIT_JOB,
     async handle({ orderNo }) {
-      const [order] = await ctx.db.select().from(lifePayOrders).where(eq(lifePayOrders.orderNo, orderNo))
-      // Paid and still waiting for the supplier, or there is nothing to do (already done, refund applied …).
-      if (!order || !canTransition(order, 'completeRecharge')) return
-      const { supplierOrderNo } = await ctx.providers.supplier.submit({
-        orderNo,
-        lifePayOrderType: order.lifePayOrderType,
-        account: order.account,
-        parValueFen: order.parValueFen,
-        ispCode: order.ispCode,
-        electricType: order.electricType,
-        gasOrgType: order.gasOrgType,
+      const claimed = await claimAttempt(ctx, orderNo)
+      if (!claimed) return
+      const { order, attempt } = claimed
+      let supplierOrderNo: string
+      try {
+        ;({ supplierOrderNo } = await ctx.providers.supplier.submit({
+          orderNo,
+          lifePayOrderType: order.lifePayOrderType,
+          account: order.account,
+          parValueFen: order.parValueFen,
+          ispCode: order.ispCode,
+          electricType: order.electricType,
+          gasOrgType: order.gasOrgType,
+        }))
+      } catch (error) {
+        // Refused: the supplier does not have it. Anything else (a timeout) leaves the attempt in flight: the
+        // supplier may have taken it, and the retry resubmits the same order number to learn which.
+        if (error instanceof SupplierUnavailableError) {
+          await settleSubmission(ctx.db, attempt, { accepted: false, reason: error.message }, ctx.clock.now())
+        }
+        throw error
+      }
+      await orderTransaction(ctx, async (tx) => {
+        await settleSubmission(tx, attempt, { accepted: true, supplierOrderNo }, ctx.clock.now())
+        await updateOrderColumns(tx, order, { supplierOrderNo })
       })
-      await orderTransaction(ctx, (tx) => updateOrderColumns(tx, order, { supplierOrderNo }))
     },
-    // The supplier never took it: the user gets the money back rather than waiting forever.
+    // The supplier never took it: the user gets the money back rather than waiting forever. An attempt whose fate
+    // is unknown (a timeout on the last try) is not refunded blindly: the failed job waits for the operator.
     async onExhausted({ orderNo }) {
-      await failRecharge(ctx, orderNo, SUPPLIER_UNAVAILABLE_REMARK)
+      await orderTransaction(ctx, async (tx) => {
+        const order = await lockOrder(tx, orderNo)
+        if (!order || isDelivered(order) || !canTransition(order, 'failRecharge')) return
+        if (await attemptInFlight(tx, order.id)) return
+        await failRechargeLocked(ctx, tx, order, SUPPLIER_UNAVAILABLE_REMARK)
+      })
     },
   })
 

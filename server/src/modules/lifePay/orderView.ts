@@ -7,7 +7,9 @@ import { LifePayStatus } from '../../../../src/domain/lifePayStatus'
 import { fenToYuan } from '../../../../src/domain/price'
 import type { LifePayType } from '../../../../src/domain/lifePayType'
 import type { LifePayOrderDetail, LifePayOrderListItem, LifePayOrderState } from '../../../../types/api/lifePay'
+import type { OperatorOrder, RechargeAttempt } from '../../../../types/api/admin'
 import { lifePayOrders } from '../../db/schema'
+import { isAttemptInFlight, type RechargeAttemptRow } from './rechargeAttempts'
 import { ppmToPercent } from './catalog'
 
 export type OrderRow = typeof lifePayOrders.$inferSelect
@@ -79,7 +81,8 @@ export function toOrderListItem(order: OrderListRow): LifePayOrderListItem {
   }
 }
 
-export function toOrderDetail(order: OrderDetailRow): LifePayOrderDetail {
+/** The order as its user sees it; `now` decides whether a refund may be applied for yet. */
+export function toOrderDetail(order: OrderDetailRow, now: Date): LifePayOrderDetail {
   return {
     ...toOrderListItem(order),
     discountAmount: fenToYuan(order.discountAmountFen),
@@ -98,6 +101,27 @@ export function toOrderDetail(order: OrderDetailRow): LifePayOrderDetail {
     refundTime: iso(order.refundTime),
     refundCheckRemark: order.refundCheckRemark,
     expireTime: order.payStatus === LifePayStatus.Unpaid ? iso(order.expireTime) : null,
-    canApplyRefund: canApplyRefund(order),
+    canApplyRefund: canApplyRefund(order, now),
+  }
+}
+
+/** The order as the operator sees it: the user's view plus the supplier's attempts and word. */
+export function toOperatorOrder(order: OrderRow, attempts: readonly RechargeAttemptRow[], now: Date): OperatorOrder {
+  const latest = attempts.at(-1)
+  return {
+    ...toOrderDetail(order, now),
+    supplierResult: order.supplierResult,
+    supplierOrderNo: order.supplierOrderNo,
+    refundNo: order.refundNo,
+    rechargeInFlight: latest !== undefined && isAttemptInFlight(latest),
+    rechargeAttempts: attempts.map((attempt) => ({
+      attemptNo: attempt.attemptNo,
+      // The attempts table holds only the contract's outcomes (rechargeAttempts.ts writes them).
+      outcome: attempt.outcome as RechargeAttempt['outcome'],
+      supplierOrderNo: attempt.supplierOrderNo,
+      reason: attempt.reason,
+      startTime: attempt.startTime.toISOString(),
+      finishTime: iso(attempt.finishTime),
+    })),
   }
 }

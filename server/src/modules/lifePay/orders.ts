@@ -6,7 +6,13 @@ import { LifePayStatus } from '../../../../src/domain/lifePayStatus'
 import { LifePayOrderType } from '../../../../src/domain/lifePayOrderType'
 import type { LifePayType } from '../../../../src/domain/lifePayType'
 import { fenToYuan, rechargePriceFen, toFen } from '../../../../src/domain/price'
-import { canTransition, initialOrderState, isOrderClosed } from '../../../../src/domain/orderTransitions'
+import {
+  canApplyRefund,
+  canTransition,
+  initialOrderState,
+  isOrderClosed,
+  RECHARGE_REFUNDABLE_AFTER_MINUTES,
+} from '../../../../src/domain/orderTransitions'
 import { LifePayRateType } from '../../../../src/domain/rateType'
 import type { AppContext } from '../../appContext'
 import type { Db, Executor } from '../../db/database'
@@ -315,6 +321,8 @@ export async function applyRefund(ctx: AppContext, userId: string, orderNo: stri
     const order = await lockUserOrder(tx, userId, orderNo)
     if (!canTransition(order, 'applyRefund')) throw errors.refundNotAllowed()
     const now = ctx.clock.now()
+    // A recharge still on time may yet be delivered: an application now could be approved before it is.
+    if (!canApplyRefund(order, now)) throw errors.refundTooEarly(RECHARGE_REFUNDABLE_AFTER_MINUTES)
     await transitionOrder(
       tx,
       order,

@@ -6,10 +6,15 @@ import { errors } from '../../http/errors'
 import { canTransition } from '../../../../src/domain/orderTransitions'
 import { transitionOrder } from './orderStateMachine'
 import { lockOrder } from './orders'
-import { orderTransaction } from './orderWrites'
+import { orderTransaction, updateOrderColumns } from './orderWrites'
+import { attemptInFlight } from './rechargeAttempts'
+import { isDelivered, resumeRecharge } from './rechargeOwed'
 import type { OrderRow } from './orderView'
 
 type PayBackEvent = 'refundAutomatically' | 'approveRefund'
+
+/** One refund number per order: the provider pays back once whatever the number of calls. */
+const refundNoOf = (orderNo: string) => `${orderNo}R`
 
 /**
  * Pays an order back through the payment provider, then records it (pay 40 / order 50). The provider call is
@@ -24,7 +29,7 @@ export async function payBackOrder(
 ): Promise<OrderRow | null> {
   const [order] = await ctx.db.select().from(lifePayOrders).where(eq(lifePayOrders.orderNo, orderNo))
   if (!order || !canTransition(order, event)) return null
-  const refundNo = `${order.orderNo}R`
+  const refundNo = order.refundNo ?? refundNoOf(orderNo)
   await ctx.providers.payment.refund({
     orderNo,
     refundNo,
@@ -54,24 +59,52 @@ export async function refundsPendingReview(ctx: AppContext): Promise<OrderRow[]>
     .orderBy(asc(lifePayOrders.refundApplyTime))
 }
 
-/** Operator approves: the money goes back (order 50, pay 40). */
-export async function approveRefund(ctx: AppContext, orderNo: string, remark?: string): Promise<OrderRow> {
-  const refunded = await payBackOrder(ctx, orderNo, 'approveRefund', remark)
+export interface ApproveRefundOptions {
+  remark?: string
+  /** The operator has seen that the supplier reported the top-up delivered, and refunds anyway. */
+  acknowledgeDelivered?: boolean
+}
+
+/**
+ * Operator approves: the money goes back (order 50, pay 40). Refused while the supplier may still deliver (an
+ * attempt in flight), and for a top-up the supplier reported delivered unless the operator says so. The approval is
+ * claimed under the order's lock (its refund number set) before the provider is called, so a rejection cannot slip
+ * in between and resume a recharge for an order whose money is already on its way back.
+ */
+export async function approveRefund(
+  ctx: AppContext,
+  orderNo: string,
+  options: ApproveRefundOptions = {},
+): Promise<OrderRow> {
+  await orderTransaction(ctx, async (tx) => {
+    const order = await lockOrder(tx, orderNo)
+    if (!order || !canTransition(order, 'approveRefund')) throw errors.refundNotPendingReview()
+    if (await attemptInFlight(tx, order.id)) throw errors.rechargeResultPending()
+    if (isDelivered(order) && !options.acknowledgeDelivered) throw errors.rechargeDelivered()
+    if (!order.refundNo) await updateOrderColumns(tx, order, { refundNo: refundNoOf(orderNo) })
+  })
+  const refunded = await payBackOrder(ctx, orderNo, 'approveRefund', options.remark)
   if (!refunded) throw errors.refundNotPendingReview()
   return refunded
 }
 
-/** Operator rejects with a reason: refund failed (order 60), the order is paid again (pay 20). */
+/**
+ * Operator rejects with a reason: refund failed (order 60), the order is paid again (pay 20), and a recharge still
+ * owed resumes: its result settles the order (delivered, or refunded automatically).
+ */
 export async function rejectRefund(ctx: AppContext, orderNo: string, reason: string): Promise<OrderRow> {
   return orderTransaction(ctx, async (tx) => {
     const order = await lockOrder(tx, orderNo)
-    if (!order || !canTransition(order, 'rejectRefund')) throw errors.refundNotPendingReview()
-    return transitionOrder(
+    // An approval already claimed the refund: the money is on its way back.
+    if (!order || !canTransition(order, 'rejectRefund') || order.refundNo) throw errors.refundNotPendingReview()
+    const rejected = await transitionOrder(
       tx,
       order,
       'rejectRefund',
       { refundCheckRemark: reason.trim(), updatedTime: ctx.clock.now() },
       ctx.log,
     )
+    await resumeRecharge(ctx, tx, rejected)
+    return rejected
   })
 }

@@ -330,7 +330,8 @@ export function registerLifePayRoutes(app: FastifyInstance, ctx: AppContext, aut
         auth: 'userOrVirtual',
       }),
     },
-    async (request) => ok(toOrderDetail(await findUserOrderDetail(ctx.db, request.userId, request.query.orderNo))),
+    async (request) =>
+      ok(toOrderDetail(await findUserOrderDetail(ctx.db, request.userId, request.query.orderNo), ctx.clock.now())),
   )
 
   api.post(

@@ -13,6 +13,7 @@ import {
   orderDisplayStatusLabels,
 } from '../../../domain/orderDisplayStatus'
 import { formatYuan } from '../../../domain/price'
+import { RECHARGE_REFUNDABLE_AFTER_MINUTES } from '../../../domain/orderTransitions'
 import { useLocaleStore } from '../../../i18n/i18n'
 import { useElectricAreas } from '../../../hooks/useElectricAreas'
 import { useMessages } from '../../../i18n/messages'
@@ -48,7 +49,10 @@ export default function OrderDetailContent({ order }: { order: LifePayOrderDetai
       case OrderDisplayStatus.Closed:
         return m('hintClosed')
       case OrderDisplayStatus.Recharging:
-        return m('hintRecharging')
+        // The server says when a refund may be asked for (canApplyRefund): once the delivery time has passed.
+        return order.canApplyRefund
+          ? m('hintRechargingOverdue')
+          : m('hintRecharging', { minutes: RECHARGE_REFUNDABLE_AFTER_MINUTES })
       case OrderDisplayStatus.RechargeSucceeded:
         return m('hintSucceeded')
       case OrderDisplayStatus.Refunding:

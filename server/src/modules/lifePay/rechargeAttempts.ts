@@ -1,0 +1,125 @@
+import { and, asc, desc, eq, inArray } from 'drizzle-orm'
+import type { RechargeAttempt } from '../../../../types/api/admin'
+import type { Executor } from '../../db/database'
+import { rechargeAttempts } from '../../db/schema'
+
+// The supplier's side of an order, attempt by attempt (docs/api.md § Refunds and deliveries). An attempt is marked
+// `submitting` under the order's row lock before the supplier is called, so whoever holds that lock next knows
+// whether the supplier may have the recharge.
+
+export type RechargeAttemptRow = typeof rechargeAttempts.$inferSelect
+
+export const RechargeAttemptOutcome = {
+  /** Marked before the call: the supplier may or may not have it (a crash or timeout leaves it so). */
+  Submitting: 'submitting',
+  /** The supplier refused it: it does not have the recharge. */
+  Unavailable: 'unavailable',
+  /** The supplier took it: its result will come. */
+  Accepted: 'accepted',
+  Succeeded: 'succeeded',
+  Failed: 'failed',
+} as const satisfies Record<string, RechargeAttempt['outcome']>
+
+/** Submitting or accepted without a result: the supplier may still deliver. */
+export const isAttemptInFlight = (attempt: Pick<RechargeAttemptRow, 'outcome'>): boolean =>
+  attempt.outcome === RechargeAttemptOutcome.Submitting || attempt.outcome === RechargeAttemptOutcome.Accepted
+
+/** The attempt the supplier may still deliver on (submitting or accepted without a result), if any. */
+export async function attemptInFlight(executor: Executor, orderId: string): Promise<RechargeAttemptRow | null> {
+  const [latest] = await executor
+    .select()
+    .from(rechargeAttempts)
+    .where(eq(rechargeAttempts.orderId, orderId))
+    .orderBy(desc(rechargeAttempts.attemptNo))
+    .limit(1)
+  return latest && isAttemptInFlight(latest) ? latest : null
+}
+
+async function nextAttemptNo(executor: Executor, orderId: string): Promise<number> {
+  const [latest] = await executor
+    .select({ attemptNo: rechargeAttempts.attemptNo })
+    .from(rechargeAttempts)
+    .where(eq(rechargeAttempts.orderId, orderId))
+    .orderBy(desc(rechargeAttempts.attemptNo))
+    .limit(1)
+  return (latest?.attemptNo ?? 0) + 1
+}
+
+/** Marks a new attempt `submitting`; call with the order row locked and no attempt in flight. */
+export async function startAttempt(executor: Executor, orderId: string, now: Date): Promise<RechargeAttemptRow> {
+  const [attempt] = await executor
+    .insert(rechargeAttempts)
+    .values({
+      orderId,
+      attemptNo: await nextAttemptNo(executor, orderId),
+      outcome: RechargeAttemptOutcome.Submitting,
+      startTime: now,
+    })
+    .returning()
+  return attempt
+}
+
+/** What the supplier answered to the submission: it took the recharge, or refused it. */
+export async function settleSubmission(
+  executor: Executor,
+  attempt: Pick<RechargeAttemptRow, 'orderId' | 'attemptNo'>,
+  answer: { accepted: true; supplierOrderNo: string } | { accepted: false; reason: string },
+  now: Date,
+): Promise<void> {
+  await executor
+    .update(rechargeAttempts)
+    .set(
+      answer.accepted
+        ? { outcome: RechargeAttemptOutcome.Accepted, supplierOrderNo: answer.supplierOrderNo }
+        : { outcome: RechargeAttemptOutcome.Unavailable, reason: answer.reason, finishTime: now },
+    )
+    .where(
+      and(
+        eq(rechargeAttempts.orderId, attempt.orderId),
+        eq(rechargeAttempts.attemptNo, attempt.attemptNo),
+        // A result that overtook the submission's answer is not undone.
+        eq(rechargeAttempts.outcome, RechargeAttemptOutcome.Submitting),
+      ),
+    )
+}
+
+/**
+ * The supplier's final word settles the attempt in flight. A result with no attempt in flight (an order from before
+ * attempts were recorded, or a duplicate callback) is recorded as an attempt of its own, so nothing is lost.
+ */
+export async function recordRechargeResult(
+  executor: Executor,
+  orderId: string,
+  result: { success: boolean; supplierOrderNo: string; reason: string | null },
+  now: Date,
+): Promise<void> {
+  const outcome = result.success ? RechargeAttemptOutcome.Succeeded : RechargeAttemptOutcome.Failed
+  const settled = { outcome, supplierOrderNo: result.supplierOrderNo, reason: result.reason, finishTime: now }
+  const open = await attemptInFlight(executor, orderId)
+  if (open) {
+    await executor
+      .update(rechargeAttempts)
+      .set(settled)
+      .where(and(eq(rechargeAttempts.orderId, orderId), eq(rechargeAttempts.attemptNo, open.attemptNo)))
+  } else {
+    await executor
+      .insert(rechargeAttempts)
+      .values({ orderId, attemptNo: await nextAttemptNo(executor, orderId), startTime: now, ...settled })
+  }
+}
+
+/** Every attempt of these orders, oldest first: the operator's view of the supplier. */
+export async function attemptsOfOrders(
+  executor: Executor,
+  orderIds: readonly string[],
+): Promise<Map<string, RechargeAttemptRow[]>> {
+  const byOrder = new Map<string, RechargeAttemptRow[]>(orderIds.map((id) => [id, []]))
+  if (orderIds.length === 0) return byOrder
+  const rows = await executor
+    .select()
+    .from(rechargeAttempts)
+    .where(inArray(rechargeAttempts.orderId, [...orderIds]))
+    .orderBy(asc(rechargeAttempts.orderId), asc(rechargeAttempts.attemptNo))
+  for (const row of rows) byOrder.get(row.orderId)?.push(row)
+  return byOrder
+}
