@@ -4,13 +4,14 @@
  *   npm run admin -- refunds approve <orderNo> [--remark "…"] [--acknowledge-delivered]
  *   npm run admin -- orders show <orderNo>
  *   npm run admin -- refunds reject <orderNo> --reason "…"
+ *   npm run admin -- channels list | enable <channelId> | disable <channelId>
  *   npm run admin -- jobs failed
  *   npm run admin -- jobs retry <id>
  * It talks HTTP rather than opening the database: an embedded (PGlite) database belongs to the server process
  * that holds its folder. ADMIN_URL (default http://127.0.0.1:${PORT:-3000}) and OPERATOR_TOKEN choose the server.
  */
 import type { ApiEnvelope } from '../types/api/envelope'
-import type { OperatorOrder } from '../types/api/admin'
+import type { Channel, OperatorOrder } from '../types/api/admin'
 import { DEV_OPERATOR_TOKEN } from '../server/src/config'
 
 interface Job {
@@ -33,6 +34,7 @@ const USAGE = `usage:
   admin refunds approve <orderNo> [--remark "…"] [--acknowledge-delivered]
   admin orders show <orderNo>
   admin refunds reject <orderNo> --reason "…"
+  admin channels list | enable <channelId> | disable <channelId>
   admin jobs failed
   admin jobs retry <id>`
 
@@ -106,6 +108,11 @@ function printOrder(order: OperatorOrder, withAttempts = false): void {
   }
 }
 
+function printChannel(channel: Channel): void {
+  const rates = channel.rates.map((r) => `type ${r.rateType}: ${r.rate}%`).join(', ')
+  console.log(`${channel.channelId}  ${channel.enabled ? 'enabled' : 'DISABLED'}  ${channel.name}  ${rates}`)
+}
+
 async function run(args: string[]): Promise<void> {
   const [area, action, target] = args
   if (area === 'refunds' && action === 'list') {
@@ -135,6 +142,14 @@ async function run(args: string[]): Promise<void> {
       await call<OperatorOrder>('POST', `/api/admin/refunds/${encodeURIComponent(target)}/reject`, { reason }),
       true,
     )
+    return
+  }
+  if (area === 'channels' && action === 'list') {
+    for (const channel of await call<Channel[]>('GET', '/api/admin/channels')) printChannel(channel)
+    return
+  }
+  if (area === 'channels' && (action === 'enable' || action === 'disable') && target) {
+    printChannel(await call<Channel>('POST', `/api/admin/channels/${encodeURIComponent(target)}/${action}`))
     return
   }
   if (area === 'jobs' && action === 'failed') {

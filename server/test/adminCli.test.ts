@@ -70,6 +70,22 @@ test('npm run admin -- refunds list | approve | reject, jobs failed | retry', as
   await assert.rejects(admin('refunds', 'approve', first), /REFUND_NOT_PENDING_REVIEW/)
 })
 
+test('npm run admin -- channels list | disable | enable', async () => {
+  const list = await admin('channels', 'list')
+  assert.match(list.stdout, /^promo {2}enabled {2}.*type 10: 97\.5%/m)
+  assert.match(list.stdout, /^spring2026 {2}DISABLED/m)
+  const disabled = await admin('channels', 'disable', 'promo')
+  assert.match(disabled.stdout, /^promo {2}DISABLED/)
+  const rate = async () =>
+    (await t.data(t.get<{ rateType: number; rate: number }[]>('/api/LifePay/GetRate?channelId=promo'))).find(
+      (r) => r.rateType === 10,
+    )?.rate
+  assert.equal(await rate(), 98.5)
+  await admin('channels', 'enable', 'promo')
+  assert.equal(await rate(), 97.5)
+  await assert.rejects(admin('channels', 'enable', 'nope'), /CHANNEL_NOT_FOUND/)
+})
+
 test('a wrong operator token is refused', async () => {
   await assert.rejects(
     run(process.execPath, ['--import', 'tsx', ADMIN, 'refunds', 'list'], {

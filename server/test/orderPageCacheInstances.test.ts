@@ -135,6 +135,26 @@ describe('order-page and rate caches on two instances', { skip }, () => {
     }
   })
 
+  test('a channel disabled through one instance prices at the default rates on both', async () => {
+    const promoRate = async (instance: RunningServer) =>
+      (await call<LifePayRate[]>(instance, '/api/LifePay/GetRate?channelId=promo')).find((r) => r.rateType === 10)?.rate
+    for (const instance of [a, b]) assert.equal(await promoRate(instance), 97.5)
+    const operatorCall = (action: string) =>
+      fetch(`${a.url}/api/admin/channels/promo/${action}`, {
+        method: 'POST',
+        headers: { 'x-operator-token': a.app.ctx.config.operatorToken },
+      })
+    assert.equal((await operatorCall('disable')).status, 200)
+    try {
+      for (const instance of [a, b])
+        await eventually(async () => (await promoRate(instance)) === 98.5, 'the default rate is served')
+    } finally {
+      await operatorCall('enable')
+    }
+    for (const instance of [a, b])
+      await eventually(async () => (await promoRate(instance)) === 97.5, 'the channel rate is back')
+  })
+
   test('while the listener is down the cache is bypassed; once it listens again the cache serves again', async () => {
     await firstPage(b)
     await firstPage(b)

@@ -1,5 +1,5 @@
 import { Type, type Static } from '@sinclair/typebox'
-import { LifePayOrderDetail } from './lifePay'
+import { LifePayOrderDetail, LifePayRate } from './lifePay'
 import { DateTime, Nullable, OneOf } from './schema'
 
 // The operator's calls (X-Operator-Token): what the user sees of an order, plus the supplier's side of it.
@@ -42,3 +42,12 @@ export const ApproveRefundInput = Type.Object({
   ),
 })
 export type ApproveRefundInput = Static<typeof ApproveRefundInput>
+
+/** GET /api/admin/channels items: a channel and its own rates (in force only while enabled). */
+export const Channel = Type.Object({
+  channelId: Type.String(),
+  name: Type.String(),
+  enabled: Type.Boolean(),
+  rates: Type.Array(LifePayRate),
+})
+export type Channel = Static<typeof Channel>

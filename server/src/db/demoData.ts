@@ -18,7 +18,19 @@ export const demoRates: Record<string, Partial<Record<LifePayRateType, number>>>
     [LifePayRateType.DefaultPhone]: 97.5,
     [LifePayRateType.DefaultElectric]: 98.5,
   },
+  spring2026: {
+    [LifePayRateType.DefaultPhone]: 95,
+  },
 }
+
+/**
+ * Channels with rates of their own: `promo` prices at its rates; `spring2026` has ended (disabled), so a client that
+ * still sends it gets the default rates.
+ */
+export const demoChannels: { channelId: string; name: string; enabled: boolean }[] = [
+  { channelId: 'promo', name: '新客专享活动', enabled: true },
+  { channelId: 'spring2026', name: '2026 春季充值节（已结束）', enabled: false },
+]
 
 /** Face values in yuan; phone goes to 500 so the app's ≤ 300 filter matters. */
 export const demoParValues: { type: LifePayOrderType; subTypes: readonly string[]; yuan: readonly number[] }[] = [

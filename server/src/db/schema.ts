@@ -129,10 +129,22 @@ export const ossCredentials = pgTable('oss_credentials', {
   creationTime: createdAt(),
 })
 
+/**
+ * Channels (docs/api.md § Pricing): where a user came from, sent by the client as `channelId`. A channel's own rates
+ * apply only while it is known here and enabled; any other id prices at the default channel's rates.
+ */
+export const channels = pgTable('channels', {
+  channelId: text('channel_id').primaryKey(),
+  name: text('name').notNull(),
+  enabled: boolean('enabled').notNull().default(true),
+  creationTime: createdAt(),
+  updatedTime: time('updated_time').notNull(),
+})
+
 export const lifePayRates = pgTable(
   'life_pay_rates',
   {
-    /** '' is the default channel, used by every channel without rates of its own. */
+    /** '' is the default channel, used by every channel without rates of its own (or not known and enabled). */
     channelId: text('channel_id').notNull(),
     rateType: integer('rate_type').notNull(),
     ratePpm: integer('rate_ppm').notNull(),

@@ -5,8 +5,16 @@ import { toFen } from '../../../src/domain/price'
 import { hashPassword } from '../modules/account/passwords'
 import { findOrCreateUserByPhone } from '../modules/account/users'
 import type { Db } from './database'
-import { DEMO_USER, demoElectricAreas, demoParValues, demoRates, demoRegions, demoUserAccounts } from './demoData'
-import { electricSupportAreas, lifePayRates, parValues, regions, userAccounts } from './schema'
+import {
+  DEMO_USER,
+  demoChannels,
+  demoElectricAreas,
+  demoParValues,
+  demoRates,
+  demoRegions,
+  demoUserAccounts,
+} from './demoData'
+import { channels, electricSupportAreas, lifePayRates, parValues, regions, userAccounts } from './schema'
 
 /** Rates are parts per million of the face value: 98.5 % → 985000. */
 export function percentToPpm(percent: number): number {
@@ -22,6 +30,10 @@ export async function seedDatabase(db: Db, now: Date, withDemoUser: boolean): Pr
   if (Number(rates) > 0) return false
   const passwordHash = withDemoUser ? await hashPassword(DEMO_USER.password) : null
   await db.transaction(async (tx) => {
+    await tx
+      .insert(channels)
+      .values(demoChannels.map((channel) => ({ ...channel, creationTime: now, updatedTime: now })))
+      .onConflictDoNothing()
     await tx.insert(lifePayRates).values(
       Object.entries(demoRates).flatMap(([channelId, byType]) =>
         Object.entries(byType).map(([rateType, percent]) => ({

@@ -113,6 +113,7 @@ export const errors = {
       'The supplier reported this top-up delivered: approve only with acknowledgeDelivered after checking',
     ),
   jobNotFound: () => e('JOB_NOT_FOUND', '任务不存在', 'Job not found'),
+  channelNotFound: () => e('CHANNEL_NOT_FOUND', '渠道不存在', 'No such channel'),
   jobNotFailed: () => e('JOB_NOT_FAILED', '只能重试失败的任务', 'Only failed jobs can be retried'),
 
   ossCredentialsInvalid: () =>

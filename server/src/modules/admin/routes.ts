@@ -2,7 +2,7 @@ import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox'
 import { Type, type Static } from '@sinclair/typebox'
 import type { FastifyInstance } from 'fastify'
 import { eq } from 'drizzle-orm'
-import { ApproveRefundInput, OperatorOrder } from '../../../../types/api/admin'
+import { ApproveRefundInput, Channel, OperatorOrder } from '../../../../types/api/admin'
 import { DateTime, Nullable, OneOf } from '../../../../types/api/schema'
 import { refundReason, required } from '../../../../src/domain/validators'
 import type { AppContext } from '../../appContext'
@@ -13,6 +13,7 @@ import { routeSchema } from '../../http/schemas'
 import { checkField } from '../../http/validation'
 import type { JobRow } from '../../jobs/jobQueue'
 import { lifePayOrders } from '../../db/schema'
+import { listChannels, setChannelEnabled } from '../lifePay/channels'
 import { toOperatorOrder, type OrderRow } from '../lifePay/orderView'
 import { attemptsOfOrders } from '../lifePay/rechargeAttempts'
 import { approveRefund, refundsPendingReview, rejectRefund } from '../lifePay/refunds'
@@ -145,6 +146,40 @@ export function registerAdminRoutes(app: FastifyInstance, ctx: AppContext, auth:
       return ok(await operatorOrder(ctx, order))
     },
   )
+
+  api.get(
+    '/api/admin/channels',
+    {
+      ...operator,
+      schema: routeSchema({
+        tags,
+        summary: 'Channels and their own rates; a disabled or unknown channel prices at the default rates',
+        auth: 'operator',
+        data: Type.Array(Channel),
+      }),
+    },
+    async () => ok(await listChannels(ctx)),
+  )
+
+  for (const action of ['enable', 'disable'] as const) {
+    api.post(
+      `/api/admin/channels/:channelId/${action}`,
+      {
+        ...operator,
+        schema: routeSchema({
+          tags,
+          summary:
+            action === 'enable'
+              ? 'Enable a channel: its own rates apply from now on, on every instance'
+              : 'Disable a channel: requests that send it price at the default rates from now on',
+          auth: 'operator',
+          params: Type.Object({ channelId: Type.String({ minLength: 1, maxLength: 64 }) }),
+          data: Channel,
+        }),
+      },
+      async (request) => ok(await setChannelEnabled(ctx, request.params.channelId, action === 'enable')),
+    )
+  }
 
   api.get(
     '/api/admin/jobs/failed',

@@ -16,23 +16,24 @@ import { fenToYuan } from '../../../../src/domain/price'
 import { lifePayRateTypeValues, type LifePayRateType } from '../../../../src/domain/rateType'
 import type { Executor } from '../../db/database'
 import { electricSupportAreas, parValues } from '../../db/schema'
-import type { RateRow } from './rateCache'
-
-export const DEFAULT_CHANNEL = ''
+import { DEFAULT_CHANNEL_ID, type RateRow } from './rateCache'
 
 /** The request's channel id (query first, then body); anything unusable counts as the default channel. */
 export function channelOf(request: FastifyRequest): string {
   const fromQuery = (request.query as { channelId?: unknown } | undefined)?.channelId
   const fromBody = (request.body as { channelId?: unknown } | undefined)?.channelId
   const raw = typeof fromQuery === 'string' && fromQuery.trim() ? fromQuery : fromBody
-  return typeof raw === 'string' && raw.trim().length <= 64 ? raw.trim() : DEFAULT_CHANNEL
+  return typeof raw === 'string' && raw.trim().length <= 64 ? raw.trim() : DEFAULT_CHANNEL_ID
 }
 
-/** Rate (ppm of face value) per type for a channel; a type the channel has no rate for uses the default's. */
+/**
+ * Rate (ppm of face value) per type for a channel; a type the channel has no rate for uses the default's. `rows` are
+ * the rates in force (RateCache): an unknown or disabled channel has none, so it prices at the default rates.
+ */
 export function channelRates(rows: readonly RateRow[], channelId: string): Map<LifePayRateType, number> {
   const rates = new Map<LifePayRateType, number>()
-  for (const row of rows) if (row.channelId === DEFAULT_CHANNEL) rates.set(row.rateType, row.ratePpm)
-  if (channelId !== DEFAULT_CHANNEL)
+  for (const row of rows) if (row.channelId === DEFAULT_CHANNEL_ID) rates.set(row.rateType, row.ratePpm)
+  if (channelId !== DEFAULT_CHANNEL_ID)
     for (const row of rows) if (row.channelId === channelId) rates.set(row.rateType, row.ratePpm)
   return rates
 }

@@ -1,12 +1,16 @@
 import { LoadGuard } from '../../cache/invalidatedCache'
 import type { Executor } from '../../db/database'
-import { lifePayRates } from '../../db/schema'
+import { eq, or } from 'drizzle-orm'
+import { channels, lifePayRates } from '../../db/schema'
+
+/** The default channel: every request without a usable channel of its own prices at its rates. */
+export const DEFAULT_CHANNEL_ID = ''
 
 export type RateRow = Pick<typeof lifePayRates.$inferSelect, 'channelId' | 'rateType' | 'ratePpm'>
 
 /**
- * The whole rates table (a few rows per channel) in memory. No route or command changes rates; whatever does
- * (seeding, SQL by hand) fires the table's notification, which clears this copy on every instance.
+ * The rates in force (a few rows per channel) in memory. Whatever changes rates or channels (the operator's channel
+ * calls, seeding, SQL by hand) fires the tables' notification, which clears this copy on every instance.
  */
 export class RateCache {
   private rows: RateRow[] | null = null
@@ -14,10 +18,13 @@ export class RateCache {
   private readonly read: () => Promise<RateRow[]>
 
   constructor(executor: Executor) {
+    // Only rates that may apply: the default channel's, and those of channels known and enabled.
     const query = executor
       .select({ channelId: lifePayRates.channelId, rateType: lifePayRates.rateType, ratePpm: lifePayRates.ratePpm })
       .from(lifePayRates)
-      .prepare('life_pay_rates_all')
+      .leftJoin(channels, eq(channels.channelId, lifePayRates.channelId))
+      .where(or(eq(lifePayRates.channelId, DEFAULT_CHANNEL_ID), eq(channels.enabled, true)))
+      .prepare('life_pay_rates_in_force')
     this.read = () => query.execute()
   }
 
