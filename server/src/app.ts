@@ -34,6 +34,7 @@ import { createSandboxPayment, type NotifyDelivery } from './providers/sandboxPa
 import { createSandboxSupplier } from './providers/sandboxSupplier'
 import { createSandboxSms } from './providers/sms'
 import { createSandboxStorage } from './providers/storage'
+import { RateLimiter } from './modules/abuse/rateLimiter'
 
 declare module 'fastify' {
   interface FastifyRequest {
@@ -61,6 +62,12 @@ export interface AppOptions {
 
 export type App = FastifyInstance & { ctx: AppContext; jobs: JobQueue }
 
+/** Fastify takes a hop count at run time but not in its types: the same rule as a function (the nth hop and nearer). */
+const trustHops =
+  (hops: number) =>
+  (_address: string, hop: number): boolean =>
+    hop < hops
+
 /** Builds the API (and, when dist/h5 exists, the H5 app) without listening: main.ts and the tests use it. */
 export async function buildApp(options: AppOptions): Promise<App> {
   const { config, db } = options
@@ -82,6 +89,8 @@ export async function buildApp(options: AppOptions): Promise<App> {
         : logger,
     // Large enough for order pages; uploads raise it on their own route.
     bodyLimit: 1024 * 1024,
+    // request.ip (the abuse limits' subject) comes from X-Forwarded-For only behind a proxy we were told about.
+    trustProxy: typeof config.trustProxy === 'number' ? trustHops(config.trustProxy) : config.trustProxy,
   })
 
   // Before any route: routes keep the error handler in force when they are added.
@@ -160,6 +169,7 @@ export async function buildApp(options: AppOptions): Promise<App> {
     jobs,
     orderPages: new OrderPageCache(config.orderPageCache),
     rates: new RateCache(db),
+    limiter: new RateLimiter(db, clock),
     log: app.log,
     random: options.random ?? Math.random,
     providers: {} as Providers,

@@ -11,6 +11,7 @@ import type { SandboxPayment } from './providers/sandboxPayment'
 import type { SmsProvider } from './providers/sms'
 import type { SandboxStorage, StorageProvider } from './providers/storage'
 import type { SupplierProvider } from './providers/supplier'
+import type { RateLimiter } from './modules/abuse/rateLimiter'
 
 export interface Providers {
   sms: SmsProvider
@@ -35,6 +36,8 @@ export interface AppContext {
   /** Serialized first order pages per user; orderTransaction and the change listener keep it current. */
   orderPages: OrderPageCache
   rates: RateCache
+  /** Abuse limits' counters, shared by every instance (modules/abuse). */
+  limiter: RateLimiter
   providers: Providers
   sandboxes: Sandboxes
   log: FastifyBaseLogger

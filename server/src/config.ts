@@ -64,6 +64,29 @@ export interface ServerConfig {
   /** How many X-LifePay-User-Id → user id mappings the auth hook keeps. */
   virtualUserCacheEntries: number
   jobs: JobsConfig
+  /**
+   * Fastify's `trustProxy`: false (the default: the socket's address is the client), true, a hop count, or the
+   * proxies' addresses/CIDRs. Only behind a proxy you run: otherwise X-Forwarded-For would let a client pick its IP.
+   */
+  trustProxy: boolean | number | string[]
+  /** Abuse limits (docs/server.md § Abuse limits), shared by all instances through the database. */
+  limits: AbuseLimitsConfig
+}
+
+export interface AbuseLimitsConfig {
+  /** Verification codes sent per client IP, per hour and per day (on top of each number's own limits). */
+  smsPerIpHour: number
+  smsPerIpDay: number
+  /** Verification codes checked per client IP per hour (each code also allows 5 wrong tries). */
+  codeChecksPerIpHour: number
+  /** Wrong passwords per client IP and login name before that pair waits 15 minutes. */
+  loginFailuresPerIpAndName: number
+  /** Wrong passwords per client IP per hour, whatever the login names. */
+  loginFailuresPerIpHour: number
+  /** Wrong passwords per login name per hour from all IPs: password login pauses, code login still works. */
+  loginFailuresPerNameHour: number
+  /** Registrations per client IP per hour. */
+  registrationsPerIpHour: number
 }
 
 export const DEV_JWT_SECRET = 'life-pay-dev-jwt-secret-change-me'
@@ -80,6 +103,17 @@ function int(value: string | undefined, fallback: number, name: string): number 
 function flag(value: string | undefined, fallback: boolean): boolean {
   if (value === undefined || value.trim() === '') return fallback
   return !['0', 'false', 'no', 'off'].includes(value.trim().toLowerCase())
+}
+
+function trustProxy(value: string | undefined): boolean | number | string[] {
+  const text = value?.trim() ?? ''
+  if (text === '' || ['0', 'false', 'no', 'off'].includes(text.toLowerCase())) return false
+  if (['true', 'yes', 'on'].includes(text.toLowerCase())) return true
+  if (/^\d+$/.test(text)) return Number(text)
+  return text
+    .split(',')
+    .map((part) => part.trim())
+    .filter(Boolean)
 }
 
 function provider(value: string | undefined, name: string): ProviderKind {
@@ -140,6 +174,20 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): ServerConfig {
       maxAttempts: Math.max(1, int(env.JOBS_MAX_ATTEMPTS, 8, 'JOBS_MAX_ATTEMPTS')),
       backoffBaseMs: int(env.JOBS_BACKOFF_BASE_MS, 1000, 'JOBS_BACKOFF_BASE_MS'),
       backoffCapMs: int(env.JOBS_BACKOFF_CAP_MS, 5 * 60_000, 'JOBS_BACKOFF_CAP_MS'),
+    },
+    trustProxy: trustProxy(env.TRUST_PROXY),
+    limits: {
+      smsPerIpHour: int(env.LIMIT_SMS_PER_IP_HOUR, 10, 'LIMIT_SMS_PER_IP_HOUR'),
+      smsPerIpDay: int(env.LIMIT_SMS_PER_IP_DAY, 30, 'LIMIT_SMS_PER_IP_DAY'),
+      codeChecksPerIpHour: int(env.LIMIT_CODE_CHECKS_PER_IP_HOUR, 30, 'LIMIT_CODE_CHECKS_PER_IP_HOUR'),
+      loginFailuresPerIpAndName: int(
+        env.LIMIT_LOGIN_FAILURES_PER_IP_AND_NAME,
+        5,
+        'LIMIT_LOGIN_FAILURES_PER_IP_AND_NAME',
+      ),
+      loginFailuresPerIpHour: int(env.LIMIT_LOGIN_FAILURES_PER_IP_HOUR, 15, 'LIMIT_LOGIN_FAILURES_PER_IP_HOUR'),
+      loginFailuresPerNameHour: int(env.LIMIT_LOGIN_FAILURES_PER_NAME_HOUR, 30, 'LIMIT_LOGIN_FAILURES_PER_NAME_HOUR'),
+      registrationsPerIpHour: int(env.LIMIT_REGISTRATIONS_PER_IP_HOUR, 5, 'LIMIT_REGISTRATIONS_PER_IP_HOUR'),
     },
   }
 }

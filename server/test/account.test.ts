@@ -212,7 +212,7 @@ describe('register, password login, user info', () => {
     assert.equal(info.userName, DEMO_USER.userName)
   })
 
-  test('wrong passwords: refused, and locked after 5 within 15 minutes', async () => {
+  test('wrong passwords: refused, and this address locked out of the name after 5 within 15 minutes', async () => {
     await t.register('13900000023', 'Right1234')
     for (let i = 0; i < 5; i++) {
       const wrong = await t.post('/api/Account/PasswordLogin', { loginName: '13900000023', password: 'Wrong1234' })

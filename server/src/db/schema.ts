@@ -67,15 +67,18 @@ export const refreshTokens = pgTable(
   ],
 )
 
-export const loginAttempts = pgTable(
-  'login_attempts',
+/**
+ * Counters of the abuse limits (server/src/http/rateLimiter.ts), shared by every instance: one row per limit and
+ * subject (an IP, a phone number, a login name …), counting within a fixed window that starts at its first point.
+ */
+export const rateLimits = pgTable(
+  'rate_limits',
   {
-    id: bigserial('id', { mode: 'number' }).primaryKey(),
-    loginName: text('login_name').notNull(),
-    succeeded: boolean('succeeded').notNull(),
-    creationTime: createdAt(),
+    key: text('key').primaryKey(),
+    points: integer('points').notNull(),
+    resetTime: time('reset_time').notNull(),
   },
-  (t) => [index('login_attempts_login_name_time_idx').on(t.loginName, t.creationTime)],
+  (t) => [index('rate_limits_reset_time_idx').on(t.resetTime)],
 )
 
 export const smsCodes = pgTable(

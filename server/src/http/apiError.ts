@@ -10,6 +10,8 @@ export interface ApiErrorOptions {
   showType?: ShowType
   /** The request field at fault, for validation errors. */
   field?: string
+  /** Sent as Retry-After (seconds) with a refusal that ends by itself. */
+  retryAfterS?: number
 }
 
 /** A refusal the caller sees as `{ success: false, error: code, msg, showType }`. */
@@ -17,6 +19,7 @@ export class ApiError extends Error {
   readonly httpStatus: number
   readonly showType: ShowType
   readonly field: string | undefined
+  readonly retryAfterS: number | undefined
 
   constructor(
     readonly code: ApiErrorCode,
@@ -28,5 +31,6 @@ export class ApiError extends Error {
     this.httpStatus = options.httpStatus ?? 200
     this.showType = options.showType ?? ShowType.Error
     this.field = options.field
+    this.retryAfterS = options.retryAfterS
   }
 }

@@ -15,7 +15,10 @@ export type AppPageFallback = (request: FastifyRequest, reply: FastifyReply) => 
 export function installErrorHandling(app: FastifyInstance, appPageFallback?: AppPageFallback): void {
   app.setErrorHandler((error: FastifyError, request, reply) => {
     const locale = localeOf(request)
-    if (error instanceof ApiError) return reply.code(error.httpStatus).send(failure(error, locale))
+    if (error instanceof ApiError) {
+      if (error.retryAfterS !== undefined) void reply.header('retry-after', String(error.retryAfterS))
+      return reply.code(error.httpStatus).send(failure(error, locale))
+    }
     if (error.validation) return reply.code(200).send(failure(schemaValidationError(error.validation), locale))
     if (typeof error.statusCode === 'number' && error.statusCode >= 400 && error.statusCode < 500) {
       // Fastify's own refusals (bad JSON, wrong content type, body too large …): safe to describe.

@@ -39,6 +39,23 @@ export const errors = {
     e('SMS_CODE_LOCKED', '验证码错误次数过多，请重新获取', 'Too many wrong codes: please ask for a new code'),
 
   loginFailed: () => e('LOGIN_FAILED', '账号或密码错误', 'Wrong login name or password'),
+  tooManyRequests: (retryAfterS: number) => {
+    const minutes = Math.max(1, Math.ceil(retryAfterS / 60))
+    return new ApiError(
+      'TOO_MANY_REQUESTS',
+      {
+        'zh-CN': `操作过于频繁，请${minutes}分钟后再试`,
+        'en-US': `Too many attempts from this network: please try again in ${minutes} minutes`,
+      },
+      { httpStatus: 429, retryAfterS },
+    )
+  },
+  passwordLoginPaused: () =>
+    e(
+      'PASSWORD_LOGIN_PAUSED',
+      '该账号密码错误次数过多，已暂停密码登录，请使用验证码登录',
+      'Too many wrong passwords for this account: password login is paused, please log in with a code',
+    ),
   loginLocked: (minutes: number) =>
     e(
       'LOGIN_LOCKED',

@@ -6,7 +6,7 @@ import type { TokenResult } from '../../../types/api/account'
 import type { ApiEnvelope } from '../../../types/api/envelope'
 import { VerificationCodeBusinessType } from '../../../src/domain/verificationCodePurpose'
 import { buildApp, type App, type AppOptions } from '../../src/app'
-import { loadConfig, type ServerConfig } from '../../src/config'
+import { loadConfig, type AbuseLimitsConfig, type ServerConfig } from '../../src/config'
 import { DEMO_USER } from '../../src/db/demoData'
 import { ManualClock } from './manualClock'
 import { openTestDatabase, type TestDatabase } from './testDatabase'
@@ -14,6 +14,20 @@ import { openTestDatabase, type TestDatabase } from './testDatabase'
 export type ConfigOverrides = Partial<Omit<ServerConfig, 'jobs'>> & { jobs?: Partial<ServerConfig['jobs']> }
 
 /** Test configuration: no worker loop (tests run jobs with app.jobs.drain()), no H5, quiet, sandbox everywhere. */
+/**
+ * Most suites act from one address far more often than a person would; the abuse limits' own suite
+ * (abuseLimits.test.ts) runs with the real defaults.
+ */
+export const GENEROUS_LIMITS: AbuseLimitsConfig = {
+  smsPerIpHour: 10_000,
+  smsPerIpDay: 10_000,
+  codeChecksPerIpHour: 10_000,
+  loginFailuresPerIpAndName: 5,
+  loginFailuresPerIpHour: 10_000,
+  loginFailuresPerNameHour: 10_000,
+  registrationsPerIpHour: 10_000,
+}
+
 export function testConfig(overrides: ConfigOverrides = {}, dataDir?: string): ServerConfig {
   const base = loadConfig({
     LOG_LEVEL: 'silent',
@@ -23,6 +37,7 @@ export function testConfig(overrides: ConfigOverrides = {}, dataDir?: string): S
   return {
     ...base,
     dataDir: dataDir ?? base.dataDir,
+    limits: GENEROUS_LIMITS,
     ...overrides,
     jobs: { ...base.jobs, enabled: false, ...overrides.jobs },
   }

@@ -27,12 +27,12 @@ import { ok } from '../../http/envelope'
 import { errors } from '../../http/errors'
 import { routeSchema, withChannel } from '../../http/schemas'
 import { checkField } from '../../http/validation'
-import { beginLoginAttempt } from './loginAttempts'
 import { hashPassword, verifyPassword } from './passwords'
 import { sendPhoneCode, verifyPhoneCode } from './smsCodes'
 import { issueTokens, refreshAccessToken } from './tokens'
 import { findOrCreateUserByPhone, findUserByPhone } from './users'
 import { wxIdentity, wxMiniAppUserLogin, wxMiniAppUserLoginFromScan, wxPhoneAuthLogin } from './wxLogin'
+import { beginPasswordAttempt, limitCodeCheck, limitRegistration, limitSmsSend } from '../abuse/abuseLimits'
 
 const tags = ['Account']
 
@@ -58,6 +58,7 @@ export function registerAccountRoutes(app: FastifyInstance, ctx: AppContext, aut
     },
     async (request) => {
       checkField('phoneNumber', request.body.phoneNumber, [required, mobilePhone])
+      await limitSmsSend(ctx, request.ip)
       return ok(await sendPhoneCode(ctx, request.body.phoneNumber, request.body.businessType))
     },
   )
@@ -76,6 +77,7 @@ export function registerAccountRoutes(app: FastifyInstance, ctx: AppContext, aut
     async (request) => {
       const { phoneNumber, code } = request.body
       checkField('phoneNumber', phoneNumber, [required, mobilePhone])
+      await limitCodeCheck(ctx, request.ip)
       await verifyPhoneCode(ctx, phoneNumber, PHONE_LOGIN_PURPOSES, code)
       const { user } = await findOrCreateUserByPhone(ctx.db, ctx.clock.now(), phoneNumber)
       return ok(user.virtualUserId)
@@ -87,7 +89,9 @@ export function registerAccountRoutes(app: FastifyInstance, ctx: AppContext, aut
     {
       schema: routeSchema({
         tags,
-        summary: 'Password login (loginName is the phone number); 5 wrong passwords lock it for 15 minutes',
+        summary:
+          'Password login (loginName is the phone number); 5 wrong passwords from one IP lock that IP out of that ' +
+          'name for 15 minutes',
         body: withChannel(PasswordLoginInput),
         data: TokenResult,
       }),
@@ -96,7 +100,7 @@ export function registerAccountRoutes(app: FastifyInstance, ctx: AppContext, aut
       const loginName = request.body.loginName.trim()
       checkField('loginName', loginName, [required])
       checkField('password', request.body.password, [required])
-      const attempt = await beginLoginAttempt(ctx, loginName)
+      const attempt = await beginPasswordAttempt(ctx, request.ip, loginName)
       const user = await findUserByPhone(ctx.db, loginName)
       // A missing user costs a hash too, so timing does not tell which phone numbers are registered.
       const valid = user?.passwordHash
@@ -124,7 +128,9 @@ export function registerAccountRoutes(app: FastifyInstance, ctx: AppContext, aut
       checkField('phoneNumber', phoneNumber, [required, mobilePhone])
       checkField('password', password, [required, passwordRule])
       // The code first: only whoever receives this number's messages may learn whether it is registered.
+      await limitCodeCheck(ctx, request.ip)
       await verifyPhoneCode(ctx, phoneNumber, [Purpose.PhoneCodeRegister], code)
+      await limitRegistration(ctx, request.ip)
       const passwordHash = await hashPassword(password)
       const tokens = await ctx.db.transaction(async (tx) => {
         const { user, created } = await findOrCreateUserByPhone(tx, ctx.clock.now(), phoneNumber, {

@@ -1,0 +1,78 @@
+import type { AppContext } from '../../appContext'
+import { errors } from '../../http/errors'
+import type { Limit, LimitState } from './rateLimiter'
+
+// The abuse limits of docs/server.md § Abuse limits, by what a request does. Per IP, so one address cannot work
+// through many phone numbers or login names; per subject, so many addresses cannot work through one. A victim is
+// never locked out by someone else's failures: wrong passwords block the (IP, login name) pair that made them, and
+// a flood on one login name from many IPs pauses password login only — code login still works.
+
+const HOUR = 60 * 60_000
+const DAY = 24 * HOUR
+const LOGIN_PAIR_WINDOW_MS = 15 * 60_000
+
+const seconds = (state: LimitState) => Math.max(1, Math.ceil(state.retryAfterMs / 1000))
+
+function limits(ctx: AppContext) {
+  const config = ctx.config.limits
+  return {
+    smsPerIpHour: { name: 'sms:ip:hour', points: config.smsPerIpHour, windowMs: HOUR },
+    smsPerIpDay: { name: 'sms:ip:day', points: config.smsPerIpDay, windowMs: DAY },
+    codeChecksPerIp: { name: 'code:ip:hour', points: config.codeChecksPerIpHour, windowMs: HOUR },
+    loginPair: { name: 'login:ip+name', points: config.loginFailuresPerIpAndName, windowMs: LOGIN_PAIR_WINDOW_MS },
+    loginPerIp: { name: 'login:ip:hour', points: config.loginFailuresPerIpHour, windowMs: HOUR },
+    loginPerName: { name: 'login:name:hour', points: config.loginFailuresPerNameHour, windowMs: HOUR },
+    registrationsPerIp: { name: 'register:ip:hour', points: config.registrationsPerIpHour, windowMs: HOUR },
+  } satisfies Record<string, Limit>
+}
+
+async function countOrRefuse(ctx: AppContext, limit: Limit, subject: string): Promise<void> {
+  const state = await ctx.limiter.consume(limit, subject)
+  if (state.exceeded) throw errors.tooManyRequests(seconds(state))
+}
+
+/** Before a verification code is sent: per IP per hour and per day (each number has its own limits too). */
+export async function limitSmsSend(ctx: AppContext, ip: string): Promise<void> {
+  const { smsPerIpHour, smsPerIpDay } = limits(ctx)
+  await countOrRefuse(ctx, smsPerIpHour, ip)
+  await countOrRefuse(ctx, smsPerIpDay, ip)
+}
+
+/** Before a verification code is checked (code login, registration …): per IP per hour. */
+export async function limitCodeCheck(ctx: AppContext, ip: string): Promise<void> {
+  await countOrRefuse(ctx, limits(ctx).codeChecksPerIp, ip)
+}
+
+/** Before an account is created: per IP per hour. */
+export async function limitRegistration(ctx: AppContext, ip: string): Promise<void> {
+  await countOrRefuse(ctx, limits(ctx).registrationsPerIp, ip)
+}
+
+export interface PasswordAttempt {
+  /** The password was right: the attempt no longer counts as a failure, and the pair's run of failures ends. */
+  succeeded(): Promise<void>
+}
+
+/**
+ * Opens a password attempt, counted as a failure up front so concurrent guesses count at once (taken back on
+ * success). Refused when this IP and login name failed too often (LOGIN_LOCKED, 15 minutes), when this IP failed
+ * too often whatever the names (TOO_MANY_REQUESTS), or when the login name failed too often from everywhere
+ * (PASSWORD_LOGIN_PAUSED: the owner logs in with a code instead).
+ */
+export async function beginPasswordAttempt(ctx: AppContext, ip: string, loginName: string): Promise<PasswordAttempt> {
+  const { loginPair, loginPerIp, loginPerName } = limits(ctx)
+  const pair = `${ip}|${loginName}`
+  const pairState = await ctx.limiter.consume(loginPair, pair)
+  if (pairState.exceeded) throw errors.loginLocked(Math.ceil(seconds(pairState) / 60))
+  const ipState = await ctx.limiter.consume(loginPerIp, ip)
+  if (ipState.exceeded) throw errors.tooManyRequests(seconds(ipState))
+  const nameState = await ctx.limiter.consume(loginPerName, loginName)
+  if (nameState.exceeded) throw errors.passwordLoginPaused()
+  return {
+    async succeeded() {
+      await ctx.limiter.reset(loginPair, pair)
+      await ctx.limiter.refund(loginPerIp, ip)
+      await ctx.limiter.refund(loginPerName, loginName)
+    },
+  }
+}
