@@ -6,7 +6,7 @@ import { API_ERROR_CODES } from '../../types/api/errorCodes'
 import type { AppContext, Providers, Sandboxes } from './appContext'
 import { systemClock, type Clock } from './clock'
 import type { ServerConfig } from './config'
-import { ORDER_CHANGED_CHANNEL, RATES_CHANGED_CHANNEL } from './db/changeChannels'
+import { CREDENTIAL_REVOKED_CHANNEL, ORDER_CHANGED_CHANNEL, RATES_CHANGED_CHANNEL } from './db/changeChannels'
 import type { Database, Db } from './db/database'
 import { createAuthHooks, OPERATOR_TOKEN_HEADER, VIRTUAL_USER_HEADER } from './http/auth'
 import { corsPolicy, installCors } from './http/cors'
@@ -35,6 +35,7 @@ import { createSandboxSupplier } from './providers/sandboxSupplier'
 import { createSandboxSms } from './providers/sms'
 import { createSandboxStorage } from './providers/storage'
 import { RateLimiter } from './modules/abuse/rateLimiter'
+import { CredentialCache } from './cache/credentialCache'
 
 declare module 'fastify' {
   interface FastifyRequest {
@@ -169,6 +170,7 @@ export async function buildApp(options: AppOptions): Promise<App> {
     jobs,
     orderPages: new OrderPageCache(config.orderPageCache),
     rates: new RateCache(db),
+    credentials: new CredentialCache(db, config.credentialCacheEntries),
     limiter: new RateLimiter(db, clock),
     log: app.log,
     random: options.random ?? Math.random,
@@ -218,16 +220,19 @@ export async function buildApp(options: AppOptions): Promise<App> {
   await registerWebRoutes(app, ctx)
 
   let closing = false
-  const stopListening = await options.changes?.listen([ORDER_CHANGED_CHANNEL, RATES_CHANGED_CHANNEL], {
+  const channels = [ORDER_CHANGED_CHANNEL, RATES_CHANGED_CHANNEL, CREDENTIAL_REVOKED_CHANNEL]
+  const stopListening = await options.changes?.listen(channels, {
     notify(channel, payload) {
       if (channel === ORDER_CHANGED_CHANNEL) ctx.orderPages.invalidate(payload)
+      else if (channel === CREDENTIAL_REVOKED_CHANNEL) ctx.credentials.invalidate(payload)
       else ctx.rates.invalidate()
     },
     listening(listening) {
       if (!listening && !closing)
-        app.log.warn('change listener lost: order-page and rate caches bypassed until it listens again')
+        app.log.warn('change listener lost: order-page, rate and credential caches bypassed until it listens again')
       ctx.orderPages.setListening(listening)
       ctx.rates.setListening(listening)
+      ctx.credentials.setListening(listening)
     },
   })
 

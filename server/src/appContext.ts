@@ -12,6 +12,7 @@ import type { SmsProvider } from './providers/sms'
 import type { SandboxStorage, StorageProvider } from './providers/storage'
 import type { SupplierProvider } from './providers/supplier'
 import type { RateLimiter } from './modules/abuse/rateLimiter'
+import type { CredentialCache } from './cache/credentialCache'
 
 export interface Providers {
   sms: SmsProvider
@@ -36,6 +37,8 @@ export interface AppContext {
   /** Serialized first order pages per user; orderTransaction and the change listener keep it current. */
   orderPages: OrderPageCache
   rates: RateCache
+  /** Revocation state of login families and virtual logins, checked on every authenticated request. */
+  credentials: CredentialCache
   /** Abuse limits' counters, shared by every instance (modules/abuse). */
   limiter: RateLimiter
   providers: Providers

@@ -61,8 +61,10 @@ export interface ServerConfig {
   seedDemoData: boolean
   /** Bounds of the in-memory order-page cache (docs/server.md § Caches). */
   orderPageCache: { maxEntries: number; maxBytes: number }
-  /** How many X-LifePay-User-Id → user id mappings the auth hook keeps. */
-  virtualUserCacheEntries: number
+  /** How many login families and virtual logins the auth hook remembers (docs/server.md § Caches). */
+  credentialCacheEntries: number
+  /** Lifetime of a virtual login's id (X-LifePay-User-Id). */
+  virtualLoginTtlS: number
   jobs: JobsConfig
   /**
    * Fastify's `trustProxy`: false (the default: the socket's address is the client), true, a hop count, or the
@@ -165,7 +167,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): ServerConfig {
       maxEntries: int(env.ORDER_PAGE_CACHE_ENTRIES, 20_000, 'ORDER_PAGE_CACHE_ENTRIES'),
       maxBytes: int(env.ORDER_PAGE_CACHE_MB, 64, 'ORDER_PAGE_CACHE_MB') * 1024 * 1024,
     },
-    virtualUserCacheEntries: int(env.VIRTUAL_USER_CACHE_ENTRIES, 50_000, 'VIRTUAL_USER_CACHE_ENTRIES'),
+    credentialCacheEntries: int(env.CREDENTIAL_CACHE_ENTRIES, 50_000, 'CREDENTIAL_CACHE_ENTRIES'),
+    virtualLoginTtlS: int(env.VIRTUAL_LOGIN_TTL_S, 30 * 24 * 3600, 'VIRTUAL_LOGIN_TTL_S'),
     jobs: {
       enabled: flag(env.JOBS_ENABLED, true),
       pollMs: int(env.JOBS_POLL_MS, 250, 'JOBS_POLL_MS'),

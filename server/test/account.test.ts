@@ -3,7 +3,7 @@ import { after, before, describe, test } from 'node:test'
 import type { OssSts, TokenResult, UserInfo, WxIdentity, WxMiniAppUserLoginResult } from '../../types/api/account'
 import { VerificationCodeBusinessType as Purpose } from '../../src/domain/verificationCodePurpose'
 import { DEMO_USER } from '../src/db/demoData'
-import { users } from '../src/db/schema'
+import { users, virtualLogins } from '../src/db/schema'
 import { signOssPolicy } from '../src/providers/storage'
 import { createTestApp, type TestApp } from './support/testApp'
 import { eq } from 'drizzle-orm'
@@ -88,14 +88,16 @@ describe('LifePayPhoneMesssageCodeLogin (virtual login)', () => {
     assert.match(id, /^[0-9a-f]{8}-[0-9a-f]{4}-4[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$/)
     t.clock.advance(61_000)
     const again = await t.smsCode('13900000010', Purpose.PhoneCodeLogin)
-    assert.equal(
-      await t.data(
-        t.post<string>('/api/Account/LifePayPhoneMesssageCodeLogin', { phoneNumber: '13900000010', code: again }),
-      ),
-      id,
+    // Each login issues its own id (revocable on its own); both stand for the same user.
+    const second = await t.data(
+      t.post<string>('/api/Account/LifePayPhoneMesssageCodeLogin', { phoneNumber: '13900000010', code: again }),
     )
-    const [row] = await t.database.db.select().from(users).where(eq(users.virtualUserId, id))
+    assert.notEqual(second, id)
+    const [login] = await t.database.db.select().from(virtualLogins).where(eq(virtualLogins.id, id))
+    const [row] = await t.database.db.select().from(users).where(eq(users.id, login.userId))
     assert.equal(row.phoneNumber, '13900000010')
+    const [secondLogin] = await t.database.db.select().from(virtualLogins).where(eq(virtualLogins.id, second))
+    assert.equal(secondLogin.userId, row.id)
     // The user id travels in QR codes (uId); the recharge module's id must not be derivable from it.
     assert.notEqual(row.id, id)
   })
@@ -105,9 +107,9 @@ describe('LifePayPhoneMesssageCodeLogin (virtual login)', () => {
     const id = await t.data(
       t.post<string>('/api/Account/LifePayPhoneMesssageCodeLogin', { phoneNumber: '13900000015', code }),
     )
-    const [row] = await t.database.db.select().from(users).where(eq(users.virtualUserId, id))
+    const [row] = await t.database.db.select().from(virtualLogins).where(eq(virtualLogins.id, id))
     assert.equal((await t.post('/api/LifePay/GetUserAccountAllList', {}, { virtualUserId: id })).status, 200)
-    assert.equal((await t.post('/api/LifePay/GetUserAccountAllList', {}, { virtualUserId: row.id })).status, 401)
+    assert.equal((await t.post('/api/LifePay/GetUserAccountAllList', {}, { virtualUserId: row.userId })).status, 401)
     // Not a full login: the user calls need a bearer token.
     assert.equal((await t.get('/api/User/GetUserInfo', { virtualUserId: id })).status, 401)
   })
@@ -191,8 +193,8 @@ describe('register, password login, user info', () => {
     )
     t.clock.advance(61_000)
     const registered = await t.register('13900000021')
-    const [row] = await t.database.db.select().from(users).where(eq(users.virtualUserId, virtualId))
-    assert.equal(registered.userId, row.id)
+    const [row] = await t.database.db.select().from(virtualLogins).where(eq(virtualLogins.id, virtualId))
+    assert.equal(registered.userId, row.userId)
   })
 
   test('register validates the password with the shared rule', async () => {

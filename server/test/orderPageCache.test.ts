@@ -8,7 +8,7 @@ import type { PageResult } from '../../types/api/envelope'
 import type { LifePayOrderListItem } from '../../types/api/lifePay'
 import { LifePayOrderType } from '../../src/domain/lifePayOrderType'
 import { LifePayType } from '../../src/domain/lifePayType'
-import { lifePayOrders, users } from '../src/db/schema'
+import { lifePayOrders, users, virtualLogins } from '../src/db/schema'
 import { handleRechargeResult } from '../src/modules/lifePay/fulfilment'
 import { OrderPageCache } from '../src/modules/lifePay/orderPageCache'
 import { orderPage } from '../src/modules/lifePay/orders'
@@ -273,7 +273,6 @@ describe('the prepared order page answers exactly what the former queries did', 
     const userId = randomUUID()
     await t.database.db.insert(users).values({
       id: userId,
-      virtualUserId: randomUUID(),
       phoneNumber: '13400000099',
       userName: 'p',
       creationTime: new Date(),
@@ -331,13 +330,18 @@ describe('the prepared order page answers exactly what the former queries did', 
 })
 
 describe('X-LifePay-User-Id lookup cache', () => {
-  test('an unknown id is not remembered: it works as soon as its user exists; case does not matter', async () => {
+  test('an unknown id is not remembered: it works as soon as its login exists; case does not matter', async () => {
     const virtualUserId = randomUUID()
     const caller = { virtualUserId }
     assert.equal((await t.post('/api/LifePay/GetUserLifePayOrderPage', FIRST_PAGE, caller)).status, 401)
+    const userId = randomUUID()
+    const now = t.clock.now()
     await t.database.db
       .insert(users)
-      .values({ id: randomUUID(), virtualUserId, phoneNumber: '13400000098', userName: 'v', creationTime: new Date() })
+      .values({ id: userId, phoneNumber: '13400000098', userName: 'v', creationTime: now })
+    await t.database.db
+      .insert(virtualLogins)
+      .values({ id: virtualUserId, userId, creationTime: now, expiresAt: new Date(now.getTime() + 60_000) })
     assert.equal((await pageOf(caller)).totalCount, 0)
     assert.equal((await pageOf({ virtualUserId: virtualUserId.toUpperCase() })).totalCount, 0)
   })

@@ -140,6 +140,7 @@ describe('mine, logged in', () => {
     try {
       freshApp('en-US')
       fullLogIn(null)
+      server.route('/api/Account/Logout', () => ok(null))
       queryClient.setQueryData(['lifePay', 'orders', 'page', 'any'], { items: [] })
       renderPage(<Mine />)
 
@@ -164,6 +165,11 @@ describe('mine, logged in', () => {
       expect(queryClient.getQueryData(['lifePay', 'orders', 'page', 'any'])).toBeUndefined()
       expect(nav.switchTab).toHaveBeenCalledWith({ url: '/pages/home/index' })
       expect(screen.getByRole('button', { name: /Log in \/ Register/ })).toBeTruthy()
+      // The server is told, with the credentials the app just forgot, so a copy of them stops working too.
+      jest.useRealTimers()
+      await waitFor(() => expect(server.hits('/api/Account/Logout')).toHaveLength(1))
+      const [told] = server.hits('/api/Account/Logout')
+      expect([told.headers.authorization, told.headers['x-lifepay-user-id']]).toEqual(['Bearer a.b.c', 'u-1'])
     } finally {
       jest.useRealTimers()
     }

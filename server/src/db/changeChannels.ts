@@ -1,6 +1,8 @@
-// The pg_notify channels of migration 0002_change_notifications (its triggers send them on every change).
+// The pg_notify channels of the migrations' triggers (0002 change notifications, 0007 revoked credentials).
 
 /** Payload: the user id whose orders changed. */
 export const ORDER_CHANGED_CHANNEL = 'life_pay_order_changed'
 /** Payload: empty; any change to the rates table. */
 export const RATES_CHANGED_CHANNEL = 'life_pay_rates_changed'
+/** Payload: `family:<refresh-token family id>` or `virtual:<virtual login id>`; migration 0007's triggers. */
+export const CREDENTIAL_REVOKED_CHANNEL = 'credential_revoked'

@@ -28,20 +28,29 @@ export const users = pgTable(
     passwordHash: text('password_hash'),
     avatarUrl: text('avatar_url'),
     wxOpenId: text('wx_open_id'),
-    /**
-     * The recharge module's id for this user (phone + code login, sent as X-LifePay-User-Id): random and distinct
-     * from `id`, which is shown in QR codes as the referrer's uId, so knowing a user's id never lets anyone in.
-     */
-    virtualUserId: uuid('virtual_user_id').notNull(),
     /** The user whose QR code brought this one in (FromScan logins). */
     referrerUserId: uuid('referrer_user_id'),
     creationTime: createdAt(),
   },
-  (t) => [
-    uniqueIndex('users_phone_number_key').on(t.phoneNumber),
-    uniqueIndex('users_wx_open_id_key').on(t.wxOpenId),
-    uniqueIndex('users_virtual_user_id_key').on(t.virtualUserId),
-  ],
+  (t) => [uniqueIndex('users_phone_number_key').on(t.phoneNumber), uniqueIndex('users_wx_open_id_key').on(t.wxOpenId)],
+)
+
+/**
+ * The recharge module's logins (phone + code): each issues an id, sent as X-LifePay-User-Id, that is random and
+ * distinct from the user's `id` (shown in QR codes as the referrer's uId), expires, and is revoked by logout.
+ */
+export const virtualLogins = pgTable(
+  'virtual_logins',
+  {
+    id: uuid('id').primaryKey(),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id),
+    creationTime: createdAt(),
+    expiresAt: time('expires_at').notNull(),
+    revokedAt: time('revoked_at'),
+  },
+  (t) => [index('virtual_logins_user_idx').on(t.userId)],
 )
 
 export const refreshTokens = pgTable(

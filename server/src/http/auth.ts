@@ -1,8 +1,6 @@
 import { timingSafeEqual } from 'node:crypto'
 import type { FastifyReply, FastifyRequest } from 'fastify'
 import type { AppContext } from '../appContext'
-import { LruMap } from '../cache/lruMap'
-import { findUserIdByVirtualId } from '../modules/account/users'
 import { verifyAccessToken } from '../modules/account/tokens'
 import { errors } from './errors'
 
@@ -14,14 +12,15 @@ declare module 'fastify' {
 }
 
 /**
- * The recharge module's virtual login (phone + code) yields only a user id (SPEC §4); it identifies the caller of
- * LifePay calls in this header when there is no bearer token. It is a random UUID kept for that purpose alone.
+ * The recharge module's virtual login (phone + code) yields only an id (SPEC §4); it identifies the caller of
+ * LifePay calls in this header when there is no bearer token. A random UUID per login (virtualLogins.ts).
  */
 export const VIRTUAL_USER_HEADER = 'x-lifepay-user-id'
 
 export const OPERATOR_TOKEN_HEADER = 'x-operator-token'
 
-function bearerToken(request: FastifyRequest): string | null | undefined {
+/** The bearer token of the request: undefined without an Authorization header, null when it is not a bearer. */
+export function bearerToken(request: FastifyRequest): string | null | undefined {
   const header = request.headers.authorization
   if (header === undefined) return undefined
   const match = /^Bearer\s+(\S+)$/i.exec(header)
@@ -29,34 +28,22 @@ function bearerToken(request: FastifyRequest): string | null | undefined {
 }
 
 export function createAuthHooks(ctx: AppContext) {
-  // A virtual id is given to one user when the user is created and never changes, and no code path deletes users:
-  // a mapping once read stays true. Unknown ids are not remembered, so a login that just created one works at once.
-  const userIdOfVirtualId = new LruMap<string, string>(ctx.config.virtualUserCacheEntries)
-
-  async function virtualUser(virtualId: string): Promise<string | null> {
-    const cached = userIdOfVirtualId.get(virtualId)
-    if (cached !== undefined) return cached
-    const userId = await findUserIdByVirtualId(ctx.db, virtualId)
-    if (userId !== null) userIdOfVirtualId.set(virtualId, userId)
-    return userId
-  }
-
-  /** Full login only: a valid, unexpired bearer token (401 otherwise). */
+  /** Full login only: a valid, unexpired bearer token of a family not revoked (401 otherwise). */
   async function user(request: FastifyRequest, _reply: FastifyReply): Promise<void> {
     const token = bearerToken(request)
     const claims = token ? verifyAccessToken(ctx, token) : null
-    if (!claims) throw errors.unauthorized()
+    if (!claims || (await ctx.credentials.familyRevoked(claims.fid))) throw errors.unauthorized()
     request.userId = claims.sub
   }
 
-  /** A bearer token, or else the virtual user id header of the recharge module. */
+  /** A bearer token, or else the virtual login id header of the recharge module (unexpired, not revoked). */
   async function userOrVirtual(request: FastifyRequest, reply: FastifyReply): Promise<void> {
     // A token that is present but bad is a 401 even with a virtual id: the app must refresh or log in again.
     if (bearerToken(request) !== undefined) return user(request, reply)
-    const virtualId = request.headers[VIRTUAL_USER_HEADER]
-    const userId = typeof virtualId === 'string' ? await virtualUser(virtualId.trim().toLowerCase()) : null
-    if (userId === null) throw errors.unauthorized()
-    request.userId = userId
+    const header = request.headers[VIRTUAL_USER_HEADER]
+    const login = typeof header === 'string' ? await ctx.credentials.virtualLogin(header.trim().toLowerCase()) : null
+    if (!login || login.revokedAt || login.expiresAt <= ctx.clock.now()) throw errors.unauthorized()
+    request.userId = login.userId
   }
 
   async function operator(request: FastifyRequest, _reply: FastifyReply): Promise<void> {

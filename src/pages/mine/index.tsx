@@ -9,7 +9,8 @@ import privacyIcon from '../../assets/mine/privacy.png'
 import { confirm } from '../../components/dialogStore'
 import PageFrame from '../../components/PageFrame'
 import { useMessages } from '../../i18n/messages'
-import { LOGIN_PAGE, logoutAndHome } from '../../platform/navigation'
+import { logOut } from '../../hooks/logout'
+import { LOGIN_PAGE } from '../../platform/navigation'
 import { useTabPage } from '../../platform/useTabPage'
 import { pagePath, TAB_PAGES } from '../../routes'
 import { refreshUserDetail } from '../../hooks/fullLogin'
@@ -48,7 +49,7 @@ export default function Mine() {
 
   const logout = () => {
     confirm({ title: m('logoutTitle'), content: m('logoutContent'), confirmText: m('logoutConfirm') }).then(
-      () => void logoutAndHome(),
+      () => void logOut(),
       // Cancelled (DialogCancelled): stay logged in.
       () => undefined,
     )

@@ -17,6 +17,8 @@ import type {
 import { OSS_STS_CACHE_MS } from '../../domain/constants'
 import { useSessionStore } from '../../stores/session'
 import { request, requestUnfiltered } from '../http/client'
+import { bearer } from '../http/interceptors/auth'
+import { LIFE_PAY_USER_HEADER } from '../http/interceptors/lifePayUser'
 
 // Login calls fail silently (SPEC §7): no toast, the caller decides what to say. Tokens, session keys and storage
 // credentials are read unfiltered: a sensitive-word mask inside them would break them.
@@ -79,6 +81,17 @@ export async function lifePayPhoneMesssageCodeLogin(input: LifePayPhoneMessageCo
   } catch (cause) {
     throw new Error('error', { cause })
   }
+}
+
+/**
+ * POST /api/Account/Logout — the server ends the login presented here (its tokens and the recharge id stop working
+ * at once, on every instance). Credentials are passed in, not read from the session: logout clears the session.
+ */
+export function logout(credentials: { token: string; virtualUserId: string }): Promise<null> {
+  const headers: Record<string, string> = {}
+  if (credentials.token) headers.Authorization = bearer(credentials.token)
+  if (credentials.virtualUserId) headers[LIFE_PAY_USER_HEADER] = credentials.virtualUserId
+  return request<null>({ method: 'POST', url: '/api/Account/Logout', headers, withCredentials: false, ...SILENT })
 }
 
 /** POST /api/Account/PasswordLogin */

@@ -287,6 +287,15 @@ describe('HTTP errors (SPEC §8 status table)', () => {
     expect(server().hits('/api/User/GetUserInfo')).toHaveLength(1)
   })
 
+  it('forgets a virtual login the server no longer accepts (expired or revoked) on a 401', async () => {
+    useSessionStore.getState().virtualLogin('u-revoked', '13800138000')
+    server().route('/api/LifePay/GetUserAccountAllList', () => ({ status: 401, json: { success: false, msg: null } }))
+    await failure(request({ method: 'POST', url: '/api/LifePay/GetUserAccountAllList' }))
+    expect(useLifePayStore.getState().userId).toBe('')
+    expect(useSessionStore.getState().virtualUserId).toBe('')
+    expect(ui().redirectToLogin).toHaveBeenCalledTimes(1)
+  })
+
   it('shows 服务器无响应，请重试 when nothing comes back: a dropped connection or a timeout', async () => {
     server().route('/api/hangup', () => ({ hangUp: true }))
     server().route('/api/slow', () => ({ delayMs: 300, json: envelope(null) }))

@@ -22,14 +22,16 @@ import { VerificationCodeBusinessType as Purpose } from '../../../../src/domain/
 import { mobilePhone, password as passwordRule, required } from '../../../../src/domain/validators'
 import type { AppContext } from '../../appContext'
 import { users } from '../../db/schema'
-import type { AuthHooks } from '../../http/auth'
+import { bearerToken, VIRTUAL_USER_HEADER, type AuthHooks } from '../../http/auth'
+import { NoData } from '../../../../types/api/envelope'
 import { ok } from '../../http/envelope'
 import { errors } from '../../http/errors'
 import { routeSchema, withChannel } from '../../http/schemas'
 import { checkField } from '../../http/validation'
 import { hashPassword, verifyPassword } from './passwords'
 import { sendPhoneCode, verifyPhoneCode } from './smsCodes'
-import { issueTokens, refreshAccessToken } from './tokens'
+import { issueTokens, refreshAccessToken, verifyAccessToken } from './tokens'
+import { issueVirtualLogin, revokeCredentials } from './virtualLogins'
 import { findOrCreateUserByPhone, findUserByPhone } from './users'
 import { wxIdentity, wxMiniAppUserLogin, wxMiniAppUserLoginFromScan, wxPhoneAuthLogin } from './wxLogin'
 import { beginPasswordAttempt, limitCodeCheck, limitRegistration, limitSmsSend } from '../abuse/abuseLimits'
@@ -69,7 +71,9 @@ export function registerAccountRoutes(app: FastifyInstance, ctx: AppContext, aut
       schema: routeSchema({
         tags,
         summary: 'Virtual login of the recharge module: phone + code → its user id (user created on first login)',
-        description: 'Send the returned id as X-LifePay-User-Id on LifePay calls when there is no bearer token.',
+        description:
+          'Send the returned id as X-LifePay-User-Id on LifePay calls when there is no bearer token. Each login ' +
+          'issues a new id; it expires after 30 days and POST /api/Account/Logout revokes it.',
         body: withChannel(LifePayPhoneMessageCodeLoginInput),
         data: VirtualUserId,
       }),
@@ -80,7 +84,7 @@ export function registerAccountRoutes(app: FastifyInstance, ctx: AppContext, aut
       await limitCodeCheck(ctx, request.ip)
       await verifyPhoneCode(ctx, phoneNumber, PHONE_LOGIN_PURPOSES, code)
       const { user } = await findOrCreateUserByPhone(ctx.db, ctx.clock.now(), phoneNumber)
-      return ok(user.virtualUserId)
+      return ok(await issueVirtualLogin(ctx, ctx.db, user.id))
     },
   )
 
@@ -234,12 +238,37 @@ export function registerAccountRoutes(app: FastifyInstance, ctx: AppContext, aut
   )
 
   api.post(
+    '/api/Account/Logout',
+    {
+      schema: routeSchema({
+        tags,
+        summary: 'Log out: the presented bearer token’s login and X-LifePay-User-Id stop working at once',
+        description:
+          'Revokes the login family of a valid bearer token (its access and refresh tokens) and the virtual login ' +
+          'in X-LifePay-User-Id, on every instance. Needs no valid credential: whatever is presented ends.',
+        data: NoData,
+      }),
+    },
+    async (request) => {
+      const token = bearerToken(request)
+      const header = request.headers[VIRTUAL_USER_HEADER]
+      await revokeCredentials(ctx, {
+        familyId: token ? (verifyAccessToken(ctx, token)?.fid ?? null) : null,
+        virtualLoginId: typeof header === 'string' ? header.trim().toLowerCase() : null,
+      })
+      return ok(null)
+    },
+  )
+
+  api.post(
     '/api/accountAuth/GetTokenByRefreshToken',
     {
       schema: routeSchema({
         tags: ['accountAuth'],
         summary: 'Exchange a refresh token for new tokens; the old refresh token stops working',
-        description: 'Presenting an already used refresh token revokes every token of its login (HTTP 401).',
+        description:
+          'Presenting an already used refresh token revokes every token of its login, access tokens included, at ' +
+          'once (HTTP 401).',
         body: withChannel(GetTokenByRefreshTokenInput),
         data: TokenResult,
       }),

@@ -7,8 +7,9 @@ import { refreshTokens } from '../../db/schema'
 import { errors } from '../../http/errors'
 import { signJwt, verifyJwt, type AccessTokenClaims } from './jwt'
 
-// Access tokens: HS256 JWTs, stateless. Refresh tokens: random, stored as sha256, single use — each refresh
-// rotates to a new token of the same family, and presenting a rotated one again revokes the family.
+// Access tokens: HS256 JWTs carrying their login family (`fid`). Refresh tokens: random, stored as sha256, single
+// use — each refresh rotates to a new token of the same family, and presenting a rotated one again revokes the
+// family, whose access tokens every instance then refuses (http/auth.ts, cache/credentialCache.ts).
 
 const sha256 = (text: string) => createHash('sha256').update(text).digest('hex')
 
@@ -63,13 +64,15 @@ export async function refreshAccessToken(
         .update(refreshTokens)
         .set({ revokedAt: now })
         .where(and(eq(refreshTokens.familyId, row.familyId), isNull(refreshTokens.revokedAt)))
-      return 'reused' as const
+      return { reused: row.familyId }
     }
     await tx.update(refreshTokens).set({ rotatedAt: now }).where(eq(refreshTokens.id, row.id))
     return issueTokens(ctx, tx, row.userId, row.familyId)
   })
   if (outcome === 'invalid') throw errors.refreshTokenInvalid()
-  if (outcome === 'reused') {
+  if ('reused' in outcome) {
+    // Other instances hear it from the table's trigger; this one forgets the family before answering.
+    ctx.credentials.invalidate(`family:${outcome.reused}`)
     ctx.log.warn({ clientId }, 'rotated refresh token presented again: token family revoked')
     throw errors.refreshTokenReused()
   }

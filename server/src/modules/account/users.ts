@@ -1,9 +1,8 @@
 import { randomUUID } from 'node:crypto'
-import { eq, sql } from 'drizzle-orm'
+import { eq } from 'drizzle-orm'
 import { maskPhone } from '../../../../src/domain/mask'
 import type { UserInfo } from '../../../../types/api/account'
-import type { Db, Executor } from '../../db/database'
-import { preparedPerDb } from '../../db/prepared'
+import type { Executor } from '../../db/database'
 import { users } from '../../db/schema'
 
 export type UserRow = typeof users.$inferSelect
@@ -18,21 +17,6 @@ export async function findUserById(executor: Executor, id: string): Promise<User
   if (!isUuid(id)) return null
   const [row] = await executor.select().from(users).where(eq(users.id, id))
   return row ?? null
-}
-
-const userIdByVirtualId = preparedPerDb((db: Db) =>
-  db
-    .select({ id: users.id })
-    .from(users)
-    .where(eq(users.virtualUserId, sql.placeholder('virtualUserId')))
-    .prepare('user_id_by_virtual_id'),
-)
-
-/** The id of the user behind a recharge-module id (X-LifePay-User-Id). */
-export async function findUserIdByVirtualId(db: Db, virtualUserId: string): Promise<string | null> {
-  if (!isUuid(virtualUserId)) return null
-  const [row] = await userIdByVirtualId(db).execute({ virtualUserId })
-  return row?.id ?? null
 }
 
 export async function findUserByPhone(executor: Executor, phoneNumber: string): Promise<UserRow | null> {
@@ -61,7 +45,6 @@ export async function findOrCreateUserByPhone(
     .insert(users)
     .values({
       id: randomUUID(),
-      virtualUserId: randomUUID(),
       phoneNumber,
       userName: details.userName?.trim() || maskPhone(phoneNumber),
       passwordHash: details.passwordHash ?? null,

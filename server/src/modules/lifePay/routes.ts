@@ -306,7 +306,7 @@ export function registerLifePayRoutes(app: FastifyInstance, ctx: AppContext, aut
     {
       ...user,
       schema: orderRoute(
-        'Apply for a refund (paid orders, recharging or completed): pending review until an operator decides',
+        'Apply for a refund (completed, or recharging past the delivery time): pending review until settled',
         withChannel(RefundUserLifePayOrderInput),
         NoData,
       ),
