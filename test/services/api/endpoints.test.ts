@@ -282,11 +282,13 @@ const calls: Call[] = [
     undefined,
     () => area.getRegionalManagementList(),
   ],
+  // Not in SPEC §7: the server ends the login the app forgets (docs/api.md § POST /api/Account/Logout).
+  ['logout', 'POST', '/api/Account/Logout', 'none', undefined, () => account.logout({ token: '', virtualUserId: '' })],
 ]
 
 describe('endpoint functions', () => {
-  it('cover the 32 calls of SPEC §7 plus SendPhoneMessageCode, each its own path', () => {
-    expect(new Set(calls.map(([, , path]) => path)).size).toBe(33)
+  it('cover the 32 calls of SPEC §7 plus SendPhoneMessageCode and Logout, each its own path', () => {
+    expect(new Set(calls.map(([, , path]) => path)).size).toBe(34)
     // The refresh call is the http layer's own (services/http/interceptors/refreshCall.ts).
     const exported = [account, area, lifePay, user]
       .flatMap((module) =>
