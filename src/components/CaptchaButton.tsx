@@ -29,7 +29,7 @@ export default function CaptchaButton({
   onSendFailed,
 }: CaptchaButtonProps) {
   const m = useMessages(captchaButtonMessages)
-  const { state, remaining, send } = useCaptchaCountdown(countDown)
+  const { state, remaining, send } = useCaptchaCountdown(phoneNumber, countDown)
   const sendCode = useSendPhoneCode(businessType)
 
   const onClick = () => {

@@ -5,60 +5,54 @@ import { CAPTCHA_COUNTDOWN_S } from '../domain/constants'
 export type CaptchaState = 'idle' | 'sending' | 'counting'
 
 export interface CaptchaCountdown {
+  /** The state for the number now in the field: a countdown belongs to the number whose code it waits for. */
   state: CaptchaState
   /** Whole seconds left while counting. */
   remaining: number
   /**
-   * Runs `sender` unless busy; counts down from `countDown` when it succeeds, back to idle when it fails (rethrown).
+   * Runs `sender` for the current number unless busy; counts down from `countDown` for that number when it
+   * succeeds, back to idle when it fails (rethrown).
    */
   send: (sender: () => Promise<unknown>) => Promise<void>
 }
 
-/** Loading while sending, then a countdown ticking each second; a failure stops it. */
-export function useCaptchaCountdown(countDown: number = CAPTCHA_COUNTDOWN_S): CaptchaCountdown {
-  const [state, setState] = useState<CaptchaState>('idle')
-  const [remaining, setRemaining] = useState(0)
-  const stateRef = useRef<CaptchaState>('idle')
-  const timer = useRef<ReturnType<typeof setInterval> | undefined>(undefined)
+/**
+ * Loading while sending, then a countdown ticking each second, per phone number (as the server's resend interval
+ * is): typing another number offers a code for it at once, and going back to the first shows its countdown again.
+ */
+export function useCaptchaCountdown(phoneNumber: string, countDown: number = CAPTCHA_COUNTDOWN_S): CaptchaCountdown {
+  const [sending, setSending] = useState(false)
+  const sendingRef = useRef(false)
+  // Measured against deadlines: a mini-program in the background pauses timers, the clock keeps going.
+  const deadlines = useRef(new Map<string, number>())
+  const [now, setNow] = useState(() => Date.now())
 
-  const moveTo = useCallback((next: CaptchaState, seconds: number) => {
-    stateRef.current = next
-    setState(next)
-    setRemaining(seconds)
-  }, [])
+  const deadline = deadlines.current.get(phoneNumber) ?? 0
+  const remaining = Math.max(0, Math.ceil((deadline - now) / 1000))
+  const state: CaptchaState = sending ? 'sending' : remaining > 0 ? 'counting' : 'idle'
 
-  const stopTimer = useCallback(() => {
-    if (timer.current !== undefined) clearInterval(timer.current)
-    timer.current = undefined
-  }, [])
-
-  useEffect(() => stopTimer, [stopTimer])
+  useEffect(() => {
+    if (state !== 'counting') return undefined
+    const timer = setInterval(() => setNow(Date.now()), 1000)
+    return () => clearInterval(timer)
+  }, [state, phoneNumber])
 
   const send = useCallback(
     async (sender: () => Promise<unknown>) => {
-      if (stateRef.current !== 'idle') return
-      moveTo('sending', 0)
+      const sentTo = phoneNumber
+      if (sendingRef.current || (deadlines.current.get(sentTo) ?? 0) > Date.now()) return
+      sendingRef.current = true
+      setSending(true)
       try {
         await sender()
-      } catch (error) {
-        moveTo('idle', 0)
-        throw error
+        deadlines.current.set(sentTo, Date.now() + countDown * 1000)
+      } finally {
+        sendingRef.current = false
+        setSending(false)
+        setNow(Date.now())
       }
-      // Measured against a deadline: a mini-program in the background pauses timers, the clock keeps going.
-      const deadline = Date.now() + countDown * 1000
-      moveTo('counting', countDown)
-      stopTimer()
-      timer.current = setInterval(() => {
-        const left = Math.ceil((deadline - Date.now()) / 1000)
-        if (left > 0) {
-          setRemaining(left)
-          return
-        }
-        stopTimer()
-        moveTo('idle', 0)
-      }, 1000)
     },
-    [countDown, moveTo, stopTimer],
+    [countDown, phoneNumber],
   )
 
   return { state, remaining, send }

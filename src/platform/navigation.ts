@@ -35,6 +35,27 @@ export function switchToTab(index: number): Promise<unknown> {
   return Taro.switchTab({ url: tabUrl(index) })
 }
 
+/**
+ * Opens `url`, or goes back when the page below is that very page (same path and query): pages that link to each
+ * other (an order and its refund progress) then never stack up into a loop that Back walks through.
+ */
+export function openOrGoBack(url: string): Promise<unknown> {
+  const pages = Taro.getCurrentPages()
+  const previous = pages[pages.length - 2]
+  const [path, query = ''] = url.split('?')
+  const options = (previous?.options ?? {}) as Record<string, string>
+  // Not URLSearchParams: the mini-program runtimes have none.
+  const wanted = query
+    .split('&')
+    .filter(Boolean)
+    .map((pair) => pair.split('=').map(decodeURIComponent))
+  const samePage =
+    previous?.route !== undefined &&
+    previous.route.replace(/^\//, '').split('?')[0] === path.replace(/^\//, '') &&
+    wanted.every(([key, value = '']) => options[key] === value)
+  return samePage ? Taro.navigateBack() : Taro.navigateTo({ url })
+}
+
 /** Path and query of the page on top, to come back to after login. */
 export function currentPageUrl(): string {
   const pages = Taro.getCurrentPages()

@@ -117,6 +117,24 @@ describe('captcha button (SPEC §4)', () => {
     expect(button().textContent).toBe('60秒后重新获取')
   })
 
+  it('counts down for the number the code went to: another number may have a code at once (issue 17, item 11)', async () => {
+    send.mockResolvedValue({ resendAfter: 60 })
+    const { rerender } = render(<PhoneWithCaptcha phone='13812345678' />)
+    fireEvent.click(button())
+    await act(async () => undefined)
+    act(() => jest.advanceTimersByTime(11_000))
+    expect(button().textContent).toBe('49 seconds to resend')
+    rerender(<PhoneWithCaptcha phone='13987654321' />)
+    expect(button().textContent).toBe('get verification code')
+    fireEvent.click(button())
+    await act(async () => undefined)
+    expect(send).toHaveBeenLastCalledWith({ phoneNumber: '13987654321', businessType: 80 })
+    expect(button().textContent).toBe('60 seconds to resend')
+    // Back to the first number: its own countdown, still running.
+    rerender(<PhoneWithCaptcha phone='13812345678' />)
+    expect(button().textContent).toBe('49 seconds to resend')
+  })
+
   it('keeps the real time when timers were held back (a mini-program in the background)', async () => {
     send.mockResolvedValue({ resendAfter: 60 })
     render(<PhoneWithCaptcha phone='13812345678' />)

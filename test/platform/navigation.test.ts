@@ -1,5 +1,12 @@
 import Taro from '@tarojs/taro'
-import { goBack, goHome, redirectToLogin, returnAfterLogin, LOGIN_PAGE } from '../../src/platform/navigation'
+import {
+  goBack,
+  goHome,
+  openOrGoBack,
+  redirectToLogin,
+  returnAfterLogin,
+  LOGIN_PAGE,
+} from '../../src/platform/navigation'
 import { useLayoutStore } from '../../src/stores/layout'
 
 type Page = { route: string; options?: Record<string, string> }
@@ -26,6 +33,35 @@ describe('navigation helpers (SPEC §2)', () => {
   afterEach(() => {
     jest.useRealTimers()
     jest.restoreAllMocks()
+  })
+
+  describe('openOrGoBack: pages that link to each other never stack into a loop (issue 17, item 7)', () => {
+    const detail = '/subpackages/order/order/order?orderNo=LP1'
+    const progress = '/subpackages/order/orderRefundResult/orderRefundResult?orderNo=LP1'
+
+    it.each([
+      ['a mini-program (route without a slash)', 'subpackages/order/order/order'],
+      ['H5 (route with a slash)', '/subpackages/order/order/order'],
+    ])('goes back when the page below is the same page, on %s', async (_, route) => {
+      stubPages([
+        { route, options: { orderNo: 'LP1' } },
+        { route: 'subpackages/order/orderRefundResult/orderRefundResult' },
+      ])
+      await openOrGoBack(detail)
+      expect(navigateBack).toHaveBeenCalledTimes(1)
+      expect(navigateTo).not.toHaveBeenCalled()
+    })
+
+    it('opens the page when the one below is another order, or another page, or there is none', async () => {
+      stubPages([{ route: 'subpackages/order/order/order', options: { orderNo: 'LP2' } }, { route: 'x' }])
+      await openOrGoBack(detail)
+      stubPages([{ route: 'pages/home/index' }, { route: 'x' }])
+      await openOrGoBack(progress)
+      stubPages([{ route: 'x' }])
+      await openOrGoBack(progress)
+      expect(navigateBack).not.toHaveBeenCalled()
+      expect(navigateTo.mock.calls.map(([options]) => options.url)).toEqual([detail, progress, progress])
+    })
   })
 
   it('goes back by the delta when there is history', async () => {

@@ -33,6 +33,12 @@ describe('order detail', () => {
   beforeEach(() => {
     jest.spyOn(Taro, 'navigateTo').mockResolvedValue({ errMsg: 'navigateTo:ok' })
     jest.spyOn(Taro, 'redirectTo').mockResolvedValue({ errMsg: 'redirectTo:ok' })
+    // The detail opened on its own (nothing below it).
+    jest
+      .spyOn(Taro, 'getCurrentPages')
+      .mockReturnValue([{ route: 'subpackages/order/order/order' }] as unknown as ReturnType<
+        typeof Taro.getCurrentPages
+      >)
     jest.spyOn(lifePayApi, 'getElectricSupportArea').mockResolvedValue([])
   })
   afterEach(() => jest.restoreAllMocks())

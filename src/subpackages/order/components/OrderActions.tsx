@@ -7,6 +7,7 @@ import type { LifePayOrderDetail } from '../../../../types/api/lifePay'
 import { orderMessages, type OrderMessageKey } from '../messages'
 import { orderActions } from '../orderState'
 import './OrderActions.scss'
+import { openOrGoBack } from '../../../platform/navigation'
 
 interface Action {
   key: OrderMessageKey
@@ -43,7 +44,10 @@ export default function OrderActions({ order, now }: { order: LifePayOrderDetail
           className={`lp-order-actions__button${action.primary ? ' lp-order-actions__button--primary' : ''}`}
           role='button'
           tabIndex={0}
-          onClick={() => void Taro.navigateTo({ url: action.url })}
+          // The refund progress and the order link to each other: going back instead of stacking them up.
+          onClick={() =>
+            void (action.key === 'refundProgress' ? openOrGoBack(action.url) : Taro.navigateTo({ url: action.url }))
+          }
         >
           {m(action.key)}
         </View>

@@ -4,6 +4,7 @@ import OutlineButton from '../../../components/OutlineButton'
 import { formatYuan } from '../../../domain/price'
 import { useMessages } from '../../../i18n/messages'
 import { orderDetailUrl, pagePath } from '../../../routes'
+import { openOrGoBack } from '../../../platform/navigation'
 import type { LifePayOrderDetail } from '../../../../types/api/lifePay'
 import { useOrderDetail } from '../hooks/useOrderDetail'
 import OrderPendingState from './OrderPendingState'
@@ -63,14 +64,6 @@ function stepsOf(order: LifePayOrderDetail, stage: RefundStage): Step[] {
   }
 }
 
-/** Back to the order the user came from, or open it. */
-function openOrder(orderNo: string): void {
-  const pages = Taro.getCurrentPages()
-  const previous = pages[pages.length - 2]
-  const cameFromIt = previous?.route?.includes('subpackages/order/order/order') && previous.options?.orderNo === orderNo
-  void (cameFromIt ? Taro.navigateBack() : Taro.navigateTo({ url: orderDetailUrl(orderNo) }))
-}
-
 function RefundResult({ order }: { order: LifePayOrderDetail }) {
   const m = useMessages(orderMessages)
   const stage = refundStageOf(order)
@@ -123,7 +116,7 @@ function RefundResult({ order }: { order: LifePayOrderDetail }) {
       </View>
 
       <View className='lp-refund-result__actions'>
-        <OutlineButton onClick={() => openOrder(order.orderNo)}>{m('viewOrder')}</OutlineButton>
+        <OutlineButton onClick={() => void openOrGoBack(orderDetailUrl(order.orderNo))}>{m('viewOrder')}</OutlineButton>
         <OutlineButton onClick={() => void Taro.redirectTo({ url: pagePath('order') })}>
           {m('backToOrders')}
         </OutlineButton>
