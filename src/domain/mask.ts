@@ -1,12 +1,22 @@
 const STARS = '****'
 
-/** Too short to hide anything as head + **** + tail: show at most half, at the end, so never the whole value. */
-function maskMiddle(value: string | null | undefined, head: number, tail: number): string {
+/**
+ * Too short to hide anything as head + stars + tail: show at most half, at the end, so never the whole value.
+ * `stars`: the SPEC's four for phone numbers, or one per hidden character, so an account's length stays readable.
+ */
+function maskMiddle(
+  value: string | null | undefined,
+  head: number,
+  tail: number,
+  stars: 'four' | 'perHiddenChar' = 'four',
+): string {
   const chars = Array.from(value ?? '')
   if (chars.length === 0) return ''
-  if (chars.length > head + tail) return chars.slice(0, head).join('') + STARS + chars.slice(-tail).join('')
+  const starsFor = (hidden: number) => (stars === 'four' ? STARS : '*'.repeat(Math.max(4, hidden)))
+  if (chars.length > head + tail)
+    return chars.slice(0, head).join('') + starsFor(chars.length - head - tail) + chars.slice(-tail).join('')
   const shown = Math.min(tail, Math.floor(chars.length / 2))
-  return STARS + (shown > 0 ? chars.slice(-shown).join('') : '')
+  return starsFor(chars.length - shown) + (shown > 0 ? chars.slice(-shown).join('') : '')
 }
 
 /** SPEC §5: '13812345678' → '138****5678'. */
@@ -14,7 +24,10 @@ export function maskPhone(phone: string | null | undefined): string {
   return maskMiddle(phone, 3, 4)
 }
 
-/** Electricity and gas account numbers, masked like phone numbers. */
+/**
+ * Electricity and gas account numbers: first 3 and last 4 like phone numbers, with a star for each hidden character
+ * (at least four): '4401234566789' → '440******6789', never four stars standing for six digits.
+ */
 export function maskAccount(account: string | null | undefined): string {
-  return maskMiddle(account, 3, 4)
+  return maskMiddle(account, 3, 4, 'perHiddenChar')
 }

@@ -31,13 +31,15 @@ describe('maskPhone (SPEC §5: first 3, four asterisks, last 4)', () => {
 })
 
 describe('maskAccount', () => {
-  it('masks electricity and gas accounts like phone numbers', () => {
-    expect(maskAccount('1234567890123')).toBe('123****0123')
+  it('shows the first 3 and last 4 with a star for each hidden character (issue 17, item 13)', () => {
+    expect(maskAccount('4401234566789')).toBe('440******6789')
+    expect(maskAccount('1234567890123')).toBe('123******0123')
     expect(maskAccount('GA20230001')).toBe('GA2****0001')
+    expect(maskAccount('12345678')).toBe('123****5678')
     expect(maskAccount('12345')).toBe('****45')
   })
 
   it('counts characters, not UTF-16 units', () => {
-    expect(maskAccount('户号𠀀𠀀12345678')).toBe('户号𠀀****5678')
+    expect(maskAccount('户号𠀀𠀀12345678')).toBe('户号𠀀*****5678')
   })
 })

@@ -112,7 +112,7 @@ describe('order row', () => {
     })
     render(<OrderRow order={order} onOpen={() => undefined} />)
     expect(screen.getByText('Electricity bill')).not.toBeNull()
-    expect(screen.getByText('010****7890')).not.toBeNull()
+    expect(screen.getByText('010******7890')).not.toBeNull()
     expect(screen.getByText('To pay')).not.toBeNull()
     expect(screen.getByText('Unpaid')).not.toBeNull()
   })

@@ -50,6 +50,23 @@ async function open(order: LifePayOrderDetail, locale: 'zh-CN' | 'en-US' = 'zh-C
 describe('refund result', () => {
   afterEach(() => jest.restoreAllMocks())
 
+  it('follows the decision without being reopened: asks again every 5 s until decided (issue 17, item 10)', async () => {
+    jest.useFakeTimers({ advanceTimers: true })
+    try {
+      const detail = await open(pendingReview)
+      expect(title()).toBe('退款审核中')
+      detail.mockResolvedValue(refunded)
+      await jest.advanceTimersByTimeAsync(5_000)
+      await waitFor(() => expect(title()).toBe('退款成功'))
+      const calls = detail.mock.calls.length
+      // Decided: no more asking.
+      await jest.advanceTimersByTimeAsync(20_000)
+      expect(detail.mock.calls.length).toBe(calls)
+    } finally {
+      jest.useRealTimers()
+    }
+  })
+
   it('pending review: applied, under review, refund still to come', async () => {
     await open(pendingReview)
     expect(title()).toBe('退款审核中')

@@ -42,7 +42,7 @@ describe('saved account list', () => {
 
     fireEvent.click(screen.getByRole('tab', { name: '电费户号' }))
     await waitFor(() => expect(card('acc-electric-1')).not.toBeNull())
-    expect(card('acc-electric-1').textContent).toContain('010****7890')
+    expect(card('acc-electric-1').textContent).toContain('010******7890')
     // The region by name, though the server keeps its codes.
     await waitFor(() => expect(card('acc-electric-1').textContent).toContain('南方电网 · 广东省 深圳市 · 住宅'))
 

@@ -64,6 +64,9 @@ function stepsOf(order: LifePayOrderDetail, stage: RefundStage): Step[] {
   }
 }
 
+const awaitingDecision = (order: LifePayOrderDetail) =>
+  [RefundStage.PendingReview, RefundStage.AutoRefunding].includes(refundStageOf(order))
+
 function RefundResult({ order }: { order: LifePayOrderDetail }) {
   const m = useMessages(orderMessages)
   const stage = refundStageOf(order)
@@ -127,7 +130,8 @@ function RefundResult({ order }: { order: LifePayOrderDetail }) {
 
 /** orderRefundResult: fetched again every time it shows, so an operator's decision appears on return. */
 export default function RefundResultView({ orderNo }: { orderNo: string }) {
-  const detail = useOrderDetail(orderNo)
+  // Until the refund is decided and paid, the page follows it: no need to reopen it to see the operator's decision.
+  const detail = useOrderDetail(orderNo, { pollWhile: awaitingDecision })
   if (detail.data) return <RefundResult order={detail.data} />
   return <OrderPendingState orderNo={orderNo} detail={detail} />
 }

@@ -4,6 +4,7 @@ import { useRef } from 'react'
 import { getUserLifePayOrderDetailQueryOptions } from '../../../services/api/lifePayQueries'
 import { BizError, isBizError } from '../../../services/http/bizError'
 import type { CallOptions } from '../../../services/http/requestOptions'
+import type { LifePayOrderDetail } from '../../../../types/api/lifePay'
 import { selectIsLoggedIn, useLifePayStore } from '../../../stores/lifePay'
 
 /** The server's answer for an order that does not exist or is someone else's (docs/api.md). */
@@ -19,12 +20,21 @@ const DETAIL_CALL: CallOptions = {
   customErrorHandler: (error) => error instanceof BizError && error.code === 'ORDER_NOT_FOUND',
 }
 
+/** While a decision is awaited (an operator's, the payment provider's) the page asks again this often. */
+export const ORDER_POLL_MS = 5_000
+
+export interface OrderDetailOptions {
+  /** Asks again every ORDER_POLL_MS while the answer says so (only while the page is in front). */
+  pollWhile?: (order: LifePayOrderDetail) => boolean
+}
+
 /** One order's detail; fetched again each time the page shows again (after paying or a refund elsewhere). */
-export function useOrderDetail(orderNo: string) {
+export function useOrderDetail(orderNo: string, { pollWhile }: OrderDetailOptions = {}) {
   const loggedIn = useLifePayStore(selectIsLoggedIn)
   const query = useQuery({
     ...getUserLifePayOrderDetailQueryOptions(orderNo, DETAIL_CALL),
     enabled: loggedIn && orderNo !== '',
+    refetchInterval: (current) => (current.state.data && pollWhile?.(current.state.data) ? ORDER_POLL_MS : false),
   })
   const shown = useRef(false)
   useDidShow(() => {
