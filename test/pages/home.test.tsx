@@ -189,6 +189,38 @@ describe('home, logged in: one tap to top up again', () => {
     ])
   })
 
+  it('an order still waiting to be paid offers "pay", and one past its 30 minutes reads closed (issue 17, item 13)', async () => {
+    freshApp('zh-CN')
+    logIn()
+    const unpaid = (orderNo: string, minutesAgo: number, account: string) => ({
+      ...ORDERS[0],
+      orderNo,
+      account,
+      payStatus: LifePayStatus.Unpaid,
+      lifePayOrderStatus: LifePayOrderStatus.PendingConfirmation,
+      frontStatus: null,
+      lifePayType: null,
+      creationTime: new Date(Date.now() - minutesAgo * 60_000).toISOString(),
+    })
+    server.route('/api/LifePay/GetUserLifePayOrderPage', () =>
+      ok({
+        pageIndex: 1,
+        pageSize: 3,
+        totalCount: 2,
+        items: [unpaid('LP-open', 5, '13811112222'), unpaid('LP-late', 45, '13833334444')],
+      }),
+    )
+    renderPage(<Home />)
+    const pay = await screen.findByRole('button', { name: '去支付 138****2222' })
+    expect(pay.textContent).toContain('待支付')
+    const late = screen.getByRole('button', { name: '再充一笔 138****4444' })
+    expect(late.textContent).toContain('已关闭')
+    fireEvent.click(pay)
+    expect(nav.navigateTo).toHaveBeenLastCalledWith({
+      url: '/subpackages/recharge/selectPayType/selectPayType?orderNo=LP-open&type=phone',
+    })
+  })
+
   it('shows loading, then empty states with a way forward', async () => {
     freshApp('en-US')
     server.route('/api/LifePay/GetUserAccountAllList', () => ({ ...ok([]), delayMs: 150 }))

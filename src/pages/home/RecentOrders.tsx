@@ -4,14 +4,17 @@ import type { UseQueryResult } from '@tanstack/react-query'
 import { LifePayOrderType, lifePayOrderTypeLabels } from '../../domain/lifePayOrderType'
 import { label } from '../../domain/locale'
 import { maskAccount, maskPhone } from '../../domain/mask'
+import { UNPAID_ORDER_CLOSE_MS } from '../../domain/constants'
+import { canPayOrder, isOrderClosed } from '../../domain/orderTransitions'
 import {
+  OrderDisplayStatus,
   orderDisplayStatusColors,
   orderDisplayStatusLabels,
   orderDisplayStatusOf,
 } from '../../domain/orderDisplayStatus'
 import { useLocaleStore } from '../../i18n/i18n'
 import { useMessages } from '../../i18n/messages'
-import { pagePath } from '../../routes'
+import { pagePath, rechargeKindOf, selectPayTypeUrl } from '../../routes'
 import type { PageResult } from '../../../types/api/envelope'
 import type { LifePayOrderListItem } from '../../../types/api/lifePay'
 import { homeMessages } from './messages'
@@ -19,7 +22,10 @@ import SectionCard from './SectionCard'
 import { repeatOrderUrl } from './topUpLinks'
 import TopUpRow from './TopUpRow'
 
-/** The latest orders with their status; "top up again" opens the same top-up with number and face value filled in. */
+/**
+ * The latest orders with their status; "top up again" opens the same top-up with number and face value filled in,
+ * and an order still waiting to be paid offers "pay" instead.
+ */
 export default function RecentOrders({
   query,
   count,
@@ -40,7 +46,12 @@ export default function RecentOrders({
       empty={<Text>{m('recentEmpty')}</Text>}
     >
       {orders.map((order) => {
-        const status = orderDisplayStatusOf(order.payStatus, order.lifePayOrderStatus)
+        // The list has no expireTime: an unpaid order closes 30 minutes after it was placed (SPEC §9).
+        const expireTime = new Date(Date.parse(order.creationTime) + UNPAID_ORDER_CLOSE_MS)
+        const payable = canPayOrder({ ...order, expireTime }, Date.now())
+        const status = isOrderClosed({ ...order, expireTime }, Date.now())
+          ? OrderDisplayStatus.Closed
+          : orderDisplayStatusOf(order.payStatus, order.lifePayOrderStatus)
         const number =
           order.lifePayOrderType === LifePayOrderType.Phone ? maskPhone(order.account) : maskAccount(order.account)
         return (
@@ -59,8 +70,15 @@ export default function RecentOrders({
                 </Text>
               </>
             }
-            actionText={m('topUpAgain')}
-            onClick={() => void Taro.navigateTo({ url: repeatOrderUrl(order) })}
+            // An order still waiting to be paid is paid, not placed a second time.
+            actionText={payable ? m('payNow') : m('topUpAgain')}
+            onClick={() =>
+              void Taro.navigateTo({
+                url: payable
+                  ? selectPayTypeUrl(order.orderNo, rechargeKindOf[order.lifePayOrderType])
+                  : repeatOrderUrl(order),
+              })
+            }
           />
         )
       })}
