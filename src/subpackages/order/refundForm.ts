@@ -52,11 +52,15 @@ export function refundRemark(values: RefundFormValues, locale: Locale): string {
   return detail ? `${reason}${SEPARATOR[locale]}${detail}` : reason
 }
 
-/** Room left for the description once the chosen reason is in the remark. */
-export function detailMaxLength(choice: RefundReasonChoice | null, locale: Locale): number {
-  if (!choice) return REFUND_REASON_MAX_LENGTH
-  const prefix = refundRemark({ choice, detail: 'x' }, locale)
-  return REFUND_REASON_MAX_LENGTH - (textLength(prefix) - 1)
+/**
+ * Room for the description: what is left once the longest reason of the user's language is in the remark, so the
+ * limit the counter shows does not change when another reason is picked (issue 17, item 13).
+ */
+export function detailMaxLength(locale: Locale): number {
+  const longest = Math.max(
+    ...refundReasonChoices.map((choice) => textLength(refundRemark({ choice, detail: 'x' }, locale)) - 1),
+  )
+  return REFUND_REASON_MAX_LENGTH - longest
 }
 
 export interface RefundFormErrors {
@@ -70,6 +74,8 @@ export function validateRefundForm(values: RefundFormValues, locale: Locale): Re
   if (values.choice === RefundReasonChoice.Other && values.detail.trim() === '') {
     return { detail: formatMessage(orderMessages, locale, 'reasonDetailRequired') }
   }
-  const key = validateField(refundRemark(values, locale), [required, refundReason])
+  // The limit the counter shows holds whichever reason is picked (a paste the host did not cut goes past it).
+  const tooLong = textLength(values.detail.trim()) > detailMaxLength(locale)
+  const key = tooLong ? 'refundReason' : validateField(refundRemark(values, locale), [required, refundReason])
   return key ? { detail: validationMessage(key, locale) } : {}
 }

@@ -8,11 +8,7 @@ import { refundReason } from '../../../src/domain/validators'
 import * as lifePayApi from '../../../src/services/api/lifePay'
 import { queryKeys } from '../../../src/services/queryKeys'
 import ApplyRefundView from '../../../src/subpackages/order/components/ApplyRefundView'
-import {
-  REFUND_REASON_MAX_LENGTH,
-  detailMaxLength,
-  RefundReasonChoice,
-} from '../../../src/subpackages/order/refundForm'
+import { REFUND_REASON_MAX_LENGTH, detailMaxLength } from '../../../src/subpackages/order/refundForm'
 import { orderDetail } from './support/orders'
 import { removeDialog, renderedQueriesSettled, renderScreen } from './support/render'
 import { typeInto } from './support/taroEvents'
@@ -97,14 +93,17 @@ describe('refund form', () => {
     expect(refund).not.toHaveBeenCalled()
   })
 
-  it('counts the description against the limit left by the chosen reason', async () => {
+  it('counts the description against one limit, whichever reason is picked (issue 17, item 13)', async () => {
     await openForm()
     fireEvent.click(screen.getByRole('radio', { name: '重复充值' }))
-    const max = detailMaxLength(RefundReasonChoice.Duplicate, 'zh-CN')
-    expect(max).toBe(REFUND_REASON_MAX_LENGTH - '重复充值：'.length)
+    const max = detailMaxLength('zh-CN')
+    expect(max).toBe(REFUND_REASON_MAX_LENGTH - '充错号码/户号：'.length)
     expect(textarea().getAttribute('maxlength')).toBe(String(max))
     typeInto(textarea(), '多充了一次')
     expect(screen.getByText(`5/${max}`)).not.toBeNull()
+    fireEvent.click(screen.getByRole('radio', { name: '长时间未到账' }))
+    expect(screen.getByText(`5/${max}`)).not.toBeNull()
+    fireEvent.click(screen.getByRole('radio', { name: '重复充值' }))
     // Past the limit (a paste the host did not cut): the domain rule's message, and nothing is sent.
     typeInto(textarea(), '长'.repeat(max + 1))
     fireEvent.click(submitButton())

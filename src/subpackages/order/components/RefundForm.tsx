@@ -40,7 +40,7 @@ export default function RefundForm({ order, refund }: RefundFormProps) {
   const [choice, setChoice] = useState<RefundReasonChoice | null>(null)
   const [detail, setDetail] = useState('')
   const [errors, setErrors] = useState<RefundFormErrors>({})
-  const maxLength = detailMaxLength(choice, locale)
+  const maxLength = detailMaxLength(locale)
   const reasonTabStop = rovingTabStop(refundReasonChoices, (reason) => reason === choice)
   const amount = formatYuan(order.payAmount)
 
