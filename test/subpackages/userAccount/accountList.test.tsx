@@ -48,7 +48,11 @@ describe('saved account list', () => {
 
     fireEvent.click(screen.getByRole('tab', { name: '燃气户号' }))
     await waitFor(() => expect(card('acc-gas-1')).not.toBeNull())
-    expect(card('acc-gas-1').textContent).toContain('未备注')
+    // No remark: the masked number is the card's title, not "未备注" (issue 17, item 13).
+    const gasTitle = card('acc-gas-1').querySelector('.lp-account-card__remark')?.textContent ?? ''
+    expect(gasTitle).toMatch(/^\w{3}\*{4,}\w{4}$/)
+    expect(card('acc-gas-1').querySelectorAll('.lp-account-card__number')).toHaveLength(0)
+    expect(card('acc-gas-1').textContent).not.toContain('未备注')
     expect(card('acc-gas-1').textContent).toContain('华润燃气')
   })
 

@@ -50,10 +50,9 @@ export default function AccountCard({ account, areas, onTopUp, onEdit, onDelete,
       <View className='lp-account-card__main'>
         <LifePayOrderTypeIcon type={account.lifePayType} />
         <View className='lp-account-card__text'>
-          <Text className={`lp-account-card__remark${account.remark ? '' : ' lp-account-card__remark--none'}`}>
-            {account.remark || m('noRemark')}
-          </Text>
-          <Text className='lp-account-card__number'>{masked}</Text>
+          {/* Without a remark the number is the account's name, as the wallets show it: never a "no remark" title. */}
+          <Text className='lp-account-card__remark'>{account.remark || masked}</Text>
+          {account.remark ? <Text className='lp-account-card__number'>{masked}</Text> : null}
           {details ? <Text className='lp-account-card__details'>{details}</Text> : null}
         </View>
       </View>
