@@ -147,6 +147,20 @@ describe('order detail', () => {
     })
   })
 
+  it('an automatic refund’s note in the user’s language, without the supplier’s words (issue 17, item 3)', async () => {
+    await openDetail(
+      orderDetail({
+        payStatus: LifePayStatus.Refunded,
+        lifePayOrderStatus: LifePayOrderStatus.Refunded,
+        refundTime: '2026-05-01T08:00:00.000Z',
+        refundCheckRemark: '充值失败，款项已原路退回',
+      }),
+      'en-US',
+    )
+    expect(screen.getByText('The top-up failed; your money has been returned')).not.toBeNull()
+    expect(document.body.textContent).not.toContain('充值失败')
+  })
+
   it('a refused refund says why', async () => {
     await openDetail(
       orderDetail({

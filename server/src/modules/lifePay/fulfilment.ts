@@ -3,6 +3,7 @@ import type { Tx } from '../../db/database'
 import { SupplierUnavailableError, type RechargeResult } from '../../providers/supplier'
 import { LifePayOrderStatus } from '../../../../src/domain/lifePayStatus'
 import { canTransition } from '../../../../src/domain/orderTransitions'
+import { SystemRemark, systemRemarkText } from '../../../../src/domain/systemRemark'
 import { ORDER_EXPIRE_JOB, RECHARGE_SUBMIT_JOB, REFUND_AUTO_JOB } from './jobKinds'
 import { transitionOrder } from './orderStateMachine'
 import { closeUnpaidOrder, lockOrder } from './orders'
@@ -27,10 +28,11 @@ interface OrderJob {
   orderNo: string
 }
 
-export const SUPPLIER_UNAVAILABLE_REMARK =
-  '充值供应商暂不可用，已自动退款 (supplier unavailable: refunded automatically)'
-export const RECHARGE_FAILED_REMARK = '充值失败，已自动退款 (recharge failed: refunded automatically)'
-export const DELIVERED_DURING_REVIEW_REMARK = '充值已到账，退款申请已关闭 (delivered: the refund application is closed)'
+// The user reads these in their language (src/domain/systemRemark.ts); the supplier's own words stay with the
+// operator (supplierResult, recharge attempts).
+export const SUPPLIER_UNAVAILABLE_REMARK = systemRemarkText(SystemRemark.SupplierUnavailable)
+export const RECHARGE_FAILED_REMARK = systemRemarkText(SystemRemark.RechargeFailed)
+export const DELIVERED_DURING_REVIEW_REMARK = systemRemarkText(SystemRemark.DeliveredDuringReview)
 
 /** Fails a locked order's recharge and enqueues its refund, in the caller's transaction. */
 async function failRechargeLocked(ctx: AppContext, tx: Tx, order: OrderRow, remark: string): Promise<void> {

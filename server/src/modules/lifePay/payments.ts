@@ -6,9 +6,9 @@ import { canTransition } from '../../../../src/domain/orderTransitions'
 import { transitionOrder } from './orderStateMachine'
 import { lockOrder } from './orders'
 import { orderTransaction } from './orderWrites'
+import { SystemRemark, systemRemarkText } from '../../../../src/domain/systemRemark'
 
-export const PAID_AFTER_CLOSE_REMARK =
-  '订单关闭后才收到付款，已自动退款 (paid after the order closed: refunded automatically)'
+export const PAID_AFTER_CLOSE_REMARK = systemRemarkText(SystemRemark.PaidAfterClose)
 
 /**
  * A verified payment notification. Paid exactly once however often it arrives: under the order's row lock, the

@@ -5,6 +5,7 @@ import { carrierCodeLabels } from '../../../domain/carrier'
 import { electricAccountTypeLabels, electricTypeLabels } from '../../../domain/electric'
 import { gasProviderLabels } from '../../../domain/gas'
 import { label } from '../../../domain/locale'
+import { remarkForUser } from '../../../domain/systemRemark'
 import { LifePayOrderType, lifePayOrderTypeLabels } from '../../../domain/lifePayOrderType'
 import { lifePayTypeLabels } from '../../../domain/lifePayType'
 import {
@@ -31,6 +32,8 @@ import './OrderDetailContent.scss'
 /** Everything about one order: where it stands and why, what was bought, paid and refunded, and when. */
 export default function OrderDetailContent({ order }: { order: LifePayOrderDetail }) {
   const locale = useLocaleStore((s) => s.locale)
+  // The server's own remarks in the user's language; an operator's words as typed.
+  const checkRemark = order.refundCheckRemark ? remarkForUser(order.refundCheckRemark, locale) : null
   const m = useMessages(orderMessages)
   const unpaid = orderStatusAt(order, Date.now()) === OrderDisplayStatus.Unpaid
   const now = useNow(unpaid)
@@ -62,9 +65,7 @@ export default function OrderDetailContent({ order }: { order: LifePayOrderDetai
       case OrderDisplayStatus.Refunded:
         return m('hintRefunded', { amount: formatYuan(order.payAmount) })
       default:
-        return order.refundCheckRemark
-          ? m('hintRefundFailedReason', { reason: order.refundCheckRemark })
-          : m('hintRefundFailed')
+        return checkRemark ? m('hintRefundFailedReason', { reason: checkRemark }) : m('hintRefundFailed')
     }
   })()
 
@@ -169,11 +170,8 @@ export default function OrderDetailContent({ order }: { order: LifePayOrderDetai
           {order.refundApplyTime ? <InfoRow label={m('refundAppliedAt')} value={time(order.refundApplyTime)} /> : null}
           {order.refundApplyRemark ? <InfoRow label={m('refundReason')} value={order.refundApplyRemark} /> : null}
           {order.refundTime ? <InfoRow label={m('refundedAt')} value={time(order.refundTime)} /> : null}
-          {order.refundCheckRemark ? (
-            <InfoRow
-              label={m(userApplied ? 'refundCheckRemark' : 'autoRefundReason')}
-              value={order.refundCheckRemark}
-            />
+          {checkRemark ? (
+            <InfoRow label={m(userApplied ? 'refundCheckRemark' : 'autoRefundReason')} value={checkRemark} />
           ) : null}
         </View>
       </View>

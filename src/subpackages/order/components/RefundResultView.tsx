@@ -2,6 +2,8 @@ import { Text, View } from '@tarojs/components'
 import Taro from '@tarojs/taro'
 import OutlineButton from '../../../components/OutlineButton'
 import { formatYuan } from '../../../domain/price'
+import { remarkForUser } from '../../../domain/systemRemark'
+import { useLocaleStore } from '../../../i18n/i18n'
 import { useMessages } from '../../../i18n/messages'
 import { orderDetailUrl, pagePath } from '../../../routes'
 import { openOrGoBack } from '../../../platform/navigation'
@@ -37,7 +39,7 @@ interface Step {
   note?: string
 }
 
-function stepsOf(order: LifePayOrderDetail, stage: RefundStage): Step[] {
+function stepsOf(order: LifePayOrderDetail, stage: RefundStage, checkRemark: string | null): Step[] {
   const applied: Step =
     order.refundApplyTime !== null
       ? { key: 'stepApplied', time: order.refundApplyTime, state: 'done' }
@@ -57,7 +59,7 @@ function stepsOf(order: LifePayOrderDetail, stage: RefundStage): Step[] {
       return [
         applied,
         reviewed,
-        { key: 'stepRejected', time: order.refundTime, state: 'failed', note: order.refundCheckRemark ?? undefined },
+        { key: 'stepRejected', time: order.refundTime, state: 'failed', note: checkRemark ?? undefined },
       ]
     default:
       return []
@@ -69,6 +71,8 @@ const awaitingDecision = (order: LifePayOrderDetail) =>
 
 function RefundResult({ order }: { order: LifePayOrderDetail }) {
   const m = useMessages(orderMessages)
+  const locale = useLocaleStore((s) => s.locale)
+  const checkRemark = order.refundCheckRemark ? remarkForUser(order.refundCheckRemark, locale) : null
   const stage = refundStageOf(order)
   const amount = formatYuan(order.payAmount)
   const hint = (() => {
@@ -78,9 +82,7 @@ function RefundResult({ order }: { order: LifePayOrderDetail }) {
       case RefundStage.Refunded:
         return m('resultRefundedHint', { amount })
       case RefundStage.Rejected:
-        return order.refundCheckRemark
-          ? m('resultRefundFailedHint', { reason: order.refundCheckRemark })
-          : m('resultRefundFailedNoReason')
+        return checkRemark ? m('resultRefundFailedHint', { reason: checkRemark }) : m('resultRefundFailedNoReason')
       case RefundStage.AutoRefunding:
         return m('resultRefundingHint')
       default:
@@ -99,7 +101,7 @@ function RefundResult({ order }: { order: LifePayOrderDetail }) {
 
       {stage !== RefundStage.None ? (
         <View className='lp-refund-result__card'>
-          {stepsOf(order, stage).map((step) => (
+          {stepsOf(order, stage, checkRemark).map((step) => (
             <View key={step.key} className={`lp-refund-step lp-refund-step--${step.state}`}>
               <View className='lp-refund-step__dot' />
               <View className='lp-refund-step__body'>

@@ -5,6 +5,7 @@ import { useEffect, useState } from 'react'
 import PageState from '../../../components/PageState'
 import { OrderDisplayStatus, orderDisplayStatusOf } from '../../../domain/orderDisplayStatus'
 import { formatYuan } from '../../../domain/price'
+import { remarkForUser } from '../../../domain/systemRemark'
 import { useLocaleStore } from '../../../i18n/i18n'
 import { useMessages } from '../../../i18n/messages'
 import { getUserLifePayOrderDetailQueryOptions } from '../../../services/api/lifePayQueries'
@@ -125,7 +126,7 @@ export default function RechargeResultView({ orderNo, kind, visible }: RechargeR
   const payable = display === OrderDisplayStatus.Unpaid
   const reason =
     display === OrderDisplayStatus.Refunded || display === OrderDisplayStatus.RefundFailed
-      ? detail?.refundCheckRemark
+      ? detail?.refundCheckRemark && remarkForUser(detail.refundCheckRemark, locale)
       : null
   const steps = stepsOf(phase, m)
 
