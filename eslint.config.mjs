@@ -13,7 +13,7 @@ const layer = (target, from, message, except = []) => ({ target, from, message, 
 
 // The typed error and the per-request options are data every caller above http may read (DESIGN § Errors are data);
 // the client itself is reached only through services/api.
-const httpData = ['./bizError.ts', './errorMessages.ts', './requestOptions.ts']
+const httpData = ['./bizError.ts', './errorMessages.ts', './errorText.ts', './requestOptions.ts']
 
 const layers = [
   // src/domain: pure rules shared with the server; it imports nothing but itself.

@@ -1,6 +1,6 @@
 import { fireEvent, screen, waitFor } from '@testing-library/react'
 import Taro from '@tarojs/taro'
-import type { AxiosResponse } from 'axios'
+import { AxiosError, type AxiosResponse } from 'axios'
 import { CarrierCode } from '../../../src/domain/carrier'
 import { ElectricAccountType, ElectricType } from '../../../src/domain/electric'
 import { GasProvider } from '../../../src/domain/gas'
@@ -254,7 +254,7 @@ describe('order detail', () => {
   it('any other failure can be retried', async () => {
     const detail = jest
       .spyOn(lifePayApi, 'getUserLifePayOrderDetail')
-      .mockRejectedValueOnce(new Error('服务器无响应，请重试'))
+      .mockRejectedValueOnce(Object.assign(new AxiosError('Network Error', AxiosError.ERR_NETWORK), { request: {} }))
       .mockResolvedValueOnce(orderDetail())
     renderScreen(<OrderDetailView orderNo='LP202605010001' />)
     await waitFor(() => expect(screen.getByRole('alert').textContent).toContain('服务器无响应，请重试'))

@@ -9,6 +9,7 @@ import { queriesSettled } from '../../support/queries'
 import { renderScreen } from './support/render'
 import { fireTaroEvent } from './support/taroEvents'
 import { showPageAgain } from './support/taroPage'
+import { AxiosError } from 'axios'
 
 jest.mock('@tarojs/taro', () => jest.requireActual('./support/taroPage').taroWithPageHooks())
 
@@ -169,7 +170,13 @@ describe('order list paging', () => {
   })
 
   it('shows the error with a working retry when the first page fails', async () => {
-    getPage.mockRejectedValueOnce(new Error('网关错误')).mockResolvedValueOnce(page(1, 10, 1, orders(1, 1)))
+    getPage
+      .mockRejectedValueOnce(
+        Object.assign(new AxiosError('Request failed with status code 502'), {
+          response: { status: 502, data: '', headers: {}, config: {} },
+        }),
+      )
+      .mockResolvedValueOnce(page(1, 10, 1, orders(1, 1)))
     renderScreen(<OrderListView />)
     await waitFor(() => expect(screen.getByRole('alert').textContent).toContain('网关错误'))
     fireEvent.click(screen.getByText('重新加载'))

@@ -1,5 +1,6 @@
 import { fireEvent, screen, waitFor, within } from '@testing-library/react'
 import Taro from '@tarojs/taro'
+import { AxiosError } from 'axios'
 import { LifePayOrderType } from '../../../src/domain/lifePayOrderType'
 import * as lifePayApi from '../../../src/services/api/lifePay'
 import AccountListView from '../../../src/subpackages/userAccount/components/AccountListView'
@@ -54,6 +55,15 @@ describe('saved account list', () => {
     expect(card('acc-gas-1').querySelectorAll('.lp-account-card__number')).toHaveLength(0)
     expect(card('acc-gas-1').textContent).not.toContain('未备注')
     expect(card('acc-gas-1').textContent).toContain('华润燃气')
+  })
+
+  it('a failed load says so in the user’s words, never the transport’s "Network Error" (issue 17, item 3)', async () => {
+    const networkError = Object.assign(new AxiosError('Network Error', AxiosError.ERR_NETWORK), { request: {} })
+    list.mockRejectedValue(networkError)
+    renderScreen(<AccountListView />, { locale: 'en-US' })
+    const alert = await screen.findByRole('alert')
+    expect(alert.textContent).toContain('The server did not answer, please try again')
+    expect(alert.textContent).not.toContain('Network Error')
   })
 
   it('opens on the tab the query names', async () => {

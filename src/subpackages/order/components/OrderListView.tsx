@@ -12,6 +12,7 @@ import { orderMessages, type OrderMessageKey } from '../messages'
 import OrderRow from './OrderRow'
 import PullToRefresh from './PullToRefresh'
 import './OrderListView.scss'
+import { useErrorText } from '../../../hooks/useErrorText'
 
 const TAB_KEYS: readonly { type: LifePayOrderType | undefined; key: OrderMessageKey }[] = [
   { type: undefined, key: 'tabAll' },
@@ -65,6 +66,7 @@ const OrderRows = memo(function OrderRows({ orders }: { orders: readonly LifePay
 /** Tabs by order type over the paged order list: infinite scroll, pull to refresh, tap for the detail. */
 export default function OrderListView() {
   const m = useMessages(orderMessages)
+  const describeError = useErrorText()
   const [type, setType] = useState<LifePayOrderType | undefined>(undefined)
   const page = useOrderPage(type)
   // An answer renders as a transition, in slices, with the browser free in between (docs/decisions.md § H5 start-up);
@@ -117,7 +119,7 @@ export default function OrderListView() {
         <PullToRefresh atTop={() => scrollTop.current <= 0} onRefresh={page.refreshFirstPage}>
           <PageState
             status={status}
-            errorText={view.error?.message}
+            errorText={describeError(view.error)}
             onRetry={() => void page.refetch()}
             emptyText={m(type === undefined ? 'emptyOrders' : 'emptyOrdersOfType')}
             emptyAction={<EmptyActions type={type} />}

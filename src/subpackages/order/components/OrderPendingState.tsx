@@ -5,6 +5,7 @@ import { useMessages } from '../../../i18n/messages'
 import { pagePath } from '../../../routes'
 import type { useOrderDetail } from '../hooks/useOrderDetail'
 import { orderMessages } from '../messages'
+import { useErrorText } from '../../../hooks/useErrorText'
 
 interface OrderPendingStateProps {
   orderNo: string
@@ -17,6 +18,7 @@ interface OrderPendingStateProps {
  */
 export default function OrderPendingState({ orderNo, detail }: OrderPendingStateProps) {
   const m = useMessages(orderMessages)
+  const describeError = useErrorText()
   if (detail.notFound || orderNo === '') {
     return (
       <PageState
@@ -33,7 +35,7 @@ export default function OrderPendingState({ orderNo, detail }: OrderPendingState
   return (
     <PageState
       status={detail.isError ? 'error' : 'loading'}
-      errorText={detail.error?.message}
+      errorText={describeError(detail.error)}
       onRetry={() => void detail.refetch()}
     />
   )

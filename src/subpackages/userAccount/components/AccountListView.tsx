@@ -14,6 +14,7 @@ import { accountMessages, type AccountMessageKey } from '../messages'
 import AccountCard from './AccountCard'
 import type { UserAccount } from '../../../../types/api/lifePay'
 import './AccountListView.scss'
+import { useErrorText } from '../../../hooks/useErrorText'
 
 /** The account's top-up form: the form loads the saved account (`accountId`); a phone number is shown at once. */
 function topUpAccountUrl(account: UserAccount): string {
@@ -42,6 +43,7 @@ const EMPTY_KEYS: Record<LifePayOrderType, AccountMessageKey> = {
 /** Saved accounts of one utility at a time, each with top up / edit / delete, and a way to add one. */
 export default function AccountListView({ initialType = LifePayOrderType.Phone }: { initialType?: LifePayOrderType }) {
   const m = useMessages(accountMessages)
+  const describeError = useErrorText()
   const [type, setType] = useState<LifePayOrderType>(initialType)
   const accounts = useUserAccounts(type)
   const { remove, deleting } = useDeleteAccount()
@@ -64,7 +66,7 @@ export default function AccountListView({ initialType = LifePayOrderType.Phone }
       <ScrollView key={type} className='lp-account-list__scroll' scrollY>
         <PageState
           status={status}
-          errorText={accounts.error?.message}
+          errorText={describeError(accounts.error)}
           onRetry={() => void accounts.refetch()}
           emptyText={m(EMPTY_KEYS[type])}
         >

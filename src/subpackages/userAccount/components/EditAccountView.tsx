@@ -8,6 +8,7 @@ import { accountListUrl } from '../../../routes'
 import type { UserAccount } from '../../../../types/api/lifePay'
 import { useAccountDetail } from '../hooks/useAccountDetail'
 import { accountMessages } from '../messages'
+import { useErrorText } from '../../../hooks/useErrorText'
 
 interface EditAccountViewProps {
   type: LifePayOrderType
@@ -19,6 +20,7 @@ interface EditAccountViewProps {
 /** Adds, or loads the account by id to update it; an unknown id (or another type's) says so. */
 export default function EditAccountView({ type, id, form }: EditAccountViewProps) {
   const m = useMessages(accountMessages)
+  const describeError = useErrorText()
   const detail = useAccountDetail(id)
   if (!id) return <>{form(undefined)}</>
   if (detail.data && detail.data.lifePayType === type) return <>{form(detail.data)}</>
@@ -38,7 +40,7 @@ export default function EditAccountView({ type, id, form }: EditAccountViewProps
   return (
     <PageState
       status={detail.isError ? 'error' : 'loading'}
-      errorText={detail.error?.message}
+      errorText={describeError(detail.error)}
       onRetry={() => void detail.refetch()}
     />
   )
