@@ -2,6 +2,7 @@ import { render, screen } from '@testing-library/react'
 import { useLocaleStore } from '../../../src/i18n/i18n'
 import MineUserPolicy from '../../../src/subpackages/login/mineUserPolicy/mineUserPolicy'
 import PrivacyPolicyPage from '../../../src/subpackages/login/privacyPolicy/privacyPolicy'
+import { operatorDetails } from '../../../src/subpackages/login/policies/operator'
 import { privacyPolicy } from '../../../src/subpackages/login/policies/privacyPolicy'
 import { userAgreement } from '../../../src/subpackages/login/policies/userAgreement'
 import UserPolicy from '../../../src/subpackages/login/userPolicy/userPolicy'
@@ -53,10 +54,34 @@ describe('policy texts', () => {
     },
   )
 
-  it('contact details are placeholders clearly marked for the operator, in both documents and languages', () => {
+  it('name the operator and its contacts, with no template placeholder, in both documents and languages (issue 17, item 5)', () => {
     for (const doc of [privacyPolicy, userAgreement]) {
-      expect(fullText(doc['zh-CN'])).toMatch(/【待运营方填写：客服邮箱】/)
-      expect(fullText(doc['en-US'])).toMatch(/\[Operator to fill in: support email\]/)
+      for (const locale of ['zh-CN', 'en-US'] as const) {
+        const text = fullText(doc[locale])
+        expect(text).not.toMatch(/待运营方|填写：|Operator to fill in|\[[^\]]*fill in|TODO|\{\w+\}/)
+        expect(text).toContain(operatorDetails[locale].name)
+        expect(text).toContain(operatorDetails[locale].email)
+      }
+    }
+    expect(fullText(privacyPolicy['zh-CN'])).toContain('杭州生活缴费网络科技有限公司')
+  })
+
+  it('take the operator’s identity from the build’s configuration (TARO_APP_OPERATOR_*)', async () => {
+    const saved = { ...process.env }
+    Object.assign(process.env, {
+      TARO_APP_OPERATOR_NAME: '上海某某科技有限公司',
+      TARO_APP_OPERATOR_NAME_EN: 'Shanghai Moumou Technology Co., Ltd.',
+      TARO_APP_OPERATOR_EMAIL: 'help@moumou.example',
+    })
+    try {
+      await jest.isolateModulesAsync(async () => {
+        const { privacyPolicy: configured } = await import('../../../src/subpackages/login/policies/privacyPolicy')
+        expect(fullText(configured['zh-CN'])).toContain('上海某某科技有限公司')
+        expect(fullText(configured['en-US'])).toContain('Shanghai Moumou Technology Co., Ltd.')
+        expect(fullText(configured['en-US'])).toContain('help@moumou.example')
+      })
+    } finally {
+      process.env = saved
     }
   })
 
