@@ -84,11 +84,11 @@ describe('home, logged out', () => {
     renderPage(<Home />)
     const phone = screen.getByRole('button', { name: '话费充值' })
     expect(screen.getByRole('button', { name: '电费充值' })).toBeTruthy()
-    expect(screen.getByRole('button', { name: '燃气费' })).toBeTruthy()
+    expect(screen.getByRole('button', { name: '燃气费充值' })).toBeTruthy()
     await waitFor(() => expect(phone.textContent).toContain('9.85折'))
     // Face value for electricity: no badge, and the notice says so plainly.
     expect(screen.getByRole('button', { name: '电费充值' }).textContent).not.toContain('折')
-    expect(screen.getByRole('button', { name: '燃气费' }).textContent).toContain('9.9折')
+    expect(screen.getByRole('button', { name: '燃气费充值' }).textContent).toContain('9.9折')
     expect(screen.getByText('话费充值按面值的98.5%支付，充100元付¥98.50')).toBeTruthy()
     expect(screen.getByText('电费充值按面值支付')).toBeTruthy()
   })
@@ -103,7 +103,7 @@ describe('home, logged out', () => {
   it('opens each top-up page', () => {
     freshApp('zh-CN')
     renderPage(<Home />)
-    for (const name of ['话费充值', '电费充值', '燃气费']) fireEvent.click(screen.getByRole('button', { name }))
+    for (const name of ['话费充值', '电费充值', '燃气费充值']) fireEvent.click(screen.getByRole('button', { name }))
     expect(nav.navigateTo.mock.calls.map(([options]) => options.url)).toEqual([
       '/subpackages/recharge/phoneBillRecharge/phoneBillRecharge',
       '/subpackages/recharge/electricBillRecharge/electricBillRecharge',
@@ -119,7 +119,7 @@ describe('home, logged out', () => {
       const focusable = Array.from(container.querySelectorAll<HTMLElement>('[tabindex]')).filter(
         (element) => element.tabIndex >= 0,
       )
-      for (const name of ['话费充值', '电费充值', '燃气费', '立即登录'])
+      for (const name of ['话费充值', '电费充值', '燃气费充值', '立即登录'])
         expect(focusable).toContain(screen.getByRole('button', { name }))
       fireEvent.keyDown(screen.getByRole('button', { name: '电费充值' }), { key: 'Enter' })
       fireEvent.keyDown(screen.getByRole('button', { name: '立即登录' }), { key: ' ' })

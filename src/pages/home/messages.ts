@@ -6,7 +6,7 @@ export const homeMessages = defineMessages(
     heroSubtitle: '在线充值，足额到账，订单随时可查',
     phone: '话费充值',
     electric: '电费充值',
-    gas: '燃气费',
+    gas: '燃气费充值',
     phoneHint: '移动 联通 电信',
     electricHint: '国网 南网',
     gasHint: '多家燃气公司',
