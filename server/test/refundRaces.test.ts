@@ -61,6 +61,26 @@ async function paidOrder(phone: string): Promise<string> {
   return orderNo
 }
 
+/** Runs `work` while the supplier's first answer is lost on the way back (it took the recharge; we time out). */
+async function withFirstAnswerLost(work: () => Promise<void>): Promise<void> {
+  const supplier = t.app.ctx.providers.supplier
+  const submit = supplier.submit.bind(supplier)
+  let lost = true
+  supplier.submit = async (request) => {
+    const answer = await submit(request)
+    if (lost) {
+      lost = false
+      throw new Error('supplier timed out')
+    }
+    return answer
+  }
+  try {
+    await work()
+  } finally {
+    supplier.submit = submit
+  }
+}
+
 describe('when a user may apply', () => {
   test('not while the recharge is on time; once it is overdue, yes', async () => {
     const orderNo = await paidOrder('13811110003')
@@ -158,18 +178,7 @@ describe('the issue’s races', () => {
   })
 
   test('a submission whose answer is lost (timeout) stays in flight, blocks approval, and is resolved by the retry', async () => {
-    const supplier = t.app.ctx.providers.supplier
-    const submit = supplier.submit.bind(supplier)
-    let lost = true
-    supplier.submit = async (request) => {
-      const answer = await submit(request)
-      if (lost) {
-        lost = false
-        throw new Error('supplier timed out')
-      }
-      return answer
-    }
-    try {
+    await withFirstAnswerLost(async () => {
       const orderNo = await paidOrder('13855555678')
       await t.app.jobs.drain() // the supplier took it, but we never heard: the attempt stays `submitting`
       t.clock.advance(OVERDUE_MS)
@@ -187,24 +196,11 @@ describe('the issue’s races', () => {
       )
       assert.deepEqual(await stateOf(t, alice, orderNo), [20, 30, 100])
       assert.equal(await refundsPaid(orderNo), 0)
-    } finally {
-      supplier.submit = submit
-    }
+    })
   })
 
   test('a lost answer retried before the supplier calls back: the same order resubmitted, one recharge', async () => {
-    const supplier = t.app.ctx.providers.supplier
-    const submit = supplier.submit.bind(supplier)
-    let lost = true
-    supplier.submit = async (request) => {
-      const answer = await submit(request)
-      if (lost) {
-        lost = false
-        throw new Error('supplier timed out')
-      }
-      return answer
-    }
-    try {
+    await withFirstAnswerLost(async () => {
       const orderNo = await paidOrder('13855565678')
       await t.app.jobs.drain()
       // The retry (after the first back-off, ±20 %) is due before the supplier's callback (1500 ms).
@@ -216,9 +212,7 @@ describe('the issue’s races', () => {
       await settle()
       assert.deepEqual(await stateOf(t, alice, orderNo), [20, 30, 100])
       assert.equal(await refundsPaid(orderNo), 0)
-    } finally {
-      supplier.submit = submit
-    }
+    })
   })
 
   test('approve and reject at once: one wins, and the loser changes nothing', async () => {

@@ -347,6 +347,14 @@ test(
   },
 )
 
+/** Pays an order through the sandbox cashier's dev route, as the wallet would. */
+async function payInSandbox(orderNo: string, token: string): Promise<void> {
+  const cashier = await app.api('POST', '/api/LifePay/GetPayOrderForJsAPI', { orderNo, lifePayType: 10 }, token)
+  assert.equal(cashier.success, true, cashier.msg ?? '')
+  const paid = await app.api('POST', '/api/dev/pay/confirm', { orderNo, deliveries: 1 }, token)
+  assert.equal(paid.success, true, paid.msg ?? '')
+}
+
 test(
   "a returning user reaches a paid phone top-up from home in 3 taps, plus the wallet's own confirmation",
   { timeout: 90_000 },
@@ -362,6 +370,8 @@ test(
       token,
     )
     assert.equal(earlier.success, true, earlier.msg ?? '')
+    // A returning user: the earlier top-up was paid (an unpaid one would offer 去支付 instead of 再充一笔).
+    await payInSandbox((earlier.data as { orderNo: string }).orderNo, token)
 
     const { context, page } = await openPage(locale)
     await go(page, LOGIN_BY_FORM)
@@ -453,6 +463,7 @@ for (const locale of ['zh-CN', 'en-US'] as const) {
       token,
     )
     assert.equal(order.success, true, order.msg ?? '')
+    await payInSandbox((order.data as { orderNo: string }).orderNo, token)
 
     await go(page, LOGIN_BY_FORM)
     await input(page, T[locale].phone).fill(phone)
