@@ -5,6 +5,7 @@ import { useLaunch } from '@tarojs/taro'
 import type { PropsWithChildren } from 'react'
 import { hideLoading, showLoading } from './components/loading'
 import { showToast } from './components/toastStore'
+import { collectEntryToHome } from './platform/collectEntry'
 import { installKeyboardAccess } from './platform/keyboard'
 import { checkForUpdate, relaunchOnCollect } from './platform/launch'
 import { redirectToLogin } from './platform/navigation'
@@ -24,6 +25,9 @@ setHttpUi({
 
 // Each call starts when the platform lets it (H5: a task of its own, so a page's reads do not make one long task).
 setRequestTurn(requestTurn)
+
+// H5: a `collect` entry opens home, decided before the router reads the address (mini-programs relaunch on launch).
+collectEntryToHome()
 
 installKeyboardAccess()
 

@@ -66,3 +66,22 @@ for (const locale of ['zh-CN', 'en-US'] as const) {
     await context.close()
   })
 }
+
+for (const entry of [
+  '/subpackages/recharge/gasBillRecharge/gasBillRecharge?collect=1',
+  '/pages/mine/index?collect=true',
+]) {
+  test(`a collect entry opens home alone, nothing of the linked page behind it (${entry})`, async () => {
+    const context = await phoneContext(browser)
+    const page = await context.newPage()
+    await page.goto(`${baseUrl}${entry}`)
+    await navTitle(page, zhCN['app.productTitle']).waitFor()
+    await page.waitForLoadState('networkidle')
+    assert.equal(new URL(page.url()).pathname, '/pages/home/index')
+    assert.equal(await page.title(), zhCN['app.productTitle'])
+    // One page in the document: before, the linked page stayed mounted behind home, its button above the tab bar.
+    assert.equal(await page.locator('.taro_page').count(), 1)
+    await page.screenshot({ path: join(ARTIFACTS, `collect-entry-${entry.includes('gas') ? 'gas' : 'mine'}.png`) })
+    await context.close()
+  })
+}
