@@ -1,6 +1,7 @@
 import { View } from '@tarojs/components'
-import type { ReactNode } from 'react'
+import { useCallback, useState, type ReactNode } from 'react'
 import type { MessageKey } from '../i18n/zh-CN'
+import { BottomBarContext } from './bottomBar'
 import DialogHost from './Dialog'
 import NavBar from './NavBar'
 import ToastHost from './Toast'
@@ -16,11 +17,18 @@ interface PageFrameProps {
 
 /** Every page: custom nav bar, content, and the toast and dialog hosts. */
 export default function PageFrame({ titleKey, showBack = true, scrollable = false, children }: PageFrameProps) {
+  const [bottomBarHeight, setBottomBarHeight] = useState(0)
+  const registerBottomBar = useCallback((designHeight: number) => {
+    setBottomBarHeight(designHeight)
+    return () => setBottomBarHeight(0)
+  }, [])
   return (
     <View className={`lp-page ${scrollable ? 'lp-page--scroll' : 'lp-page--fixed'}`}>
       <NavBar titleKey={titleKey} showBack={showBack} />
-      <View className='lp-page__body'>{children}</View>
-      <ToastHost />
+      <BottomBarContext.Provider value={registerBottomBar}>
+        <View className='lp-page__body'>{children}</View>
+      </BottomBarContext.Provider>
+      <ToastHost bottomBarDesignHeight={bottomBarHeight} />
       <DialogHost />
     </View>
   )

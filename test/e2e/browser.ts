@@ -1,3 +1,4 @@
+import assert from 'node:assert/strict'
 import { mkdirSync } from 'node:fs'
 import { join } from 'node:path'
 import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core'
@@ -64,3 +65,30 @@ export const fieldError = (page: Page, text: string) => page.getByRole('alert').
 
 /** A toast (an alert) saying `text`. */
 export const toast = (page: Page, text: string) => page.getByRole('alert').getByText(text, { exact: true })
+
+/**
+ * Waits for the toast saying `text`, then fails unless it lies wholly above the visible element matching
+ * `barSelector` (a page's bottom bar, H5's tab bar): a toast must never cover the amount, the button or the tabs.
+ * Both are measured in one go, while the toast shows.
+ */
+export async function assertToastAbove(page: Page, text: string, barSelector: string): Promise<void> {
+  await toast(page, text).waitFor()
+  const boxes = await page.evaluate(
+    ({ text, barSelector }) => {
+      // No named function in here: tsx names them with a helper the page does not have.
+      const toastBox = [...document.querySelectorAll('.lp-toast')]
+        .find((element) => element.getClientRects().length > 0 && element.textContent?.includes(text))
+        ?.getBoundingClientRect()
+      const barBox = [...document.querySelectorAll(barSelector)]
+        .find((element) => element.getClientRects().length > 0)
+        ?.getBoundingClientRect()
+      return toastBox && barBox ? { toastBottom: toastBox.bottom, barTop: barBox.top } : null
+    },
+    { text, barSelector },
+  )
+  assert.ok(boxes, `the toast "${text}" and ${barSelector} are both on screen`)
+  assert.ok(
+    boxes.toastBottom <= boxes.barTop,
+    `the toast "${text}" ends at ${boxes.toastBottom}px, below the top of ${barSelector} at ${boxes.barTop}px`,
+  )
+}

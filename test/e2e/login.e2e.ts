@@ -5,7 +5,7 @@ import type { Browser, BrowserContext, Page } from 'playwright-core'
 import enUS from '../../src/i18n/en-US'
 import zhCN, { type MessageKey } from '../../src/i18n/zh-CN'
 import { startAppServer, type AppServer } from '../../scripts/lib/appServer'
-import { ARTIFACTS, launchBrowser, phoneContext, settled, toast } from './browser'
+import { ARTIFACTS, assertToastAbove, launchBrowser, phoneContext, settled, toast } from './browser'
 import { assertH5Built, phoneCodeLogin } from './session'
 
 // Issue 5 in a phone browser against the real server (fresh embedded database, sandbox SMS) and the built H5 app.
@@ -239,6 +239,8 @@ test(
     await button(page, T[locale].login).click()
     await waitForToast(page, T[locale].loggedIn)
     await arrive(page, locale, HOME)
+    // Said above the tab bar, which it used to cover.
+    await assertToastAbove(page, T[locale].loggedIn, '.taro-tabbar__tabbar')
     await page.getByText(T[locale].recent).waitFor()
     const stored = await page.evaluate(() => localStorage.getItem('lifePay.rechargeAccount'))
     assert.match(stored ?? '', new RegExp(phone))

@@ -8,12 +8,14 @@ import { LifePayOrderStatus, LifePayStatus } from '../../src/domain/lifePayStatu
 import type { Locale } from '../../src/domain/locale'
 import { toFen } from '../../src/domain/price'
 import { validationMessages } from '../../src/domain/validationMessages'
+import { NO_RESPONSE_MESSAGE } from '../../src/services/http/errorMessages'
 import type { fieldMessages as FieldMessages } from '../../src/components/lifePayFields/messages'
 import type { paymentMessages as PaymentMessages } from '../../src/platform/payment/messages'
 import type { rechargeMessages as RechargeMessages } from '../../src/subpackages/recharge/messages'
 import { startAppServer, type AppServer } from '../../scripts/lib/appServer'
 import {
   ARTIFACTS,
+  assertToastAbove,
   exactly,
   fieldError,
   launchBrowser,
@@ -363,6 +365,24 @@ test('cancelling payment leaves the order unpaid and payable again', async () =>
     await waitForResultTitle(page, m(locale).statusSucceededTitle)
     await context.close()
   }
+})
+
+test('no answer to 立即充值: the toast says so above the amount and the button, and the order can be placed again', async () => {
+  const locale = 'zh-CN'
+  const { context, page, userId } = await newPage(locale, '13700006666')
+  await page.goto(
+    `${server.url}/subpackages/recharge/phoneBillRecharge/phoneBillRecharge?phone=13612345678&parValue=10`,
+  )
+  await chosenFace(page, locale).waitFor()
+  await page.route('**/api/LifePay/CreateLifePayPhoneOrder', (route) => route.abort('connectionrefused'))
+  await topUpButton(page, locale).click()
+  await assertToastAbove(page, NO_RESPONSE_MESSAGE, '.lp-submit-bar')
+  await shot(page, 'no-response-toast', locale)
+  await page.unroute('**/api/LifePay/CreateLifePayPhoneOrder')
+  await topUpButton(page, locale).click()
+  await page.waitForURL(/selectPayType/)
+  assert.equal((await orderPage(userId)).totalCount, 1)
+  await context.close()
 })
 
 test('a double tap creates one order', async () => {

@@ -11,7 +11,7 @@ import type { Locale } from '../../src/domain/locale'
 import type { fieldMessages as FieldMessages } from '../../src/components/lifePayFields/messages'
 import type { accountMessages as AccountMessages } from '../../src/subpackages/userAccount/messages'
 import { startAppServer, type AppServer } from '../../scripts/lib/appServer'
-import { ARTIFACTS, fieldError, launchBrowser, phoneContext, settled } from './browser'
+import { ARTIFACTS, assertToastAbove, fieldError, launchBrowser, phoneContext, settled } from './browser'
 import { assertH5Built, importAppModule, lifePayApi, logInByPhoneCode } from './session'
 
 // Saved accounts in a phone browser against the real server: add, refuse a duplicate, edit, use from the top-up
@@ -107,6 +107,8 @@ for (const locale of ['zh-CN', 'en-US'] as const) {
     await shot(page, 'phone-filled', locale)
     await save(page, locale)
     await backOnList(page, locale)
+    // Saved, said above the add button (it used to cover "+ Add …").
+    await assertToastAbove(page, m(locale).saved, '.lp-account-list__bar')
     await cards(page).first().waitFor()
     assert.equal(await cards(page).count(), 1)
     const card = (await cards(page).first().textContent()) ?? ''

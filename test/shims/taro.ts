@@ -8,3 +8,10 @@ const Taro = Object.assign((h5 as unknown as { default: object }).default ?? {},
 
 export * from '@tarojs/taro-h5'
 export default Taro
+
+// The build's entry sets up pxTransform from config/index.ts (design width 750, base font size 20); so does jest.
+;(Taro as unknown as { initPxTransform: (config: object) => void }).initPxTransform({
+  designWidth: 750,
+  deviceRatio: { 640: 2.34 / 2, 750: 1, 375: 2, 828: 1.81 / 2 },
+  baseFontSize: 20,
+})

@@ -8,6 +8,10 @@ import { orderMessages, type OrderMessageKey } from '../messages'
 import { orderActions } from '../orderState'
 import './OrderActions.scss'
 import { openOrGoBack } from '../../../platform/navigation'
+import { useBottomBar } from '../../../components/bottomBar'
+
+/** The bar's height in design units: 20 + the 88 buttons + 20 (OrderActions.scss). */
+const ACTIONS_BAR_DESIGN_HEIGHT = 128
 
 interface Action {
   key: OrderMessageKey
@@ -35,6 +39,7 @@ export default function OrderActions({ order, now }: { order: LifePayOrderDetail
     actions.push({ key: 'refundProgress', url: refundResultUrl(order.orderNo), primary: false })
   if (allowed.topUpAgain) actions.push({ key: 'topUpAgain', url: topUpAgainUrl(order), primary: !allowed.pay })
   if (allowed.pay) actions.push({ key: 'pay', url: selectPayTypeUrl(order.orderNo), primary: true })
+  useBottomBar(actions.length === 0 ? 0 : ACTIONS_BAR_DESIGN_HEIGHT)
   if (actions.length === 0) return null
   return (
     <View className='lp-order-actions' role='group' aria-label={m('orderActions')}>

@@ -27,6 +27,10 @@ import {
 import LifePayOrderTypeIcon from '../../../components/LifePayOrderTypeIcon'
 import { refundResultUrl } from '../../../routes'
 import './RefundForm.scss'
+import { useBottomBar } from '../../../components/bottomBar'
+
+/** The submit bar's height in design units: 20 + the 92 button + 20 (RefundForm.scss). */
+const SUBMIT_BAR_DESIGN_HEIGHT = 132
 
 interface RefundFormProps {
   order: LifePayOrderDetail
@@ -37,6 +41,7 @@ interface RefundFormProps {
 export default function RefundForm({ order, refund }: RefundFormProps) {
   const locale = useLocaleStore((s) => s.locale)
   const m = useMessages(orderMessages)
+  useBottomBar(SUBMIT_BAR_DESIGN_HEIGHT)
   const [choice, setChoice] = useState<RefundReasonChoice | null>(null)
   const [detail, setDetail] = useState('')
   const [errors, setErrors] = useState<RefundFormErrors>({})

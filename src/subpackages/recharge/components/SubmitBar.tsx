@@ -3,6 +3,10 @@ import { formatFen } from '../../../domain/price'
 import { useMessages } from '../../../i18n/messages'
 import { rechargeMessages } from '../messages'
 import './recharge.scss'
+import { useBottomBar } from '../../../components/bottomBar'
+
+/** Its height in design units: 20 + the 96 button + 20 (recharge.scss), which toasts keep clear of. */
+const SUBMIT_BAR_DESIGN_HEIGHT = 136
 
 interface SubmitBarProps {
   /** What the user pays, integer fen; the bar shows only the button while unknown. */
@@ -24,6 +28,7 @@ export default function SubmitBar({
   busyText,
   onSubmit,
 }: SubmitBarProps) {
+  useBottomBar(SUBMIT_BAR_DESIGN_HEIGHT)
   const m = useMessages(rechargeMessages)
   return (
     <View className='lp-submit-bar'>

@@ -5,6 +5,10 @@ import { useMessages } from '../../../i18n/messages'
 import { accountMessages } from '../messages'
 import LifePayOrderTypeIcon from '../../../components/LifePayOrderTypeIcon'
 import './AccountFormFrame.scss'
+import { useBottomBar } from '../../../components/bottomBar'
+
+/** The save bar's height in design units: 20 + the 92 button + 20 (AccountFormFrame.scss). */
+const SAVE_BAR_DESIGN_HEIGHT = 132
 
 interface AccountFormFrameProps {
   type: LifePayOrderType
@@ -19,6 +23,7 @@ interface AccountFormFrameProps {
 /** The edit pages' common shape: what the page is for, the fields in a card, and the save button. */
 export default function AccountFormFrame({ type, intro, saving, onSave, formError, children }: AccountFormFrameProps) {
   const m = useMessages(accountMessages)
+  useBottomBar(SAVE_BAR_DESIGN_HEIGHT)
   return (
     <View className='lp-account-form'>
       <View className='lp-account-form__intro'>

@@ -15,6 +15,10 @@ import AccountCard from './AccountCard'
 import type { UserAccount } from '../../../../types/api/lifePay'
 import './AccountListView.scss'
 import { useErrorText } from '../../../hooks/useErrorText'
+import { useBottomBar } from '../../../components/bottomBar'
+
+/** The add bar's height in design units: 20 + the 92 button + 20 (AccountListView.scss). */
+const ADD_BAR_DESIGN_HEIGHT = 132
 
 /** The account's top-up form: the form loads the saved account (`accountId`); a phone number is shown at once. */
 function topUpAccountUrl(account: UserAccount): string {
@@ -50,6 +54,7 @@ export default function AccountListView({ initialType = LifePayOrderType.Phone }
   const areas = useElectricAreas(type === LifePayOrderType.Electric)
   const list = accounts.data ?? []
 
+  useBottomBar(ADD_BAR_DESIGN_HEIGHT)
   const add = () => void Taro.navigateTo({ url: editAccountUrl(type) })
   const onDelete = async (id: string) => {
     if (await remove(id)) showToast('success', m('deleted'))

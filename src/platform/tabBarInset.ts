@@ -1,0 +1,4 @@
+/** Mini-programs: the host's tab bar is outside the page, so a page's bottom is already above it. */
+export function tabBarInset(): number {
+  return 0
+}
