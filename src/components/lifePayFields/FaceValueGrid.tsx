@@ -17,7 +17,15 @@ interface FaceValueGridProps {
   error?: string | null
   /** Said instead of the grid when there are no face values, e.g. 'choose the gas company first'. */
   emptyText?: string
+  /** The read of the supplier's face values: "none" is only said once it has answered. */
+  status?: FaceValueStatus
+  onRetry?: () => void
 }
+
+export type FaceValueStatus = 'loading' | 'error' | 'ready'
+
+/** As many placeholder tiles as a typical offer, so the form does not jump when the amounts arrive. */
+const SKELETON_TILES = [0, 1, 2, 3, 4, 5]
 
 /** The face values as a grid; each shows what the user pays and what they save. */
 export default function FaceValueGrid({
@@ -27,12 +35,29 @@ export default function FaceValueGrid({
   onChange,
   error,
   emptyText,
+  status = 'ready',
+  onRetry,
 }: FaceValueGridProps) {
   const m = useMessages(fieldMessages)
   const tabStop = rovingTabStop(faceValues, (face) => face === value)
   return (
     <FormField label={m('faceValueLabel')} error={error}>
-      {faceValues.length === 0 ? (
+      {faceValues.length === 0 && status === 'loading' ? (
+        <View className='lp-face-grid' aria-busy='true' aria-label={m('faceValuesLoading')}>
+          {SKELETON_TILES.map((tile) => (
+            <View key={tile} className='lp-face lp-face--skeleton' />
+          ))}
+        </View>
+      ) : faceValues.length === 0 && status === 'error' ? (
+        <View className='lp-face-grid__failed' role='alert'>
+          <Text className='lp-face-grid__empty'>{m('faceValuesFailed')}</Text>
+          {onRetry ? (
+            <View className='lp-face-grid__retry' role='button' tabIndex={0} onClick={onRetry}>
+              {m('retry')}
+            </View>
+          ) : null}
+        </View>
+      ) : faceValues.length === 0 ? (
         <Text className='lp-face-grid__empty'>{emptyText ?? m('noFaceValues')}</Text>
       ) : (
         <View className='lp-face-grid' role='radiogroup' aria-label={m('faceValueLabel')}>

@@ -35,23 +35,23 @@ export function getRate(options: CallOptions = {}): Promise<LifePayRate[]> {
 }
 
 /** POST /api/LifePay/GetElectricSupportArea */
-export function getElectricSupportArea(): Promise<ElectricSupportArea[]> {
-  return request<ElectricSupportArea[]>({ method: 'POST', url: '/api/LifePay/GetElectricSupportArea' })
+export function getElectricSupportArea(options: CallOptions = {}): Promise<ElectricSupportArea[]> {
+  return request<ElectricSupportArea[]>({ ...options, method: 'POST', url: '/api/LifePay/GetElectricSupportArea' })
 }
 
 /** POST /api/LifePay/GetElectricParValue */
-export function getElectricParValue(): Promise<ElectricParValue[]> {
-  return request<ElectricParValue[]>({ method: 'POST', url: '/api/LifePay/GetElectricParValue' })
+export function getElectricParValue(options: CallOptions = {}): Promise<ElectricParValue[]> {
+  return request<ElectricParValue[]>({ ...options, method: 'POST', url: '/api/LifePay/GetElectricParValue' })
 }
 
 /** POST /api/LifePay/GetPhoneParValue */
-export function getPhoneParValue(): Promise<PhoneParValue[]> {
-  return request<PhoneParValue[]>({ method: 'POST', url: '/api/LifePay/GetPhoneParValue' })
+export function getPhoneParValue(options: CallOptions = {}): Promise<PhoneParValue[]> {
+  return request<PhoneParValue[]>({ ...options, method: 'POST', url: '/api/LifePay/GetPhoneParValue' })
 }
 
 /** POST /api/LifePay/GetGasParValue */
-export function getGasParValue(): Promise<GasParValue[]> {
-  return request<GasParValue[]>({ method: 'POST', url: '/api/LifePay/GetGasParValue' })
+export function getGasParValue(options: CallOptions = {}): Promise<GasParValue[]> {
+  return request<GasParValue[]>({ ...options, method: 'POST', url: '/api/LifePay/GetGasParValue' })
 }
 
 /** POST /api/LifePay/CreateLifePayPhoneOrder */
@@ -142,8 +142,8 @@ export function deleteUserAccount(input: UserAccountIdInput): Promise<void> {
 }
 
 /** GET /api/LifePay/GetUserAccountDetail */
-export function getUserAccountDetail(input: UserAccountIdInput): Promise<UserAccount> {
-  return request<UserAccount>({ method: 'GET', url: '/api/LifePay/GetUserAccountDetail', params: input })
+export function getUserAccountDetail(input: UserAccountIdInput, options: CallOptions = {}): Promise<UserAccount> {
+  return request<UserAccount>({ ...options, method: 'GET', url: '/api/LifePay/GetUserAccountDetail', params: input })
 }
 
 export interface OrderNoInput {

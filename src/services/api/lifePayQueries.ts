@@ -19,47 +19,54 @@ import {
 // The react-query options of lifePay.ts's reads: key, fetcher and cache time together, so every screen that shows a
 // read shares one cache entry. In a file of their own (not inside lifePay.ts) so that tests replacing an endpoint
 // function on the lifePay module replace it here too. `enabled` (logged in, a page parameter) stays with the hook.
+//
+// Reads are quiet (docs/decisions.md § Loading): the screen that shows a read shows its own loading state (a
+// skeleton, PageState) where the answer will appear. SPEC §4's masked indicator is for what the user does (an order,
+// a save): over a page still loading it was a see-through "Loading…" on top of "No amounts available".
+
+/** A read's call: no masked indicator; the caller's own options (e.g. skipErrorHandler) on top. */
+const read = (call: CallOptions = {}): CallOptions => ({ showLoading: false, ...call })
 
 /** GET /api/LifePay/GetRate */
 export const getRateQueryOptions = (call: CallOptions = {}) =>
-  queryOptions({ queryKey: queryKeys.rate, queryFn: () => getRate(call), staleTime: CACHE.catalog })
+  queryOptions({ queryKey: queryKeys.rate, queryFn: () => getRate(read(call)), staleTime: CACHE.catalog })
 
 /** POST /api/LifePay/GetElectricSupportArea */
 export const getElectricSupportAreaQueryOptions = () =>
   queryOptions({
     queryKey: queryKeys.electricSupportArea,
-    queryFn: () => getElectricSupportArea(),
+    queryFn: () => getElectricSupportArea(read()),
     staleTime: CACHE.catalog,
   })
 
 /** POST /api/LifePay/GetPhoneParValue */
 export const getPhoneParValueQueryOptions = () =>
-  queryOptions({ queryKey: queryKeys.phoneParValue, queryFn: () => getPhoneParValue(), staleTime: CACHE.catalog })
+  queryOptions({ queryKey: queryKeys.phoneParValue, queryFn: () => getPhoneParValue(read()), staleTime: CACHE.catalog })
 
 /** POST /api/LifePay/GetElectricParValue */
 export const getElectricParValueQueryOptions = () =>
   queryOptions({
     queryKey: queryKeys.electricParValue,
-    queryFn: () => getElectricParValue(),
+    queryFn: () => getElectricParValue(read()),
     staleTime: CACHE.catalog,
   })
 
 /** POST /api/LifePay/GetGasParValue */
 export const getGasParValueQueryOptions = () =>
-  queryOptions({ queryKey: queryKeys.gasParValue, queryFn: () => getGasParValue(), staleTime: CACHE.catalog })
+  queryOptions({ queryKey: queryKeys.gasParValue, queryFn: () => getGasParValue(read()), staleTime: CACHE.catalog })
 
 /** GET /api/LifePay/GetUserLifePayOrderDetail */
 export const getUserLifePayOrderDetailQueryOptions = (orderNo: string, call?: CallOptions) =>
   queryOptions({
     queryKey: queryKeys.order(orderNo),
-    queryFn: () => (call ? getUserLifePayOrderDetail({ orderNo }, call) : getUserLifePayOrderDetail({ orderNo })),
+    queryFn: () => getUserLifePayOrderDetail({ orderNo }, read(call)),
   })
 
 /** POST /api/LifePay/GetUserLifePayOrderPage — the first page, newest first. */
 export const getRecentOrdersQueryOptions = (pageSize: number, call: CallOptions = {}) =>
   queryOptions({
     queryKey: queryKeys.recentOrders(pageSize),
-    queryFn: () => getUserLifePayOrderPage({ pageIndex: 1, pageSize }, call),
+    queryFn: () => getUserLifePayOrderPage({ pageIndex: 1, pageSize }, read(call)),
   })
 
 /** POST /api/LifePay/GetUserLifePayOrderPage — one type (all when undefined), a page at a time. */
@@ -74,7 +81,7 @@ export const getUserLifePayOrderPageInfiniteQueryOptions = (
     queryFn: ({ pageParam }) =>
       getUserLifePayOrderPage(
         { pageIndex: pageParam, pageSize, ...(type === undefined ? {} : { lifePayOrderType: type }) },
-        call,
+        read(call),
       ),
     initialPageParam: 1,
     getNextPageParam,
@@ -84,16 +91,16 @@ export const getUserLifePayOrderPageInfiniteQueryOptions = (
 export const getPayStatusByOrderNoQueryOptions = (orderNo: string) =>
   queryOptions({
     queryKey: queryKeys.payStatus(orderNo),
-    queryFn: () => getPayStatusByOrderNo({ orderNo }, { showLoading: false, skipErrorHandler: true }),
+    queryFn: () => getPayStatusByOrderNo({ orderNo }, read({ skipErrorHandler: true })),
   })
 
 /** POST /api/LifePay/GetUserAccountAllList */
 export const getUserAccountAllListQueryOptions = (type?: LifePayOrderType, call: CallOptions = {}) =>
   queryOptions({
     queryKey: queryKeys.userAccounts(type),
-    queryFn: () => getUserAccountAllList(type === undefined ? {} : { lifePayOrderType: type }, call),
+    queryFn: () => getUserAccountAllList(type === undefined ? {} : { lifePayOrderType: type }, read(call)),
   })
 
 /** GET /api/LifePay/GetUserAccountDetail */
 export const getUserAccountDetailQueryOptions = (id: string) =>
-  queryOptions({ queryKey: queryKeys.userAccount(id), queryFn: () => getUserAccountDetail({ id }) })
+  queryOptions({ queryKey: queryKeys.userAccount(id), queryFn: () => getUserAccountDetail({ id }, read()) })

@@ -187,7 +187,7 @@ describe('electricity top-up', () => {
     renderWithQuery(<ElectricRechargeForm fromOrderNo='LP-OLD' />)
     await waitFor(() => expect(regionButton().textContent).toBe('广东省 深圳市'))
     await facesPriced()
-    expect(detail).toHaveBeenCalledWith({ orderNo: 'LP-OLD' })
+    expect(detail).toHaveBeenCalledWith({ orderNo: 'LP-OLD' }, { showLoading: false })
     expect(screen.getByRole('radio', { name: 'Enterprise' }).getAttribute('aria-checked')).toBe('true')
     // Taro's inputs draw their native <input> (which carries the name) a tick after mounting.
     await waitFor(() => expect(taroInputNamed('Account holder').getAttribute('value')).toBe('李四'))

@@ -44,6 +44,31 @@ const phoneInput = (container: HTMLElement) => container.querySelector('taro-inp
 const topUp = () => fireEvent.click(screen.getByRole('button', { name: /Top up now|Placing the order/ }))
 
 describe('phone top-up', () => {
+  it('shows where the amounts will be while they load, never "No amounts available", and reads them quietly', async () => {
+    const answer = deferred<PhoneParValue[]>()
+    const read = jest.spyOn(lifePayApi, 'getPhoneParValue').mockReturnValue(answer.promise)
+    renderWithQuery(<PhoneRechargeForm />)
+    const loading = await screen.findByLabelText('Loading the amounts')
+    expect(loading.getAttribute('aria-busy')).toBe('true')
+    expect(screen.queryByText('No amounts available')).toBeNull()
+    // The page shows its own loading: no masked "Loading…" over it.
+    expect(read).toHaveBeenCalledWith(expect.objectContaining({ showLoading: false }))
+    answer.resolve(parValues)
+    await facesPriced()
+    expect(screen.queryByLabelText('Loading the amounts')).toBeNull()
+  })
+
+  it('says the amounts could not be loaded, with a retry that brings them', async () => {
+    const read = jest.spyOn(lifePayApi, 'getPhoneParValue').mockRejectedValueOnce(new Error('Network Error'))
+    renderWithQuery(<PhoneRechargeForm />)
+    const failed = await screen.findByText("Couldn't load the amounts")
+    expect(failed.closest('[role="alert"]')).not.toBeNull()
+    expect(screen.queryByText('No amounts available')).toBeNull()
+    fireEvent.click(screen.getByRole('button', { name: 'Retry' }))
+    await facesPriced()
+    expect(read).toHaveBeenCalledTimes(2)
+  })
+
   it('prefills the own number masked, offers the carrier’s face values up to 300 with price and saving', async () => {
     renderWithQuery(<PhoneRechargeForm />)
     await facesPriced()

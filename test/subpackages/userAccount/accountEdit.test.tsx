@@ -174,7 +174,7 @@ describe('phone account', () => {
     )
     await waitFor(() => expect(input('手机号码')?.getAttribute('value')).toBe('13812345678'))
     await inputsReady()
-    expect(detail).toHaveBeenCalledWith({ id: 'acc-phone-1' })
+    expect(detail).toHaveBeenCalledWith({ id: 'acc-phone-1' }, { showLoading: false })
     expect(input('备注').getAttribute('value')).toBe('爸妈')
     typeInto(input('备注'), '妈妈')
     save()

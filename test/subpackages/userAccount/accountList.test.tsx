@@ -34,8 +34,8 @@ describe('saved account list', () => {
   it('shows one utility per tab: remark, masked number and what the account is', async () => {
     renderScreen(<AccountListView />)
     await waitFor(() => expect(cards()).toHaveLength(1))
-    // The account list's own read keeps the default call options (its loading indicator).
-    expect(list).toHaveBeenLastCalledWith({ lifePayOrderType: LifePayOrderType.Phone }, {})
+    // The account list's read is quiet: the list shows its own loading state, no masked indicator over it.
+    expect(list).toHaveBeenLastCalledWith({ lifePayOrderType: LifePayOrderType.Phone }, { showLoading: false })
     expect(card('acc-phone-1').textContent).toContain('爸妈')
     expect(card('acc-phone-1').textContent).toContain('138****5678')
     expect(card('acc-phone-1').textContent).toContain('中国移动')

@@ -97,7 +97,7 @@ export default function ElectricRechargeForm(props: ElectricRechargeFormProps) {
 
   const parValues = useQuery(getElectricParValueQueryOptions())
   const offered = parValues.data?.find((item) => item.electricType === electricType)?.parValue
-  const offer = useFaceValueOffer(offered, faceValue, setFaceValue, LifePayRateType.DefaultElectric)
+  const offer = useFaceValueOffer(offered, faceValue, setFaceValue, LifePayRateType.DefaultElectric, parValues)
   const needHolderName = area?.needHolderName ?? false
 
   const saved = useUserAccounts(LifePayOrderType.Electric)

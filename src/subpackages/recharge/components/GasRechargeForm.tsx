@@ -62,7 +62,7 @@ export default function GasRechargeForm(props: GasRechargeFormProps) {
   const parValues = useQuery(getGasParValueQueryOptions())
   const available = parValues.data?.map((item) => item.gasOrgType)
   const offered = parValues.data?.find((item) => item.gasOrgType === provider)?.parValue
-  const offer = useFaceValueOffer(offered, faceValue, setFaceValue, LifePayRateType.DefaultGas)
+  const offer = useFaceValueOffer(offered, faceValue, setFaceValue, LifePayRateType.DefaultGas, parValues)
 
   const saved = useUserAccounts(LifePayOrderType.Gas)
   const chips: SavedAccountChip[] = (saved.data ?? []).map((item) => ({

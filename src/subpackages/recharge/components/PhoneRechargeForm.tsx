@@ -85,6 +85,7 @@ export default function PhoneRechargeForm(props: PhoneRechargeFormProps) {
     faceValue,
     setFaceValue,
     LifePayRateType.DefaultPhone,
+    parValues,
   )
 
   const saved = useUserAccounts(LifePayOrderType.Phone)

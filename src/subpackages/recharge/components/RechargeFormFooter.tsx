@@ -31,6 +31,8 @@ export default function RechargeFormFooter({ offer, fieldErrors, order, emptyTex
           value={offer.chosen}
           error={errors.faceValue}
           emptyText={emptyText}
+          status={offer.status}
+          onRetry={offer.retry}
           onChange={(value) => {
             offer.choose(value)
             clear('faceValue')

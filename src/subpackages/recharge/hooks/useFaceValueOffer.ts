@@ -1,3 +1,4 @@
+import type { FaceValueStatus } from '../../../components/lifePayFields/FaceValueGrid'
 import { faceValuePrice, type FaceValuePrice } from '../../../components/lifePayFields/faceValuePrice'
 import { offeredFaceValues } from '../../../domain/price'
 import type { LifePayRateType } from '../../../domain/rateType'
@@ -12,6 +13,16 @@ export interface FaceValueOffer {
   rate?: number
   price?: FaceValuePrice
   choose: (faceValue: number) => void
+  /** Whether the supplier's face values have been read: until then the grid shows where they will be, not "none". */
+  status: FaceValueStatus
+  retry: () => void
+}
+
+/** The read of the face values behind an offer (a react-query result). */
+export interface FaceValueSource {
+  isPending: boolean
+  isError: boolean
+  refetch: () => unknown
 }
 
 /** What a top-up form offers from the supplier's face values, and what the chosen one costs at the utility's rate. */
@@ -20,10 +31,12 @@ export function useFaceValueOffer(
   faceValue: number | undefined,
   choose: (faceValue: number) => void,
   rateType: LifePayRateType,
+  source: FaceValueSource,
 ): FaceValueOffer {
   const faceValues = offeredFaceValues(parValue)
   const chosen = faceValue !== undefined && faceValues.includes(faceValue) ? faceValue : undefined
   const rate = useRate().rateOf(rateType)
   const price = chosen !== undefined && rate !== undefined ? faceValuePrice(chosen, rate) : undefined
-  return { faceValues, chosen, rate, price, choose }
+  const status: FaceValueStatus = source.isPending ? 'loading' : source.isError ? 'error' : 'ready'
+  return { faceValues, chosen, rate, price, choose, status, retry: () => void source.refetch() }
 }
