@@ -97,6 +97,25 @@ describe('select pay type', () => {
     expect(option('Alipay').getAttribute('aria-disabled')).toBeNull()
   })
 
+  it('marks each pay type with its brand’s own mark, not a letter tile, and spans the pay button across the bar', async () => {
+    renderWithQuery(<PayTypeSelection orderNo='LP100' kind='phone' host='h5' />)
+    await waitFor(() => expect(option('Alipay')).not.toBeNull())
+    for (const [name, brand] of [
+      ['WeChat Pay', 'wx'],
+      ['Alipay', 'ali'],
+    ]) {
+      // The mark is an image screen readers skip: the name beside it says the brand.
+      const mark = option(name).querySelector(`.lp-paytype-mark--${brand}`)
+      expect(mark).not.toBeNull()
+      expect(mark?.getAttribute('aria-hidden')).toBe('true')
+      expect(option(name).textContent).toBe(name)
+    }
+    const pay = screen.getByRole('button', { name: 'Pay ¥98.50' })
+    expect(pay.className).toContain('lp-submit-bar__button--wide')
+    // Nothing shares the bar with it.
+    expect(pay.parentElement?.children).toHaveLength(1)
+  })
+
   it('enables WeChat Pay only in the WeChat mini-program and Alipay only in Alipay', async () => {
     const { unmount } = renderWithQuery(<PayTypeSelection orderNo='LP100' kind='phone' host='weapp' />)
     await waitFor(() => expect(option('Alipay').getAttribute('aria-disabled')).toBe('true'))
@@ -115,7 +134,8 @@ describe('select pay type', () => {
     fireEvent.click(option('Alipay'))
     fireEvent.click(pay)
     const cashier = await screen.findByRole('dialog', { name: 'Checkout' })
-    expect(cashier.textContent).toContain('Alipay')
+    expect(cashier.textContent).toContain('Pay withAlipay')
+    expect(within(cashier).getByText('Alipay').parentElement?.querySelector('.lp-paytype-mark--ali')).not.toBeNull()
     await act(async () => {
       fireEvent.click(within(cashier).getByRole('button', { name: 'Pay ¥98.50' }))
     })

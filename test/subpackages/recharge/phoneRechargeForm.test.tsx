@@ -139,12 +139,28 @@ describe('phone top-up', () => {
     expect(create.mock.calls[0][0]).toMatchObject({ phone: '19212345678', ispCode: CarrierCode.Yidong, parValue: 10 })
   })
 
+  it('shows a typed or pasted number in 3-4-4 groups with its carrier beside it, and orders the plain digits', async () => {
+    logIn('')
+    const { container } = renderWithQuery(<PhoneRechargeForm parValue={50} />)
+    await facesPriced()
+    typeInto(phoneInput(container), '1301234567')
+    expect(phoneInput(container)?.getAttribute('value')).toBe('130 1234 567')
+    // Ten digits: no carrier yet.
+    expect(container.querySelector('.lp-text-field__suffix')).toBeNull()
+    typeInto(phoneInput(container), '+86 130-1234-5678')
+    expect(phoneInput(container)?.getAttribute('value')).toBe('130 1234 5678')
+    expect(screen.getByText('China Unicom', { selector: '.lp-text-field__suffix' })).not.toBeNull()
+    topUp()
+    await waitFor(() => expect(navigateTo).toHaveBeenCalledTimes(1))
+    expect(create.mock.calls[0][0]).toMatchObject({ phone: '13012345678', ispCode: CarrierCode.Liantong })
+  })
+
   it('shows the validation message at the phone field and keeps digits only', async () => {
     logIn('')
     const { container } = renderWithQuery(<PhoneRechargeForm />)
     await facesPriced()
     typeInto(phoneInput(container), '12a3-45')
-    expect(phoneInput(container)?.getAttribute('value')).toBe('12345')
+    expect(phoneInput(container)?.getAttribute('value')).toBe('123 45')
     blur(phoneInput(container))
     expect(screen.getByText('Please enter a valid mobile phone number')).not.toBeNull()
     topUp()

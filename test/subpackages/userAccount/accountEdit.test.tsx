@@ -89,7 +89,9 @@ describe('phone account', () => {
     )
     await waitFor(() => expect(screen.getByTestId('picker').textContent).toBe('0'))
     await inputsReady()
-    typeInto(input('手机号码'), '138 1234 5678')
+    typeInto(input('手机号码'), '138-1234-5678')
+    expect(input('手机号码').getAttribute('value')).toBe('138 1234 5678')
+    expect(screen.getByText('中国移动', { selector: '.lp-text-field__suffix' })).not.toBeNull()
     expect(radio('运营商', '中国移动号段识别').getAttribute('aria-checked')).toBe('true')
     typeInto(input('备注'), '爸妈')
     all.mockResolvedValue([phoneAccount])
@@ -172,7 +174,8 @@ describe('phone account', () => {
         form={(initial) => <PhoneAccountForm initial={initial} />}
       />,
     )
-    await waitFor(() => expect(input('手机号码')?.getAttribute('value')).toBe('13812345678'))
+    // Shown in 3-4-4 groups; the account is still saved as the plain digits below.
+    await waitFor(() => expect(input('手机号码')?.getAttribute('value')).toBe('138 1234 5678'))
     await inputsReady()
     expect(detail).toHaveBeenCalledWith({ id: 'acc-phone-1' }, { showLoading: false })
     expect(input('备注').getAttribute('value')).toBe('爸妈')

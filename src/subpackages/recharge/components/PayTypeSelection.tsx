@@ -4,7 +4,7 @@ import { useState } from 'react'
 import PageState from '../../../components/PageState'
 import { rovingTabStop } from '../../../components/rovingTabStop'
 import { LifePayStatus } from '../../../domain/lifePayStatus'
-import { LifePayType, lifePayTypeLabels, lifePayTypeValues } from '../../../domain/lifePayType'
+import { type LifePayType, lifePayTypeLabels, lifePayTypeValues } from '../../../domain/lifePayType'
 import { label } from '../../../domain/locale'
 import { isOrderClosed } from '../../../domain/orderTransitions'
 import { formatYuan } from '../../../domain/price'
@@ -15,6 +15,7 @@ import { currentRuntimeHost, type RuntimeHost } from '../../../platform/platform
 import { rechargeMessages } from '../messages'
 import { rechargeFormUrl, rechargeResultUrl, type RechargeKind } from '../../../routes'
 import { usePayOrder } from '../hooks/usePayOrder'
+import PayTypeMark from './PayTypeMark'
 import SandboxCashierSheet from './SandboxCashierSheet'
 import SubmitBar from './SubmitBar'
 import { orderAccountLine } from './orderAccount'
@@ -28,8 +29,6 @@ export interface PayTypeSelectionProps {
   /** Where the app runs (tests pass one); detected when absent. */
   host?: RuntimeHost
 }
-
-const PAY_TYPE_GLYPH: Record<LifePayType, string> = { [LifePayType.WxPay]: '微', [LifePayType.AliPay]: '支' }
 
 /** Amount recap, the pay types this platform can use, and the payment through the platform's wallet. */
 export default function PayTypeSelection({ orderNo, kind, host = currentRuntimeHost() }: PayTypeSelectionProps) {
@@ -114,12 +113,7 @@ export default function PayTypeSelection({ orderNo, kind, host = currentRuntimeH
                     if (enabled) setPayType(type)
                   }}
                 >
-                  <Text
-                    className={`lp-paytype__icon lp-paytype__icon--${type === LifePayType.WxPay ? 'wx' : 'ali'}`}
-                    aria-hidden
-                  >
-                    {PAY_TYPE_GLYPH[type]}
-                  </Text>
+                  <PayTypeMark type={type} />
                   <View className='lp-paytype__name'>
                     <Text>{label(lifePayTypeLabels, type, locale)}</Text>
                     {!enabled ? <Text className='lp-paytype__unavailable'>{m('unavailableHere')}</Text> : null}
@@ -134,6 +128,7 @@ export default function PayTypeSelection({ orderNo, kind, host = currentRuntimeH
 
       {closed ? (
         <SubmitBar
+          wide
           buttonText={m('topUpAgain')}
           onSubmit={() =>
             void Taro.redirectTo({ url: rechargeFormUrl(orderKind ?? 'phone', { fromOrderNo: orderNo }) })
@@ -141,11 +136,13 @@ export default function PayTypeSelection({ orderNo, kind, host = currentRuntimeH
         />
       ) : !unpaid ? (
         <SubmitBar
+          wide
           buttonText={m('viewResult')}
           onSubmit={() => void Taro.redirectTo({ url: rechargeResultUrl(orderKind ?? 'phone', orderNo) })}
         />
       ) : (
         <SubmitBar
+          wide
           buttonText={m('payNowAmount', { amount })}
           busy={busy}
           busyText={m('paying')}

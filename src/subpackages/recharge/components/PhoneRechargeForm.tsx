@@ -3,13 +3,13 @@ import { Text, View } from '@tarojs/components'
 import { useEffect, useRef, useState } from 'react'
 import CarrierPicker from '../../../components/lifePayFields/CarrierPicker'
 import FormField from '../../../components/lifePayFields/FormField'
-import TextField from '../../../components/lifePayFields/TextField'
+import PhoneNumberField from '../../../components/lifePayFields/PhoneNumberField'
 import { fieldMessages } from '../../../components/lifePayFields/messages'
-import { digitsOnly } from '../../../components/lifePayFields/inputFilters'
 import { carrierCodeLabels, detectCarrier, type CarrierCode } from '../../../domain/carrier'
 import { LifePayOrderType } from '../../../domain/lifePayOrderType'
 import { label } from '../../../domain/locale'
 import { maskPhone } from '../../../domain/mask'
+import { parsePhoneDigits } from '../../../domain/phoneGrouping'
 import { LifePayRateType } from '../../../domain/rateType'
 import { validationMessage } from '../../../domain/validationMessages'
 import { mobilePhone, required, validateField } from '../../../domain/validators'
@@ -47,7 +47,8 @@ export default function PhoneRechargeForm(props: PhoneRechargeFormProps) {
   const f = useMessages(fieldMessages)
   const ownNumber = useLifePayStore((s) => s.phoneNumber)
 
-  const queryPhone = props.phone ? digitsOnly(props.phone, 11) : undefined
+  // A shared link may carry the number as people write it ('+86 130 1234 5678'): the same reading as a paste.
+  const queryPhone = props.phone ? parsePhoneDigits(props.phone) : undefined
   const draft = useRechargeDraftStore.getState().phone
   const [phone, setPhone] = useState(() => queryPhone ?? draft?.phone ?? ownNumber ?? '')
   const [carrierChoice, setCarrierChoice] = useState<CarrierCode | undefined>(() =>
@@ -144,14 +145,9 @@ export default function PhoneRechargeForm(props: PhoneRechargeFormProps) {
       <View className='lp-card'>
         <FormField label={f('phoneLabel')} error={errors.phone}>
           {editing ? (
-            <TextField
-              label={f('phoneLabel')}
+            <PhoneNumberField
               value={phone}
-              large
-              keyboard='digits'
-              maxLength={13}
-              filter={(text) => digitsOnly(text, 11)}
-              placeholder={f('phonePlaceholder')}
+              carrier={carrier}
               autoFocus={phone !== ''}
               onChange={(value) => {
                 setPhone(value)

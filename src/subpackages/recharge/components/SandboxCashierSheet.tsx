@@ -9,6 +9,7 @@ import { useMessages } from '../../../i18n/messages'
 import { paymentMessages } from '../../../platform/payment/messages'
 import { cancelSandboxPayment, confirmSandboxPayment } from '../../../services/api/sandboxCashier'
 import { settleSandboxCashier, useSandboxCashierStore } from '../../../platform/payment/sandboxCashierStore'
+import PayTypeMark from './PayTypeMark'
 import './SandboxCashierSheet.scss'
 
 /**
@@ -87,7 +88,10 @@ export default function SandboxCashierSheet() {
           </View>
           <View className='lp-cashier__row'>
             <Text className='lp-cashier__key'>{m('payTypeLabel')}</Text>
-            <Text className='lp-cashier__val'>{label(lifePayTypeLabels, request.lifePayType, locale)}</Text>
+            <View className='lp-cashier__val lp-cashier__brand'>
+              <PayTypeMark type={request.lifePayType} size='small' />
+              <Text className='lp-cashier__brand-name'>{label(lifePayTypeLabels, request.lifePayType, locale)}</Text>
+            </View>
           </View>
         </View>
         <Text className='lp-cashier__note'>{m('sandboxNote')}</Text>

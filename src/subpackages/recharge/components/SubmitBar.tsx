@@ -17,6 +17,11 @@ interface SubmitBarProps {
   busy?: boolean
   busyText?: string
   onSubmit: () => void
+  /**
+   * The button spans the whole bar, as the wallets' cashiers draw their pay button: for the pay page, whose amount is
+   * the page's headline (the button names it too), so the bar has no sum to show.
+   */
+  wide?: boolean
 }
 
 /** The bar fixed at the bottom of a form: the amount to pay and the one action. */
@@ -27,28 +32,31 @@ export default function SubmitBar({
   busy = false,
   busyText,
   onSubmit,
+  wide = false,
 }: SubmitBarProps) {
   useBottomBar(SUBMIT_BAR_DESIGN_HEIGHT)
   const m = useMessages(rechargeMessages)
   return (
     <View className='lp-submit-bar'>
-      <View className='lp-submit-bar__sum'>
-        {priceFen !== undefined ? (
-          <>
-            <View className='lp-submit-bar__line'>
-              <Text className='lp-submit-bar__label'>{m('payable')}</Text>
-              <Text className='lp-submit-bar__price' data-testid='payable'>
-                {formatFen(priceFen)}
-              </Text>
-            </View>
-            {savingFen ? (
-              <Text className='lp-submit-bar__saving'>{m('saved', { saving: formatFen(savingFen) })}</Text>
-            ) : null}
-          </>
-        ) : null}
-      </View>
+      {wide ? null : (
+        <View className='lp-submit-bar__sum'>
+          {priceFen !== undefined ? (
+            <>
+              <View className='lp-submit-bar__line'>
+                <Text className='lp-submit-bar__label'>{m('payable')}</Text>
+                <Text className='lp-submit-bar__price' data-testid='payable'>
+                  {formatFen(priceFen)}
+                </Text>
+              </View>
+              {savingFen ? (
+                <Text className='lp-submit-bar__saving'>{m('saved', { saving: formatFen(savingFen) })}</Text>
+              ) : null}
+            </>
+          ) : null}
+        </View>
+      )}
       <View
-        className={`lp-submit-bar__button${busy ? ' lp-submit-bar__button--busy' : ''}`}
+        className={`lp-submit-bar__button${wide ? ' lp-submit-bar__button--wide' : ''}${busy ? ' lp-submit-bar__button--busy' : ''}`}
         role='button'
         tabIndex={0}
         aria-disabled={busy}

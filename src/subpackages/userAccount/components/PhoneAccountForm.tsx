@@ -1,8 +1,7 @@
 import { useState } from 'react'
 import CarrierPicker from '../../../components/lifePayFields/CarrierPicker'
 import FormField from '../../../components/lifePayFields/FormField'
-import TextField from '../../../components/lifePayFields/TextField'
-import { digitsOnly } from '../../../components/lifePayFields/inputFilters'
+import PhoneNumberField from '../../../components/lifePayFields/PhoneNumberField'
 import { fieldMessages } from '../../../components/lifePayFields/messages'
 import { detectCarrier, type CarrierCode } from '../../../domain/carrier'
 import { LifePayOrderType } from '../../../domain/lifePayOrderType'
@@ -56,14 +55,9 @@ export default function PhoneAccountForm({ initial }: { initial?: UserAccount })
       onSave={() => void onSave()}
     >
       <FormField label={f('phoneLabel')} error={errors.phone}>
-        <TextField
-          label={f('phoneLabel')}
+        <PhoneNumberField
           value={phone}
-          keyboard='digits'
-          maxLength={11}
-          large
-          filter={(text) => digitsOnly(text, 11)}
-          placeholder={f('phonePlaceholder')}
+          carrier={carrier}
           onChange={(value) => {
             setPhone(value)
             setCarrierChoice(undefined)
