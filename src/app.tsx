@@ -8,6 +8,7 @@ import { showToast } from './components/toastStore'
 import { collectEntryToHome } from './platform/collectEntry'
 import { installKeyboardAccess } from './platform/keyboard'
 import { checkForUpdate, relaunchOnCollect } from './platform/launch'
+import { installPageLoadFeedback } from './platform/pageLoadFeedback'
 import { redirectToLogin } from './platform/navigation'
 import { requestTurn } from './platform/requestTurn'
 import { queryClient } from './queryClient'
@@ -30,6 +31,9 @@ setRequestTurn(requestTurn)
 collectEntryToHome()
 
 installKeyboardAccess()
+
+// H5: a page whose code is slow to load shows an indicator, and one that cannot be loaded says so.
+installPageLoadFeedback({ showLoading, hideLoading, showToast: (text) => showToast('error', text) })
 
 function App({ children }: PropsWithChildren) {
   useLaunch((options) => {

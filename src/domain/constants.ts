@@ -27,6 +27,9 @@ export const TOAST_BOTTOM_OFFSET_PX = 30
 
 export const DIALOG_OPEN_DELAY_MS = 30
 
+/** H5: a page whose code is still loading gets a loading indicator after this long (a cached page shows sooner). */
+export const PAGE_LOAD_INDICATOR_DELAY_MS = 300
+
 export const DIALOG_REMOVE_DELAY_MS = 300
 
 export const LOGIN_REDIRECT_DEBOUNCE_MS = 300

@@ -17,6 +17,7 @@ const enUS: Record<MessageKey, string> = {
   'state.empty': 'Nothing here yet',
   'state.error': 'Failed to load',
   'state.retry': 'Retry',
+  'state.pageLoadFailed': "Couldn't open the page. Check your connection and try again",
   'nav.back': 'Back',
   'page.home': 'Home',
   'page.mine': 'Mine',

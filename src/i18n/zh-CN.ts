@@ -15,6 +15,7 @@ const zhCN = {
   'state.empty': '暂无数据',
   'state.error': '加载失败',
   'state.retry': '重新加载',
+  'state.pageLoadFailed': '页面打开失败，请检查网络后重试',
   'nav.back': '返回',
   'page.home': '首页',
   'page.mine': '我的',

@@ -5,7 +5,7 @@ import type { Browser, Page } from 'playwright-core'
 import enUS from '../../src/i18n/en-US'
 import zhCN from '../../src/i18n/zh-CN'
 import { SUBPACKAGES, pagePath } from '../../src/routes'
-import { ARTIFACTS, launchBrowser, phoneContext } from './browser'
+import { ARTIFACTS, assertToastAbove, launchBrowser, phoneContext, settled, toast } from './browser'
 import { startAppServer, type AppServer } from '../../scripts/lib/appServer'
 import { assertH5Built } from './session'
 
@@ -85,3 +85,22 @@ for (const entry of [
     await context.close()
   })
 }
+
+test('with the server unreachable, opening a page not loaded yet says it could not be opened (logged out, 常用户号)', async () => {
+  const context = await phoneContext(browser)
+  const page = await context.newPage()
+  await page.goto(`${baseUrl}/pages/mine/index`)
+  await navTitle(page, `${zhCN['page.mine']} - ${zhCN['app.titleSuffix']}`).waitFor()
+  await settled(page)
+  // The server goes away: the saved-accounts page's code cannot be fetched any more.
+  await page.route('**/*', (route) => route.abort('connectionrefused'))
+  await page.getByText('常用户号', { exact: true }).click()
+  // Before, nothing at all happened (the failure was an unhandled rejection in the router).
+  await toast(page, zhCN['state.pageLoadFailed']).waitFor({ timeout: 5000 })
+  // Still on Mine, with its address and its tab bar.
+  await page.waitForURL(/pages\/mine\/index/)
+  await page.getByRole('link', { name: zhCN['tab.home'], exact: true }).waitFor()
+  await assertToastAbove(page, zhCN['state.pageLoadFailed'], '.taro-tabbar__tabbar')
+  await page.screenshot({ path: join(ARTIFACTS, 'page-load-failed-zh-CN.png') })
+  await context.close()
+})
