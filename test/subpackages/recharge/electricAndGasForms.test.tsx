@@ -56,7 +56,7 @@ describe('electricity top-up', () => {
     setLocationCity('深圳')
     const create = jest.spyOn(lifePayApi, 'createLifePayElectricOrder').mockResolvedValue(created)
     const { container } = renderWithQuery(<ElectricRechargeForm />)
-    await waitFor(() => expect(regionButton().textContent).toBe('广东省 深圳市'))
+    await waitFor(() => expect(regionButton().textContent).toBe('Shenzhen, Guangdong'))
     await facesPriced()
     expect(screen.getByRole('radio', { name: 'Southern Grid' }).getAttribute('aria-checked')).toBe('true')
     expect(screen.getByRole('radio', { name: 'State Grid' }).getAttribute('aria-disabled')).toBe('true')
@@ -109,7 +109,7 @@ describe('electricity top-up', () => {
     topUp()
     expect(await screen.findByText('Please choose the region')).not.toBeNull()
     fireEvent.click(screen.getByRole('button', { name: 'Region' }))
-    fireEvent.click(within(screen.getByRole('dialog')).getByRole('radio', { name: '北京市' }))
+    fireEvent.click(within(screen.getByRole('dialog')).getByRole('radio', { name: 'Beijing' }))
     expect(screen.queryByText('Please choose the region')).toBeNull()
     expect(container.querySelectorAll('taro-input-core')).toHaveLength(1)
     typeInto(container.querySelector('taro-input-core'), '1234567890')
@@ -132,14 +132,14 @@ describe('electricity top-up', () => {
     await queriesSettled(first.queryClient)
     expect(regionButton().textContent).toBe('Choose a region')
     fireEvent.click(regionButton())
-    fireEvent.click(within(screen.getByRole('dialog')).getByRole('radio', { name: '深圳市' }))
+    fireEvent.click(within(screen.getByRole('dialog')).getByRole('radio', { name: 'Shenzhen' }))
     expect(useLocationCityStore.getState().city).toBe('深圳市')
     first.unmount()
 
     // Next launch: no draft in memory; the location city preselects the region and its grid.
     useRechargeDraftStore.setState({ electric: undefined })
     renderWithQuery(<ElectricRechargeForm />)
-    await waitFor(() => expect(regionButton().textContent).toBe('广东省 深圳市'))
+    await waitFor(() => expect(regionButton().textContent).toBe('Shenzhen, Guangdong'))
     expect(screen.getByRole('radio', { name: 'Southern Grid' }).getAttribute('aria-checked')).toBe('true')
   })
 
@@ -157,7 +157,7 @@ describe('electricity top-up', () => {
     const { queryClient } = renderWithQuery(<ElectricRechargeForm />)
     // The areas are in, so the location city has been looked up (and lost to the draft).
     await queriesSettled(queryClient)
-    expect(regionButton().textContent).toBe('北京市 北京市')
+    expect(regionButton().textContent).toBe('Beijing')
   })
 
   it('prefills everything from an earlier order (top up again)', async () => {
@@ -185,7 +185,7 @@ describe('electricity top-up', () => {
     const detail = jest.spyOn(lifePayApi, 'getUserLifePayOrderDetail').mockResolvedValue(order)
     setLocationCity('北京市')
     renderWithQuery(<ElectricRechargeForm fromOrderNo='LP-OLD' />)
-    await waitFor(() => expect(regionButton().textContent).toBe('广东省 深圳市'))
+    await waitFor(() => expect(regionButton().textContent).toBe('Shenzhen, Guangdong'))
     await facesPriced()
     expect(detail).toHaveBeenCalledWith({ orderNo: 'LP-OLD' })
     expect(screen.getByRole('radio', { name: 'Enterprise' }).getAttribute('aria-checked')).toBe('true')
@@ -209,7 +209,7 @@ describe('electricity top-up', () => {
     // The areas to pick from and the face value to order are in.
     await queriesSettled(queryClient)
     fireEvent.click(screen.getByRole('button', { name: 'Region' }))
-    fireEvent.click(within(screen.getByRole('dialog')).getByRole('radio', { name: '北京市' }))
+    fireEvent.click(within(screen.getByRole('dialog')).getByRole('radio', { name: 'Beijing' }))
     typeInto(container.querySelector('taro-input-core'), '1234567890')
     topUp()
     expect((await screen.findByRole('alert')).textContent).toBe('该地区暂不支持电费充值')
