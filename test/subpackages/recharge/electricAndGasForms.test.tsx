@@ -143,6 +143,28 @@ describe('electricity top-up', () => {
     expect(screen.getByRole('radio', { name: 'Southern Grid' }).getAttribute('aria-checked')).toBe('true')
   })
 
+  it('titles a saved account without a remark by its city and grid, in the user language', async () => {
+    jest.spyOn(lifePayApi, 'getUserAccountAllList').mockResolvedValue([
+      {
+        id: 'e1',
+        lifePayType: LifePayOrderType.Electric,
+        content: '0755123456',
+        remark: '',
+        ispCode: null,
+        electricType: ElectricType.Nanwang,
+        electricAccountType: ElectricAccountType.House,
+        gasOrgType: null,
+        province: '440000',
+        city: '440300',
+        name: '张三',
+        creationTime: '',
+      },
+    ])
+    renderWithQuery(<ElectricRechargeForm />)
+    const saved = await screen.findByRole('group', { name: 'Saved' })
+    await waitFor(() => expect(within(saved).getByRole('button').textContent).toMatch(/^Shenzhen Southern Grid/))
+  })
+
   it('keeps the region of the draft over the location city', async () => {
     setLocationCity('深圳市')
     useRechargeDraftStore.setState({
