@@ -1,5 +1,5 @@
 import { ScrollView, Text, View } from '@tarojs/components'
-import { useState } from 'react'
+import { Fragment, useState } from 'react'
 import type { ElectricSupportArea } from '../../../types/api/lifePay'
 import { matchElectricArea } from '../../domain/electricArea'
 import type { Locale } from '../../domain/locale'
@@ -105,90 +105,84 @@ export default function RegionPicker({ areas, value, onChange, error }: RegionPi
         <Text className='lp-select__arrow' />
       </View>
       <BottomSheet open={open} title={m('regionSheetTitle')} onClose={close}>
-        <View className='lp-region-picker'>
-          <TextField
-            label={m('regionSearchLabel')}
-            placeholder={m('regionSearchPlaceholder')}
-            value={query}
-            onChange={setQuery}
-            maxLength={20}
-          />
-          <View className='lp-region-picker__body'>
-            <ScrollView
-              className='lp-region-picker__list'
-              scrollY
-              scrollIntoView={scrollTarget}
-              // The letter's heading at the top of the list, under the search box (H5 would centre it).
-              scrollIntoViewAlignment='start'
-              onScroll={() => setScrollTarget('')}
-            >
-              {searching ? (
-                found.length > 0 ? (
-                  <CityChips
-                    cities={found}
-                    label={m('regionSearchResults')}
-                    value={value}
-                    locale={locale}
-                    onPick={pick}
-                  />
-                ) : (
-                  <Text className='lp-region-picker__empty'>{m('regionNoMatch', { query: query.trim() })}</Text>
-                )
+        <TextField
+          label={m('regionSearchLabel')}
+          placeholder={m('regionSearchPlaceholder')}
+          value={query}
+          onChange={setQuery}
+          maxLength={20}
+        />
+        <View className='lp-region-picker__body'>
+          <ScrollView
+            className='lp-region-picker__list'
+            scrollY
+            scrollIntoView={scrollTarget}
+            // The letter's heading at the top of the list, under the search box (H5 would centre it).
+            scrollIntoViewAlignment='start'
+            onScroll={() => setScrollTarget('')}
+          >
+            {searching ? (
+              found.length > 0 ? (
+                <CityChips
+                  cities={found}
+                  label={m('regionSearchResults')}
+                  value={value}
+                  locale={locale}
+                  onPick={pick}
+                />
               ) : (
-                <>
-                  {located ? (
-                    <View className='lp-region-group'>
-                      <Text className='lp-region-group__name'>{m('regionLocated')}</Text>
-                      {/* A button, not a radio: the city is also in its letter's group, and a radio group names
+                <Text className='lp-region-picker__empty'>{m('regionNoMatch', { query: query.trim() })}</Text>
+              )
+            ) : (
+              <>
+                {located ? (
+                  <>
+                    <Text className='lp-region-group__name'>{m('regionLocated')}</Text>
+                    {/* A button, not a radio: the city is also in its letter's group, and a radio group names
                           each city once. */}
-                      <View className='lp-chips lp-chips--3'>
-                        <View
-                          className={`lp-chip${located.cityCode === value ? ' lp-chip--selected' : ''}`}
-                          role='button'
-                          tabIndex={0}
-                          aria-label={`${m('regionLocated')} ${regionName(located.cityName, locale)}`}
-                          onClick={() => pick(located)}
-                        >
-                          <Text className='lp-chip__label'>{regionName(located.cityName, locale)}</Text>
-                        </View>
+                    <View className='lp-chips lp-chips--3'>
+                      <View
+                        className={`lp-chip${located.cityCode === value ? ' lp-chip--selected' : ''}`}
+                        role='button'
+                        tabIndex={0}
+                        aria-label={`${m('regionLocated')} ${regionName(located.cityName, locale)}`}
+                        onClick={() => pick(located)}
+                      >
+                        <Text className='lp-chip__label'>{regionName(located.cityName, locale)}</Text>
                       </View>
                     </View>
-                  ) : null}
-                  {groups.map((group) => (
-                    <View key={group.initial} className='lp-region-group'>
-                      {/* A view, not a text: the scroll target mini-programs find by id is a view of the list. */}
-                      <View id={initialId(group.initial)} className='lp-region-group__name'>
-                        {group.initial}
-                      </View>
-                      <CityChips
-                        cities={group.areas}
-                        label={group.initial}
-                        value={value}
-                        locale={locale}
-                        onPick={pick}
-                      />
-                    </View>
-                  ))}
-                </>
-              )}
-            </ScrollView>
-            {searching ? null : (
-              <View className='lp-region-index' aria-label={m('regionIndexLabel')}>
+                  </>
+                ) : null}
+                {/* Each heading is a child of the list itself: past Taro's template depth (baseLevel) the tree
+                      continues in a custom component, and a mini-program's scroll-into-view finds ids only within
+                      the list's own component. Kept shallow, the headings stay beside the list. */}
                 {groups.map((group) => (
-                  <View
-                    key={group.initial}
-                    className='lp-region-index__letter'
-                    role='button'
-                    tabIndex={0}
-                    aria-label={group.initial}
-                    onClick={() => setScrollTarget(initialId(group.initial))}
-                  >
-                    {group.initial}
-                  </View>
+                  <Fragment key={group.initial}>
+                    <View id={initialId(group.initial)} className='lp-region-group__name'>
+                      {group.initial}
+                    </View>
+                    <CityChips cities={group.areas} label={group.initial} value={value} locale={locale} onPick={pick} />
+                  </Fragment>
                 ))}
-              </View>
+              </>
             )}
-          </View>
+          </ScrollView>
+          {searching ? null : (
+            <View className='lp-region-index' aria-label={m('regionIndexLabel')}>
+              {groups.map((group) => (
+                <View
+                  key={group.initial}
+                  className='lp-region-index__letter'
+                  role='button'
+                  tabIndex={0}
+                  aria-label={group.initial}
+                  onClick={() => setScrollTarget(initialId(group.initial))}
+                >
+                  {group.initial}
+                </View>
+              ))}
+            </View>
+          )}
         </View>
       </BottomSheet>
     </FormField>
