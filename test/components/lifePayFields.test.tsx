@@ -1,4 +1,4 @@
-import { act, fireEvent, render, screen, within } from '@testing-library/react'
+import { act, fireEvent, render, screen, waitFor, within } from '@testing-library/react'
 import { useState } from 'react'
 import type { ElectricSupportArea } from '../../types/api/lifePay'
 import CarrierPicker from '../../src/components/lifePayFields/CarrierPicker'
@@ -14,6 +14,7 @@ import { CarrierCode } from '../../src/domain/carrier'
 import { ElectricAccountType, ElectricType } from '../../src/domain/electric'
 import { GasProvider } from '../../src/domain/gas'
 import { useLocaleStore } from '../../src/i18n/i18n'
+import { useLocationCityStore } from '../../src/stores/locationCity'
 
 function typeInto(field: HTMLElement, value: string) {
   const input = field.closest('taro-input-core') ?? field
@@ -22,7 +23,31 @@ function typeInto(field: HTMLElement, value: string) {
   })
 }
 
-beforeEach(() => useLocaleStore.setState({ locale: 'en-US' }))
+beforeEach(() => {
+  useLocaleStore.setState({ locale: 'en-US' })
+  useLocationCityStore.setState({ city: '' })
+})
+
+const regionArea = (provinceName: string, cityName: string, cityCode: string): ElectricSupportArea => ({
+  provinceCode: cityCode.slice(0, 2),
+  provinceName,
+  cityCode,
+  cityName,
+  electricType: ElectricType.Guowang,
+  needHolderName: false,
+})
+const shenzhen = regionArea('广东省', '深圳市', '4403')
+const guangzhou = regionArea('广东省', '广州市', '4401')
+const beijing = regionArea('北京市', '北京市', '1101')
+const shanghai = regionArea('上海市', '上海市', '3101')
+const regionAreas = [shenzhen, guangzhou, beijing, shanghai]
+
+/** The city names a radio group shows, in order. */
+function cityNames(group: HTMLElement): (string | null)[] {
+  return within(group)
+    .getAllByRole('radio')
+    .map((radio) => radio.textContent)
+}
 
 describe('face value grid', () => {
   it('shows each face value with the price paid and the saving, from the discount', () => {
@@ -119,47 +144,124 @@ describe('electricity pickers', () => {
     expect(screen.getByText('Set by the region')).not.toBeNull()
   })
 
-  it('picks a city from the sheet of supported areas, grouped by province', () => {
-    const areas: ElectricSupportArea[] = [
-      {
-        provinceCode: '44',
-        provinceName: '广东省',
-        cityCode: '4403',
-        cityName: '深圳市',
-        electricType: ElectricType.Nanwang,
-        needHolderName: true,
-      },
-      {
-        provinceCode: '44',
-        provinceName: '广东省',
-        cityCode: '4401',
-        cityName: '广州市',
-        electricType: ElectricType.Nanwang,
-        needHolderName: true,
-      },
-      {
-        provinceCode: '11',
-        provinceName: '北京市',
-        cityCode: '1101',
-        cityName: '北京市',
-        electricType: ElectricType.Guowang,
-        needHolderName: false,
-      },
-    ]
+  it('picks a city from the sheet of supported areas, listed A to Z by the first letter of its pinyin', () => {
     const onChange = jest.fn()
-    render(<RegionPicker areas={areas} onChange={onChange} />)
+    render(<RegionPicker areas={regionAreas} onChange={onChange} />)
     expect(screen.queryByRole('dialog')).toBeNull()
     fireEvent.click(screen.getByRole('button', { name: 'Region' }))
     const sheet = screen.getByRole('dialog', { name: 'Choose the region' })
-    const guangdong = within(sheet).getByRole('radiogroup', { name: '广东省' })
     expect(
-      within(guangdong)
-        .getAllByRole('radio')
-        .map((c) => c.textContent),
-    ).toEqual(['深圳市', '广州市'])
-    fireEvent.click(within(guangdong).getByRole('radio', { name: '广州市' }))
-    expect(onChange).toHaveBeenCalledWith(areas[1])
+      within(sheet)
+        .getAllByRole('radiogroup')
+        .map((group) => group.getAttribute('aria-label')),
+    ).toEqual(['B', 'G', 'S'])
+    expect(cityNames(within(sheet).getByRole('radiogroup', { name: 'G' }))).toEqual(['Guangzhou'])
+    expect(cityNames(within(sheet).getByRole('radiogroup', { name: 'S' }))).toEqual(['Shanghai', 'Shenzhen'])
+    fireEvent.click(within(sheet).getByRole('radio', { name: 'Guangzhou' }))
+    expect(onChange).toHaveBeenCalledWith(guangzhou)
     expect(screen.queryByRole('dialog')).toBeNull()
+  })
+
+  it('names the region in the user language, a municipality once', () => {
+    const { rerender } = render(<RegionPicker areas={regionAreas} value={shenzhen.cityCode} onChange={jest.fn()} />)
+    const field = () => screen.getByRole('button', { name: 'Region' })
+    expect(field().textContent).toBe('Shenzhen, Guangdong')
+    rerender(<RegionPicker areas={regionAreas} value={beijing.cityCode} onChange={jest.fn()} />)
+    expect(field().textContent).toBe('Beijing')
+    act(() => useLocaleStore.setState({ locale: 'zh-CN' }))
+    expect(screen.getByRole('button', { name: '缴费地区' }).textContent).toBe('北京市')
+    rerender(<RegionPicker areas={regionAreas} value={shenzhen.cityCode} onChange={jest.fn()} />)
+    expect(screen.getByRole('button', { name: '缴费地区' }).textContent).toBe('广东省 深圳市')
+    fireEvent.click(screen.getByRole('button', { name: '缴费地区' }))
+    const sheet = screen.getByRole('dialog', { name: '选择缴费地区' })
+    expect(cityNames(within(sheet).getByRole('radiogroup', { name: 'B' }))).toEqual(['北京市'])
+    expect(within(sheet).getByRole('radio', { name: '深圳市' }).getAttribute('aria-checked')).toBe('true')
+  })
+
+  it('finds a city by its Chinese name, its pinyin or its initials', () => {
+    const onChange = jest.fn()
+    render(<RegionPicker areas={regionAreas} onChange={onChange} />)
+    fireEvent.click(screen.getByRole('button', { name: 'Region' }))
+    const sheet = screen.getByRole('dialog')
+    // H5 names the native input inside the component, which jsdom does not draw: the sheet's only field.
+    const search = () => sheet.querySelector('taro-input-core') as HTMLElement
+    expect(search().getAttribute('placeholder')).toBe('City name or pinyin, e.g. sz')
+    for (const query of ['sz', 'shenzhen', '深圳']) {
+      typeInto(search(), query)
+      expect(cityNames(within(sheet).getByRole('radiogroup', { name: 'Search results' }))).toEqual(['Shenzhen'])
+      // The index is for the whole list, not for a search.
+      expect(within(sheet).queryByRole('radiogroup', { name: 'S' })).toBeNull()
+      expect(within(sheet).queryByRole('button', { name: 'S' })).toBeNull()
+    }
+    typeInto(search(), 'guangdong')
+    expect(cityNames(within(sheet).getByRole('radiogroup', { name: 'Search results' }))).toEqual([
+      'Guangzhou',
+      'Shenzhen',
+    ])
+    typeInto(search(), 'zz')
+    expect(within(sheet).queryAllByRole('radio')).toHaveLength(0)
+    expect(within(sheet).getByText('No city matches "zz". Try another name or its pinyin')).not.toBeNull()
+    typeInto(search(), 'sz')
+    fireEvent.click(within(sheet).getByRole('radio', { name: 'Shenzhen' }))
+    expect(onChange).toHaveBeenCalledWith(shenzhen)
+    // The next opening starts from the whole list again.
+    fireEvent.click(screen.getByRole('button', { name: 'Region' }))
+    expect(within(screen.getByRole('dialog')).getAllByRole('radiogroup')).toHaveLength(3)
+  })
+
+  it('offers the location city first when electricity can be paid there', () => {
+    useLocationCityStore.setState({ city: '深圳市' })
+    const onChange = jest.fn()
+    const { unmount } = render(<RegionPicker areas={regionAreas} onChange={onChange} />)
+    fireEvent.click(screen.getByRole('button', { name: 'Region' }))
+    const sheet = screen.getByRole('dialog')
+    const located = within(sheet).getByRole('button', { name: 'Your city Shenzhen' })
+    // Above the A–Z list.
+    expect(located.compareDocumentPosition(within(sheet).getByRole('radiogroup', { name: 'B' }))).toBe(
+      Node.DOCUMENT_POSITION_FOLLOWING,
+    )
+    expect(within(sheet).getByText('Your city')).not.toBeNull()
+    fireEvent.click(located)
+    expect(onChange).toHaveBeenCalledWith(shenzhen)
+    unmount()
+
+    // A city without electricity top-up is not offered.
+    useLocationCityStore.setState({ city: '拉萨市' })
+    render(<RegionPicker areas={regionAreas} onChange={jest.fn()} />)
+    fireEvent.click(screen.getByRole('button', { name: 'Region' }))
+    expect(within(screen.getByRole('dialog')).queryByText('Your city')).toBeNull()
+  })
+
+  it("scrolls the list to a letter's cities when the letter is tapped", async () => {
+    const scrolled: { heading: string | null; block?: ScrollLogicalPosition }[] = []
+    const original = Element.prototype.scrollIntoView
+    Element.prototype.scrollIntoView = function (this: Element, options?: boolean | ScrollIntoViewOptions) {
+      scrolled.push({ heading: this.textContent, block: typeof options === 'object' ? options.block : undefined })
+    }
+    try {
+      render(<RegionPicker areas={regionAreas} onChange={jest.fn()} />)
+      fireEvent.click(screen.getByRole('button', { name: 'Region' }))
+      const sheet = screen.getByRole('dialog')
+      // The list's web component follows its scroll target once the browser has registered it (a microtask later);
+      // a user's tap always comes after that.
+      await act(() => Promise.resolve())
+      expect(
+        within(sheet)
+          .getAllByRole('button')
+          .map((b) => b.textContent)
+          .filter((text) => /^[A-Z#]$/.test(text ?? '')),
+      ).toEqual(['B', 'G', 'S'])
+      fireEvent.click(within(sheet).getByRole('button', { name: 'S' }))
+      // The heading of S goes to the top of the list, not its middle.
+      await waitFor(() => expect(scrolled).toEqual([{ heading: 'S', block: 'start' }]))
+      // Once the list has moved, the same letter scrolls back to its cities.
+      fireEvent.scroll(sheet.querySelector('taro-scroll-view-core') as HTMLElement)
+      fireEvent.click(within(sheet).getByRole('button', { name: 'S' }))
+      fireEvent.click(within(sheet).getByRole('button', { name: 'B' }))
+      await waitFor(() => expect(scrolled.map((s) => s.heading)).toEqual(['S', 'S', 'B']))
+    } finally {
+      Element.prototype.scrollIntoView = original
+    }
   })
 })
 

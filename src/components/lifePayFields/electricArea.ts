@@ -1,12 +1,21 @@
 import type { ElectricSupportArea } from '../../../types/api/lifePay'
 import { matchElectricArea } from '../../domain/electricArea'
+import type { Locale } from '../../domain/locale'
+import { regionLabel, regionName } from '../../domain/regionNames'
 
-/** '广东省 深圳市' for a stored region; the stored text itself when the area is not (or not yet) known. */
+/**
+ * A stored region in the user's language: '广东省 深圳市' / 'Shenzhen, Guangdong', a municipality once ('北京市' /
+ * 'Beijing'). An area not (or not yet) in the list reads the same from the stored names.
+ */
 export function regionText(
   areas: readonly ElectricSupportArea[] | undefined,
   province: string | null | undefined,
   city: string | null | undefined,
+  locale: Locale,
 ): string {
   const area = matchElectricArea(areas, province, city)
-  return area ? `${area.provinceName} ${area.cityName}` : [province, city].filter(Boolean).join(' ')
+  if (area) return regionLabel(area, locale)
+  if (province && city) return regionLabel({ provinceName: province, cityName: city }, locale)
+  const name = province || city
+  return name ? regionName(name, locale) : ''
 }

@@ -13,6 +13,7 @@ import LoginRequired from '../../../src/components/LoginRequired'
 import OrderDetailView from '../../../src/subpackages/order/components/OrderDetailView'
 import { orderMessages } from '../../../src/subpackages/order/messages'
 import type { LifePayOrderDetail } from '../../../types/api/lifePay'
+import { beijing, shenzhen } from '../../support/electricAreas'
 import { orderDetail } from './support/orders'
 import { renderScreen } from './support/render'
 import { showPageAgain } from './support/taroPage'
@@ -316,6 +317,17 @@ describe('order detail', () => {
     await waitFor(() => expect(screen.getByText('广东省 深圳市')).not.toBeNull())
     const text = document.querySelector('.lp-order-detail')?.textContent ?? ''
     for (const expected of ['电费', '南方电网', '店铺', '张三', '0101234567890']) expect(text).toContain(expected)
+  })
+
+  it('names the region in English in en-US, and a municipality once (issue 17, item 3)', async () => {
+    jest.spyOn(lifePayApi, 'getElectricSupportArea').mockResolvedValue([shenzhen, beijing])
+    const electric = { lifePayOrderType: LifePayOrderType.Electric, electricType: ElectricType.Nanwang }
+    const { unmount } = await openDetail(orderDetail({ ...electric, province: '440000', city: '440300' }), 'en-US')
+    await waitFor(() => expect(screen.getByText('Shenzhen, Guangdong')).not.toBeNull())
+    unmount()
+    await openDetail(orderDetail({ ...electric, province: '110000', city: '110100' }))
+    await waitFor(() => expect(screen.getByText('北京市')).not.toBeNull())
+    expect(screen.queryByText('北京市 北京市')).toBeNull()
   })
 
   it('shows the pay type only once paid', async () => {

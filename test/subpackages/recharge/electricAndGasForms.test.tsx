@@ -56,7 +56,7 @@ describe('electricity top-up', () => {
     setLocationCity('深圳')
     const create = jest.spyOn(lifePayApi, 'createLifePayElectricOrder').mockResolvedValue(created)
     const { container } = renderWithQuery(<ElectricRechargeForm />)
-    await waitFor(() => expect(regionButton().textContent).toBe('广东省 深圳市'))
+    await waitFor(() => expect(regionButton().textContent).toBe('Shenzhen, Guangdong'))
     await facesPriced()
     expect(screen.getByRole('radio', { name: 'Southern Grid' }).getAttribute('aria-checked')).toBe('true')
     expect(screen.getByRole('radio', { name: 'State Grid' }).getAttribute('aria-disabled')).toBe('true')
@@ -109,7 +109,7 @@ describe('electricity top-up', () => {
     topUp()
     expect(await screen.findByText('Please choose the region')).not.toBeNull()
     fireEvent.click(screen.getByRole('button', { name: 'Region' }))
-    fireEvent.click(within(screen.getByRole('dialog')).getByRole('radio', { name: '北京市' }))
+    fireEvent.click(within(screen.getByRole('dialog')).getByRole('radio', { name: 'Beijing' }))
     expect(screen.queryByText('Please choose the region')).toBeNull()
     expect(container.querySelectorAll('taro-input-core')).toHaveLength(1)
     typeInto(container.querySelector('taro-input-core'), '1234567890')
@@ -132,15 +132,37 @@ describe('electricity top-up', () => {
     await queriesSettled(first.queryClient)
     expect(regionButton().textContent).toBe('Choose a region')
     fireEvent.click(regionButton())
-    fireEvent.click(within(screen.getByRole('dialog')).getByRole('radio', { name: '深圳市' }))
+    fireEvent.click(within(screen.getByRole('dialog')).getByRole('radio', { name: 'Shenzhen' }))
     expect(useLocationCityStore.getState().city).toBe('深圳市')
     first.unmount()
 
     // Next launch: no draft in memory; the location city preselects the region and its grid.
     useRechargeDraftStore.setState({ electric: undefined })
     renderWithQuery(<ElectricRechargeForm />)
-    await waitFor(() => expect(regionButton().textContent).toBe('广东省 深圳市'))
+    await waitFor(() => expect(regionButton().textContent).toBe('Shenzhen, Guangdong'))
     expect(screen.getByRole('radio', { name: 'Southern Grid' }).getAttribute('aria-checked')).toBe('true')
+  })
+
+  it('titles a saved account without a remark by its city and grid, in the user language', async () => {
+    jest.spyOn(lifePayApi, 'getUserAccountAllList').mockResolvedValue([
+      {
+        id: 'e1',
+        lifePayType: LifePayOrderType.Electric,
+        content: '0755123456',
+        remark: '',
+        ispCode: null,
+        electricType: ElectricType.Nanwang,
+        electricAccountType: ElectricAccountType.House,
+        gasOrgType: null,
+        province: '440000',
+        city: '440300',
+        name: '张三',
+        creationTime: '',
+      },
+    ])
+    renderWithQuery(<ElectricRechargeForm />)
+    const saved = await screen.findByRole('group', { name: 'Saved' })
+    await waitFor(() => expect(within(saved).getByRole('button').textContent).toMatch(/^Shenzhen Southern Grid/))
   })
 
   it('keeps the region of the draft over the location city', async () => {
@@ -157,7 +179,7 @@ describe('electricity top-up', () => {
     const { queryClient } = renderWithQuery(<ElectricRechargeForm />)
     // The areas are in, so the location city has been looked up (and lost to the draft).
     await queriesSettled(queryClient)
-    expect(regionButton().textContent).toBe('北京市 北京市')
+    expect(regionButton().textContent).toBe('Beijing')
   })
 
   it('prefills everything from an earlier order (top up again)', async () => {
@@ -185,7 +207,7 @@ describe('electricity top-up', () => {
     const detail = jest.spyOn(lifePayApi, 'getUserLifePayOrderDetail').mockResolvedValue(order)
     setLocationCity('北京市')
     renderWithQuery(<ElectricRechargeForm fromOrderNo='LP-OLD' />)
-    await waitFor(() => expect(regionButton().textContent).toBe('广东省 深圳市'))
+    await waitFor(() => expect(regionButton().textContent).toBe('Shenzhen, Guangdong'))
     await facesPriced()
     expect(detail).toHaveBeenCalledWith({ orderNo: 'LP-OLD' }, { showLoading: false })
     expect(screen.getByRole('radio', { name: 'Enterprise' }).getAttribute('aria-checked')).toBe('true')
@@ -209,7 +231,7 @@ describe('electricity top-up', () => {
     // The areas to pick from and the face value to order are in.
     await queriesSettled(queryClient)
     fireEvent.click(screen.getByRole('button', { name: 'Region' }))
-    fireEvent.click(within(screen.getByRole('dialog')).getByRole('radio', { name: '北京市' }))
+    fireEvent.click(within(screen.getByRole('dialog')).getByRole('radio', { name: 'Beijing' }))
     typeInto(container.querySelector('taro-input-core'), '1234567890')
     topUp()
     expect((await screen.findByRole('alert')).textContent).toBe('该地区暂不支持电费充值')

@@ -57,6 +57,19 @@ describe('saved account list', () => {
     expect(card('acc-gas-1').textContent).toContain('华润燃气')
   })
 
+  it('names a saved region in English in en-US, a municipality once (issue 17, item 3)', async () => {
+    const beijingAccount = { ...electricAccountSaved, id: 'acc-electric-2', province: '110000', city: '110100' }
+    list.mockImplementation(async (input = {}) =>
+      input.lifePayOrderType === LifePayOrderType.Electric ? [electricAccountSaved, beijingAccount] : [],
+    )
+    renderScreen(<AccountListView />, { locale: 'en-US' })
+    fireEvent.click(await screen.findByRole('tab', { name: 'Electricity' }))
+    await waitFor(() =>
+      expect(card('acc-electric-1').textContent).toContain('Southern Grid · Shenzhen, Guangdong · House'),
+    )
+    expect(card('acc-electric-2').textContent).toContain('Southern Grid · Beijing · House')
+  })
+
   it('a failed load says so in the user’s words, never the transport’s "Network Error" (issue 17, item 3)', async () => {
     const networkError = Object.assign(new AxiosError('Network Error', AxiosError.ERR_NETWORK), { request: {} })
     list.mockRejectedValue(networkError)

@@ -126,7 +126,7 @@ export default function OrderDetailContent({ order }: { order: LifePayOrderDetai
             />
           ) : null}
           {hasRegion ? (
-            <InfoRow label={m('region')} value={regionText(areas.data, order.province, order.city)} />
+            <InfoRow label={m('region')} value={regionText(areas.data, order.province, order.city, locale)} />
           ) : null}
           {order.gasOrgType ? (
             <InfoRow label={m('gasProvider')} value={label(gasProviderLabels, order.gasOrgType, locale)} />

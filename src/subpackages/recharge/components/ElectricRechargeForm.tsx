@@ -6,8 +6,9 @@ import ElectricAccountFields from '../../../components/lifePayFields/ElectricAcc
 import { ElectricAccountType, electricTypeLabels } from '../../../domain/electric'
 import { matchElectricArea } from '../../../domain/electricArea'
 import { LifePayOrderType } from '../../../domain/lifePayOrderType'
-import { label } from '../../../domain/locale'
+import { label, type Locale } from '../../../domain/locale'
 import { maskAccount } from '../../../domain/mask'
+import { regionName } from '../../../domain/regionNames'
 import { LifePayRateType } from '../../../domain/rateType'
 import { validationMessage } from '../../../domain/validationMessages'
 import { electricAccount, holderName as holderNameRule, required, validateField } from '../../../domain/validators'
@@ -33,6 +34,11 @@ export interface ElectricRechargeFormProps {
   parValue?: number
   accountId?: string
   fromOrderNo?: string
+}
+
+/** A saved account's city for its chip, in the user's language; '' while the area list is not known. */
+function cityNameOf(area: ElectricSupportArea | undefined, locale: Locale): string {
+  return area ? regionName(area.cityName, locale) : ''
 }
 
 type ElectricErrorKey = 'region' | 'grid' | 'accountType' | 'account' | 'holderName' | 'faceValue' | 'form'
@@ -106,7 +112,7 @@ export default function ElectricRechargeForm(props: ElectricRechargeFormProps) {
     title:
       item.remark ||
       [
-        matchElectricArea(areas.data, item.province, item.city)?.cityName,
+        cityNameOf(matchElectricArea(areas.data, item.province, item.city), locale),
         item.electricType ? label(electricTypeLabels, item.electricType, locale) : '',
       ]
         .filter(Boolean)

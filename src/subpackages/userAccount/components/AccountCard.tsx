@@ -18,7 +18,7 @@ export function accountDetails(account: UserAccount, locale: Locale, areas?: rea
   const parts: (string | null)[] = []
   if (account.ispCode) parts.push(label(carrierCodeLabels, account.ispCode, locale))
   if (account.electricType) parts.push(label(electricTypeLabels, account.electricType, locale))
-  if (account.province || account.city) parts.push(regionText(areas, account.province, account.city))
+  if (account.province || account.city) parts.push(regionText(areas, account.province, account.city, locale))
   if (account.electricAccountType) parts.push(label(electricAccountTypeLabels, account.electricAccountType, locale))
   if (account.gasOrgType) parts.push(label(gasProviderLabels, account.gasOrgType, locale))
   return parts.filter(Boolean).join(' · ')
