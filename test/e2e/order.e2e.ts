@@ -287,3 +287,32 @@ for (const locale of ['zh-CN', 'en-US'] as const) {
     await context.close()
   })
 }
+
+for (const locale of ['zh-CN', 'en-US'] as const) {
+  test(`an order row shows its whole account beside the type and the status, nothing clipped (${locale})`, async () => {
+    const context = await phoneContext(browser, locale)
+    const userId = await logInByPhoneCode(server, context, locale === 'zh-CN' ? '13600003333' : '13600004444', locale)
+    await call<CreateLifePayOrderResult>(userId, 'POST', '/api/LifePay/CreateLifePayElectricOrder', {
+      electricAccount: '3100123456789',
+      electricType: 'guowang',
+      electricAccountType: 'house',
+      province: '310000',
+      city: '310100',
+      parValue: 200,
+      idempotencyKey: randomUUID(),
+    })
+    const page = await context.newPage()
+    await page.goto(`${server.url}${ORDER_PAGE}`)
+    await rows(page).first().waitFor()
+    await settled(page)
+    await shot(page, 'row-electricity', locale)
+    // Before, en-US read "Electricity bill 3···": the status took the width and the account was cut.
+    const clipped = await page.evaluate(() =>
+      [...document.querySelectorAll('.lp-order-row, .lp-order-row *')]
+        .filter((element) => element.getClientRects().length > 0 && element.scrollWidth > element.clientWidth + 1)
+        .map((element) => element.textContent),
+    )
+    assert.deepEqual(clipped, [])
+    await context.close()
+  })
+}
