@@ -385,6 +385,41 @@ test('no answer to 立即充值: the toast says so above the amount and the butt
   await context.close()
 })
 
+test('field errors line up under their own field, also once the login pages have been opened', async () => {
+  const locale = 'zh-CN'
+  const context = await phoneContext(browser, locale)
+  const page = await context.newPage()
+  await page.goto(`${server.url}/pages/home/index`)
+  // The login page first, within the app (its stylesheet stays in the document, as it does for a user).
+  await page.getByText('立即登录', { exact: true }).click()
+  await page.waitForURL(/authorization/)
+  await settled(page)
+  await page.goBack()
+  await page.waitForURL(/pages\/home\/index/)
+  await page.getByText('话费充值', { exact: true }).first().click()
+  await page.waitForURL(/phoneBillRecharge/)
+  await chosenFace(page, locale).or(faceValues(page, locale).first()).first().waitFor()
+  await topUpButton(page, locale).click()
+  await fieldError(page, validationMessages[locale].required).first().waitFor()
+  await settled(page)
+  await shot(page, 'field-errors-after-login-page', locale)
+  // Before, login's `.lp-field__error` (150 px in, under its label column) moved these under no label.
+  const offsets = await page.evaluate(() =>
+    [...document.querySelectorAll('.lp-field__error')]
+      .filter((error) => error.getClientRects().length > 0)
+      .map((error) => {
+        const label = error.closest('.lp-field')?.querySelector('.lp-field__label')
+        return Math.round(error.getBoundingClientRect().left - (label?.getBoundingClientRect().left ?? Infinity))
+      }),
+  )
+  assert.ok(offsets.length > 0)
+  assert.deepEqual(
+    offsets,
+    offsets.map(() => 0),
+  )
+  await context.close()
+})
+
 test('a double tap creates one order', async () => {
   const locale = 'zh-CN'
   const { context, page, userId } = await newPage(locale, '13700005555')

@@ -74,7 +74,7 @@ export async function waitForToast(text: string): Promise<void> {
 export function fieldErrors(): Record<string, string> {
   const errors: Record<string, string> = {}
   document.querySelectorAll('[data-field]').forEach((field) => {
-    const message = field.querySelector('.lp-field__error')
+    const message = field.querySelector('.lp-login-field__error')
     if (message) errors[field.getAttribute('data-field') ?? ''] = message.textContent ?? ''
   })
   return errors

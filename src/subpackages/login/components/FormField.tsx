@@ -34,18 +34,18 @@ export default function FormField({
   suffix,
 }: FormFieldProps) {
   return (
-    <View className={`lp-field ${error ? 'lp-field--error' : ''}`} data-field={name}>
-      <View className='lp-field__row'>
-        <Text className='lp-field__label'>{label}</Text>
+    <View className={`lp-login-field ${error ? 'lp-login-field--error' : ''}`} data-field={name}>
+      <View className='lp-login-field__row'>
+        <Text className='lp-login-field__label'>{label}</Text>
         <Input
-          className='lp-field__input'
+          className='lp-login-field__input'
           name={name}
           value={value}
           type={type}
           password={password}
           maxlength={maxlength}
           placeholder={placeholder}
-          placeholderClass='lp-field__placeholder'
+          placeholderClass='lp-login-field__placeholder'
           // H5 draws a native <input> inside the component: its name goes on it, the visible label is beside it.
           nativeProps={{ 'aria-label': label }}
           onInput={(event) => onInput(event.detail.value)}
@@ -54,7 +54,7 @@ export default function FormField({
         {suffix}
       </View>
       {error ? (
-        <View className='lp-field__error' role='alert'>
+        <View className='lp-login-field__error' role='alert'>
           {error}
         </View>
       ) : null}
