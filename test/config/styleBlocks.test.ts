@@ -16,7 +16,8 @@ function blocksOf(file: string): Set<string> {
   const blocks = new Set<string>()
   for (const rule of source.matchAll(/([^{}]+)\{/g)) {
     // A rule scoped by an ancestor (`.lp-order-row__side .lp-order-status`) or by another block's class
-    // (`.lp-card.lp-result__head`) is a deliberate variation inside that component; a bare rule styles the block everywhere.
+    // (`.lp-card.lp-result__head`) is a deliberate variation inside that component; a bare rule styles the block
+    // everywhere.
     for (const selector of rule[1].split(',')) {
       const trimmed = selector.trim()
       if (/[\s>+~]/.test(trimmed)) continue
