@@ -1,6 +1,8 @@
 import { Text, View } from '@tarojs/components'
 import type { ReactNode } from 'react'
+import genericArt from '../assets/empty/generic.svg'
 import { useT } from '../i18n/i18n'
+import DecorativeImage from './DecorativeImage'
 import './PageState.scss'
 
 export type PageStatus = 'loading' | 'empty' | 'error' | 'ready'
@@ -10,14 +12,27 @@ interface PageStateProps {
   /** Shown under the error title, e.g. the server's message. */
   errorText?: string
   emptyText?: string
-  /** The way out of an empty page, e.g. a button to top up. */
+  /**
+   * The empty state's illustration (an src/assets/empty/*.svg): the caller imports it, so a subpackage's own art
+   * travels in that subpackage and not in the main package, which carries only the generic box.
+   */
+  emptyArt?: string
+  /** The one way out of an empty page, e.g. a button to top up (style it `lp-state__action`). */
   emptyAction?: ReactNode
   onRetry?: () => void
   children?: ReactNode
 }
 
 /** Loading, empty and error states of a page or a section, with retry. */
-export default function PageState({ status, errorText, emptyText, emptyAction, onRetry, children }: PageStateProps) {
+export default function PageState({
+  status,
+  errorText,
+  emptyText,
+  emptyArt = genericArt,
+  emptyAction,
+  onRetry,
+  children,
+}: PageStateProps) {
   const t = useT()
   if (status === 'ready') return <>{children}</>
   if (status === 'loading') {
@@ -31,7 +46,7 @@ export default function PageState({ status, errorText, emptyText, emptyAction, o
   if (status === 'empty') {
     return (
       <View className='lp-state'>
-        <View className='lp-state__empty-art' />
+        <DecorativeImage className='lp-state__empty-art' src={emptyArt} mode='aspectFit' />
         <Text className='lp-state__text'>{emptyText ?? t('state.empty')}</Text>
         {emptyAction}
       </View>

@@ -6,6 +6,7 @@ import OptionChips from '../../src/components/lifePayFields/OptionChips'
 import TextField from '../../src/components/lifePayFields/TextField'
 import LifePayOrderTypeIcon from '../../src/components/LifePayOrderTypeIcon'
 import LifePayOrderTypeTabs from '../../src/components/LifePayOrderTypeTabs'
+import PageState from '../../src/components/PageState'
 import { LifePayOrderType } from '../../src/domain/lifePayOrderType'
 import { useLocaleStore } from '../../src/i18n/i18n'
 import MenuItem from '../../src/pages/mine/MenuItem'
@@ -102,6 +103,7 @@ describe('images are decorative: hidden from screen readers, the text beside the
       () => <MineHeader loggedIn phoneNumber='13812345678' userDetail={null} onLogin={jest.fn()} />,
     ],
     ['login logo', () => <LoginHeader />],
+    ['empty state illustration', () => <PageState status='empty' />],
   ])('%s', async (_, ui) => {
     render(ui())
     await waitFor(() => expect(images().length).toBeGreaterThan(0))

@@ -1,4 +1,4 @@
-import { fireEvent, screen, waitFor } from '@testing-library/react'
+import { fireEvent, screen, waitFor, within } from '@testing-library/react'
 import Taro from '@tarojs/taro'
 import { LifePayOrderType } from '../../../src/domain/lifePayOrderType'
 import * as lifePayApi from '../../../src/services/api/lifePay'
@@ -10,6 +10,7 @@ import { renderScreen } from './support/render'
 import { fireTaroEvent } from './support/taroEvents'
 import { showPageAgain } from './support/taroPage'
 import { AxiosError } from 'axios'
+import { emptyState, expectIllustration } from '../../support/emptyState'
 
 jest.mock('@tarojs/taro', () => jest.requireActual('./support/taroPage').taroWithPageHooks())
 
@@ -154,18 +155,30 @@ describe('order list paging', () => {
     expect(Taro.navigateTo).toHaveBeenCalledWith({ url: '/subpackages/order/order/order?orderNo=LP000007' })
   })
 
-  it('leads an empty list to a top-up', async () => {
+  it('shows an empty list as an illustration and one action: a top-up (issue 17, item 9)', async () => {
     getPage.mockResolvedValue(page(1, 10, 0, []))
+    const switchTab = jest.spyOn(Taro, 'switchTab').mockResolvedValue({ errMsg: 'switchTab:ok' })
     renderScreen(<OrderListView />)
     await waitFor(() => expect(screen.getByText('还没有订单，去充一笔吧')).not.toBeNull())
-    fireEvent.click(screen.getByText('充电费'))
-    expect(Taro.navigateTo).toHaveBeenCalledWith({
-      url: '/subpackages/recharge/electricBillRecharge/electricBillRecharge',
-    })
+    await expectIllustration(emptyState())
+    // On "all": one way out, home, where every kind of top-up is offered.
+    expect(
+      within(emptyState())
+        .getAllByRole('button')
+        .map((button) => button.textContent),
+    ).toEqual(['去充值'])
+    fireEvent.click(within(emptyState()).getByRole('button'))
+    expect(switchTab).toHaveBeenCalledWith({ url: '/pages/home/index' })
+
     fireEvent.click(screen.getByRole('tab', { name: '燃气费' }))
     await waitFor(() => expect(screen.getByText('还没有这类订单')).not.toBeNull())
-    expect(screen.queryByText('充话费')).toBeNull()
-    fireEvent.click(screen.getByText('充燃气费'))
+    await expectIllustration(emptyState())
+    expect(
+      within(emptyState())
+        .getAllByRole('button')
+        .map((button) => button.textContent),
+    ).toEqual(['充燃气费'])
+    fireEvent.click(within(emptyState()).getByRole('button'))
     expect(Taro.navigateTo).toHaveBeenLastCalledWith({ url: '/subpackages/recharge/gasBillRecharge/gasBillRecharge' })
   })
 

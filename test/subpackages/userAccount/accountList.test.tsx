@@ -5,6 +5,7 @@ import { LifePayOrderType } from '../../../src/domain/lifePayOrderType'
 import * as lifePayApi from '../../../src/services/api/lifePay'
 import AccountListView from '../../../src/subpackages/userAccount/components/AccountListView'
 import { useDialogStore } from '../../../src/components/dialogStore'
+import { emptyState, expectIllustration } from '../../support/emptyState'
 import { removeDialog, renderedQueriesSettled, renderScreen } from '../order/support/render'
 import { areas, electricAccountSaved, gasAccountSaved, phoneAccount } from './accounts'
 
@@ -128,13 +129,29 @@ describe('saved account list', () => {
     expect(cards()).toHaveLength(1)
   })
 
-  it('an empty list leads to adding an account of that utility', async () => {
+  it('an empty list shows an illustration and one action: adding an account of that utility (issue 17, item 9)', async () => {
     list.mockResolvedValue([])
     renderScreen(<AccountListView initialType={LifePayOrderType.Gas} />)
     await waitFor(() => expect(screen.getByText('还没有常用燃气户号，添加后缴费更快捷')).not.toBeNull())
-    fireEvent.click(screen.getByText('+ 添加燃气户号'))
+    await expectIllustration(emptyState())
+    // The add in the middle is the page's one action: the bottom bar's add would be a second, identical one.
+    expect(screen.getAllByRole('button', { name: /添加/ }).map((button) => button.textContent)).toEqual([
+      '+ 添加燃气户号',
+    ])
+    expect(document.querySelector('.lp-account-list__bar')).toBeNull()
+    fireEvent.click(within(emptyState()).getByRole('button'))
     expect(Taro.navigateTo).toHaveBeenCalledWith({
       url: '/subpackages/userAccount/editGasUserAccount/editGasUserAccount',
+    })
+  })
+
+  it('a list with accounts keeps its add at the bottom, and no empty state', async () => {
+    renderScreen(<AccountListView />)
+    await waitFor(() => expect(cards()).toHaveLength(1))
+    expect(document.querySelector('.lp-state')).toBeNull()
+    fireEvent.click(within(document.querySelector('.lp-account-list__bar') as HTMLElement).getByText('+ 添加手机号'))
+    expect(Taro.navigateTo).toHaveBeenCalledWith({
+      url: '/subpackages/userAccount/editPhoneUserAccount/editPhoneUserAccount',
     })
   })
 })

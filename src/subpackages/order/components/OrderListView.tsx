@@ -3,6 +3,8 @@ import Taro, { useDidShow } from '@tarojs/taro'
 import { memo, useDeferredValue, useRef, useState } from 'react'
 import LifePayOrderTypeTabs from '../../../components/LifePayOrderTypeTabs'
 import PageState from '../../../components/PageState'
+import ordersArt from '../../../assets/empty/orders.svg'
+import { goHome } from '../../../platform/navigation'
 import { LifePayOrderType } from '../../../domain/lifePayOrderType'
 import type { LifePayOrderListItem } from '../../../../types/api/lifePay'
 import { useMessages } from '../../../i18n/messages'
@@ -27,23 +29,17 @@ const TOP_UP_KEYS: Record<LifePayOrderType, OrderMessageKey> = {
   [LifePayOrderType.Gas]: 'topUpGas',
 }
 
-/** The ways out of an empty list: a top-up of the selected kind, or of any kind on "all". */
-function EmptyActions({ type }: { type: LifePayOrderType | undefined }) {
+/**
+ * The one way out of an empty list (one clear action, as Alipay's empty states have, not three side by side): a
+ * top-up of the selected kind; on "all", home, which offers every kind.
+ */
+function EmptyAction({ type }: { type: LifePayOrderType | undefined }) {
   const m = useMessages(orderMessages)
-  const types = type === undefined ? [LifePayOrderType.Phone, LifePayOrderType.Electric, LifePayOrderType.Gas] : [type]
+  const open = () =>
+    void (type === undefined ? goHome() : Taro.navigateTo({ url: rechargeFormUrl(rechargeKindOf[type]) }))
   return (
-    <View className='lp-order-list__empty-actions'>
-      {types.map((each) => (
-        <View
-          key={each}
-          className='lp-order-list__top-up'
-          role='button'
-          tabIndex={0}
-          onClick={() => void Taro.navigateTo({ url: rechargeFormUrl(rechargeKindOf[each]) })}
-        >
-          {m(TOP_UP_KEYS[each])}
-        </View>
-      ))}
+    <View className='lp-state__action' role='button' tabIndex={0} onClick={open}>
+      {m(type === undefined ? 'topUp' : TOP_UP_KEYS[type])}
     </View>
   )
 }
@@ -122,7 +118,8 @@ export default function OrderListView() {
             errorText={describeError(view.error)}
             onRetry={() => void page.refetch()}
             emptyText={m(type === undefined ? 'emptyOrders' : 'emptyOrdersOfType')}
-            emptyAction={<EmptyActions type={type} />}
+            emptyArt={ordersArt}
+            emptyAction={<EmptyAction type={type} />}
           >
             <OrderRows orders={view.orders} />
             <View className='lp-order-list__footer'>

@@ -3,6 +3,7 @@ import Taro from '@tarojs/taro'
 import { useState } from 'react'
 import LifePayOrderTypeTabs from '../../../components/LifePayOrderTypeTabs'
 import PageState from '../../../components/PageState'
+import accountsArt from '../../../assets/empty/accounts.svg'
 import { showToast } from '../../../components/toastStore'
 import { LifePayOrderType } from '../../../domain/lifePayOrderType'
 import { useUserAccounts } from '../../../hooks/useUserAccounts'
@@ -19,6 +20,18 @@ import { useBottomBar } from '../../../components/bottomBar'
 
 /** The add bar's height in design units: 20 + the 92 button + 20 (AccountListView.scss). */
 const ADD_BAR_DESIGN_HEIGHT = 132
+
+/** The add button at the bottom of a list (or of its error); toasts keep clear of it while it is there. */
+function AddBar({ label, onAdd }: { label: string; onAdd: () => void }) {
+  useBottomBar(ADD_BAR_DESIGN_HEIGHT)
+  return (
+    <View className='lp-account-list__bar'>
+      <View className='lp-account-list__add' role='button' tabIndex={0} onClick={onAdd}>
+        {label}
+      </View>
+    </View>
+  )
+}
 
 /** The account's top-up form: the form loads the saved account (`accountId`); a phone number is shown at once. */
 function topUpAccountUrl(account: UserAccount): string {
@@ -54,13 +67,18 @@ export default function AccountListView({ initialType = LifePayOrderType.Phone }
   const areas = useElectricAreas(type === LifePayOrderType.Electric)
   const list = accounts.data ?? []
 
-  useBottomBar(ADD_BAR_DESIGN_HEIGHT)
   const add = () => void Taro.navigateTo({ url: editAccountUrl(type) })
   const onDelete = async (id: string) => {
     if (await remove(id)) showToast('success', m('deleted'))
   }
 
   const status = accounts.isPending ? 'loading' : accounts.isError ? 'error' : list.length === 0 ? 'empty' : 'ready'
+  // An empty list offers the add in its middle, as its one action; the bar would be a second, identical one. While
+  // a tab loads, the bar stays as it was (hidden at first): shown and then taken away, or the reverse, the page jumps.
+  const [barShown, setBarShown] = useState(false)
+  const showBar = status === 'loading' ? barShown : status !== 'empty'
+  if (showBar !== barShown) setBarShown(showBar)
+  const addLabel = `+ ${m(ADD_KEYS[type])}`
   return (
     <View className='lp-account-list'>
       <LifePayOrderTypeTabs
@@ -74,6 +92,12 @@ export default function AccountListView({ initialType = LifePayOrderType.Phone }
           errorText={describeError(accounts.error)}
           onRetry={() => void accounts.refetch()}
           emptyText={m(EMPTY_KEYS[type])}
+          emptyArt={accountsArt}
+          emptyAction={
+            <View className='lp-state__action' role='button' tabIndex={0} onClick={add}>
+              {addLabel}
+            </View>
+          }
         >
           <View className='lp-account-list__items' role='list'>
             {list.map((account) => (
@@ -90,11 +114,7 @@ export default function AccountListView({ initialType = LifePayOrderType.Phone }
           </View>
         </PageState>
       </ScrollView>
-      <View className='lp-account-list__bar'>
-        <View className='lp-account-list__add' role='button' tabIndex={0} onClick={add}>
-          + {m(ADD_KEYS[type])}
-        </View>
-      </View>
+      {showBar ? <AddBar label={addLabel} onAdd={add} /> : null}
     </View>
   )
 }
