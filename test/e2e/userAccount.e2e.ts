@@ -107,9 +107,9 @@ for (const locale of ['zh-CN', 'en-US'] as const) {
     await shot(page, 'phone-filled', locale)
     await save(page, locale)
     await backOnList(page, locale)
+    await cards(page).first().waitFor()
     // Saved, said above the add button (it used to cover "+ Add …").
     await assertToastAbove(page, m(locale).saved, '.lp-account-list__bar')
-    await cards(page).first().waitFor()
     assert.equal(await cards(page).count(), 1)
     const card = (await cards(page).first().textContent()) ?? ''
     assert.ok(card.includes(locale === 'zh-CN' ? '爸妈' : 'Parents') && card.includes('138****5678'), card)
