@@ -20,6 +20,7 @@ import { registerAccountRoutes } from './modules/account/routes'
 import { registerAdminRoutes } from './modules/admin/routes'
 import { registerAreaRoutes } from './modules/area/routes'
 import { registerDevRoutes } from './modules/dev/routes'
+import { assertProductionReady } from './productionReadiness'
 import { registerHealthRoutes } from './modules/health/routes'
 import { defineOrderJobs, handleRechargeResult } from './modules/lifePay/fulfilment'
 import { registerPayNotifyRoutes } from './modules/lifePay/payNotifyRoutes'
@@ -92,6 +93,10 @@ export async function buildApp(options: AppOptions): Promise<App> {
     bodyLimit: 1024 * 1024,
     // request.ip (the abuse limits' subject) comes from X-Forwarded-For only behind a proxy we were told about.
     trustProxy: typeof config.trustProxy === 'number' ? trustHops(config.trustProxy) : config.trustProxy,
+  })
+  const routeUrls: string[] = []
+  app.addHook('onRoute', (route) => {
+    routeUrls.push(route.url)
   })
 
   // Before any route: routes keep the error handler in force when they are added.
@@ -218,6 +223,8 @@ export async function buildApp(options: AppOptions): Promise<App> {
   registerDevRoutes(app, ctx)
   registerStorageRoutes(app, ctx)
   await registerWebRoutes(app, ctx)
+  // Whatever registered them: in production the sandbox's routes alone stop the start.
+  assertProductionReady(config, routeUrls)
 
   let closing = false
   const channels = [ORDER_CHANGED_CHANNEL, RATES_CHANGED_CHANNEL, CREDENTIAL_REVOKED_CHANNEL]

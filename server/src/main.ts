@@ -1,5 +1,6 @@
 import { loadConfig } from './config'
 import { DataDirLockedError } from './db/dataDirLock'
+import { ProductionNotReadyError } from './productionReadiness'
 import { startServer } from './server'
 
 // `node --import tsx server/src/main.ts`: the API (and the H5 app when built) on 127.0.0.1:${PORT:-3000}.
@@ -17,12 +18,6 @@ async function main(): Promise<void> {
     },
     'Life Pay server started',
   )
-  if (config.production && Object.values(config.providers).includes('sandbox')) {
-    log.warn(
-      { providers: config.providers },
-      'sandbox providers in production: payments, SMS and recharges are simulated',
-    )
-  }
   console.log(`Life Pay: ${server.url}  (API docs: ${server.url}/api/docs)`)
   for (const signal of ['SIGTERM', 'SIGINT'] as const) {
     process.once(signal, () => {
@@ -39,7 +34,7 @@ async function main(): Promise<void> {
 }
 
 main().catch((error: unknown) => {
-  if (error instanceof DataDirLockedError) {
+  if (error instanceof DataDirLockedError || error instanceof ProductionNotReadyError) {
     console.error(error.message)
   } else {
     console.error('Life Pay server failed to start:', error)

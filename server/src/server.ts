@@ -4,6 +4,7 @@ import { systemClock, type Clock } from './clock'
 import type { ServerConfig } from './config'
 import { openPglite, openPostgres, type Database } from './db/database'
 import { seedDatabase } from './db/seed'
+import { assertProductionReady } from './productionReadiness'
 
 export interface RunningServer {
   app: App
@@ -20,6 +21,8 @@ export interface StartOptions {
 
 /** Opens the database (PGlite in DATA_DIR under its lock, or PostgreSQL), migrates, seeds, listens, runs jobs. */
 export async function startServer(config: ServerConfig, options: StartOptions = {}): Promise<RunningServer> {
+  // Before anything is opened or seeded: production with a sandbox, demo data or a weak secret does not start.
+  assertProductionReady(config)
   const clock = options.clock ?? systemClock
   const database = config.databaseUrl
     ? await openPostgres(config.databaseUrl)
