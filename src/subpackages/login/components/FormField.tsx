@@ -1,5 +1,6 @@
 import { Input, Text, View } from '@tarojs/components'
 import type { ReactNode } from 'react'
+import { useRenderedFieldValue } from '../../../components/renderedFieldValue'
 import './FormField.scss'
 
 interface FormFieldProps {
@@ -33,14 +34,16 @@ export default function FormField({
   maxlength = 140,
   suffix,
 }: FormFieldProps) {
+  const field = useRenderedFieldValue(value)
   return (
     <View className={`lp-field ${error ? 'lp-field--error' : ''}`} data-field={name}>
       <View className='lp-field__row'>
         <Text className='lp-field__label'>{label}</Text>
         <Input
+          ref={field.ref}
           className='lp-field__input'
           name={name}
-          value={value}
+          value={field.value}
           type={type}
           password={password}
           maxlength={maxlength}
