@@ -8,11 +8,14 @@
  *   npm run admin -- jobs failed
  *   npm run admin -- jobs retry <id>
  * It talks HTTP rather than opening the database: an embedded (PGlite) database belongs to the server process
- * that holds its folder. ADMIN_URL (default http://127.0.0.1:${PORT:-3000}) and OPERATOR_TOKEN choose the server.
+ * that holds its folder. The server is the one `npm start` runs in the same environment (HOST, PORT; default
+ * http://127.0.0.1:3000), unless `--url <url>` or ADMIN_URL says otherwise (scripts/adminAddress.ts); OPERATOR_TOKEN
+ * is its operator token.
  */
 import type { ApiEnvelope } from '../types/api/envelope'
 import type { Channel, OperatorOrder } from '../types/api/admin'
 import { DEV_OPERATOR_TOKEN } from '../server/src/config'
+import { adminTarget, notTheServerMessage, unreachableMessage } from './adminAddress'
 
 interface Job {
   id: number
@@ -26,10 +29,9 @@ interface Job {
   updatedTime: string
 }
 
-const baseUrl = process.env.ADMIN_URL ?? `http://127.0.0.1:${process.env.PORT ?? 3000}`
 const token = process.env.OPERATOR_TOKEN ?? DEV_OPERATOR_TOKEN
 
-const USAGE = `usage:
+const USAGE = `usage: admin [--url http://host:port] <command>   (default: the server npm start runs here, PORT or 3000)
   admin refunds list
   admin refunds approve <orderNo> [--remark "…"] [--acknowledge-delivered]
   admin orders show <orderNo>
@@ -40,25 +42,31 @@ const USAGE = `usage:
 
 class UsageError extends Error {}
 
-async function call<T>(method: 'GET' | 'POST', path: string, body?: unknown): Promise<T> {
-  let response: Response
-  try {
-    response = await fetch(`${baseUrl}${path}`, {
-      method,
-      headers: {
-        'x-operator-token': token,
-        'accept-language': 'en',
-        ...(body ? { 'content-type': 'application/json' } : {}),
-      },
-      body: body ? JSON.stringify(body) : undefined,
-    })
-  } catch (error) {
-    throw new Error(`cannot reach the server at ${baseUrl} (${(error as Error).message}); is it running? set ADMIN_URL`)
+/** Calls to the admin routes of the server at `baseUrl` (chosen by `source`: adminTarget). */
+const adminCalls =
+  ({ baseUrl, source }: { baseUrl: string; source: string }) =>
+  async <T>(method: 'GET' | 'POST', path: string, body?: unknown): Promise<T> => {
+    let response: Response
+    try {
+      response = await fetch(`${baseUrl}${path}`, {
+        method,
+        headers: {
+          'x-operator-token': token,
+          'accept-language': 'en',
+          ...(body ? { 'content-type': 'application/json' } : {}),
+        },
+        body: body ? JSON.stringify(body) : undefined,
+      })
+    } catch (error) {
+      throw new Error(unreachableMessage(baseUrl, source, error))
+    }
+    // Another program on the port (a dev server, an older app) answers without the API's envelope.
+    const envelope = (await response.json().catch(() => null)) as ApiEnvelope<T> | null
+    if (!envelope || typeof envelope.success !== 'boolean')
+      throw new Error(notTheServerMessage(baseUrl, source, response.status))
+    if (!envelope.success) throw new Error(`${envelope.error}: ${envelope.msg}`)
+    return envelope.data as T
   }
-  const envelope = (await response.json()) as ApiEnvelope<T>
-  if (!envelope.success) throw new Error(`${envelope.error}: ${envelope.msg}`)
-  return envelope.data as T
-}
 
 function option(args: string[], name: string): string | undefined {
   const index = args.indexOf(name)
@@ -113,21 +121,23 @@ function printChannel(channel: Channel): void {
   console.log(`${channel.channelId}  ${channel.enabled ? 'enabled' : 'DISABLED'}  ${channel.name}  ${rates}`)
 }
 
-async function run(args: string[]): Promise<void> {
-  const [area, action, target] = args
+async function run(argv: string[]): Promise<void> {
+  const { args, ...server } = adminTarget(argv)
+  const call = adminCalls(server)
+  const [area, action, subject] = args
   if (area === 'refunds' && action === 'list') {
     const orders = await call<OperatorOrder[]>('GET', '/api/admin/refunds')
     if (orders.length === 0) console.log('No refund is waiting for review.')
     for (const order of orders) printOrder(order)
     return
   }
-  if (area === 'orders' && action === 'show' && target) {
-    printOrder(await call<OperatorOrder>('GET', `/api/admin/orders/${encodeURIComponent(target)}`), true)
+  if (area === 'orders' && action === 'show' && subject) {
+    printOrder(await call<OperatorOrder>('GET', `/api/admin/orders/${encodeURIComponent(subject)}`), true)
     return
   }
-  if (area === 'refunds' && action === 'approve' && target) {
+  if (area === 'refunds' && action === 'approve' && subject) {
     printOrder(
-      await call<OperatorOrder>('POST', `/api/admin/refunds/${encodeURIComponent(target)}/approve`, {
+      await call<OperatorOrder>('POST', `/api/admin/refunds/${encodeURIComponent(subject)}/approve`, {
         remark: option(args, '--remark'),
         acknowledgeDelivered: args.includes('--acknowledge-delivered'),
       }),
@@ -135,11 +145,11 @@ async function run(args: string[]): Promise<void> {
     )
     return
   }
-  if (area === 'refunds' && action === 'reject' && target) {
+  if (area === 'refunds' && action === 'reject' && subject) {
     const reason = option(args, '--reason')
     if (!reason) throw new UsageError('reject needs --reason "…" (the user sees it)')
     printOrder(
-      await call<OperatorOrder>('POST', `/api/admin/refunds/${encodeURIComponent(target)}/reject`, { reason }),
+      await call<OperatorOrder>('POST', `/api/admin/refunds/${encodeURIComponent(subject)}/reject`, { reason }),
       true,
     )
     return
@@ -148,8 +158,8 @@ async function run(args: string[]): Promise<void> {
     for (const channel of await call<Channel[]>('GET', '/api/admin/channels')) printChannel(channel)
     return
   }
-  if (area === 'channels' && (action === 'enable' || action === 'disable') && target) {
-    printChannel(await call<Channel>('POST', `/api/admin/channels/${encodeURIComponent(target)}/${action}`))
+  if (area === 'channels' && (action === 'enable' || action === 'disable') && subject) {
+    printChannel(await call<Channel>('POST', `/api/admin/channels/${encodeURIComponent(subject)}/${action}`))
     return
   }
   if (area === 'jobs' && action === 'failed') {
@@ -169,9 +179,9 @@ async function run(args: string[]): Promise<void> {
     }
     return
   }
-  if (area === 'jobs' && action === 'retry' && target) {
-    if (!/^\d+$/.test(target)) throw new UsageError('retry needs a job id (a number)')
-    const job = await call<Job>('POST', `/api/admin/jobs/${target}/retry`)
+  if (area === 'jobs' && action === 'retry' && subject) {
+    if (!/^\d+$/.test(subject)) throw new UsageError('retry needs a job id (a number)')
+    const job = await call<Job>('POST', `/api/admin/jobs/${subject}/retry`)
     console.log(`#${job.id} ${job.kind} is ${job.status} again (runs at ${job.runAt})`)
     return
   }

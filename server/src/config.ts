@@ -95,6 +95,10 @@ export const DEV_JWT_SECRET = 'life-pay-dev-jwt-secret-change-me'
 export const DEV_OPERATOR_TOKEN = 'life-pay-dev-operator'
 export const DEV_MERCHANT_KEY = 'life-pay-sandbox-merchant-key'
 
+/** Where the server listens without HOST / PORT (`npm start`); the admin CLI looks there too (scripts/adminAddress). */
+export const DEFAULT_HOST = '127.0.0.1'
+export const DEFAULT_PORT = 3000
+
 function int(value: string | undefined, fallback: number, name: string): number {
   if (value === undefined || value.trim() === '') return fallback
   const number = Number(value)
@@ -124,6 +128,11 @@ function provider(value: string | undefined, name: string): ProviderKind {
   return kind
 }
 
+/** The address the server listens on for this environment: one reading, shared with the admin CLI. */
+export function listenAddress(env: NodeJS.ProcessEnv = process.env): { host: string; port: number } {
+  return { host: env.HOST || DEFAULT_HOST, port: int(env.PORT, DEFAULT_PORT, 'PORT') }
+}
+
 /** Configuration from the environment (docs/server.md lists every variable). */
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): ServerConfig {
   // Production's own rules (real providers, no demo data, strong secrets) are checked at start:
@@ -132,8 +141,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): ServerConfig {
   const dataDir = resolve(env.DATA_DIR || join(REPO_ROOT, '.data'))
   const staticDir = env.STATIC_DIR === '' ? null : resolve(env.STATIC_DIR ?? join(REPO_ROOT, 'dist', 'h5'))
   return {
-    host: env.HOST || '127.0.0.1',
-    port: int(env.PORT, 3000, 'PORT'),
+    ...listenAddress(env),
     databaseUrl: env.DATABASE_URL || null,
     dataDir,
     staticDir,

@@ -44,6 +44,28 @@ export async function settled(page: Page, timeout = 15_000): Promise<void> {
   )
 }
 
+/**
+ * What the page reports as errors from now on: console.error calls and uncaught exceptions. Taro's H5 components
+ * log their own failures through console.error (the taro-input TypeError of issue 17, item 13), which no check of
+ * the page's content would notice.
+ */
+export function consoleErrors(page: Page): string[] {
+  const errors: string[] = []
+  page.on('console', (message) => {
+    if (message.type() === 'error') errors.push(message.text())
+  })
+  page.on('pageerror', (error) => errors.push(String(error)))
+  return errors
+}
+
+/** Fails if any of `errors` (from consoleErrors) is a TypeError. */
+export function assertNoTypeError(errors: string[]): void {
+  assert.deepEqual(
+    errors.filter((error) => error.includes('TypeError')),
+    [],
+  )
+}
+
 /** A message template ('Pay {amount}') as a pattern for the texts it makes, whole: each placeholder is any text. */
 export function messagePattern(template: string): RegExp {
   const parts = template.split(/\{\w+\}/).map((part) => part.replace(/[.*+?^${}()|[\]\\]/g, '\\$&'))

@@ -12,7 +12,15 @@ import type { orderMessages as OrderMessages } from '../../src/subpackages/order
 import enUS from '../../src/i18n/en-US'
 import zhCN from '../../src/i18n/zh-CN'
 import { startAppServer, type AppServer } from '../../scripts/lib/appServer'
-import { ARTIFACTS, launchBrowser, messagePattern, phoneContext, settled } from './browser'
+import {
+  ARTIFACTS,
+  assertNoTypeError,
+  consoleErrors,
+  launchBrowser,
+  messagePattern,
+  phoneContext,
+  settled,
+} from './browser'
 import { assertH5Built, importAppModule, lifePayApi, logInByPhoneCode } from './session'
 
 // Orders and refunds in a phone browser against the real server: orders are placed and paid through the API (the
@@ -202,6 +210,7 @@ for (const locale of ['zh-CN', 'en-US'] as const) {
     const rejected = await placePhoneOrder(userId, '13512345678', 20)
     await pay(userId, rejected)
     const page = await context.newPage()
+    const errors = consoleErrors(page)
     let refundCalls = 0
     page.on('request', (request) => {
       if (request.url().includes('/api/LifePay/RefundUserLifePayOrder')) refundCalls++
@@ -227,6 +236,7 @@ for (const locale of ['zh-CN', 'en-US'] as const) {
     await page
       .getByRole('textbox', { name: m(locale).reasonDetail, exact: true })
       .fill(locale === 'zh-CN' ? '同一号码充了两次' : 'Topped up the same number twice')
+    assertNoTypeError(errors)
     // A double tap opens one confirmation and sends one application.
     await submit.dblclick()
     await page.getByRole('dialog', { name: m(locale).confirmRefundTitle }).waitFor()

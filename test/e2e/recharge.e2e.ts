@@ -15,7 +15,9 @@ import type { rechargeMessages as RechargeMessages } from '../../src/subpackages
 import { startAppServer, type AppServer } from '../../scripts/lib/appServer'
 import {
   ARTIFACTS,
+  assertNoTypeError,
   assertToastAbove,
+  consoleErrors,
   exactly,
   fieldError,
   launchBrowser,
@@ -222,6 +224,7 @@ test('a ported number: the user overrides the detected carrier and the order use
 test('validation shows at the field before any call; 192 asks for the carrier', async () => {
   for (const locale of ['zh-CN', 'en-US'] as const) {
     const { context, page, userId } = await newPage(locale, locale === 'zh-CN' ? '13900004444' : '13900005555')
+    const errors = consoleErrors(page)
     await page.goto(`${server.url}/subpackages/recharge/phoneBillRecharge/phoneBillRecharge`)
     await faceValues(page, locale).first().waitFor()
     await enterPhone(page, locale, '12345')
@@ -231,6 +234,8 @@ test('validation shows at the field before any call; 192 asks for the carrier', 
     await enterPhone(page, locale, '19212345678')
     await page.getByText(f(locale).carrierUnknown).waitFor()
     await shot(page, 'phone-192', locale)
+    // Typing into the phone field logs nothing (the taro-input TypeError of issue 17, item 13).
+    assertNoTypeError(errors)
     assert.equal((await orderPage(userId)).totalCount, 0)
     await context.close()
   }

@@ -1,6 +1,7 @@
 import { Input, View } from '@tarojs/components'
 import { useState, type ReactNode } from 'react'
 import { useMessages } from '../../i18n/messages'
+import { useRenderedFieldValue } from '../renderedFieldValue'
 import { fieldMessages } from './messages'
 import './fields.scss'
 
@@ -54,18 +55,24 @@ export default function TextField(props: TextFieldProps) {
   // natively, it would otherwise jump to the end each time the groups move).
   const [cursor, setCursor] = useState<number | undefined>(undefined)
   const miniCursor = process.env.TARO_ENV === 'h5' || cursor === undefined ? {} : { cursor }
+  const field = useRenderedFieldValue(format ? format.show(value) : value)
+  // Focus is asked for when the field appears (the element focuses its native input when it first draws it). A
+  // `focus` that turned on later would have the element focus itself while React commits, and its focus event then
+  // calls flushSync inside the commit ("flushSync was called from inside a lifecycle method").
+  const [autoFocus] = useState(props.autoFocus)
   return (
     <View className={`lp-text-field${large ? ' lp-text-field--large' : ''}`}>
       <Input
+        ref={field.ref}
         className='lp-text-field__input'
         type={keyboard === 'digits' ? DIGITS_TYPE : 'text'}
-        value={format ? format.show(value) : value}
+        value={field.value}
         {...miniCursor}
         placeholder={placeholder}
         placeholderClass='lp-text-field__placeholder'
         maxlength={maxLength ?? 140}
         disabled={disabled}
-        focus={props.autoFocus}
+        focus={autoFocus}
         // H5 draws a native <input> inside the component: the name has to be on it, not on the host.
         nativeProps={{ 'aria-label': label }}
         onInput={(event) => {
@@ -84,9 +91,12 @@ export default function TextField(props: TextFieldProps) {
             shown = format.show(next)
             nextCaret = edit.caret
           }
-          // H5 shows what was typed until told otherwise; mini-programs render the controlled value.
+          // H5 shows what was typed until told otherwise; mini-programs render the controlled value. Before the
+          // element has drawn its native input there is nothing shown, and writing its value would throw (see
+          // useRenderedFieldValue).
           const target = event.target as { value?: string } | null
-          if (shown !== raw && target && 'value' in target) target.value = shown
+          const drawn = process.env.TARO_ENV !== 'h5' || native !== null
+          if (shown !== raw && drawn && target && 'value' in target) target.value = shown
           if (native && native.value !== shown) native.value = shown
           // Writing the value puts a browser's caret at the end: put it back after the same digit.
           if (native && nextCaret !== undefined && native.ownerDocument.activeElement === native) {

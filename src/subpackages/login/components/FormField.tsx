@@ -1,5 +1,6 @@
 import { Input, Text, View } from '@tarojs/components'
 import type { ReactNode } from 'react'
+import { useRenderedFieldValue } from '../../../components/renderedFieldValue'
 import './FormField.scss'
 
 interface FormFieldProps {
@@ -33,14 +34,16 @@ export default function FormField({
   maxlength = 140,
   suffix,
 }: FormFieldProps) {
+  const field = useRenderedFieldValue(value)
   return (
     <View className={`lp-login-field ${error ? 'lp-login-field--error' : ''}`} data-field={name}>
       <View className='lp-login-field__row'>
         <Text className='lp-login-field__label'>{label}</Text>
         <Input
+          ref={field.ref}
           className='lp-login-field__input'
           name={name}
-          value={value}
+          value={field.value}
           type={type}
           password={password}
           maxlength={maxlength}

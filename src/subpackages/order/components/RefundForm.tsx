@@ -28,6 +28,7 @@ import LifePayOrderTypeIcon from '../../../components/LifePayOrderTypeIcon'
 import { refundResultUrl } from '../../../routes'
 import './RefundForm.scss'
 import { useBottomBar } from '../../../components/bottomBar'
+import { useRenderedFieldValue } from '../../../components/renderedFieldValue'
 
 /** The submit bar's height in design units: 20 + the 92 button + 20 (RefundForm.scss). */
 const SUBMIT_BAR_DESIGN_HEIGHT = 132
@@ -44,6 +45,7 @@ export default function RefundForm({ order, refund }: RefundFormProps) {
   useBottomBar(SUBMIT_BAR_DESIGN_HEIGHT)
   const [choice, setChoice] = useState<RefundReasonChoice | null>(null)
   const [detail, setDetail] = useState('')
+  const detailField = useRenderedFieldValue(detail)
   const [errors, setErrors] = useState<RefundFormErrors>({})
   const maxLength = detailMaxLength(locale)
   const reasonTabStop = rovingTabStop(refundReasonChoices, (reason) => reason === choice)
@@ -131,8 +133,9 @@ export default function RefundForm({ order, refund }: RefundFormProps) {
         <View className='lp-refund__card'>
           <Text className='lp-refund__section-title'>{m('reasonDetail')}</Text>
           <Textarea
+            ref={detailField.ref}
             className='lp-refund__textarea'
-            value={detail}
+            value={detailField.value}
             maxlength={maxLength}
             nativeProps={{ 'aria-label': m('reasonDetail') }}
             placeholder={m(choice === RefundReasonChoice.Other ? 'reasonDetailRequired' : 'reasonDetailPlaceholder')}
