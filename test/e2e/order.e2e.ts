@@ -301,7 +301,7 @@ for (const locale of ['zh-CN', 'en-US'] as const) {
 for (const locale of ['zh-CN', 'en-US'] as const) {
   test(`an order row shows its whole account beside the type and the status, nothing clipped (${locale})`, async () => {
     const context = await phoneContext(browser, locale)
-    const userId = await logInByPhoneCode(server, context, locale === 'zh-CN' ? '13600003333' : '13600004444', locale)
+    const userId = await logInByPhoneCode(server, context, locale === 'zh-CN' ? '13600009991' : '13600009992', locale)
     await call<CreateLifePayOrderResult>(userId, 'POST', '/api/LifePay/CreateLifePayElectricOrder', {
       electricAccount: '3100123456789',
       electricType: 'guowang',

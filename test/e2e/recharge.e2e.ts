@@ -253,7 +253,7 @@ test('electricity top-up through to recharge succeeded, with the holder name whe
     const sheet = page.getByRole('dialog', { name: f(locale).regionSheetTitle })
     await sheet.waitFor()
     await shot(page, 'electric-region-sheet', locale)
-    await sheet.getByRole('radio', { name: '深圳市' }).click()
+    await sheet.getByRole('radio', { name: locale === 'zh-CN' ? '深圳市' : 'Shenzhen' }).click()
     await topUpButton(page, locale).click()
     await fieldError(page, validationMessages[locale].required).first().waitFor()
     await shot(page, 'electric-errors', locale)
@@ -374,7 +374,7 @@ test('cancelling payment leaves the order unpaid and payable again', async () =>
 
 test('no answer to 立即充值: the toast says so above the amount and the button, and the order can be placed again', async () => {
   const locale = 'zh-CN'
-  const { context, page, userId } = await newPage(locale, '13700006666')
+  const { context, page, userId } = await newPage(locale, '13700007777')
   await page.goto(
     `${server.url}/subpackages/recharge/phoneBillRecharge/phoneBillRecharge?phone=13612345678&parValue=10`,
   )

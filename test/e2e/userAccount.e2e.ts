@@ -170,7 +170,7 @@ for (const locale of ['zh-CN', 'en-US'] as const) {
     await page.getByRole('button', { name: f(locale).regionLabel, exact: true }).click()
     await page
       .getByRole('dialog', { name: f(locale).regionSheetTitle })
-      .getByRole('radio', { name: '深圳市' })
+      .getByRole('radio', { name: locale === 'zh-CN' ? '深圳市' : 'Shenzhen' })
       .click()
     await field(page, f(locale).electricAccountLabel).fill('0755001234567')
     await field(page, f(locale).holderNameLabel).fill('张三')
@@ -181,7 +181,8 @@ for (const locale of ['zh-CN', 'en-US'] as const) {
     await backOnList(page, locale)
     await cards(page).first().waitFor()
     const electric = (await cards(page).first().textContent()) ?? ''
-    assert.ok(electric.includes('075******4567') && electric.includes('广东省 深圳市'), electric)
+    const region = locale === 'zh-CN' ? '广东省 深圳市' : 'Shenzhen, Guangdong'
+    assert.ok(electric.includes('075******4567') && electric.includes(region), electric)
     await settled(page)
     await shot(page, 'list-electric', locale)
 
