@@ -414,7 +414,10 @@ test('field errors line up under their own field, also once the login pages have
       .filter((error) => error.getClientRects().length > 0)
       .map((error) => {
         const label = error.closest('.lp-field')?.querySelector('.lp-field__label')
-        return Math.round(error.getBoundingClientRect().left - (label?.getBoundingClientRect().left ?? Infinity))
+        // Where the text starts (the stray rule was a padding: the element's own box did not move).
+        const text = document.createRange()
+        text.selectNodeContents(error)
+        return Math.round(text.getBoundingClientRect().left - (label?.getBoundingClientRect().left ?? Infinity))
       }),
   )
   assert.ok(offsets.length > 0)
