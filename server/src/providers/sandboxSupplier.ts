@@ -1,5 +1,5 @@
 import { randomBytes } from 'node:crypto'
-import { eq, sql } from 'drizzle-orm'
+import { and, eq, sql } from 'drizzle-orm'
 import type { Clock } from '../clock'
 import type { Db } from '../db/database'
 import { sandboxRecharges } from '../db/schema'
@@ -26,7 +26,15 @@ export function createSandboxSupplier(deps: SandboxSupplierDeps): SupplierProvid
 
   jobs.define<RechargeResult>({
     kind: SUPPLIER_CALLBACK_JOB,
-    handle: (result) => deps.onResult(result),
+    async handle(result) {
+      // The supplier's decision is made when its callback first goes out; a redelivery does not change it, and
+      // its order query answers the same from then on, whether or not the callback got through.
+      await db
+        .update(sandboxRecharges)
+        .set({ status: result.success ? 'succeeded' : 'failed', reason: result.reason, finishTime: clock.now() })
+        .where(and(eq(sandboxRecharges.orderNo, result.orderNo), eq(sandboxRecharges.status, 'processing')))
+      await deps.onResult(result)
+    },
   })
 
   return {
@@ -67,6 +75,14 @@ export function createSandboxSupplier(deps: SandboxSupplierDeps): SupplierProvid
         throw new SupplierUnavailableError(`sandbox supplier unavailable (submission ${outcome.unavailable})`)
       }
       return outcome
+    },
+
+    async query(orderNo) {
+      const [row] = await db.select().from(sandboxRecharges).where(eq(sandboxRecharges.orderNo, orderNo))
+      // Refused every time so far (submitCount within the account's unavailable times): it never took the recharge.
+      if (!row || row.submitCount <= sandboxRechargeScript(row.account).unavailableTimes) return { status: 'notFound' }
+      const status = row.status as 'processing' | 'succeeded' | 'failed'
+      return { status, supplierOrderNo: row.supplierOrderNo, reason: row.reason, finishedAt: row.finishTime }
     },
   }
 }
