@@ -27,13 +27,17 @@ export function createSandboxSupplier(deps: SandboxSupplierDeps): SupplierProvid
   jobs.define<RechargeResult>({
     kind: SUPPLIER_CALLBACK_JOB,
     async handle(result) {
-      // The supplier's decision is made when its callback first goes out; a redelivery does not change it, and
-      // its order query answers the same from then on, whether or not the callback got through.
-      await db
-        .update(sandboxRecharges)
-        .set({ status: result.success ? 'succeeded' : 'failed', reason: result.reason, finishTime: clock.now() })
-        .where(and(eq(sandboxRecharges.orderNo, result.orderNo), eq(sandboxRecharges.status, 'processing')))
-      await deps.onResult(result)
+      try {
+        await deps.onResult(result)
+      } finally {
+        // The supplier's decision stands once its callback first goes out, whether or not we acknowledged it: its
+        // order query answers it from then on. Written after the callback so the callback's timing against the
+        // submit job's retries stays what it was (server/test/refundRaces.test.ts relies on it).
+        await db
+          .update(sandboxRecharges)
+          .set({ status: result.success ? 'succeeded' : 'failed', reason: result.reason, finishTime: clock.now() })
+          .where(and(eq(sandboxRecharges.orderNo, result.orderNo), eq(sandboxRecharges.status, 'processing')))
+      }
     },
   })
 
