@@ -7,13 +7,14 @@
  *   npm run admin -- channels list | enable <channelId> | disable <channelId>
  *   npm run admin -- jobs failed
  *   npm run admin -- jobs retry <id>
+ *   npm run admin -- reconcile [YYYY-MM-DD]   (Asia/Shanghai day, yesterday by default; exit 1 on any mismatch)
  * It talks HTTP rather than opening the database: an embedded (PGlite) database belongs to the server process
  * that holds its folder. The server is the one `npm start` runs in the same environment (HOST, PORT; default
  * http://127.0.0.1:3000), unless `--url <url>` or ADMIN_URL says otherwise (scripts/adminAddress.ts); OPERATOR_TOKEN
  * is its operator token.
  */
 import type { ApiEnvelope } from '../types/api/envelope'
-import type { Channel, OperatorOrder } from '../types/api/admin'
+import type { Channel, OperatorOrder, ReconciliationReport, ReconciliationTotals } from '../types/api/admin'
 import { DEV_OPERATOR_TOKEN } from '../server/src/config'
 import { adminTarget, notTheServerMessage, unreachableMessage } from './adminAddress'
 
@@ -38,9 +39,13 @@ const USAGE = `usage: admin [--url http://host:port] <command>   (default: the s
   admin refunds reject <orderNo> --reason "…"
   admin channels list | enable <channelId> | disable <channelId>
   admin jobs failed
-  admin jobs retry <id>`
+  admin jobs retry <id>
+  admin reconcile [YYYY-MM-DD]   (Asia/Shanghai day, default yesterday; exit 1 when anything mismatches)`
 
 class UsageError extends Error {}
+
+/** Exit code of a reconciliation that found mismatches: a nightly cron job fails, and its mail says why. */
+const MISMATCH_EXIT = 1
 
 /** Calls to the admin routes of the server at `baseUrl` (chosen by `source`: adminTarget). */
 const adminCalls =
@@ -121,6 +126,30 @@ function printChannel(channel: Channel): void {
   console.log(`${channel.channelId}  ${channel.enabled ? 'enabled' : 'DISABLED'}  ${channel.name}  ${rates}`)
 }
 
+function printTotals(label: string, totals: ReconciliationTotals): void {
+  console.log(
+    `${label}  paid ${totals.paidCount} (${yuan(totals.paidFen / 100)})  refunded ${totals.refundedCount} ` +
+      `(${yuan(totals.refundedFen / 100)})  delivered ${totals.deliveredCount}`,
+  )
+}
+
+/** Prints the report; true when it found no mismatch. */
+function printReconciliation(report: ReconciliationReport): boolean {
+  console.log(`reconciliation ${report.date} (Asia/Shanghai, ${report.from} – ${report.to})`)
+  console.log(`orders created ${report.ordersCreated}, compared ${report.ordersCompared}`)
+  printTotals('orders:   ', report.orders)
+  printTotals('providers:', report.providers)
+  if (report.mismatches.length === 0) {
+    console.log('No mismatch.')
+    return true
+  }
+  const counts = Object.entries(report.mismatchCounts).map(([kind, n]) => `${n} ${kind}`)
+  console.log(`${report.mismatches.length} MISMATCHES: ${counts.join(', ')}`)
+  for (const mismatch of report.mismatches)
+    console.log(`${mismatch.orderNo}  ${mismatch.kind}  ${mismatch.explanation}`)
+  return false
+}
+
 async function run(argv: string[]): Promise<void> {
   const { args, ...server } = adminTarget(argv)
   const call = adminCalls(server)
@@ -183,6 +212,13 @@ async function run(argv: string[]): Promise<void> {
     if (!/^\d+$/.test(subject)) throw new UsageError('retry needs a job id (a number)')
     const job = await call<Job>('POST', `/api/admin/jobs/${subject}/retry`)
     console.log(`#${job.id} ${job.kind} is ${job.status} again (runs at ${job.runAt})`)
+    return
+  }
+  if (area === 'reconcile') {
+    if (action !== undefined && !/^\d{4}-\d{2}-\d{2}$/.test(action)) throw new UsageError('reconcile takes YYYY-MM-DD')
+    const query = action ? `?date=${action}` : ''
+    const report = await call<ReconciliationReport>('GET', `/api/admin/reconciliation${query}`)
+    if (!printReconciliation(report)) process.exitCode = MISMATCH_EXIT
     return
   }
   throw new UsageError(USAGE)

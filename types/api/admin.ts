@@ -51,3 +51,62 @@ export const Channel = Type.Object({
   rates: Type.Array(LifePayRate),
 })
 export type Channel = Static<typeof Channel>
+
+/** What a reconciliation mismatch is about (docs/api.md § Reconciliation). */
+export const reconciliationMismatchKinds = [
+  'providerPaidOrderUnpaid',
+  'orderPaidProviderUnpaid',
+  'paidAmountDiffers',
+  'transactionIdDiffers',
+  'orderRefundedNoProviderRefund',
+  'refundAmountDiffers',
+  'providerRefundedOrderNotRefunded',
+  'deliveredSupplierDisagrees',
+  'supplierSucceededOrderNotDelivered',
+  'deliveredAndRefunded',
+  'refundedSupplierProcessing',
+  'noOutcomeAfter24h',
+] as const
+export type ReconciliationMismatchKind = (typeof reconciliationMismatchKinds)[number]
+
+/** One disagreement between an order and a provider's record of it, or a paid order left without an outcome. */
+export const ReconciliationMismatch = Type.Object({
+  orderNo: Type.String(),
+  kind: OneOf(reconciliationMismatchKinds),
+  /** What disagrees, in plain words with both sides' values. */
+  explanation: Type.String(),
+})
+export type ReconciliationMismatch = Static<typeof ReconciliationMismatch>
+
+/** Money and deliveries of the day, one side's view: counted by when each happened, amounts in fen. */
+export const ReconciliationTotals = Type.Object({
+  paidCount: Type.Integer(),
+  paidFen: Type.Integer(),
+  refundedCount: Type.Integer(),
+  refundedFen: Type.Integer(),
+  deliveredCount: Type.Integer(),
+})
+export type ReconciliationTotals = Static<typeof ReconciliationTotals>
+
+/** GET /api/admin/reconciliation */
+export const ReconciliationReport = Type.Object({
+  /** The Asia/Shanghai calendar day reported on. */
+  date: Type.String({ format: 'date' }),
+  from: DateTime({ description: 'Start of the day (00:00 Asia/Shanghai), inclusive' }),
+  to: DateTime({ description: 'End of the day (next 00:00 Asia/Shanghai), exclusive' }),
+  generatedAt: DateTime(),
+  /** Orders created that day. */
+  ordersCreated: Type.Integer(),
+  /** Orders compared with the providers: any created, paid, refunded or delivered that day, and every paid order
+   * still without an outcome 24 hours after payment. */
+  ordersCompared: Type.Integer(),
+  /** Our orders' view. */
+  orders: ReconciliationTotals,
+  /** The payment provider's and the supplier's answers about the same orders. */
+  providers: ReconciliationTotals,
+  mismatchCounts: Type.Record(Type.String(), Type.Integer(), {
+    description: 'Mismatches per kind; kinds without any are left out',
+  }),
+  mismatches: Type.Array(ReconciliationMismatch),
+})
+export type ReconciliationReport = Static<typeof ReconciliationReport>

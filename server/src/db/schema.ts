@@ -349,6 +349,10 @@ export const sandboxRecharges = pgTable('sandbox_recharges', {
   account: text('account').notNull(),
   /** Transient failures still to simulate for this account before it is accepted. */
   submitCount: integer('submit_count').notNull().default(0),
+  /** processing → succeeded | failed: what the supplier's order query answers (reconciliation asks it). */
+  status: text('status').notNull().default('processing'),
+  reason: text('reason'),
+  finishTime: time('finish_time'),
   creationTime: createdAt(),
 })
 

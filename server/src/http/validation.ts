@@ -35,6 +35,7 @@ const fieldLabels: Record<string, LocalizedText> = {
   gasAccount: { 'zh-CN': '燃气户号', 'en-US': 'Gas account' },
   gasOrgType: { 'zh-CN': '燃气公司', 'en-US': 'Gas company' },
   orderNo: { 'zh-CN': '订单号', 'en-US': 'Order number' },
+  date: { 'zh-CN': '日期', 'en-US': 'Date' },
   lifePayType: { 'zh-CN': '类型', 'en-US': 'Type' },
   lifePayOrderType: { 'zh-CN': '订单类型', 'en-US': 'Order type' },
   refundApplyRemark: { 'zh-CN': '退款原因', 'en-US': 'Refund reason' },

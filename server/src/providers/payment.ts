@@ -34,6 +34,21 @@ export interface RefundRequest {
   transactionId: string | null
 }
 
+/**
+ * The provider's answer to "what became of this order's payment" (WeChat Pay: query order by out_trade_no;
+ * Alipay: alipay.trade.query). `notFound` when the provider never heard of the order number.
+ */
+export type PaymentQuery =
+  | { status: 'paid'; amountFen: number; transactionId: string; paidAt: Date }
+  | { status: 'unpaid' | 'closed' | 'notFound' }
+
+/**
+ * The provider's answer about one of our refund numbers (WeChat Pay: query refund by out_refund_no; Alipay:
+ * alipay.trade.fastpay.refund.query). `processing` counts as money on its way back.
+ */
+export type RefundQuery =
+  { status: 'succeeded' | 'processing'; amountFen: number; refundedAt: Date | null } | { status: 'failed' | 'notFound' }
+
 export interface PaymentProvider {
   readonly sandbox: boolean
   /** Creates the provider-side payment (WxPay prepay / Alipay trade) and the parameters the app pays with. */
@@ -43,4 +58,8 @@ export interface PaymentProvider {
   /** Closes the provider-side payment before an unpaid order closes; 'paid' when the user already paid. */
   close(orderNo: string): Promise<'closed' | 'paid'>
   refund(request: RefundRequest): Promise<void>
+  /** The provider's own record of an order's payment, for reconciliation. */
+  queryPayment(orderNo: string): Promise<PaymentQuery>
+  /** The provider's own record of a refund, by our refund number. */
+  queryRefund(refundNo: string): Promise<RefundQuery>
 }

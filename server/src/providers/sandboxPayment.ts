@@ -225,5 +225,29 @@ export function createSandboxPayment(deps: SandboxPaymentDeps): SandboxPayment {
         })
         .onConflictDoNothing()
     },
+
+    async queryPayment(orderNo) {
+      // An order may have had several prepays (one per payment method tried); at most one of them is ever paid.
+      const payments = await db.select().from(sandboxPayments).where(eq(sandboxPayments.orderNo, orderNo))
+      const paid = payments.find((payment) => payment.status === 'paid')
+      if (paid) {
+        return {
+          status: 'paid',
+          amountFen: paid.amountFen,
+          transactionId: paid.transactionId ?? '',
+          paidAt: paid.updatedTime,
+        }
+      }
+      if (payments.length === 0) return { status: 'notFound' }
+      // A cancelled cashier leaves the trade payable (WeChat Pay's NOTPAY); only a close ends it.
+      return payments.every((payment) => payment.status === 'closed') ? { status: 'closed' } : { status: 'unpaid' }
+    },
+
+    async queryRefund(refundNo) {
+      // Sandbox refunds succeed as they are asked for; a real provider may answer `processing` first.
+      const [refund] = await db.select().from(sandboxRefunds).where(eq(sandboxRefunds.refundNo, refundNo))
+      if (!refund) return { status: 'notFound' }
+      return { status: 'succeeded', amountFen: refund.amountFen, refundedAt: refund.creationTime }
+    },
   }
 }

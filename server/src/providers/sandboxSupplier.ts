@@ -1,5 +1,5 @@
 import { randomBytes } from 'node:crypto'
-import { eq, sql } from 'drizzle-orm'
+import { and, eq, sql } from 'drizzle-orm'
 import type { Clock } from '../clock'
 import type { Db } from '../db/database'
 import { sandboxRecharges } from '../db/schema'
@@ -26,7 +26,19 @@ export function createSandboxSupplier(deps: SandboxSupplierDeps): SupplierProvid
 
   jobs.define<RechargeResult>({
     kind: SUPPLIER_CALLBACK_JOB,
-    handle: (result) => deps.onResult(result),
+    async handle(result) {
+      try {
+        await deps.onResult(result)
+      } finally {
+        // The supplier's decision stands once its callback first goes out, whether or not we acknowledged it: its
+        // order query answers it from then on. Written after the callback so the callback's timing against the
+        // submit job's retries stays what it was (server/test/refundRaces.test.ts relies on it).
+        await db
+          .update(sandboxRecharges)
+          .set({ status: result.success ? 'succeeded' : 'failed', reason: result.reason, finishTime: clock.now() })
+          .where(and(eq(sandboxRecharges.orderNo, result.orderNo), eq(sandboxRecharges.status, 'processing')))
+      }
+    },
   })
 
   return {
@@ -67,6 +79,14 @@ export function createSandboxSupplier(deps: SandboxSupplierDeps): SupplierProvid
         throw new SupplierUnavailableError(`sandbox supplier unavailable (submission ${outcome.unavailable})`)
       }
       return outcome
+    },
+
+    async query(orderNo) {
+      const [row] = await db.select().from(sandboxRecharges).where(eq(sandboxRecharges.orderNo, orderNo))
+      // Refused every time so far (submitCount within the account's unavailable times): it never took the recharge.
+      if (!row || row.submitCount <= sandboxRechargeScript(row.account).unavailableTimes) return { status: 'notFound' }
+      const status = row.status as 'processing' | 'succeeded' | 'failed'
+      return { status, supplierOrderNo: row.supplierOrderNo, reason: row.reason, finishedAt: row.finishTime }
     },
   }
 }

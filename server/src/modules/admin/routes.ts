@@ -2,7 +2,7 @@ import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox'
 import { Type, type Static } from '@sinclair/typebox'
 import type { FastifyInstance } from 'fastify'
 import { eq } from 'drizzle-orm'
-import { ApproveRefundInput, Channel, OperatorOrder } from '../../../../types/api/admin'
+import { ApproveRefundInput, Channel, OperatorOrder, ReconciliationReport } from '../../../../types/api/admin'
 import { DateTime, Nullable, OneOf } from '../../../../types/api/schema'
 import { refundReason, required } from '../../../../src/domain/validators'
 import type { AppContext } from '../../appContext'
@@ -16,6 +16,7 @@ import { lifePayOrders } from '../../db/schema'
 import { listChannels, setChannelEnabled } from '../lifePay/channels'
 import { toOperatorOrder, type OrderRow } from '../lifePay/orderView'
 import { attemptsOfOrders } from '../lifePay/rechargeAttempts'
+import { previousShanghaiDate, reconcileDay } from '../lifePay/reconciliation'
 import { approveRefund, refundsPendingReview, rejectRefund } from '../lifePay/refunds'
 
 const tags = ['Admin']
@@ -180,6 +181,27 @@ export function registerAdminRoutes(app: FastifyInstance, ctx: AppContext, auth:
       async (request) => ok(await setChannelEnabled(ctx, request.params.channelId, action === 'enable')),
     )
   }
+
+  api.get(
+    '/api/admin/reconciliation',
+    {
+      ...operator,
+      schema: routeSchema({
+        tags,
+        summary:
+          'Daily reconciliation: each order of an Asia/Shanghai day (and every paid order 24 h without an outcome) ' +
+          'against the payment provider and the supplier, with totals and every mismatch',
+        auth: 'operator',
+        querystring: Type.Object({
+          date: Type.Optional(
+            Type.String({ format: 'date', description: 'YYYY-MM-DD, Asia/Shanghai; yesterday when left out' }),
+          ),
+        }),
+        data: ReconciliationReport,
+      }),
+    },
+    async (request) => ok(await reconcileDay(ctx, request.query.date ?? previousShanghaiDate(ctx.clock.now()))),
+  )
 
   api.get(
     '/api/admin/jobs/failed',

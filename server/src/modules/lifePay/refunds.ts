@@ -14,7 +14,7 @@ import type { OrderRow } from './orderView'
 type PayBackEvent = 'refundAutomatically' | 'approveRefund'
 
 /** One refund number per order: the provider pays back once whatever the number of calls. */
-const refundNoOf = (orderNo: string) => `${orderNo}R`
+export const refundNoOf = (orderNo: string) => `${orderNo}R`
 
 /**
  * Pays an order back through the payment provider, then records it (pay 40 / order 50). The provider call is
