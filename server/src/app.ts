@@ -1,3 +1,4 @@
+import { readFileSync } from 'node:fs'
 import { join } from 'node:path'
 import fastifySwagger from '@fastify/swagger'
 import fastifySwaggerUi from '@fastify/swagger-ui'
@@ -5,7 +6,7 @@ import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastif
 import { API_ERROR_CODES } from '../../types/api/errorCodes'
 import type { AppContext, Providers, Sandboxes } from './appContext'
 import { systemClock, type Clock } from './clock'
-import type { ServerConfig } from './config'
+import type { ServerConfig, WechatPaySettings } from './config'
 import { CREDENTIAL_REVOKED_CHANNEL, ORDER_CHANGED_CHANNEL, RATES_CHANGED_CHANNEL } from './db/changeChannels'
 import type { Database, Db } from './db/database'
 import { createAuthHooks, OPERATOR_TOKEN_HEADER, VIRTUAL_USER_HEADER } from './http/auth'
@@ -35,6 +36,8 @@ import { createSandboxPayment, type NotifyDelivery } from './providers/sandboxPa
 import { createSandboxSupplier } from './providers/sandboxSupplier'
 import { createSandboxSms } from './providers/sms'
 import { createSandboxStorage } from './providers/storage'
+import { createWechatPay, parseWechatPayKey } from './providers/wechatPay'
+import type { PaymentProvider } from './providers/payment'
 import { RateLimiter } from './modules/abuse/rateLimiter'
 import { CredentialCache } from './cache/credentialCache'
 
@@ -60,6 +63,39 @@ export interface AppOptions {
   random?: () => number
   /** Replaces providers (real ones, or test doubles); sandboxes are used for the rest. */
   providers?: Partial<Providers>
+}
+
+/** The real WeChat Pay provider from its settings; a key file that cannot be read or parsed stops the start. */
+function wechatPayProvider(settings: WechatPaySettings, clock: Clock): PaymentProvider {
+  const pem = (file: string, setting: string) => {
+    try {
+      return readFileSync(file, 'utf8')
+    } catch (error) {
+      throw new Error(`${setting}: cannot read ${file} (${(error as Error).message})`)
+    }
+  }
+  return createWechatPay({
+    clock,
+    keys: {
+      mchId: settings.mchId,
+      appId: settings.appId,
+      mchSerialNo: settings.mchSerialNo,
+      mchPrivateKey: parseWechatPayKey(
+        'private',
+        pem(settings.mchPrivateKeyFile, 'WXPAY_MCH_PRIVATE_KEY_FILE'),
+        'WXPAY_MCH_PRIVATE_KEY_FILE',
+      ),
+      apiV3Key: settings.apiV3Key,
+      platformPublicKeyId: settings.publicKeyId,
+      platformPublicKey: parseWechatPayKey(
+        'public',
+        pem(settings.publicKeyFile, 'WXPAY_PUBLIC_KEY_FILE'),
+        'WXPAY_PUBLIC_KEY_FILE',
+      ),
+      notifyUrl: settings.notifyUrl,
+      baseUrl: settings.baseUrl,
+    },
+  })
 }
 
 export type App = FastifyInstance & { ctx: AppContext; jobs: JobQueue }
@@ -182,7 +218,12 @@ export async function buildApp(options: AppOptions): Promise<App> {
     providers: {} as Providers,
     sandboxes,
   }
-  const given = options.providers ?? {}
+  const given = { ...options.providers }
+  // A real payment provider chosen by configuration; the sandbox (and its /api/dev/pay routes) only otherwise.
+  if (!given.payment && config.providers.payment === 'wechatpay') {
+    if (!config.wechatPay) throw new Error('PAYMENT_PROVIDER=wechatpay without its WXPAY_* settings')
+    given.payment = wechatPayProvider(config.wechatPay, clock)
+  }
   if (!given.payment) {
     sandboxes.payment = createSandboxPayment({
       db,

@@ -5,6 +5,24 @@ import { UNPAID_ORDER_CLOSE_MS } from '../../src/domain/constants'
 export const REPO_ROOT = resolve(__dirname, '..', '..')
 
 export type ProviderKind = 'sandbox'
+/** WeChat Pay's API host; tests point WXPAY_BASE_URL at a local fake. */
+export const WECHAT_PAY_DEFAULT_BASE_URL = 'https://api.mch.weixin.qq.com'
+
+/** Payment has a real provider: WeChat Pay API v3 (server/src/providers/wechatPay.ts). */
+export type PaymentProviderKind = ProviderKind | 'wechatpay'
+
+/** WeChat Pay API v3 merchant settings (docs/deploy.md); key files are read when the app is built. */
+export interface WechatPaySettings {
+  mchId: string
+  appId: string
+  mchSerialNo: string
+  mchPrivateKeyFile: string
+  apiV3Key: string
+  publicKeyId: string
+  publicKeyFile: string
+  notifyUrl: string
+  baseUrl: string
+}
 
 export interface JobsConfig {
   /** Run the worker loop in this process (tests drive jobs by hand with it off). */
@@ -41,10 +59,12 @@ export interface ServerConfig {
   providers: {
     sms: ProviderKind
     identity: ProviderKind
-    payment: ProviderKind
+    payment: PaymentProviderKind
     supplier: ProviderKind
     storage: ProviderKind
   }
+  /** Set when providers.payment is 'wechatpay'. */
+  wechatPay: WechatPaySettings | null
   /** Signs sandbox payment notifications and JSAPI parameters. */
   sandboxMerchantKey: string
   /** How long the sandbox supplier takes to report a recharge. */
@@ -128,6 +148,45 @@ function provider(value: string | undefined, name: string): ProviderKind {
   return kind
 }
 
+function paymentProvider(value: string | undefined): PaymentProviderKind {
+  const kind = (value ?? 'sandbox').trim() || 'sandbox'
+  if (kind !== 'sandbox' && kind !== 'wechatpay') {
+    throw new Error(`PAYMENT_PROVIDER=${kind}: the payment providers are sandbox and wechatpay`)
+  }
+  return kind
+}
+
+/** The WeChat Pay settings, or an error naming every missing one (an operator fixes them all in one go). */
+function wechatPaySettings(env: NodeJS.ProcessEnv): WechatPaySettings {
+  const names = [
+    'WXPAY_MCH_ID',
+    'WXPAY_APP_ID',
+    'WXPAY_MCH_SERIAL_NO',
+    'WXPAY_MCH_PRIVATE_KEY_FILE',
+    'WXPAY_API_V3_KEY',
+    'WXPAY_PUBLIC_KEY_ID',
+    'WXPAY_PUBLIC_KEY_FILE',
+    'WXPAY_NOTIFY_URL',
+  ] as const
+  const value = (name: string) => env[name]?.trim() ?? ''
+  const problems = names.filter((name) => value(name) === '').map((name) => `${name} is not set`)
+  // The APIv3 key is an AES-256 key taken as UTF-8 bytes: any other length cannot decrypt a notification.
+  const apiV3Key = value('WXPAY_API_V3_KEY')
+  if (apiV3Key && Buffer.byteLength(apiV3Key, 'utf8') !== 32) problems.push('WXPAY_API_V3_KEY must be 32 bytes')
+  if (problems.length > 0) throw new Error(`PAYMENT_PROVIDER=wechatpay: ${problems.join('; ')}`)
+  return {
+    mchId: value('WXPAY_MCH_ID'),
+    appId: value('WXPAY_APP_ID'),
+    mchSerialNo: value('WXPAY_MCH_SERIAL_NO'),
+    mchPrivateKeyFile: resolve(value('WXPAY_MCH_PRIVATE_KEY_FILE')),
+    apiV3Key,
+    publicKeyId: value('WXPAY_PUBLIC_KEY_ID'),
+    publicKeyFile: resolve(value('WXPAY_PUBLIC_KEY_FILE')),
+    notifyUrl: value('WXPAY_NOTIFY_URL'),
+    baseUrl: value('WXPAY_BASE_URL') || WECHAT_PAY_DEFAULT_BASE_URL,
+  }
+}
+
 /** The address the server listens on for this environment: one reading, shared with the admin CLI. */
 export function listenAddress(env: NodeJS.ProcessEnv = process.env): { host: string; port: number } {
   return { host: env.HOST || DEFAULT_HOST, port: int(env.PORT, DEFAULT_PORT, 'PORT') }
@@ -140,6 +199,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): ServerConfig {
   const production = env.NODE_ENV === 'production'
   const dataDir = resolve(env.DATA_DIR || join(REPO_ROOT, '.data'))
   const staticDir = env.STATIC_DIR === '' ? null : resolve(env.STATIC_DIR ?? join(REPO_ROOT, 'dist', 'h5'))
+  const payment = paymentProvider(env.PAYMENT_PROVIDER)
   return {
     ...listenAddress(env),
     databaseUrl: env.DATABASE_URL || null,
@@ -157,10 +217,11 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): ServerConfig {
     providers: {
       sms: provider(env.SMS_PROVIDER, 'SMS_PROVIDER'),
       identity: provider(env.IDENTITY_PROVIDER, 'IDENTITY_PROVIDER'),
-      payment: provider(env.PAYMENT_PROVIDER, 'PAYMENT_PROVIDER'),
+      payment,
       supplier: provider(env.SUPPLIER_PROVIDER, 'SUPPLIER_PROVIDER'),
       storage: provider(env.STORAGE_PROVIDER, 'STORAGE_PROVIDER'),
     },
+    wechatPay: payment === 'wechatpay' ? wechatPaySettings(env) : null,
     sandboxMerchantKey: env.SANDBOX_MERCHANT_KEY || DEV_MERCHANT_KEY,
     sandboxSupplierDelayMs: int(env.SANDBOX_SUPPLIER_DELAY_MS, 1500, 'SANDBOX_SUPPLIER_DELAY_MS'),
     sandboxDuplicateNotifyRate: Math.min(

@@ -14,8 +14,8 @@ import {
 import { startServer } from '../src/server'
 
 // Issue 18's production mode: with NODE_ENV=production the server refuses to start on any unsafe setting, naming
-// each; a test per rule. Real providers are not implemented yet, so a "safe" configuration here stands a provider
-// kind other than the sandbox in for them.
+// each; a test per rule. Only payment has a real provider yet (WeChat Pay), so a "safe" configuration here stands a
+// provider kind other than the sandbox in for the others.
 
 const STRONG_JWT = 'k3J9x!vQ2m#Lw8pZr5Tn0bYc7Hd4Fg6A'
 const STRONG_OPERATOR = 'Qw7Er9Ty1Ui3Op5As8Df0Gh2Jk4Lz6Xc'
@@ -25,10 +25,10 @@ const production = (env: Record<string, string> = {}) =>
 
 /** Production with every rule met: real providers (stood in for), no demo data, strong distinct secrets. */
 function safe(overrides: Partial<ServerConfig> = {}): ServerConfig {
-  const real = 'real' as ServerConfig['providers']['payment']
+  const real = 'real' as ServerConfig['providers']['sms']
   return {
     ...production({ JWT_SECRET: STRONG_JWT, OPERATOR_TOKEN: STRONG_OPERATOR, SEED_DEMO_DATA: '0' }),
-    providers: { payment: real, identity: real, sms: real, supplier: real, storage: real },
+    providers: { payment: 'wechatpay', identity: real, sms: real, supplier: real, storage: real },
     ...overrides,
   }
 }

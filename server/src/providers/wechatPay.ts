@@ -1,0 +1,325 @@
+import { createDecipheriv, createPrivateKey, createPublicKey, createSign, createVerify, randomBytes } from 'node:crypto'
+import type { KeyObject } from 'node:crypto'
+import type { IncomingHttpHeaders } from 'node:http'
+import { LifePayType } from '../../../src/domain/lifePayType'
+import type { Clock } from '../clock'
+import { errors } from '../http/errors'
+import type { PaymentNotification, PaymentProvider, PaymentQuery, RefundQuery } from './payment'
+
+// WeChat Pay API v3 (JSAPI: mini-program and in-WeChat H5), in public-key mode — the mode new merchants get: WeChat
+// Pay signs responses and notifications with a platform key identified by a `PUB_KEY_ID_…` id instead of rotating
+// platform certificates. Plain Node crypto + fetch: the protocol is a handful of RSA-SHA256 signatures and one
+// AES-256-GCM decryption (docs/decisions.md § WeChat Pay adapter says why no SDK).
+
+/** Notifications (and responses) whose timestamp is further than this from now are refused: no late replay. */
+const MAX_SKEW_S = 300
+
+export interface WechatPayKeys {
+  mchId: string
+  /** The app id payments are made in (mini-program or the official account serving the H5). */
+  appId: string
+  /** Serial number of the merchant API certificate whose private key signs our requests. */
+  mchSerialNo: string
+  mchPrivateKey: KeyObject
+  /** The 32-character APIv3 key set in the merchant platform: decrypts notification resources. */
+  apiV3Key: string
+  /** WeChat Pay platform public key and its id (`PUB_KEY_ID_…`), sent back as Wechatpay-Serial. */
+  platformPublicKeyId: string
+  platformPublicKey: KeyObject
+  /** Where WeChat Pay posts payment notifications: our /api/pay/notify/wxpay, over HTTPS. */
+  notifyUrl: string
+  baseUrl: string
+}
+
+export interface WechatPayDeps {
+  keys: WechatPayKeys
+  clock: Clock
+  /** Injected so tests can watch calls; Node 20's global fetch otherwise. */
+  fetch?: typeof fetch
+}
+
+/** PEM text to key objects, naming the setting a bad key came from (an operator fixes settings, not stack traces). */
+export function parseWechatPayKey(kind: 'private' | 'public', pem: string, setting: string): KeyObject {
+  try {
+    return kind === 'private' ? createPrivateKey(pem) : createPublicKey(pem)
+  } catch (error) {
+    throw new Error(`${setting}: not a PEM ${kind} key (${(error as Error).message})`)
+  }
+}
+
+/** A failed call to WeChat Pay: its HTTP status and error code (e.g. ORDER_NOT_EXIST, RESOURCE_NOT_EXISTS). */
+export class WechatPayError extends Error {
+  constructor(
+    readonly status: number,
+    readonly code: string,
+    message: string,
+  ) {
+    super(`WeChat Pay answered HTTP ${status} ${code}: ${message}`)
+    this.name = 'WechatPayError'
+  }
+}
+
+function nonce(): string {
+  return randomBytes(16).toString('hex')
+}
+
+function header(headers: IncomingHttpHeaders | Headers, name: string): string | undefined {
+  const value = headers instanceof Headers ? headers.get(name) : headers[name]
+  return typeof value === 'string' ? value : undefined
+}
+
+export function rsaSign(key: KeyObject, message: string): string {
+  return createSign('RSA-SHA256').update(message).sign(key, 'base64')
+}
+
+function rsaVerify(key: KeyObject, message: string, signature: string): boolean {
+  try {
+    return createVerify('RSA-SHA256').update(message).verify(key, signature, 'base64')
+  } catch {
+    return false
+  }
+}
+
+/** AEAD_AES_256_GCM as WeChat Pay uses it: ciphertext is base64(ciphertext ‖ 16-byte tag), nonce a 12-char string. */
+export function decryptResource(
+  apiV3Key: string,
+  resource: { ciphertext: string; nonce: string; associated_data?: string },
+) {
+  const data = Buffer.from(resource.ciphertext, 'base64')
+  if (data.length < 17) throw new Error('ciphertext too short')
+  const decipher = createDecipheriv('aes-256-gcm', Buffer.from(apiV3Key, 'utf8'), Buffer.from(resource.nonce, 'utf8'))
+  decipher.setAuthTag(data.subarray(data.length - 16))
+  decipher.setAAD(Buffer.from(resource.associated_data ?? '', 'utf8'))
+  return Buffer.concat([decipher.update(data.subarray(0, data.length - 16)), decipher.final()]).toString('utf8')
+}
+
+interface Transaction {
+  appid?: string
+  mchid?: string
+  out_trade_no?: string
+  transaction_id?: string
+  trade_state?: string
+  success_time?: string
+  amount?: { total?: number; payer_total?: number }
+}
+
+function validDate(text: unknown): Date | null {
+  if (typeof text !== 'string') return null
+  const date = new Date(text)
+  return Number.isNaN(date.getTime()) ? null : date
+}
+
+export function createWechatPay(deps: WechatPayDeps): PaymentProvider {
+  const { keys, clock } = deps
+  const doFetch = deps.fetch ?? fetch
+  const platformKeys = new Map([[keys.platformPublicKeyId, keys.platformPublicKey]])
+  const nowS = () => Math.floor(clock.now().getTime() / 1000)
+
+  /** Wechatpay-* headers over `body`: right key for the serial, within the window, genuine signature. */
+  function signedByWechatPay(headers: IncomingHttpHeaders | Headers, body: string): boolean {
+    const timestamp = header(headers, 'wechatpay-timestamp')
+    const nonceStr = header(headers, 'wechatpay-nonce')
+    const signature = header(headers, 'wechatpay-signature')
+    const serial = header(headers, 'wechatpay-serial')
+    if (!timestamp || !nonceStr || !signature || !serial) return false
+    // A serial we do not know is never "try the key we have": WeChat names the key it signed with.
+    const key = platformKeys.get(serial)
+    if (!key) return false
+    const skew = Math.abs(nowS() - Number(timestamp))
+    if (!Number.isFinite(skew) || skew > MAX_SKEW_S) return false
+    return rsaVerify(key, `${timestamp}\n${nonceStr}\n${body}\n`, signature)
+  }
+
+  /** One signed call; the answer's signature is checked before its content is believed. */
+  async function call<T>(method: 'GET' | 'POST', path: string, payload?: unknown): Promise<T | null> {
+    const url = new URL(path, keys.baseUrl)
+    const body = payload === undefined ? '' : JSON.stringify(payload)
+    const timestamp = String(nowS())
+    const nonceStr = nonce()
+    const signature = rsaSign(
+      keys.mchPrivateKey,
+      `${method}\n${url.pathname}${url.search}\n${timestamp}\n${nonceStr}\n${body}\n`,
+    )
+    const response = await doFetch(url, {
+      method,
+      headers: {
+        accept: 'application/json',
+        'user-agent': 'life-pay-server',
+        ...(payload === undefined ? {} : { 'content-type': 'application/json' }),
+        authorization:
+          `WECHATPAY2-SHA256-RSA2048 mchid="${keys.mchId}",nonce_str="${nonceStr}",signature="${signature}",` +
+          `timestamp="${timestamp}",serial_no="${keys.mchSerialNo}"`,
+      },
+      body: payload === undefined ? undefined : body,
+    })
+    const text = await response.text()
+    if (!response.ok) {
+      // Error answers are not always signed (a gateway may answer first): only their status and code are used.
+      let code = 'UNKNOWN'
+      let message = text.slice(0, 200)
+      try {
+        const parsed = JSON.parse(text) as { code?: string; message?: string }
+        code = parsed.code ?? code
+        message = parsed.message ?? message
+      } catch {
+        // Not JSON: the raw text is the message.
+      }
+      throw new WechatPayError(response.status, code, message)
+    }
+    if (!signedByWechatPay(response.headers, text)) {
+      throw new Error(`WeChat Pay answer to ${method} ${url.pathname} is not signed by the platform key`)
+    }
+    return text === '' ? null : (JSON.parse(text) as T)
+  }
+
+  const notFound = (error: unknown) =>
+    error instanceof WechatPayError &&
+    error.status === 404 &&
+    ['ORDER_NOT_EXIST', 'ORDERNOTEXIST', 'RESOURCE_NOT_EXISTS'].includes(error.code)
+
+  async function queryPayment(orderNo: string): Promise<PaymentQuery> {
+    let transaction: Transaction | null
+    try {
+      transaction = await call<Transaction>(
+        'GET',
+        `/v3/pay/transactions/out-trade-no/${encodeURIComponent(orderNo)}?mchid=${encodeURIComponent(keys.mchId)}`,
+      )
+    } catch (error) {
+      if (notFound(error)) return { status: 'notFound' }
+      throw error
+    }
+    switch (transaction?.trade_state) {
+      // REFUND: it was paid (the refund is queried on its own).
+      case 'SUCCESS':
+      case 'REFUND':
+        return {
+          status: 'paid',
+          amountFen: transaction.amount?.total ?? 0,
+          transactionId: transaction.transaction_id ?? '',
+          paidAt: validDate(transaction.success_time) ?? clock.now(),
+        }
+      case 'NOTPAY':
+      case 'USERPAYING':
+        return { status: 'unpaid' }
+      case 'CLOSED':
+      case 'REVOKED':
+      case 'PAYERROR':
+        return { status: 'closed' }
+      default:
+        throw new Error(`WeChat Pay trade_state ${String(transaction?.trade_state)} for ${orderNo}`)
+    }
+  }
+
+  return {
+    sandbox: false,
+
+    async prepare(_executor, order) {
+      // One merchant account here pays WeChat only; Alipay needs its own adapter.
+      if (order.lifePayType !== LifePayType.WxPay) throw errors.badRequest('this server takes WeChat Pay only')
+      // JSAPI prepay is tied to the payer: without the openId WeChat refuses it anyway.
+      if (!order.openId) throw errors.badRequest('openId is required for WeChat Pay')
+      const answer = await call<{ prepay_id?: string }>('POST', '/v3/pay/transactions/jsapi', {
+        appid: keys.appId,
+        mchid: keys.mchId,
+        description: order.description,
+        out_trade_no: order.orderNo,
+        notify_url: keys.notifyUrl,
+        amount: { total: order.amountFen, currency: 'CNY' },
+        payer: { openid: order.openId },
+      })
+      if (!answer?.prepay_id) throw new Error(`WeChat Pay prepay for ${order.orderNo} returned no prepay_id`)
+      const timeStamp = String(nowS())
+      const nonceStr = nonce()
+      const pkg = `prepay_id=${answer.prepay_id}`
+      // What wx.requestPayment / WeixinJSBridge check: the merchant key's signature over these four lines.
+      const paySign = rsaSign(keys.mchPrivateKey, `${keys.appId}\n${timeStamp}\n${nonceStr}\n${pkg}\n`)
+      return {
+        wxPay: { appId: keys.appId, timeStamp, nonceStr, package: pkg, signType: 'RSA', paySign },
+        aliPayTradeNo: null,
+      }
+    },
+
+    verifyNotification(headers, rawBody): PaymentNotification | null {
+      // Forged input of any shape ends here as null, never as an exception: the route answers "not genuine".
+      try {
+        if (!signedByWechatPay(headers, rawBody)) return null
+        const body = JSON.parse(rawBody) as {
+          event_type?: string
+          resource?: { algorithm?: string; ciphertext?: string; nonce?: string; associated_data?: string }
+        }
+        if (body.event_type !== 'TRANSACTION.SUCCESS') return null
+        const resource = body.resource
+        if (resource?.algorithm !== 'AEAD_AES_256_GCM') return null
+        if (typeof resource.ciphertext !== 'string' || typeof resource.nonce !== 'string') return null
+        const transaction = JSON.parse(
+          decryptResource(keys.apiV3Key, { ...resource, ciphertext: resource.ciphertext, nonce: resource.nonce }),
+        ) as Transaction
+        // Signed and encrypted for us is not enough: it must be a payment to this merchant in this app.
+        if (transaction.mchid !== keys.mchId || transaction.appid !== keys.appId) return null
+        if (transaction.trade_state !== 'SUCCESS') return null
+        const { out_trade_no: orderNo, transaction_id: transactionId } = transaction
+        const amountFen = transaction.amount?.total
+        const paidAt = validDate(transaction.success_time)
+        if (typeof orderNo !== 'string' || typeof transactionId !== 'string' || !paidAt) return null
+        if (typeof amountFen !== 'number' || !Number.isSafeInteger(amountFen)) return null
+        return { orderNo, transactionId, lifePayType: LifePayType.WxPay, amountFen, paidAt }
+      } catch {
+        return null
+      }
+    },
+
+    async close(orderNo) {
+      // Asked first so an order WeChat never heard of, or one already paid, is answered without a close call.
+      const before = await queryPayment(orderNo)
+      if (before.status === 'paid') return 'paid'
+      if (before.status !== 'unpaid') return 'closed'
+      try {
+        await call('POST', `/v3/pay/transactions/out-trade-no/${encodeURIComponent(orderNo)}/close`, {
+          mchid: keys.mchId,
+        })
+      } catch (error) {
+        // The user may have paid between the query and the close (WeChat refuses to close a paid order).
+        if (!(error instanceof WechatPayError)) throw error
+      }
+      const after = await queryPayment(orderNo)
+      if (after.status === 'paid') return 'paid'
+      if (after.status === 'unpaid') throw new Error(`WeChat Pay did not close ${orderNo}`)
+      return 'closed'
+    },
+
+    async refund(request) {
+      // WeChat Pay answers a repeated out_refund_no with the same refund: a retry after a crash pays back once.
+      // No notify_url: completion is learnt by queryRefund (reconciliation), not by a refund notification route.
+      await call('POST', '/v3/refund/domestic/refunds', {
+        // By our order number (WeChat takes it or transaction_id, not both): known even if the notification was lost.
+        out_trade_no: request.orderNo,
+        out_refund_no: request.refundNo,
+        amount: { refund: request.amountFen, total: request.amountFen, currency: 'CNY' },
+      })
+    },
+
+    queryPayment,
+
+    async queryRefund(refundNo): Promise<RefundQuery> {
+      let refund: { status?: string; success_time?: string; amount?: { refund?: number } } | null
+      try {
+        refund = await call('GET', `/v3/refund/domestic/refunds/${encodeURIComponent(refundNo)}`)
+      } catch (error) {
+        if (notFound(error)) return { status: 'notFound' }
+        throw error
+      }
+      const amountFen = refund?.amount?.refund ?? 0
+      switch (refund?.status) {
+        case 'SUCCESS':
+          return { status: 'succeeded', amountFen, refundedAt: validDate(refund.success_time) }
+        case 'PROCESSING':
+          return { status: 'processing', amountFen, refundedAt: null }
+        case 'CLOSED':
+        case 'ABNORMAL':
+          return { status: 'failed' }
+        default:
+          throw new Error(`WeChat Pay refund status ${String(refund?.status)} for ${refundNo}`)
+      }
+    },
+  }
+}
