@@ -24,8 +24,10 @@ export function registerPayNotifyRoutes(app: FastifyInstance, ctx: AppContext): 
           tags: ['Payment notifications'],
           summary: `${LifePayType[lifePayType]} payment notification (called by the provider, not the app)`,
           description:
-            'Signed with x-pay-timestamp, x-pay-nonce and x-pay-signature = base64(HMAC-SHA256(merchant key, ' +
-            '"timestamp\\nnonce\\nbody\\n")). success:true acknowledges; anything else makes the provider deliver again.',
+            'Sandbox: signed with x-pay-timestamp, x-pay-nonce and x-pay-signature = base64(HMAC-SHA256(merchant key, ' +
+            '"timestamp\\nnonce\\nbody\\n")). WeChat Pay (PAYMENT_PROVIDER=wechatpay): its v3 notification, ' +
+            'Wechatpay-Signature by the platform key chosen by Wechatpay-Serial, resource AES-256-GCM with the APIv3 ' +
+            'key. success:true acknowledges; anything else makes the provider deliver again.',
           body: Type.Object({}, { additionalProperties: true }),
           data: NoData,
         }),
