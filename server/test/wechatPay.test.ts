@@ -307,4 +307,58 @@ describe('WeChat Pay through the app', () => {
       paidAt: new Date(paid.successTime as string),
     })
   })
+
+  /** GetPayOrderForJsAPI, paid in WeChat, WeChat's notification acknowledged. */
+  async function payThroughWechat(orderNo: string) {
+    await t.data(
+      t.post<PayOrderForJsApi>(
+        '/api/LifePay/GetPayOrderForJsAPI',
+        { orderNo, lifePayType: LifePayType.WxPay, openId: OPEN_ID },
+        alice,
+      ),
+    )
+    fake.pay(orderNo)
+    const { headers, body } = fake.notification(orderNo)
+    const answer = await t.app.inject({ method: 'POST', url: '/api/pay/notify/wxpay', headers, payload: body })
+    assert.equal((answer.json() as { success: boolean }).success, true)
+  }
+
+  test('recharge fails: paid back through WeChat (processing, then succeeded by refund query)', async () => {
+    const { orderNo } = await createPhoneOrder(t, alice, { phone: '13800000000' })
+    await payThroughWechat(orderNo)
+    await t.app.jobs.drain()
+    t.clock.advance(t.config.sandboxSupplierDelayMs)
+    await t.app.jobs.drain()
+    assert.deepEqual(await stateOf(t, alice, orderNo), [40, 50, 50])
+    const row = await orderRow(t, orderNo)
+    assert.ok(row.refundNo)
+    const refund = fake.refunds.get(row.refundNo)
+    assert.equal(refund?.outTradeNo, orderNo)
+    assert.equal(refund?.refund, row.payAmountFen)
+    const payment = t.app.ctx.providers.payment
+    assert.equal((await payment.queryRefund(row.refundNo)).status, 'processing')
+    fake.finishRefund(row.refundNo)
+    assert.equal((await payment.queryRefund(row.refundNo)).status, 'succeeded')
+  })
+
+  test('an unpaid order whose time is up is closed at WeChat first', async () => {
+    const { orderNo } = await createPhoneOrder(t, alice)
+    await t.data(
+      t.post<PayOrderForJsApi>(
+        '/api/LifePay/GetPayOrderForJsAPI',
+        { orderNo, lifePayType: LifePayType.WxPay, openId: OPEN_ID },
+        alice,
+      ),
+    )
+    t.clock.advance(t.config.unpaidOrderCloseMs + 1000)
+    await t.app.jobs.drain()
+    assert.equal(fake.orders.get(orderNo)?.state, 'CLOSED')
+    const again = await t.post(
+      '/api/LifePay/GetPayOrderForJsAPI',
+      { orderNo, lifePayType: LifePayType.WxPay, openId: OPEN_ID },
+      alice,
+    )
+    assert.equal(again.body.error, 'ORDER_CLOSED')
+    assert.deepEqual(await t.app.ctx.providers.payment.queryPayment(orderNo), { status: 'closed' })
+  })
 })
