@@ -299,6 +299,8 @@ describe('WeChat Pay through the app', () => {
       headers: forged.headers,
       payload: forged.body,
     })
+    // WeChat reads only the status: 4xx/5xx means "not received", 200/204 "received".
+    assert.equal(refused.statusCode, 400)
     assert.equal((refused.json() as { success: boolean }).success, false)
     assert.deepEqual(await pay.queryPayment(orderNo), {
       status: 'paid',
