@@ -10,6 +10,7 @@ import type { Locale } from '../../src/domain/locale'
 import enUS from '../../src/i18n/en-US'
 import zhCN from '../../src/i18n/zh-CN'
 import {
+  SUBPACKAGES,
   TAB_PAGES,
   accountListUrl,
   applyRefundUrl,
@@ -131,15 +132,10 @@ for (const locale of ['zh-CN', 'en-US'] as const) {
     }, locale)
     const page = await context.newPage()
     for (const tab of TAB_PAGES) await visit(page, `/${tab}`, `${tab.split('/')[1]}-logged-out`, locale, [])
-    for (const name of [
-      'authorization',
-      'loginByForm',
-      'registerForm',
-      'userPolicy',
-      'mineUserPolicy',
-      'privacyPolicy',
-    ])
-      await visit(page, pagePath(name), name, locale, [])
+    // The login subpackage's pages: the ones a logged-out user reaches.
+    const login = SUBPACKAGES.find((group) => group.root === 'subpackages/login')?.pages ?? []
+    assert.ok(login.length > 0)
+    for (const name of login) await visit(page, pagePath(name), name, locale, [])
     await context.close()
   })
 
