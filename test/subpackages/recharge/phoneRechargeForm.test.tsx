@@ -41,6 +41,12 @@ afterEach(() => {
 
 const faceCells = () => within(screen.getByRole('radiogroup', { name: 'Amount' })).getAllByRole('radio')
 const phoneInput = (container: HTMLElement) => container.querySelector('taro-input-core')
+/**
+ * Taro's H5 input draws its native <input> a frame after mounting, and shows what is typed once it has (a user cannot
+ * type before it is there); under load that frame comes late.
+ */
+const nativeInputDrawn = (container: HTMLElement) =>
+  waitFor(() => expect(container.querySelector('taro-input-core input')).not.toBeNull())
 const topUp = () => fireEvent.click(screen.getByRole('button', { name: /Top up now|Placing the order/ }))
 
 describe('phone top-up', () => {
@@ -143,6 +149,7 @@ describe('phone top-up', () => {
     logIn('')
     const { container } = renderWithQuery(<PhoneRechargeForm parValue={50} />)
     await facesPriced()
+    await nativeInputDrawn(container)
     typeInto(phoneInput(container), '1301234567')
     expect(phoneInput(container)?.getAttribute('value')).toBe('130 1234 567')
     // Ten digits: no carrier yet.
@@ -159,6 +166,7 @@ describe('phone top-up', () => {
     logIn('')
     const { container } = renderWithQuery(<PhoneRechargeForm />)
     await facesPriced()
+    await nativeInputDrawn(container)
     typeInto(phoneInput(container), '12a3-45')
     expect(phoneInput(container)?.getAttribute('value')).toBe('123 45')
     blur(phoneInput(container))
