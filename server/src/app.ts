@@ -6,7 +6,7 @@ import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastif
 import { API_ERROR_CODES } from '../../types/api/errorCodes'
 import type { AppContext, Providers, Sandboxes } from './appContext'
 import { systemClock, type Clock } from './clock'
-import type { ServerConfig, WechatPaySettings } from './config'
+import type { AlipaySettings, ServerConfig, WechatPaySettings } from './config'
 import { CREDENTIAL_REVOKED_CHANNEL, ORDER_CHANGED_CHANNEL, RATES_CHANGED_CHANNEL } from './db/changeChannels'
 import type { Database, Db } from './db/database'
 import { createAuthHooks, OPERATOR_TOKEN_HEADER, VIRTUAL_USER_HEADER } from './http/auth'
@@ -37,6 +37,7 @@ import { createSandboxSupplier } from './providers/sandboxSupplier'
 import { createSandboxSms } from './providers/sms'
 import { createSandboxStorage } from './providers/storage'
 import { createWechatPay, parseWechatPayKey } from './providers/wechatPay'
+import { createAlipay, parseAlipayKey } from './providers/alipay'
 import type { PaymentProvider } from './providers/payment'
 import { RateLimiter } from './modules/abuse/rateLimiter'
 import { CredentialCache } from './cache/credentialCache'
@@ -65,15 +66,39 @@ export interface AppOptions {
   providers?: Partial<Providers>
 }
 
+/** A key file's PEM text, naming the setting when it cannot be read. */
+function pem(file: string, setting: string): string {
+  try {
+    return readFileSync(file, 'utf8')
+  } catch (error) {
+    throw new Error(`${setting}: cannot read ${file} (${(error as Error).message})`)
+  }
+}
+
+/** The real Alipay provider from its settings; a key file that cannot be read or parsed stops the start. */
+function alipayProvider(settings: AlipaySettings, clock: Clock): PaymentProvider {
+  return createAlipay({
+    clock,
+    keys: {
+      appId: settings.appId,
+      appPrivateKey: parseAlipayKey(
+        'private',
+        pem(settings.privateKeyFile, 'ALIPAY_PRIVATE_KEY_FILE'),
+        'ALIPAY_PRIVATE_KEY_FILE',
+      ),
+      alipayPublicKey: parseAlipayKey(
+        'public',
+        pem(settings.alipayPublicKeyFile, 'ALIPAY_PUBLIC_KEY_FILE'),
+        'ALIPAY_PUBLIC_KEY_FILE',
+      ),
+      notifyUrl: settings.notifyUrl,
+      gateway: settings.gateway,
+    },
+  })
+}
+
 /** The real WeChat Pay provider from its settings; a key file that cannot be read or parsed stops the start. */
 function wechatPayProvider(settings: WechatPaySettings, clock: Clock): PaymentProvider {
-  const pem = (file: string, setting: string) => {
-    try {
-      return readFileSync(file, 'utf8')
-    } catch (error) {
-      throw new Error(`${setting}: cannot read ${file} (${(error as Error).message})`)
-    }
-  }
   return createWechatPay({
     clock,
     keys: {
@@ -223,6 +248,10 @@ export async function buildApp(options: AppOptions): Promise<App> {
   if (!given.payment && config.providers.payment === 'wechatpay') {
     if (!config.wechatPay) throw new Error('PAYMENT_PROVIDER=wechatpay without its WXPAY_* settings')
     given.payment = wechatPayProvider(config.wechatPay, clock)
+  }
+  if (!given.payment && config.providers.payment === 'alipay') {
+    if (!config.alipay) throw new Error('PAYMENT_PROVIDER=alipay without its ALIPAY_* settings')
+    given.payment = alipayProvider(config.alipay, clock)
   }
   if (!given.payment) {
     sandboxes.payment = createSandboxPayment({

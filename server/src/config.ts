@@ -8,8 +8,14 @@ export type ProviderKind = 'sandbox'
 /** WeChat Pay's API host; tests point WXPAY_BASE_URL at a local fake. */
 export const WECHAT_PAY_DEFAULT_BASE_URL = 'https://api.mch.weixin.qq.com'
 
-/** Payment has a real provider: WeChat Pay API v3 (server/src/providers/wechatPay.ts). */
-export type PaymentProviderKind = ProviderKind | 'wechatpay'
+/** Alipay's OpenAPI gateway; tests point ALIPAY_GATEWAY at a local fake. */
+export const ALIPAY_DEFAULT_GATEWAY = 'https://openapi.alipay.com/gateway.do'
+
+/**
+ * Payment has real providers: WeChat Pay API v3 (server/src/providers/wechatPay.ts) and Alipay
+ * (server/src/providers/alipay.ts). One provider serves every pay type for now.
+ */
+export type PaymentProviderKind = ProviderKind | 'wechatpay' | 'alipay'
 
 /** WeChat Pay API v3 merchant settings (docs/deploy.md); key files are read when the app is built. */
 export interface WechatPaySettings {
@@ -22,6 +28,15 @@ export interface WechatPaySettings {
   publicKeyFile: string
   notifyUrl: string
   baseUrl: string
+}
+
+/** Alipay open-platform app settings, public-key mode (docs/deploy.md); key files are read when the app is built. */
+export interface AlipaySettings {
+  appId: string
+  privateKeyFile: string
+  alipayPublicKeyFile: string
+  notifyUrl: string
+  gateway: string
 }
 
 export interface JobsConfig {
@@ -65,6 +80,8 @@ export interface ServerConfig {
   }
   /** Set when providers.payment is 'wechatpay'. */
   wechatPay: WechatPaySettings | null
+  /** Set when providers.payment is 'alipay'. */
+  alipay: AlipaySettings | null
   /** Signs sandbox payment notifications and JSAPI parameters. */
   sandboxMerchantKey: string
   /** How long the sandbox supplier takes to report a recharge. */
@@ -150,8 +167,8 @@ function provider(value: string | undefined, name: string): ProviderKind {
 
 function paymentProvider(value: string | undefined): PaymentProviderKind {
   const kind = (value ?? 'sandbox').trim() || 'sandbox'
-  if (kind !== 'sandbox' && kind !== 'wechatpay') {
-    throw new Error(`PAYMENT_PROVIDER=${kind}: the payment providers are sandbox and wechatpay`)
+  if (kind !== 'sandbox' && kind !== 'wechatpay' && kind !== 'alipay') {
+    throw new Error(`PAYMENT_PROVIDER=${kind}: the payment providers are alipay, sandbox and wechatpay`)
   }
   return kind
 }
@@ -184,6 +201,21 @@ function wechatPaySettings(env: NodeJS.ProcessEnv): WechatPaySettings {
     publicKeyFile: resolve(value('WXPAY_PUBLIC_KEY_FILE')),
     notifyUrl: value('WXPAY_NOTIFY_URL'),
     baseUrl: value('WXPAY_BASE_URL') || WECHAT_PAY_DEFAULT_BASE_URL,
+  }
+}
+
+/** The Alipay settings, or an error naming every missing one. */
+function alipaySettings(env: NodeJS.ProcessEnv): AlipaySettings {
+  const names = ['ALIPAY_APP_ID', 'ALIPAY_PRIVATE_KEY_FILE', 'ALIPAY_PUBLIC_KEY_FILE', 'ALIPAY_NOTIFY_URL'] as const
+  const value = (name: string) => env[name]?.trim() ?? ''
+  const problems = names.filter((name) => value(name) === '').map((name) => `${name} is not set`)
+  if (problems.length > 0) throw new Error(`PAYMENT_PROVIDER=alipay: ${problems.join('; ')}`)
+  return {
+    appId: value('ALIPAY_APP_ID'),
+    privateKeyFile: resolve(value('ALIPAY_PRIVATE_KEY_FILE')),
+    alipayPublicKeyFile: resolve(value('ALIPAY_PUBLIC_KEY_FILE')),
+    notifyUrl: value('ALIPAY_NOTIFY_URL'),
+    gateway: value('ALIPAY_GATEWAY') || ALIPAY_DEFAULT_GATEWAY,
   }
 }
 
@@ -222,6 +254,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): ServerConfig {
       storage: provider(env.STORAGE_PROVIDER, 'STORAGE_PROVIDER'),
     },
     wechatPay: payment === 'wechatpay' ? wechatPaySettings(env) : null,
+    alipay: payment === 'alipay' ? alipaySettings(env) : null,
     sandboxMerchantKey: env.SANDBOX_MERCHANT_KEY || DEV_MERCHANT_KEY,
     sandboxSupplierDelayMs: int(env.SANDBOX_SUPPLIER_DELAY_MS, 1500, 'SANDBOX_SUPPLIER_DELAY_MS'),
     sandboxDuplicateNotifyRate: Math.min(

@@ -60,6 +60,9 @@ export interface PaymentProvider {
   refund(request: RefundRequest): Promise<void>
   /** The provider's own record of an order's payment, for reconciliation. */
   queryPayment(orderNo: string): Promise<PaymentQuery>
-  /** The provider's own record of a refund, by our refund number. */
-  queryRefund(refundNo: string): Promise<RefundQuery>
+  /**
+   * The provider's own record of a refund, by our refund number. `orderNo` is the refunded order: Alipay finds a
+   * refund only within its trade (WeChat Pay and the sandbox need the refund number alone).
+   */
+  queryRefund(refundNo: string, orderNo?: string): Promise<RefundQuery>
 }

@@ -72,7 +72,7 @@ export function rsaSign(key: KeyObject, message: string): string {
   return createSign('RSA-SHA256').update(message).sign(key, 'base64')
 }
 
-function rsaVerify(key: KeyObject, message: string, signature: string): boolean {
+export function rsaVerify(key: KeyObject, message: string, signature: string): boolean {
   try {
     return createVerify('RSA-SHA256').update(message).verify(key, signature, 'base64')
   } catch {

@@ -98,7 +98,7 @@ async function askProviders(ctx: AppContext, order: OrderRow): Promise<ProviderA
   // An order nobody paid has no refund or recharge to ask about.
   if (!orderPaid(order) && payment.status !== 'paid') return { payment, refund: null, supplier: null }
   const [refund, supplier] = await Promise.all([
-    ctx.providers.payment.queryRefund(order.refundNo ?? refundNoOf(order.orderNo)),
+    ctx.providers.payment.queryRefund(order.refundNo ?? refundNoOf(order.orderNo), order.orderNo),
     ctx.providers.supplier.query(order.orderNo),
   ])
   return { payment, refund, supplier }

@@ -1,0 +1,365 @@
+import assert from 'node:assert/strict'
+import { createVerify, generateKeyPairSync } from 'node:crypto'
+import { mkdtempSync, rmSync } from 'node:fs'
+import { tmpdir } from 'node:os'
+import { join } from 'node:path'
+import { after, before, describe, test } from 'node:test'
+import type { PayOrderForJsApi } from '../../types/api/lifePay'
+import { LifePayType } from '../../src/domain/lifePayType'
+import { loadConfig } from '../src/config'
+import { createAlipay, fenOf, responseText, signContent, yuan } from '../src/providers/alipay'
+import type { PaymentProvider } from '../src/providers/payment'
+import { startFakeAlipay, type FakeAlipay } from './support/fakeAlipay'
+import { ManualClock } from './support/manualClock'
+import { createPhoneOrder, orderRow, stateOf } from './support/orderFlows'
+import { createTestApp, type Caller, type TestApp } from './support/testApp'
+
+// The Alipay adapter against a local fake gateway that keeps Alipay's RSA2 rules (support/fakeAlipay.ts): requests
+// signed by the app key, answers and notifications signed by Alipay's key.
+
+const BUYER_ID = '2088102177846880'
+const BUYER_OPEN_ID = '074a1CcTG1LelxKe4xQC0zgNdId0nxi95b5lsNpazWYoCo5'
+const FORM = { 'content-type': 'application/x-www-form-urlencoded; charset=utf-8' }
+
+let clock: ManualClock
+let fake: FakeAlipay
+let pay: PaymentProvider
+let orderSeq = 0
+
+before(async () => {
+  clock = new ManualClock()
+  fake = await startFakeAlipay(() => clock.now())
+  pay = createAlipay({ clock, keys: fake.keys() })
+})
+after(() => fake.close())
+
+const newOrderNo = () => `LP${Date.now()}${++orderSeq}`
+const otherKey = () => generateKeyPairSync('rsa', { modulusLength: 2048 }).privateKey
+
+async function created(amountFen = 985, buyer = BUYER_ID) {
+  const orderNo = newOrderNo()
+  const prepared = await pay.prepare({} as never, {
+    orderNo,
+    lifePayType: LifePayType.AliPay,
+    amountFen,
+    description: `生活缴费 ${orderNo}`,
+    openId: buyer,
+  })
+  return { orderNo, tradeNo: prepared.aliPayTradeNo }
+}
+
+describe('Alipay signing rules', () => {
+  test('sign content: sorted k=v, sign excluded, empty values skipped (requests)', () => {
+    assert.equal(signContent({ b: '2', sign: 'x', a: '1', c: '' }, ['sign'], true), 'a=1&b=2')
+    assert.equal(signContent({ b: '2', sign_type: 'RSA2', a: '' }, ['sign', 'sign_type'], false), 'a=&b=2')
+    assert.equal(yuan(985), '9.85')
+    assert.equal(yuan(100), '1.00')
+    assert.equal(yuan(7), '0.07')
+    assert.equal(fenOf('9.85'), 985)
+    assert.equal(fenOf('9.8'), 980)
+    assert.equal(fenOf('10'), 1000)
+    for (const bad of ['9.855', '-1', '1e3', '', ' 1', undefined]) assert.equal(fenOf(bad), null, String(bad))
+    const body = '{"alipay_trade_query_response":{"code":"10000","msg":"Success"},"sign":"abc"}'
+    assert.equal(responseText(body, 'alipay_trade_query_response'), '{"code":"10000","msg":"Success"}')
+  })
+})
+
+describe('Alipay trade.create', () => {
+  test('signed by the app key and verified by the fake; trade_no for my.tradePay', async () => {
+    const { orderNo, tradeNo } = await created(985)
+    const trade = fake.trades.get(orderNo)
+    assert.ok(trade)
+    assert.equal(tradeNo, trade.tradeNo)
+    assert.equal(trade.totalFen, 985)
+    assert.equal(trade.buyer, BUYER_ID)
+    assert.equal(trade.notifyUrl, 'https://pay.example.com/api/pay/notify/alipay')
+    const request = fake.requests.at(-1)
+    assert.ok(request)
+    assert.equal(request.code, '10000')
+    const { params } = request
+    assert.equal(params.method, 'alipay.trade.create')
+    assert.equal(params.sign_type, 'RSA2')
+    assert.match(params.timestamp, /^\d{4}-\d{2}-\d{2} \d{2}:\d{2}:\d{2}$/)
+    assert.deepEqual(JSON.parse(params.biz_content), {
+      out_trade_no: orderNo,
+      total_amount: '9.85',
+      subject: `生活缴费 ${orderNo}`,
+      product_code: 'JSAPI_PAY',
+      buyer_id: BUYER_ID,
+    })
+    const content = signContent(params, ['sign'], true)
+    assert.ok(createVerify('RSA-SHA256').update(content).verify(fake.app.publicKey, params.sign, 'base64'))
+    // Created again for the same order (the app asks twice): the same trade.
+    const again = await pay.prepare({} as never, {
+      orderNo,
+      lifePayType: LifePayType.AliPay,
+      amountFen: 985,
+      description: 'x',
+      openId: BUYER_ID,
+    })
+    assert.equal(again.aliPayTradeNo, tradeNo)
+  })
+
+  test('an open_id buyer is sent as buyer_open_id', async () => {
+    const { orderNo } = await created(100, BUYER_OPEN_ID)
+    assert.equal(JSON.parse(fake.requests.at(-1)?.params.biz_content ?? '{}').buyer_open_id, BUYER_OPEN_ID)
+    assert.equal(fake.trades.get(orderNo)?.buyer, BUYER_OPEN_ID)
+  })
+
+  test('without a buyer or for WeChat: refused before Alipay is asked', async () => {
+    const count = fake.requests.length
+    const order = { orderNo: newOrderNo(), amountFen: 100, description: 'x' }
+    await assert.rejects(pay.prepare({} as never, { ...order, lifePayType: LifePayType.AliPay }), /buyer id/)
+    await assert.rejects(
+      pay.prepare({} as never, { ...order, lifePayType: LifePayType.WxPay, openId: 'o1' }),
+      /Alipay only/,
+    )
+    assert.equal(fake.requests.length, count)
+  })
+
+  test('a request signed with another app key is refused by Alipay (isv.invalid-signature)', async () => {
+    const other = createAlipay({ clock, keys: { ...fake.keys(), appPrivateKey: otherKey() } })
+    await assert.rejects(other.queryPayment('LP1'), /isv\.invalid-signature/)
+    // Not believed as "no such trade" either.
+    assert.equal(fake.requests.at(-1)?.subCode, 'isv.invalid-signature')
+  })
+
+  test('an answer not signed by Alipay is not believed', async () => {
+    const { orderNo } = await created()
+    fake.forgeNextAnswer(otherKey())
+    await assert.rejects(pay.queryPayment(orderNo), /not signed by the Alipay public key/)
+    // A forged "no such trade" is not a notFound either.
+    fake.forgeNextAnswer(otherKey())
+    await assert.rejects(pay.queryPayment('LP-never-created'), /ACQ\.TRADE_NOT_EXIST/)
+    const impostor = createAlipay({
+      clock,
+      keys: { ...fake.keys(), alipayPublicKey: generateKeyPairSync('rsa', { modulusLength: 2048 }).publicKey },
+    })
+    await assert.rejects(impostor.queryPayment(orderNo), /not signed/)
+  })
+})
+
+describe('Alipay notifications', () => {
+  test('a genuine notification verifies; twice, the same result', async () => {
+    const { orderNo } = await created(1234)
+    const paid = fake.pay(orderNo)
+    const body = fake.notification(orderNo)
+    const notification = pay.verifyNotification(FORM, body)
+    assert.deepEqual(notification, {
+      orderNo,
+      transactionId: paid.tradeNo,
+      lifePayType: LifePayType.AliPay,
+      amountFen: 1234,
+      paidAt: paid.paidAt,
+    })
+    assert.deepEqual(pay.verifyNotification(FORM, body), notification)
+    // TRADE_FINISHED (no refund possible any more) is paid too.
+    assert.ok(pay.verifyNotification(FORM, fake.notification(orderNo, { fields: { trade_status: 'TRADE_FINISHED' } })))
+  })
+
+  test('forged, tampered, other app, unpaid, bad amount: null, never a throw', async () => {
+    const { orderNo } = await created(500)
+    fake.pay(orderNo)
+    const genuine = fake.notification(orderNo)
+    const cases: [string, string][] = [
+      ['forged signature', fake.notification(orderNo, { key: otherKey() })],
+      ['wrong app_id', fake.notification(orderNo, { fields: { app_id: '2021000000000999' } })],
+      ['WAIT_BUYER_PAY', fake.notification(orderNo, { fields: { trade_status: 'WAIT_BUYER_PAY' } })],
+      ['TRADE_CLOSED', fake.notification(orderNo, { fields: { trade_status: 'TRADE_CLOSED' } })],
+      ['amount not an amount', fake.notification(orderNo, { fields: { total_amount: '5.001' } })],
+      ['no gmt_payment', fake.notification(orderNo, { fields: { gmt_payment: '' } })],
+      ['amount changed after signing', genuine.replace('total_amount=5.00', 'total_amount=0.01')],
+      ['sign_type RSA', genuine.replace('sign_type=RSA2', 'sign_type=RSA')],
+      ['field repeated', `${genuine}&total_amount=0.01`],
+      ['no sign', genuine.replace(/&?sign=[^&]*/, '')],
+      ['JSON', JSON.stringify({ out_trade_no: orderNo })],
+      ['empty', ''],
+    ]
+    for (const [name, body] of cases) assert.equal(pay.verifyNotification(FORM, body), null, name)
+    assert.ok(pay.verifyNotification(FORM, genuine))
+  })
+})
+
+describe('Alipay close, query and refund', () => {
+  test('queryPayment: unknown, unpaid, paid', async () => {
+    assert.deepEqual(await pay.queryPayment('LP-never-created'), { status: 'notFound' })
+    const { orderNo } = await created(500)
+    assert.deepEqual(await pay.queryPayment(orderNo), { status: 'unpaid' })
+    const paid = fake.pay(orderNo)
+    assert.deepEqual(await pay.queryPayment(orderNo), {
+      status: 'paid',
+      amountFen: 500,
+      transactionId: paid.tradeNo,
+      paidAt: paid.paidAt,
+    })
+  })
+
+  test('close: unpaid closes at Alipay; paid answers paid; never created is closed', async () => {
+    const unpaid = await created()
+    assert.equal(await pay.close(unpaid.orderNo), 'closed')
+    assert.equal(fake.trades.get(unpaid.orderNo)?.status, 'TRADE_CLOSED')
+    assert.deepEqual(await pay.queryPayment(unpaid.orderNo), { status: 'closed' })
+    assert.equal(await pay.close(unpaid.orderNo), 'closed')
+    const paid = await created()
+    fake.pay(paid.orderNo)
+    assert.equal(await pay.close(paid.orderNo), 'paid')
+    assert.equal(fake.trades.get(paid.orderNo)?.status, 'TRADE_SUCCESS')
+    assert.equal(await pay.close('LP-never-created'), 'closed')
+  })
+
+  test('refund and refund query; asked twice, paid back once', async () => {
+    const { orderNo } = await created(2000)
+    const paid = fake.pay(orderNo)
+    const refundNo = `${orderNo}R`
+    assert.deepEqual(await pay.queryRefund(refundNo, orderNo), { status: 'notFound' })
+    const request = { orderNo, refundNo, amountFen: 2000, transactionId: paid.tradeNo }
+    await pay.refund(request)
+    await pay.refund(request)
+    assert.equal([...fake.refunds.values()].filter((refund) => refund.outTradeNo === orderNo).length, 1)
+    assert.deepEqual(await pay.queryRefund(refundNo, orderNo), {
+      status: 'succeeded',
+      amountFen: 2000,
+      refundedAt: new Date(Math.floor(clock.now().getTime() / 1000) * 1000),
+    })
+    await assert.rejects(pay.queryRefund(refundNo), /needs its order number/)
+  })
+
+  test('refund of an unpaid trade: Alipay refuses, the call throws', async () => {
+    const { orderNo } = await created(300)
+    await assert.rejects(
+      pay.refund({ orderNo, refundNo: `${orderNo}R`, amountFen: 300, transactionId: null }),
+      /ACQ\.TRADE_STATUS_ERROR/,
+    )
+  })
+})
+
+describe('PAYMENT_PROVIDER=alipay configuration', () => {
+  test('every missing setting is named; ALIPAY_GATEWAY defaults to Alipay', () => {
+    assert.throws(
+      () => loadConfig({ PAYMENT_PROVIDER: 'alipay', ALIPAY_APP_ID: '2021' } as NodeJS.ProcessEnv),
+      (error: Error) => {
+        for (const name of ['ALIPAY_PRIVATE_KEY_FILE', 'ALIPAY_PUBLIC_KEY_FILE', 'ALIPAY_NOTIFY_URL']) {
+          assert.match(error.message, new RegExp(`${name} is not set`))
+        }
+        assert.doesNotMatch(error.message, /ALIPAY_APP_ID/)
+        return true
+      },
+    )
+    const config = loadConfig({
+      PAYMENT_PROVIDER: 'alipay',
+      ALIPAY_APP_ID: '2021',
+      ALIPAY_PRIVATE_KEY_FILE: '/keys/app_private_key.pem',
+      ALIPAY_PUBLIC_KEY_FILE: '/keys/alipay_public_key.pem',
+      ALIPAY_NOTIFY_URL: 'https://pay.example.com/api/pay/notify/alipay',
+    } as NodeJS.ProcessEnv)
+    assert.equal(config.providers.payment, 'alipay')
+    assert.equal(config.alipay?.gateway, 'https://openapi.alipay.com/gateway.do')
+    assert.equal(config.wechatPay, null)
+  })
+})
+
+describe('Alipay through the app', () => {
+  let t: TestApp
+  let alice: Caller
+  let keyDir: string
+  before(async () => {
+    keyDir = mkdtempSync(join(tmpdir(), 'life-pay-alipay-'))
+    t = await createTestApp({
+      config: { providers: { ...loadConfig({}).providers, payment: 'alipay' }, alipay: fake.settings(keyDir) },
+    })
+    clock = t.clock
+    alice = { token: (await t.register('13500000019')).accessToken }
+  })
+  after(async () => {
+    await t.close()
+    rmSync(keyDir, { recursive: true, force: true })
+  })
+
+  const notify = (payload: string) =>
+    t.app.inject({ method: 'POST', url: '/api/pay/notify/alipay', headers: FORM, payload })
+
+  async function prepareInApp(orderNo: string) {
+    return t.data(
+      t.post<PayOrderForJsApi>(
+        '/api/LifePay/GetPayOrderForJsAPI',
+        { orderNo, lifePayType: LifePayType.AliPay, openId: BUYER_ID },
+        alice,
+      ),
+    )
+  }
+
+  test('create, trade.create, form-encoded notification (twice): answered success, paid once', async () => {
+    assert.equal(t.app.ctx.sandboxes.payment, null)
+    const { orderNo } = await createPhoneOrder(t, alice)
+    const prepared = await prepareInApp(orderNo)
+    assert.equal(prepared.sandbox, false)
+    assert.equal(prepared.aliPayTradeNo, fake.trades.get(orderNo)?.tradeNo)
+    const paid = fake.pay(orderNo)
+    const body = fake.notification(orderNo)
+    for (let delivery = 1; delivery <= 2; delivery++) {
+      const answer = await notify(body)
+      assert.equal(answer.statusCode, 200, `delivery ${delivery}`)
+      assert.equal(answer.body, 'success')
+      assert.match(String(answer.headers['content-type']), /^text\/plain/)
+    }
+    const row = await orderRow(t, orderNo)
+    assert.equal(row.transactionId, paid.tradeNo)
+    assert.equal((await stateOf(t, alice, orderNo))[0], 20)
+    // Forged: answered fail, so a real Alipay would deliver again and a forger gets nothing.
+    const forged = await notify(fake.notification(orderNo, { key: otherKey() }))
+    assert.equal(forged.body, 'fail')
+  })
+
+  test('a genuine notification for another amount or an unknown order: fail, order unpaid', async () => {
+    const { orderNo } = await createPhoneOrder(t, alice)
+    await prepareInApp(orderNo)
+    fake.pay(orderNo)
+    const row = await orderRow(t, orderNo)
+    const cheaper = fake.notification(orderNo, { fields: { total_amount: yuan(row.payAmountFen - 1) } })
+    assert.equal((await notify(cheaper)).body, 'fail')
+    const unknown = fake.notification(orderNo, { fields: { out_trade_no: 'LP-unknown' } })
+    assert.equal((await notify(unknown)).body, 'fail')
+    assert.notEqual((await stateOf(t, alice, orderNo))[0], 20)
+    assert.equal((await notify(fake.notification(orderNo))).body, 'success')
+  })
+
+  test('the WeChat route keeps its JSON answer', async () => {
+    const answer = await t.app.inject({
+      method: 'POST',
+      url: '/api/pay/notify/wxpay',
+      headers: { 'content-type': 'application/json' },
+      payload: '{}',
+    })
+    assert.equal(answer.statusCode, 400)
+    assert.equal((answer.json() as { success: boolean }).success, false)
+    // Form bodies stay refused elsewhere: the parser is scoped to the Alipay route.
+    const form = await t.app.inject({ method: 'POST', url: '/api/pay/notify/wxpay', headers: FORM, payload: 'a=1' })
+    assert.equal(form.statusCode, 415)
+  })
+
+  test('recharge fails: refunded through Alipay, refund query succeeded', async () => {
+    const { orderNo } = await createPhoneOrder(t, alice, { phone: '13800000000' })
+    await prepareInApp(orderNo)
+    fake.pay(orderNo)
+    assert.equal((await notify(fake.notification(orderNo))).body, 'success')
+    await t.app.jobs.drain()
+    t.clock.advance(t.config.sandboxSupplierDelayMs)
+    await t.app.jobs.drain()
+    assert.deepEqual(await stateOf(t, alice, orderNo), [40, 50, 50])
+    const row = await orderRow(t, orderNo)
+    assert.ok(row.refundNo)
+    const refund = fake.refunds.get(`${orderNo}/${row.refundNo}`)
+    assert.equal(refund?.refundFen, row.payAmountFen)
+    const answer = await t.app.ctx.providers.payment.queryRefund(row.refundNo, orderNo)
+    assert.equal(answer.status, 'succeeded')
+  })
+
+  test('an unpaid order whose time is up is closed at Alipay first', async () => {
+    const { orderNo } = await createPhoneOrder(t, alice)
+    await prepareInApp(orderNo)
+    t.clock.advance(t.config.unpaidOrderCloseMs + 1000)
+    await t.app.jobs.drain()
+    assert.equal(fake.trades.get(orderNo)?.status, 'TRADE_CLOSED')
+    assert.deepEqual(await t.app.ctx.providers.payment.queryPayment(orderNo), { status: 'closed' })
+  })
+})

@@ -1,0 +1,297 @@
+import { createSign, createVerify, generateKeyPairSync, randomBytes, type KeyObject } from 'node:crypto'
+import { writeFileSync } from 'node:fs'
+import { createServer } from 'node:http'
+import type { AddressInfo } from 'node:net'
+import { join } from 'node:path'
+import type { AlipaySettings } from '../../src/config'
+import { alipayTime, fenOf, signContent, yuan, type AlipayKeys } from '../../src/providers/alipay'
+
+// A local Alipay OpenAPI gateway that keeps Alipay's own rules, so the adapter is tested against signatures it cannot
+// fake: every request must carry the common parameters and an RSA2 `sign` by the app private key over the sorted
+// `k=v&…` of all other non-empty parameters (else 40002 isv.invalid-signature); every answer is
+// `{"<method>_response": {...}, "sign": …}` signed by Alipay's key over the exact text of the response value;
+// notifications are form-encoded and signed over all fields but sign and sign_type. Keys are made here. The request
+// check reuses the adapter's `signContent`; alipay.test.ts pins that rule on a literal so both cannot drift together.
+
+const APP_ID = '2021000000000001'
+
+export interface FakeTrade {
+  outTradeNo: string
+  tradeNo: string
+  totalFen: number
+  subject: string
+  buyer: string
+  notifyUrl: string
+  status: 'WAIT_BUYER_PAY' | 'TRADE_SUCCESS' | 'TRADE_CLOSED'
+  paidAt: Date | null
+}
+
+export interface FakeAlipayRefund {
+  outTradeNo: string
+  outRequestNo: string
+  refundFen: number
+  at: Date
+}
+
+export interface NotificationOptions {
+  /** Fields to change or add (another app_id, amount, status…); an empty string drops the field. */
+  fields?: Record<string, string>
+  key?: KeyObject
+}
+
+export type FakeAlipay = Awaited<ReturnType<typeof startFakeAlipay>>
+
+export async function startFakeAlipay(now: () => Date = () => new Date()) {
+  const app = generateKeyPairSync('rsa', { modulusLength: 2048 })
+  const alipay = generateKeyPairSync('rsa', { modulusLength: 2048 })
+  const trades = new Map<string, FakeTrade>()
+  const refunds = new Map<string, FakeAlipayRefund>()
+  /** Every request as received: its parameters and the code answered. */
+  const requests: { params: Record<string, string>; code: string; subCode?: string }[] = []
+  let seq = 0
+
+  const sign = (text: string, key: KeyObject = alipay.privateKey) =>
+    createSign('RSA-SHA256').update(text, 'utf8').sign(key, 'base64')
+
+  const ok = (fields: Record<string, unknown>) => ({ code: '10000', msg: 'Success', ...fields })
+  const fail = (subCode: string, subMsg: string) => ({
+    code: '40004',
+    msg: 'Business Failed',
+    sub_code: subCode,
+    sub_msg: subMsg,
+  })
+
+  type Handler = (biz: Record<string, unknown>, params: Record<string, string>) => Record<string, unknown>
+  const methods: Record<string, Handler> = {
+    'alipay.trade.create': (biz, params) => {
+      const { out_trade_no: outTradeNo, subject } = biz
+      const totalFen = fenOf(biz.total_amount)
+      const buyer = biz.buyer_id ?? biz.buyer_open_id
+      if (typeof outTradeNo !== 'string' || typeof subject !== 'string' || typeof buyer !== 'string') {
+        return { code: '40002', msg: 'Invalid Arguments', sub_code: 'isv.missing-parameter', sub_msg: 'missing' }
+      }
+      if (totalFen === null || totalFen <= 0) {
+        return { code: '40002', msg: 'Invalid Arguments', sub_code: 'isv.invalid-parameter', sub_msg: 'amount' }
+      }
+      const existing = trades.get(outTradeNo)
+      if (existing) {
+        // The same order number is the same trade while unpaid; a changed amount is refused.
+        if (existing.status !== 'WAIT_BUYER_PAY') return fail('ACQ.TRADE_HAS_SUCCESS', 'trade paid or closed')
+        if (existing.totalFen !== totalFen) return fail('ACQ.CONTEXT_INCONSISTENT', 'changed')
+        return ok({ out_trade_no: outTradeNo, trade_no: existing.tradeNo })
+      }
+      const trade: FakeTrade = {
+        outTradeNo,
+        tradeNo: `2026${String(++seq).padStart(8, '0')}${randomBytes(6).toString('hex')}`,
+        totalFen,
+        subject,
+        buyer,
+        notifyUrl: params.notify_url ?? '',
+        status: 'WAIT_BUYER_PAY',
+        paidAt: null,
+      }
+      trades.set(outTradeNo, trade)
+      return ok({ out_trade_no: outTradeNo, trade_no: trade.tradeNo })
+    },
+    'alipay.trade.query': (biz) => {
+      const trade = trades.get(String(biz.out_trade_no))
+      if (!trade) return fail('ACQ.TRADE_NOT_EXIST', 'no such trade')
+      return ok({
+        trade_no: trade.tradeNo,
+        out_trade_no: trade.outTradeNo,
+        trade_status: trade.status,
+        total_amount: yuan(trade.totalFen),
+        ...(trade.paidAt ? { send_pay_date: alipayTime(trade.paidAt), buyer_pay_amount: yuan(trade.totalFen) } : {}),
+      })
+    },
+    'alipay.trade.close': (biz) => {
+      const trade = trades.get(String(biz.out_trade_no))
+      if (!trade) return fail('ACQ.TRADE_NOT_EXIST', 'no such trade')
+      if (trade.status !== 'WAIT_BUYER_PAY') return fail('ACQ.TRADE_STATUS_ERROR', 'trade paid or closed')
+      trade.status = 'TRADE_CLOSED'
+      return ok({ trade_no: trade.tradeNo, out_trade_no: trade.outTradeNo })
+    },
+    'alipay.trade.refund': (biz) => {
+      const trade = trades.get(String(biz.out_trade_no))
+      if (!trade) return fail('ACQ.TRADE_NOT_EXIST', 'no such trade')
+      if (trade.status !== 'TRADE_SUCCESS') return fail('ACQ.TRADE_STATUS_ERROR', 'trade not paid')
+      const refundFen = fenOf(biz.refund_amount)
+      const outRequestNo = biz.out_request_no
+      if (refundFen === null || typeof outRequestNo !== 'string') {
+        return { code: '40002', msg: 'Invalid Arguments', sub_code: 'isv.invalid-parameter', sub_msg: 'refund' }
+      }
+      const key = `${trade.outTradeNo}/${outRequestNo}`
+      const base = { trade_no: trade.tradeNo, out_trade_no: trade.outTradeNo }
+      const existing = refunds.get(key)
+      // A repeated out_request_no is the same refund: answered again with no money moving.
+      if (existing) return ok({ ...base, refund_fee: yuan(existing.refundFen), fund_change: 'N' })
+      const refunded = [...refunds.values()]
+        .filter((one) => one.outTradeNo === trade.outTradeNo)
+        .reduce((sum, one) => sum + one.refundFen, 0)
+      if (refunded + refundFen > trade.totalFen) return fail('ACQ.REFUND_AMT_NOT_EQUAL_TOTAL', 'refund exceeds')
+      refunds.set(key, { outTradeNo: trade.outTradeNo, outRequestNo, refundFen, at: now() })
+      return ok({ ...base, refund_fee: yuan(refunded + refundFen), fund_change: 'Y' })
+    },
+    'alipay.trade.fastpay.refund.query': (biz) => {
+      const trade = trades.get(String(biz.out_trade_no))
+      if (!trade) return fail('ACQ.TRADE_NOT_EXIST', 'no such trade')
+      const refund = refunds.get(`${trade.outTradeNo}/${String(biz.out_request_no)}`)
+      // Alipay answers 10000 without refund_status for a refund it never received.
+      if (!refund) return ok({ out_trade_no: trade.outTradeNo, out_request_no: biz.out_request_no })
+      return ok({
+        trade_no: trade.tradeNo,
+        out_trade_no: trade.outTradeNo,
+        out_request_no: refund.outRequestNo,
+        total_amount: yuan(trade.totalFen),
+        refund_amount: yuan(refund.refundFen),
+        refund_status: 'REFUND_SUCCESS',
+        gmt_refund_pay: alipayTime(refund.at),
+      })
+    },
+  }
+
+  /** Our request's common parameters and signature, by Alipay's rules; an error answer, or null when valid. */
+  function checkRequest(params: Record<string, string>): Record<string, unknown> | null {
+    const missing = ['app_id', 'method', 'charset', 'sign_type', 'sign', 'timestamp', 'version'].find(
+      (name) => !params[name],
+    )
+    if (missing) return { code: '40001', msg: 'Missing Required Arguments', sub_code: `isv.missing-${missing}` }
+    if (params.app_id !== APP_ID) return { code: '40002', msg: 'Invalid Arguments', sub_code: 'isv.invalid-app-id' }
+    if (params.format && params.format !== 'JSON') return { code: '40002', sub_code: 'isv.invalid-format' }
+    if (params.sign_type !== 'RSA2' || params.version !== '1.0' || params.charset !== 'utf-8') {
+      return { code: '40002', msg: 'Invalid Arguments', sub_code: 'isv.invalid-parameter' }
+    }
+    const stamp = /^\d{4}-\d{2}-\d{2} \d{2}:\d{2}:\d{2}$/.test(params.timestamp)
+      ? new Date(`${params.timestamp.replace(' ', 'T')}+08:00`).getTime()
+      : NaN
+    // Alipay refuses a timestamp more than ~15 minutes off.
+    if (!(Math.abs(stamp - now().getTime()) <= 15 * 60_000)) {
+      return { code: '40002', msg: 'Invalid Arguments', sub_code: 'isv.invalid-timestamp' }
+    }
+    const content = signContent(params, ['sign'], true)
+    const genuine = createVerify('RSA-SHA256').update(content, 'utf8').verify(app.publicKey, params.sign, 'base64')
+    if (!genuine) {
+      return { code: '40002', msg: 'Invalid Arguments', sub_code: 'isv.invalid-signature', sub_msg: 'bad sign' }
+    }
+    return null
+  }
+
+  /** Answers to corrupt on purpose (a test sets it): the next answer signed with this key instead. */
+  let forgeNext: KeyObject | null = null
+
+  const server = createServer((request, response) => {
+    const chunks: Buffer[] = []
+    request.on('data', (chunk: Buffer) => chunks.push(chunk))
+    request.on('end', () => {
+      const url = new URL(request.url ?? '/', 'http://fake')
+      const params: Record<string, string> = {}
+      for (const [key, value] of url.searchParams) params[key] = value
+      for (const [key, value] of new URLSearchParams(Buffer.concat(chunks).toString('utf8'))) params[key] = value
+      const method = params.method ?? 'unknown'
+      const responseKey = `${method.replaceAll('.', '_')}_response`
+      let answer = checkRequest(params)
+      // Alipay does not sign answers to requests whose own signature failed.
+      const unsigned = answer?.sub_code === 'isv.invalid-signature'
+      if (!answer) {
+        const handler = methods[method]
+        let biz: Record<string, unknown> = {}
+        try {
+          biz = JSON.parse(params.biz_content ?? '{}') as Record<string, unknown>
+        } catch {
+          answer = { code: '40002', msg: 'Invalid Arguments', sub_code: 'isv.invalid-biz-content' }
+        }
+        answer ??= handler ? handler(biz, params) : { code: '40004', sub_code: 'isv.invalid-method' }
+      }
+      requests.push({ params, code: String(answer.code), subCode: answer.sub_code as string | undefined })
+      // Alipay writes the value then signs those exact bytes; the body embeds the same text.
+      const valueText = JSON.stringify(answer)
+      const key = forgeNext ?? alipay.privateKey
+      forgeNext = null
+      const body = unsigned
+        ? `{"${responseKey}":${valueText}}`
+        : `{"${responseKey}":${valueText},"sign":"${sign(valueText, key)}"}`
+      response.writeHead(200, { 'content-type': 'text/html;charset=utf-8' })
+      response.end(body)
+    })
+  })
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve))
+  const gateway = `http://127.0.0.1:${(server.address() as AddressInfo).port}/gateway.do`
+
+  function trade(orderNo: string): FakeTrade {
+    const found = trades.get(orderNo)
+    if (!found) throw new Error(`fake Alipay: no trade ${orderNo}`)
+    return found
+  }
+
+  return {
+    gateway,
+    appId: APP_ID,
+    app,
+    alipay,
+    trades,
+    refunds,
+    requests,
+
+    keys(notifyUrl = 'https://pay.example.com/api/pay/notify/alipay'): AlipayKeys {
+      return { appId: APP_ID, appPrivateKey: app.privateKey, alipayPublicKey: alipay.publicKey, notifyUrl, gateway }
+    },
+
+    /** The same as server settings, keys written as PEM files in `dir`. */
+    settings(dir: string, notifyUrl = 'https://pay.example.com/api/pay/notify/alipay'): AlipaySettings {
+      const privateKeyFile = join(dir, 'app_private_key.pem')
+      const alipayPublicKeyFile = join(dir, 'alipay_public_key.pem')
+      writeFileSync(privateKeyFile, app.privateKey.export({ type: 'pkcs8', format: 'pem' }))
+      writeFileSync(alipayPublicKeyFile, alipay.publicKey.export({ type: 'spki', format: 'pem' }))
+      return { appId: APP_ID, privateKeyFile, alipayPublicKeyFile, notifyUrl, gateway }
+    },
+
+    /** The next answer is signed with another key (a man in the middle). */
+    forgeNextAnswer(key: KeyObject): void {
+      forgeNext = key
+    },
+
+    /** The buyer pays in the Alipay app: the trade becomes TRADE_SUCCESS. */
+    pay(orderNo: string): FakeTrade {
+      const paid = trade(orderNo)
+      if (paid.status !== 'WAIT_BUYER_PAY') throw new Error(`fake Alipay: ${orderNo} is ${paid.status}`)
+      paid.status = 'TRADE_SUCCESS'
+      paid.paidAt = new Date(Math.floor(now().getTime() / 1000) * 1000)
+      return paid
+    },
+
+    /** The trade_status_sync notification Alipay posts to notify_url: the form-encoded body. */
+    notification(orderNo: string, options: NotificationOptions = {}): string {
+      const paid = trade(orderNo)
+      const at = paid.paidAt ?? now()
+      const fields: Record<string, string> = {
+        notify_time: alipayTime(now()),
+        notify_type: 'trade_status_sync',
+        notify_id: randomBytes(16).toString('hex'),
+        app_id: APP_ID,
+        charset: 'utf-8',
+        version: '1.0',
+        trade_no: paid.tradeNo,
+        out_trade_no: paid.outTradeNo,
+        trade_status: paid.status,
+        total_amount: yuan(paid.totalFen),
+        receipt_amount: yuan(paid.totalFen),
+        buyer_pay_amount: yuan(paid.totalFen),
+        subject: paid.subject,
+        gmt_create: alipayTime(at),
+        gmt_payment: alipayTime(at),
+        ...options.fields,
+      }
+      for (const [key, value] of Object.entries(fields)) if (value === '') delete fields[key]
+      // Alipay's notification rule: every field but sign and sign_type, sorted, decoded values.
+      const content = Object.keys(fields)
+        .sort()
+        .map((key) => `${key}=${fields[key]}`)
+        .join('&')
+      return new URLSearchParams({ ...fields, sign_type: 'RSA2', sign: sign(content, options.key) }).toString()
+    },
+
+    close(): Promise<void> {
+      return new Promise((resolve) => server.close(() => resolve()))
+    },
+  }
+}
