@@ -187,9 +187,11 @@ describe('the issue’s races', () => {
       assert.deepEqual([view.rechargeInFlight, view.rechargeAttempts.map((a) => a.outcome)], [true, ['submitting']])
       assert.equal((await approve(orderNo)).body.error, 'RECHARGE_RESULT_PENDING')
       await settle()
-      // The supplier's callback came before the retry: it settled the attempt, and the retry, finding the order
-      // delivered, submitted nothing more. One recharge, delivered, no refund.
-      assert.equal(await submissions(orderNo), 1)
+      // The retry and the supplier's callback are both due by now and run side by side: whichever lands first — the
+      // callback (the retry then finds the order delivered and submits nothing) or the retry (the same order number
+      // resubmitted, which the supplier takes as the same recharge; the next test pins that order) — one recharge is
+      // delivered and nothing is paid back.
+      assert.ok([1, 2].includes(await submissions(orderNo)))
       assert.deepEqual(
         (await operatorView(orderNo)).rechargeAttempts.map((a) => a.outcome),
         ['succeeded'],
