@@ -1,4 +1,3 @@
-import { readFileSync } from 'node:fs'
 import { join } from 'node:path'
 import fastifySwagger from '@fastify/swagger'
 import fastifySwaggerUi from '@fastify/swagger-ui'
@@ -36,8 +35,9 @@ import { createSandboxPayment, type NotifyDelivery } from './providers/sandboxPa
 import { createSandboxSupplier } from './providers/sandboxSupplier'
 import { createSandboxSms } from './providers/sms'
 import { createSandboxStorage } from './providers/storage'
-import { createWechatPay, parseWechatPayKey } from './providers/wechatPay'
-import { createAlipay, parseAlipayKey } from './providers/alipay'
+import { createWechatPay } from './providers/wechatPay'
+import { createAlipay } from './providers/alipay'
+import { readKeyFile } from './providers/keyFile'
 import type { PaymentProvider } from './providers/payment'
 import { RateLimiter } from './modules/abuse/rateLimiter'
 import { CredentialCache } from './cache/credentialCache'
@@ -66,31 +66,14 @@ export interface AppOptions {
   providers?: Partial<Providers>
 }
 
-/** A key file's PEM text, naming the setting when it cannot be read. */
-function pem(file: string, setting: string): string {
-  try {
-    return readFileSync(file, 'utf8')
-  } catch (error) {
-    throw new Error(`${setting}: cannot read ${file} (${(error as Error).message})`)
-  }
-}
-
 /** The real Alipay provider from its settings; a key file that cannot be read or parsed stops the start. */
 function alipayProvider(settings: AlipaySettings, clock: Clock): PaymentProvider {
   return createAlipay({
     clock,
     keys: {
       appId: settings.appId,
-      appPrivateKey: parseAlipayKey(
-        'private',
-        pem(settings.privateKeyFile, 'ALIPAY_PRIVATE_KEY_FILE'),
-        'ALIPAY_PRIVATE_KEY_FILE',
-      ),
-      alipayPublicKey: parseAlipayKey(
-        'public',
-        pem(settings.alipayPublicKeyFile, 'ALIPAY_PUBLIC_KEY_FILE'),
-        'ALIPAY_PUBLIC_KEY_FILE',
-      ),
+      appPrivateKey: readKeyFile('private', settings.privateKeyFile, 'ALIPAY_PRIVATE_KEY_FILE'),
+      alipayPublicKey: readKeyFile('public', settings.alipayPublicKeyFile, 'ALIPAY_PUBLIC_KEY_FILE'),
       notifyUrl: settings.notifyUrl,
       gateway: settings.gateway,
     },
@@ -105,18 +88,10 @@ function wechatPayProvider(settings: WechatPaySettings, clock: Clock): PaymentPr
       mchId: settings.mchId,
       appId: settings.appId,
       mchSerialNo: settings.mchSerialNo,
-      mchPrivateKey: parseWechatPayKey(
-        'private',
-        pem(settings.mchPrivateKeyFile, 'WXPAY_MCH_PRIVATE_KEY_FILE'),
-        'WXPAY_MCH_PRIVATE_KEY_FILE',
-      ),
+      mchPrivateKey: readKeyFile('private', settings.mchPrivateKeyFile, 'WXPAY_MCH_PRIVATE_KEY_FILE'),
       apiV3Key: settings.apiV3Key,
       platformPublicKeyId: settings.publicKeyId,
-      platformPublicKey: parseWechatPayKey(
-        'public',
-        pem(settings.publicKeyFile, 'WXPAY_PUBLIC_KEY_FILE'),
-        'WXPAY_PUBLIC_KEY_FILE',
-      ),
+      platformPublicKey: readKeyFile('public', settings.publicKeyFile, 'WXPAY_PUBLIC_KEY_FILE'),
       notifyUrl: settings.notifyUrl,
       baseUrl: settings.baseUrl,
     },

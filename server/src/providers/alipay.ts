@@ -1,4 +1,4 @@
-import { createPrivateKey, createPublicKey, type KeyObject } from 'node:crypto'
+import type { KeyObject } from 'node:crypto'
 import { LifePayType } from '../../../src/domain/lifePayType'
 import type { Clock } from '../clock'
 import { errors } from '../http/errors'
@@ -26,15 +26,6 @@ export interface AlipayDeps {
   keys: AlipayKeys
   clock: Clock
   fetch?: typeof fetch
-}
-
-/** PEM text to a key object, naming the setting a bad key came from. */
-export function parseAlipayKey(kind: 'private' | 'public', pem: string, setting: string): KeyObject {
-  try {
-    return kind === 'private' ? createPrivateKey(pem) : createPublicKey(pem)
-  } catch (error) {
-    throw new Error(`${setting}: not a PEM ${kind} key (${(error as Error).message})`)
-  }
 }
 
 /** An Alipay answer other than 10000: its code and sub_code (e.g. 40004 ACQ.TRADE_NOT_EXIST). */

@@ -1,4 +1,4 @@
-import { createDecipheriv, createPrivateKey, createPublicKey, createSign, createVerify, randomBytes } from 'node:crypto'
+import { createDecipheriv, createSign, createVerify, randomBytes } from 'node:crypto'
 import type { KeyObject } from 'node:crypto'
 import type { IncomingHttpHeaders } from 'node:http'
 import { LifePayType } from '../../../src/domain/lifePayType'
@@ -36,15 +36,6 @@ export interface WechatPayDeps {
   clock: Clock
   /** Injected so tests can watch calls; Node 20's global fetch otherwise. */
   fetch?: typeof fetch
-}
-
-/** PEM text to key objects, naming the setting a bad key came from (an operator fixes settings, not stack traces). */
-export function parseWechatPayKey(kind: 'private' | 'public', pem: string, setting: string): KeyObject {
-  try {
-    return kind === 'private' ? createPrivateKey(pem) : createPublicKey(pem)
-  } catch (error) {
-    throw new Error(`${setting}: not a PEM ${kind} key (${(error as Error).message})`)
-  }
 }
 
 /** A failed call to WeChat Pay: its HTTP status and error code (e.g. ORDER_NOT_EXIST, RESOURCE_NOT_EXISTS). */
