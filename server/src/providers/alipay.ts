@@ -3,6 +3,7 @@ import { LifePayType } from '../../../src/domain/lifePayType'
 import type { Clock } from '../clock'
 import { errors } from '../http/errors'
 import type { PaymentNotification, PaymentProvider, PaymentQuery, RefundQuery } from './payment'
+import { closeChecked } from './closeChecked'
 import { rsaSign, rsaVerify } from './wechatPay'
 
 // Alipay open platform (OpenAPI v1 gateway, `alipay.trade.*`) for the Alipay mini-program's `my.tradePay`, in
@@ -248,21 +249,19 @@ export function createAlipay(deps: AlipayDeps): PaymentProvider {
       }
     },
 
-    async close(orderNo) {
-      const before = await queryPayment(orderNo)
-      if (before.status === 'paid') return 'paid'
-      if (before.status !== 'unpaid') return 'closed'
-      try {
-        await call('alipay.trade.close', { out_trade_no: orderNo })
-      } catch (error) {
-        // Paid between the query and the close (ACQ.TRADE_STATUS_ERROR): the query below says so.
-        if (!(error instanceof AlipayError)) throw error
-      }
-      const after = await queryPayment(orderNo)
-      if (after.status === 'paid') return 'paid'
-      if (after.status === 'unpaid') throw new Error(`Alipay did not close ${orderNo}`)
-      return 'closed'
-    },
+    close: (orderNo) =>
+      closeChecked(
+        {
+          provider: 'Alipay',
+          queryPayment,
+          close: async (orderNo) => {
+            await call('alipay.trade.close', { out_trade_no: orderNo })
+          },
+          // ACQ.TRADE_STATUS_ERROR when paid meanwhile: the query after the close says so.
+          isProviderAnswer: (error) => error instanceof AlipayError,
+        },
+        orderNo,
+      ),
 
     async refund(request) {
       // The same out_request_no is the same refund: Alipay answers a retry with fund_change N and pays back once.
