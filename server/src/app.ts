@@ -39,6 +39,8 @@ import { createWechatPay } from './providers/wechatPay'
 import { createAlipay, type AlipayKeys } from './providers/alipay'
 import { readAlipayCertificates } from './providers/alipayCertificates'
 import { readKeyFile } from './providers/keyFile'
+import { createSignedHttpSupplier, type SignedHttpSupplier } from './providers/signedHttpSupplier'
+import { registerSupplierNotifyRoutes } from './modules/lifePay/supplierNotifyRoutes'
 import type { PaymentProvider } from './providers/payment'
 import { RateLimiter } from './modules/abuse/rateLimiter'
 import { CredentialCache } from './cache/credentialCache'
@@ -252,6 +254,13 @@ export async function buildApp(options: AppOptions): Promise<App> {
       deliver,
     })
   }
+  // The real supplier chosen by configuration; its callback route comes with it.
+  let signedHttpSupplier: SignedHttpSupplier | null = null
+  if (!given.supplier && config.providers.supplier === 'signedhttp') {
+    if (!config.signedHttpSupplier) throw new Error('SUPPLIER_PROVIDER=signedhttp without its SUPPLIER_* settings')
+    signedHttpSupplier = createSignedHttpSupplier({ settings: config.signedHttpSupplier, clock })
+    given.supplier = signedHttpSupplier
+  }
   if (!given.storage) sandboxes.storage = createSandboxStorage(db, clock, join(config.dataDir, 'oss'))
   ctx.providers = {
     sms: given.sms ?? createSandboxSms(clock, app.log.child({ module: 'sms' })),
@@ -277,6 +286,7 @@ export async function buildApp(options: AppOptions): Promise<App> {
   registerLifePayRoutes(app, ctx, auth)
   registerAreaRoutes(app, ctx)
   registerPayNotifyRoutes(app, ctx)
+  if (signedHttpSupplier) registerSupplierNotifyRoutes(app, ctx, signedHttpSupplier)
   registerAdminRoutes(app, ctx, auth)
   registerDevRoutes(app, ctx)
   registerStorageRoutes(app, ctx)

@@ -1,3 +1,4 @@
+import { readFileSync } from 'node:fs'
 import { join, resolve } from 'node:path'
 import { UNPAID_ORDER_CLOSE_MS } from '../../src/domain/constants'
 
@@ -10,6 +11,18 @@ export const WECHAT_PAY_DEFAULT_BASE_URL = 'https://api.mch.weixin.qq.com'
 
 /** Alipay's OpenAPI gateway; tests point ALIPAY_GATEWAY at a local fake. */
 export const ALIPAY_DEFAULT_GATEWAY = 'https://openapi.alipay.com/gateway.do'
+
+/** The recharge supplier: the sandbox, or the signed-HTTP protocol of docs/supplierProtocol.md. */
+export type SupplierProviderKind = ProviderKind | 'signedhttp'
+
+/** The signed-HTTP supplier's settings (docs/deploy.md); the key is read from SUPPLIER_KEY or SUPPLIER_KEY_FILE. */
+export interface SignedHttpSupplierConfig {
+  gateway: string
+  merchantId: string
+  key: string
+  notifyUrl: string
+  timeoutMs: number
+}
 
 /**
  * Payment has real providers: WeChat Pay API v3 (server/src/providers/wechatPay.ts) and Alipay
@@ -80,9 +93,17 @@ export interface ServerConfig {
     sms: ProviderKind
     identity: ProviderKind
     payment: PaymentProviderKind
-    supplier: ProviderKind
+    supplier: SupplierProviderKind
     storage: ProviderKind
   }
+  /** Set when providers.supplier is 'signedhttp'. */
+  signedHttpSupplier: SignedHttpSupplierConfig | null
+  /**
+   * How long after the supplier took a recharge (or its answer was lost) we ask it about the order if no result
+   * came; then again with back-off (doubling, at most supplierQueryMaxIntervalMs apart) while it is processing.
+   */
+  supplierQueryAfterMs: number
+  supplierQueryMaxIntervalMs: number
   /** Set when providers.payment is 'wechatpay'. */
   wechatPay: WechatPaySettings | null
   /** Set when providers.payment is 'alipay'. */
@@ -250,6 +271,42 @@ function alipaySettings(env: NodeJS.ProcessEnv): AlipaySettings {
   }
 }
 
+function supplierProvider(value: string | undefined): SupplierProviderKind {
+  const kind = (value ?? 'sandbox').trim() || 'sandbox'
+  if (kind !== 'sandbox' && kind !== 'signedhttp') {
+    throw new Error(`SUPPLIER_PROVIDER=${kind}: the supplier providers are sandbox and signedhttp`)
+  }
+  return kind
+}
+
+/** The signed-HTTP supplier's settings, or an error naming every missing one. */
+function signedHttpSupplierSettings(env: NodeJS.ProcessEnv): SignedHttpSupplierConfig {
+  const value = (name: string) => env[name]?.trim() ?? ''
+  const names = ['SUPPLIER_GATEWAY', 'SUPPLIER_MERCHANT_ID', 'SUPPLIER_NOTIFY_URL'] as const
+  const problems = names.filter((name) => value(name) === '').map((name) => `${name} is not set`)
+  // The key from a file (a mounted secret) or the variable; a file that cannot be read is named, not skipped.
+  let key = value('SUPPLIER_KEY')
+  const keyFile = value('SUPPLIER_KEY_FILE')
+  if (keyFile) {
+    try {
+      key = readFileSync(resolve(keyFile), 'utf8').trim()
+    } catch (error) {
+      problems.push(`SUPPLIER_KEY_FILE: cannot read ${keyFile} (${(error as Error).message})`)
+    }
+    if (value('SUPPLIER_KEY')) problems.push('SUPPLIER_KEY and SUPPLIER_KEY_FILE are both set: keep one')
+  } else if (!key) {
+    problems.push('SUPPLIER_KEY (or SUPPLIER_KEY_FILE) is not set')
+  }
+  if (problems.length > 0) throw new Error(`SUPPLIER_PROVIDER=signedhttp: ${problems.join('; ')}`)
+  return {
+    gateway: value('SUPPLIER_GATEWAY'),
+    merchantId: value('SUPPLIER_MERCHANT_ID'),
+    key,
+    notifyUrl: value('SUPPLIER_NOTIFY_URL'),
+    timeoutMs: int(env.SUPPLIER_TIMEOUT_MS, 10_000, 'SUPPLIER_TIMEOUT_MS'),
+  }
+}
+
 /** The address the server listens on for this environment: one reading, shared with the admin CLI. */
 export function listenAddress(env: NodeJS.ProcessEnv = process.env): { host: string; port: number } {
   return { host: env.HOST || DEFAULT_HOST, port: int(env.PORT, DEFAULT_PORT, 'PORT') }
@@ -263,6 +320,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): ServerConfig {
   const dataDir = resolve(env.DATA_DIR || join(REPO_ROOT, '.data'))
   const staticDir = env.STATIC_DIR === '' ? null : resolve(env.STATIC_DIR ?? join(REPO_ROOT, 'dist', 'h5'))
   const payment = paymentProvider(env.PAYMENT_PROVIDER)
+  const supplier = supplierProvider(env.SUPPLIER_PROVIDER)
   return {
     ...listenAddress(env),
     databaseUrl: env.DATABASE_URL || null,
@@ -281,11 +339,14 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): ServerConfig {
       sms: provider(env.SMS_PROVIDER, 'SMS_PROVIDER'),
       identity: provider(env.IDENTITY_PROVIDER, 'IDENTITY_PROVIDER'),
       payment,
-      supplier: provider(env.SUPPLIER_PROVIDER, 'SUPPLIER_PROVIDER'),
+      supplier,
       storage: provider(env.STORAGE_PROVIDER, 'STORAGE_PROVIDER'),
     },
     wechatPay: payment === 'wechatpay' ? wechatPaySettings(env) : null,
     alipay: payment === 'alipay' ? alipaySettings(env) : null,
+    signedHttpSupplier: supplier === 'signedhttp' ? signedHttpSupplierSettings(env) : null,
+    supplierQueryAfterMs: int(env.SUPPLIER_QUERY_AFTER_MS, 10 * 60_000, 'SUPPLIER_QUERY_AFTER_MS'),
+    supplierQueryMaxIntervalMs: int(env.SUPPLIER_QUERY_MAX_INTERVAL_MS, 60 * 60_000, 'SUPPLIER_QUERY_MAX_INTERVAL_MS'),
     sandboxMerchantKey: env.SANDBOX_MERCHANT_KEY || DEV_MERCHANT_KEY,
     sandboxSupplierDelayMs: int(env.SANDBOX_SUPPLIER_DELAY_MS, 1500, 'SANDBOX_SUPPLIER_DELAY_MS'),
     sandboxDuplicateNotifyRate: Math.min(

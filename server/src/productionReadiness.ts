@@ -50,6 +50,10 @@ export function productionProblems(config: ServerConfig): string[] {
     const weak = weakSecret(value, [DEV_JWT_SECRET, DEV_OPERATOR_TOKEN, DEV_MERCHANT_KEY])
     if (weak) problems.push(`${setting}: ${weak} (use e.g. \`openssl rand -base64 48\`)`)
   }
+  // The supplier's key signs what settles recharges: one anyone could guess would let them forge results.
+  const supplierKey = config.signedHttpSupplier?.key
+  const weakSupplierKey = supplierKey === undefined ? null : weakSecret(supplierKey, [])
+  if (weakSupplierKey) problems.push(`SUPPLIER_KEY: ${weakSupplierKey} (the supplier issues it)`)
   if (config.jwtSecret === config.operatorToken) problems.push('OPERATOR_TOKEN: must differ from JWT_SECRET')
   return problems
 }

@@ -152,7 +152,15 @@ async function jobCounts(url: string): Promise<JobCounts> {
 
 describe('crash safety (issue 9)', { skip }, () => {
   test('SIGKILL after the payment is accepted, before the recharge finishes: after a restart it completes, once', async () => {
-    const env = { SANDBOX_SUPPLIER_DELAY_MS: '2000', JOBS_POLL_MS: '50', JOBS_LEASE_MS: '1000' }
+    // The supplier's order query (in case its callback were lost) comes soon too, so it has ended when the jobs of the
+    // payment are counted below.
+    const env = {
+      SANDBOX_SUPPLIER_DELAY_MS: '2000',
+      JOBS_POLL_MS: '50',
+      JOBS_LEASE_MS: '1000',
+      SUPPLIER_QUERY_AFTER_MS: '500',
+      SUPPLIER_QUERY_MAX_INTERVAL_MS: '1000',
+    }
     const first = await startChild(env)
     const token = (await login(first.url)).accessToken
     const { orderNo } = await call<CreateLifePayOrderResult>(

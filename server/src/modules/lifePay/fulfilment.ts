@@ -1,10 +1,13 @@
 import type { AppContext } from '../../appContext'
-import type { Tx } from '../../db/database'
+import { eq } from 'drizzle-orm'
+import type { Executor, Tx } from '../../db/database'
+import { lifePayOrders } from '../../db/schema'
+import type { JobContext } from '../../jobs/jobQueue'
 import { SupplierUnavailableError, type RechargeResult } from '../../providers/supplier'
 import { LifePayOrderStatus } from '../../../../src/domain/lifePayStatus'
 import { canTransition } from '../../../../src/domain/orderTransitions'
 import { SystemRemark, systemRemarkText } from '../../../../src/domain/systemRemark'
-import { ORDER_EXPIRE_JOB, RECHARGE_SUBMIT_JOB, REFUND_AUTO_JOB } from './jobKinds'
+import { ORDER_EXPIRE_JOB, RECHARGE_QUERY_JOB, RECHARGE_SUBMIT_JOB, REFUND_AUTO_JOB } from './jobKinds'
 import { transitionOrder } from './orderStateMachine'
 import { closeUnpaidOrder, lockOrder } from './orders'
 import type { OrderRow } from './orderView'
@@ -28,6 +31,17 @@ interface OrderJob {
   orderNo: string
 }
 
+interface QueryJob {
+  orderNo: string
+  /** The attempt asked about: once it is settled (its callback came) there is nothing to ask. */
+  attemptNo: number
+  /** How many times it was asked already: the back-off doubles each round. */
+  round: number
+}
+
+/** Past this age an attempt the supplier still will not settle is left to the operator (reconciliation flags it). */
+export const RECHARGE_QUERY_GIVE_UP_MS = 3 * 24 * 60 * 60_000
+
 // The user reads these in their language (src/domain/systemRemark.ts); the supplier's own words stay with the
 // operator (supplierResult, recharge attempts).
 export const SUPPLIER_UNAVAILABLE_REMARK = systemRemarkText(SystemRemark.SupplierUnavailable)
@@ -50,11 +64,17 @@ async function failRechargeLocked(ctx: AppContext, tx: Tx, order: OrderRow, rema
  * The supplier's result (its callback). Delivered: the order completes, closing a refund application it overtook.
  * Failed: the money goes back automatically, whatever application is pending. Either way the attempt records it.
  */
-export async function handleRechargeResult(ctx: AppContext, result: RechargeResult): Promise<void> {
+export async function handleRechargeResult(
+  ctx: AppContext,
+  result: RechargeResult,
+  /** From an order query: applies only while this attempt is still in flight (a callback may have settled it). */
+  only?: { attemptNo: number },
+): Promise<void> {
   const supplierResult = result.success ? 'success' : `failed: ${result.reason ?? 'unknown'}`
   await orderTransaction(ctx, async (tx) => {
     const order = await lockOrder(tx, result.orderNo)
     if (!order) return
+    if (only && (await attemptInFlight(tx, order.id))?.attemptNo !== only.attemptNo) return
     const now = ctx.clock.now()
     await recordRechargeResult(tx, order.id, result, now)
     // A second word after delivery (a duplicate callback) changes nothing: delivered stays delivered.
@@ -103,6 +123,45 @@ async function claimAttempt(
   })
 }
 
+/**
+ * Asks the supplier about this attempt later, in case its callback never comes; in the caller's transaction. One job
+ * per attempt and round, so a retried submission does not ask twice.
+ */
+async function scheduleQuery(ctx: AppContext, executor: Executor, job: QueryJob): Promise<void> {
+  const { supplierQueryAfterMs: after, supplierQueryMaxIntervalMs: cap } = ctx.config
+  const delay = Math.min(cap, after * 2 ** job.round)
+  await ctx.jobs.enqueue(executor, RECHARGE_QUERY_JOB, job, {
+    runAt: new Date(ctx.clock.now().getTime() + delay),
+    dedupeKey: `${RECHARGE_QUERY_JOB}:${job.orderNo}:${job.attemptNo}:${job.round}`,
+  })
+}
+
+/**
+ * The callback-lost case: the supplier's own record settles the attempt when it has a final word; processing,
+ * unknown (its error, an unsigned answer) or not found ask again later, never refund.
+ */
+async function queryRecharge(ctx: AppContext, job: QueryJob, context: JobContext): Promise<void> {
+  const [order] = await ctx.db.select().from(lifePayOrders).where(eq(lifePayOrders.orderNo, job.orderNo))
+  const attempt = order && (await attemptInFlight(ctx.db, order.id))
+  if (!attempt || attempt.attemptNo !== job.attemptNo) return
+  const answer = await ctx.providers.supplier.query(job.orderNo)
+  if (answer.status === 'succeeded' || answer.status === 'failed') {
+    const { supplierOrderNo, reason } = answer
+    const success = answer.status === 'succeeded'
+    await handleRechargeResult(ctx, { orderNo: job.orderNo, supplierOrderNo, success, reason }, job)
+    return
+  }
+  if (ctx.clock.now().getTime() - attempt.startTime.getTime() >= RECHARGE_QUERY_GIVE_UP_MS) {
+    context.log.error(
+      { orderNo: job.orderNo, answer: answer.status },
+      'supplier still has no result: left to the operator',
+    )
+    return
+  }
+  context.log.info({ orderNo: job.orderNo, answer: answer.status, round: job.round }, 'no recharge result yet')
+  await scheduleQuery(ctx, ctx.db, { ...job, round: job.round + 1 })
+}
+
 /** The order lifecycle's background work, as durable jobs. */
 export function defineOrderJobs(ctx: AppContext): void {
   ctx.jobs.define<OrderJob>({
@@ -134,12 +193,16 @@ export function defineOrderJobs(ctx: AppContext): void {
         // supplier may have taken it, and the retry resubmits the same order number to learn which.
         if (error instanceof SupplierUnavailableError) {
           await settleSubmission(ctx.db, attempt, { accepted: false, reason: error.message }, ctx.clock.now())
+        } else {
+          // Should every retry go the same way, the supplier's order query still learns whether it took it.
+          await scheduleQuery(ctx, ctx.db, { orderNo, attemptNo: attempt.attemptNo, round: 0 })
         }
         throw error
       }
       await orderTransaction(ctx, async (tx) => {
         await settleSubmission(tx, attempt, { accepted: true, supplierOrderNo }, ctx.clock.now())
         await updateOrderColumns(tx, order, { supplierOrderNo })
+        await scheduleQuery(ctx, tx, { orderNo, attemptNo: attempt.attemptNo, round: 0 })
       })
     },
     // The supplier never took it: the user gets the money back rather than waiting forever. An attempt whose fate
@@ -152,6 +215,11 @@ export function defineOrderJobs(ctx: AppContext): void {
         await failRechargeLocked(ctx, tx, order, SUPPLIER_UNAVAILABLE_REMARK)
       })
     },
+  })
+
+  ctx.jobs.define<QueryJob>({
+    kind: RECHARGE_QUERY_JOB,
+    handle: (job, context) => queryRecharge(ctx, job, context),
   })
 
   ctx.jobs.define<OrderJob>({

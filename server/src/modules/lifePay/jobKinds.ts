@@ -4,5 +4,7 @@
 export const ORDER_EXPIRE_JOB = 'order.expire'
 /** Hand a paid order to the recharge supplier. */
 export const RECHARGE_SUBMIT_JOB = 'recharge.submit'
+/** Ask the supplier about a recharge it may have whose result has not come (its callback lost). */
+export const RECHARGE_QUERY_JOB = 'recharge.query'
 /** Pay back an order whose recharge failed (or that was paid after it closed). */
 export const REFUND_AUTO_JOB = 'refund.auto'

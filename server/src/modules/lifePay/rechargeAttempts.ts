@@ -85,7 +85,8 @@ export async function settleSubmission(
 
 /**
  * The supplier's final word settles the attempt in flight. A result with no attempt in flight (an order from before
- * attempts were recorded, or a duplicate callback) is recorded as an attempt of its own, so nothing is lost.
+ * attempts were recorded, or a second, different word) is recorded as an attempt of its own, so nothing is lost; a
+ * repeat of the word the latest attempt already records changes nothing.
  */
 export async function recordRechargeResult(
   executor: Executor,
@@ -95,7 +96,15 @@ export async function recordRechargeResult(
 ): Promise<void> {
   const outcome = result.success ? RechargeAttemptOutcome.Succeeded : RechargeAttemptOutcome.Failed
   const settled = { outcome, supplierOrderNo: result.supplierOrderNo, reason: result.reason, finishTime: now }
-  const open = await attemptInFlight(executor, orderId)
+  const [latest] = await executor
+    .select()
+    .from(rechargeAttempts)
+    .where(eq(rechargeAttempts.orderId, orderId))
+    .orderBy(desc(rechargeAttempts.attemptNo))
+    .limit(1)
+  // The same word again (a callback repeated because our acknowledgement was lost) is already recorded.
+  if (latest && latest.outcome === outcome && latest.supplierOrderNo === result.supplierOrderNo) return
+  const open = latest && isAttemptInFlight(latest) ? latest : null
   if (open) {
     await executor
       .update(rechargeAttempts)
