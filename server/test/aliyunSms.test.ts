@@ -16,8 +16,8 @@ let fake: FakeAliyun
 let t: TestApp
 
 /** An app on the fake, signing with `secret` (the fake's own unless a test tampers with it). */
-async function appOn(secret?: string): Promise<TestApp> {
-  const aliyun = loadConfig({ SMS_PROVIDER: 'aliyun', ...fake.env(secret) } as NodeJS.ProcessEnv)
+async function appOn(secret?: string, env: Record<string, string> = {}): Promise<TestApp> {
+  const aliyun = loadConfig({ SMS_PROVIDER: 'aliyun', ...fake.env(secret), ...env } as NodeJS.ProcessEnv)
   return createTestApp({ config: { providers: aliyun.providers, aliyun: aliyun.aliyun } })
 }
 
@@ -80,6 +80,19 @@ describe('Alibaba Cloud SMS (SendSms, ACS3-HMAC-SHA256)', () => {
     assert.deepEqual([answer.status, answer.body.error], [200, 'SMS_SEND_REFUSED'])
     assert.equal(answer.body.msg, '该手机号无法接收短信，请检查号码')
     assert.equal(await storedCodes(t, '13700000004'), 0)
+  })
+
+  test('a refusal that is ours to fix (unknown template) reads "try later" to the user; no code stored', async () => {
+    const misconfigured = await appOn(undefined, { SMS_TEMPLATE_CODE: 'SMS_999999999' })
+    try {
+      const answer = await send(misconfigured, '13700000007')
+      assert.deepEqual([answer.status, answer.body.error], [200, 'SMS_SEND_REFUSED'])
+      assert.equal(answer.body.msg, '验证码短信发送失败，请稍后再试')
+      assert.equal(fake.answers.at(-1)?.code, 'isv.SMS_TEMPLATE_ILLEGAL')
+      assert.equal(await storedCodes(misconfigured, '13700000007'), 0)
+    } finally {
+      await misconfigured.close()
+    }
   })
 
   test('an outage (HTTP 5xx) rolls the stored code back and answers 503, not 500', async () => {

@@ -50,16 +50,17 @@ export function createAliyunSms(deps: AliyunSmsDeps): SmsProvider {
       // Never the code itself in the log: only what Alibaba Cloud answered.
       const detail = { status: answer.status, code, message: answer.body.Message, requestId: answer.body.RequestId }
       // Dysmsapi answers its business refusals with HTTP 200 and an isv.* code.
-      if (code === 'isv.BUSINESS_LIMIT_CONTROL' || code === 'isv.DAY_LIMIT_CONTROL') {
+      // Per-number flow control (1 a minute, 5 an hour, 10 a day by default); isv.DAY_LIMIT_CONTROL is the account's.
+      if (code === 'isv.BUSINESS_LIMIT_CONTROL') {
         log.warn(detail, 'Alibaba Cloud SMS: rate limit for this number')
         throw errors.smsSendLimited()
       }
-      if (code === 'isv.MOBILE_NUMBER_ILLEGAL' || code === 'isv.BLACK_KEY_CONTROL_LIMIT') {
+      if (code === 'isv.MOBILE_NUMBER_ILLEGAL') {
         log.warn(detail, 'Alibaba Cloud SMS: number refused')
         throw errors.smsNumberUnreachable()
       }
       if (code.startsWith('isv.')) {
-        // Sign name, template, parameters, account balance: ours to fix, the user can only try later.
+        // Sign name, template, parameters, account quota or balance: ours to fix, the user can only try later.
         log.error(detail, 'Alibaba Cloud SMS refused the message')
         throw errors.smsSendRefused()
       }
