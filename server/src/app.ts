@@ -5,7 +5,7 @@ import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastif
 import { API_ERROR_CODES } from '../../types/api/errorCodes'
 import type { AppContext, Providers, Sandboxes } from './appContext'
 import { systemClock, type Clock } from './clock'
-import type { AlipaySettings, ServerConfig, WechatPaySettings } from './config'
+import type { AlipaySettings, AlipayVerification, ServerConfig, WechatPaySettings } from './config'
 import { CREDENTIAL_REVOKED_CHANNEL, ORDER_CHANGED_CHANNEL, RATES_CHANGED_CHANNEL } from './db/changeChannels'
 import type { Database, Db } from './db/database'
 import { createAuthHooks, OPERATOR_TOKEN_HEADER, VIRTUAL_USER_HEADER } from './http/auth'
@@ -36,7 +36,8 @@ import { createSandboxSupplier } from './providers/sandboxSupplier'
 import { createSandboxSms } from './providers/sms'
 import { createSandboxStorage } from './providers/storage'
 import { createWechatPay } from './providers/wechatPay'
-import { createAlipay } from './providers/alipay'
+import { createAlipay, type AlipayKeys } from './providers/alipay'
+import { readAlipayCertificates } from './providers/alipayCertificates'
 import { createAliyunSms } from './providers/aliyunSms'
 import { createAliyunSts } from './providers/aliyunSts'
 import { readKeyFile } from './providers/keyFile'
@@ -68,6 +69,18 @@ export interface AppOptions {
   providers?: Partial<Providers>
 }
 
+/** What verifies Alipay: its public key, or its certificate with certificate mode's serials. */
+function alipayVerification(verification: AlipayVerification): Pick<AlipayKeys, 'alipayPublicKey' | 'certificates'> {
+  if (verification.mode === 'publicKey') {
+    return {
+      alipayPublicKey: readKeyFile('public', verification.alipayPublicKeyFile, 'ALIPAY_PUBLIC_KEY_FILE'),
+      certificates: null,
+    }
+  }
+  const { alipayPublicKey, ...certificates } = readAlipayCertificates(verification)
+  return { alipayPublicKey, certificates }
+}
+
 /** The real Alipay provider from its settings; a key file that cannot be read or parsed stops the start. */
 function alipayProvider(settings: AlipaySettings, clock: Clock): PaymentProvider {
   return createAlipay({
@@ -75,7 +88,7 @@ function alipayProvider(settings: AlipaySettings, clock: Clock): PaymentProvider
     keys: {
       appId: settings.appId,
       appPrivateKey: readKeyFile('private', settings.privateKeyFile, 'ALIPAY_PRIVATE_KEY_FILE'),
-      alipayPublicKey: readKeyFile('public', settings.alipayPublicKeyFile, 'ALIPAY_PUBLIC_KEY_FILE'),
+      ...alipayVerification(settings.verification),
       notifyUrl: settings.notifyUrl,
       gateway: settings.gateway,
     },

@@ -62,11 +62,16 @@ export interface WechatPaySettings {
   baseUrl: string
 }
 
-/** Alipay open-platform app settings, public-key mode (docs/deploy.md); key files are read when the app is built. */
+/** How Alipay's answers and notifications are verified: public-key mode, or certificate mode's three certificates. */
+export type AlipayVerification =
+  | { mode: 'publicKey'; alipayPublicKeyFile: string }
+  | { mode: 'certificates'; appCertFile: string; alipayCertFile: string; rootCertFile: string }
+
+/** Alipay open-platform app settings (docs/deploy.md); key and certificate files are read when the app is built. */
 export interface AlipaySettings {
   appId: string
   privateKeyFile: string
-  alipayPublicKeyFile: string
+  verification: AlipayVerification
   notifyUrl: string
   gateway: string
 }
@@ -293,16 +298,42 @@ function wechatPaySettings(env: NodeJS.ProcessEnv): WechatPaySettings {
   }
 }
 
-/** The Alipay settings, or an error naming every missing one. */
+const ALIPAY_CERTIFICATE_FILES = ['ALIPAY_APP_CERT_FILE', 'ALIPAY_CERT_FILE', 'ALIPAY_ROOT_CERT_FILE'] as const
+
+/**
+ * The Alipay settings, or an error naming every missing one. Any of the certificate files chooses certificate mode
+ * (all three needed); otherwise public-key mode needs ALIPAY_PUBLIC_KEY_FILE. Both at once is refused: which key
+ * verifies Alipay must never be a guess.
+ */
 function alipaySettings(env: NodeJS.ProcessEnv): AlipaySettings {
-  const names = ['ALIPAY_APP_ID', 'ALIPAY_PRIVATE_KEY_FILE', 'ALIPAY_PUBLIC_KEY_FILE', 'ALIPAY_NOTIFY_URL'] as const
   const value = (name: string) => env[name]?.trim() ?? ''
-  const problems = names.filter((name) => value(name) === '').map((name) => `${name} is not set`)
+  const missing = (names: readonly string[]) =>
+    names.filter((name) => value(name) === '').map((name) => `${name} is not set`)
+  const certificateMode = ALIPAY_CERTIFICATE_FILES.some((name) => value(name) !== '')
+  const problems = missing(['ALIPAY_APP_ID', 'ALIPAY_PRIVATE_KEY_FILE', 'ALIPAY_NOTIFY_URL'])
+  if (certificateMode) {
+    problems.push(...missing(ALIPAY_CERTIFICATE_FILES).map((problem) => `${problem} (certificate mode)`))
+    if (value('ALIPAY_PUBLIC_KEY_FILE') !== '') {
+      problems.push('ALIPAY_PUBLIC_KEY_FILE is set with certificate files: set one mode, not both')
+    }
+  } else if (value('ALIPAY_PUBLIC_KEY_FILE') === '') {
+    problems.push(
+      'ALIPAY_PUBLIC_KEY_FILE is not set (public-key mode; or ALIPAY_APP_CERT_FILE, ALIPAY_CERT_FILE and ' +
+        'ALIPAY_ROOT_CERT_FILE for certificate mode)',
+    )
+  }
   if (problems.length > 0) throw new Error(`PAYMENT_PROVIDER=alipay: ${problems.join('; ')}`)
   return {
     appId: value('ALIPAY_APP_ID'),
     privateKeyFile: resolve(value('ALIPAY_PRIVATE_KEY_FILE')),
-    alipayPublicKeyFile: resolve(value('ALIPAY_PUBLIC_KEY_FILE')),
+    verification: certificateMode
+      ? {
+          mode: 'certificates',
+          appCertFile: resolve(value('ALIPAY_APP_CERT_FILE')),
+          alipayCertFile: resolve(value('ALIPAY_CERT_FILE')),
+          rootCertFile: resolve(value('ALIPAY_ROOT_CERT_FILE')),
+        }
+      : { mode: 'publicKey', alipayPublicKeyFile: resolve(value('ALIPAY_PUBLIC_KEY_FILE')) },
     notifyUrl: value('ALIPAY_NOTIFY_URL'),
     gateway: value('ALIPAY_GATEWAY') || ALIPAY_DEFAULT_GATEWAY,
   }

@@ -3,19 +3,27 @@ import { LifePayType } from '../../../src/domain/lifePayType'
 import type { Clock } from '../clock'
 import { errors } from '../http/errors'
 import type { PaymentNotification, PaymentProvider, PaymentQuery, RefundQuery } from './payment'
+import type { AlipayCertificates } from './alipayCertificates'
+import { closeChecked } from './closeChecked'
 import { rsaSign, rsaVerify } from './wechatPay'
 
 // Alipay open platform (OpenAPI v1 gateway, `alipay.trade.*`) for the Alipay mini-program's `my.tradePay`, in
 // public-key mode: our app private key signs requests (RSA2 = RSA-SHA256 over the sorted parameters), Alipay's public
-// key verifies its answers and notifications. Plain Node crypto + fetch like the WeChat Pay adapter
-// (docs/decisions.md § Alipay adapter says why not `alipay-sdk`). Certificate mode is not implemented.
+// key verifies its answers and notifications — or, in certificate mode, the Alipay public certificate's key, with
+// the certificates' serials on every request and checked on every answer (alipayCertificates.ts). Plain Node crypto +
+// fetch like the WeChat Pay adapter (docs/decisions.md § Alipay adapter says why not `alipay-sdk`).
 
 export interface AlipayKeys {
   appId: string
   /** The app private key (RSA-2048) whose public half is uploaded to the Alipay open platform. */
   appPrivateKey: KeyObject
-  /** "Alipay public key" shown for the app in public-key mode: signs answers and notifications. */
+  /**
+   * What signs answers and notifications: the "Alipay public key" shown for the app in public-key mode, the key of
+   * the Alipay public certificate in certificate mode.
+   */
   alipayPublicKey: KeyObject
+  /** Certificate mode's serials (null in public-key mode). */
+  certificates: Pick<AlipayCertificates, 'appCertSn' | 'alipayRootCertSn' | 'alipayCertSn'> | null
   /** Where Alipay posts payment notifications: our /api/pay/notify/alipay. */
   notifyUrl: string
   /** The gateway, https://openapi.alipay.com/gateway.do; tests point it at a local fake. */
@@ -119,6 +127,9 @@ export function createAlipay(deps: AlipayDeps): PaymentProvider {
       timestamp: alipayTime(clock.now()),
       version: '1.0',
       ...(notify ? { notify_url: keys.notifyUrl } : {}),
+      ...(keys.certificates
+        ? { app_cert_sn: keys.certificates.appCertSn, alipay_root_cert_sn: keys.certificates.alipayRootCertSn }
+        : {}),
       biz_content: JSON.stringify(biz),
     }
     params.sign = rsaSign(keys.appPrivateKey, signContent(params, ['sign'], true))
@@ -142,8 +153,22 @@ export function createAlipay(deps: AlipayDeps): PaymentProvider {
     const answer = parsed[key] as TradeAnswer | undefined
     const signedText = responseText(text, key)
     const signature = typeof parsed.sign === 'string' ? parsed.sign : ''
-    const signed = signature !== '' && signedText !== null && rsaVerify(keys.alipayPublicKey, signedText, signature)
+    // Certificate mode: an answer naming another Alipay certificate is not checked against ours (Alipay rotated it).
+    const answerCertSn = typeof parsed.alipay_cert_sn === 'string' ? parsed.alipay_cert_sn : null
+    const otherCertificate = keys.certificates !== null && answerCertSn !== keys.certificates.alipayCertSn
+    const signed =
+      !otherCertificate &&
+      signature !== '' &&
+      signedText !== null &&
+      rsaVerify(keys.alipayPublicKey, signedText, signature)
     if (!answer || typeof answer !== 'object') throw new Error(`Alipay ${method}: no ${key} in the answer`)
+    // Signed by another certificate: neither its data nor its error code is believed, and the operator must act.
+    if (otherCertificate && signature !== '') {
+      throw new Error(
+        `Alipay answered ${method} with certificate ${answerCertSn ?? '(none named)'}, ALIPAY_CERT_FILE holds ` +
+          `${keys.certificates?.alipayCertSn}: download the current Alipay public certificate from the open platform`,
+      )
+    }
     if (answer.code !== '10000') {
       // Errors for a bad request signature come unsigned: only their code is used, never as a "no such trade".
       throw new AlipayError(
@@ -248,21 +273,19 @@ export function createAlipay(deps: AlipayDeps): PaymentProvider {
       }
     },
 
-    async close(orderNo) {
-      const before = await queryPayment(orderNo)
-      if (before.status === 'paid') return 'paid'
-      if (before.status !== 'unpaid') return 'closed'
-      try {
-        await call('alipay.trade.close', { out_trade_no: orderNo })
-      } catch (error) {
-        // Paid between the query and the close (ACQ.TRADE_STATUS_ERROR): the query below says so.
-        if (!(error instanceof AlipayError)) throw error
-      }
-      const after = await queryPayment(orderNo)
-      if (after.status === 'paid') return 'paid'
-      if (after.status === 'unpaid') throw new Error(`Alipay did not close ${orderNo}`)
-      return 'closed'
-    },
+    close: (orderNo) =>
+      closeChecked(
+        {
+          provider: 'Alipay',
+          queryPayment,
+          close: async (orderNo) => {
+            await call('alipay.trade.close', { out_trade_no: orderNo })
+          },
+          // ACQ.TRADE_STATUS_ERROR when paid meanwhile: the query after the close says so.
+          isProviderAnswer: (error) => error instanceof AlipayError,
+        },
+        orderNo,
+      ),
 
     async refund(request) {
       // The same out_request_no is the same refund: Alipay answers a retry with fund_change N and pays back once.

@@ -7,15 +7,19 @@ import { readFileSync } from 'node:fs'
  * settings, not stack traces.
  */
 export function readKeyFile(kind: 'private' | 'public', file: string, setting: string): KeyObject {
-  let pem: string
-  try {
-    pem = readFileSync(file, 'utf8')
-  } catch (error) {
-    throw new Error(`${setting}: cannot read ${file} (${(error as Error).message})`)
-  }
+  const pem = readSettingFile(file, setting)
   try {
     return kind === 'private' ? createPrivateKey(pem) : createPublicKey(pem)
   } catch (error) {
     throw new Error(`${setting}: not a PEM ${kind} key (${(error as Error).message})`)
+  }
+}
+
+/** A file named by a setting (a key, a certificate); one that cannot be read stops the start, naming the setting. */
+export function readSettingFile(file: string, setting: string): string {
+  try {
+    return readFileSync(file, 'utf8')
+  } catch (error) {
+    throw new Error(`${setting}: cannot read ${file} (${(error as Error).message})`)
   }
 }

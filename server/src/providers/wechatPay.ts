@@ -5,6 +5,7 @@ import { LifePayType } from '../../../src/domain/lifePayType'
 import type { Clock } from '../clock'
 import { errors } from '../http/errors'
 import type { PaymentNotification, PaymentProvider, PaymentQuery, RefundQuery } from './payment'
+import { closeChecked } from './closeChecked'
 
 // WeChat Pay API v3 (JSAPI: mini-program and in-WeChat H5), in public-key mode — the mode new merchants get: WeChat
 // Pay signs responses and notifications with a platform key identified by a `PUB_KEY_ID_…` id instead of rotating
@@ -259,24 +260,20 @@ export function createWechatPay(deps: WechatPayDeps): PaymentProvider {
       }
     },
 
-    async close(orderNo) {
-      // Asked first so an order WeChat never heard of, or one already paid, is answered without a close call.
-      const before = await queryPayment(orderNo)
-      if (before.status === 'paid') return 'paid'
-      if (before.status !== 'unpaid') return 'closed'
-      try {
-        await call('POST', `/v3/pay/transactions/out-trade-no/${encodeURIComponent(orderNo)}/close`, {
-          mchid: keys.mchId,
-        })
-      } catch (error) {
-        // The user may have paid between the query and the close (WeChat refuses to close a paid order).
-        if (!(error instanceof WechatPayError)) throw error
-      }
-      const after = await queryPayment(orderNo)
-      if (after.status === 'paid') return 'paid'
-      if (after.status === 'unpaid') throw new Error(`WeChat Pay did not close ${orderNo}`)
-      return 'closed'
-    },
+    close: (orderNo) =>
+      closeChecked(
+        {
+          provider: 'WeChat Pay',
+          queryPayment,
+          close: async (orderNo) => {
+            await call('POST', `/v3/pay/transactions/out-trade-no/${encodeURIComponent(orderNo)}/close`, {
+              mchid: keys.mchId,
+            })
+          },
+          isProviderAnswer: (error) => error instanceof WechatPayError,
+        },
+        orderNo,
+      ),
 
     async refund(request) {
       // WeChat Pay answers a repeated out_refund_no with the same refund: a retry after a crash pays back once.

@@ -1,10 +1,20 @@
-import { createSign, createVerify, generateKeyPairSync, randomBytes, type KeyObject } from 'node:crypto'
+import {
+  createHash,
+  createSign,
+  createVerify,
+  generateKeyPairSync,
+  randomBytes,
+  X509Certificate,
+  type KeyObject,
+} from 'node:crypto'
 import { writeFileSync } from 'node:fs'
 import { createServer } from 'node:http'
 import type { AddressInfo } from 'node:net'
 import { join } from 'node:path'
 import type { AlipaySettings } from '../../src/config'
 import { alipayTime, fenOf, signContent, yuan, type AlipayKeys } from '../../src/providers/alipay'
+import { alipayCertSn, alipayRootCertSn } from '../../src/providers/alipayCertificates'
+import { issueCertificate, type DistinguishedName } from './testCertificates'
 
 // A local Alipay OpenAPI gateway that keeps Alipay's own rules, so the adapter is tested against signatures it cannot
 // fake: every request must carry the common parameters and an RSA2 `sign` by the app private key over the sorted
@@ -12,6 +22,10 @@ import { alipayTime, fenOf, signContent, yuan, type AlipayKeys } from '../../src
 // `{"<method>_response": {...}, "sign": …}` signed by Alipay's key over the exact text of the response value;
 // notifications are form-encoded and signed over all fields but sign and sign_type. Keys are made here. The request
 // check reuses the adapter's `signContent`; alipay.test.ts pins that rule on a literal so both cannot drift together.
+// In certificate mode the fake is its own CA: it issues the app and Alipay certificates from a root bundle (two RSA
+// roots and an EC one Alipay leaves out of the root serial), requires `app_cert_sn` and `alipay_root_cert_sn` on every
+// request, and names its certificate in `alipay_cert_sn` on every answer. The serials it expects are computed from the
+// names and serial numbers it issued with, not by parsing the certificates as the adapter does.
 
 const APP_ID = '2021000000000001'
 
@@ -41,9 +55,106 @@ export interface NotificationOptions {
 
 export type FakeAlipay = Awaited<ReturnType<typeof startFakeAlipay>>
 
-export async function startFakeAlipay(now: () => Date = () => new Date()) {
+export interface FakeAlipayOptions {
+  /** 公钥证书 mode: certificates instead of bare public keys. */
+  certificates?: boolean
+}
+
+const ROOT_RSA: DistinguishedName = [
+  ['C', 'CN'],
+  ['O', 'Ant Financial'],
+  ['OU', 'Certification Authority'],
+  ['CN', 'Ant Financial Certification Authority R1'],
+]
+const ROOT_RSA_2: DistinguishedName = [
+  ['C', 'CN'],
+  ['O', 'Ant Financial'],
+  ['OU', 'Certification Authority'],
+  ['CN', 'Ant Financial Certification Authority R2'],
+]
+const ROOT_EC: DistinguishedName = [
+  ['C', 'CN'],
+  ['O', 'Ant Financial'],
+  ['OU', 'Certification Authority'],
+  ['CN', 'Ant Financial Certification Authority E1'],
+]
+
+/** Alipay's serial rule, from the issuing name and number: MD5("CN=…,OU=…,O=…,C=…" + decimal serial). */
+function expectedSn(issuer: DistinguishedName, serialHex: string): string {
+  const name = [...issuer]
+    .reverse()
+    .map(([type, value]) => `${type}=${value}`)
+    .join(',')
+  return createHash('md5')
+    .update(name + BigInt(`0x${serialHex}`).toString(10))
+    .digest('hex')
+}
+
+const serialHex = () => `1${randomBytes(15).toString('hex')}`
+
+/** The CA side of certificate mode: the root bundle and the certificates it issues, with their expected serials. */
+function certificateAuthority() {
+  const rsaRoot = generateKeyPairSync('rsa', { modulusLength: 2048 })
+  const rsaRoot2 = generateKeyPairSync('rsa', { modulusLength: 2048 })
+  const ecRoot = generateKeyPairSync('ec', { namedCurve: 'prime256v1' })
+  const roots: [DistinguishedName, { publicKey: KeyObject; privateKey: KeyObject }][] = [
+    [ROOT_RSA, rsaRoot],
+    [ROOT_EC, ecRoot],
+    [ROOT_RSA_2, rsaRoot2],
+  ]
+  const bundle: string[] = []
+  const rsaSerials: string[] = []
+  for (const [name, key] of roots) {
+    const serial = serialHex()
+    bundle.push(
+      issueCertificate({
+        serialHex: serial,
+        issuer: name,
+        subject: name,
+        publicKey: key.publicKey,
+        issuerKey: key.privateKey,
+      }),
+    )
+    if (key.privateKey.asymmetricKeyType === 'rsa') rsaSerials.push(expectedSn(name, serial))
+  }
+  return {
+    rootCertPem: bundle.join(''),
+    rootCertSn: rsaSerials.join('_'),
+    /** A certificate for `publicKey` issued by the first RSA root, and its serial. */
+    issue(subject: DistinguishedName, publicKey: KeyObject) {
+      const serial = serialHex()
+      const pem = issueCertificate({
+        serialHex: serial,
+        issuer: ROOT_RSA,
+        subject,
+        publicKey,
+        issuerKey: rsaRoot.privateKey,
+      })
+      return { pem, sn: expectedSn(ROOT_RSA, serial) }
+    },
+  }
+}
+
+export async function startFakeAlipay(now: () => Date = () => new Date(), options: FakeAlipayOptions = {}) {
   const app = generateKeyPairSync('rsa', { modulusLength: 2048 })
-  const alipay = generateKeyPairSync('rsa', { modulusLength: 2048 })
+  let alipay = generateKeyPairSync('rsa', { modulusLength: 2048 })
+  const ca = options.certificates ? certificateAuthority() : null
+  const alipaySubject: DistinguishedName = [
+    ['C', 'CN'],
+    ['O', '支付宝(杭州)信息技术有限公司'],
+    ['OU', '支付宝开放平台'],
+    ['CN', '2088000000000001'],
+  ]
+  const appCert = ca?.issue(
+    [
+      ['C', 'CN'],
+      ['O', 'Life Pay'],
+      ['OU', 'Alipay Open Platform'],
+      ['CN', APP_ID],
+    ],
+    app.publicKey,
+  )
+  let alipayCert = ca?.issue(alipaySubject, alipay.publicKey)
   const trades = new Map<string, FakeTrade>()
   const refunds = new Map<string, FakeAlipayRefund>()
   /** Every request as received: its parameters and the code answered. */
@@ -161,6 +272,12 @@ export async function startFakeAlipay(now: () => Date = () => new Date()) {
     if (params.sign_type !== 'RSA2' || params.version !== '1.0' || params.charset !== 'utf-8') {
       return { code: '40002', msg: 'Invalid Arguments', sub_code: 'isv.invalid-parameter' }
     }
+    if (ca && params.app_cert_sn !== appCert?.sn) {
+      return { code: '40002', msg: 'Invalid Arguments', sub_code: 'isv.app-cert-sn-error', sub_msg: 'app_cert_sn' }
+    }
+    if (ca && params.alipay_root_cert_sn !== ca.rootCertSn) {
+      return { code: '40002', msg: 'Invalid Arguments', sub_code: 'isv.root-cert-sn-error', sub_msg: 'root sn' }
+    }
     const stamp = /^\d{4}-\d{2}-\d{2} \d{2}:\d{2}:\d{2}$/.test(params.timestamp)
       ? new Date(`${params.timestamp.replace(' ', 'T')}+08:00`).getTime()
       : NaN
@@ -207,9 +324,11 @@ export async function startFakeAlipay(now: () => Date = () => new Date()) {
       const valueText = JSON.stringify(answer)
       const key = forgeNext ?? alipay.privateKey
       forgeNext = null
+      // Certificate mode: the answer names the Alipay certificate whose key signed it, before the sign.
+      const certSn = alipayCert ? `,"alipay_cert_sn":"${alipayCert.sn}"` : ''
       const body = unsigned
-        ? `{"${responseKey}":${valueText}}`
-        : `{"${responseKey}":${valueText},"sign":"${sign(valueText, key)}"}`
+        ? `{"${responseKey}":${valueText}${certSn}}`
+        : `{"${responseKey}":${valueText}${certSn},"sign":"${sign(valueText, key)}"}`
       response.writeHead(200, { 'content-type': 'text/html;charset=utf-8' })
       response.end(body)
     })
@@ -233,16 +352,68 @@ export async function startFakeAlipay(now: () => Date = () => new Date()) {
     requests,
 
     keys(notifyUrl = 'https://pay.example.com/api/pay/notify/alipay'): AlipayKeys {
-      return { appId: APP_ID, appPrivateKey: app.privateKey, alipayPublicKey: alipay.publicKey, notifyUrl, gateway }
+      if (!appCert || !alipayCert || !ca) {
+        return {
+          appId: APP_ID,
+          appPrivateKey: app.privateKey,
+          alipayPublicKey: alipay.publicKey,
+          certificates: null,
+          notifyUrl,
+          gateway,
+        }
+      }
+      // What the adapter computes from the files it is given (the fake checks them against its own serials).
+      const alipayX509 = new X509Certificate(alipayCert.pem)
+      return {
+        appId: APP_ID,
+        appPrivateKey: app.privateKey,
+        alipayPublicKey: alipayX509.publicKey,
+        certificates: {
+          appCertSn: alipayCertSn(new X509Certificate(appCert.pem)),
+          alipayRootCertSn: alipayRootCertSn(ca.rootCertPem),
+          alipayCertSn: alipayCertSn(alipayX509),
+        },
+        notifyUrl,
+        gateway,
+      }
     },
 
-    /** The same as server settings, keys written as PEM files in `dir`. */
+    /** The same as server settings, keys (or certificates) written as PEM files in `dir`. */
     settings(dir: string, notifyUrl = 'https://pay.example.com/api/pay/notify/alipay'): AlipaySettings {
       const privateKeyFile = join(dir, 'app_private_key.pem')
-      const alipayPublicKeyFile = join(dir, 'alipay_public_key.pem')
       writeFileSync(privateKeyFile, app.privateKey.export({ type: 'pkcs8', format: 'pem' }))
-      writeFileSync(alipayPublicKeyFile, alipay.publicKey.export({ type: 'spki', format: 'pem' }))
-      return { appId: APP_ID, privateKeyFile, alipayPublicKeyFile, notifyUrl, gateway }
+      if (!appCert || !alipayCert || !ca) {
+        const alipayPublicKeyFile = join(dir, 'alipay_public_key.pem')
+        writeFileSync(alipayPublicKeyFile, alipay.publicKey.export({ type: 'spki', format: 'pem' }))
+        return {
+          appId: APP_ID,
+          privateKeyFile,
+          verification: { mode: 'publicKey', alipayPublicKeyFile },
+          notifyUrl,
+          gateway,
+        }
+      }
+      const files = {
+        appCertFile: join(dir, `appCertPublicKey_${APP_ID}.crt`),
+        alipayCertFile: join(dir, 'alipayCertPublicKey_RSA2.crt'),
+        rootCertFile: join(dir, 'alipayRootCert.crt'),
+      }
+      writeFileSync(files.appCertFile, appCert.pem)
+      writeFileSync(files.alipayCertFile, alipayCert.pem)
+      writeFileSync(files.rootCertFile, ca.rootCertPem)
+      return { appId: APP_ID, privateKeyFile, verification: { mode: 'certificates', ...files }, notifyUrl, gateway }
+    },
+
+    /** The serials Alipay expects (certificate mode), computed from what the fake issued. */
+    expectedSerials() {
+      return { appCertSn: appCert?.sn, alipayRootCertSn: ca?.rootCertSn, alipayCertSn: alipayCert?.sn }
+    },
+
+    /** Alipay replaces its certificate and key (certificate mode): answers name and are signed by the new one. */
+    rotateAlipayCertificate(): void {
+      if (!ca) throw new Error('fake Alipay: not in certificate mode')
+      alipay = generateKeyPairSync('rsa', { modulusLength: 2048 })
+      alipayCert = ca.issue(alipaySubject, alipay.publicKey)
     },
 
     /** The next answer is signed with another key (a man in the middle). */
