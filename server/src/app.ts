@@ -38,6 +38,8 @@ import { createSandboxStorage } from './providers/storage'
 import { createWechatPay } from './providers/wechatPay'
 import { createAlipay, type AlipayKeys } from './providers/alipay'
 import { readAlipayCertificates } from './providers/alipayCertificates'
+import { createAliyunSms } from './providers/aliyunSms'
+import { createAliyunSts } from './providers/aliyunSts'
 import { readKeyFile } from './providers/keyFile'
 import { createSignedHttpSupplier, type SignedHttpSupplier } from './providers/signedHttpSupplier'
 import { registerSupplierNotifyRoutes } from './modules/lifePay/supplierNotifyRoutes'
@@ -242,6 +244,19 @@ export async function buildApp(options: AppOptions): Promise<App> {
   if (!given.payment && config.providers.payment === 'alipay') {
     if (!config.alipay) throw new Error('PAYMENT_PROVIDER=alipay without its ALIPAY_* settings')
     given.payment = alipayProvider(config.alipay, clock)
+  }
+  // Alibaba Cloud SMS and OSS credentials by configuration; without them /api/dev/sms-outbox and the sandbox bucket's
+  // routes are not registered (modules/dev/routes.ts, modules/storage/routes.ts).
+  const aliyun = config.aliyun
+  if (!given.sms && config.providers.sms === 'aliyun') {
+    if (!aliyun?.sms) throw new Error('SMS_PROVIDER=aliyun without its ALIYUN_* / SMS_* settings')
+    const log = app.log.child({ module: 'sms' })
+    given.sms = createAliyunSms({ credentials: aliyun, settings: aliyun.sms, clock, log })
+  }
+  if (!given.storage && config.providers.storage === 'aliyun') {
+    if (!aliyun?.storage) throw new Error('STORAGE_PROVIDER=aliyun without its ALIYUN_* / OSS_* / STS_* settings')
+    const log = app.log.child({ module: 'storage' })
+    given.storage = createAliyunSts({ credentials: aliyun, settings: aliyun.storage, clock, log })
   }
   if (!given.payment) {
     sandboxes.payment = createSandboxPayment({

@@ -30,6 +30,38 @@ export interface SignedHttpSupplierConfig {
  */
 export type PaymentProviderKind = ProviderKind | 'wechatpay' | 'alipay'
 
+/** SMS and object storage have a real provider on Alibaba Cloud (server/src/providers/aliyunSms.ts, aliyunSts.ts). */
+export type SmsProviderKind = ProviderKind | 'aliyun'
+export type StorageProviderKind = ProviderKind | 'aliyun'
+
+/** Alibaba Cloud Dysmsapi's endpoint and STS's; tests point ALIYUN_SMS_ENDPOINT / ALIYUN_STS_ENDPOINT at a fake. */
+export const ALIYUN_SMS_DEFAULT_ENDPOINT = 'https://dysmsapi.aliyuncs.com'
+export const ALIYUN_STS_DEFAULT_ENDPOINT = 'https://sts.aliyuncs.com'
+
+/** Alibaba Cloud settings (docs/deploy.md): one RAM user's AccessKey signs SMS and STS calls. */
+export interface AliyunSettings {
+  accessKeyId: string
+  accessKeySecret: string
+  /** Set when providers.sms is 'aliyun'. */
+  sms: {
+    signName: string
+    /** The approved verification-code template used for every kind of message without its own. */
+    templateCode: string
+    /** Templates per businessType (SMS_TEMPLATE_CODES=`80:SMS_1,11:SMS_2`). */
+    templateCodes: Partial<Record<number, string>>
+    endpoint: string
+  } | null
+  /** Set when providers.storage is 'aliyun'. */
+  storage: {
+    bucket: string
+    /** The bucket's region endpoint without scheme, e.g. oss-cn-hangzhou.aliyuncs.com. */
+    ossEndpoint: string
+    /** The RAM role GetOssSTS assumes (acs:ram::<account>:role/<name>). */
+    roleArn: string
+    stsEndpoint: string
+  } | null
+}
+
 /** WeChat Pay API v3 merchant settings (docs/deploy.md); key files are read when the app is built. */
 export interface WechatPaySettings {
   mchId: string
@@ -90,11 +122,11 @@ export interface ServerConfig {
   refreshTokenTtlS: number
   operatorToken: string
   providers: {
-    sms: ProviderKind
+    sms: SmsProviderKind
     identity: ProviderKind
     payment: PaymentProviderKind
     supplier: SupplierProviderKind
-    storage: ProviderKind
+    storage: StorageProviderKind
   }
   /** Set when providers.supplier is 'signedhttp'. */
   signedHttpSupplier: SignedHttpSupplierConfig | null
@@ -108,6 +140,8 @@ export interface ServerConfig {
   wechatPay: WechatPaySettings | null
   /** Set when providers.payment is 'alipay'. */
   alipay: AlipaySettings | null
+  /** Set when providers.sms or providers.storage is 'aliyun'. */
+  aliyun: AliyunSettings | null
   /** Signs sandbox payment notifications and JSAPI parameters. */
   sandboxMerchantKey: string
   /** How long the sandbox supplier takes to report a recharge. */
@@ -197,6 +231,61 @@ function paymentProvider(value: string | undefined): PaymentProviderKind {
     throw new Error(`PAYMENT_PROVIDER=${kind}: the payment providers are alipay, sandbox and wechatpay`)
   }
   return kind
+}
+
+function aliyunProvider(value: string | undefined, name: string): ProviderKind | 'aliyun' {
+  const kind = (value ?? 'sandbox').trim() || 'sandbox'
+  if (kind !== 'sandbox' && kind !== 'aliyun') throw new Error(`${name}=${kind}: the providers are aliyun and sandbox`)
+  return kind
+}
+
+/** The Alibaba Cloud settings of the providers that use it, or an error naming every missing one. */
+function aliyunSettings(env: NodeJS.ProcessEnv, sms: boolean, storage: boolean): AliyunSettings | null {
+  if (!sms && !storage) return null
+  const value = (name: string) => env[name]?.trim() ?? ''
+  const names = [
+    'ALIYUN_ACCESS_KEY_ID',
+    'ALIYUN_ACCESS_KEY_SECRET',
+    ...(sms ? ['SMS_SIGN_NAME', 'SMS_TEMPLATE_CODE'] : []),
+    ...(storage ? ['OSS_BUCKET', 'OSS_ENDPOINT', 'STS_ROLE_ARN'] : []),
+  ]
+  const problems = names.filter((name) => value(name) === '').map((name) => `${name} is not set`)
+  const templateCodes: Partial<Record<number, string>> = {}
+  for (const pair of value('SMS_TEMPLATE_CODES')
+    .split(',')
+    .filter((part) => part.trim() !== '')) {
+    const match = /^\s*(\d+)\s*:\s*(\S+)\s*$/.exec(pair)
+    if (match) templateCodes[Number(match[1])] = match[2]
+    else problems.push(`SMS_TEMPLATE_CODES: "${pair.trim()}" is not businessType:TemplateCode`)
+  }
+  // The endpoint is a host name: https://<bucket>.<endpoint> is where the app posts its uploads.
+  const ossEndpoint = value('OSS_ENDPOINT')
+    .replace(/^https?:\/\//, '')
+    .replace(/\/+$/, '')
+  if (problems.length > 0) {
+    const who = [sms ? 'SMS_PROVIDER=aliyun' : '', storage ? 'STORAGE_PROVIDER=aliyun' : ''].filter(Boolean)
+    throw new Error(`${who.join(', ')}: ${problems.join('; ')}`)
+  }
+  return {
+    accessKeyId: value('ALIYUN_ACCESS_KEY_ID'),
+    accessKeySecret: value('ALIYUN_ACCESS_KEY_SECRET'),
+    sms: sms
+      ? {
+          signName: value('SMS_SIGN_NAME'),
+          templateCode: value('SMS_TEMPLATE_CODE'),
+          templateCodes,
+          endpoint: value('ALIYUN_SMS_ENDPOINT') || ALIYUN_SMS_DEFAULT_ENDPOINT,
+        }
+      : null,
+    storage: storage
+      ? {
+          bucket: value('OSS_BUCKET'),
+          ossEndpoint,
+          roleArn: value('STS_ROLE_ARN'),
+          stsEndpoint: value('ALIYUN_STS_ENDPOINT') || ALIYUN_STS_DEFAULT_ENDPOINT,
+        }
+      : null,
+  }
 }
 
 /** The WeChat Pay settings, or an error naming every missing one (an operator fixes them all in one go). */
@@ -321,6 +410,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): ServerConfig {
   const staticDir = env.STATIC_DIR === '' ? null : resolve(env.STATIC_DIR ?? join(REPO_ROOT, 'dist', 'h5'))
   const payment = paymentProvider(env.PAYMENT_PROVIDER)
   const supplier = supplierProvider(env.SUPPLIER_PROVIDER)
+  const sms = aliyunProvider(env.SMS_PROVIDER, 'SMS_PROVIDER')
+  const storage = aliyunProvider(env.STORAGE_PROVIDER, 'STORAGE_PROVIDER')
   return {
     ...listenAddress(env),
     databaseUrl: env.DATABASE_URL || null,
@@ -336,14 +427,15 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): ServerConfig {
     refreshTokenTtlS: int(env.REFRESH_TOKEN_TTL_S, 30 * 24 * 3600, 'REFRESH_TOKEN_TTL_S'),
     operatorToken: env.OPERATOR_TOKEN || DEV_OPERATOR_TOKEN,
     providers: {
-      sms: provider(env.SMS_PROVIDER, 'SMS_PROVIDER'),
+      sms,
       identity: provider(env.IDENTITY_PROVIDER, 'IDENTITY_PROVIDER'),
       payment,
       supplier,
-      storage: provider(env.STORAGE_PROVIDER, 'STORAGE_PROVIDER'),
+      storage,
     },
     wechatPay: payment === 'wechatpay' ? wechatPaySettings(env) : null,
     alipay: payment === 'alipay' ? alipaySettings(env) : null,
+    aliyun: aliyunSettings(env, sms === 'aliyun', storage === 'aliyun'),
     signedHttpSupplier: supplier === 'signedhttp' ? signedHttpSupplierSettings(env) : null,
     supplierQueryAfterMs: int(env.SUPPLIER_QUERY_AFTER_MS, 10 * 60_000, 'SUPPLIER_QUERY_AFTER_MS'),
     supplierQueryMaxIntervalMs: int(env.SUPPLIER_QUERY_MAX_INTERVAL_MS, 60 * 60_000, 'SUPPLIER_QUERY_MAX_INTERVAL_MS'),

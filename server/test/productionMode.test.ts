@@ -25,10 +25,10 @@ const production = (env: Record<string, string> = {}) =>
 
 /** Production with every rule met: real providers (stood in for), no demo data, strong distinct secrets. */
 function safe(overrides: Partial<ServerConfig> = {}): ServerConfig {
-  const real = 'real' as ServerConfig['providers']['sms']
+  const real = 'real' as ServerConfig['providers']['identity']
   return {
     ...production({ JWT_SECRET: STRONG_JWT, OPERATOR_TOKEN: STRONG_OPERATOR, SEED_DEMO_DATA: '0' }),
-    providers: { payment: 'wechatpay', identity: real, sms: real, supplier: real, storage: real },
+    providers: { payment: 'wechatpay', identity: real, sms: 'aliyun', supplier: real, storage: 'aliyun' },
     ...overrides,
   }
 }

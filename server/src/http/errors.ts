@@ -37,6 +37,33 @@ export const errors = {
     e('SMS_CODE_EXPIRED', '验证码已过期，请重新获取', 'The verification code has expired, please ask for a new one'),
   smsCodeLocked: () =>
     e('SMS_CODE_LOCKED', '验证码错误次数过多，请重新获取', 'Too many wrong codes: please ask for a new code'),
+  // The SMS provider refused the message (Alibaba Cloud `isv.*`): the user reads why; the code is not stored.
+  smsSendLimited: () =>
+    e(
+      'SMS_SEND_REFUSED',
+      '该手机号获取验证码过于频繁，请稍后再试',
+      'Too many codes have been sent to this number: please try again later',
+    ),
+  smsNumberUnreachable: () =>
+    e(
+      'SMS_SEND_REFUSED',
+      '该手机号无法接收短信，请检查号码',
+      'This number cannot receive text messages: please check it',
+    ),
+  smsSendRefused: () =>
+    e(
+      'SMS_SEND_REFUSED',
+      '验证码短信发送失败，请稍后再试',
+      'The verification code could not be sent: please try later',
+    ),
+  /** A real provider (SMS, storage) did not answer or answered an error of ours; details are in the log. */
+  providerUnavailable: () =>
+    e(
+      'PROVIDER_UNAVAILABLE',
+      '服务暂时不可用，请稍后再试',
+      'The service is unavailable for now: please try later',
+      503,
+    ),
 
   loginFailed: () => e('LOGIN_FAILED', '账号或密码错误', 'Wrong login name or password'),
   tooManyRequests: (retryAfterS: number) => {

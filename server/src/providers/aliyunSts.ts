@@ -1,0 +1,100 @@
+import type { FastifyBaseLogger } from 'fastify'
+import type { Clock } from '../clock'
+import type { AliyunSettings } from '../config'
+import { errors } from '../http/errors'
+import { callAliyunRpc, type AliyunCredentials } from './aliyunSignature'
+import { STS_VALIDITY_MS, type StorageProvider } from './storage'
+
+// GetOssSTS on Alibaba Cloud OSS: STS AssumeRole of the merchant's upload role, narrowed by an inline policy to
+// PutObject under the caller's own folder (users/<userId>/), so the credentials cannot read, list, overwrite or
+// delete anyone else's files even though the role may allow more. The app posts a PostObject form (V1 signature) to
+// https://<bucket>.<endpoint> with them. Nothing is cached: every call asks STS for credentials of that user only.
+
+export const STS_VERSION = '2015-04-01'
+
+/** STS refuses DurationSeconds below 900; ours is the app's cache time (20 minutes). */
+export const STS_DURATION_S = Math.max(900, Math.ceil(STS_VALIDITY_MS / 1000))
+
+export interface AliyunStsDeps {
+  credentials: AliyunCredentials
+  settings: NonNullable<AliyunSettings['storage']>
+  clock: Clock
+  log: FastifyBaseLogger
+  fetch?: typeof fetch
+}
+
+/** The inline policy: the intersection with the role's own policy is what the credentials may do. */
+export function uploadPolicy(bucket: string, dir: string): string {
+  return JSON.stringify({
+    Version: '1',
+    Statement: [{ Effect: 'Allow', Action: ['oss:PutObject'], Resource: [`acs:oss:*:*:${bucket}/${dir}*`] }],
+  })
+}
+
+/** RoleSessionName: 2–64 of [A-Za-z0-9.@_-]; it names the user in the bucket's access log and ActionTrail. */
+export function roleSessionName(userId: string): string {
+  return `u-${userId.replace(/[^\w.@-]/g, '-')}`.slice(0, 64)
+}
+
+interface AssumeRoleAnswer {
+  Credentials?: { AccessKeyId?: string; AccessKeySecret?: string; SecurityToken?: string; Expiration?: string }
+  Code?: string
+  Message?: string
+  RequestId?: string
+}
+
+export function createAliyunSts(deps: AliyunStsDeps): StorageProvider {
+  const { credentials, settings, clock, log } = deps
+  return {
+    sandbox: false,
+    async issueCredentials(userId) {
+      const dir = `users/${userId}/`
+      let answer
+      try {
+        answer = await callAliyunRpc({
+          endpoint: settings.stsEndpoint,
+          action: 'AssumeRole',
+          version: STS_VERSION,
+          params: {
+            RoleArn: settings.roleArn,
+            RoleSessionName: roleSessionName(userId),
+            DurationSeconds: String(STS_DURATION_S),
+            Policy: uploadPolicy(settings.bucket, dir),
+          },
+          credentials,
+          now: clock.now(),
+          fetch: deps.fetch,
+        })
+      } catch (error) {
+        log.error({ err: error }, 'Alibaba Cloud STS AssumeRole failed')
+        throw errors.providerUnavailable()
+      }
+      const body = answer.body as AssumeRoleAnswer
+      const given = body.Credentials
+      const expiration = given?.Expiration ? new Date(given.Expiration) : null
+      if (
+        answer.status !== 200 ||
+        !given?.AccessKeyId ||
+        !given.AccessKeySecret ||
+        !given.SecurityToken ||
+        !expiration ||
+        Number.isNaN(expiration.getTime())
+      ) {
+        log.error(
+          { status: answer.status, code: body.Code, message: body.Message, requestId: body.RequestId },
+          'Alibaba Cloud STS AssumeRole: error answer',
+        )
+        throw errors.providerUnavailable()
+      }
+      return {
+        accessKeyId: given.AccessKeyId,
+        accessKeySecret: given.AccessKeySecret,
+        securityToken: given.SecurityToken,
+        expiration: expiration.toISOString(),
+        bucket: settings.bucket,
+        host: `https://${settings.bucket}.${settings.ossEndpoint}`,
+        dir,
+      }
+    },
+  }
+}

@@ -1,0 +1,102 @@
+import assert from 'node:assert/strict'
+import { after, before, describe, test } from 'node:test'
+import type { OssSts } from '../../types/api/account'
+import { loadConfig } from '../src/config'
+import { productionProblems } from '../src/productionReadiness'
+import { FAKE_ROLE_ARN, startFakeAliyun, type FakeAliyun } from './support/fakeAliyun'
+import { createTestApp, type TestApp } from './support/testApp'
+
+// STORAGE_PROVIDER=aliyun through GetOssSTS, against a local STS that checks Alibaba Cloud's V3 signature itself
+// (support/fakeAliyun.ts) and keeps the policy it was given: each user's credentials are limited to PutObject in
+// their own folder, for 20 minutes, and nothing is shared between users. Users register through the sandbox SMS.
+
+let fake: FakeAliyun
+let t: TestApp
+
+async function appOn(secret?: string): Promise<TestApp> {
+  const aliyun = loadConfig({ STORAGE_PROVIDER: 'aliyun', ...fake.env(secret) } as NodeJS.ProcessEnv)
+  return createTestApp({ config: { providers: aliyun.providers, aliyun: aliyun.aliyun } })
+}
+
+before(async () => {
+  fake = await startFakeAliyun(() => t.clock.now())
+  t = await appOn()
+})
+after(async () => {
+  await t.close()
+  await fake.close()
+})
+
+describe('Alibaba Cloud STS for GetOssSTS (AssumeRole, ACS3-HMAC-SHA256)', () => {
+  test('credentials from STS, for 20 minutes, limited to PutObject in the user’s own folder', async () => {
+    assert.equal((await t.post('/api/Account/GetOssSTS')).status, 401)
+    const user = await t.register('13600000001')
+    const sts = await t.data(t.post<OssSts>('/api/Account/GetOssSTS', {}, { token: user.accessToken }))
+    const role = fake.roles.at(-1)
+    assert.ok(role)
+    assert.equal(sts.accessKeyId, role.accessKeyId)
+    assert.match(sts.accessKeyId, /^STS\./)
+    assert.ok(sts.accessKeySecret && sts.securityToken)
+    assert.equal(sts.bucket, 'life-pay-uploads')
+    assert.equal(sts.host, 'https://life-pay-uploads.oss-cn-hangzhou.aliyuncs.com')
+    assert.equal(sts.dir, `users/${user.userId}/`)
+    assert.equal(new Date(sts.expiration).getTime(), new Date(role.expiration).getTime())
+    const validForS = (new Date(sts.expiration).getTime() - t.clock.now().getTime()) / 1000
+    assert.ok(validForS > 1199 && validForS <= 1200, `${validForS}`)
+    assert.equal(role.roleArn, FAKE_ROLE_ARN)
+    assert.equal(role.durationSeconds, 1200)
+    assert.equal(role.roleSessionName, `u-${user.userId}`)
+    assert.deepEqual(role.policy, {
+      Version: '1',
+      Statement: [
+        {
+          Effect: 'Allow',
+          Action: ['oss:PutObject'],
+          Resource: [`acs:oss:*:*:life-pay-uploads/users/${user.userId}/*`],
+        },
+      ],
+    })
+  })
+
+  test('each user gets credentials of their own, never another’s (nothing cached across users)', async () => {
+    const first = await t.register('13600000002')
+    const second = await t.register('13600000003')
+    const a = await t.data(t.post<OssSts>('/api/Account/GetOssSTS', {}, { token: first.accessToken }))
+    const aPolicy = JSON.stringify(fake.roles.at(-1)?.policy)
+    const b = await t.data(t.post<OssSts>('/api/Account/GetOssSTS', {}, { token: second.accessToken }))
+    const bPolicy = JSON.stringify(fake.roles.at(-1)?.policy)
+    assert.notEqual(a.accessKeyId, b.accessKeyId)
+    assert.equal(b.dir, `users/${second.userId}/`)
+    assert.ok(aPolicy.includes(`/users/${first.userId}/*`) && !aPolicy.includes(second.userId))
+    assert.ok(bPolicy.includes(`/users/${second.userId}/*`) && !bPolicy.includes(first.userId))
+    // No sandbox bucket while the real one is configured.
+    assert.equal((await t.app.inject({ method: 'POST', url: '/static/oss' })).statusCode, 404)
+  })
+
+  test('a request signed with another secret is refused by STS; the user gets 503, no credentials', async () => {
+    const forged = await appOn(`${fake.credentials().accessKeySecret}x`)
+    try {
+      const user = await forged.register('13600000004')
+      const before = fake.roles.length
+      const answer = await forged.post('/api/Account/GetOssSTS', {}, { token: user.accessToken })
+      assert.deepEqual([answer.status, answer.body.success, answer.body.error], [503, false, 'PROVIDER_UNAVAILABLE'])
+      assert.equal(answer.body.data ?? null, null)
+      assert.equal(fake.answers.at(-1)?.code, 'SignatureDoesNotMatch')
+      assert.equal(fake.roles.length, before)
+    } finally {
+      await forged.close()
+    }
+  })
+
+  test('production accepts the Alibaba Cloud SMS and storage providers', () => {
+    const config = loadConfig({
+      NODE_ENV: 'production',
+      SMS_PROVIDER: 'aliyun',
+      STORAGE_PROVIDER: 'aliyun',
+      ...fake.env(),
+    } as NodeJS.ProcessEnv)
+    const problems = productionProblems(config)
+    assert.equal(problems.filter((problem) => /^(SMS|STORAGE)_PROVIDER/.test(problem)).length, 0, problems.join('\n'))
+    assert.ok(problems.some((problem) => problem.startsWith('PAYMENT_PROVIDER')))
+  })
+})

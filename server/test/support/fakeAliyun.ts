@@ -1,0 +1,240 @@
+import { createHash, createHmac, randomBytes, randomUUID, timingSafeEqual } from 'node:crypto'
+import { createServer, type IncomingMessage } from 'node:http'
+import type { AddressInfo } from 'node:net'
+
+// A local Alibaba Cloud OpenAPI endpoint (Dysmsapi SendSms and STS AssumeRole on one port) that keeps Alibaba Cloud's
+// V3 signature rules, written here on its own (not the adapter's code) so both cannot drift together: the canonical
+// request is rebuilt from the request as received — the query decoded and re-encoded RFC 3986-style and sorted, the
+// headers named in SignedHeaders, which must cover host and every x-acs-* header, the body's SHA-256 against
+// x-acs-content-sha256 — and the hex HMAC-SHA256 by the AccessKey secret must match (SignatureDoesNotMatch). Then the
+// ±15 minute x-acs-date window (InvalidTimeStamp.Expired) and the nonce seen before (SignatureNonceUsed), like
+// Alibaba Cloud. SendSms keeps Dysmsapi's rules (sign name, template, TemplateParam, phone format, 1 per minute /
+// 5 per hour per number → isv.BUSINESS_LIMIT_CONTROL) and answers HTTP 200 with a Code; AssumeRole checks the role
+// and DurationSeconds, keeps the policy it was given, and answers credentials with their Expiration.
+
+export const FAKE_ACCESS_KEY_ID = 'LTAI5tFakeAccessKeyId01'
+export const FAKE_SIGN_NAME = '生活缴费'
+export const FAKE_TEMPLATES = ['SMS_400000001', 'SMS_400000002']
+export const FAKE_ROLE_ARN = 'acs:ram::1234567890123456:role/life-pay-upload'
+
+export interface FakeSms {
+  phoneNumber: string
+  signName: string
+  templateCode: string
+  code: string
+  at: Date
+}
+
+export interface FakeAssumedRole {
+  roleArn: string
+  roleSessionName: string
+  durationSeconds: number
+  policy: unknown
+  accessKeyId: string
+  expiration: string
+}
+
+export type FakeAliyun = Awaited<ReturnType<typeof startFakeAliyun>>
+
+const encode = (text: string) =>
+  encodeURIComponent(text).replace(/[!'()*]/g, (c) => '%' + c.charCodeAt(0).toString(16).toUpperCase())
+const sha256 = (text: string | Buffer) => createHash('sha256').update(text).digest('hex')
+
+export async function startFakeAliyun(now: () => Date = () => new Date()) {
+  const accessKeySecret = randomBytes(22).toString('base64url')
+  const nonces = new Map<string, number>()
+  const sent: FakeSms[] = []
+  const roles: FakeAssumedRole[] = []
+  /** Every request's action and the Code answered. */
+  const answers: { action: string; status: number; code: string }[] = []
+  const unreachable = new Set<string>()
+  let failNext: number | null = null
+
+  const error = (status: number, code: string, message: string) => ({
+    status,
+    body: { RequestId: randomUUID(), HostId: 'fake.aliyuncs.com', Code: code, Message: message },
+  })
+
+  /** Alibaba Cloud's own check of a V3-signed request; an error answer, or null when it holds. */
+  function authenticate(request: IncomingMessage, body: Buffer) {
+    const authorization = request.headers.authorization ?? ''
+    const match = /^ACS3-HMAC-SHA256 Credential=([^,]+),SignedHeaders=([^,]+),Signature=([0-9a-f]{64})$/.exec(
+      authorization,
+    )
+    if (!match) return error(400, 'IncompleteSignature', 'The request signature does not conform to Aliyun standards.')
+    const [, keyId, signedList, signature] = match
+    if (keyId !== FAKE_ACCESS_KEY_ID)
+      return error(404, 'InvalidAccessKeyId.NotFound', 'Specified access key is not found.')
+    const signed = signedList.split(';')
+    const required = Object.keys(request.headers).filter((name) => name.startsWith('x-acs-'))
+    if (![...required, 'host'].every((name) => signed.includes(name)) || [...signed].sort().join(';') !== signedList) {
+      return error(400, 'IncompleteSignature', 'SignedHeaders must list host and every x-acs-* header, sorted.')
+    }
+    if (request.headers['x-acs-content-sha256'] !== sha256(body)) {
+      return error(400, 'SignatureDoesNotMatch', 'x-acs-content-sha256 is not the hash of the body.')
+    }
+    const url = new URL(request.url ?? '/', 'http://fake')
+    const query = [...url.searchParams]
+      .map(([key, value]) => [encode(key), encode(value)])
+      .sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0))
+      .map(([key, value]) => `${key}=${value}`)
+      .join('&')
+    const headerLines = signed.map((name) => `${name}:${String(request.headers[name] ?? '').trim()}\n`).join('')
+    const canonical = [request.method, url.pathname, query, headerLines, signedList, sha256(body)].join('\n')
+    const expected = createHmac('sha256', accessKeySecret)
+      .update(`ACS3-HMAC-SHA256\n${sha256(canonical)}`)
+      .digest('hex')
+    if (!timingSafeEqual(Buffer.from(expected), Buffer.from(signature))) {
+      return error(400, 'SignatureDoesNotMatch', 'Specified signature does not match our calculation.')
+    }
+    const date = String(request.headers['x-acs-date'] ?? '')
+    const stamp = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}Z$/.test(date) ? Date.parse(date) : NaN
+    if (!(Math.abs(stamp - now().getTime()) <= 15 * 60_000)) {
+      return error(400, 'InvalidTimeStamp.Expired', 'Specified time stamp or date value is expired.')
+    }
+    const nonce = String(request.headers['x-acs-signature-nonce'] ?? '')
+    if (nonce === '') return error(400, 'MissingSignatureNonce', 'SignatureNonce is mandatory.')
+    const seen = nonces.get(nonce)
+    if (seen !== undefined && now().getTime() - seen < 15 * 60_000) {
+      return error(400, 'SignatureNonceUsed', 'Specified signature nonce was used already.')
+    }
+    nonces.set(nonce, now().getTime())
+    return null
+  }
+
+  function sendSms(params: URLSearchParams) {
+    const ok = (fields: Record<string, unknown>) => ({ status: 200, body: { RequestId: randomUUID(), ...fields } })
+    const refuse = (code: string, message: string) => ok({ Code: code, Message: message })
+    const phoneNumber = params.get('PhoneNumbers') ?? ''
+    if (!/^(?:\+?86)?1[3-9]\d{9}$/.test(phoneNumber) || unreachable.has(phoneNumber)) {
+      return refuse('isv.MOBILE_NUMBER_ILLEGAL', '非法手机号')
+    }
+    if (params.get('SignName') !== FAKE_SIGN_NAME) return refuse('isv.SMS_SIGNATURE_ILLEGAL', '该账号下找不到对应签名')
+    const templateCode = params.get('TemplateCode') ?? ''
+    if (!FAKE_TEMPLATES.includes(templateCode)) return refuse('isv.SMS_TEMPLATE_ILLEGAL', '该账号下找不到对应模板')
+    let templateParam: unknown
+    try {
+      templateParam = JSON.parse(params.get('TemplateParam') ?? '')
+    } catch {
+      return refuse('isv.INVALID_JSON_PARAM', 'JSON参数不合法，只接受字符串值')
+    }
+    const code = (templateParam as { code?: unknown } | null)?.code
+    if (typeof code !== 'string' || code === '')
+      return refuse('isv.TEMPLATE_MISSING_PARAMETERS', '模板变量缺少对应参数值')
+    const at = now()
+    const toNumber = sent.filter((one) => one.phoneNumber === phoneNumber)
+    const within = (ms: number) => toNumber.filter((one) => at.getTime() - one.at.getTime() < ms).length
+    // Dysmsapi's default flow control for verification codes: 1 per minute, 5 per hour, 10 per day per number.
+    if (within(60_000) >= 1 || within(3600_000) >= 5 || within(24 * 3600_000) >= 10) {
+      return refuse('isv.BUSINESS_LIMIT_CONTROL', '触发号码天级流控Permits:10')
+    }
+    sent.push({ phoneNumber, signName: FAKE_SIGN_NAME, templateCode, code, at })
+    return ok({ Code: 'OK', Message: 'OK', BizId: `${Date.now()}^0` })
+  }
+
+  function assumeRole(params: URLSearchParams) {
+    if (params.get('RoleArn') !== FAKE_ROLE_ARN) return error(404, 'EntityNotExist.Role', 'The role not exists.')
+    const roleSessionName = params.get('RoleSessionName') ?? ''
+    if (!/^[\w.@-]{2,64}$/.test(roleSessionName)) {
+      return error(400, 'InvalidParameter.RoleSessionName', 'The parameter RoleSessionName is wrongly formed.')
+    }
+    const durationSeconds = Number(params.get('DurationSeconds') ?? 3600)
+    // The role's MaxSessionDuration is left at its default of one hour.
+    if (!Number.isInteger(durationSeconds) || durationSeconds < 900 || durationSeconds > 3600) {
+      return error(400, 'InvalidParameter.DurationSeconds', 'The Min/Max value of DurationSeconds is 15min/1hr.')
+    }
+    let policy: unknown = null
+    if (params.has('Policy')) {
+      try {
+        policy = JSON.parse(params.get('Policy') ?? '')
+      } catch {
+        return error(400, 'InvalidParameter.PolicyGrammar', 'The parameter Policy has not passed grammar check.')
+      }
+    }
+    const expiration = new Date(Math.floor(now().getTime() / 1000) * 1000 + durationSeconds * 1000)
+      .toISOString()
+      .replace(/\.\d{3}Z$/, 'Z')
+    const accessKeyId = `STS.${randomBytes(12).toString('hex')}`
+    roles.push({ roleArn: FAKE_ROLE_ARN, roleSessionName, durationSeconds, policy, accessKeyId, expiration })
+    return {
+      status: 200,
+      body: {
+        RequestId: randomUUID(),
+        AssumedRoleUser: {
+          Arn: `${FAKE_ROLE_ARN}/${roleSessionName}`,
+          AssumedRoleId: `3${Date.now()}:${roleSessionName}`,
+        },
+        Credentials: {
+          AccessKeyId: accessKeyId,
+          AccessKeySecret: randomBytes(24).toString('base64url'),
+          SecurityToken: randomBytes(48).toString('base64'),
+          Expiration: expiration,
+        },
+      },
+    }
+  }
+
+  const actions: Record<string, { version: string; run: typeof sendSms }> = {
+    SendSms: { version: '2017-05-25', run: sendSms },
+    AssumeRole: { version: '2015-04-01', run: assumeRole },
+  }
+
+  const server = createServer((request, response) => {
+    const chunks: Buffer[] = []
+    request.on('data', (chunk: Buffer) => chunks.push(chunk))
+    request.on('end', () => {
+      const body = Buffer.concat(chunks)
+      const actionName = String(request.headers['x-acs-action'] ?? '')
+      let answer: { status: number; body: Record<string, unknown> }
+      if (failNext !== null) {
+        answer = error(failNext, 'ServiceUnavailable', 'The request has failed due to a temporary failure.')
+        failNext = null
+      } else {
+        const action = actions[actionName]
+        const params = new URL(request.url ?? '/', 'http://fake').searchParams
+        answer =
+          authenticate(request, body) ??
+          (!action
+            ? error(400, 'InvalidAction.NotFound', 'Specified api is not found.')
+            : request.headers['x-acs-version'] !== action.version
+              ? error(400, 'InvalidVersion', 'Specified parameter Version is not valid.')
+              : action.run(params))
+      }
+      answers.push({ action: actionName, status: answer.status, code: String(answer.body.Code ?? '') })
+      response.writeHead(answer.status, { 'content-type': 'application/json;charset=utf-8' })
+      response.end(JSON.stringify(answer.body))
+    })
+  })
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve))
+  const endpoint = `http://127.0.0.1:${(server.address() as AddressInfo).port}`
+
+  return {
+    endpoint,
+    sent,
+    roles,
+    answers,
+    /** The environment of a server using this fake for SMS and/or storage. */
+    env(secret = accessKeySecret): Record<string, string> {
+      return {
+        ALIYUN_ACCESS_KEY_ID: FAKE_ACCESS_KEY_ID,
+        ALIYUN_ACCESS_KEY_SECRET: secret,
+        SMS_SIGN_NAME: FAKE_SIGN_NAME,
+        SMS_TEMPLATE_CODE: FAKE_TEMPLATES[0],
+        SMS_TEMPLATE_CODES: `11:${FAKE_TEMPLATES[1]}`,
+        ALIYUN_SMS_ENDPOINT: endpoint,
+        OSS_BUCKET: 'life-pay-uploads',
+        OSS_ENDPOINT: 'oss-cn-hangzhou.aliyuncs.com',
+        STS_ROLE_ARN: FAKE_ROLE_ARN,
+        ALIYUN_STS_ENDPOINT: endpoint,
+      }
+    },
+    credentials: () => ({ accessKeyId: FAKE_ACCESS_KEY_ID, accessKeySecret }),
+    /** A number the carrier reports as not existing (isv.MOBILE_NUMBER_ILLEGAL). */
+    unreachable: (phoneNumber: string) => unreachable.add(phoneNumber),
+    /** The next request is answered with this HTTP status before any check. */
+    failNext: (status: number) => {
+      failNext = status
+    },
+    close: () => new Promise<void>((resolve) => server.close(() => resolve())),
+  }
+}
