@@ -8,6 +8,9 @@ export type ProviderKind = 'sandbox'
 /** WeChat Pay's API host; tests point WXPAY_BASE_URL at a local fake. */
 export const WECHAT_PAY_DEFAULT_BASE_URL = 'https://api.mch.weixin.qq.com'
 
+/** WeChat's open API host (mini-program login and phone number); tests point WX_API_BASE at a local fake. */
+export const WECHAT_API_DEFAULT_BASE_URL = 'https://api.weixin.qq.com'
+
 /** Alipay's OpenAPI gateway; tests point ALIPAY_GATEWAY at a local fake. */
 export const ALIPAY_DEFAULT_GATEWAY = 'https://openapi.alipay.com/gateway.do'
 
@@ -36,6 +39,29 @@ export interface AlipaySettings {
   privateKeyFile: string
   alipayPublicKeyFile: string
   notifyUrl: string
+  gateway: string
+}
+
+/**
+ * Identity has real providers: WeChat (server/src/providers/wechatIdentity.ts) and Alipay (alipayIdentity.ts), one
+ * per mini-program host or both (`IDENTITY_PROVIDER=wechat,alipay`, written here in that order).
+ */
+export type IdentityProviderKind = ProviderKind | 'wechat' | 'alipay' | 'wechat,alipay'
+
+/** The WeChat mini-program's identity settings (docs/deploy.md). */
+export interface WechatIdentitySettings {
+  appId: string
+  appSecret: string
+  baseUrl: string
+}
+
+/** The Alipay mini-program's identity settings: its open-platform app (the payment settings') + the AES key. */
+export interface AlipayIdentitySettings {
+  appId: string
+  privateKeyFile: string
+  alipayPublicKeyFile: string
+  /** Base64 of the 16-byte content-encryption key. */
+  aesKey: string
   gateway: string
 }
 
@@ -73,7 +99,7 @@ export interface ServerConfig {
   operatorToken: string
   providers: {
     sms: ProviderKind
-    identity: ProviderKind
+    identity: IdentityProviderKind
     payment: PaymentProviderKind
     supplier: ProviderKind
     storage: ProviderKind
@@ -82,6 +108,10 @@ export interface ServerConfig {
   wechatPay: WechatPaySettings | null
   /** Set when providers.payment is 'alipay'. */
   alipay: AlipaySettings | null
+  /** Set when providers.identity includes 'wechat'. */
+  wechatIdentity: WechatIdentitySettings | null
+  /** Set when providers.identity includes 'alipay'. */
+  alipayIdentity: AlipayIdentitySettings | null
   /** Signs sandbox payment notifications and JSAPI parameters. */
   sandboxMerchantKey: string
   /** How long the sandbox supplier takes to report a recharge. */
@@ -219,6 +249,59 @@ function alipaySettings(env: NodeJS.ProcessEnv): AlipaySettings {
   }
 }
 
+function identityProvider(value: string | undefined): IdentityProviderKind {
+  const kinds = new Set(
+    (value ?? '')
+      .split(',')
+      .map((kind) => kind.trim())
+      .filter(Boolean),
+  )
+  if (kinds.size === 0 || (kinds.size === 1 && kinds.has('sandbox'))) return 'sandbox'
+  const unknown = [...kinds].filter((kind) => kind !== 'wechat' && kind !== 'alipay')
+  if (unknown.length > 0) {
+    throw new Error(
+      `IDENTITY_PROVIDER=${value}: the identity providers are sandbox, or wechat and/or alipay (e.g. wechat,alipay)`,
+    )
+  }
+  return kinds.size === 2 ? 'wechat,alipay' : kinds.has('wechat') ? 'wechat' : 'alipay'
+}
+
+/** The WeChat identity settings, or an error naming every missing one. */
+function wechatIdentitySettings(env: NodeJS.ProcessEnv): WechatIdentitySettings {
+  const value = (name: string) => env[name]?.trim() ?? ''
+  const problems = ['WX_APP_ID', 'WX_APP_SECRET']
+    .filter((name) => value(name) === '')
+    .map((name) => `${name} is not set`)
+  if (problems.length > 0) throw new Error(`IDENTITY_PROVIDER=wechat: ${problems.join('; ')}`)
+  return {
+    appId: value('WX_APP_ID'),
+    appSecret: value('WX_APP_SECRET'),
+    baseUrl: value('WX_API_BASE') || WECHAT_API_DEFAULT_BASE_URL,
+  }
+}
+
+/**
+ * The Alipay identity settings, or an error naming every missing one. The app and its keys are the payment
+ * settings' (ALIPAY_APP_ID and key files): one Alipay mini-program both logs its users in and takes their payments.
+ */
+function alipayIdentitySettings(env: NodeJS.ProcessEnv): AlipayIdentitySettings {
+  const value = (name: string) => env[name]?.trim() ?? ''
+  const names = ['ALIPAY_APP_ID', 'ALIPAY_PRIVATE_KEY_FILE', 'ALIPAY_PUBLIC_KEY_FILE', 'ALIPAY_AES_KEY']
+  const problems = names.filter((name) => value(name) === '').map((name) => `${name} is not set`)
+  const aesKey = value('ALIPAY_AES_KEY')
+  if (aesKey && Buffer.from(aesKey, 'base64').length !== 16) {
+    problems.push('ALIPAY_AES_KEY must be the base64 of 16 bytes (the AES key shown by the open platform)')
+  }
+  if (problems.length > 0) throw new Error(`IDENTITY_PROVIDER=alipay: ${problems.join('; ')}`)
+  return {
+    appId: value('ALIPAY_APP_ID'),
+    privateKeyFile: resolve(value('ALIPAY_PRIVATE_KEY_FILE')),
+    alipayPublicKeyFile: resolve(value('ALIPAY_PUBLIC_KEY_FILE')),
+    aesKey,
+    gateway: value('ALIPAY_GATEWAY') || ALIPAY_DEFAULT_GATEWAY,
+  }
+}
+
 /** The address the server listens on for this environment: one reading, shared with the admin CLI. */
 export function listenAddress(env: NodeJS.ProcessEnv = process.env): { host: string; port: number } {
   return { host: env.HOST || DEFAULT_HOST, port: int(env.PORT, DEFAULT_PORT, 'PORT') }
@@ -232,6 +315,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): ServerConfig {
   const dataDir = resolve(env.DATA_DIR || join(REPO_ROOT, '.data'))
   const staticDir = env.STATIC_DIR === '' ? null : resolve(env.STATIC_DIR ?? join(REPO_ROOT, 'dist', 'h5'))
   const payment = paymentProvider(env.PAYMENT_PROVIDER)
+  const identity = identityProvider(env.IDENTITY_PROVIDER)
   return {
     ...listenAddress(env),
     databaseUrl: env.DATABASE_URL || null,
@@ -248,13 +332,15 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): ServerConfig {
     operatorToken: env.OPERATOR_TOKEN || DEV_OPERATOR_TOKEN,
     providers: {
       sms: provider(env.SMS_PROVIDER, 'SMS_PROVIDER'),
-      identity: provider(env.IDENTITY_PROVIDER, 'IDENTITY_PROVIDER'),
+      identity,
       payment,
       supplier: provider(env.SUPPLIER_PROVIDER, 'SUPPLIER_PROVIDER'),
       storage: provider(env.STORAGE_PROVIDER, 'STORAGE_PROVIDER'),
     },
     wechatPay: payment === 'wechatpay' ? wechatPaySettings(env) : null,
     alipay: payment === 'alipay' ? alipaySettings(env) : null,
+    wechatIdentity: identity.includes('wechat') ? wechatIdentitySettings(env) : null,
+    alipayIdentity: identity.includes('alipay') ? alipayIdentitySettings(env) : null,
     sandboxMerchantKey: env.SANDBOX_MERCHANT_KEY || DEV_MERCHANT_KEY,
     sandboxSupplierDelayMs: int(env.SANDBOX_SUPPLIER_DELAY_MS, 1500, 'SANDBOX_SUPPLIER_DELAY_MS'),
     sandboxDuplicateNotifyRate: Math.min(
