@@ -2,6 +2,8 @@ import assert from 'node:assert/strict'
 import { after, before, beforeEach, describe, test } from 'node:test'
 import { createDecipheriv } from 'node:crypto'
 import type { TokenResult, UserInfo, WxMiniAppUserLoginResult } from '../../types/api/account'
+import { loadConfig } from '../src/config'
+import { productionProblems } from '../src/productionReadiness'
 import { createWechatIdentity } from '../src/providers/wechatIdentity'
 import { ManualClock } from './support/manualClock'
 import { startFakeWechatIdentity, type FakeWechatIdentity } from './support/fakeWechatIdentity'
@@ -197,5 +199,45 @@ describe('WeChat phone number', () => {
       phoneCode: fake.phoneCode('13900005003'),
     })
     assert.deepEqual([answer.status, answer.body.error], [200, 'IDENTITY_PROVIDER_BUSY'])
+  })
+})
+
+describe('IDENTITY_PROVIDER configuration', () => {
+  const load = (env: Record<string, string>) => loadConfig({ STATIC_DIR: '', ...env } as NodeJS.ProcessEnv)
+
+  test('every missing setting is named at once; an unknown provider is refused', () => {
+    assert.throws(
+      () => load({ IDENTITY_PROVIDER: 'wechat' }),
+      /IDENTITY_PROVIDER=wechat: WX_APP_ID is not set; WX_APP_SECRET is not set/,
+    )
+    assert.throws(
+      () => load({ IDENTITY_PROVIDER: 'alipay,wechat', WX_APP_ID: 'wx1', WX_APP_SECRET: 's', ALIPAY_AES_KEY: 'short' }),
+      /IDENTITY_PROVIDER=alipay: ALIPAY_APP_ID is not set; ALIPAY_PRIVATE_KEY_FILE is not set; ALIPAY_PUBLIC_KEY_FILE is not set; ALIPAY_AES_KEY must be the base64 of 16 bytes/,
+    )
+    assert.throws(
+      () => load({ IDENTITY_PROVIDER: 'qq' }),
+      /the identity providers are sandbox, or wechat and\/or alipay/,
+    )
+    assert.equal(load({}).providers.identity, 'sandbox')
+  })
+
+  test('a real identity passes production’s rule; the sandbox does not', () => {
+    const env = {
+      NODE_ENV: 'production',
+      IDENTITY_PROVIDER: 'alipay, wechat',
+      WX_APP_ID: 'wx1',
+      WX_APP_SECRET: 'secret',
+      ALIPAY_APP_ID: '2021000000000001',
+      ALIPAY_PRIVATE_KEY_FILE: '/etc/app.pem',
+      ALIPAY_PUBLIC_KEY_FILE: '/etc/alipay.pem',
+      ALIPAY_AES_KEY: Buffer.alloc(16, 9).toString('base64'),
+    }
+    const config = load(env)
+    assert.equal(config.providers.identity, 'wechat,alipay')
+    assert.deepEqual(config.wechatIdentity, { appId: 'wx1', appSecret: 'secret', baseUrl: 'https://api.weixin.qq.com' })
+    assert.equal(config.alipayIdentity?.aesKey, env.ALIPAY_AES_KEY)
+    assert.ok(!productionProblems(config).some((problem) => problem.startsWith('IDENTITY_PROVIDER')))
+    const sandbox = load({ NODE_ENV: 'production' })
+    assert.ok(productionProblems(sandbox).some((problem) => problem.startsWith('IDENTITY_PROVIDER')))
   })
 })
