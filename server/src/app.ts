@@ -30,7 +30,9 @@ import { registerLifePayRoutes } from './modules/lifePay/routes'
 import { registerStorageRoutes } from './modules/storage/routes'
 import { registerUserRoutes } from './modules/user/routes'
 import { h5Root, registerWebRoutes, sendAppPage, wantsAppPage } from './modules/web/routes'
-import { createSandboxIdentity } from './providers/identity'
+import { createSandboxIdentity, identityByHost, type IdentityHost, type IdentityProvider } from './providers/identity'
+import { createWechatIdentity } from './providers/wechatIdentity'
+import { createAlipayIdentity } from './providers/alipayIdentity'
 import { createSandboxPayment, type NotifyDelivery } from './providers/sandboxPayment'
 import { createSandboxSupplier } from './providers/sandboxSupplier'
 import { createSandboxSms } from './providers/sms'
@@ -113,6 +115,29 @@ function wechatPayProvider(settings: WechatPaySettings, clock: Clock): PaymentPr
       baseUrl: settings.baseUrl,
     },
   })
+}
+
+/**
+ * The real identity providers configured (IDENTITY_PROVIDER=wechat, alipay or wechat,alipay), by mini-program host;
+ * null for the sandbox. A key file that cannot be read or parsed stops the start.
+ */
+function identityProvider(config: ServerConfig, clock: Clock): IdentityProvider | null {
+  const byHost: Partial<Record<IdentityHost, IdentityProvider>> = {}
+  if (config.wechatIdentity) byHost.weapp = createWechatIdentity({ clock, keys: config.wechatIdentity })
+  const alipay = config.alipayIdentity
+  if (alipay) {
+    byHost.alipay = createAlipayIdentity({
+      clock,
+      keys: {
+        appId: alipay.appId,
+        appPrivateKey: readKeyFile('private', alipay.privateKeyFile, 'ALIPAY_PRIVATE_KEY_FILE'),
+        ...alipayVerification(alipay.verification),
+        aesKey: Buffer.from(alipay.aesKey, 'base64'),
+        gateway: alipay.gateway,
+      },
+    })
+  }
+  return Object.keys(byHost).length > 0 ? identityByHost(byHost) : null
 }
 
 export type App = FastifyInstance & { ctx: AppContext; jobs: JobQueue }
@@ -276,6 +301,7 @@ export async function buildApp(options: AppOptions): Promise<App> {
     signedHttpSupplier = createSignedHttpSupplier({ settings: config.signedHttpSupplier, clock })
     given.supplier = signedHttpSupplier
   }
+  given.identity ??= identityProvider(config, clock) ?? undefined
   if (!given.storage) sandboxes.storage = createSandboxStorage(db, clock, join(config.dataDir, 'oss'))
   ctx.providers = {
     sms: given.sms ?? createSandboxSms(clock, app.log.child({ module: 'sms' })),

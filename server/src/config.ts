@@ -9,6 +9,9 @@ export type ProviderKind = 'sandbox'
 /** WeChat Pay's API host; tests point WXPAY_BASE_URL at a local fake. */
 export const WECHAT_PAY_DEFAULT_BASE_URL = 'https://api.mch.weixin.qq.com'
 
+/** WeChat's open API host (mini-program login and phone number); tests point WX_API_BASE at a local fake. */
+export const WECHAT_API_DEFAULT_BASE_URL = 'https://api.weixin.qq.com'
+
 /** Alipay's OpenAPI gateway; tests point ALIPAY_GATEWAY at a local fake. */
 export const ALIPAY_DEFAULT_GATEWAY = 'https://openapi.alipay.com/gateway.do'
 
@@ -89,6 +92,29 @@ export interface AlipaySettings {
   gateway: string
 }
 
+/**
+ * Identity has real providers: WeChat (server/src/providers/wechatIdentity.ts) and Alipay (alipayIdentity.ts), one
+ * per mini-program host or both (`IDENTITY_PROVIDER=wechat,alipay`, written here in that order).
+ */
+export type IdentityProviderKind = ProviderKind | 'wechat' | 'alipay' | 'wechat,alipay'
+
+/** The WeChat mini-program's identity settings (docs/deploy.md). */
+export interface WechatIdentitySettings {
+  appId: string
+  appSecret: string
+  baseUrl: string
+}
+
+/** The Alipay mini-program's identity settings: its open-platform app (the payment settings') + the AES key. */
+export interface AlipayIdentitySettings {
+  appId: string
+  privateKeyFile: string
+  verification: AlipayVerification
+  /** Base64 of the 16-byte content-encryption key. */
+  aesKey: string
+  gateway: string
+}
+
 export interface JobsConfig {
   /** Run the worker loop in this process (tests drive jobs by hand with it off). */
   enabled: boolean
@@ -123,7 +149,7 @@ export interface ServerConfig {
   operatorToken: string
   providers: {
     sms: SmsProviderKind
-    identity: ProviderKind
+    identity: IdentityProviderKind
     payment: PaymentProviderKind
     supplier: SupplierProviderKind
     storage: StorageProviderKind
@@ -142,6 +168,10 @@ export interface ServerConfig {
   alipay: AlipaySettings | null
   /** Set when providers.sms or providers.storage is 'aliyun'. */
   aliyun: AliyunSettings | null
+  /** Set when providers.identity includes 'wechat'. */
+  wechatIdentity: WechatIdentitySettings | null
+  /** Set when providers.identity includes 'alipay'. */
+  alipayIdentity: AlipayIdentitySettings | null
   /** Signs sandbox payment notifications and JSAPI parameters. */
   sandboxMerchantKey: string
   /** How long the sandbox supplier takes to report a recharge. */
@@ -217,12 +247,6 @@ function trustProxy(value: string | undefined): boolean | number | string[] {
     .split(',')
     .map((part) => part.trim())
     .filter(Boolean)
-}
-
-function provider(value: string | undefined, name: string): ProviderKind {
-  const kind = (value ?? 'sandbox').trim() || 'sandbox'
-  if (kind !== 'sandbox') throw new Error(`${name}=${kind}: only the sandbox provider is implemented`)
-  return kind
 }
 
 function paymentProvider(value: string | undefined): PaymentProviderKind {
@@ -326,14 +350,13 @@ const ALIPAY_CERTIFICATE_FILES = ['ALIPAY_APP_CERT_FILE', 'ALIPAY_CERT_FILE', 'A
  * (all three needed); otherwise public-key mode needs ALIPAY_PUBLIC_KEY_FILE. Both at once is refused: which key
  * verifies Alipay must never be a guess.
  */
-function alipaySettings(env: NodeJS.ProcessEnv): AlipaySettings {
+function alipayVerificationSettings(env: NodeJS.ProcessEnv, problems: string[]): AlipayVerification {
   const value = (name: string) => env[name]?.trim() ?? ''
-  const missing = (names: readonly string[]) =>
-    names.filter((name) => value(name) === '').map((name) => `${name} is not set`)
   const certificateMode = ALIPAY_CERTIFICATE_FILES.some((name) => value(name) !== '')
-  const problems = missing(['ALIPAY_APP_ID', 'ALIPAY_PRIVATE_KEY_FILE', 'ALIPAY_NOTIFY_URL'])
   if (certificateMode) {
-    problems.push(...missing(ALIPAY_CERTIFICATE_FILES).map((problem) => `${problem} (certificate mode)`))
+    for (const name of ALIPAY_CERTIFICATE_FILES) {
+      if (value(name) === '') problems.push(`${name} is not set (certificate mode)`)
+    }
     if (value('ALIPAY_PUBLIC_KEY_FILE') !== '') {
       problems.push('ALIPAY_PUBLIC_KEY_FILE is set with certificate files: set one mode, not both')
     }
@@ -343,18 +366,27 @@ function alipaySettings(env: NodeJS.ProcessEnv): AlipaySettings {
         'ALIPAY_ROOT_CERT_FILE for certificate mode)',
     )
   }
+  return certificateMode
+    ? {
+        mode: 'certificates',
+        appCertFile: resolve(value('ALIPAY_APP_CERT_FILE')),
+        alipayCertFile: resolve(value('ALIPAY_CERT_FILE')),
+        rootCertFile: resolve(value('ALIPAY_ROOT_CERT_FILE')),
+      }
+    : { mode: 'publicKey', alipayPublicKeyFile: resolve(value('ALIPAY_PUBLIC_KEY_FILE')) }
+}
+
+function alipaySettings(env: NodeJS.ProcessEnv): AlipaySettings {
+  const value = (name: string) => env[name]?.trim() ?? ''
+  const problems = ['ALIPAY_APP_ID', 'ALIPAY_PRIVATE_KEY_FILE', 'ALIPAY_NOTIFY_URL']
+    .filter((name) => value(name) === '')
+    .map((name) => `${name} is not set`)
+  const verification = alipayVerificationSettings(env, problems)
   if (problems.length > 0) throw new Error(`PAYMENT_PROVIDER=alipay: ${problems.join('; ')}`)
   return {
     appId: value('ALIPAY_APP_ID'),
     privateKeyFile: resolve(value('ALIPAY_PRIVATE_KEY_FILE')),
-    verification: certificateMode
-      ? {
-          mode: 'certificates',
-          appCertFile: resolve(value('ALIPAY_APP_CERT_FILE')),
-          alipayCertFile: resolve(value('ALIPAY_CERT_FILE')),
-          rootCertFile: resolve(value('ALIPAY_ROOT_CERT_FILE')),
-        }
-      : { mode: 'publicKey', alipayPublicKeyFile: resolve(value('ALIPAY_PUBLIC_KEY_FILE')) },
+    verification,
     notifyUrl: value('ALIPAY_NOTIFY_URL'),
     gateway: value('ALIPAY_GATEWAY') || ALIPAY_DEFAULT_GATEWAY,
   }
@@ -396,6 +428,60 @@ function signedHttpSupplierSettings(env: NodeJS.ProcessEnv): SignedHttpSupplierC
   }
 }
 
+function identityProvider(value: string | undefined): IdentityProviderKind {
+  const kinds = new Set(
+    (value ?? '')
+      .split(',')
+      .map((kind) => kind.trim())
+      .filter(Boolean),
+  )
+  if (kinds.size === 0 || (kinds.size === 1 && kinds.has('sandbox'))) return 'sandbox'
+  const unknown = [...kinds].filter((kind) => kind !== 'wechat' && kind !== 'alipay')
+  if (unknown.length > 0) {
+    throw new Error(
+      `IDENTITY_PROVIDER=${value}: the identity providers are sandbox, or wechat and/or alipay (e.g. wechat,alipay)`,
+    )
+  }
+  return kinds.size === 2 ? 'wechat,alipay' : kinds.has('wechat') ? 'wechat' : 'alipay'
+}
+
+/** The WeChat identity settings, or an error naming every missing one. */
+function wechatIdentitySettings(env: NodeJS.ProcessEnv): WechatIdentitySettings {
+  const value = (name: string) => env[name]?.trim() ?? ''
+  const problems = ['WX_APP_ID', 'WX_APP_SECRET']
+    .filter((name) => value(name) === '')
+    .map((name) => `${name} is not set`)
+  if (problems.length > 0) throw new Error(`IDENTITY_PROVIDER=wechat: ${problems.join('; ')}`)
+  return {
+    appId: value('WX_APP_ID'),
+    appSecret: value('WX_APP_SECRET'),
+    baseUrl: value('WX_API_BASE') || WECHAT_API_DEFAULT_BASE_URL,
+  }
+}
+
+/**
+ * The Alipay identity settings, or an error naming every missing one. The app and its keys are the payment
+ * settings' (ALIPAY_APP_ID and key files): one Alipay mini-program both logs its users in and takes their payments.
+ */
+function alipayIdentitySettings(env: NodeJS.ProcessEnv): AlipayIdentitySettings {
+  const value = (name: string) => env[name]?.trim() ?? ''
+  const names = ['ALIPAY_APP_ID', 'ALIPAY_PRIVATE_KEY_FILE', 'ALIPAY_AES_KEY']
+  const problems = names.filter((name) => value(name) === '').map((name) => `${name} is not set`)
+  const verification = alipayVerificationSettings(env, problems)
+  const aesKey = value('ALIPAY_AES_KEY')
+  if (aesKey && Buffer.from(aesKey, 'base64').length !== 16) {
+    problems.push('ALIPAY_AES_KEY must be the base64 of 16 bytes (the AES key shown by the open platform)')
+  }
+  if (problems.length > 0) throw new Error(`IDENTITY_PROVIDER=alipay: ${problems.join('; ')}`)
+  return {
+    appId: value('ALIPAY_APP_ID'),
+    privateKeyFile: resolve(value('ALIPAY_PRIVATE_KEY_FILE')),
+    verification,
+    aesKey,
+    gateway: value('ALIPAY_GATEWAY') || ALIPAY_DEFAULT_GATEWAY,
+  }
+}
+
 /** The address the server listens on for this environment: one reading, shared with the admin CLI. */
 export function listenAddress(env: NodeJS.ProcessEnv = process.env): { host: string; port: number } {
   return { host: env.HOST || DEFAULT_HOST, port: int(env.PORT, DEFAULT_PORT, 'PORT') }
@@ -412,6 +498,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): ServerConfig {
   const supplier = supplierProvider(env.SUPPLIER_PROVIDER)
   const sms = aliyunProvider(env.SMS_PROVIDER, 'SMS_PROVIDER')
   const storage = aliyunProvider(env.STORAGE_PROVIDER, 'STORAGE_PROVIDER')
+  const identity = identityProvider(env.IDENTITY_PROVIDER)
   return {
     ...listenAddress(env),
     databaseUrl: env.DATABASE_URL || null,
@@ -428,7 +515,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): ServerConfig {
     operatorToken: env.OPERATOR_TOKEN || DEV_OPERATOR_TOKEN,
     providers: {
       sms,
-      identity: provider(env.IDENTITY_PROVIDER, 'IDENTITY_PROVIDER'),
+      identity,
       payment,
       supplier,
       storage,
@@ -439,6 +526,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): ServerConfig {
     signedHttpSupplier: supplier === 'signedhttp' ? signedHttpSupplierSettings(env) : null,
     supplierQueryAfterMs: int(env.SUPPLIER_QUERY_AFTER_MS, 10 * 60_000, 'SUPPLIER_QUERY_AFTER_MS'),
     supplierQueryMaxIntervalMs: int(env.SUPPLIER_QUERY_MAX_INTERVAL_MS, 60 * 60_000, 'SUPPLIER_QUERY_MAX_INTERVAL_MS'),
+    wechatIdentity: identity.includes('wechat') ? wechatIdentitySettings(env) : null,
+    alipayIdentity: identity.includes('alipay') ? alipayIdentitySettings(env) : null,
     sandboxMerchantKey: env.SANDBOX_MERCHANT_KEY || DEV_MERCHANT_KEY,
     sandboxSupplierDelayMs: int(env.SANDBOX_SUPPLIER_DELAY_MS, 1500, 'SANDBOX_SUPPLIER_DELAY_MS'),
     sandboxDuplicateNotifyRate: Math.min(

@@ -55,6 +55,7 @@ const failingIdentity: IdentityProvider = {
   code2Session: async () => {
     throw new Error('identity provider exploded: secret-detail')
   },
+  phoneNumber: () => Promise.reject(new Error('not used')),
 }
 
 const BOOT_SCRIPT = 'window.__boot = 1'

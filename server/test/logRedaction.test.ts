@@ -17,6 +17,7 @@ const leakingIdentity: IdentityProvider = {
   code2Session: async () => {
     throw new Error(`no session for ${PHONE}`)
   },
+  phoneNumber: () => Promise.reject(new Error('not used')),
 }
 
 let t: TestApp

@@ -25,10 +25,9 @@ const production = (env: Record<string, string> = {}) =>
 
 /** Production with every rule met: real providers (stood in for), no demo data, strong distinct secrets. */
 function safe(overrides: Partial<ServerConfig> = {}): ServerConfig {
-  const real = 'real' as ServerConfig['providers']['identity']
   return {
     ...production({ JWT_SECRET: STRONG_JWT, OPERATOR_TOKEN: STRONG_OPERATOR, SEED_DEMO_DATA: '0' }),
-    providers: { payment: 'wechatpay', identity: real, sms: 'aliyun', supplier: real, storage: 'aliyun' },
+    providers: { payment: 'wechatpay', identity: 'wechat', sms: 'aliyun', supplier: 'signedhttp', storage: 'aliyun' },
     ...overrides,
   }
 }

@@ -1,5 +1,6 @@
 import type { FastifyInstance } from 'fastify'
 import { OPERATOR_TOKEN_HEADER, VIRTUAL_USER_HEADER } from './auth'
+import { HOST_HEADER } from './hostHeader'
 
 const ALLOWED_HEADERS = [
   'content-type',
@@ -8,6 +9,7 @@ const ALLOWED_HEADERS = [
   'accept-language',
   VIRTUAL_USER_HEADER,
   OPERATOR_TOKEN_HEADER,
+  HOST_HEADER,
 ]
 
 /**

@@ -101,6 +101,20 @@ export const errors = {
     e('REFRESH_TOKEN_REUSED', '登录已失效，请重新登录', 'Your session has ended, please log in again', 401),
   wxSessionInvalid: () =>
     e('WX_SESSION_INVALID', '微信会话已失效，请重新授权', 'The WeChat session has expired, please authorize again'),
+  wxCodeInvalid: () =>
+    e(
+      'WX_CODE_INVALID',
+      '登录凭证无效或已使用，请重新登录',
+      'The login code is invalid or already used, please log in again',
+    ),
+  identityBusy: () =>
+    e(
+      'IDENTITY_PROVIDER_BUSY',
+      '登录服务繁忙，请稍后重试',
+      'The login service is busy, please try again shortly',
+      200,
+      ShowType.Warn,
+    ),
   wxPhoneDataInvalid: () =>
     e(
       'WX_PHONE_DATA_INVALID',

@@ -1,4 +1,5 @@
 import {
+  createCipheriv,
   createHash,
   createSign,
   createVerify,
@@ -11,8 +12,9 @@ import { writeFileSync } from 'node:fs'
 import { createServer } from 'node:http'
 import type { AddressInfo } from 'node:net'
 import { join } from 'node:path'
-import type { AlipaySettings } from '../../src/config'
-import { alipayTime, fenOf, signContent, yuan, type AlipayKeys } from '../../src/providers/alipay'
+import type { AlipayIdentitySettings, AlipaySettings } from '../../src/config'
+import { fenOf, yuan, type AlipayKeys } from '../../src/providers/alipay'
+import { alipayTime, signContent } from '../../src/providers/alipayGateway'
 import { alipayCertSn, alipayRootCertSn } from '../../src/providers/alipayCertificates'
 import { issueCertificate, type DistinguishedName } from './testCertificates'
 
@@ -20,7 +22,10 @@ import { issueCertificate, type DistinguishedName } from './testCertificates'
 // fake: every request must carry the common parameters and an RSA2 `sign` by the app private key over the sorted
 // `k=v&…` of all other non-empty parameters (else 40002 isv.invalid-signature); every answer is
 // `{"<method>_response": {...}, "sign": …}` signed by Alipay's key over the exact text of the response value;
-// notifications are form-encoded and signed over all fields but sign and sign_type. Keys are made here. The request
+// notifications are form-encoded and signed over all fields but sign and sign_type. Keys are made here. For the
+// mini-program identity: one-use auth codes for `alipay.system.oauth.token` (errors under `error_response`, as Alipay
+// answers that method), and my.getPhoneNumber's answers, AES-128-CBC under the app's AES key (zero IV) and signed
+// by Alipay's key over the response as a JSON string. The request
 // check reuses the adapter's `signContent`; alipay.test.ts pins that rule on a literal so both cannot drift together.
 // In certificate mode the fake is its own CA: it issues the app and Alipay certificates from a root bundle (two RSA
 // roots and an EC one Alipay leaves out of the root serial), requires `app_cert_sn` and `alipay_root_cert_sn` on every
@@ -160,6 +165,10 @@ export async function startFakeAlipay(now: () => Date = () => new Date(), option
   /** Every request as received: its parameters and the code answered. */
   const requests: { params: Record<string, string>; code: string; subCode?: string }[] = []
   let seq = 0
+  const aesKey = randomBytes(16)
+  const authCodes = new Map<string, { openId: string; used: boolean }>()
+  /** Answers to give instead of the next ones (Alipay unavailable). */
+  const unavailable: Record<string, unknown>[] = []
 
   const sign = (text: string, key: KeyObject = alipay.privateKey) =>
     createSign('RSA-SHA256').update(text, 'utf8').sign(key, 'base64')
@@ -174,6 +183,25 @@ export async function startFakeAlipay(now: () => Date = () => new Date(), option
 
   type Handler = (biz: Record<string, unknown>, params: Record<string, string>) => Record<string, unknown>
   const methods: Record<string, Handler> = {
+    'alipay.system.oauth.token': (_biz, params) => {
+      if (params.grant_type !== 'authorization_code') {
+        return { code: '40002', msg: 'Invalid Arguments', sub_code: 'isv.grant-type-invalid', sub_msg: 'grant_type' }
+      }
+      const auth = authCodes.get(params.code ?? '')
+      if (!auth || auth.used) {
+        return { code: '40002', msg: 'Invalid Arguments', sub_code: 'isv.code-invalid', sub_msg: '授权码code无效' }
+      }
+      auth.used = true
+      // Success carries no code: the token is the answer.
+      return {
+        open_id: auth.openId,
+        access_token: `authusrB${randomBytes(12).toString('hex')}`,
+        expires_in: 1296000,
+        refresh_token: `authusrB${randomBytes(12).toString('hex')}`,
+        re_expires_in: 2592000,
+        auth_start: alipayTime(now()),
+      }
+    },
     'alipay.trade.create': (biz, params) => {
       const { out_trade_no: outTradeNo, subject } = biz
       const totalFen = fenOf(biz.total_amount)
@@ -317,18 +345,22 @@ export async function startFakeAlipay(now: () => Date = () => new Date(), option
         } catch {
           answer = { code: '40002', msg: 'Invalid Arguments', sub_code: 'isv.invalid-biz-content' }
         }
+        answer ??= unavailable.shift() ?? null
         answer ??= handler ? handler(biz, params) : { code: '40004', sub_code: 'isv.invalid-method' }
       }
-      requests.push({ params, code: String(answer.code), subCode: answer.sub_code as string | undefined })
+      requests.push({ params, code: String(answer.code ?? '10000'), subCode: answer.sub_code as string | undefined })
       // Alipay writes the value then signs those exact bytes; the body embeds the same text.
       const valueText = JSON.stringify(answer)
+      // oauth.token's failures come under error_response (its success has no code at all).
+      const answerKey =
+        method === 'alipay.system.oauth.token' && answer.code !== undefined ? 'error_response' : responseKey
       const key = forgeNext ?? alipay.privateKey
       forgeNext = null
       // Certificate mode: the answer names the Alipay certificate whose key signed it, before the sign.
       const certSn = alipayCert ? `,"alipay_cert_sn":"${alipayCert.sn}"` : ''
       const body = unsigned
-        ? `{"${responseKey}":${valueText}${certSn}}`
-        : `{"${responseKey}":${valueText}${certSn},"sign":"${sign(valueText, key)}"}`
+        ? `{"${answerKey}":${valueText}${certSn}}`
+        : `{"${answerKey}":${valueText}${certSn},"sign":"${sign(valueText, key)}"}`
       response.writeHead(200, { 'content-type': 'text/html;charset=utf-8' })
       response.end(body)
     })
@@ -414,6 +446,38 @@ export async function startFakeAlipay(now: () => Date = () => new Date(), option
       if (!ca) throw new Error('fake Alipay: not in certificate mode')
       alipay = generateKeyPairSync('rsa', { modulusLength: 2048 })
       alipayCert = ca.issue(alipaySubject, alipay.publicKey)
+    },
+
+    /** The same app for the mini-program identity, with its AES key. */
+    identitySettings(dir: string): AlipayIdentitySettings {
+      const { privateKeyFile, verification } = this.settings(dir)
+      return { appId: APP_ID, privateKeyFile, verification, aesKey: aesKey.toString('base64'), gateway }
+    },
+
+    /** What my.getAuthCode gives the user with this open_id: a one-use auth code. */
+    authCode(openId: string): string {
+      const code = `authcode_${++seq}`
+      authCodes.set(code, { openId, used: false })
+      return code
+    },
+
+    /**
+     * What my.getPhoneNumber gives (its `response` JSON parsed): the encrypted answer and Alipay's signature; a test
+     * can encrypt under another AES key or sign with another RSA key.
+     */
+    phoneResponse(
+      mobile: string,
+      options: { aesKey?: Buffer; key?: KeyObject } = {},
+    ): { response: string; sign: string } {
+      const cipher = createCipheriv('aes-128-cbc', options.aesKey ?? aesKey, Buffer.alloc(16))
+      const plain = JSON.stringify({ code: '10000', msg: 'Success', mobile })
+      const response = Buffer.concat([cipher.update(plain, 'utf8'), cipher.final()]).toString('base64')
+      return { response, sign: sign(`"${response}"`, options.key) }
+    },
+
+    /** The next gateway answer is Alipay unavailable (20000 isp.unknow-error). */
+    unavailableNext(): void {
+      unavailable.push({ code: '20000', msg: 'Service Currently Unavailable', sub_code: 'isp.unknow-error' })
     },
 
     /** The next answer is signed with another key (a man in the middle). */

@@ -19,6 +19,12 @@ const transformRequest: AxiosRequestTransformer = function (this: InternalAxiosR
 }
 
 /**
+ * Which app this is, sent as X-LifePay-Host: both mini-programs call the same login routes with their host's own
+ * login code, and the server picks WeChat's or Alipay's identity provider by it (docs/login.md).
+ */
+const APP_HOST = process.env.TARO_ENV === 'weapp' || process.env.TARO_ENV === 'alipay' ? process.env.TARO_ENV : 'h5'
+
+/**
  * The one axios instance (SPEC §7), without interceptors: client.ts installs them, and the few calls made from inside
  * the interceptors (token refresh, sensitive-word list) use this instance directly so no import runs in a circle.
  */
@@ -31,6 +37,7 @@ export const http = axios.create({
     Accept: 'application/json',
     'Content-Type': 'application/json',
     'X-Requested-With': 'XMLHttpRequest',
+    'X-LifePay-Host': APP_HOST,
   },
   // a=1&a=2, never a[]=1 or a[0]=1.
   paramsSerializer: { indexes: null },

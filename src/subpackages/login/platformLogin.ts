@@ -20,6 +20,8 @@ export interface PlatformIdentity {
 export interface EncryptedPhone {
   encryptedData: string
   iv: string
+  /** WeChat's getPhoneNumber `code`, exchanged by the server (docs/login.md). */
+  phoneCode?: string
 }
 
 /**

@@ -33,6 +33,7 @@ import { sendPhoneCode, verifyPhoneCode } from './smsCodes'
 import { issueTokens, refreshAccessToken, verifyAccessToken } from './tokens'
 import { issueVirtualLogin, revokeCredentials } from './virtualLogins'
 import { findOrCreateUserByPhone, findUserByPhone } from './users'
+import { HOST_HEADER, identityHostOf } from '../../http/hostHeader'
 import { wxIdentity, wxMiniAppUserLogin, wxMiniAppUserLoginFromScan, wxPhoneAuthLogin } from './wxLogin'
 import { beginPasswordAttempt, limitCodeCheck, limitRegistration, limitSmsSend } from '../abuse/abuseLimits'
 
@@ -166,7 +167,7 @@ export function registerAccountRoutes(app: FastifyInstance, ctx: AppContext, aut
           data: WxIdentity,
         }),
       },
-      async (request) => ok(await wxIdentity(ctx, request.query.code)),
+      async (request) => ok(await wxIdentity(ctx, request.query.code, identityHostOf(request.headers[HOST_HEADER]))),
     )
   }
 
@@ -180,7 +181,8 @@ export function registerAccountRoutes(app: FastifyInstance, ctx: AppContext, aut
         data: WxMiniAppUserLoginResult,
       }),
     },
-    async (request) => ok(await wxMiniAppUserLogin(ctx, request.query.code)),
+    async (request) =>
+      ok(await wxMiniAppUserLogin(ctx, request.query.code, identityHostOf(request.headers[HOST_HEADER]))),
   )
 
   api.post(
@@ -202,7 +204,8 @@ export function registerAccountRoutes(app: FastifyInstance, ctx: AppContext, aut
       schema: routeSchema({
         tags,
         summary:
-          'Log in with the phone number WeChat authorised (encryptedData + iv, AES-128-CBC with the session key)',
+          'Log in with the phone number the host authorised: WeChat `phoneCode` (exchanged with WeChat) or encryptedData + ' +
+          'iv (AES-128-CBC with the session key); Alipay my.getPhoneNumber `response` as encryptedData, `sign` as iv',
         body: withChannel(WxMiniAppPhoneAuthLoginInput),
         data: TokenResult,
       }),

@@ -1,4 +1,4 @@
-import { timingSafeEqual } from 'node:crypto'
+import { createHmac, timingSafeEqual } from 'node:crypto'
 import { and, eq, ne } from 'drizzle-orm'
 import type {
   TokenResult,
@@ -13,15 +13,28 @@ import type { Executor } from '../../db/database'
 import { users, wxSessions } from '../../db/schema'
 import { errors } from '../../http/errors'
 import { checkField } from '../../http/validation'
-import { decryptWxData, type WxPhoneData } from '../../providers/wxCrypto'
+import type { IdentityHost } from '../../providers/identity'
 import { issueTokens } from './tokens'
 import { findOrCreateUserByPhone, findUserById } from './users'
 
 type WxSessionRow = typeof wxSessions.$inferSelect
 
+/**
+ * What the app gets as `sessionKey`: proof that it holds this login, derived from the provider's session key, which
+ * never leaves the server (WeChat forbids sending session_key to the client; Alipay has none). The phone login must
+ * present it, so an openId alone logs nobody in. 16 bytes in base64, the shape of a session key.
+ */
+function sessionProof(ctx: AppContext, openId: string, sessionKey: string): string {
+  return createHmac('sha256', ctx.config.jwtSecret)
+    .update(`wx-session-proof:${openId}:${sessionKey}`)
+    .digest()
+    .subarray(0, 16)
+    .toString('base64')
+}
+
 /** GET /api/Account/GetWxIndentity and GetLifePayWxIndentity: code2session, remembered for the phone login. */
-export async function wxIdentity(ctx: AppContext, code: string): Promise<WxIdentity> {
-  const session = await ctx.providers.identity.code2Session(code)
+export async function wxIdentity(ctx: AppContext, code: string, host: IdentityHost = 'weapp'): Promise<WxIdentity> {
+  const session = await ctx.providers.identity.code2Session(code, host)
   const now = ctx.clock.now()
   await ctx.db
     .insert(wxSessions)
@@ -36,7 +49,11 @@ export async function wxIdentity(ctx: AppContext, code: string): Promise<WxIdent
       target: wxSessions.openId,
       set: { sessionKey: session.sessionKey, unionId: session.unionId, updatedTime: now },
     })
-  return { openId: session.openId, sessionKey: session.sessionKey, unionId: session.unionId }
+  return {
+    openId: session.openId,
+    sessionKey: sessionProof(ctx, session.openId, session.sessionKey),
+    unionId: session.unionId,
+  }
 }
 
 async function tokenForBoundUser(ctx: AppContext, openId: string): Promise<TokenResult | null> {
@@ -45,8 +62,12 @@ async function tokenForBoundUser(ctx: AppContext, openId: string): Promise<Token
 }
 
 /** GET /api/Account/WxMiniAppUserLogin: logged in at once when the openId belongs to a user with a phone. */
-export async function wxMiniAppUserLogin(ctx: AppContext, code: string): Promise<WxMiniAppUserLoginResult> {
-  const identity = await wxIdentity(ctx, code)
+export async function wxMiniAppUserLogin(
+  ctx: AppContext,
+  code: string,
+  host: IdentityHost = 'weapp',
+): Promise<WxMiniAppUserLoginResult> {
+  const identity = await wxIdentity(ctx, code, host)
   return {
     openId: identity.openId,
     sessionKey: identity.sessionKey,
@@ -82,25 +103,17 @@ export async function wxMiniAppUserLoginFromScan(
       .set({ referrerUserId: await referrerOf(ctx.db, input.uId), userName: input.userName?.trim() || null })
       .where(eq(wxSessions.openId, session.openId))
   }
-  return { openId: session.openId, sessionKey: session.sessionKey, token }
+  return { openId: session.openId, sessionKey: sessionProof(ctx, session.openId, session.sessionKey), token }
 }
 
-/** Decrypts getPhoneNumber's data with the session key issued to this openId (never one the caller made up). */
-function phoneFromEncryptedData(ctx: AppContext, session: WxSessionRow, input: WxMiniAppPhoneAuthLoginInput): string {
+/** The phone number the host vouches for, for the login this caller proves it holds (never a made-up key). */
+async function phoneOf(ctx: AppContext, session: WxSessionRow, input: WxMiniAppPhoneAuthLoginInput): Promise<string> {
   const given = Buffer.from(input.sessionKey)
-  const issued = Buffer.from(session.sessionKey)
+  const issued = Buffer.from(sessionProof(ctx, session.openId, session.sessionKey))
   if (given.length !== issued.length || !timingSafeEqual(given, issued)) throw errors.wxSessionInvalid()
-  let data: WxPhoneData
-  try {
-    data = decryptWxData<WxPhoneData>(session.sessionKey, input.encryptedData, input.iv)
-  } catch {
-    throw errors.wxPhoneDataInvalid()
-  }
-  if (data?.watermark?.appid !== ctx.providers.identity.appId || typeof data.purePhoneNumber !== 'string') {
-    throw errors.wxPhoneDataInvalid()
-  }
-  checkField('phoneNumber', data.purePhoneNumber, [mobilePhone])
-  return data.purePhoneNumber
+  const phoneNumber = await ctx.providers.identity.phoneNumber(session, input)
+  checkField('phoneNumber', phoneNumber, [mobilePhone])
+  return phoneNumber
 }
 
 /** POST /api/Account/WxMiniAppPhoneAuthLogin(FromScan): the phone number WeChat vouches for logs the user in. */
@@ -110,7 +123,7 @@ export async function wxPhoneAuthLogin(
   uId?: string,
 ): Promise<TokenResult> {
   const session = await findSession(ctx, input.openId)
-  const phoneNumber = phoneFromEncryptedData(ctx, session, input)
+  const phoneNumber = await phoneOf(ctx, session, input)
   return ctx.db.transaction(async (tx) => {
     const referrerUserId = (await referrerOf(tx, uId)) ?? session.referrerUserId
     const { user } = await findOrCreateUserByPhone(tx, ctx.clock.now(), phoneNumber, {

@@ -42,12 +42,13 @@ export default function PlatformLogin({ host, context }: { host: Host; context: 
   }
 
   const onWeappPhone = (event: BaseEventOrig<ButtonProps.onGetPhoneNumberEventDetail>) => {
-    const { encryptedData, iv } = event.detail
+    const { encryptedData, iv, code } = event.detail
     if (!encryptedData || !iv) {
       showToast('warning', m('phoneAuthDenied'))
       return
     }
-    withPhone({ encryptedData, iv })
+    // The code (base library ≥ 2.21.2) is what the server exchanges with WeChat; encryptedData + iv for older ones.
+    withPhone({ encryptedData, iv, ...(code ? { phoneCode: code } : {}) })
   }
 
   const onAlipayAuthorize = () => {

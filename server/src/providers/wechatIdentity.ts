@@ -1,0 +1,156 @@
+import type { Clock } from '../clock'
+import { errors } from '../http/errors'
+import type { IdentityProvider, WxSession } from './identity'
+import { wxPhoneFromEncryptedData } from './wxCrypto'
+
+// WeChat mini-program identity on the open API (api.weixin.qq.com), plain fetch like the payment adapters
+// (docs/decisions.md § Real providers (issue 18)): the login code through jscode2session, the phone number through
+// getuserphonenumber with the phone button's one-use code (WeChat's recommendation; encryptedData + iv decrypted with
+// the session key still works for old base libraries). getuserphonenumber needs the app's access token, taken from
+// stable_token and shared by every request of this process until shortly before it expires.
+
+export interface WechatIdentityKeys {
+  appId: string
+  /** AppSecret of the mini-program (mp.weixin.qq.com → 开发管理 → 开发设置). */
+  appSecret: string
+  /** https://api.weixin.qq.com; tests point it at a local fake. */
+  baseUrl: string
+}
+
+export interface WechatIdentityDeps {
+  keys: WechatIdentityKeys
+  clock: Clock
+  fetch?: typeof fetch
+}
+
+/** A token is renewed this long before WeChat says it expires: a call in flight never carries a dead one. */
+export const ACCESS_TOKEN_MARGIN_MS = 5 * 60_000
+
+/** WeChat errcodes: a bad or used code is the user's to redo; rate limit and "system busy" are worth a retry. */
+const CODE_INVALID = new Set([40029, 40163])
+const BUSY = new Set([-1, 45011])
+const TOKEN_STALE = new Set([40001, 42001])
+
+interface WxAnswer {
+  errcode?: number
+  errmsg?: string
+}
+
+interface PhoneInfo {
+  phoneNumber?: string
+  purePhoneNumber?: string
+  countryCode?: string
+  watermark?: { appid?: string; timestamp?: number }
+}
+
+export function createWechatIdentity(deps: WechatIdentityDeps): IdentityProvider {
+  const { keys, clock } = deps
+  const doFetch = deps.fetch ?? fetch
+
+  /** One call; WeChat unreachable or answering garbage is "busy" to the user (logged by the caller as such). */
+  async function request<T extends WxAnswer>(path: string, init?: { query?: Record<string, string>; body?: unknown }) {
+    const url = new URL(path, keys.baseUrl)
+    for (const [name, value] of Object.entries(init?.query ?? {})) url.searchParams.set(name, value)
+    let answer: T
+    try {
+      const response = await doFetch(url, {
+        method: init?.body === undefined ? 'GET' : 'POST',
+        headers: init?.body === undefined ? {} : { 'content-type': 'application/json' },
+        body: init?.body === undefined ? undefined : JSON.stringify(init.body),
+      })
+      if (!response.ok) throw new Error(`HTTP ${response.status}`)
+      answer = (await response.json()) as T
+    } catch {
+      throw errors.identityBusy()
+    }
+    if (!answer || typeof answer !== 'object') throw errors.identityBusy()
+    if (answer.errcode !== undefined && BUSY.has(answer.errcode)) throw errors.identityBusy()
+    return answer
+  }
+
+  /** Anything else WeChat refuses is our configuration (secret, app id, whitelist): a server error, logged. */
+  const unexpected = (what: string, answer: WxAnswer) =>
+    new Error(`WeChat ${what}: errcode ${String(answer.errcode)} ${String(answer.errmsg ?? '')}`)
+
+  let token: { value: string; renewAt: number } | null = null
+  let pending: Promise<string> | null = null
+
+  /**
+   * The access token, fetched once for all concurrent callers. `stale` is a token WeChat just refused: a newer one
+   * in hand is used as it is; otherwise stable_token is asked again (normal mode returns the token WeChat now holds
+   * valid, without invalidating the other servers' as force_refresh would).
+   */
+  function accessToken(stale?: string): Promise<string> {
+    if (token && token.value !== stale && clock.now().getTime() < token.renewAt) return Promise.resolve(token.value)
+    pending ??= (async () => {
+      try {
+        const answer = await request<WxAnswer & { access_token?: string; expires_in?: number }>(
+          '/cgi-bin/stable_token',
+          {
+            body: { grant_type: 'client_credential', appid: keys.appId, secret: keys.appSecret, force_refresh: false },
+          },
+        )
+        if (!answer.access_token || !answer.expires_in) throw unexpected('stable_token', answer)
+        // A token with less than twice the margin left is renewed halfway through what remains.
+        const lifetimeMs = answer.expires_in * 1000
+        token = {
+          value: answer.access_token,
+          renewAt: clock.now().getTime() + lifetimeMs - Math.min(ACCESS_TOKEN_MARGIN_MS, lifetimeMs / 2),
+        }
+        return token.value
+      } finally {
+        pending = null
+      }
+    })()
+    return pending
+  }
+
+  async function phoneByCode(code: string): Promise<PhoneInfo> {
+    let current = await accessToken()
+    for (let attempt = 0; ; attempt++) {
+      const answer = await request<WxAnswer & { phone_info?: PhoneInfo }>('/wxa/business/getuserphonenumber', {
+        query: { access_token: current },
+        body: { code },
+      })
+      if (answer.errcode && TOKEN_STALE.has(answer.errcode) && attempt === 0) {
+        current = await accessToken(current)
+        continue
+      }
+      if (answer.errcode && CODE_INVALID.has(answer.errcode)) throw errors.wxPhoneDataInvalid()
+      if (answer.errcode || !answer.phone_info) throw unexpected('getuserphonenumber', answer)
+      return answer.phone_info
+    }
+  }
+
+  return {
+    sandbox: false,
+    appId: keys.appId,
+
+    async code2Session(code): Promise<WxSession> {
+      const answer = await request<WxAnswer & { openid?: string; session_key?: string; unionid?: string }>(
+        '/sns/jscode2session',
+        { query: { appid: keys.appId, secret: keys.appSecret, js_code: code, grant_type: 'authorization_code' } },
+      )
+      if (answer.errcode && CODE_INVALID.has(answer.errcode)) throw errors.wxCodeInvalid()
+      if (answer.errcode || !answer.openid || !answer.session_key) throw unexpected('jscode2session', answer)
+      return {
+        appId: keys.appId,
+        openId: answer.openid,
+        sessionKey: answer.session_key,
+        unionId: answer.unionid ?? null,
+      }
+    },
+
+    async phoneNumber(session, phone) {
+      if (!phone.phoneCode) {
+        return wxPhoneFromEncryptedData(keys.appId, session.sessionKey, phone.encryptedData, phone.iv)
+      }
+      const info = await phoneByCode(phone.phoneCode)
+      // The watermark names the app the number was authorised for: another app's code is not ours to use.
+      if (info.watermark?.appid !== keys.appId || typeof info.purePhoneNumber !== 'string') {
+        throw errors.wxPhoneDataInvalid()
+      }
+      return info.purePhoneNumber
+    },
+  }
+}
