@@ -4,6 +4,7 @@ import { existsSync, mkdtempSync, rmSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { describe, test } from 'node:test'
+import { LifePayType } from '../../src/domain/lifePayType'
 import { DEV_JWT_SECRET, DEV_OPERATOR_TOKEN, REPO_ROOT, loadConfig, type ServerConfig } from '../src/config'
 import {
   ProductionNotReadyError,
@@ -28,7 +29,8 @@ function safe(overrides: Partial<ServerConfig> = {}): ServerConfig {
   const real = 'real' as ServerConfig['providers']['sms']
   return {
     ...production({ JWT_SECRET: STRONG_JWT, OPERATOR_TOKEN: STRONG_OPERATOR, SEED_DEMO_DATA: '0' }),
-    providers: { payment: 'wechatpay', identity: real, sms: real, supplier: real, storage: real },
+    providers: { identity: real, sms: real, supplier: real, storage: real },
+    payTypes: { [LifePayType.WxPay]: 'wechatpay', [LifePayType.AliPay]: 'alipay' },
     ...overrides,
   }
 }
@@ -42,7 +44,7 @@ describe('production mode', () => {
     assert.doesNotThrow(() => assertProductionReady(demo, ['/api/dev/sms-outbox']))
   })
 
-  for (const kind of ['payment', 'identity', 'sms', 'supplier', 'storage'] as const) {
+  for (const kind of ['identity', 'sms', 'supplier', 'storage'] as const) {
     test(`a sandbox ${kind} provider is refused, naming its setting`, () => {
       const config = safe()
       const problems = productionProblems({ ...config, providers: { ...config.providers, [kind]: 'sandbox' } })
@@ -50,6 +52,29 @@ describe('production mode', () => {
       assert.match(problems[0], new RegExp(`^${kind.toUpperCase()}_PROVIDER: the ${kind} provider is the sandbox`))
     })
   }
+
+  for (const [payType, setting] of [
+    [LifePayType.WxPay, 'WXPAY_PROVIDER'],
+    [LifePayType.AliPay, 'ALIPAY_PROVIDER'],
+  ] as const) {
+    test(`a pay type offered through the sandbox is refused: ${setting}`, () => {
+      const config = safe()
+      const problems = productionProblems({ ...config, payTypes: { ...config.payTypes, [payType]: 'sandbox' } })
+      assert.equal(problems.length, 1)
+      assert.match(problems[0], new RegExp(`^${setting}: ${LifePayType[payType]} orders go to the sandbox`))
+    })
+  }
+
+  test('a pay type not offered needs no provider: one real pay type is enough', () => {
+    assert.deepEqual(
+      productionProblems(safe({ payTypes: { [LifePayType.WxPay]: 'wechatpay', [LifePayType.AliPay]: null } })),
+      [],
+    )
+    assert.deepEqual(
+      productionProblems(safe({ payTypes: { [LifePayType.WxPay]: null, [LifePayType.AliPay]: 'alipay' } })),
+      [],
+    )
+  })
 
   test('demo data is refused (its user and published password would be created)', () => {
     assert.deepEqual(productionProblems(safe({ seedDemoData: true })), [
@@ -99,7 +124,8 @@ describe('production mode', () => {
         assert.ok(error instanceof ProductionNotReadyError)
         const settings = error.problems.map((problem) => problem.split(':')[0])
         assert.deepEqual(settings, [
-          'PAYMENT_PROVIDER',
+          'WXPAY_PROVIDER',
+          'ALIPAY_PROVIDER',
           'IDENTITY_PROVIDER',
           'SMS_PROVIDER',
           'SUPPLIER_PROVIDER',
@@ -126,7 +152,7 @@ describe('production mode', () => {
       })
       assert.equal(run.status, 1, run.stderr)
       assert.match(run.stderr, /NODE_ENV=production, but the server is not safe to run:/)
-      assert.match(run.stderr, / {2}- PAYMENT_PROVIDER: /)
+      assert.match(run.stderr, / {2}- WXPAY_PROVIDER: /)
       assert.match(run.stderr, / {2}- JWT_SECRET: /)
       assert.doesNotMatch(run.stderr, /\n\s+at /)
     } finally {
