@@ -221,6 +221,16 @@ describe('both providers live on one server', () => {
     )
   })
 
+  test('a delivery carrying NUL bytes is refused and still logged (PostgreSQL text holds no NUL)', async () => {
+    const payload = `out_trade_no=LP\u0000NUL&sign=x\u0000y`
+    assert.equal((await notifyAlipay(payload)).body, 'fail')
+    const [row] = await t.data(t.get<ProviderNotification[]>('/api/admin/notifications?limit=1', OPERATOR))
+    assert.equal(row.route, '/api/pay/notify/alipay')
+    assert.equal(row.outcome, 'refused')
+    assert.equal(row.body, 'out_trade_no=LP\uFFFDNUL&sign=x\uFFFDy')
+    assert.equal(row.orderNo, 'LP\uFFFDNUL')
+  })
+
   test('an unpaid order whose time is up is closed at both providers (the payer may have switched)', async () => {
     const { orderNo } = await createPhoneOrder(t, alice)
     await prepare(orderNo, LifePayType.WxPay)

@@ -118,6 +118,8 @@ function registerRoute(
   app.withTypeProvider<TypeBoxTypeProvider>().post(
     path,
     {
+      // Every delivery reaches the handler and the log, a forged one carrying NUL bytes included.
+      config: { verbatimInput: true },
       schema: routeSchema({
         tags: ['Payment notifications'],
         summary: `${LifePayType[lifePayType]} payment notification (called by the provider, not the app)`,
@@ -155,6 +157,7 @@ function registerRefundRoute(app: FastifyInstance, ctx: AppContext): void {
   app.withTypeProvider<TypeBoxTypeProvider>().post(
     WXPAY_REFUND_PATH,
     {
+      config: { verbatimInput: true },
       schema: routeSchema({
         tags: ['Payment notifications'],
         summary: 'WeChat Pay refund notification (called by WeChat Pay, not the app)',
