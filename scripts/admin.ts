@@ -10,6 +10,7 @@
  *   npm run admin -- reconcile [YYYY-MM-DD]   (Asia/Shanghai day, yesterday by default; exit 1 on any mismatch)
  *   npm run admin -- notifications [orderNo]   (deliveries to the notify routes, newest first)
  *   npm run admin -- refunds not-returned   (refunds that ended abnormal or closed: return the money another way)
+ *   npm run admin -- refunds returned <orderNo> --remark "…"   (that money was returned another way, and how)
  * It talks HTTP rather than opening the database: an embedded (PGlite) database belongs to the server process
  * that holds its folder. The server is the one `npm start` runs in the same environment (HOST, PORT; default
  * http://127.0.0.1:3000), unless `--url <url>` or ADMIN_URL says otherwise (scripts/adminAddress.ts); OPERATOR_TOKEN
@@ -50,7 +51,8 @@ const USAGE = `usage: admin [--url http://host:port] <command>   (default: the s
   admin jobs retry <id>
   admin reconcile [YYYY-MM-DD]   (Asia/Shanghai day, default yesterday; exit 1 when anything mismatches)
   admin notifications [orderNo]   (deliveries to the notify routes, newest first)
-  admin refunds not-returned   (refunds that ended abnormal or closed: the money did not go back)`
+  admin refunds not-returned   (refunds that ended abnormal or closed: the money did not go back)
+  admin refunds returned <orderNo> --remark "…"   (that money was returned another way, and how)`
 
 class UsageError extends Error {}
 
@@ -239,6 +241,15 @@ async function run(argv: string[]): Promise<void> {
     for (const order of await call<OperatorOrder[]>('GET', '/api/admin/refunds/not-returned')) {
       console.log(`${order.orderNo} refund ${order.refundNo ?? '-'} ${order.refundStatus ?? '-'} ${order.payAmount}`)
     }
+    return
+  }
+  if (area === 'refunds' && action === 'returned' && subject) {
+    const remark = option(args, '--remark')
+    if (!remark) throw new UsageError('refunds returned needs --remark "how the money was returned"')
+    printOrder(
+      await call<OperatorOrder>('POST', `/api/admin/refunds/${encodeURIComponent(subject)}/returned`, { remark }),
+      true,
+    )
     return
   }
   if (area === 'reconcile') {

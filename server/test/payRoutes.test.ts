@@ -288,6 +288,29 @@ describe('both providers live on one server', () => {
       report.mismatches.some((one) => one.orderNo === orderNo && one.kind === 'orderRefundedNoProviderRefund'),
       JSON.stringify(report.mismatches),
     )
+    // The operator returns the money another way and says how: the order leaves the list.
+    const refused = await t.post(`/api/admin/refunds/${orderNo}/returned`, { remark: ' ' }, OPERATOR)
+    assert.equal(refused.body.error, 'VALIDATION_FAILED')
+    const returned = await t.data(
+      t.post<OperatorOrder>(
+        `/api/admin/refunds/${orderNo}/returned`,
+        { remark: 'bank transfer 20261125-01' },
+        OPERATOR,
+      ),
+    )
+    assert.equal(returned.refundStatus, 'returnedManually')
+    assert.equal(returned.refundReturnedRemark, 'bank transfer 20261125-01')
+    const after = await t.data(t.get<OperatorOrder[]>('/api/admin/refunds/not-returned', OPERATOR))
+    assert.ok(!after.some((order) => order.orderNo === orderNo))
+    const again = await t.post(`/api/admin/refunds/${orderNo}/returned`, { remark: 'twice' }, OPERATOR)
+    assert.equal(again.body.error, 'BAD_REQUEST')
+    // WeChat redelivering its ABNORMAL notification does not undo the operator's settlement; reconciliation is quiet.
+    assert.equal((await notifyRefund(wechat.refundNotification(refundNo))).statusCode, 200)
+    assert.equal((await orderRow(t, orderNo)).refundStatus, 'returnedManually')
+    const settled = await t.data(
+      t.get<ReconciliationReport>(`/api/admin/reconciliation?date=${shanghaiDate(t.clock.now())}`, OPERATOR),
+    )
+    assert.ok(!settled.mismatches.some((one) => one.orderNo === orderNo), JSON.stringify(settled.mismatches))
   })
 
   test('refund notification CLOSED is recorded as not returned', async () => {

@@ -32,7 +32,9 @@ export const OperatorOrder = Type.Object({
    * The payment provider's final word on the refund (WeChat Pay's refund notification), null until it comes:
    * `abnormal` and `closed` mean the money did NOT go back — the operator returns it another way (docs/deploy.md).
    */
-  refundStatus: Nullable(OneOf(['succeeded', 'abnormal', 'closed'])),
+  refundStatus: Nullable(OneOf(['succeeded', 'abnormal', 'closed', 'returnedManually'])),
+  /** How the operator returned the money of an abnormal or closed refund (refundStatus `returnedManually`). */
+  refundReturnedRemark: Nullable(Type.String()),
   /** An attempt is in flight: approving a refund now is refused until the supplier's result comes. */
   rechargeInFlight: Type.Boolean(),
   rechargeAttempts: Type.Array(RechargeAttempt),
@@ -54,6 +56,12 @@ export const ProviderNotification = Type.Object({
   orderNo: Nullable(Type.String()),
 })
 export type ProviderNotification = Static<typeof ProviderNotification>
+
+/** POST /api/admin/refunds/:orderNo/returned */
+export const RefundReturnedInput = Type.Object({
+  remark: Type.String({ minLength: 1, maxLength: 400, description: 'How the money was returned (transfer id…)' }),
+})
+export type RefundReturnedInput = Static<typeof RefundReturnedInput>
 
 /** POST /api/admin/refunds/:orderNo/approve */
 export const ApproveRefundInput = Type.Object({

@@ -247,6 +247,8 @@ export const lifePayOrders = pgTable(
      */
     refundStatus: text('refund_status'),
     refundStatusTime: time('refund_status_time'),
+    /** The operator's account of how money a failed refund kept was returned (status `returnedManually`). */
+    refundReturnedRemark: text('refund_returned_remark'),
     expireTime: time('expire_time').notNull(),
     creationTime: createdAt(),
     updatedTime: time('updated_time').notNull(),

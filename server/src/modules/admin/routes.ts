@@ -8,6 +8,7 @@ import {
   OperatorOrder,
   ProviderNotification,
   ReconciliationReport,
+  RefundReturnedInput,
 } from '../../../../types/api/admin'
 import { DateTime, Nullable, OneOf } from '../../../../types/api/schema'
 import { refundReason, required } from '../../../../src/domain/validators'
@@ -24,7 +25,7 @@ import { toOperatorOrder, type OrderRow } from '../lifePay/orderView'
 import { attemptsOfOrders } from '../lifePay/rechargeAttempts'
 import { previousShanghaiDate, reconcileDay } from '../lifePay/reconciliation'
 import { approveRefund, refundsPendingReview, rejectRefund } from '../lifePay/refunds'
-import { refundsNotReturned } from '../lifePay/refundNotifications'
+import { markRefundReturned, refundsNotReturned } from '../lifePay/refundNotifications'
 import { listNotifications, type NotificationRow } from '../notifications/recordNotification'
 
 const tags = ['Admin']
@@ -123,6 +124,27 @@ export function registerAdminRoutes(app: FastifyInstance, ctx: AppContext, auth:
       }),
     },
     async () => ok(await operatorOrders(ctx, await refundsNotReturned(ctx))),
+  )
+
+  api.post(
+    '/api/admin/refunds/:orderNo/returned',
+    {
+      ...operator,
+      schema: routeSchema({
+        tags,
+        summary:
+          'The money of an abnormal or closed refund was returned another way (abnormal refund to another account, ' +
+          'transfer): recorded with how, the order leaves the not-returned list',
+        auth: 'operator',
+        params: orderNoParams,
+        body: RefundReturnedInput,
+        data: OperatorOrder,
+      }),
+    },
+    async (request) => {
+      checkField('remark', request.body.remark, [required])
+      return ok(await operatorOrder(ctx, await markRefundReturned(ctx, request.params.orderNo, request.body.remark)))
+    },
   )
 
   api.get(

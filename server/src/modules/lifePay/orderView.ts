@@ -115,6 +115,7 @@ export function toOperatorOrder(order: OrderRow, attempts: readonly RechargeAtte
     refundNo: order.refundNo,
     // Only the refund notification writes it, with one of these.
     refundStatus: order.refundStatus as OperatorOrder['refundStatus'],
+    refundReturnedRemark: order.refundReturnedRemark,
     rechargeInFlight: latest !== undefined && isAttemptInFlight(latest),
     rechargeAttempts: attempts.map((attempt) => ({
       attemptNo: attempt.attemptNo,

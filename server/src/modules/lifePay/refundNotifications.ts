@@ -29,7 +29,8 @@ export async function handleRefundNotification(
       ctx.log.error({ orderNo: order.orderNo, refundNo: notification.refundNo }, 'refund notification mismatch')
       throw errors.paymentNotificationInvalid()
     }
-    if (order.refundStatus === notification.status) return 'duplicate'
+    // Already recorded — or already settled by the operator, whose word a late redelivery must not undo.
+    if (order.refundStatus === notification.status || order.refundStatus === 'returnedManually') return 'duplicate'
     if (notification.status !== 'succeeded') {
       ctx.log.error({ orderNo: order.orderNo, status: notification.status }, 'refund did not return the money')
     }
@@ -39,6 +40,29 @@ export async function handleRefundNotification(
       updatedTime: ctx.clock.now(),
     })
     return 'recorded'
+  })
+}
+
+/**
+ * Operator: the money a failed refund kept has been returned another way (WeChat's abnormal refund to another
+ * account, a transfer), with how — the order leaves the not-returned list and counts as money returned.
+ */
+export async function markRefundReturned(ctx: AppContext, orderNo: string, remark: string): Promise<OrderRow> {
+  return orderTransaction(ctx, async (tx) => {
+    const order = await lockOrder(tx, orderNo)
+    if (!order) throw errors.orderNotFound()
+    if (!(REFUND_NOT_RETURNED as readonly (string | null)[]).includes(order.refundStatus)) {
+      throw errors.badRequest('this order has no refund that ended abnormal or closed')
+    }
+    const now = ctx.clock.now()
+    const changes = {
+      refundStatus: 'returnedManually',
+      refundStatusTime: now,
+      refundReturnedRemark: remark.trim(),
+      updatedTime: now,
+    }
+    await updateOrderColumns(tx, order, changes)
+    return { ...order, ...changes }
   })
 }
 
