@@ -8,13 +8,22 @@
  *   npm run admin -- jobs failed
  *   npm run admin -- jobs retry <id>
  *   npm run admin -- reconcile [YYYY-MM-DD]   (Asia/Shanghai day, yesterday by default; exit 1 on any mismatch)
+ *   npm run admin -- notifications [orderNo]   (deliveries to the notify routes, newest first)
+ *   npm run admin -- refunds not-returned   (refunds that ended abnormal or closed: return the money another way)
+ *   npm run admin -- refunds returned <orderNo> --remark "…"   (that money was returned another way, and how)
  * It talks HTTP rather than opening the database: an embedded (PGlite) database belongs to the server process
  * that holds its folder. The server is the one `npm start` runs in the same environment (HOST, PORT; default
  * http://127.0.0.1:3000), unless `--url <url>` or ADMIN_URL says otherwise (scripts/adminAddress.ts); OPERATOR_TOKEN
  * is its operator token.
  */
 import type { ApiEnvelope } from '../types/api/envelope'
-import type { Channel, OperatorOrder, ReconciliationReport, ReconciliationTotals } from '../types/api/admin'
+import type {
+  Channel,
+  OperatorOrder,
+  ProviderNotification,
+  ReconciliationReport,
+  ReconciliationTotals,
+} from '../types/api/admin'
 import { DEV_OPERATOR_TOKEN } from '../server/src/config'
 import { adminTarget, notTheServerMessage, unreachableMessage } from './adminAddress'
 
@@ -40,7 +49,10 @@ const USAGE = `usage: admin [--url http://host:port] <command>   (default: the s
   admin channels list | enable <channelId> | disable <channelId>
   admin jobs failed
   admin jobs retry <id>
-  admin reconcile [YYYY-MM-DD]   (Asia/Shanghai day, default yesterday; exit 1 when anything mismatches)`
+  admin reconcile [YYYY-MM-DD]   (Asia/Shanghai day, default yesterday; exit 1 when anything mismatches)
+  admin notifications [orderNo]   (deliveries to the notify routes, newest first)
+  admin refunds not-returned   (refunds that ended abnormal or closed: the money did not go back)
+  admin refunds returned <orderNo> --remark "…"   (that money was returned another way, and how)`
 
 class UsageError extends Error {}
 
@@ -212,6 +224,32 @@ async function run(argv: string[]): Promise<void> {
     if (!/^\d+$/.test(subject)) throw new UsageError('retry needs a job id (a number)')
     const job = await call<Job>('POST', `/api/admin/jobs/${subject}/retry`)
     console.log(`#${job.id} ${job.kind} is ${job.status} again (runs at ${job.runAt})`)
+    return
+  }
+  if (area === 'notifications') {
+    const query = action ? `?orderNo=${encodeURIComponent(action)}&limit=100` : '?limit=50'
+    for (const one of await call<ProviderNotification[]>('GET', `/api/admin/notifications${query}`)) {
+      const why = one.reason ? ` (${one.reason})` : ''
+      console.log(
+        `${one.receivedTime} ${one.route} ${one.provider} ${one.verified ? 'verified' : 'NOT verified'} ` +
+          `${one.outcome}${why} ${one.orderNo ?? '-'}`,
+      )
+    }
+    return
+  }
+  if (area === 'refunds' && action === 'not-returned') {
+    for (const order of await call<OperatorOrder[]>('GET', '/api/admin/refunds/not-returned')) {
+      console.log(`${order.orderNo} refund ${order.refundNo ?? '-'} ${order.refundStatus ?? '-'} ${order.payAmount}`)
+    }
+    return
+  }
+  if (area === 'refunds' && action === 'returned' && subject) {
+    const remark = option(args, '--remark')
+    if (!remark) throw new UsageError('refunds returned needs --remark "how the money was returned"')
+    printOrder(
+      await call<OperatorOrder>('POST', `/api/admin/refunds/${encodeURIComponent(subject)}/returned`, { remark }),
+      true,
+    )
     return
   }
   if (area === 'reconcile') {

@@ -46,6 +46,7 @@ import { readKeyFile } from './providers/keyFile'
 import { createSignedHttpSupplier, type SignedHttpSupplier } from './providers/signedHttpSupplier'
 import { registerSupplierNotifyRoutes } from './modules/lifePay/supplierNotifyRoutes'
 import type { PaymentProvider } from './providers/payment'
+import { LifePayType } from '../../src/domain/lifePayType'
 import { RateLimiter } from './modules/abuse/rateLimiter'
 import { CredentialCache } from './cache/credentialCache'
 
@@ -112,6 +113,7 @@ function wechatPayProvider(settings: WechatPaySettings, clock: Clock): PaymentPr
       platformPublicKeyId: settings.publicKeyId,
       platformPublicKey: readKeyFile('public', settings.publicKeyFile, 'WXPAY_PUBLIC_KEY_FILE'),
       notifyUrl: settings.notifyUrl,
+      refundNotifyUrl: settings.refundNotifyUrl,
       baseUrl: settings.baseUrl,
     },
   })
@@ -138,6 +140,12 @@ function identityProvider(config: ServerConfig, clock: Clock): IdentityProvider 
     })
   }
   return Object.keys(byHost).length > 0 ? identityByHost(byHost) : null
+}
+
+/** A real provider's settings, which loadConfig fills whenever the provider is chosen. */
+function requireSettings<T>(settings: T | null, choice: string): T {
+  if (!settings) throw new Error(`${choice} without its settings`)
+  return settings
 }
 
 export type App = FastifyInstance & { ctx: AppContext; jobs: JobQueue }
@@ -261,15 +269,6 @@ export async function buildApp(options: AppOptions): Promise<App> {
     sandboxes,
   }
   const given = { ...options.providers }
-  // A real payment provider chosen by configuration; the sandbox (and its /api/dev/pay routes) only otherwise.
-  if (!given.payment && config.providers.payment === 'wechatpay') {
-    if (!config.wechatPay) throw new Error('PAYMENT_PROVIDER=wechatpay without its WXPAY_* settings')
-    given.payment = wechatPayProvider(config.wechatPay, clock)
-  }
-  if (!given.payment && config.providers.payment === 'alipay') {
-    if (!config.alipay) throw new Error('PAYMENT_PROVIDER=alipay without its ALIPAY_* settings')
-    given.payment = alipayProvider(config.alipay, clock)
-  }
   // Alibaba Cloud SMS and OSS credentials by configuration; without them /api/dev/sms-outbox and the sandbox bucket's
   // routes are not registered (modules/dev/routes.ts, modules/storage/routes.ts).
   const aliyun = config.aliyun
@@ -283,16 +282,34 @@ export async function buildApp(options: AppOptions): Promise<App> {
     const log = app.log.child({ module: 'storage' })
     given.storage = createAliyunSts({ credentials: aliyun, settings: aliyun.storage, clock, log })
   }
+  // Each pay type's provider chosen by configuration (WXPAY_PROVIDER / ALIPAY_PROVIDER); the sandbox (and its
+  // /api/dev/pay routes) only when a pay type is configured to it, one sandbox for both.
   if (!given.payment) {
-    sandboxes.payment = createSandboxPayment({
-      db,
-      clock,
-      jobs,
-      merchantKey: config.sandboxMerchantKey,
-      duplicateNotifyRate: config.sandboxDuplicateNotifyRate,
-      random: ctx.random,
-      deliver,
-    })
+    const { payTypes } = config
+    const sandbox = () =>
+      (sandboxes.payment ??= createSandboxPayment({
+        db,
+        clock,
+        jobs,
+        merchantKey: config.sandboxMerchantKey,
+        duplicateNotifyRate: config.sandboxDuplicateNotifyRate,
+        random: ctx.random,
+        deliver,
+      }))
+    given.payment = {
+      [LifePayType.WxPay]:
+        payTypes[LifePayType.WxPay] === 'wechatpay'
+          ? wechatPayProvider(requireSettings(config.wechatPay, 'WXPAY_PROVIDER=wechatpay'), clock)
+          : payTypes[LifePayType.WxPay] === 'sandbox'
+            ? sandbox()
+            : null,
+      [LifePayType.AliPay]:
+        payTypes[LifePayType.AliPay] === 'alipay'
+          ? alipayProvider(requireSettings(config.alipay, 'ALIPAY_PROVIDER=alipay'), clock)
+          : payTypes[LifePayType.AliPay] === 'sandbox'
+            ? sandbox()
+            : null,
+    }
   }
   // The real supplier chosen by configuration; its callback route comes with it.
   let signedHttpSupplier: SignedHttpSupplier | null = null
@@ -306,7 +323,7 @@ export async function buildApp(options: AppOptions): Promise<App> {
   ctx.providers = {
     sms: given.sms ?? createSandboxSms(clock, app.log.child({ module: 'sms' })),
     identity: given.identity ?? createSandboxIdentity(`${config.jwtSecret}:identity`),
-    payment: given.payment ?? (sandboxes.payment as NonNullable<Sandboxes['payment']>),
+    payment: given.payment,
     supplier:
       given.supplier ??
       createSandboxSupplier({

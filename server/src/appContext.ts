@@ -6,7 +6,7 @@ import type { JobQueue } from './jobs/jobQueue'
 import type { OrderPageCache } from './modules/lifePay/orderPageCache'
 import type { RateCache } from './modules/lifePay/rateCache'
 import type { IdentityProvider } from './providers/identity'
-import type { PaymentProvider } from './providers/payment'
+import type { PaymentProviders } from './providers/payment'
 import type { SandboxPayment } from './providers/sandboxPayment'
 import type { SmsProvider } from './providers/sms'
 import type { SandboxStorage, StorageProvider } from './providers/storage'
@@ -17,7 +17,8 @@ import type { CredentialCache } from './cache/credentialCache'
 export interface Providers {
   sms: SmsProvider
   identity: IdentityProvider
-  payment: PaymentProvider
+  /** By pay type: WxPay orders to one provider, AliPay orders to another (modules/lifePay/paymentFor.ts). */
+  payment: PaymentProviders
   supplier: SupplierProvider
   storage: StorageProvider
 }

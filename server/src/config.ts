@@ -1,6 +1,7 @@
 import { readFileSync } from 'node:fs'
 import { join, resolve } from 'node:path'
 import { UNPAID_ORDER_CLOSE_MS } from '../../src/domain/constants'
+import { LifePayType } from '../../src/domain/lifePayType'
 
 /** Repository root (server/src → ../..): default home of .data/ and dist/h5. */
 export const REPO_ROOT = resolve(__dirname, '..', '..')
@@ -29,7 +30,7 @@ export interface SignedHttpSupplierConfig {
 
 /**
  * Payment has real providers: WeChat Pay API v3 (server/src/providers/wechatPay.ts) and Alipay
- * (server/src/providers/alipay.ts). One provider serves every pay type for now.
+ * (server/src/providers/alipay.ts), one per pay type (`payTypes`), both live at once.
  */
 export type PaymentProviderKind = ProviderKind | 'wechatpay' | 'alipay'
 
@@ -65,6 +66,12 @@ export interface AliyunSettings {
   } | null
 }
 
+/**
+ * Who takes each pay type's payments: WxPay orders WeChat Pay or the sandbox, AliPay orders Alipay or the sandbox;
+ * null when the pay type is not offered (its orders are refused, docs/deploy.md § Payment providers).
+ */
+export type PayTypeProviders = Record<LifePayType, PaymentProviderKind | null>
+
 /** WeChat Pay API v3 merchant settings (docs/deploy.md); key files are read when the app is built. */
 export interface WechatPaySettings {
   mchId: string
@@ -75,6 +82,8 @@ export interface WechatPaySettings {
   publicKeyId: string
   publicKeyFile: string
   notifyUrl: string
+  /** Where WeChat Pay posts refund notifications: WXPAY_REFUND_NOTIFY_URL, or WXPAY_NOTIFY_URL + `/refund`. */
+  refundNotifyUrl: string
   baseUrl: string
 }
 
@@ -150,10 +159,11 @@ export interface ServerConfig {
   providers: {
     sms: SmsProviderKind
     identity: IdentityProviderKind
-    payment: PaymentProviderKind
     supplier: SupplierProviderKind
     storage: StorageProviderKind
   }
+  /** Each pay type's payment provider (WXPAY_PROVIDER / ALIPAY_PROVIDER, defaults from PAYMENT_PROVIDER). */
+  payTypes: PayTypeProviders
   /** Set when providers.supplier is 'signedhttp'. */
   signedHttpSupplier: SignedHttpSupplierConfig | null
   /**
@@ -162,9 +172,9 @@ export interface ServerConfig {
    */
   supplierQueryAfterMs: number
   supplierQueryMaxIntervalMs: number
-  /** Set when providers.payment is 'wechatpay'. */
+  /** Set when WeChat Pay takes WxPay orders. */
   wechatPay: WechatPaySettings | null
-  /** Set when providers.payment is 'alipay'. */
+  /** Set when Alipay takes AliPay orders. */
   alipay: AlipaySettings | null
   /** Set when providers.sms or providers.storage is 'aliyun'. */
   aliyun: AliyunSettings | null
@@ -312,6 +322,30 @@ function aliyunSettings(env: NodeJS.ProcessEnv, sms: boolean, storage: boolean):
   }
 }
 
+/**
+ * Each pay type's provider. PAYMENT_PROVIDER (kept from the one-provider days) gives the defaults: `sandbox` both
+ * pay types in the sandbox, `wechatpay` WxPay at WeChat Pay with AliPay not offered, `alipay` the reverse.
+ * WXPAY_PROVIDER (wechatpay | sandbox | off) and ALIPAY_PROVIDER (alipay | sandbox | off) override it per pay type.
+ */
+function payTypeProviders(env: NodeJS.ProcessEnv): PayTypeProviders {
+  const fallback = paymentProvider(env.PAYMENT_PROVIDER)
+  const pick = (name: string, real: 'wechatpay' | 'alipay'): PaymentProviderKind | null => {
+    const text = env[name]?.trim() ?? ''
+    if (text === '') return fallback === 'sandbox' || fallback === real ? fallback : null
+    if (text === 'off') return null
+    if (text !== 'sandbox' && text !== real) throw new Error(`${name}=${text}: it takes ${real}, sandbox or off`)
+    return text
+  }
+  const payTypes = {
+    [LifePayType.WxPay]: pick('WXPAY_PROVIDER', 'wechatpay'),
+    [LifePayType.AliPay]: pick('ALIPAY_PROVIDER', 'alipay'),
+  }
+  if (payTypes[LifePayType.WxPay] === null && payTypes[LifePayType.AliPay] === null) {
+    throw new Error('WXPAY_PROVIDER and ALIPAY_PROVIDER are both off: no order could be paid')
+  }
+  return payTypes
+}
+
 /** The WeChat Pay settings, or an error naming every missing one (an operator fixes them all in one go). */
 function wechatPaySettings(env: NodeJS.ProcessEnv): WechatPaySettings {
   const names = [
@@ -329,7 +363,7 @@ function wechatPaySettings(env: NodeJS.ProcessEnv): WechatPaySettings {
   // The APIv3 key is an AES-256 key taken as UTF-8 bytes: any other length cannot decrypt a notification.
   const apiV3Key = value('WXPAY_API_V3_KEY')
   if (apiV3Key && Buffer.byteLength(apiV3Key, 'utf8') !== 32) problems.push('WXPAY_API_V3_KEY must be 32 bytes')
-  if (problems.length > 0) throw new Error(`PAYMENT_PROVIDER=wechatpay: ${problems.join('; ')}`)
+  if (problems.length > 0) throw new Error(`WXPAY_PROVIDER=wechatpay: ${problems.join('; ')}`)
   return {
     mchId: value('WXPAY_MCH_ID'),
     appId: value('WXPAY_APP_ID'),
@@ -339,6 +373,8 @@ function wechatPaySettings(env: NodeJS.ProcessEnv): WechatPaySettings {
     publicKeyId: value('WXPAY_PUBLIC_KEY_ID'),
     publicKeyFile: resolve(value('WXPAY_PUBLIC_KEY_FILE')),
     notifyUrl: value('WXPAY_NOTIFY_URL'),
+    // Our refund route sits under the pay route (/api/pay/notify/wxpay/refund): one setting serves both.
+    refundNotifyUrl: value('WXPAY_REFUND_NOTIFY_URL') || `${value('WXPAY_NOTIFY_URL').replace(/\/+$/, '')}/refund`,
     baseUrl: value('WXPAY_BASE_URL') || WECHAT_PAY_DEFAULT_BASE_URL,
   }
 }
@@ -382,7 +418,7 @@ function alipaySettings(env: NodeJS.ProcessEnv): AlipaySettings {
     .filter((name) => value(name) === '')
     .map((name) => `${name} is not set`)
   const verification = alipayVerificationSettings(env, problems)
-  if (problems.length > 0) throw new Error(`PAYMENT_PROVIDER=alipay: ${problems.join('; ')}`)
+  if (problems.length > 0) throw new Error(`ALIPAY_PROVIDER=alipay: ${problems.join('; ')}`)
   return {
     appId: value('ALIPAY_APP_ID'),
     privateKeyFile: resolve(value('ALIPAY_PRIVATE_KEY_FILE')),
@@ -494,7 +530,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): ServerConfig {
   const production = env.NODE_ENV === 'production'
   const dataDir = resolve(env.DATA_DIR || join(REPO_ROOT, '.data'))
   const staticDir = env.STATIC_DIR === '' ? null : resolve(env.STATIC_DIR ?? join(REPO_ROOT, 'dist', 'h5'))
-  const payment = paymentProvider(env.PAYMENT_PROVIDER)
+  const payTypes = payTypeProviders(env)
   const supplier = supplierProvider(env.SUPPLIER_PROVIDER)
   const sms = aliyunProvider(env.SMS_PROVIDER, 'SMS_PROVIDER')
   const storage = aliyunProvider(env.STORAGE_PROVIDER, 'STORAGE_PROVIDER')
@@ -516,12 +552,12 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): ServerConfig {
     providers: {
       sms,
       identity,
-      payment,
       supplier,
       storage,
     },
-    wechatPay: payment === 'wechatpay' ? wechatPaySettings(env) : null,
-    alipay: payment === 'alipay' ? alipaySettings(env) : null,
+    payTypes,
+    wechatPay: payTypes[LifePayType.WxPay] === 'wechatpay' ? wechatPaySettings(env) : null,
+    alipay: payTypes[LifePayType.AliPay] === 'alipay' ? alipaySettings(env) : null,
     aliyun: aliyunSettings(env, sms === 'aliyun', storage === 'aliyun'),
     signedHttpSupplier: supplier === 'signedhttp' ? signedHttpSupplierSettings(env) : null,
     supplierQueryAfterMs: int(env.SUPPLIER_QUERY_AFTER_MS, 10 * 60_000, 'SUPPLIER_QUERY_AFTER_MS'),

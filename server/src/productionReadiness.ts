@@ -1,3 +1,4 @@
+import { LifePayType } from '../../src/domain/lifePayType'
 import { DEV_JWT_SECRET, DEV_MERCHANT_KEY, DEV_OPERATOR_TOKEN, type ServerConfig } from './config'
 
 // With NODE_ENV=production the server takes real money and real accounts: it refuses to start on any setting that
@@ -8,7 +9,6 @@ import { DEV_JWT_SECRET, DEV_MERCHANT_KEY, DEV_OPERATOR_TOKEN, type ServerConfig
 
 /** What a provider setting is called in the environment (docs/deploy.md). */
 const PROVIDER_SETTINGS: Record<keyof ServerConfig['providers'], string> = {
-  payment: 'PAYMENT_PROVIDER',
   identity: 'IDENTITY_PROVIDER',
   sms: 'SMS_PROVIDER',
   supplier: 'SUPPLIER_PROVIDER',
@@ -28,7 +28,7 @@ export function weakSecret(value: string, published: readonly string[]): string 
 
 /** Every reason the configuration must not run in production, each naming its setting; empty when it may. */
 export function productionProblems(config: ServerConfig): string[] {
-  const problems: string[] = []
+  const problems: string[] = payTypeProblems(config)
   for (const [kind, setting] of Object.entries(PROVIDER_SETTINGS) as [keyof ServerConfig['providers'], string][]) {
     if (config.providers[kind] === 'sandbox') {
       problems.push(
@@ -56,6 +56,21 @@ export function productionProblems(config: ServerConfig): string[] {
   if (weakSupplierKey) problems.push(`SUPPLIER_KEY: ${weakSupplierKey} (the supplier issues it)`)
   if (config.jwtSecret === config.operatorToken) problems.push('OPERATOR_TOKEN: must differ from JWT_SECRET')
   return problems
+}
+
+/** Every pay type offered must be taken by its real provider (WeChat Pay, Alipay), never by the sandbox. */
+export function payTypeProblems(config: ServerConfig): string[] {
+  const settings = [
+    [LifePayType.WxPay, 'WXPAY_PROVIDER', 'wechatpay'],
+    [LifePayType.AliPay, 'ALIPAY_PROVIDER', 'alipay'],
+  ] as const
+  return settings
+    .filter(([payType]) => config.payTypes[payType] === 'sandbox')
+    .map(
+      ([payType, setting, real]) =>
+        `${setting}: ${LifePayType[payType]} orders go to the sandbox payment provider (simulated, open to anyone); ` +
+        `set ${setting}=${real} and its credentials, or ${setting}=off (docs/deploy.md)`,
+    )
 }
 
 /** Throws with every problem when the configuration is production's and not safe to run; nothing otherwise. */

@@ -253,7 +253,7 @@ describe('PAYMENT_PROVIDER=alipay configuration', () => {
       ALIPAY_PUBLIC_KEY_FILE: '/keys/alipay_public_key.pem',
       ALIPAY_NOTIFY_URL: 'https://pay.example.com/api/pay/notify/alipay',
     } as NodeJS.ProcessEnv)
-    assert.equal(config.providers.payment, 'alipay')
+    assert.equal(config.payTypes[LifePayType.AliPay], 'alipay')
     assert.equal(config.alipay?.gateway, 'https://openapi.alipay.com/gateway.do')
     assert.equal(config.wechatPay, null)
   })
@@ -266,7 +266,10 @@ describe('Alipay through the app', () => {
   before(async () => {
     keyDir = mkdtempSync(join(tmpdir(), 'life-pay-alipay-'))
     t = await createTestApp({
-      config: { providers: { ...loadConfig({}).providers, payment: 'alipay' }, alipay: fake.settings(keyDir) },
+      config: {
+        payTypes: { [LifePayType.AliPay]: 'alipay', [LifePayType.WxPay]: null },
+        alipay: fake.settings(keyDir),
+      },
     })
     clock = t.clock
     alice = { token: (await t.register('13500000019')).accessToken }
@@ -351,7 +354,7 @@ describe('Alipay through the app', () => {
     assert.ok(row.refundNo)
     const refund = fake.refunds.get(`${orderNo}/${row.refundNo}`)
     assert.equal(refund?.refundFen, row.payAmountFen)
-    const answer = await t.app.ctx.providers.payment.queryRefund(row.refundNo, orderNo)
+    const answer = await t.app.ctx.providers.payment[LifePayType.AliPay]!.queryRefund(row.refundNo, orderNo)
     assert.equal(answer.status, 'succeeded')
   })
 
@@ -361,6 +364,6 @@ describe('Alipay through the app', () => {
     t.clock.advance(t.config.unpaidOrderCloseMs + 1000)
     await t.app.jobs.drain()
     assert.equal(fake.trades.get(orderNo)?.status, 'TRADE_CLOSED')
-    assert.deepEqual(await t.app.ctx.providers.payment.queryPayment(orderNo), { status: 'closed' })
+    assert.deepEqual(await t.app.ctx.providers.payment[LifePayType.AliPay]!.queryPayment(orderNo), { status: 'closed' })
   })
 })

@@ -192,7 +192,10 @@ describe('Alipay certificate mode through the app', () => {
   before(async () => {
     keyDir = mkdtempSync(join(tmpdir(), 'life-pay-alipay-cert-'))
     t = await createTestApp({
-      config: { providers: { ...loadConfig({}).providers, payment: 'alipay' }, alipay: fake.settings(keyDir) },
+      config: {
+        payTypes: { [LifePayType.AliPay]: 'alipay', [LifePayType.WxPay]: null },
+        alipay: fake.settings(keyDir),
+      },
     })
     clock = t.clock
     alice = { token: (await t.register('13500000029')).accessToken }

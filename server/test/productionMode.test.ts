@@ -4,6 +4,7 @@ import { existsSync, mkdtempSync, rmSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { describe, test } from 'node:test'
+import { LifePayType } from '../../src/domain/lifePayType'
 import { DEV_JWT_SECRET, DEV_OPERATOR_TOKEN, REPO_ROOT, loadConfig, type ServerConfig } from '../src/config'
 import {
   ProductionNotReadyError,
@@ -14,8 +15,8 @@ import {
 import { startServer } from '../src/server'
 
 // Issue 18's production mode: with NODE_ENV=production the server refuses to start on any unsafe setting, naming
-// each; a test per rule. Only payment has a real provider yet (WeChat Pay), so a "safe" configuration here stands a
-// provider kind other than the sandbox in for the others.
+// each; a test per rule. A "safe" configuration names a real provider for each (their settings are not needed to
+// check the rules; server/test/liveLifecycle.test.ts starts a production server on the real adapters and fakes).
 
 const STRONG_JWT = 'k3J9x!vQ2m#Lw8pZr5Tn0bYc7Hd4Fg6A'
 const STRONG_OPERATOR = 'Qw7Er9Ty1Ui3Op5As8Df0Gh2Jk4Lz6Xc'
@@ -27,7 +28,8 @@ const production = (env: Record<string, string> = {}) =>
 function safe(overrides: Partial<ServerConfig> = {}): ServerConfig {
   return {
     ...production({ JWT_SECRET: STRONG_JWT, OPERATOR_TOKEN: STRONG_OPERATOR, SEED_DEMO_DATA: '0' }),
-    providers: { payment: 'wechatpay', identity: 'wechat', sms: 'aliyun', supplier: 'signedhttp', storage: 'aliyun' },
+    providers: { identity: 'wechat', sms: 'aliyun', supplier: 'signedhttp', storage: 'aliyun' },
+    payTypes: { [LifePayType.WxPay]: 'wechatpay', [LifePayType.AliPay]: 'alipay' },
     ...overrides,
   }
 }
@@ -41,7 +43,7 @@ describe('production mode', () => {
     assert.doesNotThrow(() => assertProductionReady(demo, ['/api/dev/sms-outbox']))
   })
 
-  for (const kind of ['payment', 'identity', 'sms', 'supplier', 'storage'] as const) {
+  for (const kind of ['identity', 'sms', 'supplier', 'storage'] as const) {
     test(`a sandbox ${kind} provider is refused, naming its setting`, () => {
       const config = safe()
       const problems = productionProblems({ ...config, providers: { ...config.providers, [kind]: 'sandbox' } })
@@ -49,6 +51,29 @@ describe('production mode', () => {
       assert.match(problems[0], new RegExp(`^${kind.toUpperCase()}_PROVIDER: the ${kind} provider is the sandbox`))
     })
   }
+
+  for (const [payType, setting] of [
+    [LifePayType.WxPay, 'WXPAY_PROVIDER'],
+    [LifePayType.AliPay, 'ALIPAY_PROVIDER'],
+  ] as const) {
+    test(`a pay type offered through the sandbox is refused: ${setting}`, () => {
+      const config = safe()
+      const problems = productionProblems({ ...config, payTypes: { ...config.payTypes, [payType]: 'sandbox' } })
+      assert.equal(problems.length, 1)
+      assert.match(problems[0], new RegExp(`^${setting}: ${LifePayType[payType]} orders go to the sandbox`))
+    })
+  }
+
+  test('a pay type not offered needs no provider: one real pay type is enough', () => {
+    assert.deepEqual(
+      productionProblems(safe({ payTypes: { [LifePayType.WxPay]: 'wechatpay', [LifePayType.AliPay]: null } })),
+      [],
+    )
+    assert.deepEqual(
+      productionProblems(safe({ payTypes: { [LifePayType.WxPay]: null, [LifePayType.AliPay]: 'alipay' } })),
+      [],
+    )
+  })
 
   test('demo data is refused (its user and published password would be created)', () => {
     assert.deepEqual(productionProblems(safe({ seedDemoData: true })), [
@@ -98,7 +123,8 @@ describe('production mode', () => {
         assert.ok(error instanceof ProductionNotReadyError)
         const settings = error.problems.map((problem) => problem.split(':')[0])
         assert.deepEqual(settings, [
-          'PAYMENT_PROVIDER',
+          'WXPAY_PROVIDER',
+          'ALIPAY_PROVIDER',
           'IDENTITY_PROVIDER',
           'SMS_PROVIDER',
           'SUPPLIER_PROVIDER',
@@ -125,7 +151,7 @@ describe('production mode', () => {
       })
       assert.equal(run.status, 1, run.stderr)
       assert.match(run.stderr, /NODE_ENV=production, but the server is not safe to run:/)
-      assert.match(run.stderr, / {2}- PAYMENT_PROVIDER: /)
+      assert.match(run.stderr, / {2}- WXPAY_PROVIDER: /)
       assert.match(run.stderr, / {2}- JWT_SECRET: /)
       assert.doesNotMatch(run.stderr, /\n\s+at /)
     } finally {

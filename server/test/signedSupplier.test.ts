@@ -5,7 +5,7 @@ import { join } from 'node:path'
 import { after, before, describe, test } from 'node:test'
 import { eq } from 'drizzle-orm'
 import { loadConfig } from '../src/config'
-import { jobs, rechargeAttempts } from '../src/db/schema'
+import { jobs, providerNotifications, rechargeAttempts } from '../src/db/schema'
 import { SUPPLIER_UNAVAILABLE_REMARK } from '../src/modules/lifePay/fulfilment'
 import { SUPPLIER_NOTIFY_PATH } from '../src/modules/lifePay/supplierNotifyRoutes'
 import { productionProblems } from '../src/productionReadiness'
@@ -85,6 +85,16 @@ async function paidOrder(phone: string): Promise<string> {
 async function attemptsOf(orderNo: string) {
   const order = await orderRow(t, orderNo)
   return t.database.db.select().from(rechargeAttempts).where(eq(rechargeAttempts.orderId, order.id))
+}
+
+/** The notification log's rows for this order's supplier callbacks, oldest first. */
+async function deliveriesOf(orderNo: string) {
+  const rows = await t.database.db
+    .select()
+    .from(providerNotifications)
+    .where(eq(providerNotifications.orderNo, orderNo))
+    .orderBy(providerNotifications.id)
+  return rows.filter((row) => row.provider === 'supplier')
 }
 
 async function jobsOf(kind: string, orderNo: string) {
@@ -173,6 +183,11 @@ describe('signed-HTTP supplier', () => {
     const supplied = fake.orders.get(orderNo) as FakeOrder
     const before = await attemptsOf(orderNo)
     for (let i = 0; i < 2; i++) assert.equal((await postCallback(fake.callbackBody(supplied))).body, 'SUCCESS')
+    // The supplier's own delivery and our two repeats, each in the notification log with the raw body.
+    const logged = await deliveriesOf(orderNo)
+    assert.equal(logged.length, 3)
+    assert.ok(logged.every((row) => row.outcome === 'recorded' && row.verified && row.route === SUPPLIER_NOTIFY_PATH))
+    assert.match(logged[2].body, /status=SUCCEEDED/)
     assert.deepEqual(await stateOf(t, alice, orderNo), DELIVERED)
     assert.deepEqual(await attemptsOf(orderNo), before)
     assert.equal(before.length, 1)
@@ -292,11 +307,24 @@ describe('signed-HTTP supplier', () => {
       (await attemptsOf(orderNo)).map((a) => a.outcome),
       ['accepted'],
     )
+    // Each delivery is in the notification log, refused and why; the forged ones naming the order as they claimed.
+    const logged = await deliveriesOf(orderNo)
+    assert.deepEqual(
+      logged.map((row) => [row.outcome, row.verified]),
+      [
+        ['refused', false],
+        ['refused', false],
+        ['refused', false],
+        ['refused', false],
+      ],
+    )
   })
 
   test('a genuine callback for an order we never placed is not acknowledged', async () => {
     const supplied = fake.orders.get([...fake.orders.keys()][0]) as FakeOrder
     const unknownOrder = fake.callbackBody({ ...supplied, orderNo: 'LP-no-such-order' })
     assert.equal((await postCallback(unknownOrder)).body, 'FAIL')
+    const [logged] = await deliveriesOf('LP-no-such-order')
+    assert.deepEqual([logged.outcome, logged.verified, logged.reason], ['refused', true, 'no such order'])
   })
 })

@@ -242,7 +242,7 @@ describe('PAYMENT_PROVIDER=wechatpay configuration', () => {
     }
     assert.throws(() => loadConfig(env as NodeJS.ProcessEnv), /WXPAY_API_V3_KEY must be 32 bytes/)
     const config = loadConfig({ ...env, WXPAY_API_V3_KEY: 'a'.repeat(32) } as NodeJS.ProcessEnv)
-    assert.equal(config.providers.payment, 'wechatpay')
+    assert.equal(config.payTypes[LifePayType.WxPay], 'wechatpay')
     assert.equal(config.wechatPay?.baseUrl, 'https://api.mch.weixin.qq.com')
     assert.throws(() => loadConfig({ PAYMENT_PROVIDER: 'paypal' } as NodeJS.ProcessEnv), /sandbox and wechatpay/)
   })
@@ -255,7 +255,10 @@ describe('WeChat Pay through the app', () => {
   before(async () => {
     keyDir = mkdtempSync(join(tmpdir(), 'life-pay-wxpay-'))
     t = await createTestApp({
-      config: { providers: { ...loadConfig({}).providers, payment: 'wechatpay' }, wechatPay: fake.settings(keyDir) },
+      config: {
+        payTypes: { [LifePayType.WxPay]: 'wechatpay', [LifePayType.AliPay]: null },
+        wechatPay: fake.settings(keyDir),
+      },
     })
     // WeChat's clock is the app's from here on (the fake reads `clock` at each call).
     clock = t.clock
@@ -337,7 +340,7 @@ describe('WeChat Pay through the app', () => {
     const refund = fake.refunds.get(row.refundNo)
     assert.equal(refund?.outTradeNo, orderNo)
     assert.equal(refund?.refund, row.payAmountFen)
-    const payment = t.app.ctx.providers.payment
+    const payment = t.app.ctx.providers.payment[LifePayType.WxPay]!
     assert.equal((await payment.queryRefund(row.refundNo)).status, 'processing')
     fake.finishRefund(row.refundNo)
     assert.equal((await payment.queryRefund(row.refundNo)).status, 'succeeded')
@@ -361,6 +364,6 @@ describe('WeChat Pay through the app', () => {
       alice,
     )
     assert.equal(again.body.error, 'ORDER_CLOSED')
-    assert.deepEqual(await t.app.ctx.providers.payment.queryPayment(orderNo), { status: 'closed' })
+    assert.deepEqual(await t.app.ctx.providers.payment[LifePayType.WxPay]!.queryPayment(orderNo), { status: 'closed' })
   })
 })

@@ -28,11 +28,40 @@ export const OperatorOrder = Type.Object({
   supplierOrderNo: Nullable(Type.String()),
   /** Set once a refund was approved (or started automatically): the provider pays back once per number. */
   refundNo: Nullable(Type.String()),
+  /**
+   * The payment provider's final word on the refund (WeChat Pay's refund notification), null until it comes:
+   * `abnormal` and `closed` mean the money did NOT go back — the operator returns it another way (docs/deploy.md).
+   */
+  refundStatus: Nullable(OneOf(['succeeded', 'abnormal', 'closed', 'returnedManually'])),
+  /** How the operator returned the money of an abnormal or closed refund (refundStatus `returnedManually`). */
+  refundReturnedRemark: Nullable(Type.String()),
   /** An attempt is in flight: approving a refund now is refused until the supplier's result comes. */
   rechargeInFlight: Type.Boolean(),
   rechargeAttempts: Type.Array(RechargeAttempt),
 })
 export type OperatorOrder = Static<typeof OperatorOrder>
+
+/** GET /api/admin/notifications items: one delivery to a notify route, as received. */
+export const ProviderNotification = Type.Object({
+  id: Type.Integer(),
+  provider: Type.String(),
+  route: Type.String(),
+  receivedTime: DateTime(),
+  /** Signature headers and content type only. */
+  headers: Type.Record(Type.String(), Type.String()),
+  body: Type.String(),
+  verified: Type.Boolean(),
+  outcome: OneOf(['recorded', 'duplicate', 'refused']),
+  reason: Nullable(Type.String()),
+  orderNo: Nullable(Type.String()),
+})
+export type ProviderNotification = Static<typeof ProviderNotification>
+
+/** POST /api/admin/refunds/:orderNo/returned */
+export const RefundReturnedInput = Type.Object({
+  remark: Type.String({ minLength: 1, maxLength: 400, description: 'How the money was returned (transfer id…)' }),
+})
+export type RefundReturnedInput = Static<typeof RefundReturnedInput>
 
 /** POST /api/admin/refunds/:orderNo/approve */
 export const ApproveRefundInput = Type.Object({

@@ -241,6 +241,14 @@ export const lifePayOrders = pgTable(
     refundTime: time('refund_time'),
     refundCheckRemark: text('refund_check_remark'),
     refundNo: text('refund_no'),
+    /**
+     * The payment provider's final word on the refund (WeChat Pay's refund notification): succeeded, or abnormal /
+     * closed — the money did NOT go back and the operator must return it another way (docs/deploy.md).
+     */
+    refundStatus: text('refund_status'),
+    refundStatusTime: time('refund_status_time'),
+    /** The operator's account of how money a failed refund kept was returned (status `returnedManually`). */
+    refundReturnedRemark: text('refund_returned_remark'),
     expireTime: time('expire_time').notNull(),
     creationTime: createdAt(),
     updatedTime: time('updated_time').notNull(),
@@ -355,6 +363,32 @@ export const sandboxRecharges = pgTable('sandbox_recharges', {
   finishTime: time('finish_time'),
   creationTime: createdAt(),
 })
+
+/**
+ * Every delivery to a notify route (payment, refund, supplier callbacks), genuine or not, as received: what the
+ * operator reads when a provider says it notified and the order says otherwise. Written by recordNotification.
+ */
+export const providerNotifications = pgTable(
+  'provider_notifications',
+  {
+    id: bigserial('id', { mode: 'number' }).primaryKey(),
+    provider: text('provider').notNull(),
+    route: text('route').notNull(),
+    receivedTime: time('received_time').notNull(),
+    /** The signature headers and content type, never credentials. */
+    headers: jsonb('headers').notNull(),
+    body: text('body').notNull(),
+    verified: boolean('verified').notNull(),
+    /** recorded | duplicate | refused */
+    outcome: text('outcome').notNull(),
+    reason: text('reason'),
+    orderNo: text('order_no'),
+  },
+  (t) => [
+    index('provider_notifications_order_idx').on(t.orderNo, t.receivedTime),
+    index('provider_notifications_time_idx').on(t.receivedTime),
+  ],
+)
 
 /** Durable background work (docs/server.md): enqueued in the transaction of the change that causes it. */
 export const jobs = pgTable(

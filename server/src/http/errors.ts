@@ -149,6 +149,8 @@ export const errors = {
 
   paymentNotificationInvalid: () =>
     e('PAYMENT_NOTIFICATION_INVALID', '支付通知验签失败', 'Payment notification signature or content is invalid', 400),
+  payTypeUnavailable: () =>
+    e('PAY_TYPE_UNAVAILABLE', '暂不支持该支付方式', 'This pay type is not offered: pay with the other one'),
   sandboxPaymentNotStarted: () =>
     e(
       'SANDBOX_PAYMENT_NOT_STARTED',

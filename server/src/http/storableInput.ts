@@ -49,9 +49,20 @@ export function unstorableField(
   return undefined
 }
 
+declare module 'fastify' {
+  interface FastifyContextConfig {
+    /**
+     * The route's handler stores nothing of the parsed input as is (the notify routes keep the raw body through
+     * recordNotification, which makes it storable), so it sees every delivery, NUL bytes and all.
+     */
+    verbatimInput?: boolean
+  }
+}
+
 /** Refuses, as VALIDATION_FAILED naming the field, any request carrying input the database cannot store. */
 export function installStorableInput(app: FastifyInstance): void {
   app.addHook('preHandler', async (request) => {
+    if (request.routeOptions.config?.verbatimInput) return
     for (const part of [request.params, request.query, request.body]) {
       const found = unstorableField(part)
       if (found) throw invalidField(found.field, found.why)

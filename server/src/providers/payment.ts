@@ -49,6 +49,19 @@ export type PaymentQuery =
 export type RefundQuery =
   { status: 'succeeded' | 'processing'; amountFen: number; refundedAt: Date | null } | { status: 'failed' | 'notFound' }
 
+/**
+ * A verified WeChat Pay refund notification (REFUND.SUCCESS / REFUND.ABNORMAL / REFUND.CLOSED): the refund's final
+ * state. `abnormal` (the payer's card was closed…) and `closed` mean the money did NOT go back.
+ */
+export interface RefundNotification {
+  orderNo: string
+  refundNo: string
+  status: 'succeeded' | 'abnormal' | 'closed'
+  amountFen: number
+  /** When it succeeded; the notification's own time otherwise. */
+  at: Date
+}
+
 export interface PaymentProvider {
   readonly sandbox: boolean
   /** Creates the provider-side payment (WxPay prepay / Alipay trade) and the parameters the app pays with. */
@@ -65,4 +78,9 @@ export interface PaymentProvider {
    * refund only within its trade (WeChat Pay and the sandbox need the refund number alone).
    */
   queryRefund(refundNo: string, orderNo?: string): Promise<RefundQuery>
+  /** Only providers that notify refund outcomes (WeChat Pay): checks one like a payment notification. */
+  verifyRefundNotification?(headers: IncomingHttpHeaders, rawBody: string): RefundNotification | null
 }
+
+/** Each pay type's provider; null for a pay type this server does not offer. */
+export type PaymentProviders = Record<LifePayType, PaymentProvider | null>

@@ -4,7 +4,7 @@ import type { IncomingHttpHeaders } from 'node:http'
 import { LifePayType } from '../../../src/domain/lifePayType'
 import type { Clock } from '../clock'
 import { errors } from '../http/errors'
-import type { PaymentNotification, PaymentProvider, PaymentQuery, RefundQuery } from './payment'
+import type { PaymentNotification, PaymentProvider, PaymentQuery, RefundNotification, RefundQuery } from './payment'
 import { closeChecked } from './closeChecked'
 
 // WeChat Pay API v3 (JSAPI: mini-program and in-WeChat H5), in public-key mode — the mode new merchants get: WeChat
@@ -29,6 +29,8 @@ export interface WechatPayKeys {
   platformPublicKey: KeyObject
   /** Where WeChat Pay posts payment notifications: our /api/pay/notify/wxpay, over HTTPS. */
   notifyUrl: string
+  /** Where WeChat Pay posts refund notifications: our /api/pay/notify/wxpay/refund, over HTTPS. */
+  refundNotifyUrl: string
   baseUrl: string
 }
 
@@ -95,6 +97,23 @@ interface Transaction {
   amount?: { total?: number; payer_total?: number }
 }
 
+/** The decrypted resource of a refund notification (REFUND.*). */
+interface RefundResource {
+  mchid?: string
+  out_trade_no?: string
+  out_refund_no?: string
+  refund_status?: string
+  success_time?: string
+  amount?: { refund?: number }
+}
+
+/** A refund notification's event type and the final state it reports. */
+const REFUND_EVENTS: Record<string, { status: RefundNotification['status']; refundStatus: string }> = {
+  'REFUND.SUCCESS': { status: 'succeeded', refundStatus: 'SUCCESS' },
+  'REFUND.ABNORMAL': { status: 'abnormal', refundStatus: 'ABNORMAL' },
+  'REFUND.CLOSED': { status: 'closed', refundStatus: 'CLOSED' },
+}
+
 function validDate(text: unknown): Date | null {
   if (typeof text !== 'string') return null
   const date = new Date(text)
@@ -120,6 +139,33 @@ export function createWechatPay(deps: WechatPayDeps): PaymentProvider {
     const skew = Math.abs(nowS() - Number(timestamp))
     if (!Number.isFinite(skew) || skew > MAX_SKEW_S) return false
     return rsaVerify(key, `${timestamp}\n${nonceStr}\n${body}\n`, signature)
+  }
+
+  /**
+   * A notification's decrypted resource when it is signed by WeChat Pay within the window, of one of `events`,
+   * AES-256-GCM with our APIv3 key; null otherwise (pay and refund notifications share these rules).
+   */
+  function openNotification(
+    headers: IncomingHttpHeaders,
+    rawBody: string,
+    events: readonly string[],
+  ): { eventType: string; createTime: Date | null; resource: unknown } | null {
+    if (!signedByWechatPay(headers, rawBody)) return null
+    const body = JSON.parse(rawBody) as {
+      event_type?: string
+      create_time?: string
+      resource?: { algorithm?: string; ciphertext?: string; nonce?: string; associated_data?: string }
+    }
+    if (typeof body.event_type !== 'string' || !events.includes(body.event_type)) return null
+    const resource = body.resource
+    if (resource?.algorithm !== 'AEAD_AES_256_GCM') return null
+    if (typeof resource.ciphertext !== 'string' || typeof resource.nonce !== 'string') return null
+    const plain = decryptResource(keys.apiV3Key, {
+      ...resource,
+      ciphertext: resource.ciphertext,
+      nonce: resource.nonce,
+    })
+    return { eventType: body.event_type, createTime: validDate(body.create_time), resource: JSON.parse(plain) }
   }
 
   /** One signed call; the answer's signature is checked before its content is believed. */
@@ -234,18 +280,9 @@ export function createWechatPay(deps: WechatPayDeps): PaymentProvider {
     verifyNotification(headers, rawBody): PaymentNotification | null {
       // Forged input of any shape ends here as null, never as an exception: the route answers "not genuine".
       try {
-        if (!signedByWechatPay(headers, rawBody)) return null
-        const body = JSON.parse(rawBody) as {
-          event_type?: string
-          resource?: { algorithm?: string; ciphertext?: string; nonce?: string; associated_data?: string }
-        }
-        if (body.event_type !== 'TRANSACTION.SUCCESS') return null
-        const resource = body.resource
-        if (resource?.algorithm !== 'AEAD_AES_256_GCM') return null
-        if (typeof resource.ciphertext !== 'string' || typeof resource.nonce !== 'string') return null
-        const transaction = JSON.parse(
-          decryptResource(keys.apiV3Key, { ...resource, ciphertext: resource.ciphertext, nonce: resource.nonce }),
-        ) as Transaction
+        const opened = openNotification(headers, rawBody, ['TRANSACTION.SUCCESS'])
+        if (!opened) return null
+        const transaction = opened.resource as Transaction
         // Signed and encrypted for us is not enough: it must be a payment to this merchant in this app.
         if (transaction.mchid !== keys.mchId || transaction.appid !== keys.appId) return null
         if (transaction.trade_state !== 'SUCCESS') return null
@@ -277,8 +314,9 @@ export function createWechatPay(deps: WechatPayDeps): PaymentProvider {
 
     async refund(request) {
       // WeChat Pay answers a repeated out_refund_no with the same refund: a retry after a crash pays back once.
-      // No notify_url: completion is learnt by queryRefund (reconciliation), not by a refund notification route.
+      // Its final state (SUCCESS, or ABNORMAL / CLOSED: the money did not go back) comes to notify_url.
       await call('POST', '/v3/refund/domestic/refunds', {
+        notify_url: keys.refundNotifyUrl,
         // By our order number (WeChat takes it or transaction_id, not both): known even if the notification was lost.
         out_trade_no: request.orderNo,
         out_refund_no: request.refundNo,
@@ -287,6 +325,25 @@ export function createWechatPay(deps: WechatPayDeps): PaymentProvider {
     },
 
     queryPayment,
+
+    verifyRefundNotification(headers, rawBody): RefundNotification | null {
+      try {
+        const opened = openNotification(headers, rawBody, Object.keys(REFUND_EVENTS))
+        if (!opened) return null
+        const refund = opened.resource as RefundResource
+        const event = REFUND_EVENTS[opened.eventType]
+        // The event and the refund it carries must agree, and the refund be this merchant's.
+        if (refund.mchid !== keys.mchId || refund.refund_status !== event.refundStatus) return null
+        const { out_trade_no: orderNo, out_refund_no: refundNo } = refund
+        const amountFen = refund.amount?.refund
+        if (typeof orderNo !== 'string' || typeof refundNo !== 'string') return null
+        if (typeof amountFen !== 'number' || !Number.isSafeInteger(amountFen)) return null
+        const at = (event.status === 'succeeded' ? validDate(refund.success_time) : opened.createTime) ?? clock.now()
+        return { orderNo, refundNo, status: event.status, amountFen, at }
+      } catch {
+        return null
+      }
+    },
 
     async queryRefund(refundNo): Promise<RefundQuery> {
       let refund: { status?: string; success_time?: string; amount?: { refund?: number } } | null

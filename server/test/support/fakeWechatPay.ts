@@ -35,8 +35,10 @@ export interface FakeRefund {
   outTradeNo: string
   refund: number
   total: number
-  status: 'PROCESSING' | 'SUCCESS' | 'ABNORMAL'
+  status: 'PROCESSING' | 'SUCCESS' | 'ABNORMAL' | 'CLOSED'
   successTime: string | null
+  /** The refund's notify_url as our request gave it. */
+  notifyUrl: string | null
 }
 
 /** The fields our requests carry, as parsed JSON may hold them: each route checks the ones it reads. */
@@ -101,6 +103,37 @@ export async function startFakeWechatPay(now: () => Date = () => new Date()) {
       'wechatpay-signature': signature,
       'wechatpay-serial': options.serial ?? PUBLIC_KEY_ID,
     }
+  }
+
+  /** A v3 notification: the resource AES-256-GCM sealed with the APIv3 key, the body signed by the platform key. */
+  function sealedNotification(
+    eventType: string,
+    summary: string,
+    originalType: string,
+    resource: unknown,
+    options: NotificationOptions,
+  ): { headers: Record<string, string>; body: string } {
+    const nonce = randomBytes(6).toString('hex')
+    const associatedData = originalType
+    const cipher = createCipheriv('aes-256-gcm', Buffer.from(apiV3Key, 'utf8'), Buffer.from(nonce, 'utf8'))
+    cipher.setAAD(Buffer.from(associatedData, 'utf8'))
+    const sealed = Buffer.concat([cipher.update(JSON.stringify(resource), 'utf8'), cipher.final(), cipher.getAuthTag()])
+    if (options.tamper) sealed[0] ^= 1
+    const body = JSON.stringify({
+      id: randomBytes(16).toString('hex'),
+      create_time: chinaTime(now()),
+      resource_type: 'encrypt-resource',
+      event_type: eventType,
+      summary,
+      resource: {
+        original_type: originalType,
+        algorithm: 'AEAD_AES_256_GCM',
+        ciphertext: sealed.toString('base64'),
+        associated_data: associatedData,
+        nonce,
+      },
+    })
+    return { headers: { 'content-type': 'application/json', ...signedHeaders(body, options) }, body }
   }
 
   function answer(response: ServerResponse, status: number, payload?: unknown) {
@@ -257,6 +290,7 @@ export async function startFakeWechatPay(now: () => Date = () => new Date()) {
           total: order.total,
           status: 'PROCESSING',
           successTime: null,
+          notifyUrl: isString(body.notify_url) ? body.notify_url : null,
         }
         refunds.set(created.outRefundNo, created)
         order.state = 'REFUND'
@@ -333,6 +367,7 @@ export async function startFakeWechatPay(now: () => Date = () => new Date()) {
         platformPublicKeyId: PUBLIC_KEY_ID,
         platformPublicKey: platform.publicKey,
         notifyUrl,
+        refundNotifyUrl: `${notifyUrl}/refund`,
         baseUrl,
       }
     },
@@ -352,6 +387,7 @@ export async function startFakeWechatPay(now: () => Date = () => new Date()) {
         publicKeyId: PUBLIC_KEY_ID,
         publicKeyFile,
         notifyUrl,
+        refundNotifyUrl: `${notifyUrl}/refund`,
         baseUrl,
       }
     },
@@ -366,8 +402,8 @@ export async function startFakeWechatPay(now: () => Date = () => new Date()) {
       return paid
     },
 
-    /** WeChat Pay finishes a refund (SUCCESS) or gives up on it (ABNORMAL). */
-    finishRefund(refundNo: string, status: 'SUCCESS' | 'ABNORMAL' = 'SUCCESS'): void {
+    /** WeChat Pay finishes a refund (SUCCESS) or gives up on it (ABNORMAL, CLOSED). */
+    finishRefund(refundNo: string, status: 'SUCCESS' | 'ABNORMAL' | 'CLOSED' = 'SUCCESS'): void {
       const refund = refunds.get(refundNo)
       if (!refund) throw new Error(`fake WeChat Pay: no refund ${refundNo}`)
       refund.status = status
@@ -381,31 +417,33 @@ export async function startFakeWechatPay(now: () => Date = () => new Date()) {
     ): { headers: Record<string, string>; body: string } {
       const paid = order(orderNo)
       const transaction = { ...orderView(paid), ...options.transaction }
-      const nonce = randomBytes(6).toString('hex')
-      const associatedData = 'transaction'
-      const cipher = createCipheriv('aes-256-gcm', Buffer.from(apiV3Key, 'utf8'), Buffer.from(nonce, 'utf8'))
-      cipher.setAAD(Buffer.from(associatedData, 'utf8'))
-      const sealed = Buffer.concat([
-        cipher.update(JSON.stringify(transaction), 'utf8'),
-        cipher.final(),
-        cipher.getAuthTag(),
-      ])
-      if (options.tamper) sealed[0] ^= 1
-      const body = JSON.stringify({
-        id: randomBytes(16).toString('hex'),
-        create_time: chinaTime(now()),
-        resource_type: 'encrypt-resource',
-        event_type: 'TRANSACTION.SUCCESS',
-        summary: '支付成功',
-        resource: {
-          original_type: 'transaction',
-          algorithm: 'AEAD_AES_256_GCM',
-          ciphertext: sealed.toString('base64'),
-          associated_data: associatedData,
-          nonce,
-        },
-      })
-      return { headers: { 'content-type': 'application/json', ...signedHeaders(body, options) }, body }
+      return sealedNotification('TRANSACTION.SUCCESS', '支付成功', 'transaction', transaction, options)
+    },
+
+    /**
+     * The REFUND.* notification of a finished refund (finishRefund first), as WeChat posts it to the refund's
+     * notify_url: its event type follows the refund's status.
+     */
+    refundNotification(
+      refundNo: string,
+      options: Omit<NotificationOptions, 'transaction'> & { refund?: Record<string, unknown> } = {},
+    ): { headers: Record<string, string>; body: string } {
+      const refund = refunds.get(refundNo)
+      if (!refund || refund.status === 'PROCESSING') throw new Error(`fake WeChat Pay: refund ${refundNo} not final`)
+      const resource = {
+        mchid: MCH_ID,
+        out_trade_no: refund.outTradeNo,
+        transaction_id: orders.get(refund.outTradeNo)?.transactionId,
+        out_refund_no: refund.outRefundNo,
+        refund_id: `50${refund.outRefundNo}`,
+        refund_status: refund.status,
+        ...(refund.successTime ? { success_time: refund.successTime } : {}),
+        user_received_account: '招商银行信用卡0403',
+        amount: { total: refund.total, refund: refund.refund, payer_total: refund.total, payer_refund: refund.refund },
+        ...options.refund,
+      }
+      const summary = { SUCCESS: '退款成功', ABNORMAL: '退款异常', CLOSED: '退款关闭' }[refund.status]
+      return sealedNotification(`REFUND.${refund.status}`, summary, 'refund', resource, options)
     },
 
     close(): Promise<void> {

@@ -2,7 +2,14 @@ import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox'
 import { Type, type Static } from '@sinclair/typebox'
 import type { FastifyInstance } from 'fastify'
 import { eq } from 'drizzle-orm'
-import { ApproveRefundInput, Channel, OperatorOrder, ReconciliationReport } from '../../../../types/api/admin'
+import {
+  ApproveRefundInput,
+  Channel,
+  OperatorOrder,
+  ProviderNotification,
+  ReconciliationReport,
+  RefundReturnedInput,
+} from '../../../../types/api/admin'
 import { DateTime, Nullable, OneOf } from '../../../../types/api/schema'
 import { refundReason, required } from '../../../../src/domain/validators'
 import type { AppContext } from '../../appContext'
@@ -18,6 +25,8 @@ import { toOperatorOrder, type OrderRow } from '../lifePay/orderView'
 import { attemptsOfOrders } from '../lifePay/rechargeAttempts'
 import { previousShanghaiDate, reconcileDay } from '../lifePay/reconciliation'
 import { approveRefund, refundsPendingReview, rejectRefund } from '../lifePay/refunds'
+import { markRefundReturned, refundsNotReturned } from '../lifePay/refundNotifications'
+import { listNotifications, type NotificationRow } from '../notifications/recordNotification'
 
 const tags = ['Admin']
 
@@ -64,6 +73,22 @@ async function operatorOrder(ctx: AppContext, order: OrderRow): Promise<Operator
   return view
 }
 
+function toNotification(row: NotificationRow): ProviderNotification {
+  return {
+    id: row.id,
+    provider: row.provider,
+    route: row.route,
+    receivedTime: row.receivedTime.toISOString(),
+    headers: row.headers as Record<string, string>,
+    body: row.body,
+    verified: row.verified,
+    // recordNotification writes only these.
+    outcome: row.outcome as ProviderNotification['outcome'],
+    reason: row.reason,
+    orderNo: row.orderNo,
+  }
+}
+
 const orderNoParams = Type.Object({ orderNo: Type.String({ minLength: 1, maxLength: 64 }) })
 
 /** Operator calls (X-Operator-Token): refund review and failed jobs. `npm run admin` drives them. */
@@ -83,6 +108,66 @@ export function registerAdminRoutes(app: FastifyInstance, ctx: AppContext, auth:
       }),
     },
     async () => ok(await operatorOrders(ctx, await refundsPendingReview(ctx))),
+  )
+
+  api.get(
+    '/api/admin/refunds/not-returned',
+    {
+      ...operator,
+      schema: routeSchema({
+        tags,
+        summary:
+          'Refunds the payment provider reported abnormal or closed: the money did NOT go back, return it another ' +
+          'way (docs/deploy.md § Refunds that did not return the money)',
+        auth: 'operator',
+        data: Type.Array(OperatorOrder),
+      }),
+    },
+    async () => ok(await operatorOrders(ctx, await refundsNotReturned(ctx))),
+  )
+
+  api.post(
+    '/api/admin/refunds/:orderNo/returned',
+    {
+      ...operator,
+      schema: routeSchema({
+        tags,
+        summary:
+          'The money of an abnormal or closed refund was returned another way (abnormal refund to another account, ' +
+          'transfer): recorded with how, the order leaves the not-returned list',
+        auth: 'operator',
+        params: orderNoParams,
+        body: RefundReturnedInput,
+        data: OperatorOrder,
+      }),
+    },
+    async (request) => {
+      checkField('remark', request.body.remark, [required])
+      return ok(await operatorOrder(ctx, await markRefundReturned(ctx, request.params.orderNo, request.body.remark)))
+    },
+  )
+
+  api.get(
+    '/api/admin/notifications',
+    {
+      ...operator,
+      schema: routeSchema({
+        tags,
+        summary: 'Deliveries to the notify routes (genuine, duplicate, refused), newest first',
+        auth: 'operator',
+        querystring: Type.Object({
+          orderNo: Type.Optional(Type.String({ minLength: 1, maxLength: 64 })),
+          limit: Type.Optional(Type.Integer({ minimum: 1, maximum: 500, default: 50 })),
+        }),
+        data: Type.Array(ProviderNotification),
+      }),
+    },
+    async (request) =>
+      ok(
+        (await listNotifications(ctx, { orderNo: request.query.orderNo, limit: request.query.limit ?? 50 })).map(
+          toNotification,
+        ),
+      ),
   )
 
   api.post(

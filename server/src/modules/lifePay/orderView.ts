@@ -113,6 +113,9 @@ export function toOperatorOrder(order: OrderRow, attempts: readonly RechargeAtte
     supplierResult: order.supplierResult,
     supplierOrderNo: order.supplierOrderNo,
     refundNo: order.refundNo,
+    // Only the refund notification writes it, with one of these.
+    refundStatus: order.refundStatus as OperatorOrder['refundStatus'],
+    refundReturnedRemark: order.refundReturnedRemark,
     rechargeInFlight: latest !== undefined && isAttemptInFlight(latest),
     rechargeAttempts: attempts.map((attempt) => ({
       attemptNo: attempt.attemptNo,

@@ -33,6 +33,7 @@ import {
   type OrderStateRow,
 } from './orderView'
 import { insertOrder, orderTransaction, updateOrderColumns } from './orderWrites'
+import { paymentFor, paymentProviders } from './paymentFor'
 
 const rateTypeOf: Record<LifePayOrderType, LifePayRateType> = {
   [LifePayOrderType.Phone]: LifePayRateType.DefaultPhone,
@@ -226,10 +227,13 @@ function assertPayable(order: OrderStateRow, now: Date): void {
 
 /**
  * Closes an unpaid order whose time is up: the provider-side payment is closed first, so no payment can complete
- * after it. 'paid' when the user paid just before (the notification will move the order on).
+ * after it. 'paid' when the user paid just before (the notification will move the order on). Closed at every
+ * provider in use, not only the order's current pay type's: a payer who prepared with WeChat Pay and then switched
+ * to Alipay still holds an open WeChat payment.
  */
 export async function closeUnpaidOrder(ctx: AppContext, orderNo: string): Promise<'closed' | 'paid' | 'unchanged'> {
-  if ((await ctx.providers.payment.close(orderNo)) === 'paid') return 'paid'
+  const answers = await Promise.all(paymentProviders(ctx).map((provider) => provider.close(orderNo)))
+  if (answers.includes('paid')) return 'paid'
   return orderTransaction(ctx, async (tx) => {
     const order = await lockOrder(tx, orderNo)
     if (!order || !canTransition(order, 'close')) return 'unchanged'
@@ -257,6 +261,8 @@ export async function setPayType(
   orderNo: string,
   lifePayType: LifePayType,
 ): Promise<void> {
+  // A pay type with no provider here is refused before it is recorded: the order stays payable the other way.
+  paymentFor(ctx, lifePayType)
   await payableOrder(ctx, userId, orderNo)
   await orderTransaction(ctx, (tx) =>
     updateOrderColumns(
@@ -276,12 +282,13 @@ export async function preparePayment(
   lifePayType: LifePayType,
   openId: string | undefined,
 ): Promise<PayOrderForJsApi> {
+  const payment = paymentFor(ctx, lifePayType)
   await payableOrder(ctx, userId, orderNo)
   return orderTransaction(ctx, async (tx) => {
     const order = await lockUserOrder(tx, userId, orderNo)
     assertPayable(order, ctx.clock.now())
     await updateOrderColumns(tx, order, { lifePayType, updatedTime: ctx.clock.now() })
-    const prepared = await ctx.providers.payment.prepare(tx, {
+    const prepared = await payment.prepare(tx, {
       orderNo,
       lifePayType,
       amountFen: order.payAmountFen,
@@ -292,7 +299,7 @@ export async function preparePayment(
       orderNo,
       lifePayType,
       payAmount: fenToYuan(order.payAmountFen),
-      sandbox: ctx.providers.payment.sandbox && !ctx.config.sandboxWalletInHost,
+      sandbox: payment.sandbox && !ctx.config.sandboxWalletInHost,
       ...prepared,
     }
   })

@@ -7,50 +7,72 @@ import type { AppContext } from '../../appContext'
 import { ok } from '../../http/envelope'
 import { errors } from '../../http/errors'
 import { routeSchema } from '../../http/schemas'
+import type { PaymentNotification, PaymentProvider } from '../../providers/payment'
+import { recordNotification, type NotificationOutcome } from '../notifications/recordNotification'
 import { handlePaymentNotification } from './payments'
+import { handleRefundNotification } from './refundNotifications'
 
-const providers = [
-  { path: '/api/pay/notify/wxpay', lifePayType: LifePayType.WxPay },
-  { path: '/api/pay/notify/alipay', lifePayType: LifePayType.AliPay },
+const WXPAY_PATH = '/api/pay/notify/wxpay'
+const ALIPAY_PATH = '/api/pay/notify/alipay'
+export const WXPAY_REFUND_PATH = '/api/pay/notify/wxpay/refund'
+
+/** Each route is verified by its own pay type's provider: a WeChat notification at the Alipay route is refused. */
+const routes = [
+  { path: WXPAY_PATH, lifePayType: LifePayType.WxPay },
+  { path: ALIPAY_PATH, lifePayType: LifePayType.AliPay },
 ]
 
-/**
- * Alipay's acknowledgement: the literal text `success` (anything else, `fail` included, makes Alipay deliver again,
- * up to 8 times over 25 hours).
- */
-async function answerAlipay(
-  ctx: AppContext,
-  request: FastifyRequest,
-  reply: FastifyReply,
-  path: string,
-): Promise<FastifyReply> {
-  const notification = ctx.providers.payment.verifyNotification(request.headers, request.rawBody ?? '')
-  let recorded = false
-  if (notification?.lifePayType === LifePayType.AliPay) {
-    try {
-      await handlePaymentNotification(ctx, notification)
-      recorded = true
-    } catch (error) {
-      // Unknown order or another amount: refused like a forged one, and logged (the error handler is bypassed).
-      request.log.warn({ path, err: error }, 'Alipay notification not recorded')
-    }
-  } else {
-    request.log.warn({ path }, 'payment notification refused')
-  }
-  return reply.type('text/plain').send(recorded ? 'success' : 'fail')
+/** What one delivery came to, for the answer and the delivery log. */
+interface Processed {
+  outcome: NotificationOutcome
+  reason: string | null
+  orderNo: string | null
+  verified: boolean
+  /** What refused a genuine notification (unknown order, another amount): the JSON routes answer with it. */
+  error?: unknown
 }
 
-/** Where payment providers report payments: signed, possibly repeated, acknowledged only once recorded. */
+/** The order number a body names, when it can be read without trusting it (for the log of a refused delivery). */
+function claimedOrderNo(body: unknown): string | null {
+  const value = (body as Record<string, unknown> | null)?.out_trade_no ?? (body as Record<string, unknown>)?.orderNo
+  return typeof value === 'string' ? value.slice(0, 64) : null
+}
+
+/** Verifies with `provider` and records the payment; refusals are answers, never exceptions. */
+async function processPayment(
+  ctx: AppContext,
+  request: FastifyRequest,
+  provider: PaymentProvider | null,
+  lifePayType: LifePayType,
+): Promise<Processed> {
+  const notification: PaymentNotification | null =
+    provider?.verifyNotification(request.headers, request.rawBody ?? '') ?? null
+  if (!notification || notification.lifePayType !== lifePayType) {
+    const reason = provider ? 'signature, timestamp or content not genuine' : 'pay type not offered on this server'
+    return { outcome: 'refused', reason, orderNo: claimedOrderNo(request.body), verified: false }
+  }
+  try {
+    const outcome = await handlePaymentNotification(ctx, notification)
+    return { outcome, reason: null, orderNo: notification.orderNo, verified: true }
+  } catch (error) {
+    // Unknown order or another amount: refused like a forged one (the provider delivers again; the log shows why).
+    const reason = error instanceof Error ? error.message : String(error)
+    return { outcome: 'refused', reason, orderNo: notification.orderNo, verified: true, error }
+  }
+}
+
+/** Where payment providers report payments and refunds: signed, possibly repeated, acknowledged only once recorded. */
 export function registerPayNotifyRoutes(app: FastifyInstance, ctx: AppContext): void {
-  // Alipay posts its notifications form-encoded and signs the decoded fields: a parser for that content type, kept
-  // to this route's scope so no other route starts taking form posts (which browsers send cross-site unchecked).
-  const alipay = ctx.config.providers.payment === 'alipay'
-  for (const { path, lifePayType } of providers) {
-    if (!(alipay && lifePayType === LifePayType.AliPay)) {
+  for (const { path, lifePayType } of routes) {
+    // Alipay answers in text, and posts form-encoded, only when it is real: the sandbox speaks JSON on both routes.
+    const alipay = lifePayType === LifePayType.AliPay && ctx.config.payTypes[LifePayType.AliPay] === 'alipay'
+    if (!alipay) {
       // Registered in place (not in a plugin): the sandbox's and WeChat's routes, their order in the OpenAPI file.
       registerRoute(app, ctx, path, lifePayType, false)
       continue
     }
+    // Alipay signs the decoded fields of a form post: a parser for that content type, kept to this route's scope so
+    // no other route starts taking form posts (which browsers send cross-site unchecked).
     app.register(async (scope) => {
       scope.addContentTypeParser('application/x-www-form-urlencoded', { parseAs: 'string' }, (request, body, done) => {
         const text = body as string
@@ -60,6 +82,30 @@ export function registerPayNotifyRoutes(app: FastifyInstance, ctx: AppContext): 
       registerRoute(scope, ctx, path, lifePayType, true)
     })
   }
+  registerRefundRoute(app, ctx)
+}
+
+function logDelivery(
+  ctx: AppContext,
+  request: FastifyRequest,
+  provider: string,
+  route: string,
+  { outcome, reason, orderNo, verified }: Processed,
+): Promise<void> {
+  return recordNotification(ctx, {
+    provider,
+    route,
+    headers: request.headers,
+    body: request.rawBody ?? '',
+    verified,
+    outcome,
+    reason,
+    orderNo,
+  })
+}
+
+function providerName(ctx: AppContext, lifePayType: LifePayType): string {
+  return ctx.config.payTypes[lifePayType] ?? 'none'
 }
 
 function registerRoute(
@@ -72,28 +118,78 @@ function registerRoute(
   app.withTypeProvider<TypeBoxTypeProvider>().post(
     path,
     {
+      // Every delivery reaches the handler and the log, a forged one carrying NUL bytes included.
+      config: { verbatimInput: true },
       schema: routeSchema({
         tags: ['Payment notifications'],
         summary: `${LifePayType[lifePayType]} payment notification (called by the provider, not the app)`,
         description:
-          'Sandbox: signed with x-pay-timestamp, x-pay-nonce and x-pay-signature = base64(HMAC-SHA256(merchant key, ' +
-          '"timestamp\\nnonce\\nbody\\n")). WeChat Pay (PAYMENT_PROVIDER=wechatpay): its v3 notification, ' +
-          'Wechatpay-Signature by the platform key chosen by Wechatpay-Serial, resource AES-256-GCM with the APIv3 ' +
-          'key. success:true acknowledges; anything else makes the provider deliver again. Alipay ' +
-          '(PAYMENT_PROVIDER=alipay): its form-encoded notification, RSA2-signed by the Alipay public key; ' +
-          'answered with the text `success` (recorded) or `fail`.',
+          'Verified by this pay type’s own provider (WXPAY_PROVIDER / ALIPAY_PROVIDER). Sandbox: signed with ' +
+          'x-pay-timestamp, x-pay-nonce and x-pay-signature = base64(HMAC-SHA256(merchant key, ' +
+          '"timestamp\\nnonce\\nbody\\n")). WeChat Pay: its v3 notification, Wechatpay-Signature by the platform ' +
+          'key chosen by Wechatpay-Serial, resource AES-256-GCM with the APIv3 key. success:true acknowledges; ' +
+          'anything else makes the provider deliver again. Alipay (ALIPAY_PROVIDER=alipay): its form-encoded ' +
+          'notification, RSA2-signed by the Alipay public key; answered with the text `success` (recorded) or ' +
+          '`fail`. Every delivery is kept in the notification log (GET /api/admin/notifications).',
         body: Type.Object({}, { additionalProperties: true }),
         data: NoData,
       }),
     },
-    async (request, reply) => {
-      if (alipay) return answerAlipay(ctx, request, reply, path)
-      const notification = ctx.providers.payment.verifyNotification(request.headers, request.rawBody ?? '')
-      if (!notification || notification.lifePayType !== lifePayType) {
-        request.log.warn({ path }, 'payment notification refused')
-        throw errors.paymentNotificationInvalid()
+    async (request, reply: FastifyReply) => {
+      const provider = ctx.providers.payment[lifePayType]
+      const processed = await processPayment(ctx, request, provider, lifePayType)
+      await logDelivery(ctx, request, providerName(ctx, lifePayType), path, processed)
+      const accepted = processed.outcome !== 'refused'
+      if (!accepted) request.log.warn({ path, reason: processed.reason }, 'payment notification refused')
+      // Alipay's acknowledgement is the literal text `success`; anything else (`fail`) makes it deliver again.
+      if (alipay) return reply.type('text/plain').send(accepted ? 'success' : 'fail')
+      if (!accepted) throw processed.error ?? errors.paymentNotificationInvalid()
+      return ok(null)
+    },
+  )
+}
+
+/**
+ * WeChat Pay's refund notifications (the refund's notify_url): verified exactly like its payment notifications,
+ * the final state recorded on the order. WeChat reads the status only: 200 received, 4xx/5xx deliver again.
+ */
+function registerRefundRoute(app: FastifyInstance, ctx: AppContext): void {
+  app.withTypeProvider<TypeBoxTypeProvider>().post(
+    WXPAY_REFUND_PATH,
+    {
+      config: { verbatimInput: true },
+      schema: routeSchema({
+        tags: ['Payment notifications'],
+        summary: 'WeChat Pay refund notification (called by WeChat Pay, not the app)',
+        description:
+          'REFUND.SUCCESS, REFUND.ABNORMAL or REFUND.CLOSED, signed and encrypted like the payment notification. ' +
+          'An abnormal or closed refund did not return the money: the order is marked and listed for the operator ' +
+          '(GET /api/admin/refunds/not-returned). Refused (400) when WeChat Pay does not take WxPay orders here.',
+        body: Type.Object({}, { additionalProperties: true }),
+        data: NoData,
+      }),
+    },
+    async (request) => {
+      const verify = ctx.providers.payment[LifePayType.WxPay]?.verifyRefundNotification
+      const notification = verify?.(request.headers, request.rawBody ?? '') ?? null
+      let processed: Processed
+      if (!notification) {
+        const reason = verify ? 'signature, timestamp or content not genuine' : 'WeChat Pay not configured'
+        processed = { outcome: 'refused', reason, orderNo: null, verified: false }
+      } else {
+        try {
+          const outcome = await handleRefundNotification(ctx, notification)
+          processed = { outcome, reason: notification.status, orderNo: notification.orderNo, verified: true }
+        } catch (error) {
+          const reason = error instanceof Error ? error.message : String(error)
+          processed = { outcome: 'refused', reason, orderNo: notification.orderNo, verified: true, error }
+        }
       }
-      await handlePaymentNotification(ctx, notification)
+      await logDelivery(ctx, request, providerName(ctx, LifePayType.WxPay), WXPAY_REFUND_PATH, processed)
+      if (processed.outcome === 'refused') {
+        request.log.warn({ reason: processed.reason }, 'refund notification refused')
+        throw processed.error ?? errors.paymentNotificationInvalid()
+      }
       return ok(null)
     },
   )

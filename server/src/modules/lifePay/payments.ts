@@ -15,8 +15,11 @@ export const PAID_AFTER_CLOSE_REMARK = systemRemarkText(SystemRemark.PaidAfterCl
  * first delivery moves it to paid and enqueues its recharge in the same transaction; later ones find it paid.
  * Only after this commits does the provider get its acknowledgement (and it redelivers until it does).
  */
-export async function handlePaymentNotification(ctx: AppContext, notification: PaymentNotification): Promise<void> {
-  await orderTransaction(ctx, async (tx) => {
+export async function handlePaymentNotification(
+  ctx: AppContext,
+  notification: PaymentNotification,
+): Promise<'recorded' | 'duplicate'> {
+  const outcome = await orderTransaction(ctx, async (tx): Promise<'recorded' | 'duplicate'> => {
     const order = await lockOrder(tx, notification.orderNo)
     if (!order) throw errors.orderNotFound()
     if (notification.amountFen !== order.payAmountFen) {
@@ -26,7 +29,7 @@ export async function handlePaymentNotification(ctx: AppContext, notification: P
       )
       throw errors.paymentNotificationInvalid()
     }
-    if (order.transactionId === notification.transactionId) return
+    if (order.transactionId === notification.transactionId) return 'duplicate'
     const now = ctx.clock.now()
     const paid = {
       transactionId: notification.transactionId,
@@ -63,6 +66,8 @@ export async function handlePaymentNotification(ctx: AppContext, notification: P
         'second payment for a paid order',
       )
     }
+    return 'recorded'
   })
   ctx.jobs.kick()
+  return outcome
 }

@@ -13,6 +13,7 @@ import type { PaymentQuery, RefundQuery } from '../../providers/payment'
 import type { SupplierQuery } from '../../providers/supplier'
 import type { OrderRow } from './orderView'
 import { isDelivered } from './rechargeOwed'
+import { paymentFor } from './paymentFor'
 import { refundNoOf } from './refunds'
 
 // The daily reconciliation (docs/api.md § Reconciliation): each order of a day against what the payment provider
@@ -94,11 +95,14 @@ async function mapLimited<T, R>(items: readonly T[], limit: number, work: (item:
 }
 
 async function askProviders(ctx: AppContext, order: OrderRow): Promise<ProviderAnswers> {
-  const payment = await ctx.providers.payment.queryPayment(order.orderNo)
+  // No pay type: never prepared (the pay type is written in the transaction that prepares), no provider to ask.
+  if (order.lifePayType === null) return { payment: { status: 'notFound' }, refund: null, supplier: null }
+  const provider = paymentFor(ctx, order.lifePayType)
+  const payment = await provider.queryPayment(order.orderNo)
   // An order nobody paid has no refund or recharge to ask about.
   if (!orderPaid(order) && payment.status !== 'paid') return { payment, refund: null, supplier: null }
   const [refund, supplier] = await Promise.all([
-    ctx.providers.payment.queryRefund(order.refundNo ?? refundNoOf(order.orderNo), order.orderNo),
+    provider.queryRefund(order.refundNo ?? refundNoOf(order.orderNo), order.orderNo),
     ctx.providers.supplier.query(order.orderNo),
   ])
   return { payment, refund, supplier }
@@ -144,13 +148,17 @@ export function compareOrder(order: OrderRow, answers: ProviderAnswers, now: Dat
   }
 
   const providerRefunded = refund !== null && (refund.status === 'succeeded' || refund.status === 'processing')
+  // An abnormal or closed refund the operator has since returned another way (refundNotifications.ts).
+  const returnedManually = order.refundStatus === 'returnedManually'
   if (orderRefunded(order)) {
     if (!providerRefunded) {
-      flag(
-        'orderRefundedNoProviderRefund',
-        `The order is refunded (refund ${order.refundNo ?? 'none'}) but the payment provider's refund query ` +
-          `answers ${refund?.status ?? 'nothing'}: the user may not have the money back.`,
-      )
+      if (!returnedManually) {
+        flag(
+          'orderRefundedNoProviderRefund',
+          `The order is refunded (refund ${order.refundNo ?? 'none'}) but the payment provider's refund query ` +
+            `answers ${refund?.status ?? 'nothing'}: the user may not have the money back.`,
+        )
+      }
     } else if (refund.amountFen !== order.payAmountFen) {
       flag(
         'refundAmountDiffers',

@@ -7,6 +7,7 @@ import { canTransition } from '../../../../src/domain/orderTransitions'
 import { transitionOrder } from './orderStateMachine'
 import { lockOrder } from './orders'
 import { orderTransaction, updateOrderColumns } from './orderWrites'
+import { paymentFor } from './paymentFor'
 import { attemptInFlight } from './rechargeAttempts'
 import { isDelivered, resumeRecharge } from './rechargeOwed'
 import type { OrderRow } from './orderView'
@@ -30,7 +31,8 @@ export async function payBackOrder(
   const [order] = await ctx.db.select().from(lifePayOrders).where(eq(lifePayOrders.orderNo, orderNo))
   if (!order || !canTransition(order, event)) return null
   const refundNo = order.refundNo ?? refundNoOf(orderNo)
-  await ctx.providers.payment.refund({
+  // The provider that took the money pays it back (the notification recorded its pay type on the order).
+  await paymentFor(ctx, order.lifePayType).refund({
     orderNo,
     refundNo,
     amountFen: order.payAmountFen,

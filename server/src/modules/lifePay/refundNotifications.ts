@@ -1,0 +1,76 @@
+import { inArray } from 'drizzle-orm'
+import type { AppContext } from '../../appContext'
+import { lifePayOrders } from '../../db/schema'
+import { errors } from '../../http/errors'
+import type { RefundNotification } from '../../providers/payment'
+import { lockOrder } from './orders'
+import type { OrderRow } from './orderView'
+import { orderTransaction, updateOrderColumns } from './orderWrites'
+import { refundNoOf } from './refunds'
+
+/** Refund outcomes where the money did NOT go back: the operator returns it another way (docs/deploy.md). */
+export const REFUND_NOT_RETURNED = ['abnormal', 'closed'] as const
+
+/**
+ * A verified refund notification: the refund's final state recorded on its order, once. The order counted as
+ * refunded when the provider accepted the refund; an abnormal or closed refund leaves it so (no recharge may start
+ * again) but marked, listed for the operator (GET /api/admin/refunds/not-returned) and flagged by reconciliation.
+ */
+export async function handleRefundNotification(
+  ctx: AppContext,
+  notification: RefundNotification,
+): Promise<'recorded' | 'duplicate'> {
+  return orderTransaction(ctx, async (tx) => {
+    const order = await lockOrder(tx, notification.orderNo)
+    if (!order) throw errors.orderNotFound()
+    // Our refund number for this order (set by the approval, or the automatic refund's own) and the whole amount.
+    const refundNo = order.refundNo ?? refundNoOf(order.orderNo)
+    if (notification.refundNo !== refundNo || notification.amountFen !== order.payAmountFen) {
+      ctx.log.error({ orderNo: order.orderNo, refundNo: notification.refundNo }, 'refund notification mismatch')
+      throw errors.paymentNotificationInvalid()
+    }
+    // Already recorded — or already settled by the operator, whose word a late redelivery must not undo.
+    if (order.refundStatus === notification.status || order.refundStatus === 'returnedManually') return 'duplicate'
+    if (notification.status !== 'succeeded') {
+      ctx.log.error({ orderNo: order.orderNo, status: notification.status }, 'refund did not return the money')
+    }
+    await updateOrderColumns(tx, order, {
+      refundStatus: notification.status,
+      refundStatusTime: notification.at,
+      updatedTime: ctx.clock.now(),
+    })
+    return 'recorded'
+  })
+}
+
+/**
+ * Operator: the money a failed refund kept has been returned another way (WeChat's abnormal refund to another
+ * account, a transfer), with how — the order leaves the not-returned list and counts as money returned.
+ */
+export async function markRefundReturned(ctx: AppContext, orderNo: string, remark: string): Promise<OrderRow> {
+  return orderTransaction(ctx, async (tx) => {
+    const order = await lockOrder(tx, orderNo)
+    if (!order) throw errors.orderNotFound()
+    if (!(REFUND_NOT_RETURNED as readonly (string | null)[]).includes(order.refundStatus)) {
+      throw errors.badRequest('this order has no refund that ended abnormal or closed')
+    }
+    const now = ctx.clock.now()
+    const changes = {
+      refundStatus: 'returnedManually',
+      refundStatusTime: now,
+      refundReturnedRemark: remark.trim(),
+      updatedTime: now,
+    }
+    await updateOrderColumns(tx, order, changes)
+    return { ...order, ...changes }
+  })
+}
+
+/** Operator: refunds the provider reported abnormal or closed, whose money is still with us, oldest first. */
+export async function refundsNotReturned(ctx: AppContext): Promise<OrderRow[]> {
+  return ctx.db
+    .select()
+    .from(lifePayOrders)
+    .where(inArray(lifePayOrders.refundStatus, [...REFUND_NOT_RETURNED]))
+    .orderBy(lifePayOrders.refundStatusTime)
+}
