@@ -1,0 +1,334 @@
+import assert from 'node:assert/strict'
+import { mkdtempSync, rmSync } from 'node:fs'
+import { tmpdir } from 'node:os'
+import { join } from 'node:path'
+import { after, before, describe, test } from 'node:test'
+import { eq } from 'drizzle-orm'
+import type { OssSts, TokenResult, WxMiniAppUserLoginResult } from '../../types/api/account'
+import type { ReconciliationReport } from '../../types/api/admin'
+import type { PayOrderForJsApi } from '../../types/api/lifePay'
+import { LifePayType } from '../../src/domain/lifePayType'
+import { VerificationCodeBusinessType } from '../../src/domain/verificationCodePurpose'
+import { loadConfig, type ServerConfig } from '../src/config'
+import { providerNotifications } from '../src/db/schema'
+import { WXPAY_REFUND_PATH } from '../src/modules/lifePay/payNotifyRoutes'
+import { shanghaiDate } from '../src/modules/lifePay/reconciliation'
+import { refundNoOf } from '../src/modules/lifePay/refunds'
+import { SUPPLIER_NOTIFY_PATH } from '../src/modules/lifePay/supplierNotifyRoutes'
+import { productionProblems } from '../src/productionReadiness'
+import { startFakeAlipay, type FakeAlipay } from './support/fakeAlipay'
+import { startFakeAliyun, type FakeAliyun } from './support/fakeAliyun'
+import { FakeSupplier } from './support/fakeSupplier'
+import { startFakeWechatIdentity, type FakeWechatIdentity } from './support/fakeWechatIdentity'
+import { startFakeWechatPay, type FakeWechatPay } from './support/fakeWechatPay'
+import { createPhoneOrder, orderRow, stateOf } from './support/orderFlows'
+import { createTestApp, type Caller, type TestApp } from './support/testApp'
+import { waitFor } from './support/waitFor'
+
+// Issue 18's "done when": the whole order life cycle on a server configured as production is — NODE_ENV=production,
+// strong secrets, no demo data, and every provider real: WeChat Pay and Alipay at once, WeChat and Alipay identity,
+// Alibaba Cloud SMS and STS, the signed-HTTP supplier. Each points at its local fake, which keeps the provider's own
+// signature and encryption rules (support/fake*.ts), and the configuration goes through loadConfig from environment
+// variables and key files, as main.ts reads it. Users sign up by SMS or log in through either mini-program; orders are
+// prepaid, paid and notified at both providers; the supplier delivers or fails; a failure is paid back through the
+// provider that took the money; reconciliation finds nothing amiss, and every notification is in the log.
+
+const JWT_SECRET = 'Zk3J9x!vQ2m#Lw8pZr5Tn0bYc7Hd4Fg6A-live'
+const OPERATOR_TOKEN = 'Qw7Er9Ty1Ui3Op5As8Df0Gh2Jk4Lz6Xc-live'
+const SUPPLIER_KEY = 'live-supplier-key-0123456789abcdefghijkl'
+const SUPPLIER_MERCHANT = 'M700800900'
+const SERVER = 'https://api.life-pay.example'
+const OPERATOR = { headers: { 'x-operator-token': OPERATOR_TOKEN } }
+const FORM = { 'content-type': 'application/x-www-form-urlencoded; charset=utf-8' }
+const WEAPP = { 'x-lifepay-host': 'weapp' }
+const ALIPAY_HOST = { 'x-lifepay-host': 'alipay' }
+
+const PAID_RECHARGING: [number, number, number | null] = [20, 10, 10]
+const DELIVERED: [number, number, number | null] = [20, 30, 100]
+const REFUNDED: [number, number, number | null] = [40, 50, 50]
+
+let t: TestApp
+let config: ServerConfig
+let keyDir: string
+let wechatPay: FakeWechatPay
+let alipay: FakeAlipay
+let wechatIdentity: FakeWechatIdentity
+let aliyun: FakeAliyun
+let supplier: FakeSupplier
+
+/** Every fake reads the app's clock once the app exists (signature windows, notification times). */
+const now = () => (t ? t.clock.now() : new Date())
+
+/** The environment an operator writes (server/production.env.example), pointing every provider at its fake. */
+function productionEnvironment(): NodeJS.ProcessEnv {
+  const wx = wechatPay.settings(keyDir, `${SERVER}/api/pay/notify/wxpay`)
+  const ali = alipay.settings(keyDir, `${SERVER}/api/pay/notify/alipay`)
+  const aliIdentity = alipay.identitySettings(keyDir)
+  const wxIdentity = wechatIdentity.settings()
+  assert.equal(ali.verification.mode, 'publicKey')
+  return {
+    NODE_ENV: 'production',
+    STATIC_DIR: '',
+    LOG_LEVEL: 'silent',
+    JWT_SECRET,
+    OPERATOR_TOKEN,
+    SEED_DEMO_DATA: '0',
+    WXPAY_PROVIDER: 'wechatpay',
+    WXPAY_MCH_ID: wx.mchId,
+    WXPAY_APP_ID: wx.appId,
+    WXPAY_MCH_SERIAL_NO: wx.mchSerialNo,
+    WXPAY_MCH_PRIVATE_KEY_FILE: wx.mchPrivateKeyFile,
+    WXPAY_API_V3_KEY: wx.apiV3Key,
+    WXPAY_PUBLIC_KEY_ID: wx.publicKeyId,
+    WXPAY_PUBLIC_KEY_FILE: wx.publicKeyFile,
+    WXPAY_NOTIFY_URL: wx.notifyUrl,
+    WXPAY_BASE_URL: wx.baseUrl,
+    ALIPAY_PROVIDER: 'alipay',
+    ALIPAY_APP_ID: ali.appId,
+    ALIPAY_PRIVATE_KEY_FILE: ali.privateKeyFile,
+    ALIPAY_PUBLIC_KEY_FILE: ali.verification.mode === 'publicKey' ? ali.verification.alipayPublicKeyFile : '',
+    ALIPAY_NOTIFY_URL: ali.notifyUrl,
+    ALIPAY_GATEWAY: ali.gateway,
+    ALIPAY_AES_KEY: aliIdentity.aesKey,
+    IDENTITY_PROVIDER: 'wechat,alipay',
+    WX_APP_ID: wxIdentity.appId,
+    WX_APP_SECRET: wxIdentity.appSecret,
+    WX_API_BASE: wxIdentity.baseUrl,
+    SMS_PROVIDER: 'aliyun',
+    STORAGE_PROVIDER: 'aliyun',
+    ...aliyun.env(),
+    SUPPLIER_PROVIDER: 'signedhttp',
+    SUPPLIER_GATEWAY: supplier.url,
+    SUPPLIER_MERCHANT_ID: SUPPLIER_MERCHANT,
+    SUPPLIER_KEY,
+    SUPPLIER_NOTIFY_URL: `${SERVER}${SUPPLIER_NOTIFY_PATH}`,
+  } as NodeJS.ProcessEnv
+}
+
+before(async () => {
+  keyDir = mkdtempSync(join(tmpdir(), 'life-pay-live-'))
+  wechatPay = await startFakeWechatPay(now)
+  alipay = await startFakeAlipay(now)
+  wechatIdentity = await startFakeWechatIdentity(now)
+  aliyun = await startFakeAliyun(now)
+  supplier = await new FakeSupplier({
+    merchantId: SUPPLIER_MERCHANT,
+    key: SUPPLIER_KEY,
+    // The supplier posts to the notify URL it was given; that URL's route is reached through the app.
+    deliver: async (notifyUrl, body) => {
+      assert.equal(notifyUrl, `${SERVER}${SUPPLIER_NOTIFY_PATH}`)
+      const answer = await t.app.inject({ method: 'POST', url: SUPPLIER_NOTIFY_PATH, headers: FORM, payload: body })
+      return answer.body
+    },
+  }).start()
+  config = loadConfig(productionEnvironment())
+  // What main.ts checks before it opens the database: nothing to refuse.
+  assert.deepEqual(productionProblems(config), [])
+  // The test database and folder, the worker loop driven by hand; everything else as loaded. buildApp checks the
+  // routes really registered against production's rules (no /api/dev/*).
+  const { dataDir: _dataDir, staticDir: _staticDir, limits: _limits, jobs: _jobs, ...loaded } = config
+  t = await createTestApp({ config: loaded })
+})
+after(async () => {
+  await t?.close()
+  await Promise.all([wechatPay.close(), alipay.close(), wechatIdentity.close(), aliyun.close(), supplier.close()])
+  rmSync(keyDir, { recursive: true, force: true })
+})
+
+let phoneSeq = 0
+const newPhone = () => `1370000${String(1000 + ++phoneSeq)}`
+
+/** H5: a code by SMS (Alibaba Cloud), then registration with it. */
+async function signUpBySms(): Promise<Caller> {
+  const phoneNumber = newPhone()
+  const businessType = VerificationCodeBusinessType.PhoneCodeRegister
+  await t.data(t.post('/api/Account/SendPhoneMessageCode', { phoneNumber, businessType }))
+  const sms = aliyun.sent.filter((message) => message.phoneNumber === phoneNumber)
+  assert.equal(sms.length, 1)
+  const tokens = await t.data(
+    t.post<TokenResult>('/api/Account/PhoneMesssageCodeRegister', {
+      phoneNumber,
+      code: sms[0].code,
+      password: 'Passw0rd!live',
+    }),
+  )
+  return { token: tokens.accessToken }
+}
+
+/** WeChat mini-program: wx.login's code, then the phone button's code. */
+async function logInThroughWechat(openId: string): Promise<Caller> {
+  const phoneNumber = newPhone()
+  const code = wechatIdentity.loginCode(openId)
+  const identity = await t.data(
+    t.get<WxMiniAppUserLoginResult>(`/api/Account/WxMiniAppUserLogin?code=${code}`, { headers: WEAPP }),
+  )
+  assert.equal(identity.openId, openId)
+  const tokens = await t.data(
+    t.post<TokenResult>(
+      '/api/Account/WxMiniAppPhoneAuthLogin',
+      {
+        openId,
+        sessionKey: identity.sessionKey,
+        ...wechatIdentity.encryptedPhone(code, phoneNumber),
+        phoneCode: wechatIdentity.phoneCode(phoneNumber),
+      },
+      { headers: WEAPP },
+    ),
+  )
+  return { token: tokens.accessToken, headers: WEAPP }
+}
+
+/** Alipay mini-program: my.getAuthCode's code, then my.getPhoneNumber's signed, encrypted answer. */
+async function logInThroughAlipay(openId: string): Promise<Caller> {
+  const identity = await t.data(
+    t.get<WxMiniAppUserLoginResult>(`/api/Account/WxMiniAppUserLogin?code=${alipay.authCode(openId)}`, {
+      headers: ALIPAY_HOST,
+    }),
+  )
+  assert.equal(identity.openId, openId)
+  const phone = alipay.phoneResponse(newPhone())
+  const tokens = await t.data(
+    t.post<TokenResult>(
+      '/api/Account/WxMiniAppPhoneAuthLogin',
+      { openId, sessionKey: identity.sessionKey, encryptedData: phone.response, iv: phone.sign },
+      { headers: ALIPAY_HOST },
+    ),
+  )
+  return { token: tokens.accessToken, headers: ALIPAY_HOST }
+}
+
+const prepay = (caller: Caller, orderNo: string, lifePayType: LifePayType, openId: string) =>
+  t.data(t.post<PayOrderForJsApi>('/api/LifePay/GetPayOrderForJsAPI', { orderNo, lifePayType, openId }, caller))
+
+/** Paid in WeChat; WeChat posts its signed, encrypted notification. */
+async function payAtWechat(caller: Caller, orderNo: string, openId: string) {
+  const prepared = await prepay(caller, orderNo, LifePayType.WxPay, openId)
+  assert.equal(prepared.sandbox, false)
+  assert.equal(wechatPay.orders.get(orderNo)?.openid, openId)
+  wechatPay.pay(orderNo)
+  const { headers, body } = wechatPay.notification(orderNo)
+  const answer = await t.app.inject({ method: 'POST', url: '/api/pay/notify/wxpay', headers, payload: body })
+  assert.equal(answer.statusCode, 200)
+}
+
+/** Paid in Alipay; Alipay posts its form-encoded, RSA2-signed notification. */
+async function payAtAlipay(caller: Caller, orderNo: string, openId: string) {
+  const prepared = await prepay(caller, orderNo, LifePayType.AliPay, openId)
+  assert.equal(prepared.aliPayTradeNo, alipay.trades.get(orderNo)?.tradeNo)
+  alipay.pay(orderNo)
+  const answer = await t.app.inject({
+    method: 'POST',
+    url: '/api/pay/notify/alipay',
+    headers: FORM,
+    payload: alipay.notification(orderNo),
+  })
+  assert.equal(answer.body, 'success')
+}
+
+/** Runs due jobs (the supplier submission, refunds) until the order reaches `state`; the supplier calls back. */
+async function settles(caller: Caller, orderNo: string, state: [number, number, number | null]) {
+  await waitFor(`order ${orderNo} to reach ${JSON.stringify(state)}`, async () => {
+    await t.app.jobs.drain()
+    return JSON.stringify(await stateOf(t, caller, orderNo)) === JSON.stringify(state)
+  })
+}
+
+describe('production configuration on real adapters', () => {
+  test('the sandbox is nowhere: no /api/dev routes, no sandbox provider, no demo data to seed', async () => {
+    assert.equal(t.app.ctx.sandboxes.payment, null)
+    assert.equal(t.app.ctx.sandboxes.storage, null)
+    assert.equal((await t.app.inject({ method: 'GET', url: '/api/dev/sms-outbox' })).statusCode, 404)
+    assert.equal((await t.app.inject({ method: 'POST', url: '/api/dev/pay/confirm', payload: {} })).statusCode, 404)
+    // The test database is a seeded snapshot; a production start seeds nothing (server.ts, productionMode.test.ts).
+    assert.equal(config.seedDemoData, false)
+    assert.equal(config.production, true)
+  })
+})
+
+describe('the order life cycle against WeChat Pay, Alipay, the identity providers, SMS, STS and the supplier', () => {
+  const wechatOpenId = 'o_live_wechat_payer_0001'
+  const alipayOpenId = '074a1CcTG1LelxKe4xQC0zgNdId0nxi95b5lsNpazWYoCo5'
+  let wechatUser: Caller
+  let alipayUser: Caller
+  let smsUser: Caller
+  before(async () => {
+    smsUser = await signUpBySms()
+    wechatUser = await logInThroughWechat(wechatOpenId)
+    alipayUser = await logInThroughAlipay(alipayOpenId)
+  })
+
+  test('SMS sign-up: upload credentials come from STS, limited to the user’s folder', async () => {
+    const sts = await t.data(t.post<OssSts>('/api/Account/GetOssSTS', {}, smsUser))
+    assert.equal(sts.host, 'https://life-pay-uploads.oss-cn-hangzhou.aliyuncs.com')
+    assert.match(sts.dir, /^users\/.+\/$/)
+    assert.match(JSON.stringify(aliyun.roles.at(-1)?.policy), new RegExp(`life-pay-uploads/${sts.dir}\\*`))
+  })
+
+  test('WeChat: prepay, pay, notification, the supplier delivers', async () => {
+    const { orderNo } = await createPhoneOrder(t, wechatUser, { phone: '13711112222' })
+    await payAtWechat(wechatUser, orderNo, wechatOpenId)
+    await settles(wechatUser, orderNo, DELIVERED)
+    const delivered = supplier.orders.get(orderNo)
+    assert.equal(delivered?.params.account, '13711112222')
+    assert.equal((await orderRow(t, orderNo)).supplierOrderNo, delivered?.supplierOrderNo)
+  })
+
+  test('WeChat: the supplier fails, the money goes back through WeChat Pay, its refund notification closes it', async () => {
+    supplier.setScript('13711113333', { result: 'failure' })
+    const { orderNo } = await createPhoneOrder(t, wechatUser, { phone: '13711113333' })
+    await payAtWechat(wechatUser, orderNo, wechatOpenId)
+    await settles(wechatUser, orderNo, REFUNDED)
+    const refundNo = refundNoOf(orderNo)
+    assert.equal(wechatPay.refunds.get(refundNo)?.status, 'PROCESSING')
+    wechatPay.finishRefund(refundNo)
+    const { headers, body } = wechatPay.refundNotification(refundNo)
+    const answer = await t.app.inject({ method: 'POST', url: WXPAY_REFUND_PATH, headers, payload: body })
+    assert.equal(answer.statusCode, 200)
+    assert.equal((await orderRow(t, orderNo)).refundStatus, 'succeeded')
+  })
+
+  test('Alipay: trade.create for the buyer, pay, notification, the supplier delivers', async () => {
+    const { orderNo } = await createPhoneOrder(t, alipayUser, { phone: '13722224444' })
+    await payAtAlipay(alipayUser, orderNo, alipayOpenId)
+    assert.equal(alipay.trades.get(orderNo)?.buyer, alipayOpenId)
+    await settles(alipayUser, orderNo, DELIVERED)
+  })
+
+  test('Alipay: the supplier fails, the money goes back through Alipay', async () => {
+    supplier.setScript('13722225555', { result: 'failure' })
+    const { orderNo } = await createPhoneOrder(t, alipayUser, { phone: '13722225555' })
+    await payAtAlipay(alipayUser, orderNo, alipayOpenId)
+    await settles(alipayUser, orderNo, REFUNDED)
+    const row = await orderRow(t, orderNo)
+    assert.equal(alipay.refunds.get(`${orderNo}/${refundNoOf(orderNo)}`)?.refundFen, row.payAmountFen)
+  })
+
+  test('an order paid while the supplier has it still recharging stays paid, never refunded', async () => {
+    supplier.setScript('13733336666', { result: 'pending' })
+    const { orderNo } = await createPhoneOrder(t, wechatUser, { phone: '13733336666' })
+    await payAtWechat(wechatUser, orderNo, wechatOpenId)
+    await settles(wechatUser, orderNo, PAID_RECHARGING)
+    assert.equal(wechatPay.refunds.get(refundNoOf(orderNo)), undefined)
+  })
+
+  test('reconciliation: every provider agrees with our orders; every delivery is in the notification log', async () => {
+    const report = await t.data(
+      t.get<ReconciliationReport>(`/api/admin/reconciliation?date=${shanghaiDate(t.clock.now())}`, OPERATOR),
+    )
+    assert.equal(report.ordersCreated, 5)
+    // The order still recharging is not a mismatch: the supplier says processing, as we do.
+    assert.deepEqual(report.mismatches, [])
+    const log = await t.database.db.select().from(providerNotifications)
+    const byRoute = (route: string) => log.filter((row) => row.route === route && row.outcome === 'recorded')
+    assert.equal(byRoute('/api/pay/notify/wxpay').length, 3)
+    assert.equal(byRoute('/api/pay/notify/alipay').length, 2)
+    assert.equal(byRoute(WXPAY_REFUND_PATH).length, 1)
+    assert.equal(byRoute(SUPPLIER_NOTIFY_PATH).length, 4)
+    assert.ok(log.every((row) => row.verified))
+    const [first] = await t.database.db
+      .select()
+      .from(providerNotifications)
+      .where(eq(providerNotifications.route, WXPAY_REFUND_PATH))
+    assert.ok(first.headers && 'wechatpay-signature' in (first.headers as Record<string, string>))
+  })
+})
