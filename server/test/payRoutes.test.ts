@@ -71,7 +71,7 @@ describe('pay type providers configuration', () => {
     assert.equal(own.payTypes[LifePayType.AliPay], 'sandbox')
     assert.throws(
       () => loadConfig(env({ WXPAY_PROVIDER: 'wechatpay', ALIPAY_PROVIDER: 'alipay', ...WX_ENV })),
-      /^Error: ALIPAY_PROVIDER=alipay: ALIPAY_APP_ID is not set; .*ALIPAY_NOTIFY_URL is not set$/,
+      /^Error: ALIPAY_PROVIDER=alipay: ALIPAY_APP_ID is not set; .*ALIPAY_NOTIFY_URL is not set; ALIPAY_PUBLIC_KEY_FILE is not set/,
     )
     assert.throws(() => loadConfig(env({ WXPAY_PROVIDER: 'alipay' })), /WXPAY_PROVIDER=alipay: it takes wechatpay/)
     assert.throws(
