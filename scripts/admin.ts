@@ -11,12 +11,15 @@
  *   npm run admin -- notifications [orderNo]   (deliveries to the notify routes, newest first)
  *   npm run admin -- refunds not-returned   (refunds that ended abnormal or closed: return the money another way)
  *   npm run admin -- refunds returned <orderNo> --remark "…"   (that money was returned another way, and how)
+ *   npm run admin -- operators add <loginName> --role viewer|reviewer|admin [--name "…"]   (password from stdin)
+ *   npm run admin -- operators list | disable <loginName> | set-role <loginName> <role>
  * It talks HTTP rather than opening the database: an embedded (PGlite) database belongs to the server process
  * that holds its folder. The server is the one `npm start` runs in the same environment (HOST, PORT; default
  * http://127.0.0.1:3000), unless `--url <url>` or ADMIN_URL says otherwise (scripts/adminAddress.ts); OPERATOR_TOKEN
- * is its operator token.
+ * is its automation token: the server records what the CLI does as `service:token` in the audit trail.
  */
 import type { ApiEnvelope } from '../types/api/envelope'
+import { operatorRoleValues, type OperatorAccount, type OperatorRole } from '../types/api/operators'
 import type {
   Channel,
   OperatorOrder,
@@ -26,6 +29,7 @@ import type {
 } from '../types/api/admin'
 import { DEV_OPERATOR_TOKEN } from '../server/src/config'
 import { adminTarget, notTheServerMessage, unreachableMessage } from './adminAddress'
+import { readPassword } from './readPassword'
 
 interface Job {
   id: number
@@ -52,7 +56,9 @@ const USAGE = `usage: admin [--url http://host:port] <command>   (default: the s
   admin reconcile [YYYY-MM-DD]   (Asia/Shanghai day, default yesterday; exit 1 when anything mismatches)
   admin notifications [orderNo]   (deliveries to the notify routes, newest first)
   admin refunds not-returned   (refunds that ended abnormal or closed: the money did not go back)
-  admin refunds returned <orderNo> --remark "…"   (that money was returned another way, and how)`
+  admin refunds returned <orderNo> --remark "…"   (that money was returned another way, and how)
+  admin operators add <loginName> --role viewer|reviewer|admin [--name "…"]   (password prompted, or from stdin)
+  admin operators list | disable <loginName> | set-role <loginName> <role>`
 
 class UsageError extends Error {}
 
@@ -88,6 +94,19 @@ const adminCalls =
 function option(args: string[], name: string): string | undefined {
   const index = args.indexOf(name)
   return index >= 0 ? args[index + 1] : undefined
+}
+
+function roleOf(value: string | undefined): OperatorRole {
+  const role = operatorRoleValues.find((one) => one === value)
+  if (!role) throw new UsageError(`the role is one of ${operatorRoleValues.join(', ')}`)
+  return role
+}
+
+function printOperator(operator: OperatorAccount): void {
+  console.log(
+    `${operator.loginName}  ${operator.role}  ${operator.disabled ? 'DISABLED' : 'active'}  ${operator.displayName}  ` +
+      `last login ${operator.lastLoginTime ?? 'never'}`,
+  )
 }
 
 function yuan(amount: number): string {
@@ -249,6 +268,29 @@ async function run(argv: string[]): Promise<void> {
     printOrder(
       await call<OperatorOrder>('POST', `/api/admin/refunds/${encodeURIComponent(subject)}/returned`, { remark }),
       true,
+    )
+    return
+  }
+  if (area === 'operators' && action === 'list') {
+    for (const operator of await call<OperatorAccount[]>('GET', '/api/admin/operators')) printOperator(operator)
+    return
+  }
+  if (area === 'operators' && action === 'add' && subject) {
+    const role = roleOf(option(args, '--role'))
+    const password = await readPassword(subject)
+    if (password.length < 10) throw new UsageError('the password needs at least 10 characters')
+    const body = { loginName: subject, displayName: option(args, '--name'), password, role }
+    printOperator(await call<OperatorAccount>('POST', '/api/admin/operators', body))
+    return
+  }
+  if (area === 'operators' && action === 'disable' && subject) {
+    printOperator(await call<OperatorAccount>('POST', `/api/admin/operators/${encodeURIComponent(subject)}/disable`))
+    return
+  }
+  if (area === 'operators' && action === 'set-role' && subject) {
+    const role = roleOf(args[3])
+    printOperator(
+      await call<OperatorAccount>('POST', `/api/admin/operators/${encodeURIComponent(subject)}/role`, { role }),
     )
     return
   }

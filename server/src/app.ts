@@ -18,6 +18,7 @@ import { errors } from './http/errors'
 import { JobQueue } from './jobs/jobQueue'
 import { registerAccountRoutes } from './modules/account/routes'
 import { registerAdminRoutes } from './modules/admin/routes'
+import { registerOperatorAccountRoutes } from './modules/operatorAccounts/routes'
 import { registerAreaRoutes } from './modules/area/routes'
 import { registerDevRoutes } from './modules/dev/routes'
 import { assertProductionReady } from './productionReadiness'
@@ -227,6 +228,7 @@ export async function buildApp(options: AppOptions): Promise<App> {
           bearer: { type: 'http', scheme: 'bearer', bearerFormat: 'JWT' },
           virtualUser: { type: 'apiKey', in: 'header', name: 'X-LifePay-User-Id' },
           operator: { type: 'apiKey', in: 'header', name: 'X-Operator-Token' },
+          operatorSession: { type: 'apiKey', in: 'cookie', name: 'lp_operator' },
         },
         schemas: {
           ApiErrorCode: {
@@ -346,6 +348,7 @@ export async function buildApp(options: AppOptions): Promise<App> {
   registerPayNotifyRoutes(app, ctx)
   if (signedHttpSupplier) registerSupplierNotifyRoutes(app, ctx, signedHttpSupplier)
   registerAdminRoutes(app, ctx, auth)
+  registerOperatorAccountRoutes(app, ctx, auth)
   registerDevRoutes(app, ctx)
   registerStorageRoutes(app, ctx)
   await registerWebRoutes(app, ctx)

@@ -282,6 +282,14 @@ export const DEMO_USER = {
   userName: '演示用户',
 } as const
 
+/** The sandbox's operator (docs/server.md § Operator side), an admin: only where SEED_DEMO_DATA is on. */
+export const DEMO_OPERATOR = {
+  loginName: 'operator',
+  password: 'LifePayOps2026',
+  displayName: '演示运营',
+  role: 'admin',
+} as const
+
 export const demoUserAccounts = [
   {
     lifePayType: LifePayOrderType.Phone,

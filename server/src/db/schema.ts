@@ -424,3 +424,73 @@ export const jobs = pgTable(
       .where(sql`${t.status} = 'failed'`),
   ],
 )
+
+/**
+ * People who run the service (docs/server.md § Operator side): each logs in with a password to the operator routes;
+ * the role says what they may do (viewer < reviewer < admin, modules/operatorAccounts/roles.ts).
+ */
+export const operators = pgTable(
+  'operators',
+  {
+    id: uuid('id').primaryKey(),
+    loginName: text('login_name').notNull(),
+    displayName: text('display_name').notNull(),
+    /** argon2id (modules/account/passwords.ts). */
+    passwordHash: text('password_hash').notNull(),
+    /** viewer | reviewer | admin */
+    role: text('role').notNull(),
+    disabled: boolean('disabled').notNull().default(false),
+    creationTime: createdAt(),
+    lastLoginTime: time('last_login_time'),
+  },
+  (t) => [uniqueIndex('operators_login_name_key').on(t.loginName)],
+)
+
+/**
+ * An operator's logins: the cookie holds a random id, only its sha256 is stored. Ends at `expiresAt` (absolute),
+ * after the idle limit since `lastSeenTime`, or when revoked (logout, the operator disabled or given another role).
+ */
+export const operatorSessions = pgTable(
+  'operator_sessions',
+  {
+    idHash: text('id_hash').primaryKey(),
+    operatorId: uuid('operator_id')
+      .notNull()
+      .references(() => operators.id),
+    creationTime: createdAt(),
+    lastSeenTime: time('last_seen_time').notNull(),
+    expiresAt: time('expires_at').notNull(),
+    revokedAt: time('revoked_at'),
+  },
+  (t) => [index('operator_sessions_operator_idx').on(t.operatorId)],
+)
+
+/**
+ * Every operator action, append-only: a trigger of the migration (0010_operators.sql) refuses UPDATE, DELETE and
+ * TRUNCATE, and no code path edits a row (modules/operatorAccounts/audit.ts only inserts and reads).
+ */
+export const operatorAudit = pgTable(
+  'operator_audit',
+  {
+    id: bigserial('id', { mode: 'number' }).primaryKey(),
+    at: time('at').notNull(),
+    /** The operator's id, `service:token` for X-Operator-Token automation, `anonymous` for a failed login. */
+    actor: text('actor').notNull(),
+    /** The actor's login name at the time (or `service:token`), so the trail reads without a join. */
+    actorName: text('actor_name').notNull(),
+    action: text('action').notNull(),
+    /** order | channel | job | operator */
+    targetType: text('target_type').notNull(),
+    /** The order number, channel id, job id or operator login name. */
+    targetId: text('target_id').notNull(),
+    before: jsonb('before'),
+    after: jsonb('after'),
+    remark: text('remark'),
+    address: text('address'),
+  },
+  (t) => [
+    index('operator_audit_target_idx').on(t.targetId, t.at),
+    index('operator_audit_actor_idx').on(t.actor, t.at),
+    index('operator_audit_at_idx').on(t.at),
+  ],
+)

@@ -1,11 +1,12 @@
 import { randomUUID } from 'node:crypto'
-import { count } from 'drizzle-orm'
+import { count, eq } from 'drizzle-orm'
 import { ElectricType } from '../../../src/domain/electric'
 import { toFen } from '../../../src/domain/price'
 import { hashPassword } from '../modules/account/passwords'
 import { findOrCreateUserByPhone } from '../modules/account/users'
 import type { Db } from './database'
 import {
+  DEMO_OPERATOR,
   DEMO_USER,
   demoChannels,
   demoElectricAreas,
@@ -14,7 +15,7 @@ import {
   demoRegions,
   demoUserAccounts,
 } from './demoData'
-import { channels, electricSupportAreas, lifePayRates, parValues, regions, userAccounts } from './schema'
+import { channels, electricSupportAreas, lifePayRates, operators, parValues, regions, userAccounts } from './schema'
 
 /** Rates are parts per million of the face value: 98.5 % → 985000. */
 export function percentToPpm(percent: number): number {
@@ -26,6 +27,7 @@ export function percentToPpm(percent: number): number {
  * user with saved accounts. Does nothing once rates exist, so it is safe on every start.
  */
 export async function seedDatabase(db: Db, now: Date, withDemoUser: boolean): Promise<boolean> {
+  if (withDemoUser) await seedDemoOperator(db, now)
   const [{ rates }] = await db.select({ rates: count() }).from(lifePayRates)
   if (Number(rates) > 0) return false
   const passwordHash = withDemoUser ? await hashPassword(DEMO_USER.password) : null
@@ -97,4 +99,27 @@ export async function seedDatabase(db: Db, now: Date, withDemoUser: boolean): Pr
     )
   })
   return true
+}
+
+/**
+ * The demo operator, also added to a sandbox database seeded before operators existed. Never in production
+ * (SEED_DEMO_DATA must be off there), and never re-created once the name exists, so a disabled one stays disabled.
+ */
+async function seedDemoOperator(db: Db, now: Date): Promise<void> {
+  const [existing] = await db
+    .select({ id: operators.id })
+    .from(operators)
+    .where(eq(operators.loginName, DEMO_OPERATOR.loginName))
+  if (existing) return
+  await db
+    .insert(operators)
+    .values({
+      id: randomUUID(),
+      loginName: DEMO_OPERATOR.loginName,
+      displayName: DEMO_OPERATOR.displayName,
+      passwordHash: await hashPassword(DEMO_OPERATOR.password),
+      role: DEMO_OPERATOR.role,
+      creationTime: now,
+    })
+    .onConflictDoNothing()
 }

@@ -1,13 +1,19 @@
 import { timingSafeEqual } from 'node:crypto'
 import type { FastifyReply, FastifyRequest } from 'fastify'
 import type { AppContext } from '../appContext'
+import type { OperatorRole } from '../../../types/api/operators'
 import { verifyAccessToken } from '../modules/account/tokens'
+import { roleAtLeast, serviceActor, type OperatorActor } from '../modules/operatorAccounts/roles'
+import { csrfTokenMatches, SESSION_COOKIE, sessionOperator } from '../modules/operatorAccounts/sessions'
+import { requestCookie } from './cookies'
 import { errors } from './errors'
 
 declare module 'fastify' {
   interface FastifyRequest {
     /** The caller, set by the auth hooks of protected routes (onRequest: before the body is read). */
     userId: string
+    /** The operator of an operator route, set by its role hook (a logged-in operator or the automation token). */
+    operator: OperatorActor
   }
 }
 
@@ -18,6 +24,11 @@ declare module 'fastify' {
 export const VIRTUAL_USER_HEADER = 'x-lifepay-user-id'
 
 export const OPERATOR_TOKEN_HEADER = 'x-operator-token'
+
+export const CSRF_HEADER = 'x-csrf-token'
+
+/** Requests that change nothing need no CSRF token. */
+const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS'])
 
 /** The bearer token of the request: undefined without an Authorization header, null when it is not a bearer. */
 export function bearerToken(request: FastifyRequest): string | null | undefined {
@@ -46,13 +57,43 @@ export function createAuthHooks(ctx: AppContext) {
     request.userId = login.userId
   }
 
-  async function operator(request: FastifyRequest, _reply: FastifyReply): Promise<void> {
-    const given = Buffer.from(String(request.headers[OPERATOR_TOKEN_HEADER] ?? ''))
+  function operatorTokenMatches(header: string | string[]): boolean {
+    const given = Buffer.from(String(header))
     const expected = Buffer.from(ctx.config.operatorToken)
-    if (given.length !== expected.length || !timingSafeEqual(given, expected)) throw errors.operatorUnauthorized()
+    return given.length === expected.length && timingSafeEqual(given, expected)
   }
 
-  return { user, userOrVirtual, operator }
+  /** The caller of an operator route: the automation token if sent (it must be right), else the session cookie. */
+  async function operatorOf(request: FastifyRequest): Promise<OperatorActor> {
+    const token = request.headers[OPERATOR_TOKEN_HEADER]
+    // Automation (the CLI, cron) acts as an admin-equivalent service, recorded as such in the audit trail. A header
+    // cannot be sent by another site's page, so it needs no CSRF token.
+    if (token !== undefined) {
+      if (!operatorTokenMatches(token)) throw errors.operatorUnauthorized()
+      return serviceActor
+    }
+    const sessionId = requestCookie(request, SESSION_COOKIE)
+    const operator = sessionId ? await sessionOperator(ctx, sessionId) : null
+    if (!sessionId || !operator) throw errors.operatorUnauthorized()
+    if (!SAFE_METHODS.has(request.method) && !csrfTokenMatches(ctx, sessionId, request.headers[CSRF_HEADER]))
+      throw errors.csrfTokenInvalid()
+    // Roles are only ever written from the contract's list (modules/operatorAccounts/operators.ts).
+    return { id: operator.id, name: operator.loginName, role: operator.role as OperatorRole }
+  }
+
+  /**
+   * Operator routes: a live session whose role is at least `needed` (viewer < reviewer < admin), with the
+   * X-CSRF-Token of that session on every request that changes something; or the automation token.
+   */
+  function operatorRole(needed: OperatorRole) {
+    return async (request: FastifyRequest, _reply: FastifyReply): Promise<void> => {
+      const operator = await operatorOf(request)
+      if (!roleAtLeast(operator.role, needed)) throw errors.operatorForbidden(needed)
+      request.operator = operator
+    }
+  }
+
+  return { user, userOrVirtual, operatorRole }
 }
 
 export type AuthHooks = ReturnType<typeof createAuthHooks>

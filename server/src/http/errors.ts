@@ -12,7 +12,22 @@ export const errors = {
   badRequest: (detail: string) => e('BAD_REQUEST', `请求错误：${detail}`, `Bad request: ${detail}`, 400),
   unauthorized: () => e('UNAUTHORIZED', '未授权，请登录', 'Unauthorized, please log in', 401),
   operatorUnauthorized: () =>
-    e('OPERATOR_UNAUTHORIZED', '运营口令无效', 'Missing or wrong operator token (X-Operator-Token)', 401),
+    e(
+      'OPERATOR_UNAUTHORIZED',
+      '请先登录运营后台',
+      'Operator login needed: log in, or send the automation token (X-Operator-Token)',
+      401,
+    ),
+  operatorForbidden: (role: string) => e('OPERATOR_FORBIDDEN', `需要${role}权限`, `This needs the ${role} role`, 403),
+  csrfTokenInvalid: () =>
+    e(
+      'CSRF_TOKEN_INVALID',
+      '请求校验失败，请刷新页面后重试',
+      'Missing or wrong X-CSRF-Token: send the csrfToken of your login (GET /api/operator/me)',
+      403,
+    ),
+  operatorNotFound: () => e('OPERATOR_NOT_FOUND', '运营账号不存在', 'No such operator', 404),
+  operatorExists: () => e('OPERATOR_EXISTS', '运营账号已存在', 'An operator with this login name exists already'),
   notFound: () => e('NOT_FOUND', '请求地址出错', 'No such address', 404),
   internal: () => e('INTERNAL_ERROR', '服务器内部错误', 'Internal server error', 500),
   notReady: () => e('NOT_READY', '服务不可用', 'Service unavailable: the database does not answer', 503),

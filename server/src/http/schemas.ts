@@ -26,14 +26,14 @@ export interface RouteDoc {
   params?: TSchema
   /** The envelope's `data` on success. */
   data: TSchema
-  /** 'user': bearer token; 'userOrVirtual': bearer token or X-LifePay-User-Id; 'operator': X-Operator-Token. */
+  /** 'user': bearer token; 'userOrVirtual': bearer token or X-LifePay-User-Id; 'operator': X-Operator-Token, or an operator's session cookie (and X-CSRF-Token for writes). */
   auth?: 'user' | 'userOrVirtual' | 'operator'
 }
 
 const security: Record<NonNullable<RouteDoc['auth']>, Record<string, string[]>[]> = {
   user: [{ bearer: [] }],
   userOrVirtual: [{ bearer: [] }, { virtualUser: [] }],
-  operator: [{ operator: [] }],
+  operator: [{ operator: [] }, { operatorSession: [] }],
 }
 
 /** What Fastify (and the TypeBox type provider) sees: typed body, query, params and 200 envelope. */

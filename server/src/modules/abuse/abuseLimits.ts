@@ -23,6 +23,13 @@ function limits(ctx: AppContext) {
     loginPerIp: { name: 'login:ip:hour', points: config.loginFailuresPerIpHour, windowMs: HOUR },
     loginPerName: { name: 'login:name:hour', points: config.loginFailuresPerNameHour, windowMs: HOUR },
     registrationsPerIp: { name: 'register:ip:hour', points: config.registrationsPerIpHour, windowMs: HOUR },
+    // Operator logins count apart from the app's: one never locks the other.
+    operatorLoginPair: {
+      name: 'operator-login:ip+name',
+      points: config.loginFailuresPerIpAndName,
+      windowMs: LOGIN_PAIR_WINDOW_MS,
+    },
+    operatorLoginPerIp: { name: 'operator-login:ip:hour', points: config.loginFailuresPerIpHour, windowMs: HOUR },
   } satisfies Record<string, Limit>
 }
 
@@ -73,6 +80,30 @@ export async function beginPasswordAttempt(ctx: AppContext, ip: string, loginNam
       await ctx.limiter.reset(loginPair, pair)
       await ctx.limiter.refund(loginPerIp, ip)
       await ctx.limiter.refund(loginPerName, loginName)
+    },
+  }
+}
+
+/**
+ * An operator's password attempt, counted up front like the app's: LOGIN_LOCKED for 15 minutes after too many
+ * failures of this IP and login name, TOO_MANY_REQUESTS after too many of this IP. No per-name pause: an operator has
+ * no code login to fall back on, so strangers failing on a name must not lock its owner out.
+ */
+export async function beginOperatorPasswordAttempt(
+  ctx: AppContext,
+  ip: string,
+  loginName: string,
+): Promise<PasswordAttempt> {
+  const { operatorLoginPair, operatorLoginPerIp } = limits(ctx)
+  const pair = `${ip}|${loginName}`
+  const pairState = await ctx.limiter.consume(operatorLoginPair, pair)
+  if (pairState.exceeded) throw errors.loginLocked(Math.ceil(seconds(pairState) / 60))
+  const ipState = await ctx.limiter.consume(operatorLoginPerIp, ip)
+  if (ipState.exceeded) throw errors.tooManyRequests(seconds(ipState))
+  return {
+    async succeeded() {
+      await ctx.limiter.reset(operatorLoginPair, pair)
+      await ctx.limiter.refund(operatorLoginPerIp, ip)
     },
   }
 }

@@ -1,6 +1,6 @@
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox'
 import { Type, type Static } from '@sinclair/typebox'
-import type { FastifyInstance } from 'fastify'
+import type { FastifyInstance, FastifyRequest } from 'fastify'
 import { eq } from 'drizzle-orm'
 import {
   ApproveRefundInput,
@@ -27,6 +27,7 @@ import { previousShanghaiDate, reconcileDay } from '../lifePay/reconciliation'
 import { approveRefund, refundsPendingReview, rejectRefund } from '../lifePay/refunds'
 import { markRefundReturned, refundsNotReturned } from '../lifePay/refundNotifications'
 import { listNotifications, type NotificationRow } from '../notifications/recordNotification'
+import { recordAudit, type AuditRecord } from '../operatorAccounts/audit'
 
 const tags = ['Admin']
 
@@ -89,17 +90,42 @@ function toNotification(row: NotificationRow): ProviderNotification {
   }
 }
 
+/** What the audit trail keeps of an order before and after an operator's action: its states and the review's words. */
+function orderSnapshot(order: OrderRow) {
+  return {
+    payStatus: order.payStatus,
+    lifePayOrderStatus: order.lifePayOrderStatus,
+    refundNo: order.refundNo,
+    refundStatus: order.refundStatus,
+    refundCheckRemark: order.refundCheckRemark,
+    refundReturnedRemark: order.refundReturnedRemark,
+  }
+}
+
+async function orderRow(ctx: AppContext, orderNo: string): Promise<OrderRow | undefined> {
+  const [order] = await ctx.db.select().from(lifePayOrders).where(eq(lifePayOrders.orderNo, orderNo))
+  return order
+}
+
 const orderNoParams = Type.Object({ orderNo: Type.String({ minLength: 1, maxLength: 64 }) })
 
-/** Operator calls (X-Operator-Token): refund review and failed jobs. `npm run admin` drives them. */
+/**
+ * Operator calls, each checked by role (docs/server.md § Operator side): reads for viewers, refund review for
+ * reviewers, channels and jobs for admins. `npm run admin` drives them with the automation token. Every write is
+ * recorded in the audit trail once it has happened.
+ */
 export function registerAdminRoutes(app: FastifyInstance, ctx: AppContext, auth: AuthHooks): void {
   const api = app.withTypeProvider<TypeBoxTypeProvider>()
-  const operator = { onRequest: auth.operator }
+  const viewer = { onRequest: auth.operatorRole('viewer') }
+  const reviewer = { onRequest: auth.operatorRole('reviewer') }
+  const admin = { onRequest: auth.operatorRole('admin') }
+  const audit = (request: FastifyRequest, record: Omit<AuditRecord, 'actor' | 'address'>) =>
+    recordAudit(ctx.db, ctx.clock.now(), { ...record, actor: request.operator, address: request.ip })
 
   api.get(
     '/api/admin/refunds',
     {
-      ...operator,
+      ...viewer,
       schema: routeSchema({
         tags,
         summary: 'Refunds waiting for review, oldest first',
@@ -113,7 +139,7 @@ export function registerAdminRoutes(app: FastifyInstance, ctx: AppContext, auth:
   api.get(
     '/api/admin/refunds/not-returned',
     {
-      ...operator,
+      ...viewer,
       schema: routeSchema({
         tags,
         summary:
@@ -129,7 +155,7 @@ export function registerAdminRoutes(app: FastifyInstance, ctx: AppContext, auth:
   api.post(
     '/api/admin/refunds/:orderNo/returned',
     {
-      ...operator,
+      ...reviewer,
       schema: routeSchema({
         tags,
         summary:
@@ -143,14 +169,24 @@ export function registerAdminRoutes(app: FastifyInstance, ctx: AppContext, auth:
     },
     async (request) => {
       checkField('remark', request.body.remark, [required])
-      return ok(await operatorOrder(ctx, await markRefundReturned(ctx, request.params.orderNo, request.body.remark)))
+      const before = await orderRow(ctx, request.params.orderNo)
+      const returned = await markRefundReturned(ctx, request.params.orderNo, request.body.remark)
+      await audit(request, {
+        action: 'refund.returnedManually',
+        targetType: 'order',
+        targetId: returned.orderNo,
+        before: before ? orderSnapshot(before) : null,
+        after: orderSnapshot(returned),
+        remark: request.body.remark,
+      })
+      return ok(await operatorOrder(ctx, returned))
     },
   )
 
   api.get(
     '/api/admin/notifications',
     {
-      ...operator,
+      ...viewer,
       schema: routeSchema({
         tags,
         summary: 'Deliveries to the notify routes (genuine, duplicate, refused), newest first',
@@ -173,7 +209,7 @@ export function registerAdminRoutes(app: FastifyInstance, ctx: AppContext, auth:
   api.post(
     '/api/admin/refunds/:orderNo/approve',
     {
-      ...operator,
+      ...reviewer,
       schema: routeSchema({
         tags,
         summary:
@@ -186,9 +222,17 @@ export function registerAdminRoutes(app: FastifyInstance, ctx: AppContext, auth:
       }),
     },
     async (request) => {
-      const approved = await approveRefund(ctx, request.params.orderNo, {
-        remark: request.body?.remark?.trim() || undefined,
-        acknowledgeDelivered: request.body?.acknowledgeDelivered === true,
+      const remark = request.body?.remark?.trim() || undefined
+      const acknowledgeDelivered = request.body?.acknowledgeDelivered === true
+      const before = await orderRow(ctx, request.params.orderNo)
+      const approved = await approveRefund(ctx, request.params.orderNo, { remark, acknowledgeDelivered })
+      await audit(request, {
+        action: acknowledgeDelivered ? 'refund.approve.acknowledgeDelivered' : 'refund.approve',
+        targetType: 'order',
+        targetId: approved.orderNo,
+        before: before ? orderSnapshot(before) : null,
+        after: orderSnapshot(approved),
+        remark,
       })
       return ok(await operatorOrder(ctx, approved))
     },
@@ -197,7 +241,7 @@ export function registerAdminRoutes(app: FastifyInstance, ctx: AppContext, auth:
   api.post(
     '/api/admin/refunds/:orderNo/reject',
     {
-      ...operator,
+      ...reviewer,
       schema: routeSchema({
         tags,
         summary:
@@ -210,14 +254,24 @@ export function registerAdminRoutes(app: FastifyInstance, ctx: AppContext, auth:
     },
     async (request) => {
       checkField('reason', request.body.reason, [required, refundReason])
-      return ok(await operatorOrder(ctx, await rejectRefund(ctx, request.params.orderNo, request.body.reason)))
+      const before = await orderRow(ctx, request.params.orderNo)
+      const rejected = await rejectRefund(ctx, request.params.orderNo, request.body.reason)
+      await audit(request, {
+        action: 'refund.reject',
+        targetType: 'order',
+        targetId: rejected.orderNo,
+        before: before ? orderSnapshot(before) : null,
+        after: orderSnapshot(rejected),
+        remark: request.body.reason,
+      })
+      return ok(await operatorOrder(ctx, rejected))
     },
   )
 
   api.get(
     '/api/admin/orders/:orderNo',
     {
-      ...operator,
+      ...viewer,
       schema: routeSchema({
         tags,
         summary: "One order as the operator sees it: the user's view, the supplier's attempts and result",
@@ -227,7 +281,7 @@ export function registerAdminRoutes(app: FastifyInstance, ctx: AppContext, auth:
       }),
     },
     async (request) => {
-      const [order] = await ctx.db.select().from(lifePayOrders).where(eq(lifePayOrders.orderNo, request.params.orderNo))
+      const order = await orderRow(ctx, request.params.orderNo)
       if (!order) throw errors.orderNotFound()
       return ok(await operatorOrder(ctx, order))
     },
@@ -236,7 +290,7 @@ export function registerAdminRoutes(app: FastifyInstance, ctx: AppContext, auth:
   api.get(
     '/api/admin/channels',
     {
-      ...operator,
+      ...viewer,
       schema: routeSchema({
         tags,
         summary: 'Channels and their own rates; a disabled or unknown channel prices at the default rates',
@@ -251,7 +305,7 @@ export function registerAdminRoutes(app: FastifyInstance, ctx: AppContext, auth:
     api.post(
       `/api/admin/channels/:channelId/${action}`,
       {
-        ...operator,
+        ...admin,
         schema: routeSchema({
           tags,
           summary:
@@ -263,14 +317,25 @@ export function registerAdminRoutes(app: FastifyInstance, ctx: AppContext, auth:
           data: Channel,
         }),
       },
-      async (request) => ok(await setChannelEnabled(ctx, request.params.channelId, action === 'enable')),
+      async (request) => {
+        const before = (await listChannels(ctx)).find((c) => c.channelId === request.params.channelId)
+        const channel = await setChannelEnabled(ctx, request.params.channelId, action === 'enable')
+        await audit(request, {
+          action: `channel.${action}`,
+          targetType: 'channel',
+          targetId: channel.channelId,
+          before: before ? { enabled: before.enabled } : null,
+          after: { enabled: channel.enabled },
+        })
+        return ok(channel)
+      },
     )
   }
 
   api.get(
     '/api/admin/reconciliation',
     {
-      ...operator,
+      ...viewer,
       schema: routeSchema({
         tags,
         summary:
@@ -291,7 +356,7 @@ export function registerAdminRoutes(app: FastifyInstance, ctx: AppContext, auth:
   api.get(
     '/api/admin/jobs/failed',
     {
-      ...operator,
+      ...viewer,
       schema: routeSchema({
         tags,
         summary: 'Jobs that used up their attempts, and the queue’s counts',
@@ -313,7 +378,7 @@ export function registerAdminRoutes(app: FastifyInstance, ctx: AppContext, auth:
   api.post(
     '/api/admin/jobs/:id/retry',
     {
-      ...operator,
+      ...admin,
       schema: routeSchema({
         tags,
         summary: 'Put a failed job back in the queue with fresh attempts',
@@ -325,6 +390,13 @@ export function registerAdminRoutes(app: FastifyInstance, ctx: AppContext, auth:
     async (request) => {
       const row = await ctx.jobs.retry(request.params.id)
       if (!row) throw (await ctx.jobs.exists(request.params.id)) ? errors.jobNotFailed() : errors.jobNotFound()
+      await audit(request, {
+        action: 'job.retry',
+        targetType: 'job',
+        targetId: String(row.id),
+        before: { status: 'failed' },
+        after: { status: row.status, attempts: row.attempts, kind: row.kind },
+      })
       return ok(toJob(row))
     },
   )

@@ -1,0 +1,279 @@
+import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox'
+import { Type } from '@sinclair/typebox'
+import type { FastifyInstance, FastifyRequest } from 'fastify'
+import { eq } from 'drizzle-orm'
+import { NoData } from '../../../../types/api/envelope'
+import {
+  AuditEntry,
+  AuditPage,
+  CreateOperatorInput,
+  OperatorAccount,
+  OperatorLoginInput,
+  OperatorSession,
+  SetOperatorRoleInput,
+  type OperatorRole,
+} from '../../../../types/api/operators'
+import { required } from '../../../../src/domain/validators'
+import type { AppContext } from '../../appContext'
+import { operators } from '../../db/schema'
+import { CSRF_HEADER, type AuthHooks } from '../../http/auth'
+import { requestCookie, sessionCookie } from '../../http/cookies'
+import { ok } from '../../http/envelope'
+import { errors } from '../../http/errors'
+import { routeSchema } from '../../http/schemas'
+import { checkField } from '../../http/validation'
+import { beginOperatorPasswordAttempt } from '../abuse/abuseLimits'
+import { hashPassword, verifyPassword } from '../account/passwords'
+import { listAudit, recordAudit } from './audit'
+import {
+  createOperator,
+  disableOperator,
+  findOperator,
+  listOperators,
+  setOperatorRole,
+  toOperatorAccount,
+} from './operators'
+import {
+  closeSession,
+  csrfTokenMatches,
+  csrfTokenOf,
+  openSession,
+  SESSION_ABSOLUTE_MS,
+  SESSION_COOKIE,
+  sessionOperator,
+  type OperatorRow,
+} from './sessions'
+
+const tags = ['Operator']
+
+/** Where the trail says a failed login came from when no operator has that name. */
+const ANONYMOUS = 'anonymous'
+
+function sessionOf(ctx: AppContext, sessionId: string, operator: OperatorRow): OperatorSession {
+  return {
+    // Roles are only ever written from the contract's list.
+    operator: { loginName: operator.loginName, displayName: operator.displayName, role: operator.role as OperatorRole },
+    csrfToken: csrfTokenOf(ctx, sessionId),
+  }
+}
+
+/** Secure whenever the browser came over HTTPS (directly or through the proxy), and always in production. */
+function secureCookie(ctx: AppContext, request: FastifyRequest): boolean {
+  return ctx.config.production || request.protocol === 'https'
+}
+
+const loginNameParams = Type.Object({ loginName: Type.String({ minLength: 1, maxLength: 64 }) })
+
+/** Operator login, logout and profile; operator accounts and the audit trail (docs/server.md § Operator side). */
+export function registerOperatorAccountRoutes(app: FastifyInstance, ctx: AppContext, auth: AuthHooks): void {
+  const api = app.withTypeProvider<TypeBoxTypeProvider>()
+
+  api.post(
+    '/api/operator/login',
+    {
+      schema: routeSchema({
+        tags,
+        summary:
+          'Operator login: sets the httpOnly session cookie lp_operator (8 h at most, 30 min idle) and answers the ' +
+          'CSRF token to send as X-CSRF-Token; 5 wrong passwords from one IP lock that IP out of that name for 15 min',
+        body: OperatorLoginInput,
+        data: OperatorSession,
+      }),
+    },
+    async (request, reply) => {
+      const loginName = request.body.loginName.trim()
+      checkField('loginName', loginName, [required])
+      checkField('password', request.body.password, [required])
+      const attempt = await beginOperatorPasswordAttempt(ctx, request.ip, loginName)
+      const operator = await findOperator(ctx.db, loginName)
+      // A missing or disabled operator costs a hash too, so timing does not tell which names exist.
+      const valid =
+        operator && !operator.disabled
+          ? await verifyPassword(operator.passwordHash, request.body.password)
+          : (await hashPassword(request.body.password), false)
+      const now = ctx.clock.now()
+      if (!operator || !valid) {
+        await recordAudit(ctx.db, now, {
+          actor: operator ? { id: operator.id, name: operator.loginName } : { id: ANONYMOUS, name: ANONYMOUS },
+          action: 'operator.login.failed',
+          targetType: 'operator',
+          targetId: loginName,
+          remark: operator?.disabled ? 'disabled' : null,
+          address: request.ip,
+        })
+        throw errors.loginFailed()
+      }
+      await attempt.succeeded()
+      await ctx.db.update(operators).set({ lastLoginTime: now }).where(eq(operators.id, operator.id))
+      const { sessionId } = await openSession(ctx, operator.id)
+      await recordAudit(ctx.db, now, {
+        actor: { id: operator.id, name: operator.loginName },
+        action: 'operator.login',
+        targetType: 'operator',
+        targetId: operator.loginName,
+        address: request.ip,
+      })
+      reply.header(
+        'set-cookie',
+        sessionCookie(SESSION_COOKIE, sessionId, {
+          maxAgeS: SESSION_ABSOLUTE_MS / 1000,
+          secure: secureCookie(ctx, request),
+        }),
+      )
+      return ok(sessionOf(ctx, sessionId, operator))
+    },
+  )
+
+  api.get(
+    '/api/operator/me',
+    {
+      schema: routeSchema({
+        tags,
+        summary: "The logged-in operator and the session's CSRF token (a reloaded console reads it here)",
+        data: OperatorSession,
+      }),
+    },
+    async (request) => {
+      const sessionId = requestCookie(request, SESSION_COOKIE)
+      const operator = sessionId ? await sessionOperator(ctx, sessionId) : null
+      if (!sessionId || !operator) throw errors.operatorUnauthorized()
+      return ok(sessionOf(ctx, sessionId, operator))
+    },
+  )
+
+  api.post(
+    '/api/operator/logout',
+    {
+      schema: routeSchema({
+        tags,
+        summary: 'Ends the session (X-CSRF-Token required while it is live) and clears the cookie',
+        data: NoData,
+      }),
+    },
+    async (request, reply) => {
+      const sessionId = requestCookie(request, SESSION_COOKIE)
+      if (sessionId && (await sessionOperator(ctx, sessionId))) {
+        // Another site must not be able to log an operator out either.
+        if (!csrfTokenMatches(ctx, sessionId, request.headers[CSRF_HEADER])) throw errors.csrfTokenInvalid()
+        await closeSession(ctx, sessionId)
+      }
+      reply.header('set-cookie', sessionCookie(SESSION_COOKIE, '', { maxAgeS: 0, secure: secureCookie(ctx, request) }))
+      return ok(null)
+    },
+  )
+
+  const admin = { onRequest: auth.operatorRole('admin') }
+  const viewer = { onRequest: auth.operatorRole('viewer') }
+  const actedBy = (request: FastifyRequest) => ({ actor: request.operator, address: request.ip })
+
+  api.get(
+    '/api/admin/operators',
+    {
+      ...admin,
+      schema: routeSchema({
+        tags,
+        summary: 'Operator accounts (admin)',
+        auth: 'operator',
+        data: Type.Array(OperatorAccount),
+      }),
+    },
+    async () => ok(await listOperators(ctx)),
+  )
+
+  api.post(
+    '/api/admin/operators',
+    {
+      ...admin,
+      schema: routeSchema({
+        tags,
+        summary: 'Create an operator account (admin); `npm run admin -- operators add` calls it',
+        auth: 'operator',
+        body: CreateOperatorInput,
+        data: OperatorAccount,
+      }),
+    },
+    async (request) => ok(toOperatorAccount(await createOperator(ctx, request.body, actedBy(request)))),
+  )
+
+  api.post(
+    '/api/admin/operators/:loginName/disable',
+    {
+      ...admin,
+      schema: routeSchema({
+        tags,
+        summary: 'Disable an operator (admin): their sessions end at once and they can no longer log in',
+        auth: 'operator',
+        params: loginNameParams,
+        data: OperatorAccount,
+      }),
+    },
+    async (request) => ok(toOperatorAccount(await disableOperator(ctx, request.params.loginName, actedBy(request)))),
+  )
+
+  api.post(
+    '/api/admin/operators/:loginName/role',
+    {
+      ...admin,
+      schema: routeSchema({
+        tags,
+        summary: "Change an operator's role (admin): their sessions end, they log in again under the new role",
+        auth: 'operator',
+        params: loginNameParams,
+        body: SetOperatorRoleInput,
+        data: OperatorAccount,
+      }),
+    },
+    async (request) =>
+      ok(toOperatorAccount(await setOperatorRole(ctx, request.params.loginName, request.body.role, actedBy(request)))),
+  )
+
+  api.get(
+    '/api/admin/audit',
+    {
+      ...viewer,
+      schema: routeSchema({
+        tags,
+        summary: 'The audit trail, newest first: every operator action with who, when, before and after',
+        auth: 'operator',
+        querystring: Type.Object({
+          targetId: Type.Optional(
+            Type.String({ minLength: 1, maxLength: 64, description: 'Order number, channel id, job id or login name' }),
+          ),
+          operatorId: Type.Optional(
+            Type.String({ minLength: 1, maxLength: 64, description: "An operator's id, or service:token" }),
+          ),
+          page: Type.Optional(Type.Integer({ minimum: 1, default: 1 })),
+          rows: Type.Optional(Type.Integer({ minimum: 1, maximum: 200, default: 20 })),
+        }),
+        data: AuditPage,
+      }),
+    },
+    async (request) =>
+      ok(
+        await listAudit(ctx.db, {
+          targetId: request.query.targetId,
+          operatorId: request.query.operatorId,
+          page: request.query.page ?? 1,
+          rows: request.query.rows ?? 20,
+        }),
+      ),
+  )
+
+  api.get(
+    '/api/admin/orders/:orderNo/audit',
+    {
+      ...viewer,
+      schema: routeSchema({
+        tags,
+        summary: "An order's operator actions, newest first",
+        auth: 'operator',
+        params: Type.Object({ orderNo: Type.String({ minLength: 1, maxLength: 64 }) }),
+        data: Type.Array(AuditEntry),
+      }),
+    },
+    async (request) =>
+      ok(
+        (await listAudit(ctx.db, { targetType: 'order', targetId: request.params.orderNo, page: 1, rows: 200 })).items,
+      ),
+  )
+}

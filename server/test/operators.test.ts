@@ -1,0 +1,349 @@
+import assert from 'node:assert/strict'
+import { after, before, test } from 'node:test'
+import { sql } from 'drizzle-orm'
+import type { InjectOptions } from 'fastify'
+import type { ApiEnvelope } from '../../types/api/envelope'
+import type { AuditEntry, AuditPage, OperatorAccount, OperatorSession } from '../../types/api/operators'
+import type { OperatorOrder } from '../../types/api/admin'
+import { DEMO_OPERATOR } from '../src/db/demoData'
+import { SESSION_ABSOLUTE_MS, SESSION_IDLE_MS } from '../src/modules/operatorAccounts/sessions'
+import { createPhoneOrder, payInSandbox } from './support/orderFlows'
+import { createTestApp, type Caller, type TestApp } from './support/testApp'
+
+let t: TestApp
+before(async () => {
+  t = await createTestApp()
+  service.headers['x-operator-token'] = t.config.operatorToken
+})
+after(() => t.close())
+
+interface Reply<T> {
+  status: number
+  body: ApiEnvelope<T>
+  setCookie: string | undefined
+}
+
+async function call<T>(options: InjectOptions): Promise<Reply<T>> {
+  const response = await t.app.inject(options)
+  const setCookie = response.headers['set-cookie']
+  return {
+    status: response.statusCode,
+    body: response.json() as ApiEnvelope<T>,
+    setCookie: Array.isArray(setCookie) ? setCookie[0] : setCookie,
+  }
+}
+
+/** A logged-in operator as a browser holds it: the cookie, and the CSRF token to send with writes. */
+interface OperatorBrowser {
+  cookie: string
+  csrfToken: string
+  session: OperatorSession
+}
+
+function login(loginName: string, password: string, remoteAddress = '10.0.0.1') {
+  return call<OperatorSession>({
+    method: 'POST',
+    url: '/api/operator/login',
+    payload: { loginName, password },
+    remoteAddress,
+  })
+}
+
+async function loggedIn(loginName: string, password: string): Promise<OperatorBrowser> {
+  const reply = await login(loginName, password)
+  assert.equal(reply.status, 200, JSON.stringify(reply.body))
+  const cookie = /^(lp_operator=[^;]+)/.exec(reply.setCookie ?? '')?.[1]
+  assert.ok(cookie, reply.setCookie)
+  const session = reply.body.data as OperatorSession
+  return { cookie, csrfToken: session.csrfToken, session }
+}
+
+/** A request of the logged-in browser; writes carry the CSRF token unless `csrf` says otherwise. */
+function as<T>(browser: OperatorBrowser, method: 'GET' | 'POST', url: string, payload?: unknown, csrf?: string | null) {
+  const token = csrf === undefined ? browser.csrfToken : csrf
+  return call<T>({
+    method,
+    url,
+    remoteAddress: '10.0.0.1',
+    headers: {
+      cookie: browser.cookie,
+      ...(method === 'POST' && token !== null ? { 'x-csrf-token': token } : {}),
+      ...(payload !== undefined ? { 'content-type': 'application/json' } : {}),
+    },
+    payload: payload as InjectOptions['payload'],
+  })
+}
+
+const service = { headers: { 'x-operator-token': '' } }
+
+async function createOperatorAs(
+  admin: OperatorBrowser,
+  loginName: string,
+  role: string,
+  password = 'Correct-Horse-1',
+): Promise<OperatorAccount> {
+  const reply = await as<OperatorAccount>(admin, 'POST', '/api/admin/operators', { loginName, password, role })
+  assert.equal(reply.status, 200, JSON.stringify(reply.body))
+  return reply.body.data as OperatorAccount
+}
+
+/** A delivered top-up whose user asks for a refund (logged in afresh: the tests move the clock by hours). */
+async function orderUnderReview(): Promise<string> {
+  const alice: Caller = { token: (await t.loginDemo()).accessToken }
+  const { orderNo } = await createPhoneOrder(t, alice)
+  await payInSandbox(t, alice, orderNo)
+  await t.app.jobs.drain()
+  t.clock.advance(t.config.sandboxSupplierDelayMs)
+  await t.app.jobs.drain()
+  await t.data(t.post('/api/LifePay/RefundUserLifePayOrder', { orderNo, refundApplyRemark: '没到账' }, alice))
+  return orderNo
+}
+
+test('the demo operator logs in: an httpOnly, SameSite=Strict session cookie and the CSRF token', async () => {
+  const reply = await login(DEMO_OPERATOR.loginName, DEMO_OPERATOR.password)
+  assert.equal(reply.status, 200)
+  assert.deepEqual(reply.body.data?.operator, {
+    loginName: 'operator',
+    displayName: DEMO_OPERATOR.displayName,
+    role: 'admin',
+  })
+  assert.match(reply.body.data?.csrfToken ?? '', /^[\w-]{43}$/)
+  const attributes = (reply.setCookie ?? '').split('; ')
+  assert.match(attributes[0], /^lp_operator=[\w-]{43}$/)
+  assert.ok(attributes.includes('HttpOnly'))
+  assert.ok(attributes.includes('SameSite=Strict'))
+  assert.ok(attributes.includes('Path=/'))
+  assert.ok(attributes.includes(`Max-Age=${SESSION_ABSOLUTE_MS / 1000}`))
+  // Plain HTTP outside production (the sandbox on localhost): a Secure cookie would never come back.
+  assert.ok(!attributes.includes('Secure'))
+
+  const browser = await loggedIn(DEMO_OPERATOR.loginName, DEMO_OPERATOR.password)
+  const me = await as<OperatorSession>(browser, 'GET', '/api/operator/me')
+  assert.deepEqual(me.body.data, browser.session)
+  // Logging out needs the CSRF token too, then the session is gone and the cookie cleared.
+  const forged = await as(browser, 'POST', '/api/operator/logout', undefined, null)
+  assert.deepEqual([forged.status, forged.body.error], [403, 'CSRF_TOKEN_INVALID'])
+  const out = await as(browser, 'POST', '/api/operator/logout')
+  assert.equal(out.status, 200)
+  assert.match(out.setCookie ?? '', /^lp_operator=; Path=\/; Max-Age=0; HttpOnly; SameSite=Strict/)
+  const after = await as(browser, 'GET', '/api/operator/me')
+  assert.deepEqual([after.status, after.body.error], [401, 'OPERATOR_UNAUTHORIZED'])
+})
+
+test('the cookie is Secure when the browser came over HTTPS through a trusted proxy', async () => {
+  const behindProxy = await createTestApp({ config: { trustProxy: true } })
+  try {
+    const response = await behindProxy.app.inject({
+      method: 'POST',
+      url: '/api/operator/login',
+      payload: { loginName: DEMO_OPERATOR.loginName, password: DEMO_OPERATOR.password },
+      headers: { 'x-forwarded-proto': 'https' },
+    })
+    assert.equal(response.statusCode, 200)
+    assert.ok(String(response.headers['set-cookie']).split('; ').includes('Secure'))
+  } finally {
+    await behindProxy.close()
+  }
+})
+
+test('a wrong password is refused and recorded; five lock that address out of that name', async () => {
+  const admin = await loggedIn(DEMO_OPERATOR.loginName, DEMO_OPERATOR.password)
+  await createOperatorAs(admin, 'lockme', 'viewer')
+  const wrong = await login('lockme', 'not-the-password', '10.9.9.9')
+  assert.deepEqual([wrong.status, wrong.body.success, wrong.body.error], [200, false, 'LOGIN_FAILED'])
+  assert.equal(wrong.setCookie, undefined)
+  const unknown = await login('nobody-here', 'whatever-it-is', '10.9.9.8')
+  assert.equal(unknown.body.error, 'LOGIN_FAILED')
+
+  const trail = await as<AuditPage>(admin, 'GET', '/api/admin/audit?targetId=lockme')
+  const failed = trail.body.data?.items.find((entry) => entry.action === 'operator.login.failed')
+  assert.equal(failed?.actorName, 'lockme')
+  assert.equal(failed?.address, '10.9.9.9')
+  const anonymous = await as<AuditPage>(admin, 'GET', '/api/admin/audit?targetId=nobody-here')
+  assert.deepEqual(
+    anonymous.body.data?.items.map((entry) => [entry.actor, entry.action]),
+    [['anonymous', 'operator.login.failed']],
+  )
+
+  for (let i = 0; i < 4; i++)
+    assert.equal((await login('lockme', 'not-the-password', '10.9.9.9')).body.error, 'LOGIN_FAILED')
+  // The sixth try is refused before the password is looked at, even the right one.
+  const locked = await login('lockme', 'Correct-Horse-1', '10.9.9.9')
+  assert.equal(locked.body.error, 'LOGIN_LOCKED')
+  assert.match(locked.body.msg ?? '', /15/)
+  // Another address is not locked out of the name, and the app's own login counters are untouched.
+  assert.equal((await login('lockme', 'Correct-Horse-1', '10.9.9.10')).status, 200)
+  t.clock.advance(15 * 60_000 + 1000)
+  assert.equal((await login('lockme', 'Correct-Horse-1', '10.9.9.9')).status, 200)
+})
+
+test('a session ends after 30 idle minutes; requests slide that, but never past 8 hours', async () => {
+  const idle = await loggedIn(DEMO_OPERATOR.loginName, DEMO_OPERATOR.password)
+  t.clock.advance(SESSION_IDLE_MS - 60_000)
+  assert.equal((await as(idle, 'GET', '/api/operator/me')).status, 200)
+  t.clock.advance(SESSION_IDLE_MS - 60_000)
+  assert.equal((await as(idle, 'GET', '/api/admin/refunds')).status, 200)
+  t.clock.advance(SESSION_IDLE_MS + 1000)
+  const ended = await as(idle, 'GET', '/api/admin/refunds')
+  assert.deepEqual([ended.status, ended.body.error], [401, 'OPERATOR_UNAUTHORIZED'])
+
+  const busy = await loggedIn(DEMO_OPERATOR.loginName, DEMO_OPERATOR.password)
+  let elapsed = 0
+  while (elapsed + 20 * 60_000 < SESSION_ABSOLUTE_MS) {
+    t.clock.advance(20 * 60_000)
+    elapsed += 20 * 60_000
+    assert.equal((await as(busy, 'GET', '/api/operator/me')).status, 200, `at ${elapsed / 60_000} min`)
+  }
+  t.clock.advance(SESSION_ABSOLUTE_MS - elapsed)
+  assert.equal((await as(busy, 'GET', '/api/operator/me')).status, 401)
+})
+
+test('a write without the session’s CSRF token is refused with 403; with it, it goes through', async () => {
+  const admin = await loggedIn(DEMO_OPERATOR.loginName, DEMO_OPERATOR.password)
+  for (const csrf of [
+    null,
+    'wrong-token',
+    (await loggedIn(DEMO_OPERATOR.loginName, DEMO_OPERATOR.password)).csrfToken,
+  ]) {
+    const refused = await as(admin, 'POST', '/api/admin/channels/promo/disable', undefined, csrf)
+    assert.equal(refused.status, 403)
+    assert.equal(refused.body.success, false)
+    assert.equal(refused.body.error, 'CSRF_TOKEN_INVALID')
+    assert.ok(refused.body.msg)
+  }
+  const channels = await as<{ channelId: string; enabled: boolean }[]>(admin, 'GET', '/api/admin/channels')
+  assert.equal(channels.body.data?.find((c) => c.channelId === 'promo')?.enabled, true)
+  const done = await as<{ enabled: boolean }>(admin, 'POST', '/api/admin/channels/promo/disable')
+  assert.deepEqual([done.status, done.body.data?.enabled], [200, false])
+  assert.equal((await as(admin, 'POST', '/api/admin/channels/promo/enable')).status, 200)
+})
+
+test('roles: a viewer reads but cannot approve; a reviewer approves but cannot change channels; an admin can', async () => {
+  const admin = await loggedIn(DEMO_OPERATOR.loginName, DEMO_OPERATOR.password)
+  await createOperatorAs(admin, 'vera', 'viewer')
+  await createOperatorAs(admin, 'rick', 'reviewer')
+  const vera = await loggedIn('vera', 'Correct-Horse-1')
+  const rick = await loggedIn('rick', 'Correct-Horse-1')
+  const orderNo = await orderUnderReview()
+
+  const queue = await as<OperatorOrder[]>(vera, 'GET', '/api/admin/refunds')
+  assert.ok(queue.body.data?.some((order) => order.orderNo === orderNo))
+  const approveByViewer = await as(vera, 'POST', `/api/admin/refunds/${orderNo}/approve`, {
+    acknowledgeDelivered: true,
+  })
+  assert.deepEqual([approveByViewer.status, approveByViewer.body.error], [403, 'OPERATOR_FORBIDDEN'])
+  for (const who of [vera, rick]) {
+    const channel = await as(who, 'POST', '/api/admin/channels/promo/disable')
+    assert.deepEqual([channel.status, channel.body.error], [403, 'OPERATOR_FORBIDDEN'])
+    const operators = await as(who, 'POST', '/api/admin/operators', {
+      loginName: 'sneaky',
+      password: 'Correct-Horse-1',
+      role: 'admin',
+    })
+    assert.deepEqual([operators.status, operators.body.error], [403, 'OPERATOR_FORBIDDEN'])
+  }
+  const approved = await as<OperatorOrder>(rick, 'POST', `/api/admin/refunds/${orderNo}/approve`, {
+    remark: '核实未到账',
+    acknowledgeDelivered: true,
+  })
+  assert.equal(approved.status, 200, JSON.stringify(approved.body))
+  assert.equal(approved.body.data?.payStatus, 40)
+  assert.equal((await as(admin, 'POST', '/api/admin/channels/spring2026/enable')).status, 200)
+  assert.equal((await as(admin, 'POST', '/api/admin/channels/spring2026/disable')).status, 200)
+})
+
+test('disabling an operator or changing their role ends their sessions at once', async () => {
+  const admin = await loggedIn(DEMO_OPERATOR.loginName, DEMO_OPERATOR.password)
+  await createOperatorAs(admin, 'dora', 'reviewer')
+  const dora = await loggedIn('dora', 'Correct-Horse-1')
+  assert.equal((await as(dora, 'GET', '/api/admin/refunds')).status, 200)
+
+  const promoted = await as<OperatorAccount>(admin, 'POST', '/api/admin/operators/dora/role', { role: 'admin' })
+  assert.equal(promoted.body.data?.role, 'admin')
+  assert.equal((await as(dora, 'GET', '/api/admin/refunds')).status, 401)
+  const again = await loggedIn('dora', 'Correct-Horse-1')
+  assert.equal(again.session.operator.role, 'admin')
+
+  const disabled = await as<OperatorAccount>(admin, 'POST', '/api/admin/operators/dora/disable')
+  assert.equal(disabled.body.data?.disabled, true)
+  const refused = await as(again, 'GET', '/api/admin/refunds')
+  assert.deepEqual([refused.status, refused.body.error], [401, 'OPERATOR_UNAUTHORIZED'])
+  assert.equal((await login('dora', 'Correct-Horse-1', '10.7.7.7')).body.error, 'LOGIN_FAILED')
+  const unknown = await as(admin, 'POST', '/api/admin/operators/nobody/disable')
+  assert.deepEqual([unknown.status, unknown.body.error], [404, 'OPERATOR_NOT_FOUND'])
+  const duplicate = await as(admin, 'POST', '/api/admin/operators', {
+    loginName: 'dora',
+    password: 'Correct-Horse-1',
+    role: 'viewer',
+  })
+  assert.equal(duplicate.body.error, 'OPERATOR_EXISTS')
+
+  const list = await as<OperatorAccount[]>(admin, 'GET', '/api/admin/operators')
+  const dorasRow = list.body.data?.find((one) => one.loginName === 'dora')
+  assert.deepEqual([dorasRow?.role, dorasRow?.disabled], ['admin', true])
+  assert.ok(!JSON.stringify(list.body).includes('argon2'))
+})
+
+test('the audit trail: who, when, before and after of every write, by order number; append-only', async () => {
+  const admin = await loggedIn(DEMO_OPERATOR.loginName, DEMO_OPERATOR.password)
+  const adminId = (await as<OperatorAccount[]>(admin, 'GET', '/api/admin/operators')).body.data?.find(
+    (one) => one.loginName === 'operator',
+  )?.id
+  const rejected = await orderUnderReview()
+  const approved = await orderUnderReview()
+  assert.equal((await as(admin, 'POST', `/api/admin/refunds/${rejected}/reject`, { reason: '已到账' })).status, 200)
+  // The automation token acts as the service, recorded as such.
+  await t.data(t.post(`/api/admin/refunds/${approved}/approve`, { acknowledgeDelivered: true }, service))
+
+  const onOrder = await as<AuditEntry[]>(admin, 'GET', `/api/admin/orders/${rejected}/audit`)
+  assert.equal(onOrder.body.data?.length, 1)
+  const entry = onOrder.body.data![0]
+  assert.deepEqual(
+    [entry.actor, entry.actorName, entry.action, entry.targetType, entry.targetId, entry.remark, entry.address],
+    [adminId, 'operator', 'refund.reject', 'order', rejected, '已到账', '10.0.0.1'],
+  )
+  assert.deepEqual(
+    [
+      (entry.before as { lifePayOrderStatus: number }).lifePayOrderStatus,
+      (entry.after as { lifePayOrderStatus: number }).lifePayOrderStatus,
+    ],
+    [40, 60],
+  )
+  assert.equal(entry.at, t.clock.now().toISOString())
+
+  const byService = await as<AuditPage>(admin, 'GET', `/api/admin/audit?operatorId=service:token`)
+  assert.deepEqual(
+    byService.body.data?.items.map((one) => [one.actorName, one.action, one.targetId]),
+    [['service:token', 'refund.approve.acknowledgeDelivered', approved]],
+  )
+  const page = await as<AuditPage>(admin, 'GET', `/api/admin/audit?page=1&rows=2`)
+  assert.equal(page.body.data?.items.length, 2)
+  assert.ok((page.body.data?.totalCount ?? 0) > 2)
+  assert.equal(page.body.data?.items[0].targetId, approved, 'newest first')
+
+  // Not through the API, and not even with the database in hand.
+  const before = await t.database.db.execute(sql`select count(*)::int as n from operator_audit`)
+  for (const statement of [
+    sql`update operator_audit set remark = 'rewritten'`,
+    sql`delete from operator_audit`,
+    sql`truncate operator_audit`,
+  ]) {
+    await assert.rejects(t.database.db.execute(statement), (error: Error) => {
+      // Drizzle wraps the database's refusal: the trigger's message is the cause.
+      assert.match(String((error.cause as Error | undefined)?.message), /operator_audit is append-only/)
+      return true
+    })
+  }
+  assert.deepEqual(await t.database.db.execute(sql`select count(*)::int as n from operator_audit`), before)
+  const still = await as<AuditEntry[]>(admin, 'GET', `/api/admin/orders/${rejected}/audit`)
+  assert.equal(still.body.data?.[0].remark, '已到账')
+})
+
+test('without a session or token the operator routes answer 401', async () => {
+  for (const url of ['/api/admin/refunds', '/api/admin/audit', '/api/admin/operators', '/api/operator/me']) {
+    const reply = await call({ method: 'GET', url })
+    assert.deepEqual([reply.status, reply.body.error], [401, 'OPERATOR_UNAUTHORIZED'], url)
+  }
+  const forged = await call({ method: 'GET', url: '/api/admin/refunds', headers: { cookie: 'lp_operator=forged' } })
+  assert.equal(forged.status, 401)
+})

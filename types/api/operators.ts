@@ -1,0 +1,82 @@
+import { Type, type Static } from '@sinclair/typebox'
+import { DateTime, Nullable, OneOf } from './schema'
+
+// Operator accounts, their sessions and the audit trail (docs/server.md § Operator side).
+
+/** What an operator may do, each role including the ones before it: read < review refunds < change settings. */
+export const operatorRoleValues = ['viewer', 'reviewer', 'admin'] as const
+export const OperatorRole = OneOf(operatorRoleValues)
+export type OperatorRole = Static<typeof OperatorRole>
+
+/** POST /api/operator/login */
+export const OperatorLoginInput = Type.Object({
+  loginName: Type.String({ maxLength: 64 }),
+  password: Type.String({ maxLength: 128 }),
+})
+export type OperatorLoginInput = Static<typeof OperatorLoginInput>
+
+export const OperatorProfile = Type.Object({
+  loginName: Type.String(),
+  displayName: Type.String(),
+  role: OperatorRole,
+})
+export type OperatorProfile = Static<typeof OperatorProfile>
+
+/**
+ * POST /api/operator/login and GET /api/operator/me: the session itself travels in the httpOnly `lp_operator`
+ * cookie; every state-changing operator request sends `csrfToken` as the X-CSRF-Token header.
+ */
+export const OperatorSession = Type.Object({
+  operator: OperatorProfile,
+  csrfToken: Type.String(),
+})
+export type OperatorSession = Static<typeof OperatorSession>
+
+/** GET /api/admin/operators items. No password hash, ever. */
+export const OperatorAccount = Type.Object({
+  id: Type.String(),
+  loginName: Type.String(),
+  displayName: Type.String(),
+  role: OperatorRole,
+  disabled: Type.Boolean(),
+  creationTime: DateTime(),
+  lastLoginTime: Nullable(DateTime()),
+})
+export type OperatorAccount = Static<typeof OperatorAccount>
+
+/** POST /api/admin/operators */
+export const CreateOperatorInput = Type.Object({
+  loginName: Type.String({ minLength: 1, maxLength: 64, pattern: '^[A-Za-z0-9._@-]+$' }),
+  displayName: Type.Optional(Type.String({ maxLength: 64 })),
+  password: Type.String({ minLength: 10, maxLength: 128, description: 'At least 10 characters' }),
+  role: OperatorRole,
+})
+export type CreateOperatorInput = Static<typeof CreateOperatorInput>
+
+/** POST /api/admin/operators/:loginName/role */
+export const SetOperatorRoleInput = Type.Object({ role: OperatorRole })
+export type SetOperatorRoleInput = Static<typeof SetOperatorRoleInput>
+
+/** One operator action as recorded (append-only). */
+export const AuditEntry = Type.Object({
+  id: Type.Integer(),
+  at: DateTime(),
+  /** The operator's id; `service:token` for automation with X-Operator-Token; `anonymous` for a failed login. */
+  actor: Type.String(),
+  actorName: Type.String(),
+  action: Type.String({ description: 'e.g. refund.approve, channel.disable, operator.login.failed' }),
+  targetType: OneOf(['order', 'channel', 'job', 'operator']),
+  targetId: Type.String({ description: 'Order number, channel id, job id or operator login name' }),
+  before: Type.Unknown(),
+  after: Type.Unknown(),
+  remark: Nullable(Type.String()),
+  address: Nullable(Type.String()),
+})
+export type AuditEntry = Static<typeof AuditEntry>
+
+/** GET /api/admin/audit: newest first. */
+export const AuditPage = Type.Object({
+  items: Type.Array(AuditEntry),
+  totalCount: Type.Integer(),
+})
+export type AuditPage = Static<typeof AuditPage>
