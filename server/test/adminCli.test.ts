@@ -1,5 +1,5 @@
 import assert from 'node:assert/strict'
-import { execFile } from 'node:child_process'
+import { execFile, spawn } from 'node:child_process'
 import { join } from 'node:path'
 import { after, before, test } from 'node:test'
 import { promisify } from 'node:util'
@@ -92,5 +92,66 @@ test('a wrong operator token is refused', async () => {
       env: { ...process.env, ADMIN_URL: url, OPERATOR_TOKEN: 'nope' },
     }),
     /OPERATOR_UNAUTHORIZED/,
+  )
+})
+
+/** The CLI with `stdin` piped in, as `printf '%s\n' "$PASSWORD" | npm run admin -- …` runs it. */
+function adminWithInput(
+  stdin: string,
+  ...args: string[]
+): Promise<{ code: number | null; stdout: string; stderr: string }> {
+  const child = spawn(process.execPath, ['--import', 'tsx', ADMIN, ...args], {
+    env: { ...process.env, ADMIN_URL: url, OPERATOR_TOKEN: t.config.operatorToken },
+  })
+  let stdout = ''
+  let stderr = ''
+  child.stdout.on('data', (chunk: Buffer) => (stdout += chunk.toString()))
+  child.stderr.on('data', (chunk: Buffer) => (stderr += chunk.toString()))
+  child.stdin.end(stdin)
+  return new Promise((resolve) => child.on('close', (code) => resolve({ code, stdout, stderr })))
+}
+
+test('npm run admin -- operators add (password from stdin) | list | set-role | disable', async () => {
+  const added = await adminWithInput(
+    'First-Admin-2026\n',
+    'operators',
+    'add',
+    'alice.ops',
+    '--role',
+    'admin',
+    '--name',
+    'Alice',
+  )
+  assert.equal(added.code, 0, added.stderr)
+  assert.match(added.stdout, /^alice\.ops {2}admin {2}active {2}Alice {2}last login never/)
+  // The password never appears on the command line, and it works for a login.
+  const login = await t.post<{ operator: { role: string } }>('/api/operator/login', {
+    loginName: 'alice.ops',
+    password: 'First-Admin-2026',
+  })
+  assert.equal(login.body.data?.operator.role, 'admin')
+
+  const short = await adminWithInput('short\n', 'operators', 'add', 'bob.ops', '--role', 'viewer')
+  assert.equal(short.code, 2)
+  assert.match(short.stderr, /at least 10/)
+  const badRole = await adminWithInput('Long-Enough-Pass\n', 'operators', 'add', 'bob.ops', '--role', 'boss')
+  assert.equal(badRole.code, 2)
+  assert.match(badRole.stderr, /viewer, reviewer, admin/)
+
+  assert.match((await admin('operators', 'set-role', 'alice.ops', 'reviewer')).stdout, /^alice\.ops {2}reviewer/)
+  assert.match((await admin('operators', 'disable', 'alice.ops')).stdout, /^alice\.ops {2}reviewer {2}DISABLED/)
+  const list = await admin('operators', 'list')
+  assert.match(list.stdout, /^alice\.ops {2}reviewer {2}DISABLED {2}Alice {2}last login \d{4}-/m)
+  assert.match(list.stdout, /^operator {2}admin {2}active/m)
+
+  // What the CLI did is in the audit trail as the automation service.
+  const trail = await t.data(
+    t.get<{ items: { actor: string; action: string }[] }>('/api/admin/audit?targetId=alice.ops', {
+      headers: { 'x-operator-token': t.config.operatorToken },
+    }),
+  )
+  assert.deepEqual(
+    trail.items.filter((entry) => entry.actor === 'service:token').map((entry) => entry.action),
+    ['operator.disable', 'operator.role', 'operator.create'],
   )
 })

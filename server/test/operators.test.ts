@@ -1,11 +1,12 @@
 import assert from 'node:assert/strict'
 import { after, before, test } from 'node:test'
-import { sql } from 'drizzle-orm'
+import { count, sql } from 'drizzle-orm'
 import type { InjectOptions } from 'fastify'
 import type { ApiEnvelope } from '../../types/api/envelope'
 import type { AuditEntry, AuditPage, OperatorAccount, OperatorSession } from '../../types/api/operators'
 import type { OperatorOrder } from '../../types/api/admin'
 import { DEMO_OPERATOR } from '../src/db/demoData'
+import { operatorAudit } from '../src/db/schema'
 import { SESSION_ABSOLUTE_MS, SESSION_IDLE_MS } from '../src/modules/operatorAccounts/sessions'
 import { createPhoneOrder, payInSandbox } from './support/orderFlows'
 import { createTestApp, type Caller, type TestApp } from './support/testApp'
@@ -322,7 +323,8 @@ test('the audit trail: who, when, before and after of every write, by order numb
   assert.equal(page.body.data?.items[0].targetId, approved, 'newest first')
 
   // Not through the API, and not even with the database in hand.
-  const before = await t.database.db.execute(sql`select count(*)::int as n from operator_audit`)
+  const rowCount = async () => (await t.database.db.select({ n: count() }).from(operatorAudit))[0].n
+  const before = await rowCount()
   for (const statement of [
     sql`update operator_audit set remark = 'rewritten'`,
     sql`delete from operator_audit`,
@@ -334,7 +336,7 @@ test('the audit trail: who, when, before and after of every write, by order numb
       return true
     })
   }
-  assert.deepEqual(await t.database.db.execute(sql`select count(*)::int as n from operator_audit`), before)
+  assert.equal(await rowCount(), before)
   const still = await as<AuditEntry[]>(admin, 'GET', `/api/admin/orders/${rejected}/audit`)
   assert.equal(still.body.data?.[0].remark, '已到账')
 })
