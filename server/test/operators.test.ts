@@ -253,6 +253,50 @@ test('roles: a viewer reads but cannot approve; a reviewer approves but cannot c
   assert.equal((await as(admin, 'POST', '/api/admin/channels/spring2026/disable')).status, 200)
 })
 
+test('rates: a reviewer cannot change them; an admin can, for new orders only, recorded with before and after', async () => {
+  const admin = await loggedIn(DEMO_OPERATOR.loginName, DEMO_OPERATOR.password)
+  await createOperatorAs(admin, 'rita', 'reviewer')
+  const rita = await loggedIn('rita', 'Correct-Horse-1')
+  const alice: Caller = { token: (await t.loginDemo()).accessToken }
+  const phoneRate = async () =>
+    (await t.data(t.get<{ rateType: number; rate: number }[]>('/api/LifePay/GetRate'))).find((r) => r.rateType === 10)
+      ?.rate
+  assert.equal(await phoneRate(), 98.5)
+  const earlier = await createPhoneOrder(t, alice)
+
+  const byReviewer = await as(rita, 'POST', '/api/LifePay/CreateEditLifePayRate', [{ rateType: 10, rate: 90 }])
+  assert.deepEqual([byReviewer.status, byReviewer.body.error], [403, 'OPERATOR_FORBIDDEN'])
+  assert.equal(await phoneRate(), 98.5)
+  const twice = await as(admin, 'POST', '/api/LifePay/CreateEditLifePayRate', [
+    { rateType: 10, rate: 90 },
+    { rateType: 10, rate: 91 },
+  ])
+  assert.equal(twice.body.error, 'BAD_REQUEST')
+
+  const changed = await as<{ rateType: number; rate: number }[]>(admin, 'POST', '/api/LifePay/CreateEditLifePayRate', [
+    { rateType: 10, rate: 97.25, id: 'ignored' },
+  ])
+  assert.equal(changed.status, 200, JSON.stringify(changed.body))
+  assert.deepEqual(
+    changed.body.data?.find((r) => r.rateType === 10),
+    { rateType: 10, rate: 97.25 },
+  )
+  assert.equal(await phoneRate(), 97.25)
+  const later = await createPhoneOrder(t, alice)
+  const amountOf = async (orderNo: string) =>
+    (await t.data(t.get<{ payAmount: number }>(`/api/LifePay/GetUserLifePayOrderDetail?orderNo=${orderNo}`, alice)))
+      .payAmount
+  assert.deepEqual([await amountOf(earlier.orderNo), await amountOf(later.orderNo)], [98.5, 97.25])
+
+  const trail = await as<AuditPage>(admin, 'GET', '/api/admin/audit?targetId=10')
+  const entry = trail.body.data?.items[0]
+  assert.deepEqual(
+    [entry?.action, entry?.targetType, entry?.actorName, entry?.before, entry?.after],
+    ['rate.set', 'rate', 'operator', { rate: 98.5 }, { rate: 97.25 }],
+  )
+  await as(admin, 'POST', '/api/LifePay/CreateEditLifePayRate', [{ rateType: 10, rate: 98.5 }])
+})
+
 test('disabling an operator or changing their role ends their sessions at once', async () => {
   const admin = await loggedIn(DEMO_OPERATOR.loginName, DEMO_OPERATOR.password)
   await createOperatorAs(admin, 'dora', 'reviewer')

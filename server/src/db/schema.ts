@@ -479,9 +479,9 @@ export const operatorAudit = pgTable(
     /** The actor's login name at the time (or `service:token`), so the trail reads without a join. */
     actorName: text('actor_name').notNull(),
     action: text('action').notNull(),
-    /** order | channel | job | operator */
+    /** order | channel | rate | job | operator */
     targetType: text('target_type').notNull(),
-    /** The order number, channel id, job id or operator login name. */
+    /** The order number, channel id, rate type, job id or operator login name. */
     targetId: text('target_id').notNull(),
     before: jsonb('before'),
     after: jsonb('after'),
