@@ -8,7 +8,7 @@ import { systemClock, type Clock } from './clock'
 import type { AlipaySettings, AlipayVerification, ServerConfig, WechatPaySettings } from './config'
 import { CREDENTIAL_REVOKED_CHANNEL, ORDER_CHANGED_CHANNEL, RATES_CHANGED_CHANNEL } from './db/changeChannels'
 import type { Database, Db } from './db/database'
-import { createAuthHooks, OPERATOR_TOKEN_HEADER, VIRTUAL_USER_HEADER } from './http/auth'
+import { createAuthHooks, CSRF_HEADER, OPERATOR_TOKEN_HEADER, VIRTUAL_USER_HEADER } from './http/auth'
 import { corsPolicy, installCors } from './http/cors'
 import { inlineScriptHashes, installSecurityHeaders } from './http/securityHeaders'
 import { logSerializers } from './http/logRedaction'
@@ -172,6 +172,9 @@ export async function buildApp(options: AppOptions): Promise<App> {
               `req.headers.authorization`,
               `req.headers["${OPERATOR_TOKEN_HEADER}"]`,
               `req.headers["${VIRTUAL_USER_HEADER}"]`,
+              // The operator's session id and its CSRF token.
+              `req.headers.cookie`,
+              `req.headers["${CSRF_HEADER}"]`,
             ],
             serializers: { ...('serializers' in logger ? logger.serializers : {}), ...logSerializers },
           }
