@@ -185,6 +185,12 @@ async function run(argv: string[]): Promise<void> {
   const { args, ...server } = adminTarget(argv)
   const call = adminCalls(server)
   const [area, action, subject] = args
+  // approve, reject and returned: one step on one order's refund, answered with the order as it now stands.
+  const refundStep = async (orderNo: string, step: string, body: object) =>
+    printOrder(
+      await call<OperatorOrder>('POST', `/api/admin/refunds/${encodeURIComponent(orderNo)}/${step}`, body),
+      true,
+    )
   if (area === 'refunds' && action === 'list') {
     const orders = await call<OperatorOrder[]>('GET', '/api/admin/refunds')
     if (orders.length === 0) console.log('No refund is waiting for review.')
@@ -196,22 +202,16 @@ async function run(argv: string[]): Promise<void> {
     return
   }
   if (area === 'refunds' && action === 'approve' && subject) {
-    printOrder(
-      await call<OperatorOrder>('POST', `/api/admin/refunds/${encodeURIComponent(subject)}/approve`, {
-        remark: option(args, '--remark'),
-        acknowledgeDelivered: args.includes('--acknowledge-delivered'),
-      }),
-      true,
-    )
+    await refundStep(subject, 'approve', {
+      remark: option(args, '--remark'),
+      acknowledgeDelivered: args.includes('--acknowledge-delivered'),
+    })
     return
   }
   if (area === 'refunds' && action === 'reject' && subject) {
     const reason = option(args, '--reason')
     if (!reason) throw new UsageError('reject needs --reason "…" (the user sees it)')
-    printOrder(
-      await call<OperatorOrder>('POST', `/api/admin/refunds/${encodeURIComponent(subject)}/reject`, { reason }),
-      true,
-    )
+    await refundStep(subject, 'reject', { reason })
     return
   }
   if (area === 'channels' && action === 'list') {
@@ -265,10 +265,7 @@ async function run(argv: string[]): Promise<void> {
   if (area === 'refunds' && action === 'returned' && subject) {
     const remark = option(args, '--remark')
     if (!remark) throw new UsageError('refunds returned needs --remark "how the money was returned"')
-    printOrder(
-      await call<OperatorOrder>('POST', `/api/admin/refunds/${encodeURIComponent(subject)}/returned`, { remark }),
-      true,
-    )
+    await refundStep(subject, 'returned', { remark })
     return
   }
   if (area === 'operators' && action === 'list') {

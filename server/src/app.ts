@@ -301,19 +301,16 @@ export async function buildApp(options: AppOptions): Promise<App> {
         random: ctx.random,
         deliver,
       }))
+    // A pay type's own real provider, the shared sandbox, or null when it is off (config allows nothing else).
+    const chosen = (payType: LifePayType, real: 'wechatpay' | 'alipay', create: () => PaymentProvider) =>
+      payTypes[payType] === real ? create() : payTypes[payType] === 'sandbox' ? sandbox() : null
     given.payment = {
-      [LifePayType.WxPay]:
-        payTypes[LifePayType.WxPay] === 'wechatpay'
-          ? wechatPayProvider(requireSettings(config.wechatPay, 'WXPAY_PROVIDER=wechatpay'), clock)
-          : payTypes[LifePayType.WxPay] === 'sandbox'
-            ? sandbox()
-            : null,
-      [LifePayType.AliPay]:
-        payTypes[LifePayType.AliPay] === 'alipay'
-          ? alipayProvider(requireSettings(config.alipay, 'ALIPAY_PROVIDER=alipay'), clock)
-          : payTypes[LifePayType.AliPay] === 'sandbox'
-            ? sandbox()
-            : null,
+      [LifePayType.WxPay]: chosen(LifePayType.WxPay, 'wechatpay', () =>
+        wechatPayProvider(requireSettings(config.wechatPay, 'WXPAY_PROVIDER=wechatpay'), clock),
+      ),
+      [LifePayType.AliPay]: chosen(LifePayType.AliPay, 'alipay', () =>
+        alipayProvider(requireSettings(config.alipay, 'ALIPAY_PROVIDER=alipay'), clock),
+      ),
     }
   }
   // The real supplier chosen by configuration; its callback route comes with it.

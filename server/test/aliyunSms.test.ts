@@ -6,7 +6,8 @@ import { loadConfig } from '../src/config'
 import { smsCodes } from '../src/db/schema'
 import { acs3Authorization, callAliyunRpc, canonicalRequest, percentEncode } from '../src/providers/aliyunSignature'
 import { FAKE_TEMPLATES, startFakeAliyun, type FakeAliyun } from './support/fakeAliyun'
-import { createTestApp, type TestApp } from './support/testApp'
+import { appOnFakeAliyun } from './support/aliyunTestApp'
+import type { TestApp } from './support/testApp'
 
 // SMS_PROVIDER=aliyun through the app's routes, against a local Dysmsapi that checks Alibaba Cloud's V3 signature
 // itself (support/fakeAliyun.ts): the code reaches the phone and logs in; a refusal reaches the user as a readable
@@ -15,11 +16,7 @@ import { createTestApp, type TestApp } from './support/testApp'
 let fake: FakeAliyun
 let t: TestApp
 
-/** An app on the fake, signing with `secret` (the fake's own unless a test tampers with it). */
-async function appOn(secret?: string, env: Record<string, string> = {}): Promise<TestApp> {
-  const aliyun = loadConfig({ SMS_PROVIDER: 'aliyun', ...fake.env(secret), ...env } as NodeJS.ProcessEnv)
-  return createTestApp({ config: { providers: aliyun.providers, aliyun: aliyun.aliyun } })
-}
+const SMS = { SMS_PROVIDER: 'aliyun' }
 
 const send = (app: TestApp, phoneNumber: string, businessType = VerificationCodeBusinessType.LifePayPhoneCodeLogin) =>
   app.post('/api/Account/SendPhoneMessageCode', { phoneNumber, businessType })
@@ -29,7 +26,7 @@ const storedCodes = async (app: TestApp, phoneNumber: string) =>
 
 before(async () => {
   fake = await startFakeAliyun(() => t.clock.now())
-  t = await appOn()
+  t = await appOnFakeAliyun(fake, SMS)
 })
 after(async () => {
   await t.close()
@@ -83,7 +80,7 @@ describe('Alibaba Cloud SMS (SendSms, ACS3-HMAC-SHA256)', () => {
   })
 
   test('a refusal that is ours to fix (unknown template) reads "try later" to the user; no code stored', async () => {
-    const misconfigured = await appOn(undefined, { SMS_TEMPLATE_CODE: 'SMS_999999999' })
+    const misconfigured = await appOnFakeAliyun(fake, { ...SMS, SMS_TEMPLATE_CODE: 'SMS_999999999' })
     try {
       const answer = await send(misconfigured, '13700000007')
       assert.deepEqual([answer.status, answer.body.error], [200, 'SMS_SEND_REFUSED'])
@@ -105,7 +102,7 @@ describe('Alibaba Cloud SMS (SendSms, ACS3-HMAC-SHA256)', () => {
   })
 
   test('a request signed with another secret is refused (SignatureDoesNotMatch): nothing sent, nothing stored', async () => {
-    const forged = await appOn(`${fake.credentials().accessKeySecret}x`)
+    const forged = await appOnFakeAliyun(fake, SMS, `${fake.credentials().accessKeySecret}x`)
     try {
       const answer = await send(forged, '13700000006')
       assert.deepEqual([answer.status, answer.body.error], [503, 'PROVIDER_UNAVAILABLE'])

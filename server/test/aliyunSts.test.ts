@@ -4,7 +4,8 @@ import type { OssSts } from '../../types/api/account'
 import { loadConfig } from '../src/config'
 import { productionProblems } from '../src/productionReadiness'
 import { FAKE_ROLE_ARN, startFakeAliyun, type FakeAliyun } from './support/fakeAliyun'
-import { createTestApp, type TestApp } from './support/testApp'
+import { appOnFakeAliyun } from './support/aliyunTestApp'
+import type { TestApp } from './support/testApp'
 
 // STORAGE_PROVIDER=aliyun through GetOssSTS, against a local STS that checks Alibaba Cloud's V3 signature itself
 // (support/fakeAliyun.ts) and keeps the policy it was given: each user's credentials are limited to PutObject in
@@ -13,14 +14,11 @@ import { createTestApp, type TestApp } from './support/testApp'
 let fake: FakeAliyun
 let t: TestApp
 
-async function appOn(secret?: string): Promise<TestApp> {
-  const aliyun = loadConfig({ STORAGE_PROVIDER: 'aliyun', ...fake.env(secret) } as NodeJS.ProcessEnv)
-  return createTestApp({ config: { providers: aliyun.providers, aliyun: aliyun.aliyun } })
-}
+const STORAGE = { STORAGE_PROVIDER: 'aliyun' }
 
 before(async () => {
   fake = await startFakeAliyun(() => t.clock.now())
-  t = await appOn()
+  t = await appOnFakeAliyun(fake, STORAGE)
 })
 after(async () => {
   await t.close()
@@ -74,7 +72,7 @@ describe('Alibaba Cloud STS for GetOssSTS (AssumeRole, ACS3-HMAC-SHA256)', () =>
   })
 
   test('a request signed with another secret is refused by STS; the user gets 503, no credentials', async () => {
-    const forged = await appOn(`${fake.credentials().accessKeySecret}x`)
+    const forged = await appOnFakeAliyun(fake, STORAGE, `${fake.credentials().accessKeySecret}x`)
     try {
       const user = await forged.register('13600000004')
       const before = fake.roles.length

@@ -1,8 +1,6 @@
-import type { FastifyBaseLogger } from 'fastify'
-import type { Clock } from '../clock'
 import type { AliyunSettings } from '../config'
 import { errors } from '../http/errors'
-import { callAliyunRpc, type AliyunCredentials } from './aliyunSignature'
+import { callAliyun, type AliyunCallDeps } from './aliyunCall'
 import type { SmsProvider } from './sms'
 
 // Alibaba Cloud SMS (Dysmsapi 2017-05-25 SendSms) for verification codes: the approved template of the message's
@@ -11,23 +9,19 @@ import type { SmsProvider } from './sms'
 
 export const DYSMSAPI_VERSION = '2017-05-25'
 
-export interface AliyunSmsDeps {
-  credentials: AliyunCredentials
+export interface AliyunSmsDeps extends AliyunCallDeps {
   settings: NonNullable<AliyunSettings['sms']>
-  clock: Clock
-  log: FastifyBaseLogger
-  fetch?: typeof fetch
 }
 
 export function createAliyunSms(deps: AliyunSmsDeps): SmsProvider {
-  const { credentials, settings, clock, log } = deps
+  const { settings, log } = deps
   return {
     sandbox: false,
     async send(_executor, message) {
       const templateCode = settings.templateCodes[message.businessType] ?? settings.templateCode
-      let answer
-      try {
-        answer = await callAliyunRpc({
+      const answer = await callAliyun(
+        deps,
+        {
           endpoint: settings.endpoint,
           action: 'SendSms',
           version: DYSMSAPI_VERSION,
@@ -37,14 +31,9 @@ export function createAliyunSms(deps: AliyunSmsDeps): SmsProvider {
             TemplateCode: templateCode,
             TemplateParam: JSON.stringify({ code: message.code }),
           },
-          credentials,
-          now: clock.now(),
-          fetch: deps.fetch,
-        })
-      } catch (error) {
-        log.error({ err: error, businessType: message.businessType }, 'Alibaba Cloud SendSms failed')
-        throw errors.providerUnavailable()
-      }
+        },
+        { message: 'Alibaba Cloud SendSms failed', context: { businessType: message.businessType } },
+      )
       const code = typeof answer.body.Code === 'string' ? answer.body.Code : ''
       if (answer.status === 200 && code === 'OK') return
       // Never the code itself in the log: only what Alibaba Cloud answered.

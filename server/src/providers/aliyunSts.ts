@@ -1,8 +1,6 @@
-import type { FastifyBaseLogger } from 'fastify'
-import type { Clock } from '../clock'
 import type { AliyunSettings } from '../config'
 import { errors } from '../http/errors'
-import { callAliyunRpc, type AliyunCredentials } from './aliyunSignature'
+import { callAliyun, type AliyunCallDeps } from './aliyunCall'
 import { STS_VALIDITY_MS, type StorageProvider } from './storage'
 
 // GetOssSTS on Alibaba Cloud OSS: STS AssumeRole of the merchant's upload role, narrowed by an inline policy to
@@ -15,12 +13,8 @@ export const STS_VERSION = '2015-04-01'
 /** STS refuses DurationSeconds below 900; ours is the app's cache time (20 minutes). */
 export const STS_DURATION_S = Math.max(900, Math.ceil(STS_VALIDITY_MS / 1000))
 
-export interface AliyunStsDeps {
-  credentials: AliyunCredentials
+export interface AliyunStsDeps extends AliyunCallDeps {
   settings: NonNullable<AliyunSettings['storage']>
-  clock: Clock
-  log: FastifyBaseLogger
-  fetch?: typeof fetch
 }
 
 /** The inline policy: the intersection with the role's own policy is what the credentials may do. */
@@ -44,14 +38,14 @@ interface AssumeRoleAnswer {
 }
 
 export function createAliyunSts(deps: AliyunStsDeps): StorageProvider {
-  const { credentials, settings, clock, log } = deps
+  const { settings, log } = deps
   return {
     sandbox: false,
     async issueCredentials(userId) {
       const dir = `users/${userId}/`
-      let answer
-      try {
-        answer = await callAliyunRpc({
+      const answer = await callAliyun(
+        deps,
+        {
           endpoint: settings.stsEndpoint,
           action: 'AssumeRole',
           version: STS_VERSION,
@@ -61,14 +55,9 @@ export function createAliyunSts(deps: AliyunStsDeps): StorageProvider {
             DurationSeconds: String(STS_DURATION_S),
             Policy: uploadPolicy(settings.bucket, dir),
           },
-          credentials,
-          now: clock.now(),
-          fetch: deps.fetch,
-        })
-      } catch (error) {
-        log.error({ err: error }, 'Alibaba Cloud STS AssumeRole failed')
-        throw errors.providerUnavailable()
-      }
+        },
+        { message: 'Alibaba Cloud STS AssumeRole failed' },
+      )
       const body = answer.body as AssumeRoleAnswer
       const given = body.Credentials
       const expiration = given?.Expiration ? new Date(given.Expiration) : null

@@ -24,25 +24,25 @@ export const RechargeAttemptOutcome = {
 export const isAttemptInFlight = (attempt: Pick<RechargeAttemptRow, 'outcome'>): boolean =>
   attempt.outcome === RechargeAttemptOutcome.Submitting || attempt.outcome === RechargeAttemptOutcome.Accepted
 
-/** The attempt the supplier may still deliver on (submitting or accepted without a result), if any. */
-export async function attemptInFlight(executor: Executor, orderId: string): Promise<RechargeAttemptRow | null> {
+/** The order's latest attempt, if any: only it can be in flight, since a new one starts only when none is. */
+async function latestAttempt(executor: Executor, orderId: string): Promise<RechargeAttemptRow | undefined> {
   const [latest] = await executor
     .select()
     .from(rechargeAttempts)
     .where(eq(rechargeAttempts.orderId, orderId))
     .orderBy(desc(rechargeAttempts.attemptNo))
     .limit(1)
+  return latest
+}
+
+/** The attempt the supplier may still deliver on (submitting or accepted without a result), if any. */
+export async function attemptInFlight(executor: Executor, orderId: string): Promise<RechargeAttemptRow | null> {
+  const latest = await latestAttempt(executor, orderId)
   return latest && isAttemptInFlight(latest) ? latest : null
 }
 
 async function nextAttemptNo(executor: Executor, orderId: string): Promise<number> {
-  const [latest] = await executor
-    .select({ attemptNo: rechargeAttempts.attemptNo })
-    .from(rechargeAttempts)
-    .where(eq(rechargeAttempts.orderId, orderId))
-    .orderBy(desc(rechargeAttempts.attemptNo))
-    .limit(1)
-  return (latest?.attemptNo ?? 0) + 1
+  return ((await latestAttempt(executor, orderId))?.attemptNo ?? 0) + 1
 }
 
 /** Marks a new attempt `submitting`; call with the order row locked and no attempt in flight. */
@@ -96,12 +96,7 @@ export async function recordRechargeResult(
 ): Promise<void> {
   const outcome = result.success ? RechargeAttemptOutcome.Succeeded : RechargeAttemptOutcome.Failed
   const settled = { outcome, supplierOrderNo: result.supplierOrderNo, reason: result.reason, finishTime: now }
-  const [latest] = await executor
-    .select()
-    .from(rechargeAttempts)
-    .where(eq(rechargeAttempts.orderId, orderId))
-    .orderBy(desc(rechargeAttempts.attemptNo))
-    .limit(1)
+  const latest = await latestAttempt(executor, orderId)
   // The same word again (a callback repeated because our acknowledgement was lost) is already recorded.
   if (latest && latest.outcome === outcome && latest.supplierOrderNo === result.supplierOrderNo) return
   const open = latest && isAttemptInFlight(latest) ? latest : null

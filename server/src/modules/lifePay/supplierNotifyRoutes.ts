@@ -68,7 +68,7 @@ export function registerSupplierNotifyRoutes(
           outcome: recorded ? 'recorded' : 'refused',
           reason,
           // Unverified, the order number it claims (what an operator searches by), never trusted for anything else.
-        orderNo: result?.orderNo ?? (typeof strings.orderNo === 'string' ? strings.orderNo : null),
+          orderNo: result?.orderNo ?? (typeof strings.orderNo === 'string' ? strings.orderNo : null),
         })
         return reply.type('text/plain').send(recorded ? NOTIFY_ACK : NOTIFY_NACK)
       },
