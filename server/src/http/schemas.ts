@@ -26,7 +26,10 @@ export interface RouteDoc {
   params?: TSchema
   /** The envelope's `data` on success. */
   data: TSchema
-  /** 'user': bearer token; 'userOrVirtual': bearer token or X-LifePay-User-Id; 'operator': X-Operator-Token, or an operator's session cookie (and X-CSRF-Token for writes). */
+  /**
+   * 'user': bearer token; 'userOrVirtual': bearer token or X-LifePay-User-Id; 'operator': an operator's session cookie
+   * (and X-CSRF-Token for writes), or X-Operator-Token.
+   */
   auth?: 'user' | 'userOrVirtual' | 'operator'
 }
 
