@@ -18,6 +18,7 @@ import { errors } from './http/errors'
 import { JobQueue } from './jobs/jobQueue'
 import { registerAccountRoutes } from './modules/account/routes'
 import { registerAdminRoutes } from './modules/admin/routes'
+import { registerOperatorRoutes } from './modules/operator/routes'
 import { registerAreaRoutes } from './modules/area/routes'
 import { registerDevRoutes } from './modules/dev/routes'
 import { assertProductionReady } from './productionReadiness'
@@ -346,6 +347,7 @@ export async function buildApp(options: AppOptions): Promise<App> {
   registerPayNotifyRoutes(app, ctx)
   if (signedHttpSupplier) registerSupplierNotifyRoutes(app, ctx, signedHttpSupplier)
   registerAdminRoutes(app, ctx, auth)
+  registerOperatorRoutes(app, ctx, auth)
   registerDevRoutes(app, ctx)
   registerStorageRoutes(app, ctx)
   await registerWebRoutes(app, ctx)
