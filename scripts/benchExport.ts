@@ -106,9 +106,10 @@ async function main(): Promise<void> {
     if (response.status !== 200 || !response.body) throw new Error(`export answered HTTP ${response.status}`)
     let bytes = 0
     let firstByteMs: number | null = null
-    for await (const chunk of response.body) {
+    const reader = response.body.getReader()
+    for (let read = await reader.read(); !read.done; read = await reader.read()) {
       firstByteMs ??= Date.now() - started
-      bytes += (chunk as Uint8Array).length
+      bytes += read.value.length
     }
     const seconds = (Date.now() - started) / 1000
     clearInterval(sampler)

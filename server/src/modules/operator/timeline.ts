@@ -71,7 +71,7 @@ export async function orderTimeline(ctx: AppContext, orderNo: string): Promise<O
   }
   const delivered = isDelivered(order)
   // A failed recharge sets no finish time on the order: it failed when the supplier's last answer came.
-  const lastAnswer = (attempts.get(order.id) ?? []).findLast((attempt) => attempt.finishTime)?.finishTime ?? null
+  const lastAnswer = (attempts.get(order.id) ?? []).filter((attempt) => attempt.finishTime).at(-1)?.finishTime ?? null
   const failedAt = order.supplierResult?.startsWith('failed') ? lastAnswer : null
   add(
     order.finishTime ?? failedAt,
