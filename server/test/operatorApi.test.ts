@@ -781,5 +781,13 @@ describe('dashboard', () => {
     assert.equal(count, existing + 5_000 + 1)
     assert.equal(sheet.length, count + 1)
     assert.equal(sheet.at(-1)?.[0], 'LATECOMER', 'rows were read after the first bytes went out')
+
+    // The client goes away while the export waits for it: the export stops instead of waiting forever.
+    const abandoned = new PassThrough({ highWaterMark: 16 * 1024 })
+    let waiting = false
+    const stopped = writeOrderExport(d.app.ctx, {}, abandoned, { onWaitForClient: () => (waiting = true) })
+    await waitFor('the export to wait for its client', () => waiting)
+    abandoned.destroy()
+    await assert.rejects(stopped, /client went away/)
   })
 })

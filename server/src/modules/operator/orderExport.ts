@@ -80,8 +80,18 @@ async function caughtUp(out: Writable, backlog: Backlog | undefined, onWait: () 
   const backlogBehind = () => backlog?._writableState?.needDrain === true && !out.destroyed
   const outBehind = () => out.writableNeedDrain && !out.destroyed
   if (backlogBehind() || outBehind()) onWait()
-  while (backlogBehind()) await once(backlog as Backlog, 'drain')
-  while (outBehind()) await once(out, 'drain')
+  while (backlogBehind()) await drainOrClose(backlog as Backlog, out)
+  while (outBehind()) await drainOrClose(out, out)
+}
+
+/** The 'drain' of `stream`, or the client going away (then nothing drains any more). */
+async function drainOrClose(stream: NodeJS.EventEmitter, out: Writable): Promise<void> {
+  const abort = new AbortController()
+  try {
+    await Promise.race([once(stream, 'drain', abort), once(out, 'close', abort)])
+  } finally {
+    abort.abort()
+  }
 }
 
 /**
