@@ -414,22 +414,28 @@ describe('CreateEditLifePayRate', () => {
         operator,
       ),
     )
+    // The two sent changed; electricity (99 %) and the supplier discount were left as they were.
+    const rate = (type: number) => rates.find((r) => r.rateType === type)?.rate
     assert.deepEqual(
-      rates.map((r) => [r.rateType, r.rate]),
-      [
-        [10, 97.25],
-        [20, 99],
-        [30, 99],
-        [40, 96],
-      ].map(([type, rate]) => [type, rates.find((r) => r.rateType === type)?.rate ?? rate]),
+      rates.map((r) => r.rateType),
+      [10, 20, 30, 40],
     )
-    assert.equal(rates.find((r) => r.rateType === 10)?.rate, 97.25)
+    assert.deepEqual([rate(10), rate(20), rate(30)], [97.25, 99, 99])
     const publicRates = await t.data(t.get<{ rateType: number; rate: number }[]>('/api/LifePay/GetRate'))
     assert.equal(publicRates.find((r) => r.rateType === 10)?.rate, 97.25)
     const next = await createPhoneOrder(t, alice)
     assert.deepEqual([next.payAmount, next.discountAmount], [97.25, 2.75])
     assert.equal((await orderRow(t, before.orderNo)).payAmountFen, 9850)
-    await t.data(t.post('/api/LifePay/CreateEditLifePayRate', [{ rateType: 10, rate: 98.5 }], operator))
+    await t.data(
+      t.post(
+        '/api/LifePay/CreateEditLifePayRate',
+        [
+          { rateType: 10, rate: 98.5 },
+          { rateType: 30, rate: 99.5 },
+        ],
+        operator,
+      ),
+    )
     assert.equal((await createPhoneOrder(t, alice)).payAmount, 98.5)
   })
 
