@@ -19,6 +19,7 @@ import { JobQueue } from './jobs/jobQueue'
 import { registerAccountRoutes } from './modules/account/routes'
 import { registerAdminRoutes } from './modules/admin/routes'
 import { registerOperatorAccountRoutes } from './modules/operatorAccounts/routes'
+import { registerOperatorRoutes } from './modules/operator/routes'
 import { registerAreaRoutes } from './modules/area/routes'
 import { registerDevRoutes } from './modules/dev/routes'
 import { assertProductionReady } from './productionReadiness'
@@ -349,6 +350,7 @@ export async function buildApp(options: AppOptions): Promise<App> {
   if (signedHttpSupplier) registerSupplierNotifyRoutes(app, ctx, signedHttpSupplier)
   registerAdminRoutes(app, ctx, auth)
   registerOperatorAccountRoutes(app, ctx, auth)
+  registerOperatorRoutes(app, ctx, auth)
   registerDevRoutes(app, ctx)
   registerStorageRoutes(app, ctx)
   await registerWebRoutes(app, ctx)

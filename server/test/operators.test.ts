@@ -271,7 +271,7 @@ test('rates: a reviewer cannot change them; an admin can, for new orders only, r
     { rateType: 10, rate: 90 },
     { rateType: 10, rate: 91 },
   ])
-  assert.equal(twice.body.error, 'BAD_REQUEST')
+  assert.equal(twice.body.error, 'VALIDATION_FAILED')
 
   const changed = await as<{ rateType: number; rate: number }[]>(admin, 'POST', '/api/LifePay/CreateEditLifePayRate', [
     { rateType: 10, rate: 97.25, id: 'ignored' },

@@ -10,9 +10,7 @@ import {
   ReconciliationReport,
   RefundReturnedInput,
 } from '../../../../types/api/admin'
-import { LifePayRate } from '../../../../types/api/lifePay'
 import { DateTime, Nullable, OneOf } from '../../../../types/api/schema'
-import { lifePayRateTypeValues } from '../../../../src/domain/rateType'
 import { refundReason, required } from '../../../../src/domain/validators'
 import type { AppContext } from '../../appContext'
 import type { AuthHooks } from '../../http/auth'
@@ -23,7 +21,6 @@ import { checkField } from '../../http/validation'
 import type { JobRow } from '../../jobs/jobQueue'
 import { lifePayOrders } from '../../db/schema'
 import { listChannels, setChannelEnabled } from '../lifePay/channels'
-import { setDefaultRates } from '../lifePay/rateWrites'
 import { toOperatorOrder, type OrderRow } from '../lifePay/orderView'
 import { attemptsOfOrders } from '../lifePay/rechargeAttempts'
 import { previousShanghaiDate, reconcileDay } from '../lifePay/reconciliation'
@@ -334,39 +331,6 @@ export function registerAdminRoutes(app: FastifyInstance, ctx: AppContext, auth:
       },
     )
   }
-
-  api.post(
-    '/api/LifePay/CreateEditLifePayRate',
-    {
-      ...admin,
-      schema: routeSchema({
-        tags,
-        summary:
-          'Set the default rates (percent of face value paid, per rate type; SPEC §9): new orders price at them, ' +
-          'orders already made keep theirs',
-        auth: 'operator',
-        body: Type.Array(
-          Type.Object({
-            rateType: OneOf(lifePayRateTypeValues),
-            rate: Type.Number({ exclusiveMinimum: 0, maximum: 100, description: 'e.g. 98.5' }),
-            id: Type.Optional(
-              Type.String({ maxLength: 64, description: 'Accepted for the published shape; a rate is its type' }),
-            ),
-          }),
-          { minItems: 1, maxItems: lifePayRateTypeValues.length },
-        ),
-        data: Type.Array(LifePayRate),
-      }),
-    },
-    async (request) =>
-      ok(
-        await setDefaultRates(
-          ctx,
-          request.body.map(({ rateType, rate }) => ({ rateType, rate })),
-          { actor: request.operator, address: request.ip },
-        ),
-      ),
-  )
 
   api.get(
     '/api/admin/reconciliation',

@@ -1,0 +1,308 @@
+import { PassThrough } from 'node:stream'
+import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox'
+import { Type } from '@sinclair/typebox'
+import type { FastifyInstance, FastifyRequest } from 'fastify'
+import { LifePayRate } from '../../../../types/api/lifePay'
+import {
+  ChannelIdInput,
+  ChannelsPageInput,
+  CreateEditPayChannelsInput,
+  Dashboard,
+  LifePayChannles,
+  LifePayOrderExportInput,
+  LifePayOrderListOutput,
+  LifePayRateInput,
+  OrderTimeline,
+  PageOutput,
+  QueryLifePayOrderListInput,
+  QueryUserAccountListInput,
+  QueryUserPageInput,
+  RefundLifePayOrderInput,
+  SetLifePayChannelsStatusInput,
+  UserAccountOutput,
+  UserListOutput,
+} from '../../../../types/api/operator'
+import type { OperatorRole } from '../../../../types/api/operators'
+import type { AppContext } from '../../appContext'
+import type { AuthHooks } from '../../http/auth'
+import { ok } from '../../http/envelope'
+import { routeSchema } from '../../http/schemas'
+import { channelDto, channelsPage, createEditPayChannel, setChannelStatus } from './channelsAdmin'
+import { dashboard } from './dashboard'
+import { writeOrderExport, XLSX_CONTENT_TYPE } from './orderExport'
+import { lifePayOrderPage } from './orderPage'
+import { setDefaultRates } from '../lifePay/rateWrites'
+import { recordAudit, type AuditRecord } from '../operatorAccounts/audit'
+import { approveRefundById, refundReviewItem, rejectRefundById } from './refundReview'
+import { orderTimeline } from './timeline'
+import { accountPage, userPage } from './users'
+
+const tags = ['Operator']
+
+/** The operator API under the production Life Pay back end's paths and names, plus the dashboard and timelines. */
+export function registerOperatorRoutes(app: FastifyInstance, ctx: AppContext, auth: AuthHooks): void {
+  const api = app.withTypeProvider<TypeBoxTypeProvider>()
+  // Each route's role (docs/server.md § Operator side): viewers read, reviewers decide refunds, admins change rates
+  // and channels. Every write is recorded in the audit trail once it has happened.
+  const guard = (role: OperatorRole) => ({ onRequest: auth.operatorRole(role) })
+  const audit = (request: FastifyRequest, record: Omit<AuditRecord, 'actor' | 'address'>) =>
+    recordAudit(ctx.db, ctx.clock.now(), { ...record, actor: request.operator, address: request.ip })
+
+  api.post(
+    '/api/LifePay/GetLifePayOrderPage',
+    {
+      ...guard('viewer'),
+      schema: routeSchema({
+        tags,
+        summary: 'Every user’s orders, filtered and paged, newest first unless pageModel.orderInput says otherwise',
+        auth: 'operator',
+        body: QueryLifePayOrderListInput,
+        data: PageOutput(LifePayOrderListOutput),
+      }),
+    },
+    async (request) => ok(await lifePayOrderPage(ctx, request.body)),
+  )
+
+  const exportSchema = routeSchema({
+    tags,
+    summary:
+      'The orders GetLifePayOrderPage would list (same filters, every page, newest first) as an .xlsx file, streamed',
+    description: `200 answers the workbook (${XLSX_CONTENT_TYPE}), not an envelope; a refused request answers the envelope.`,
+    auth: 'operator',
+    body: LifePayOrderExportInput,
+    data: Type.Null(),
+  })
+  const { 200: _workbook, ...errorResponses } = exportSchema.response
+  // Answers a stream, not the envelope: the plain instance, so the reply is not typed as the envelope.
+  app.post<{ Body: LifePayOrderExportInput }>(
+    '/api/LifePay/GetLifePayOrderPageExport',
+    { ...guard('viewer'), schema: { ...exportSchema, response: errorResponses } },
+    async (request, reply) => {
+      const out = new PassThrough()
+      writeOrderExport(ctx, request.body, out).catch((error: unknown) => {
+        // The status line has gone: all that can be said now is that the file is incomplete.
+        request.log.error({ err: error }, 'order export failed')
+        out.destroy(error instanceof Error ? error : new Error(String(error)))
+      })
+      const stamp = ctx.clock.now().toISOString().slice(0, 19).replace(/\D/g, '')
+      return reply
+        .header('content-type', XLSX_CONTENT_TYPE)
+        .header('content-disposition', `attachment; filename="life-pay-orders-${stamp}.xlsx"`)
+        .header('cache-control', 'no-store')
+        .send(out)
+    },
+  )
+
+  for (const [path, summary, decide] of [
+    [
+      '/api/LifePay/RefundLifePayOrder',
+      'Approve a refund (order 50, pay 40): refused while a recharge attempt is in flight, and for a delivered ' +
+        'top-up without acknowledgeDelivered',
+      approveRefundById,
+    ],
+    [
+      '/api/LifePay/RejectRefundLifePayOrder',
+      'Reject a refund with refundCheckRemark, the reason the user sees (order 60, pay back to 20)',
+      rejectRefundById,
+    ],
+  ] as const) {
+    api.post(
+      path,
+      {
+        ...guard('reviewer'),
+        schema: routeSchema({
+          tags,
+          summary,
+          auth: 'operator',
+          body: RefundLifePayOrderInput,
+          data: LifePayOrderListOutput,
+        }),
+      },
+      async (request) => {
+        const before = await refundReviewItem(ctx, request.body.id)
+        const after = await decide(ctx, request.body)
+        const state = (order: LifePayOrderListOutput) => ({
+          payStatus: order.payStatus,
+          lifePayOrderStatus: order.lifePayOrderStatus,
+        })
+        await audit(request, {
+          action: decide === approveRefundById ? 'refund.approve' : 'refund.reject',
+          targetType: 'order',
+          targetId: after.orderNo,
+          before: state(before),
+          after: state(after),
+          remark: request.body.refundCheckRemark?.trim() || null,
+        })
+        return ok(after)
+      },
+    )
+  }
+
+  api.post(
+    '/api/LifePay/CreateEditLifePayRate',
+    {
+      ...guard('admin'),
+      schema: routeSchema({
+        tags,
+        summary: 'Set default rates by type (SPEC §9); new orders price at them at once, existing orders keep theirs',
+        auth: 'operator',
+        body: Type.Array(LifePayRateInput, { minItems: 1, maxItems: 4 }),
+        data: Type.Array(LifePayRate),
+      }),
+    },
+    async (request) =>
+      ok(
+        await setDefaultRates(
+          ctx,
+          request.body.map(({ rateType, rate }) => ({ rateType, rate })),
+          { actor: request.operator, address: request.ip },
+        ),
+      ),
+  )
+
+  api.post(
+    '/api/LifePay/GetLifePayChannlesPage',
+    {
+      ...guard('viewer'),
+      schema: routeSchema({
+        tags,
+        summary: 'Channels, paged, by channel number unless pageModel.orderInput says otherwise',
+        auth: 'operator',
+        body: ChannelsPageInput,
+        data: PageOutput(LifePayChannles),
+      }),
+    },
+    async (request) => ok(await channelsPage(ctx, request.body)),
+  )
+
+  api.get(
+    '/api/LifePay/GetLifePayChannlesDto',
+    {
+      ...guard('viewer'),
+      schema: routeSchema({
+        tags,
+        summary: 'One channel',
+        auth: 'operator',
+        querystring: ChannelIdInput,
+        data: LifePayChannles,
+      }),
+    },
+    async (request) => ok(await channelDto(ctx, request.query.id)),
+  )
+
+  api.post(
+    '/api/LifePay/CreateEditPayChannels',
+    {
+      ...guard('admin'),
+      schema: routeSchema({
+        tags,
+        summary:
+          'Create a channel (no id) or edit one (id = channlesNum); channlesRate sets its phone, electricity and gas ' +
+          'rate for new orders',
+        auth: 'operator',
+        body: CreateEditPayChannelsInput,
+        data: LifePayChannles,
+      }),
+    },
+    async (request) => {
+      const before = request.body.id === undefined ? null : await channelDto(ctx, request.body.id).catch(() => null)
+      const after = await createEditPayChannel(ctx, request.body)
+      await audit(request, {
+        action: before ? 'channel.edit' : 'channel.create',
+        targetType: 'channel',
+        targetId: after.channlesNum,
+        before,
+        after,
+      })
+      return ok(after)
+    },
+  )
+
+  api.post(
+    '/api/LifePay/SetLifePayChannelsStatus',
+    {
+      ...guard('admin'),
+      schema: routeSchema({
+        tags,
+        summary: 'Enable (10) or disable (20) a channel: a disabled channel’s orders price at the default rates',
+        auth: 'operator',
+        querystring: SetLifePayChannelsStatusInput,
+        data: LifePayChannles,
+      }),
+    },
+    async (request) => {
+      const before = await channelDto(ctx, request.query.id)
+      const after = await setChannelStatus(ctx, request.query.id, request.query.status)
+      await audit(request, {
+        action: 'channel.status',
+        targetType: 'channel',
+        targetId: after.channlesNum,
+        before: { status: before.status },
+        after: { status: after.status },
+      })
+      return ok(after)
+    },
+  )
+
+  api.post(
+    '/api/LifePay/GetUserPage',
+    {
+      ...guard('viewer'),
+      schema: routeSchema({
+        tags,
+        summary: 'Users with last login and order counts, newest first; never a password or a token',
+        auth: 'operator',
+        body: QueryUserPageInput,
+        data: PageOutput(UserListOutput),
+      }),
+    },
+    async (request) => ok(await userPage(ctx, request.body)),
+  )
+
+  api.post(
+    '/api/LifePay/GetAccountPage',
+    {
+      ...guard('viewer'),
+      schema: routeSchema({
+        tags,
+        summary: 'Saved accounts of every user (or of userId), newest first, with their order counts',
+        auth: 'operator',
+        body: QueryUserAccountListInput,
+        data: PageOutput(UserAccountOutput),
+      }),
+    },
+    async (request) => ok(await accountPage(ctx, request.body)),
+  )
+
+  api.get(
+    '/api/operator/dashboard',
+    {
+      ...guard('viewer'),
+      schema: routeSchema({
+        tags,
+        summary:
+          'Today and this month (Asia/Shanghai): orders, amount paid, success rate, median time to delivery, ' +
+          'supplier failure rate; refunds waiting, failed jobs, and the last 30 days',
+        auth: 'operator',
+        data: Dashboard,
+      }),
+    },
+    async () => ok(await dashboard(ctx)),
+  )
+
+  api.get(
+    '/api/operator/orders/:orderNo/timeline',
+    {
+      ...guard('viewer'),
+      schema: routeSchema({
+        tags,
+        summary:
+          'What happened to an order, oldest first: state changes, payment notifications, supplier attempts, refunds',
+        auth: 'operator',
+        params: Type.Object({ orderNo: Type.String({ minLength: 1, maxLength: 64 }) }),
+        data: OrderTimeline,
+      }),
+    },
+    async (request) => ok(await orderTimeline(ctx, request.params.orderNo)),
+  )
+}

@@ -1,0 +1,339 @@
+import { Type, type Static, type TSchema } from '@sinclair/typebox'
+import { carrierCodeValues } from '../../src/domain/carrier'
+import { electricAccountTypeValues, electricTypeValues } from '../../src/domain/electric'
+import { gasProviderValues } from '../../src/domain/gas'
+import { lifePayOrderStatusValues, lifePayStatusValues } from '../../src/domain/lifePayStatus'
+import { lifePayOrderTypeValues } from '../../src/domain/lifePayOrderType'
+import { lifePayTypeValues } from '../../src/domain/lifePayType'
+import { lifePayRateTypeValues } from '../../src/domain/rateType'
+import { LifePayRate } from './lifePay'
+import { DateTime, Nullable, OneOf, Yuan } from './schema'
+
+// The operator API (issue 19, X-Operator-Token). Where the production Life Pay back end published an operation, its
+// path and field names are kept, misspellings included (`channles`): a console written against it works here.
+
+const lifePayOrderType = OneOf(lifePayOrderTypeValues, { description: '10 phone, 20 electricity, 30 gas' })
+const lifePayType = OneOf(lifePayTypeValues, { description: '10 WxPay, 20 AliPay' })
+const payStatus = OneOf(lifePayStatusValues, { description: '10 unpaid, 20 paid, 30 pending refund, 40 refunded' })
+const lifePayOrderStatus = OneOf(lifePayOrderStatusValues, {
+  description:
+    '10 pending confirmation, 20 failed, 30 completed, 40 refund pending review, 50 refunded, 60 refund failed',
+})
+
+/** `orderInput` items: a column to sort by, 0 ascending, 1 descending (the production OrderTypeEnum). */
+export const OrderInput = Type.Object({
+  property: Type.String({ maxLength: 40 }),
+  order: OneOf([0, 1] as const, { description: '0 ascending, 1 descending' }),
+})
+export type OrderInput = Static<typeof OrderInput>
+
+/** The production back end's `Pagination`: `rows` per page, 1-based `page`; the answer fills the totals. */
+export const PageModelInput = Type.Object({
+  rows: Type.Integer({ minimum: 1, maximum: 100 }),
+  page: Type.Integer({ minimum: 1, description: '1-based' }),
+  orderInput: Type.Optional(Type.Array(OrderInput, { maxItems: 3 })),
+  totalCount: Type.Optional(Type.Integer({ description: 'Ignored on input' })),
+  totalPage: Type.Optional(Type.Integer({ description: 'Ignored on input' })),
+})
+export type PageModelInput = Static<typeof PageModelInput>
+
+export const PageModel = Type.Object({
+  rows: Type.Integer(),
+  page: Type.Integer(),
+  totalCount: Type.Integer(),
+  totalPage: Type.Integer(),
+})
+export type PageModel = Static<typeof PageModel>
+
+/** The production back end's `…PageOutput`: the page model with its totals, and the page's items in `data`. */
+export function PageOutput<T extends TSchema>(item: T) {
+  return Type.Object({ pageModel: PageModel, objectData: Type.Null(), data: Type.Array(item) })
+}
+export interface PageOutput<T> {
+  pageModel: PageModel
+  objectData: null
+  data: T[]
+}
+
+const time = (description: string) => Type.Optional(DateTime({ description }))
+
+/** The filters of GetLifePayOrderPage and its export (the production QueryLifePayOrderListInput). */
+export const LifePayOrderFilters = Type.Object({
+  lifePayOrderType: Type.Optional(lifePayOrderType),
+  lifePayType: Type.Optional(lifePayType),
+  beginPayTime: time('Paid at or after'),
+  endPayTime: time('Paid before'),
+  payStatus: Type.Optional(payStatus),
+  lifePayOrderStatus: Type.Optional(lifePayOrderStatus),
+  beginFinishTime: time('Finished at or after'),
+  endFinishTime: time('Finished before'),
+  userId: Type.Optional(Type.String({ format: 'uuid' })),
+  keyWords: Type.Optional(
+    Type.String({
+      maxLength: 64,
+      description: 'Order number (whole), or part of the phone / account number topped up or of the user’s phone',
+    }),
+  ),
+})
+export type LifePayOrderFilters = Static<typeof LifePayOrderFilters>
+
+/** POST /api/LifePay/GetLifePayOrderPage */
+export const QueryLifePayOrderListInput = Type.Object({
+  pageModel: PageModelInput,
+  ...LifePayOrderFilters.properties,
+})
+export type QueryLifePayOrderListInput = Static<typeof QueryLifePayOrderListInput>
+
+/** POST /api/LifePay/GetLifePayOrderPageExport: the same filters; `pageModel`, if sent, is ignored (every row). */
+export const LifePayOrderExportInput = Type.Object({
+  pageModel: Type.Optional(PageModelInput),
+  ...LifePayOrderFilters.properties,
+})
+export type LifePayOrderExportInput = Static<typeof LifePayOrderExportInput>
+
+/** GetLifePayOrderPage items: the production LifePayOrderListOutput, plus what an operator needs beside it. */
+export const LifePayOrderListOutput = Type.Object({
+  id: Type.String({ format: 'uuid' }),
+  orderNo: Type.String(),
+  userId: Type.String({ format: 'uuid' }),
+  /** The user's own phone number (login), not the number topped up. */
+  phoneNumber: Nullable(Type.String()),
+  lifePayOrderType,
+  lifePayType: Nullable(lifePayType),
+  /** Phone number, electricity or gas account topped up. */
+  account: Type.String(),
+  channelId: Nullable(Type.String()),
+  channelName: Nullable(Type.String({ description: 'Null for the default channel or an id the server does not know' })),
+  rechargeAmount: Yuan('Face value topped up'),
+  discountAmount: Yuan('Saving'),
+  payAmount: Yuan('Amount paid'),
+  payStatus,
+  lifePayOrderStatus,
+  creationTime: DateTime(),
+  payTime: Nullable(DateTime()),
+  finishTime: Nullable(DateTime()),
+  /** The payment provider's transaction id. */
+  outOrderNo: Nullable(Type.String()),
+  /** The supplier's order number (渠道流水号). */
+  acoolyOrderNo: Nullable(Type.String()),
+  /** The supplier's last word: `success`, `failed: <reason>`, or null. */
+  supplierResult: Nullable(Type.String()),
+  refundApplyTime: Nullable(DateTime()),
+  refundApplyRemark: Nullable(Type.String()),
+  refundCheckRemark: Nullable(Type.String()),
+  refundTime: Nullable(DateTime()),
+  /** Not stored yet (no column): always null; see docs/decisions.md § Operator side (issue 19). */
+  refundCredentialsImgUrl: Nullable(Type.String()),
+})
+export type LifePayOrderListOutput = Static<typeof LifePayOrderListOutput>
+
+/** POST /api/LifePay/RefundLifePayOrder and RejectRefundLifePayOrder: `id` is the order's id. */
+export const RefundLifePayOrderInput = Type.Object({
+  id: Type.String({ format: 'uuid' }),
+  refundCredentialsImgUrl: Type.Optional(Type.String({ maxLength: 500 })),
+  refundCheckRemark: Type.Optional(
+    Type.String({ maxLength: 400, description: 'Approve: a remark; reject: the reason the user sees (required)' }),
+  ),
+  acknowledgeDelivered: Type.Optional(
+    Type.Boolean({
+      description:
+        'Approve only (not in the production back end): refund a top-up the supplier reported delivered, after ' +
+        'checking it did not arrive',
+    }),
+  ),
+})
+export type RefundLifePayOrderInput = Static<typeof RefundLifePayOrderInput>
+
+/** POST /api/LifePay/CreateEditLifePayRate items: the default channel's rates, keyed by `rateType`. */
+export const LifePayRateInput = Type.Object({
+  rateType: OneOf(lifePayRateTypeValues),
+  rate: Type.Number({ exclusiveMinimum: 0, maximum: 100, description: 'Percent of face value paid, e.g. 98.5' }),
+  id: Type.Optional(Type.String({ maxLength: 64, description: 'Accepted for compatibility; rates are keyed by type' })),
+})
+export type LifePayRateInput = Static<typeof LifePayRateInput>
+
+/** Channel status: the production LifePayChannelsStatsEnum. */
+export const channelStatusValues = [10, 20] as const
+export type ChannelStatus = (typeof channelStatusValues)[number]
+const channelStatus = OneOf(channelStatusValues, { description: '10 enabled, 20 disabled' })
+
+/** GetLifePayChannlesPage items and GetLifePayChannlesDto: a channel as the production back end names it. */
+export const LifePayChannles = Type.Object({
+  /** The channel id the app sends as `channelId` (the same as `channlesNum`). */
+  id: Type.String(),
+  channlesName: Type.String(),
+  channlesNum: Type.String(),
+  /** The channel's own discount for phone, electricity and gas; null when it has none of its own. */
+  channlesRate: Nullable(Type.Number({ description: 'Percent of face value paid' })),
+  /** Every rate of its own, per rate type. */
+  rates: Type.Array(LifePayRate),
+  status: channelStatus,
+  /** Not stored yet (no column): always null; see docs/decisions.md § Operator side (issue 19). */
+  switchType: Type.Null(),
+  /** Not stored yet (no column): always null. */
+  channlesType: Type.Null(),
+  creationTime: DateTime(),
+})
+export type LifePayChannles = Static<typeof LifePayChannles>
+
+/** POST /api/LifePay/GetLifePayChannlesPage */
+export const ChannelsPageInput = Type.Object({
+  pageModel: PageModelInput,
+  keyWords: Type.Optional(Type.String({ maxLength: 64, description: 'Part of the name or number' })),
+})
+export type ChannelsPageInput = Static<typeof ChannelsPageInput>
+
+/** POST /api/LifePay/CreateEditPayChannels — `id` absent creates channel `channlesNum`, present edits channel `id`. */
+export const CreateEditPayChannelsInput = Type.Object({
+  id: Type.Optional(Type.String({ minLength: 1, maxLength: 64 })),
+  channlesName: Type.String({ minLength: 1, maxLength: 60 }),
+  channlesNum: Type.String({ pattern: '^[A-Za-z0-9_-]{1,64}$', description: 'The channelId the app sends' }),
+  channlesRate: Type.Optional(
+    Type.Number({ exclusiveMinimum: 0, maximum: 100, description: 'Percent for phone, electricity and gas' }),
+  ),
+  status: Type.Optional(channelStatus),
+  switchType: Type.Optional(OneOf([10, 20, 30] as const, { description: 'Not stored yet' })),
+  channlesType: Type.Optional(OneOf([10, 20] as const, { description: 'Not stored yet' })),
+})
+export type CreateEditPayChannelsInput = Static<typeof CreateEditPayChannelsInput>
+
+/** POST /api/LifePay/SetLifePayChannelsStatus (query, as in the production back end) */
+export const SetLifePayChannelsStatusInput = Type.Object({
+  id: Type.String({ minLength: 1, maxLength: 64 }),
+  status: channelStatus,
+})
+export type SetLifePayChannelsStatusInput = Static<typeof SetLifePayChannelsStatusInput>
+
+/** GET /api/LifePay/GetLifePayChannlesDto (query) */
+export const ChannelIdInput = Type.Object({ id: Type.String({ minLength: 1, maxLength: 64 }) })
+export type ChannelIdInput = Static<typeof ChannelIdInput>
+
+/** POST /api/LifePay/GetUserPage */
+export const QueryUserPageInput = Type.Object({
+  pageModel: PageModelInput,
+  keyWords: Type.Optional(Type.String({ maxLength: 64, description: 'Part of the phone number or user name' })),
+})
+export type QueryUserPageInput = Static<typeof QueryUserPageInput>
+
+/** GetUserPage items: the production UserListOutput plus order counts. Never a password hash or a token. */
+export const UserListOutput = Type.Object({
+  id: Type.String({ format: 'uuid' }),
+  phoneNumber: Nullable(Type.String()),
+  userName: Type.String(),
+  /** The newest login: a password, code or WeChat login (its first refresh token) or a recharge-module login. */
+  lastLoginTime: Nullable(DateTime()),
+  creationTime: DateTime(),
+  orderCount: Type.Integer(),
+  /** Orders delivered (order status 30). */
+  completedOrderCount: Type.Integer(),
+})
+export type UserListOutput = Static<typeof UserListOutput>
+
+/** POST /api/LifePay/GetAccountPage: saved accounts, of one user or of all. */
+export const QueryUserAccountListInput = Type.Object({
+  pageModel: PageModelInput,
+  userId: Type.Optional(Type.String({ format: 'uuid' })),
+  lifePayOrderType: Type.Optional(lifePayOrderType),
+  keyWords: Type.Optional(Type.String({ maxLength: 64, description: 'Part of the account number or remark' })),
+})
+export type QueryUserAccountListInput = Static<typeof QueryUserAccountListInput>
+
+/** GetAccountPage items: the production UserAccountOutput plus its user and how often it was topped up. */
+export const UserAccountOutput = Type.Object({
+  id: Type.String({ format: 'uuid' }),
+  userId: Type.String({ format: 'uuid' }),
+  /** The user's own phone number. */
+  phoneNumber: Nullable(Type.String()),
+  lifePayType: lifePayOrderType,
+  content: Type.String({ description: 'Phone number, electricity or gas account' }),
+  remark: Type.String(),
+  /** The carrier, for phone accounts (production name). */
+  operators: Nullable(OneOf(carrierCodeValues)),
+  electricType: Nullable(OneOf(electricTypeValues)),
+  electricAccountType: Nullable(OneOf(electricAccountTypeValues)),
+  gasOrgType: Nullable(OneOf(gasProviderValues)),
+  province: Nullable(Type.String()),
+  city: Nullable(Type.String()),
+  name: Nullable(Type.String()),
+  creationTime: DateTime(),
+  /** The user's orders to this account. */
+  orderCount: Type.Integer(),
+})
+export type UserAccountOutput = Static<typeof UserAccountOutput>
+
+/** One period of the dashboard (an Asia/Shanghai day or month so far). */
+export const DashboardPeriod = Type.Object({
+  from: DateTime(),
+  to: DateTime(),
+  /** Orders created in the period. */
+  orders: Type.Integer(),
+  /** Orders paid in the period, and what they paid. */
+  paidOrders: Type.Integer(),
+  amountPaid: Yuan('Paid in the period'),
+  /**
+   * Of the orders paid in the period whose outcome is known (delivered, failed or refunded), the share delivered,
+   * 0–1; null when none is known yet.
+   */
+  successRate: Nullable(Type.Number()),
+  /** Median seconds from payment to delivery of the orders delivered in the period; null when none. */
+  medianSecondsToDelivery: Nullable(Type.Number()),
+  /** Of the supplier's answers in the period (attempts finished succeeded or failed), the share failed; or null. */
+  supplierFailureRate: Nullable(Type.Number()),
+})
+export type DashboardPeriod = Static<typeof DashboardPeriod>
+
+export const DashboardDay = Type.Object({
+  /** Asia/Shanghai date, YYYY-MM-DD. */
+  date: Type.String({ format: 'date' }),
+  orders: Type.Integer(),
+  paidOrders: Type.Integer(),
+  amountPaid: Yuan('Paid that day'),
+  completedOrders: Type.Integer({ description: 'Delivered that day' }),
+})
+export type DashboardDay = Static<typeof DashboardDay>
+
+/** GET /api/operator/dashboard */
+export const Dashboard = Type.Object({
+  generatedAt: DateTime(),
+  today: DashboardPeriod,
+  thisMonth: DashboardPeriod,
+  refundsWaiting: Type.Integer({ description: 'Refund applications waiting for review (order status 40)' }),
+  failedJobs: Type.Integer({ description: 'Background jobs that used up their attempts' }),
+  /** The last 30 Asia/Shanghai days, oldest first, today last. */
+  last30Days: Type.Array(DashboardDay),
+})
+export type Dashboard = Static<typeof Dashboard>
+
+export const timelineEventKinds = [
+  'created',
+  'paid',
+  'notification',
+  'supplierAttempt',
+  'supplierResult',
+  'delivered',
+  'failed',
+  'refundApplied',
+  'refunded',
+  'refundRejected',
+  'refundStatus',
+] as const
+export type TimelineEventKind = (typeof timelineEventKinds)[number]
+
+/** One thing that happened to an order. */
+export const TimelineEvent = Type.Object({
+  time: DateTime(),
+  kind: OneOf(timelineEventKinds),
+  /** What happened, in plain words with the values that matter. */
+  detail: Type.String(),
+})
+export type TimelineEvent = Static<typeof TimelineEvent>
+
+/** GET /api/operator/orders/:orderNo/timeline */
+export const OrderTimeline = Type.Object({
+  orderNo: Type.String(),
+  payStatus,
+  lifePayOrderStatus,
+  /** Oldest first. */
+  events: Type.Array(TimelineEvent),
+})
+export type OrderTimeline = Static<typeof OrderTimeline>
