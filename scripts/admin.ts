@@ -19,7 +19,8 @@
  * is its automation token: the server records what the CLI does as `service:token` in the audit trail.
  */
 import type { ApiEnvelope } from '../types/api/envelope'
-import { operatorRoleValues, type OperatorAccount, type OperatorRole } from '../types/api/operators'
+import { operatorRoleValues, type OperatorRole } from '../src/domain/operatorRole'
+import type { OperatorAccount } from '../types/api/operators'
 import type {
   Channel,
   OperatorOrder,

@@ -1,10 +1,9 @@
 import { Type, type Static } from '@sinclair/typebox'
+import { operatorRoleValues } from '../../src/domain/operatorRole'
 import { DateTime, Nullable, OneOf } from './schema'
 
 // Operator accounts, their sessions and the audit trail (docs/server.md § Operator side).
 
-/** What an operator may do, each role including the ones before it: read < review refunds < change settings. */
-export const operatorRoleValues = ['viewer', 'reviewer', 'admin'] as const
 export const OperatorRole = OneOf(operatorRoleValues)
 export type OperatorRole = Static<typeof OperatorRole>
 

@@ -1,14 +1,4 @@
-import { operatorRoleValues, type OperatorRole } from '../../../../types/api/operators'
-
-// Each role includes the ones before it (types/api/operators.ts): a reviewer reads, an admin also reviews refunds.
-
-export function roleAtLeast(role: OperatorRole, needed: OperatorRole): boolean {
-  return operatorRoleValues.indexOf(role) >= operatorRoleValues.indexOf(needed)
-}
-
-export function isOperatorRole(value: string): value is OperatorRole {
-  return (operatorRoleValues as readonly string[]).includes(value)
-}
+import type { OperatorRole } from '../../../../src/domain/operatorRole'
 
 /** Who made an operator request: a logged-in operator, or the automation token (an admin-equivalent service). */
 export interface OperatorActor {
