@@ -16,6 +16,10 @@ const layer = (target, from, message, except = []) => ({ target, from, message, 
 const httpData = ['./bizError.ts', './errorMessages.ts', './errorText.ts', './requestOptions.ts']
 
 const layers = [
+  // The operator console: its own app over the contract and the domain rules; nothing of the Taro app or the server.
+  layer('./console', './src', 'The console shares src/domain only with the app.', ['./domain']),
+  layer('./console', './server', 'The console talks to the server over HTTP only.'),
+  layer('./console', './scripts', 'The console does not import build or CLI scripts.'),
   // src/domain: pure rules shared with the server; it imports nothing but itself.
   layer('./src/domain', './src', 'src/domain is pure: it imports nothing but src/domain.', ['./domain']),
   layer('./src/domain', './types', 'src/domain is pure: it imports nothing but src/domain.'),
@@ -101,7 +105,7 @@ export default tseslint.config(
     settings: {
       'import-x/resolver-next': [
         createTypeScriptImportResolver({
-          project: ['tsconfig.json', 'server/tsconfig.json'],
+          project: ['tsconfig.json', 'server/tsconfig.json', 'console/tsconfig.json'],
           noWarnOnMultipleProjects: true,
         }),
       ],
@@ -127,6 +131,28 @@ export default tseslint.config(
     rules: {
       'react-hooks/rules-of-hooks': 'error',
       'react-hooks/exhaustive-deps': 'error',
+    },
+  },
+  {
+    // The operator console runs in desktop browsers; its contract imports are types only, like the app's.
+    files: ['console/**/*.{ts,tsx}'],
+    languageOptions: { globals: { ...globals.browser } },
+    rules: {
+      'react-hooks/rules-of-hooks': 'error',
+      'react-hooks/exhaustive-deps': 'error',
+      'no-restricted-syntax': ['error', noExportAll],
+      '@typescript-eslint/no-restricted-imports': [
+        'error',
+        {
+          patterns: [
+            {
+              group: ['**/types/api/*'],
+              allowTypeImports: true,
+              message: 'The console imports the contract (types/api) with `import type` only: TypeBox stays out.',
+            },
+          ],
+        },
+      ],
     },
   },
   {

@@ -31,6 +31,7 @@ import { RateCache } from './modules/lifePay/rateCache'
 import { registerLifePayRoutes } from './modules/lifePay/routes'
 import { registerStorageRoutes } from './modules/storage/routes'
 import { registerUserRoutes } from './modules/user/routes'
+import { registerConsoleRoutes } from './modules/web/consoleRoutes'
 import { h5Root, registerWebRoutes, sendAppPage, wantsAppPage } from './modules/web/routes'
 import { createSandboxIdentity, identityByHost, type IdentityHost, type IdentityProvider } from './providers/identity'
 import { createWechatIdentity } from './providers/wechatIdentity'
@@ -353,6 +354,7 @@ export async function buildApp(options: AppOptions): Promise<App> {
   registerOperatorRoutes(app, ctx, auth)
   registerDevRoutes(app, ctx)
   registerStorageRoutes(app, ctx)
+  await registerConsoleRoutes(app, ctx)
   await registerWebRoutes(app, ctx)
   // Whatever registered them: in production the sandbox's routes alone stop the start.
   assertProductionReady(config, routeUrls)

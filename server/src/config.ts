@@ -144,6 +144,8 @@ export interface ServerConfig {
   dataDir: string
   /** The H5 build served on the same origin; null or missing folder: API only. */
   staticDir: string | null
+  /** The operator console's build (CONSOLE_DIR, default dist/console; '' serves none): served at /console. */
+  consoleDir: string | null
   production: boolean
   logLevel: string
   /** Origins allowed to call cross-origin (docs/server.md): comma list, '*', or unset for local origins in dev. */
@@ -530,6 +532,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): ServerConfig {
   const production = env.NODE_ENV === 'production'
   const dataDir = resolve(env.DATA_DIR || join(REPO_ROOT, '.data'))
   const staticDir = env.STATIC_DIR === '' ? null : resolve(env.STATIC_DIR ?? join(REPO_ROOT, 'dist', 'h5'))
+  const consoleDir = env.CONSOLE_DIR === '' ? null : resolve(env.CONSOLE_DIR ?? join(REPO_ROOT, 'dist', 'console'))
   const payTypes = payTypeProviders(env)
   const supplier = supplierProvider(env.SUPPLIER_PROVIDER)
   const sms = aliyunProvider(env.SMS_PROVIDER, 'SMS_PROVIDER')
@@ -540,6 +543,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): ServerConfig {
     databaseUrl: env.DATABASE_URL || null,
     dataDir,
     staticDir,
+    consoleDir,
     production,
     logLevel: env.LOG_LEVEL || 'info',
     corsOrigins: env.CORS_ORIGINS,

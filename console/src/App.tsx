@@ -1,0 +1,63 @@
+import { useQuery, useQueryClient } from '@tanstack/react-query'
+import { Button, Result, Spin } from 'antd'
+import { useEffect, useState } from 'react'
+import { Route, Routes, useNavigate } from 'react-router-dom'
+import { roleAtLeast } from '../../src/domain/operatorRole'
+import { whenSessionEnds } from './api/http'
+import { sessionQuery } from './api/session'
+import { QueryError } from './components/QueryError'
+import { commonMessages } from './i18n/common'
+import { useMessages } from './i18n/messages'
+import { ConsoleLayout } from './layout/ConsoleLayout'
+import { OrderDetailPage, screens } from './screens'
+import { LoginPage } from './session/LoginPage'
+
+function NotFound() {
+  const text = useMessages(commonMessages)
+  const navigate = useNavigate()
+  return (
+    <Result
+      status='404'
+      title={text.notFound}
+      extra={
+        <Button type='primary' onClick={() => navigate('/')}>
+          {text.backHome}
+        </Button>
+      }
+    />
+  )
+}
+
+/** The login screen until there is a session; then the screens the operator's role sees. */
+export function App() {
+  const text = useMessages(commonMessages)
+  const queryClient = useQueryClient()
+  const session = useQuery(sessionQuery)
+  const [ended, setEnded] = useState(false)
+  useEffect(() => {
+    // Any call answered 401 (expired, idle, disabled, role changed): back to the login screen, saying why.
+    whenSessionEnds(() => {
+      setEnded(true)
+      queryClient.clear()
+      queryClient.setQueryData(sessionQuery.queryKey, null)
+    })
+  }, [queryClient])
+
+  if (session.isPending) return <Spin fullscreen aria-label={text.loading} />
+  if (session.isError) return <QueryError error={session.error} onRetry={() => void session.refetch()} />
+  if (!session.data) return <LoginPage notice={ended ? text.sessionEnded : undefined} />
+  const role = session.data.operator.role
+  return (
+    <ConsoleLayout>
+      <Routes>
+        {screens
+          .filter((screen) => roleAtLeast(role, screen.role))
+          .map((screen) => (
+            <Route key={screen.path} path={screen.path} element={<screen.page />} />
+          ))}
+        <Route path='/orders/:orderNo' element={<OrderDetailPage />} />
+        <Route path='*' element={<NotFound />} />
+      </Routes>
+    </ConsoleLayout>
+  )
+}

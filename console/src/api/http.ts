@@ -1,0 +1,88 @@
+import type { ApiEnvelope } from '../../../types/api/envelope'
+import type { ApiErrorCode } from '../../../types/api/errorCodes'
+import { currentLocale } from '../i18n/locale'
+
+/** A call the server refused (`success: false`) or could not answer; `msg` is the server's words for the operator. */
+export class ApiError extends Error {
+  constructor(
+    message: string,
+    readonly status: number,
+    readonly code: ApiErrorCode | 'NETWORK' | null,
+  ) {
+    super(message)
+    this.name = 'ApiError'
+  }
+}
+
+/**
+ * The session's CSRF token (POST /api/operator/login and GET /api/operator/me answer it): sent as X-CSRF-Token on
+ * every POST. Kept in memory only; the session itself is the httpOnly cookie the browser holds.
+ */
+let csrfToken: string | null = null
+export function setCsrfToken(token: string | null): void {
+  csrfToken = token
+}
+
+/** Called when the server says the session is gone (401), so the console shows the login screen. */
+let onSessionEnded: () => void = () => {}
+export function whenSessionEnds(listener: () => void): void {
+  onSessionEnded = listener
+}
+
+async function send(method: 'GET' | 'POST', path: string, body?: unknown): Promise<Response> {
+  const headers: Record<string, string> = { accept: 'application/json', 'accept-language': currentLocale() }
+  if (body !== undefined) headers['content-type'] = 'application/json'
+  if (method === 'POST' && csrfToken) headers['x-csrf-token'] = csrfToken
+  try {
+    return await fetch(path, {
+      method,
+      headers,
+      credentials: 'same-origin',
+      body: body === undefined ? undefined : JSON.stringify(body),
+    })
+  } catch {
+    throw new ApiError(currentLocale() === 'en-US' ? 'The server cannot be reached' : '无法连接服务器', 0, 'NETWORK')
+  }
+}
+
+async function refusal(response: Response): Promise<ApiError> {
+  const envelope = (await response.json().catch(() => null)) as ApiEnvelope<unknown> | null
+  const message =
+    envelope?.msg ??
+    (currentLocale() === 'en-US' ? `The server answered ${response.status}` : `服务器错误（${response.status}）`)
+  return new ApiError(message, response.status, envelope?.error ?? null)
+}
+
+/** One call of the operator API: its `data`, or an ApiError with the server's message. */
+export async function call<T>(method: 'GET' | 'POST', path: string, body?: unknown): Promise<T> {
+  const response = await send(method, path, body)
+  const envelope = (await response.json().catch(() => null)) as ApiEnvelope<T> | null
+  if (response.status === 401 && !path.endsWith('/api/operator/login')) onSessionEnded()
+  if (!envelope) throw await refusal(response)
+  if (!response.ok || !envelope.success) {
+    const fallback = currentLocale() === 'en-US' ? `The server answered ${response.status}` : '操作失败'
+    throw new ApiError(envelope.msg ?? fallback, response.status, envelope.error ?? null)
+  }
+  return envelope.data as T
+}
+
+/** A call answering a file (the Excel export): its bytes and the name the server gave it. */
+export async function download(path: string, body: unknown): Promise<{ blob: Blob; fileName: string }> {
+  const response = await send('POST', path, body)
+  if (response.status === 401) onSessionEnded()
+  if (!response.ok) throw await refusal(response)
+  const disposition = response.headers.get('content-disposition') ?? ''
+  const encoded = /filename\*=UTF-8''([^;]+)/i.exec(disposition)?.[1]
+  const plain = /filename="?([^";]+)"?/i.exec(disposition)?.[1]
+  const fileName = encoded ? decodeURIComponent(encoded) : (plain ?? 'orders.xlsx')
+  return { blob: await response.blob(), fileName }
+}
+
+/** A query string of the defined values. */
+export function query(params: Record<string, string | number | undefined>): string {
+  const search = new URLSearchParams()
+  for (const [key, value] of Object.entries(params))
+    if (value !== undefined && value !== '') search.set(key, String(value))
+  const text = search.toString()
+  return text ? `?${text}` : ''
+}

@@ -1,0 +1,64 @@
+import { LogoutOutlined } from '@ant-design/icons'
+import { useMutation, useQueryClient } from '@tanstack/react-query'
+import { Button, Layout, Menu, Space, Spin, Tag, Typography } from 'antd'
+import { Suspense, type ReactNode } from 'react'
+import { useLocation, useNavigate } from 'react-router-dom'
+import { roleAtLeast } from '../../../src/domain/operatorRole'
+import { operatorLogout, sessionQuery } from '../api/session'
+import { commonMessages } from '../i18n/common'
+import { useMessages } from '../i18n/messages'
+import { screens } from '../screens'
+import { useOperator } from '../session/useOperator'
+import { LanguageSwitch } from './LanguageSwitch'
+
+const roleText = { viewer: 'roleViewer', reviewer: 'roleReviewer', admin: 'roleAdmin' } as const
+
+/** The menu of the screens the operator's role sees, the operator, language and logout; the screen in the middle. */
+export function ConsoleLayout({ children }: { children: ReactNode }) {
+  const text = useMessages(commonMessages)
+  const operator = useOperator()
+  const navigate = useNavigate()
+  const location = useLocation()
+  const queryClient = useQueryClient()
+  const logout = useMutation({
+    mutationFn: operatorLogout,
+    onSettled: () => {
+      queryClient.clear()
+      queryClient.setQueryData(sessionQuery.queryKey, null)
+    },
+  })
+  const visible = screens.filter((screen) => roleAtLeast(operator.role, screen.role))
+  const selected = visible
+    .filter((screen) => (screen.path === '/' ? location.pathname === '/' : location.pathname.startsWith(screen.path)))
+    .map((screen) => screen.path)
+  return (
+    <Layout className='lp-shell'>
+      <Layout.Sider width={208} theme='light' className='lp-shell__sider'>
+        <div className='lp-shell__brand'>{text.productName}</div>
+        <Menu
+          mode='inline'
+          selectedKeys={selected}
+          items={visible.map((screen) => ({ key: screen.path, icon: screen.icon, label: text[screen.menu] }))}
+          onClick={({ key }) => navigate(key)}
+        />
+      </Layout.Sider>
+      <Layout>
+        <Layout.Header className='lp-shell__header'>
+          <Space size='middle'>
+            <Typography.Text strong>{operator.displayName || operator.loginName}</Typography.Text>
+            <Tag color={operator.role === 'admin' ? 'gold' : operator.role === 'reviewer' ? 'blue' : 'default'}>
+              {text[roleText[operator.role]]}
+            </Tag>
+            <LanguageSwitch />
+            <Button icon={<LogoutOutlined />} loading={logout.isPending} onClick={() => logout.mutate()}>
+              {text.logout}
+            </Button>
+          </Space>
+        </Layout.Header>
+        <Layout.Content className='lp-shell__content'>
+          <Suspense fallback={<Spin className='lp-shell__loading' aria-label={text.loading} />}>{children}</Suspense>
+        </Layout.Content>
+      </Layout>
+    </Layout>
+  )
+}

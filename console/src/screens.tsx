@@ -1,0 +1,105 @@
+import {
+  AuditOutlined,
+  BankOutlined,
+  DashboardOutlined,
+  FileSearchOutlined,
+  PercentageOutlined,
+  RollbackOutlined,
+  ScheduleOutlined,
+  TeamOutlined,
+  UserOutlined,
+  WalletOutlined,
+} from '@ant-design/icons'
+import { lazy, type ComponentType, type LazyExoticComponent, type ReactNode } from 'react'
+import type { OperatorRole } from '../../src/domain/operatorRole'
+import type { commonMessages } from './i18n/common'
+
+type MenuKey = keyof (typeof commonMessages)['zh-CN']
+
+/** A screen of the console: its address under /console, its menu entry, and the least role that sees it. */
+export interface Screen {
+  path: string
+  menu: MenuKey
+  icon: ReactNode
+  role: OperatorRole
+  page: LazyExoticComponent<ComponentType>
+}
+
+// Each screen is its own chunk: an operator who only reviews refunds never downloads the charts.
+export const screens: Screen[] = [
+  {
+    path: '/',
+    menu: 'menuDashboard',
+    icon: <DashboardOutlined />,
+    role: 'viewer',
+    page: lazy(() => import('./pages/dashboard/DashboardPage')),
+  },
+  {
+    path: '/orders',
+    menu: 'menuOrders',
+    icon: <FileSearchOutlined />,
+    role: 'viewer',
+    page: lazy(() => import('./pages/orders/OrdersPage')),
+  },
+  {
+    path: '/refunds',
+    menu: 'menuRefunds',
+    icon: <RollbackOutlined />,
+    role: 'viewer',
+    page: lazy(() => import('./pages/refunds/RefundsPage')),
+  },
+  {
+    path: '/rates',
+    menu: 'menuRates',
+    icon: <PercentageOutlined />,
+    role: 'viewer',
+    page: lazy(() => import('./pages/rates/RatesPage')),
+  },
+  {
+    path: '/channels',
+    menu: 'menuChannels',
+    icon: <BankOutlined />,
+    role: 'viewer',
+    page: lazy(() => import('./pages/channels/ChannelsPage')),
+  },
+  {
+    path: '/users',
+    menu: 'menuUsers',
+    icon: <UserOutlined />,
+    role: 'viewer',
+    page: lazy(() => import('./pages/users/UsersPage')),
+  },
+  {
+    path: '/accounts',
+    menu: 'menuAccounts',
+    icon: <WalletOutlined />,
+    role: 'viewer',
+    page: lazy(() => import('./pages/accounts/AccountsPage')),
+  },
+  {
+    path: '/jobs',
+    menu: 'menuJobs',
+    icon: <ScheduleOutlined />,
+    role: 'viewer',
+    page: lazy(() => import('./pages/jobs/JobsPage')),
+  },
+  {
+    path: '/audit',
+    menu: 'menuAudit',
+    icon: <AuditOutlined />,
+    role: 'viewer',
+    page: lazy(() => import('./pages/audit/AuditPage')),
+  },
+  {
+    path: '/operators',
+    menu: 'menuOperators',
+    icon: <TeamOutlined />,
+    role: 'admin',
+    page: lazy(() => import('./pages/operators/OperatorsPage')),
+  },
+]
+
+/** An order's page (reached from the orders list, the refund queue, the audit trail). */
+export const OrderDetailPage = lazy(() => import('./pages/orders/OrderDetailPage'))
+
+export const orderPath = (orderNo: string) => `/orders/${encodeURIComponent(orderNo)}`

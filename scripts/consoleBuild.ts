@@ -1,0 +1,119 @@
+/**
+ * The operator console's build (`npm run build:console`, and `npm start` when dist/console is missing or stale):
+ * esbuild bundles console/src into content-hashed ES modules, split per screen, under dist/console/assets, writes
+ * index.html pointing at them, and a .br and .gz sibling of each text file for the server to send as they are.
+ *
+ * Taro-free and without Vite: Vite 5–8 and its React plugin conflict with the peer ranges Taro 4.2 declares
+ * (`vite@^4`), and esbuild, already in the tree for Taro at this version, does all the console needs
+ * (docs/decisions.md § Operator console).
+ */
+import { existsSync, mkdirSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs'
+import { join, relative } from 'node:path'
+import { brotliCompressSync, constants, gzipSync } from 'node:zlib'
+import { build, type Metafile } from 'esbuild'
+
+const ROOT = join(__dirname, '..')
+export const CONSOLE_DIST = join(ROOT, 'dist', 'console')
+const SOURCE = join(ROOT, 'console')
+const STAMP = join(CONSOLE_DIST, '.build-stamp')
+export const CONSOLE_META = join(ROOT, 'dist', 'console.meta.json')
+// What the console's bundle is made of: its own sources, the domain rules and the API contract it shares.
+const INPUTS = ['console', 'src/domain', 'types/api', 'package.json', 'scripts/consoleBuild.ts']
+
+const ENTRY = 'console/src/main.tsx'
+const COMPRESSIBLE = /\.(js|css|html|svg|json)$/
+
+function newestMtime(path: string): number {
+  if (!existsSync(path)) return 0
+  const stat = statSync(path)
+  if (!stat.isDirectory()) return stat.mtimeMs
+  return readdirSync(path).reduce((newest, name) => Math.max(newest, newestMtime(join(path, name))), stat.mtimeMs)
+}
+
+export function consoleBuildIsStale(): boolean {
+  if (!existsSync(STAMP)) return true
+  const built = statSync(STAMP).mtimeMs
+  return INPUTS.some((input) => newestMtime(join(ROOT, input)) > built)
+}
+
+function precompress(dir: string): void {
+  for (const name of readdirSync(dir, { recursive: true }) as string[]) {
+    const path = join(dir, name)
+    if (!COMPRESSIBLE.test(name) || !statSync(path).isFile()) continue
+    const content = readFileSync(path)
+    if (content.length < 1024) continue
+    const br = brotliCompressSync(content, { params: { [constants.BROTLI_PARAM_QUALITY]: 11 } })
+    const gz = gzipSync(content, { level: 9 })
+    if (br.length < content.length) writeFileSync(`${path}.br`, br)
+    if (gz.length < content.length) writeFileSync(`${path}.gz`, gz)
+  }
+}
+
+/** The entry's own chunk and the chunks it imports statically: what the first page load fetches. */
+export function initialFiles(metafile: Metafile, entryOut: string): string[] {
+  const seen = new Set<string>()
+  const visit = (file: string) => {
+    if (seen.has(file)) return
+    seen.add(file)
+    for (const imported of metafile.outputs[file]?.imports ?? [])
+      if (imported.kind === 'import-statement') visit(imported.path)
+  }
+  visit(entryOut)
+  return [...seen]
+}
+
+export async function buildConsole(): Promise<void> {
+  rmSync(CONSOLE_DIST, { recursive: true, force: true })
+  mkdirSync(CONSOLE_DIST, { recursive: true })
+  const result = await build({
+    absWorkingDir: ROOT,
+    entryPoints: { main: ENTRY },
+    bundle: true,
+    splitting: true,
+    format: 'esm',
+    outdir: join(CONSOLE_DIST, 'assets'),
+    entryNames: '[name].[hash]',
+    chunkNames: '[name].[hash]',
+    assetNames: '[name].[hash]',
+    publicPath: '/console/assets',
+    minify: true,
+    sourcemap: false,
+    metafile: true,
+    jsx: 'automatic',
+    // Operators work at desktop browsers (docs/decisions.md § Operator console): no phone floor here.
+    target: ['chrome109', 'edge109', 'firefox115', 'safari15.6'],
+    define: { 'process.env.NODE_ENV': '"production"' },
+    legalComments: 'none',
+    logLevel: 'warning',
+    tsconfig: join(SOURCE, 'tsconfig.json'),
+  })
+  // Each lazy screen is an entry point of its own under splitting: the page's is the one built from main.tsx.
+  const entry = Object.entries(result.metafile.outputs).find(([, output]) => output.entryPoint === ENTRY)
+  if (!entry) throw new Error('the console build wrote no entry chunk')
+  const toUrl = (file: string) => `/console/${relative(CONSOLE_DIST, join(ROOT, file)).split('\\').join('/')}`
+  const preloads = initialFiles(result.metafile, entry[0])
+    .filter((file) => file !== entry[0])
+    .map((file) => `<link rel="modulepreload" href="${toUrl(file)}" />`)
+  const styles = entry[1].cssBundle ? [`<link rel="stylesheet" href="${toUrl(entry[1].cssBundle)}" />`] : []
+  const tags = [...styles, ...preloads, `<script type="module" src="${toUrl(entry[0])}"></script>`].join('\n    ')
+  const html = readFileSync(join(SOURCE, 'index.html'), 'utf8').replace('<!-- entry -->', tags)
+  writeFileSync(join(CONSOLE_DIST, 'index.html'), html)
+  // Beside the build, not in it: the size script reads it, the server does not serve it.
+  writeFileSync(CONSOLE_META, JSON.stringify(result.metafile))
+  precompress(CONSOLE_DIST)
+  writeFileSync(STAMP, new Date().toISOString())
+}
+
+/** Builds the console when dist/console is missing or older than its inputs. */
+export async function ensureConsoleBuild(): Promise<void> {
+  if (!consoleBuildIsStale()) return
+  console.log('Building the operator console (dist/console is missing or older than its sources)…')
+  await buildConsole()
+}
+
+if (require.main === module) {
+  buildConsole().catch((error: unknown) => {
+    console.error(error)
+    process.exit(1)
+  })
+}
