@@ -1,6 +1,7 @@
 import { join } from 'node:path'
 import budgets from '../../config/sizeBudgets.json'
 import { kib, markdownTable } from '../markdownTable'
+import { measureConsole, type ConsoleSizes } from './consoleLoad'
 import { measureH5, type FirstLoad, type H5Sizes } from './h5FirstLoad'
 import { measureMiniPackages, type MiniPlatform, type MiniSizes } from './miniPackages'
 
@@ -112,6 +113,26 @@ function h5Section(h5: H5Sizes, failures: string[]): string {
   return lines.join('\n')
 }
 
+function consoleSection(sizes: ConsoleSizes, failures: string[]): string {
+  const budget = budgets.consoleFirstLoadJsGzipKiB
+  const screenBudget = budgets.consoleScreenJsGzipKiB
+  if (sizes.firstLoadJsGzip / 1024 > budget)
+    failures.push(`Console first-load JS is ${kib(sizes.firstLoadJsGzip)} KiB gzip, over its ${budget} KiB budget`)
+  for (const screen of sizes.screens)
+    if (screen.ownJsGzip / 1024 > screenBudget)
+      failures.push(`Console screen ${screen.screen} adds ${kib(screen.ownJsGzip)} KiB gzip, over ${screenBudget} KiB`)
+  return [
+    '### Operator console (KiB; gzip -9)',
+    '',
+    `First load (index.html's script, preloads, stylesheet): JS ${kib(sizes.firstLoadJsGzip)}, CSS ${kib(sizes.firstLoadCssGzip)} — budget ${budget} KiB JS.`,
+    '',
+    markdownTable(
+      ['screen', 'adds JS gzip', 'budget'],
+      sizes.screens.map((screen) => [screen.screen, kib(screen.ownJsGzip), String(screenBudget)]),
+    ),
+  ].join('\n')
+}
+
 /**
  * Sizes of the production builds under `distRoot` (dist/weapp, dist/alipay, dist/h5) against config/sizeBudgets.json.
  */
@@ -121,7 +142,12 @@ export function sizeReport(distRoot: string): SizeReport {
     .map((platform) => attempt(() => measureMiniPackages(join(distRoot, platform), platform), failures))
     .filter((mini): mini is MiniSizes => mini !== null)
   const h5 = attempt(() => measureH5(join(distRoot, 'h5')), failures)
-  const sections = [minis.length ? miniSection(minis, failures) : '', h5 ? h5Section(h5, failures) : ''].filter(Boolean)
+  const operatorConsole = attempt(() => measureConsole(distRoot), failures)
+  const sections = [
+    minis.length ? miniSection(minis, failures) : '',
+    h5 ? h5Section(h5, failures) : '',
+    operatorConsole ? consoleSection(operatorConsole, failures) : '',
+  ].filter(Boolean)
   if (failures.length) sections.push(['**Size check failures**', '', ...failures.map((f) => `- ${f}`)].join('\n'))
   return { text: sections.join('\n\n'), failures }
 }
