@@ -3,9 +3,8 @@ import { randomUUID } from 'node:crypto'
 import { join } from 'node:path'
 import { after, before, test } from 'node:test'
 import type { Browser, Page } from 'playwright-core'
-import type { CreateLifePayOrderResult, LifePayOrderDetail } from '../../types/api/lifePay'
+import type { CreateLifePayOrderResult } from '../../types/api/lifePay'
 import { LifePayOrderStatus, LifePayStatus } from '../../src/domain/lifePayStatus'
-import { LifePayType } from '../../src/domain/lifePayType'
 import type { Locale } from '../../src/domain/locale'
 import { OrderDisplayStatus, orderDisplayStatusLabels } from '../../src/domain/orderDisplayStatus'
 import type { orderMessages as OrderMessages } from '../../src/subpackages/order/messages'
@@ -21,12 +20,12 @@ import {
   phoneContext,
   settled,
 } from './browser'
+import { operatorCall, orderDetail, payOrder, placePhoneOrder as placePhone } from './orderFlows'
 import { assertH5Built, importAppModule, lifePayApi, logInByPhoneCode } from './session'
 
 // Orders and refunds in a phone browser against the real server: orders are placed and paid through the API (the
 // sandbox cashier's dev route), refunds are applied for in the UI and decided by the operator route.
 
-const OPERATOR_TOKEN = 'life-pay-dev-operator'
 const ORDER_PAGE = '/subpackages/order/order/order'
 let server: AppServer
 let browser: Browser
@@ -47,48 +46,14 @@ after(async () => {
 const m = (locale: Locale) => orderMessages[locale]
 const statusText = (locale: Locale, status: OrderDisplayStatus) => orderDisplayStatusLabels[locale][status]
 
-async function operator(path: string, body: unknown): Promise<void> {
-  const res = await fetch(`${server.url}${path}`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json', 'x-operator-token': OPERATOR_TOKEN },
-    body: JSON.stringify(body),
-  })
-  const envelope = (await res.json()) as { success: boolean; msg: string | null }
-  assert.equal(envelope.success, true, `${path}: ${envelope.msg}`)
-}
-
 const call = <T>(userId: string, method: 'GET' | 'POST', path: string, body?: unknown) =>
   lifePayApi<T>(server, userId, method, path, body)
 
-const detailOf = (userId: string, orderNo: string) =>
-  call<LifePayOrderDetail>(
-    userId,
-    'GET',
-    `/api/LifePay/GetUserLifePayOrderDetail?orderNo=${encodeURIComponent(orderNo)}`,
-  )
-
-async function placePhoneOrder(userId: string, phone: string, parValue = 50): Promise<string> {
-  const order = await call<CreateLifePayOrderResult>(userId, 'POST', '/api/LifePay/CreateLifePayPhoneOrder', {
-    phone,
-    ispCode: 'yidong',
-    parValue,
-    idempotencyKey: randomUUID(),
-  })
-  return order.orderNo
-}
-
-/** Pays through the sandbox cashier's dev route and waits for the supplier's answer. */
-async function pay(userId: string, orderNo: string, until: LifePayOrderStatus[] = [LifePayOrderStatus.Completed]) {
-  await call(userId, 'POST', '/api/LifePay/GetPayOrderForJsAPI', { orderNo, lifePayType: LifePayType.WxPay })
-  await call(userId, 'POST', '/api/dev/pay/confirm', { orderNo, deliveries: 1 })
-  const deadline = Date.now() + 20_000
-  for (;;) {
-    const order = await detailOf(userId, orderNo)
-    if (until.includes(order.lifePayOrderStatus)) return order
-    assert.ok(Date.now() < deadline, `order ${orderNo} stuck at ${order.payStatus}/${order.lifePayOrderStatus}`)
-    await new Promise((resolve) => setTimeout(resolve, 200))
-  }
-}
+const placePhoneOrder = async (userId: string, phone: string, parValue = 50) =>
+  (await placePhone(server, userId, phone, parValue)).orderNo
+const pay = (userId: string, orderNo: string, until?: LifePayOrderStatus[]) => payOrder(server, userId, orderNo, until)
+const detailOf = (userId: string, orderNo: string) => orderDetail(server, userId, orderNo)
+const operator = (path: string, body: unknown) => operatorCall(server, path, body)
 
 const shot = (page: Page, name: string, locale: Locale) =>
   page.screenshot({ path: join(ARTIFACTS, `order-${name}-${locale}.png`) })
