@@ -72,7 +72,7 @@ export const orderMessages = defineMessages(
     keyWordsPlaceholder: 'Order no. / phone / account',
     orderType: 'Type',
     payType: 'Pay type',
-    payStatus: 'Payment',
+    payStatus: 'Pay status',
     orderStatus: 'Order status',
     payTime: 'Paid',
     finishTime: 'Finished',
