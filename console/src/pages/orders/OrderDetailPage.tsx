@@ -1,5 +1,203 @@
+import { useQuery } from '@tanstack/react-query'
+import { Button, Card, Descriptions, Empty, Image, Result, Spin, Table, Tag, Timeline, Typography } from 'antd'
+import type { ReactNode } from 'react'
+import { Link, useNavigate, useParams } from 'react-router-dom'
+import { label } from '../../../../src/domain/locale'
+import { LifePayOrderStatus, lifePayOrderStatusLabels, lifePayStatusLabels } from '../../../../src/domain/lifePayStatus'
+import { lifePayOrderTypeLabels } from '../../../../src/domain/lifePayOrderType'
+import { lifePayTypeLabels } from '../../../../src/domain/lifePayType'
+import type { AuditEntry } from '../../../../types/api/operators'
+import type { LifePayOrderListOutput, TimelineEventKind } from '../../../../types/api/operator'
+import { orderAuditQuery, orderQuery, orderTimelineQuery } from '../../api/orders'
+import { dateTime, yuan } from '../../components/displayValues'
 import { PageHeader } from '../../components/PageHeader'
+import { QueryError } from '../../components/QueryError'
+import { commonMessages } from '../../i18n/common'
+import { useLocale } from '../../i18n/locale'
+import { format, useMessages } from '../../i18n/messages'
+import { RefundReviewActions } from '../refunds/RefundReviewActions'
+import { SupplierResult } from '../refunds/SupplierResult'
+import { orderMessages } from './messages'
 
+type Texts = (typeof orderMessages)['zh-CN']
+
+const kindText: Record<TimelineEventKind, keyof Texts> = {
+  created: 'kindCreated',
+  paid: 'kindPaid',
+  notification: 'kindNotification',
+  supplierAttempt: 'kindSupplierAttempt',
+  supplierResult: 'kindSupplierResult',
+  delivered: 'kindDelivered',
+  failed: 'kindFailed',
+  refundApplied: 'kindRefundApplied',
+  refunded: 'kindRefunded',
+  refundRejected: 'kindRefundRejected',
+  refundStatus: 'kindRefundStatus',
+}
+
+const kindColor: Partial<Record<TimelineEventKind, string>> = {
+  paid: 'blue',
+  delivered: 'green',
+  failed: 'red',
+  refundApplied: 'orange',
+  refunded: 'gray',
+  refundRejected: 'red',
+}
+
+/** An audit entry's before / after: the changed values as the server recorded them. */
+function Snapshot({ value }: { value: unknown }) {
+  if (value === null || value === undefined) return <>-</>
+  return <Typography.Text code>{JSON.stringify(value)}</Typography.Text>
+}
+
+function OrderFields({ order }: { order: LifePayOrderListOutput }) {
+  const text = useMessages(orderMessages)
+  const locale = useLocale((state) => state.locale)
+  const items: { label: string; children: ReactNode }[] = [
+    { label: text.orderNo, children: order.orderNo },
+    {
+      label: text.userPhone,
+      children: (
+        <>
+          {order.phoneNumber ?? '-'}{' '}
+          <Link to={`/orders?userId=${encodeURIComponent(order.userId)}`}>{text.userOrders}</Link>
+        </>
+      ),
+    },
+    { label: text.orderType, children: label(lifePayOrderTypeLabels, order.lifePayOrderType, locale) },
+    { label: text.account, children: order.account },
+    { label: text.channel, children: order.channelName ?? order.channelId ?? text.defaultChannel },
+    { label: text.faceValue, children: yuan(order.rechargeAmount) },
+    { label: text.discount, children: yuan(order.discountAmount) },
+    { label: text.paid, children: yuan(order.payAmount) },
+    {
+      label: text.payType,
+      children: order.lifePayType === null ? '-' : label(lifePayTypeLabels, order.lifePayType, locale),
+    },
+    { label: text.payStatus, children: label(lifePayStatusLabels, order.payStatus, locale) },
+    { label: text.orderStatus, children: label(lifePayOrderStatusLabels, order.lifePayOrderStatus, locale) },
+    { label: text.created, children: dateTime(order.creationTime) },
+    { label: text.paidAt, children: dateTime(order.payTime) },
+    { label: text.finishedAt, children: dateTime(order.finishTime) },
+    { label: text.outOrderNo, children: order.outOrderNo ?? '-' },
+    { label: text.supplierOrderNo, children: order.acoolyOrderNo ?? '-' },
+    { label: text.supplierResult, children: <SupplierResult result={order.supplierResult} /> },
+    { label: text.refundApplyTime, children: dateTime(order.refundApplyTime) },
+    { label: text.refundApplyRemark, children: order.refundApplyRemark ?? '-' },
+    { label: text.refundCheckRemark, children: order.refundCheckRemark ?? '-' },
+    { label: text.refundTime, children: dateTime(order.refundTime) },
+  ]
+  if (order.refundCredentialsImgUrl)
+    items.push({
+      label: text.voucher,
+      children: <Image width={160} src={order.refundCredentialsImgUrl} alt={text.voucher} />,
+    })
+  return <Descriptions bordered size='small' column={3} items={items} />
+}
+
+function OrderTimelineCard({ orderNo }: { orderNo: string }) {
+  const text = useMessages(orderMessages)
+  const timeline = useQuery(orderTimelineQuery(orderNo))
+  return (
+    <Card title={text.timeline} className='lp-order-detail__section'>
+      {timeline.isPending ? (
+        <Spin />
+      ) : timeline.isError ? (
+        <QueryError error={timeline.error} onRetry={() => void timeline.refetch()} />
+      ) : timeline.data.events.length === 0 ? (
+        <Empty description={text.timelineEmpty} />
+      ) : (
+        <Timeline
+          data-testid='order-timeline'
+          items={timeline.data.events.map((event) => ({
+            color: kindColor[event.kind] ?? 'blue',
+            content: (
+              <>
+                <Typography.Text type='secondary'>{dateTime(event.time)}</Typography.Text>{' '}
+                <Tag>{text[kindText[event.kind]] ?? event.kind}</Tag>
+                <div>{event.detail}</div>
+              </>
+            ),
+          }))}
+        />
+      )}
+    </Card>
+  )
+}
+
+function OrderAuditCard({ orderNo }: { orderNo: string }) {
+  const text = useMessages(orderMessages)
+  const common = useMessages(commonMessages)
+  const audit = useQuery(orderAuditQuery(orderNo))
+  return (
+    <Card title={text.audit} className='lp-order-detail__section'>
+      {audit.isError ? (
+        <QueryError error={audit.error} onRetry={() => void audit.refetch()} />
+      ) : (
+        <Table<AuditEntry>
+          data-testid='order-audit-table'
+          rowKey='id'
+          size='small'
+          loading={audit.isFetching}
+          dataSource={audit.data}
+          pagination={false}
+          locale={{ emptyText: common.empty }}
+          columns={[
+            { title: text.auditAt, dataIndex: 'at', render: dateTime },
+            { title: text.auditActor, dataIndex: 'actorName' },
+            { title: text.auditAction, dataIndex: 'action' },
+            { title: text.auditBefore, dataIndex: 'before', render: (value: unknown) => <Snapshot value={value} /> },
+            { title: text.auditAfter, dataIndex: 'after', render: (value: unknown) => <Snapshot value={value} /> },
+            { title: text.auditRemark, dataIndex: 'remark', render: (remark: string | null) => remark ?? '-' },
+          ]}
+        />
+      )}
+    </Card>
+  )
+}
+
+/** An order: its fields, the refund review when one waits, what happened to it, and what operators did to it. */
 export default function OrderDetailPage() {
-  return <PageHeader title='OrderDetailPage' />
+  const text = useMessages(orderMessages)
+  const orderNo = useParams().orderNo ?? ''
+  const order = useQuery(orderQuery(orderNo))
+  const navigate = useNavigate()
+  const back = <Button onClick={() => navigate('/orders')}>{text.backToOrders}</Button>
+
+  if (order.isPending) return <Spin />
+  if (order.isError)
+    return (
+      <>
+        <PageHeader title={text.detailTitle} extra={back} />
+        <QueryError error={order.error} onRetry={() => void order.refetch()} />
+      </>
+    )
+  if (!order.data)
+    return (
+      <Result
+        status='404'
+        title={text.notFoundTitle}
+        subTitle={format(text.notFoundDetail, { orderNo })}
+        extra={
+          <Button type='primary' onClick={() => navigate('/orders')}>
+            {text.backToOrders}
+          </Button>
+        }
+      />
+    )
+  const waitsForReview = order.data.lifePayOrderStatus === LifePayOrderStatus.RefundPendingReview
+  return (
+    <>
+      <PageHeader title={`${text.detailTitle} ${order.data.orderNo}`} extra={back} />
+      <Card
+        title={text.fields}
+        extra={waitsForReview ? <RefundReviewActions order={order.data} /> : undefined}
+        data-testid='order-fields'
+      >
+        <OrderFields order={order.data} />
+      </Card>
+      <OrderTimelineCard orderNo={orderNo} />
+      <OrderAuditCard orderNo={orderNo} />
+    </>
+  )
 }
