@@ -507,8 +507,15 @@ describe('channels', () => {
       createEdit({ channlesName: '合作方一', channlesNum: 'partner1', channlesRate: 96.5, switchType: 10 }),
     )
     assert.deepEqual(
-      [created.id, created.channlesName, created.channlesRate, created.status, created.switchType],
-      ['partner1', '合作方一', 96.5, 10, null],
+      [
+        created.id,
+        created.channlesName,
+        created.channlesRate,
+        created.status,
+        created.switchType,
+        created.channlesType,
+      ],
+      ['partner1', '合作方一', 96.5, 10, 10, null],
     )
     assert.deepEqual(
       created.rates.map((r) => [r.rateType, r.rate]),
@@ -526,6 +533,11 @@ describe('channels', () => {
       createEdit({ id: 'partner1', channlesName: '合作方一（改）', channlesNum: 'partner1', channlesRate: 97 }),
     )
     assert.deepEqual([edited.channlesName, edited.channlesRate], ['合作方一（改）', 97])
+    // Left out, switchType stays as it was; channlesType is set now.
+    const typed = await t.data(
+      createEdit({ id: 'partner1', channlesName: '合作方一（改）', channlesNum: 'partner1', channlesType: 20 }),
+    )
+    assert.deepEqual([typed.switchType, typed.channlesType], [10, 20])
     assert.equal(await priceFrom('partner1'), 97)
     const renamed = await createEdit({ id: 'partner1', channlesName: 'x', channlesNum: 'partner2' })
     assert.equal(renamed.body.error, 'VALIDATION_FAILED')

@@ -50,7 +50,9 @@ export const orderExportColumns: { header: string; width: number; value: (row: L
   { header: '渠道流水号', width: 24, value: (r) => r.acoolyOrderNo ?? '' },
   { header: '退款申请原因', width: 24, value: (r) => r.refundApplyRemark ?? '' },
   { header: '退款审核备注', width: 24, value: (r) => r.refundCheckRemark ?? '' },
+  { header: '退款审核时间', width: 20, value: (r) => shanghaiTimeText(r.refundCheckTime) },
   { header: '退款时间', width: 20, value: (r) => shanghaiTimeText(r.refundTime) },
+  { header: '退款凭证', width: 40, value: (r) => r.refundCredentialsImgUrl ?? '' },
 ]
 
 export interface OrderExportOptions {
