@@ -4,10 +4,13 @@ import { count, sql } from 'drizzle-orm'
 import type { InjectOptions } from 'fastify'
 import type { ApiEnvelope } from '../../types/api/envelope'
 import type { AuditEntry, AuditPage, OperatorAccount, OperatorSession } from '../../types/api/operators'
+import type { OssSts } from '../../types/api/account'
 import type { OperatorOrder } from '../../types/api/admin'
+import type { LifePayOrderListOutput, PageOutput } from '../../types/api/operator'
 import { DEMO_OPERATOR } from '../src/db/demoData'
 import { operatorAudit } from '../src/db/schema'
 import { SESSION_ABSOLUTE_MS, SESSION_IDLE_MS } from '../src/modules/operatorAccounts/sessions'
+import { uploadToSandbox } from './support/ossUpload'
 import { createPhoneOrder, payInSandbox } from './support/orderFlows'
 import { createTestApp, type Caller, type TestApp } from './support/testApp'
 
@@ -222,9 +225,9 @@ test('a write without the session’s CSRF token is refused with 403; with it, i
 test('roles: a viewer reads but cannot approve; a reviewer approves but cannot change channels; an admin can', async () => {
   const admin = await loggedIn(DEMO_OPERATOR.loginName, DEMO_OPERATOR.password)
   await createOperatorAs(admin, 'vera', 'viewer')
-  await createOperatorAs(admin, 'rick', 'reviewer')
+  const rickAccount = await createOperatorAs(admin, 'rick', 'reviewer')
   const vera = await loggedIn('vera', 'Correct-Horse-1')
-  const rick = await loggedIn('rick', 'Correct-Horse-1')
+  const rick = { ...(await loggedIn('rick', 'Correct-Horse-1')), id: rickAccount.id }
   const orderNo = await orderUnderReview()
 
   const queue = await as<OperatorOrder[]>(vera, 'GET', '/api/admin/refunds')
@@ -243,12 +246,65 @@ test('roles: a viewer reads but cannot approve; a reviewer approves but cannot c
     })
     assert.deepEqual([operators.status, operators.body.error], [403, 'OPERATOR_FORBIDDEN'])
   }
-  const approved = await as<OperatorOrder>(rick, 'POST', `/api/admin/refunds/${orderNo}/approve`, {
-    remark: '核实未到账',
-    acknowledgeDelivered: true,
-  })
+  // A reviewer approves with a voucher image uploaded to their own folder of our bucket, never without one.
+  const viewerCredentials = await as(vera, 'POST', '/api/operator/refundVoucherCredentials')
+  assert.deepEqual([viewerCredentials.status, viewerCredentials.body.error], [403, 'OPERATOR_FORBIDDEN'])
+  const sts = (await as<OssSts>(rick, 'POST', '/api/operator/refundVoucherCredentials')).body.data as OssSts
+  assert.equal(sts.dir, `refund-vouchers/${rick.id}/`)
+  const png = Buffer.from([137, 80, 78, 71, 9, 9, 9])
+  assert.equal((await uploadToSandbox(t, sts, 'users/elsewhere/x.png', png)).statusCode, 403)
+  const uploaded = await uploadToSandbox(t, sts, `${sts.dir}receipt.png`, png)
+  assert.equal(uploaded.statusCode, 200, uploaded.body)
+  const voucherUrl = (uploaded.json() as ApiEnvelope<{ url: string }>).data?.url as string
+  assert.equal(voucherUrl, `${sts.host}/${sts.dir}receipt.png`)
+  const page = async () =>
+    (
+      await as<PageOutput<LifePayOrderListOutput>>(rick, 'POST', '/api/LifePay/GetLifePayOrderPage', {
+        pageModel: { rows: 1, page: 1 },
+        keyWords: orderNo,
+      })
+    ).body.data?.data[0] as LifePayOrderListOutput
+  const approve = (via: 'admin' | 'console', voucher?: string) =>
+    via === 'admin'
+      ? as<OperatorOrder>(rick, 'POST', `/api/admin/refunds/${orderNo}/approve`, {
+          acknowledgeDelivered: true,
+          ...(voucher !== undefined ? { refundCredentialsImgUrl: voucher } : {}),
+        })
+      : as<LifePayOrderListOutput>(rick, 'POST', '/api/LifePay/RefundLifePayOrder', {
+          id: listed.id,
+          refundCheckRemark: '核实未到账',
+          acknowledgeDelivered: true,
+          ...(voucher !== undefined ? { refundCredentialsImgUrl: voucher } : {}),
+        })
+  const listed = await page()
+  for (const [via, voucher] of [
+    ['console', undefined],
+    ['admin', undefined],
+    ['console', 'https://elsewhere.example/static/oss/' + `${sts.dir}receipt.png`],
+    ['console', `${sts.host}/users/elsewhere/x.png`],
+    ['console', `${sts.host}/${sts.dir}never-uploaded.png`],
+    ['console', `${sts.host}/${sts.dir}../../users/x.png`],
+  ] as const) {
+    const refused = await approve(via, voucher)
+    assert.deepEqual(
+      [refused.status, refused.body.success, refused.body.error],
+      [200, false, 'VALIDATION_FAILED'],
+      `${via} ${voucher}`,
+    )
+    assert.match(refused.body.msg ?? '', /退款凭证/)
+  }
+  assert.deepEqual([(await page()).lifePayOrderStatus, (await page()).refundCheckTime], [40, null])
+  const approved = await approve('console', voucherUrl)
   assert.equal(approved.status, 200, JSON.stringify(approved.body))
-  assert.equal(approved.body.data?.payStatus, 40)
+  assert.deepEqual(
+    [approved.body.data?.payStatus, (approved.body.data as LifePayOrderListOutput).refundCredentialsImgUrl],
+    [40, voucherUrl],
+  )
+  const after = await page()
+  assert.deepEqual(
+    [after.lifePayOrderStatus, after.refundCredentialsImgUrl, after.refundCheckTime, after.refundCheckRemark],
+    [50, voucherUrl, t.clock.now().toISOString(), '核实未到账'],
+  )
   assert.equal((await as(admin, 'POST', '/api/admin/channels/spring2026/enable')).status, 200)
   assert.equal((await as(admin, 'POST', '/api/admin/channels/spring2026/disable')).status, 200)
 })

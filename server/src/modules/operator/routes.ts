@@ -2,6 +2,7 @@ import { PassThrough } from 'node:stream'
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox'
 import { Type } from '@sinclair/typebox'
 import type { FastifyInstance, FastifyRequest } from 'fastify'
+import { OssSts } from '../../../../types/api/account'
 import { LifePayRate } from '../../../../types/api/lifePay'
 import {
   ChannelIdInput,
@@ -26,6 +27,7 @@ import type { OperatorRole } from '../../../../types/api/operators'
 import type { AppContext } from '../../appContext'
 import type { AuthHooks } from '../../http/auth'
 import { ok } from '../../http/envelope'
+import { originOf } from '../../http/origin'
 import { routeSchema } from '../../http/schemas'
 import { channelDto, channelsPage, createEditPayChannel, setChannelStatus } from './channelsAdmin'
 import { dashboard } from './dashboard'
@@ -33,7 +35,8 @@ import { writeOrderExport, XLSX_CONTENT_TYPE } from './orderExport'
 import { lifePayOrderPage } from './orderPage'
 import { setDefaultRates } from '../lifePay/rateWrites'
 import { recordAudit, type AuditRecord } from '../operatorAccounts/audit'
-import { approveRefundById, refundReviewItem, rejectRefundById } from './refundReview'
+import { approveRefundAudited, orderListItem, orderNoOfId, rejectRefundAudited } from './refundReview'
+import { issueVoucherCredentials } from './refundVoucher'
 import { orderTimeline } from './timeline'
 import { accountPage, userPage } from './users'
 
@@ -93,50 +96,71 @@ export function registerOperatorRoutes(app: FastifyInstance, ctx: AppContext, au
     },
   )
 
-  for (const [path, summary, decide] of [
-    [
-      '/api/LifePay/RefundLifePayOrder',
-      'Approve a refund (order 50, pay 40): refused while a recharge attempt is in flight, and for a delivered ' +
-        'top-up without acknowledgeDelivered',
-      approveRefundById,
-    ],
-    [
-      '/api/LifePay/RejectRefundLifePayOrder',
-      'Reject a refund with refundCheckRemark, the reason the user sees (order 60, pay back to 20)',
-      rejectRefundById,
-    ],
-  ] as const) {
-    api.post(
-      path,
-      {
-        ...guard('reviewer'),
-        schema: routeSchema({
-          tags,
-          summary,
-          auth: 'operator',
-          body: RefundLifePayOrderInput,
-          data: LifePayOrderListOutput,
-        }),
-      },
-      async (request) => {
-        const before = await refundReviewItem(ctx, request.body.id)
-        const after = await decide(ctx, request.body)
-        const state = (order: LifePayOrderListOutput) => ({
-          payStatus: order.payStatus,
-          lifePayOrderStatus: order.lifePayOrderStatus,
-        })
-        await audit(request, {
-          action: decide === approveRefundById ? 'refund.approve' : 'refund.reject',
-          targetType: 'order',
-          targetId: after.orderNo,
-          before: state(before),
-          after: state(after),
-          remark: request.body.refundCheckRemark?.trim() || null,
-        })
-        return ok(after)
-      },
-    )
-  }
+  const actedBy = (request: FastifyRequest) => ({ actor: request.operator, address: request.ip })
+
+  api.post(
+    '/api/operator/refundVoucherCredentials',
+    {
+      ...guard('reviewer'),
+      schema: routeSchema({
+        tags,
+        summary:
+          'Upload credentials (20 minutes) for a refund voucher image, limited to the reviewer’s own folder ' +
+          'refund-vouchers/<operator id>/: POST the OSS PostObject form to `host`, then send `${host}/${key}` as ' +
+          'RefundLifePayOrder’s refundCredentialsImgUrl',
+        auth: 'operator',
+        data: OssSts,
+      }),
+    },
+    async (request) => ok(await issueVoucherCredentials(ctx, request.operator, originOf(request))),
+  )
+
+  api.post(
+    '/api/LifePay/RefundLifePayOrder',
+    {
+      ...guard('reviewer'),
+      schema: routeSchema({
+        tags,
+        summary:
+          'Approve a refund (order 50, pay 40) with the voucher image refundCredentialsImgUrl (required, uploaded ' +
+          'with /api/operator/refundVoucherCredentials): refused while a recharge attempt is in flight, and for a ' +
+          'delivered top-up without acknowledgeDelivered',
+        auth: 'operator',
+        body: RefundLifePayOrderInput,
+        data: LifePayOrderListOutput,
+      }),
+    },
+    async (request) => {
+      const orderNo = await orderNoOfId(ctx, request.body.id)
+      await approveRefundAudited(ctx, actedBy(request), orderNo, {
+        remark: request.body.refundCheckRemark,
+        acknowledgeDelivered: request.body.acknowledgeDelivered,
+        voucherUrl: request.body.refundCredentialsImgUrl,
+        voucherRequired: true,
+        origin: originOf(request),
+      })
+      return ok(await orderListItem(ctx, orderNo))
+    },
+  )
+
+  api.post(
+    '/api/LifePay/RejectRefundLifePayOrder',
+    {
+      ...guard('reviewer'),
+      schema: routeSchema({
+        tags,
+        summary: 'Reject a refund with refundCheckRemark, the reason the user sees (order 60, pay back to 20)',
+        auth: 'operator',
+        body: RefundLifePayOrderInput,
+        data: LifePayOrderListOutput,
+      }),
+    },
+    async (request) => {
+      const orderNo = await orderNoOfId(ctx, request.body.id)
+      await rejectRefundAudited(ctx, actedBy(request), orderNo, 'refundCheckRemark', request.body.refundCheckRemark)
+      return ok(await orderListItem(ctx, orderNo))
+    },
+  )
 
   api.post(
     '/api/LifePay/CreateEditLifePayRate',
