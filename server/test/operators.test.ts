@@ -1,12 +1,19 @@
 import assert from 'node:assert/strict'
 import { after, before, test } from 'node:test'
 import { count, sql } from 'drizzle-orm'
+import ExcelJS from 'exceljs'
 import type { InjectOptions } from 'fastify'
 import type { ApiEnvelope } from '../../types/api/envelope'
 import type { AuditEntry, AuditPage, OperatorAccount, OperatorSession } from '../../types/api/operators'
 import type { OssSts } from '../../types/api/account'
 import type { OperatorOrder } from '../../types/api/admin'
-import type { LifePayOrderListOutput, PageOutput } from '../../types/api/operator'
+import type {
+  LifePayOrderListOutput,
+  OrderTimeline,
+  PageOutput,
+  UserAccountOutput,
+  UserListOutput,
+} from '../../types/api/operator'
 import { DEMO_OPERATOR } from '../src/db/demoData'
 import { operatorAudit } from '../src/db/schema'
 import { SESSION_ABSOLUTE_MS, SESSION_IDLE_MS } from '../src/modules/operatorAccounts/sessions'
@@ -307,6 +314,82 @@ test('roles: a viewer reads but cannot approve; a reviewer approves but cannot c
   )
   assert.equal((await as(admin, 'POST', '/api/admin/channels/spring2026/enable')).status, 200)
   assert.equal((await as(admin, 'POST', '/api/admin/channels/spring2026/disable')).status, 200)
+})
+
+test('phone numbers: masked on every operator read of a viewer, whole for a reviewer', async () => {
+  const admin = await loggedIn(DEMO_OPERATOR.loginName, DEMO_OPERATOR.password)
+  await createOperatorAs(admin, 'vic', 'viewer')
+  await createOperatorAs(admin, 'rex', 'reviewer')
+  const vic = await loggedIn('vic', 'Correct-Horse-1')
+  const rex = await loggedIn('rex', 'Correct-Horse-1')
+  const orderNo = await orderUnderReview()
+  // The demo user (13800138000) topped up 13812345678.
+  const read = async (who: OperatorBrowser) => {
+    const page = await as<PageOutput<LifePayOrderListOutput>>(who, 'POST', '/api/LifePay/GetLifePayOrderPage', {
+      pageModel: { rows: 1, page: 1 },
+      keyWords: orderNo,
+    })
+    const item = page.body.data?.data[0]
+    const exported = await t.app.inject({
+      method: 'POST',
+      url: '/api/LifePay/GetLifePayOrderPageExport',
+      payload: { keyWords: orderNo },
+      remoteAddress: '10.0.0.1',
+      headers: { cookie: who.cookie, 'x-csrf-token': who.csrfToken },
+    })
+    const workbook = new ExcelJS.Workbook()
+    await workbook.xlsx.load(exported.rawPayload as unknown as ArrayBuffer)
+    const sheetRow = workbook.worksheets[0].getRow(2).values as unknown[]
+    const timeline = await as<OrderTimeline>(who, 'GET', `/api/operator/orders/${orderNo}/timeline`)
+    const users = await as<PageOutput<UserListOutput>>(who, 'POST', '/api/LifePay/GetUserPage', {
+      pageModel: { rows: 1, page: 1 },
+      keyWords: '13800138000',
+    })
+    const accounts = await as<PageOutput<UserAccountOutput>>(who, 'POST', '/api/LifePay/GetAccountPage', {
+      pageModel: { rows: 1, page: 1 },
+      keyWords: '我的手机',
+    })
+    const queued = (await as<OperatorOrder[]>(who, 'GET', '/api/admin/refunds')).body.data?.find(
+      (order) => order.orderNo === orderNo,
+    )
+    const one = await as<OperatorOrder>(who, 'GET', `/api/admin/orders/${orderNo}`)
+    return [
+      item?.phoneNumber,
+      item?.account,
+      sheetRow[2],
+      sheetRow[4],
+      timeline.body.data?.events.find((event) => event.kind === 'created')?.detail.match(/for (\S+),/)?.[1],
+      users.body.data?.data[0].phoneNumber,
+      accounts.body.data?.data[0].phoneNumber,
+      accounts.body.data?.data[0].content,
+      queued?.account,
+      one.body.data?.account,
+    ]
+  }
+  assert.deepEqual(await read(vic), [
+    '138****8000',
+    '138****5678',
+    '138****8000',
+    '138****5678',
+    '138****5678',
+    '138****8000',
+    '138****8000',
+    '138****8000',
+    '138****5678',
+    '138****5678',
+  ])
+  assert.deepEqual(await read(rex), [
+    '13800138000',
+    '13812345678',
+    '13800138000',
+    '13812345678',
+    '13812345678',
+    '13800138000',
+    '13800138000',
+    '13800138000',
+    '13812345678',
+    '13812345678',
+  ])
 })
 
 test('rates: a reviewer cannot change them; an admin can, for new orders only, recorded with before and after', async () => {

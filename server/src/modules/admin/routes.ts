@@ -26,7 +26,8 @@ import { refundsPendingReview } from '../lifePay/refunds'
 import { markRefundReturned, refundsNotReturned } from '../lifePay/refundNotifications'
 import { listNotifications, type NotificationRow } from '../notifications/recordNotification'
 import { recordAudit, type AuditRecord } from '../operatorAccounts/audit'
-import { SERVICE_ACTOR } from '../operatorAccounts/roles'
+import { SERVICE_ACTOR, type OperatorActor } from '../operatorAccounts/roles'
+import { orderFor } from '../operator/phoneMasking'
 import { auditedOrderStep, orderByNo } from '../operator/auditedOrderStep'
 import { approveRefundAudited, rejectRefundAudited } from '../operator/refundReview'
 import { originOf } from '../../http/origin'
@@ -62,17 +63,22 @@ function toJob(row: JobRow): Static<typeof job> {
   }
 }
 
-async function operatorOrders(ctx: AppContext, orders: readonly OrderRow[]): Promise<OperatorOrder[]> {
+/** The orders as `actor` may see them (phone numbers masked for a viewer, modules/operator/phoneMasking.ts). */
+async function operatorOrders(
+  ctx: AppContext,
+  actor: OperatorActor,
+  orders: readonly OrderRow[],
+): Promise<OperatorOrder[]> {
   const attempts = await attemptsOfOrders(
     ctx.db,
     orders.map((order) => order.id),
   )
   const now = ctx.clock.now()
-  return orders.map((order) => toOperatorOrder(order, attempts.get(order.id) ?? [], now))
+  return orders.map((order) => orderFor(actor, toOperatorOrder(order, attempts.get(order.id) ?? [], now)))
 }
 
-async function operatorOrder(ctx: AppContext, order: OrderRow): Promise<OperatorOrder> {
-  const [view] = await operatorOrders(ctx, [order])
+async function operatorOrder(ctx: AppContext, actor: OperatorActor, order: OrderRow): Promise<OperatorOrder> {
+  const [view] = await operatorOrders(ctx, actor, [order])
   return view
 }
 
@@ -119,7 +125,7 @@ export function registerAdminRoutes(app: FastifyInstance, ctx: AppContext, auth:
         data: Type.Array(OperatorOrder),
       }),
     },
-    async () => ok(await operatorOrders(ctx, await refundsPendingReview(ctx))),
+    async (request) => ok(await operatorOrders(ctx, request.operator, await refundsPendingReview(ctx))),
   )
 
   api.get(
@@ -135,7 +141,7 @@ export function registerAdminRoutes(app: FastifyInstance, ctx: AppContext, auth:
         data: Type.Array(OperatorOrder),
       }),
     },
-    async () => ok(await operatorOrders(ctx, await refundsNotReturned(ctx))),
+    async (request) => ok(await operatorOrders(ctx, request.operator, await refundsNotReturned(ctx))),
   )
 
   api.post(
@@ -161,7 +167,7 @@ export function registerAdminRoutes(app: FastifyInstance, ctx: AppContext, auth:
         remark: request.body.remark,
         act: () => markRefundReturned(ctx, request.params.orderNo, request.body.remark),
       })
-      return ok(await operatorOrder(ctx, returned))
+      return ok(await operatorOrder(ctx, request.operator, returned))
     },
   )
 
@@ -212,7 +218,7 @@ export function registerAdminRoutes(app: FastifyInstance, ctx: AppContext, auth:
         voucherRequired: request.operator.id !== SERVICE_ACTOR,
         origin: originOf(request),
       })
-      return ok(await operatorOrder(ctx, approved))
+      return ok(await operatorOrder(ctx, request.operator, approved))
     },
   )
 
@@ -238,7 +244,7 @@ export function registerAdminRoutes(app: FastifyInstance, ctx: AppContext, auth:
         'reason',
         request.body.reason,
       )
-      return ok(await operatorOrder(ctx, rejected))
+      return ok(await operatorOrder(ctx, request.operator, rejected))
     },
   )
 
@@ -257,7 +263,7 @@ export function registerAdminRoutes(app: FastifyInstance, ctx: AppContext, auth:
     async (request) => {
       const order = await orderByNo(ctx, request.params.orderNo)
       if (!order) throw errors.orderNotFound()
-      return ok(await operatorOrder(ctx, order))
+      return ok(await operatorOrder(ctx, request.operator, order))
     },
   )
 

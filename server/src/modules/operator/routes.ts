@@ -37,6 +37,7 @@ import { setDefaultRates } from '../lifePay/rateWrites'
 import { recordAudit, type AuditRecord } from '../operatorAccounts/audit'
 import { approveRefundAudited, orderListItem, orderNoOfId, rejectRefundAudited } from './refundReview'
 import { issueVoucherCredentials } from './refundVoucher'
+import { accountFor, orderFor, phoneFor } from './phoneMasking'
 import { orderTimeline } from './timeline'
 import { accountPage, userPage } from './users'
 
@@ -63,7 +64,10 @@ export function registerOperatorRoutes(app: FastifyInstance, ctx: AppContext, au
         data: PageOutput(LifePayOrderListOutput),
       }),
     },
-    async (request) => ok(await lifePayOrderPage(ctx, request.body)),
+    async (request) => {
+      const page = await lifePayOrderPage(ctx, request.body)
+      return ok({ ...page, data: page.data.map((item) => orderFor(request.operator, item)) })
+    },
   )
 
   const exportSchema = routeSchema({
@@ -82,7 +86,7 @@ export function registerOperatorRoutes(app: FastifyInstance, ctx: AppContext, au
     { ...guard('viewer'), schema: { ...exportSchema, response: errorResponses } },
     async (request, reply) => {
       const out = new PassThrough()
-      writeOrderExport(ctx, request.body, out).catch((error: unknown) => {
+      writeOrderExport(ctx, request.body, out, { actor: request.operator }).catch((error: unknown) => {
         // The status line has gone: all that can be said now is that the file is incomplete.
         request.log.error({ err: error }, 'order export failed')
         out.destroy(error instanceof Error ? error : new Error(String(error)))
@@ -280,7 +284,11 @@ export function registerOperatorRoutes(app: FastifyInstance, ctx: AppContext, au
         data: PageOutput(UserListOutput),
       }),
     },
-    async (request) => ok(await userPage(ctx, request.body)),
+    async (request) => {
+      const page = await userPage(ctx, request.body)
+      const data = page.data.map((user) => ({ ...user, phoneNumber: phoneFor(request.operator, user.phoneNumber) }))
+      return ok({ ...page, data })
+    },
   )
 
   api.post(
@@ -295,7 +303,15 @@ export function registerOperatorRoutes(app: FastifyInstance, ctx: AppContext, au
         data: PageOutput(UserAccountOutput),
       }),
     },
-    async (request) => ok(await accountPage(ctx, request.body)),
+    async (request) => {
+      const page = await accountPage(ctx, request.body)
+      const data = page.data.map((account) => ({
+        ...account,
+        phoneNumber: phoneFor(request.operator, account.phoneNumber),
+        content: accountFor(request.operator, account.lifePayType, account.content),
+      }))
+      return ok({ ...page, data })
+    },
   )
 
   api.get(
@@ -327,6 +343,6 @@ export function registerOperatorRoutes(app: FastifyInstance, ctx: AppContext, au
         data: OrderTimeline,
       }),
     },
-    async (request) => ok(await orderTimeline(ctx, request.params.orderNo)),
+    async (request) => ok(await orderTimeline(ctx, request.params.orderNo, request.operator)),
   )
 }
