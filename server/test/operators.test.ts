@@ -532,3 +532,53 @@ test('without a session or token the operator routes answer 401', async () => {
   const forged = await call({ method: 'GET', url: '/api/admin/refunds', headers: { cookie: 'lp_operator=forged' } })
   assert.equal(forged.status, 401)
 })
+
+test('an admin re-enables a disabled operator; the last enabled admin is never disabled or demoted', async () => {
+  const admin = await loggedIn(DEMO_OPERATOR.loginName, DEMO_OPERATOR.password)
+  await createOperatorAs(admin, 'amy', 'admin')
+  const byService = (path: string, body?: object) =>
+    call<OperatorAccount>({ method: 'POST', url: `/api/admin/operators/${path}`, payload: body ?? {}, ...service })
+
+  // Disabled, then enabled again: amy logs in with her password, under her role.
+  assert.equal((await as(admin, 'POST', '/api/admin/operators/amy/disable')).status, 200)
+  assert.equal((await login('amy', 'Correct-Horse-1')).body.error, 'LOGIN_FAILED')
+  const enabled = await as<OperatorAccount>(admin, 'POST', '/api/admin/operators/amy/enable')
+  assert.deepEqual([enabled.status, enabled.body.data?.disabled, enabled.body.data?.role], [200, false, 'admin'])
+  const amy = await loggedIn('amy', 'Correct-Horse-1')
+  assert.equal(amy.session.operator.role, 'admin')
+  const list = await as<OperatorAccount[]>(admin, 'GET', '/api/admin/operators')
+  const amysRow = list.body.data?.find((one) => one.loginName === 'amy')
+  assert.ok(amysRow?.creationTime && amysRow.lastLoginTime)
+  const trail = await as<AuditPage>(admin, 'GET', '/api/admin/audit?targetId=amy')
+  assert.ok(trail.body.data?.items.some((one) => one.action === 'operator.enable'))
+  assert.equal((await as(amy, 'POST', '/api/admin/operators/nobody/enable')).body.error, 'OPERATOR_NOT_FOUND')
+
+  // Only the demo operator and amy stay enabled admins.
+  for (const one of list.body.data ?? []) {
+    if (one.role === 'admin' && !one.disabled && one.loginName !== 'amy' && one.loginName !== 'operator')
+      assert.equal((await byService(`${one.loginName}/disable`)).status, 200)
+  }
+  // Two demotions at once, each leaving the other admin: one goes through, the other would leave none.
+  const [first, second] = await Promise.all([
+    byService('operator/role', { role: 'viewer' }),
+    byService('amy/role', { role: 'viewer' }),
+  ])
+  assert.deepEqual([first.body.error, second.body.error].sort(), ['LAST_ADMIN', null].sort())
+  const remaining = first.body.error ? 'operator' : 'amy'
+  for (const refused of [
+    await byService(`${remaining}/disable`),
+    await byService(`${remaining}/role`, { role: 'reviewer' }),
+  ]) {
+    assert.deepEqual([refused.status, refused.body.success, refused.body.error], [200, false, 'LAST_ADMIN'])
+    assert.match(refused.body.msg ?? '', /最后一个启用的管理员|last enabled admin/)
+  }
+  const admins = (await t.data(t.get<OperatorAccount[]>('/api/admin/operators', service))).filter(
+    (one) => one.role === 'admin' && !one.disabled,
+  )
+  assert.deepEqual(
+    admins.map((one) => one.loginName),
+    [remaining],
+  )
+  // Put the demo operator back for anyone after this test.
+  assert.equal((await byService('operator/role', { role: 'admin' })).status, 200)
+})
