@@ -12,7 +12,7 @@
  *   npm run admin -- refunds not-returned   (refunds that ended abnormal or closed: return the money another way)
  *   npm run admin -- refunds returned <orderNo> --remark "…"   (that money was returned another way, and how)
  *   npm run admin -- operators add <loginName> --role viewer|reviewer|admin [--name "…"]   (password from stdin)
- *   npm run admin -- operators list | disable <loginName> | set-role <loginName> <role>
+ *   npm run admin -- operators list | disable <loginName> | enable <loginName> | set-role <loginName> <role>
  * It talks HTTP rather than opening the database: an embedded (PGlite) database belongs to the server process
  * that holds its folder. The server is the one `npm start` runs in the same environment (HOST, PORT; default
  * http://127.0.0.1:3000), unless `--url <url>` or ADMIN_URL says otherwise (scripts/adminAddress.ts); OPERATOR_TOKEN
@@ -59,7 +59,7 @@ const USAGE = `usage: admin [--url http://host:port] <command>   (default: the s
   admin refunds not-returned   (refunds that ended abnormal or closed: the money did not go back)
   admin refunds returned <orderNo> --remark "…"   (that money was returned another way, and how)
   admin operators add <loginName> --role viewer|reviewer|admin [--name "…"]   (password prompted, or from stdin)
-  admin operators list | disable <loginName> | set-role <loginName> <role>`
+  admin operators list | disable <loginName> | enable <loginName> | set-role <loginName> <role>`
 
 class UsageError extends Error {}
 
@@ -281,8 +281,9 @@ async function run(argv: string[]): Promise<void> {
     printOperator(await call<OperatorAccount>('POST', '/api/admin/operators', body))
     return
   }
-  if (area === 'operators' && action === 'disable' && subject) {
-    printOperator(await call<OperatorAccount>('POST', `/api/admin/operators/${encodeURIComponent(subject)}/disable`))
+  if (area === 'operators' && (action === 'disable' || action === 'enable') && subject) {
+    const path = `/api/admin/operators/${encodeURIComponent(subject)}/${action}`
+    printOperator(await call<OperatorAccount>('POST', path))
     return
   }
   if (area === 'operators' && action === 'set-role' && subject) {

@@ -4,9 +4,9 @@ import type { OssSts, TokenResult, UserInfo, WxIdentity, WxMiniAppUserLoginResul
 import { VerificationCodeBusinessType as Purpose } from '../../src/domain/verificationCodePurpose'
 import { DEMO_USER } from '../src/db/demoData'
 import { users, virtualLogins } from '../src/db/schema'
-import { signOssPolicy } from '../src/providers/storage'
 import { createTestApp, type TestApp } from './support/testApp'
 import { eq } from 'drizzle-orm'
+import { uploadToSandbox } from './support/ossUpload'
 
 let t: TestApp
 before(async () => {
@@ -450,42 +450,14 @@ describe('WeChat mini-program login', () => {
 })
 
 describe('GetOssSTS and the sandbox bucket', () => {
-  function form(fields: Record<string, string>, file: Buffer): { payload: Buffer; contentType: string } {
-    const boundary = '----lifepay' + Date.now()
-    const parts = Object.entries(fields).map(
-      ([name, value]) => `--${boundary}\r\nContent-Disposition: form-data; name="${name}"\r\n\r\n${value}\r\n`,
-    )
-    const head = Buffer.from(
-      parts.join('') +
-        `--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="a.png"\r\nContent-Type: image/png\r\n\r\n`,
-    )
-    return {
-      payload: Buffer.concat([head, file, Buffer.from(`\r\n--${boundary}--\r\n`)]),
-      contentType: `multipart/form-data; boundary=${boundary}`,
-    }
-  }
-
   test('credentials for 20 minutes, limited to the user folder; uploads then reads', async () => {
     assert.equal((await t.post('/api/Account/GetOssSTS')).status, 401)
     const tokens = await t.loginDemo()
     const sts = await t.data(t.post<OssSts>('/api/Account/GetOssSTS', {}, { token: tokens.accessToken }))
     assert.equal(new Date(sts.expiration).getTime() - t.clock.now().getTime(), 20 * 60_000)
     assert.match(sts.dir, /^users\/[0-9a-f-]{36}\/$/)
-    const policy = Buffer.from(
-      JSON.stringify({ expiration: new Date(t.clock.now().getTime() + 60_000).toISOString(), conditions: [] }),
-    ).toString('base64')
-    const fields = (key: string, secret = sts.accessKeySecret) => ({
-      key,
-      policy,
-      OSSAccessKeyId: sts.accessKeyId,
-      Signature: signOssPolicy(policy, secret),
-      'x-oss-security-token': sts.securityToken,
-    })
     const png = Buffer.from([137, 80, 78, 71, 1, 2, 3])
-    const upload = (key: string, secret?: string) => {
-      const { payload, contentType } = form(fields(key, secret), png)
-      return t.app.inject({ method: 'POST', url: '/static/oss', payload, headers: { 'content-type': contentType } })
-    }
+    const upload = (key: string, secret?: string) => uploadToSandbox(t, sts, key, png, secret)
     const ok = await upload(`${sts.dir}avatar.png`)
     assert.equal(ok.statusCode, 200, ok.body)
     const read = await t.app.inject({ method: 'GET', url: `/static/oss/${sts.dir}avatar.png` })

@@ -56,6 +56,24 @@ describe('Alibaba Cloud STS for GetOssSTS (AssumeRole, ACS3-HMAC-SHA256)', () =>
     })
   })
 
+  test('refund vouchers: a reviewer’s credentials put only in refund-vouchers/<id>/; approvals take only our bucket’s', async () => {
+    const operator = { headers: { 'x-operator-token': t.config.operatorToken } }
+    const sts = await t.data(t.post<OssSts>('/api/operator/refundVoucherCredentials', {}, operator))
+    const owner = '00000000-0000-0000-0000-000000000000'
+    assert.equal(sts.dir, `refund-vouchers/${owner}/`)
+    const policy = fake.roles.at(-1)?.policy as { Statement: { Resource: string[] }[] }
+    assert.deepEqual(policy.Statement[0].Resource, [`acs:oss:*:*:life-pay-uploads/refund-vouchers/${owner}/*`])
+    const storage = t.app.ctx.providers.storage
+    assert.equal(storage.objectKeyOf(`${sts.host}/${sts.dir}a.png`, 'http://ignored'), `${sts.dir}a.png`)
+    for (const url of [
+      `https://other-bucket.oss-cn-hangzhou.aliyuncs.com/${sts.dir}a.png`,
+      `${sts.host}.evil.example/${sts.dir}a.png`,
+      `${sts.host}/${sts.dir}../x.png`,
+      `${sts.host}/${sts.dir}a.png?x-oss-process=1`,
+    ])
+      assert.equal(storage.objectKeyOf(url, 'http://ignored'), null, url)
+  })
+
   test('each user gets credentials of their own, never another’s (nothing cached across users)', async () => {
     const first = await t.register('13600000002')
     const second = await t.register('13600000003')

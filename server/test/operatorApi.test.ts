@@ -3,6 +3,7 @@ import { randomUUID } from 'node:crypto'
 import { PassThrough } from 'node:stream'
 import { after, before, describe, test } from 'node:test'
 import ExcelJS from 'exceljs'
+import type { OssSts } from '../../types/api/account'
 import type { AuditEntry } from '../../types/api/operators'
 import type { CreateLifePayOrderResult } from '../../types/api/lifePay'
 import type {
@@ -21,6 +22,7 @@ import { RECHARGE_REFUNDABLE_AFTER_MINUTES } from '../../src/domain/orderTransit
 import { lifePayOrders } from '../src/db/schema'
 import { orderExportColumns, writeOrderExport } from '../src/modules/operator/orderExport'
 import { createPhoneOrder, newKey, orderDetail, orderRow, payInSandbox, stateOf } from './support/orderFlows'
+import { uploadToSandbox } from './support/ossUpload'
 import { createTestApp, type Caller, type TestApp } from './support/testApp'
 import { waitFor } from './support/waitFor'
 
@@ -301,7 +303,9 @@ describe('GetLifePayOrderPageExport', () => {
         '渠道流水号',
         '退款申请原因',
         '退款审核备注',
+        '退款审核时间',
         '退款时间',
+        '退款凭证',
       ])
       const page = await orderPage(filter)
       assert.ok(page.data.length > 0)
@@ -343,9 +347,29 @@ async function exportBytes(filter: Record<string, unknown>): Promise<Buffer> {
   return response.rawPayload
 }
 
+/** The states and voucher of an order snapshot in the audit trail. */
+function snapshotState(snapshot: unknown) {
+  const { payStatus, lifePayOrderStatus, refundCredentialsImgUrl } = snapshot as Record<string, unknown>
+  return { payStatus, lifePayOrderStatus, refundCredentialsImgUrl }
+}
+
 describe('RefundLifePayOrder and RejectRefundLifePayOrder', () => {
+  let voucherUrl = ''
+  before(async () => {
+    // The automation token may upload a voucher too (to a folder of its own); an approval needs one.
+    const sts = await t.data(t.post<OssSts>('/api/operator/refundVoucherCredentials', {}, operator))
+    assert.equal(sts.dir, 'refund-vouchers/00000000-0000-0000-0000-000000000000/')
+    const uploaded = await uploadToSandbox(t, sts, `${sts.dir}proof.png`, Buffer.from([137, 80, 78, 71]))
+    assert.equal(uploaded.statusCode, 200, uploaded.body)
+    voucherUrl = (uploaded.json() as { data: { url: string } }).data.url
+  })
+  /** An approval carries the voucher unless the test sends its own (or none: `refundCredentialsImgUrl: ''`). */
   const decide = (path: 'RefundLifePayOrder' | 'RejectRefundLifePayOrder', body: Record<string, unknown>) =>
-    t.post<LifePayOrderListOutput>(`/api/LifePay/${path}`, body, operator)
+    t.post<LifePayOrderListOutput>(
+      `/api/LifePay/${path}`,
+      path === 'RefundLifePayOrder' ? { refundCredentialsImgUrl: voucherUrl, ...body } : body,
+      operator,
+    )
 
   async function pendingReview(phone: string, delivered: boolean) {
     const { orderNo } = await createPhoneOrder(t, alice, { phone })
@@ -372,14 +396,22 @@ describe('RefundLifePayOrder and RejectRefundLifePayOrder', () => {
     const trail = await t.data(t.get<AuditEntry[]>(`/api/admin/orders/${orderNo}/audit`, operator))
     const entry = trail.find((row) => row.action === 'refund.approve')
     assert.deepEqual(
-      [entry?.actor, entry?.before, entry?.after, entry?.remark],
+      [entry?.actor, snapshotState(entry?.before), snapshotState(entry?.after), entry?.remark],
       [
         'service:token',
-        { payStatus: 30, lifePayOrderStatus: 40 },
-        { payStatus: 40, lifePayOrderStatus: 50 },
+        { payStatus: 30, lifePayOrderStatus: 40, refundCredentialsImgUrl: null },
+        { payStatus: 40, lifePayOrderStatus: 50, refundCredentialsImgUrl: voucherUrl },
         '核实未到账',
       ],
     )
+    assert.equal(approved.refundCredentialsImgUrl, voucherUrl)
+  })
+
+  test('no voucher: approval refused, for the automation token too', async () => {
+    const { orderNo, id } = await pendingReview('13912340019', false)
+    const refused = await decide('RefundLifePayOrder', { id, refundCredentialsImgUrl: '' })
+    assert.deepEqual([refused.body.success, refused.body.error], [false, 'VALIDATION_FAILED'])
+    assert.deepEqual((await stateOf(t, alice, orderNo)).slice(0, 2), [30, 40])
   })
 
   test('a recharge attempt in flight: approval refused until the supplier answers', async () => {
@@ -507,8 +539,15 @@ describe('channels', () => {
       createEdit({ channlesName: '合作方一', channlesNum: 'partner1', channlesRate: 96.5, switchType: 10 }),
     )
     assert.deepEqual(
-      [created.id, created.channlesName, created.channlesRate, created.status, created.switchType],
-      ['partner1', '合作方一', 96.5, 10, null],
+      [
+        created.id,
+        created.channlesName,
+        created.channlesRate,
+        created.status,
+        created.switchType,
+        created.channlesType,
+      ],
+      ['partner1', '合作方一', 96.5, 10, 10, null],
     )
     assert.deepEqual(
       created.rates.map((r) => [r.rateType, r.rate]),
@@ -526,6 +565,11 @@ describe('channels', () => {
       createEdit({ id: 'partner1', channlesName: '合作方一（改）', channlesNum: 'partner1', channlesRate: 97 }),
     )
     assert.deepEqual([edited.channlesName, edited.channlesRate], ['合作方一（改）', 97])
+    // Left out, switchType stays as it was; channlesType is set now.
+    const typed = await t.data(
+      createEdit({ id: 'partner1', channlesName: '合作方一（改）', channlesNum: 'partner1', channlesType: 20 }),
+    )
+    assert.deepEqual([typed.switchType, typed.channlesType], [10, 20])
     assert.equal(await priceFrom('partner1'), 97)
     const renamed = await createEdit({ id: 'partner1', channlesName: 'x', channlesNum: 'partner2' })
     assert.equal(renamed.body.error, 'VALIDATION_FAILED')

@@ -1,13 +1,23 @@
 import assert from 'node:assert/strict'
 import { after, before, test } from 'node:test'
 import { count, sql } from 'drizzle-orm'
+import ExcelJS from 'exceljs'
 import type { InjectOptions } from 'fastify'
 import type { ApiEnvelope } from '../../types/api/envelope'
 import type { AuditEntry, AuditPage, OperatorAccount, OperatorSession } from '../../types/api/operators'
+import type { OssSts } from '../../types/api/account'
 import type { OperatorOrder } from '../../types/api/admin'
+import type {
+  LifePayOrderListOutput,
+  OrderTimeline,
+  PageOutput,
+  UserAccountOutput,
+  UserListOutput,
+} from '../../types/api/operator'
 import { DEMO_OPERATOR } from '../src/db/demoData'
 import { operatorAudit } from '../src/db/schema'
 import { SESSION_ABSOLUTE_MS, SESSION_IDLE_MS } from '../src/modules/operatorAccounts/sessions'
+import { uploadToSandbox } from './support/ossUpload'
 import { createPhoneOrder, payInSandbox } from './support/orderFlows'
 import { createTestApp, type Caller, type TestApp } from './support/testApp'
 
@@ -222,9 +232,9 @@ test('a write without the session’s CSRF token is refused with 403; with it, i
 test('roles: a viewer reads but cannot approve; a reviewer approves but cannot change channels; an admin can', async () => {
   const admin = await loggedIn(DEMO_OPERATOR.loginName, DEMO_OPERATOR.password)
   await createOperatorAs(admin, 'vera', 'viewer')
-  await createOperatorAs(admin, 'rick', 'reviewer')
+  const rickAccount = await createOperatorAs(admin, 'rick', 'reviewer')
   const vera = await loggedIn('vera', 'Correct-Horse-1')
-  const rick = await loggedIn('rick', 'Correct-Horse-1')
+  const rick = { ...(await loggedIn('rick', 'Correct-Horse-1')), id: rickAccount.id }
   const orderNo = await orderUnderReview()
 
   const queue = await as<OperatorOrder[]>(vera, 'GET', '/api/admin/refunds')
@@ -243,14 +253,143 @@ test('roles: a viewer reads but cannot approve; a reviewer approves but cannot c
     })
     assert.deepEqual([operators.status, operators.body.error], [403, 'OPERATOR_FORBIDDEN'])
   }
-  const approved = await as<OperatorOrder>(rick, 'POST', `/api/admin/refunds/${orderNo}/approve`, {
-    remark: '核实未到账',
-    acknowledgeDelivered: true,
-  })
+  // A reviewer approves with a voucher image uploaded to their own folder of our bucket, never without one.
+  const viewerCredentials = await as(vera, 'POST', '/api/operator/refundVoucherCredentials')
+  assert.deepEqual([viewerCredentials.status, viewerCredentials.body.error], [403, 'OPERATOR_FORBIDDEN'])
+  const sts = (await as<OssSts>(rick, 'POST', '/api/operator/refundVoucherCredentials')).body.data as OssSts
+  assert.equal(sts.dir, `refund-vouchers/${rick.id}/`)
+  const png = Buffer.from([137, 80, 78, 71, 9, 9, 9])
+  assert.equal((await uploadToSandbox(t, sts, 'users/elsewhere/x.png', png)).statusCode, 403)
+  const uploaded = await uploadToSandbox(t, sts, `${sts.dir}receipt.png`, png)
+  assert.equal(uploaded.statusCode, 200, uploaded.body)
+  const voucherUrl = (uploaded.json() as ApiEnvelope<{ url: string }>).data?.url as string
+  assert.equal(voucherUrl, `${sts.host}/${sts.dir}receipt.png`)
+  const page = async () =>
+    (
+      await as<PageOutput<LifePayOrderListOutput>>(rick, 'POST', '/api/LifePay/GetLifePayOrderPage', {
+        pageModel: { rows: 1, page: 1 },
+        keyWords: orderNo,
+      })
+    ).body.data?.data[0] as LifePayOrderListOutput
+  const approve = (via: 'admin' | 'console', voucher?: string) =>
+    via === 'admin'
+      ? as<OperatorOrder>(rick, 'POST', `/api/admin/refunds/${orderNo}/approve`, {
+          acknowledgeDelivered: true,
+          ...(voucher !== undefined ? { refundCredentialsImgUrl: voucher } : {}),
+        })
+      : as<LifePayOrderListOutput>(rick, 'POST', '/api/LifePay/RefundLifePayOrder', {
+          id: listed.id,
+          refundCheckRemark: '核实未到账',
+          acknowledgeDelivered: true,
+          ...(voucher !== undefined ? { refundCredentialsImgUrl: voucher } : {}),
+        })
+  const listed = await page()
+  for (const [via, voucher] of [
+    ['console', undefined],
+    ['admin', undefined],
+    ['console', 'https://elsewhere.example/static/oss/' + `${sts.dir}receipt.png`],
+    ['console', `${sts.host}/users/elsewhere/x.png`],
+    ['console', `${sts.host}/${sts.dir}never-uploaded.png`],
+    ['console', `${sts.host}/${sts.dir}../../users/x.png`],
+  ] as const) {
+    const refused = await approve(via, voucher)
+    assert.deepEqual(
+      [refused.status, refused.body.success, refused.body.error],
+      [200, false, 'VALIDATION_FAILED'],
+      `${via} ${voucher}`,
+    )
+    assert.match(refused.body.msg ?? '', /退款凭证/)
+  }
+  assert.deepEqual([(await page()).lifePayOrderStatus, (await page()).refundCheckTime], [40, null])
+  const approved = await approve('console', voucherUrl)
   assert.equal(approved.status, 200, JSON.stringify(approved.body))
-  assert.equal(approved.body.data?.payStatus, 40)
+  assert.deepEqual(
+    [approved.body.data?.payStatus, (approved.body.data as LifePayOrderListOutput).refundCredentialsImgUrl],
+    [40, voucherUrl],
+  )
+  const after = await page()
+  assert.deepEqual(
+    [after.lifePayOrderStatus, after.refundCredentialsImgUrl, after.refundCheckTime, after.refundCheckRemark],
+    [50, voucherUrl, t.clock.now().toISOString(), '核实未到账'],
+  )
   assert.equal((await as(admin, 'POST', '/api/admin/channels/spring2026/enable')).status, 200)
   assert.equal((await as(admin, 'POST', '/api/admin/channels/spring2026/disable')).status, 200)
+})
+
+test('phone numbers: masked on every operator read of a viewer, whole for a reviewer', async () => {
+  const admin = await loggedIn(DEMO_OPERATOR.loginName, DEMO_OPERATOR.password)
+  await createOperatorAs(admin, 'vic', 'viewer')
+  await createOperatorAs(admin, 'rex', 'reviewer')
+  const vic = await loggedIn('vic', 'Correct-Horse-1')
+  const rex = await loggedIn('rex', 'Correct-Horse-1')
+  const orderNo = await orderUnderReview()
+  // The demo user (13800138000) topped up 13812345678.
+  const read = async (who: OperatorBrowser) => {
+    const page = await as<PageOutput<LifePayOrderListOutput>>(who, 'POST', '/api/LifePay/GetLifePayOrderPage', {
+      pageModel: { rows: 1, page: 1 },
+      keyWords: orderNo,
+    })
+    const item = page.body.data?.data[0]
+    const exported = await t.app.inject({
+      method: 'POST',
+      url: '/api/LifePay/GetLifePayOrderPageExport',
+      payload: { keyWords: orderNo },
+      remoteAddress: '10.0.0.1',
+      headers: { cookie: who.cookie, 'x-csrf-token': who.csrfToken },
+    })
+    const workbook = new ExcelJS.Workbook()
+    await workbook.xlsx.load(exported.rawPayload as unknown as ArrayBuffer)
+    const sheetRow = workbook.worksheets[0].getRow(2).values as unknown[]
+    const timeline = await as<OrderTimeline>(who, 'GET', `/api/operator/orders/${orderNo}/timeline`)
+    const users = await as<PageOutput<UserListOutput>>(who, 'POST', '/api/LifePay/GetUserPage', {
+      pageModel: { rows: 1, page: 1 },
+      keyWords: '13800138000',
+    })
+    const accounts = await as<PageOutput<UserAccountOutput>>(who, 'POST', '/api/LifePay/GetAccountPage', {
+      pageModel: { rows: 1, page: 1 },
+      keyWords: '我的手机',
+    })
+    const queued = (await as<OperatorOrder[]>(who, 'GET', '/api/admin/refunds')).body.data?.find(
+      (order) => order.orderNo === orderNo,
+    )
+    const one = await as<OperatorOrder>(who, 'GET', `/api/admin/orders/${orderNo}`)
+    return [
+      item?.phoneNumber,
+      item?.account,
+      sheetRow[2],
+      sheetRow[4],
+      timeline.body.data?.events.find((event) => event.kind === 'created')?.detail.match(/for (\S+),/)?.[1],
+      users.body.data?.data[0].phoneNumber,
+      accounts.body.data?.data[0].phoneNumber,
+      accounts.body.data?.data[0].content,
+      queued?.account,
+      one.body.data?.account,
+    ]
+  }
+  assert.deepEqual(await read(vic), [
+    '138****8000',
+    '138****5678',
+    '138****8000',
+    '138****5678',
+    '138****5678',
+    '138****8000',
+    '138****8000',
+    '138****8000',
+    '138****5678',
+    '138****5678',
+  ])
+  assert.deepEqual(await read(rex), [
+    '13800138000',
+    '13812345678',
+    '13800138000',
+    '13812345678',
+    '13812345678',
+    '13800138000',
+    '13800138000',
+    '13800138000',
+    '13812345678',
+    '13812345678',
+  ])
 })
 
 test('rates: a reviewer cannot change them; an admin can, for new orders only, recorded with before and after', async () => {
@@ -392,4 +531,54 @@ test('without a session or token the operator routes answer 401', async () => {
   }
   const forged = await call({ method: 'GET', url: '/api/admin/refunds', headers: { cookie: 'lp_operator=forged' } })
   assert.equal(forged.status, 401)
+})
+
+test('an admin re-enables a disabled operator; the last enabled admin is never disabled or demoted', async () => {
+  const admin = await loggedIn(DEMO_OPERATOR.loginName, DEMO_OPERATOR.password)
+  await createOperatorAs(admin, 'amy', 'admin')
+  const byService = (path: string, body?: object) =>
+    call<OperatorAccount>({ method: 'POST', url: `/api/admin/operators/${path}`, payload: body ?? {}, ...service })
+
+  // Disabled, then enabled again: amy logs in with her password, under her role.
+  assert.equal((await as(admin, 'POST', '/api/admin/operators/amy/disable')).status, 200)
+  assert.equal((await login('amy', 'Correct-Horse-1')).body.error, 'LOGIN_FAILED')
+  const enabled = await as<OperatorAccount>(admin, 'POST', '/api/admin/operators/amy/enable')
+  assert.deepEqual([enabled.status, enabled.body.data?.disabled, enabled.body.data?.role], [200, false, 'admin'])
+  const amy = await loggedIn('amy', 'Correct-Horse-1')
+  assert.equal(amy.session.operator.role, 'admin')
+  const list = await as<OperatorAccount[]>(admin, 'GET', '/api/admin/operators')
+  const amysRow = list.body.data?.find((one) => one.loginName === 'amy')
+  assert.ok(amysRow?.creationTime && amysRow.lastLoginTime)
+  const trail = await as<AuditPage>(admin, 'GET', '/api/admin/audit?targetId=amy')
+  assert.ok(trail.body.data?.items.some((one) => one.action === 'operator.enable'))
+  assert.equal((await as(amy, 'POST', '/api/admin/operators/nobody/enable')).body.error, 'OPERATOR_NOT_FOUND')
+
+  // Only the demo operator and amy stay enabled admins.
+  for (const one of list.body.data ?? []) {
+    if (one.role === 'admin' && !one.disabled && one.loginName !== 'amy' && one.loginName !== 'operator')
+      assert.equal((await byService(`${one.loginName}/disable`)).status, 200)
+  }
+  // Two demotions at once, each leaving the other admin: one goes through, the other would leave none.
+  const [first, second] = await Promise.all([
+    byService('operator/role', { role: 'viewer' }),
+    byService('amy/role', { role: 'viewer' }),
+  ])
+  assert.deepEqual([first.body.error, second.body.error].sort(), ['LAST_ADMIN', null].sort())
+  const remaining = first.body.error ? 'operator' : 'amy'
+  for (const refused of [
+    await byService(`${remaining}/disable`),
+    await byService(`${remaining}/role`, { role: 'reviewer' }),
+  ]) {
+    assert.deepEqual([refused.status, refused.body.success, refused.body.error], [200, false, 'LAST_ADMIN'])
+    assert.match(refused.body.msg ?? '', /最后一个启用的管理员|last enabled admin/)
+  }
+  const admins = (await t.data(t.get<OperatorAccount[]>('/api/admin/operators', service))).filter(
+    (one) => one.role === 'admin' && !one.disabled,
+  )
+  assert.deepEqual(
+    admins.map((one) => one.loginName),
+    [remaining],
+  )
+  // Put the demo operator back for anyone after this test.
+  assert.equal((await byService('operator/role', { role: 'admin' })).status, 200)
 })

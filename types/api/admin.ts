@@ -66,6 +66,14 @@ export type RefundReturnedInput = Static<typeof RefundReturnedInput>
 /** POST /api/admin/refunds/:orderNo/approve */
 export const ApproveRefundInput = Type.Object({
   remark: Type.Optional(Type.String({ maxLength: 400 })),
+  refundCredentialsImgUrl: Type.Optional(
+    Type.String({
+      maxLength: 500,
+      description:
+        'The voucher image (uploaded with /api/operator/refundVoucherCredentials): required from a logged-in ' +
+        'operator, optional for the automation token',
+    }),
+  ),
   acknowledgeDelivered: Type.Optional(
     Type.Boolean({ description: 'Refund a top-up the supplier reported delivered, after checking it did not arrive' }),
   ),

@@ -122,15 +122,24 @@ export const LifePayOrderListOutput = Type.Object({
   refundApplyRemark: Nullable(Type.String()),
   refundCheckRemark: Nullable(Type.String()),
   refundTime: Nullable(DateTime()),
-  /** Not stored yet (no column): always null; see docs/decisions.md § Operator side (issue 19). */
+  /** The voucher image the reviewer attached on approval (an object in the bucket's refund-vouchers/ folder). */
   refundCredentialsImgUrl: Nullable(Type.String()),
+  /** When a reviewer approved or rejected the refund. */
+  refundCheckTime: Nullable(DateTime()),
 })
 export type LifePayOrderListOutput = Static<typeof LifePayOrderListOutput>
 
 /** POST /api/LifePay/RefundLifePayOrder and RejectRefundLifePayOrder: `id` is the order's id. */
 export const RefundLifePayOrderInput = Type.Object({
   id: Type.String({ format: 'uuid' }),
-  refundCredentialsImgUrl: Type.Optional(Type.String({ maxLength: 500 })),
+  refundCredentialsImgUrl: Type.Optional(
+    Type.String({
+      maxLength: 500,
+      description:
+        'Approve: required, the URL of the voucher image uploaded with RefundVoucherCredentials (an object in our ' +
+        "bucket's refund-vouchers/ folder); reject: ignored",
+    }),
+  ),
   refundCheckRemark: Type.Optional(
     Type.String({ maxLength: 400, description: 'Approve: a remark; reject: the reason the user sees (required)' }),
   ),
@@ -157,6 +166,14 @@ export const channelStatusValues = [10, 20] as const
 export type ChannelStatus = (typeof channelStatusValues)[number]
 const channelStatus = OneOf(channelStatusValues, { description: '10 enabled, 20 disabled' })
 
+/** The production CreateEditPayChannels `switchType` and `channlesType`: stored and answered, not interpreted. */
+export const switchTypeValues = [10, 20, 30] as const
+export type SwitchType = (typeof switchTypeValues)[number]
+const switchType = OneOf(switchTypeValues)
+export const channlesTypeValues = [10, 20] as const
+export type ChannlesType = (typeof channlesTypeValues)[number]
+const channlesType = OneOf(channlesTypeValues)
+
 /** GetLifePayChannlesPage items and GetLifePayChannlesDto: a channel as the production back end names it. */
 export const LifePayChannles = Type.Object({
   /** The channel id the app sends as `channelId` (the same as `channlesNum`). */
@@ -168,10 +185,10 @@ export const LifePayChannles = Type.Object({
   /** Every rate of its own, per rate type. */
   rates: Type.Array(LifePayRate),
   status: channelStatus,
-  /** Not stored yet (no column): always null; see docs/decisions.md § Operator side (issue 19). */
-  switchType: Type.Null(),
-  /** Not stored yet (no column): always null. */
-  channlesType: Type.Null(),
+  /** As CreateEditPayChannels last set it; null when never set. Kept for the console, pricing does not read it. */
+  switchType: Nullable(switchType),
+  /** As CreateEditPayChannels last set it; null when never set. */
+  channlesType: Nullable(channlesType),
   creationTime: DateTime(),
 })
 export type LifePayChannles = Static<typeof LifePayChannles>
@@ -192,8 +209,8 @@ export const CreateEditPayChannelsInput = Type.Object({
     Type.Number({ exclusiveMinimum: 0, maximum: 100, description: 'Percent for phone, electricity and gas' }),
   ),
   status: Type.Optional(channelStatus),
-  switchType: Type.Optional(OneOf([10, 20, 30] as const, { description: 'Not stored yet' })),
-  channlesType: Type.Optional(OneOf([10, 20] as const, { description: 'Not stored yet' })),
+  switchType: Type.Optional(switchType),
+  channlesType: Type.Optional(channlesType),
 })
 export type CreateEditPayChannelsInput = Static<typeof CreateEditPayChannelsInput>
 

@@ -149,6 +149,12 @@ export const channels = pgTable('channels', {
   channelId: text('channel_id').primaryKey(),
   name: text('name').notNull(),
   enabled: boolean('enabled').notNull().default(true),
+  /**
+   * The production back end's CreateEditPayChannels `switchType` (10, 20, 30) and `channlesType` (10, 20): kept and
+   * answered for the console; pricing does not read them.
+   */
+  switchType: integer('switch_type'),
+  channlesType: integer('channles_type'),
   creationTime: createdAt(),
   updatedTime: time('updated_time').notNull(),
 })
@@ -240,6 +246,10 @@ export const lifePayOrders = pgTable(
     refundApplyRemark: text('refund_apply_remark'),
     refundTime: time('refund_time'),
     refundCheckRemark: text('refund_check_remark'),
+    /** The reviewer's voucher image (an object of our bucket's refund-vouchers/ folder), stored on approval. */
+    refundCredentialsImgUrl: text('refund_credentials_img_url'),
+    /** When a reviewer approved or rejected the refund. */
+    refundCheckTime: time('refund_check_time'),
     refundNo: text('refund_no'),
     /**
      * The payment provider's final word on the refund (WeChat Pay's refund notification): succeeded, or abnormal /
@@ -269,6 +279,8 @@ export const lifePayOrders = pgTable(
       t.creationTime.desc().nullsFirst(),
       t.orderNo.desc().nullsFirst(),
     ),
+    // The operator order page's default sort over every user (GetLifePayOrderPage and its export's keyset batches).
+    index('life_pay_orders_page_idx').on(t.creationTime.desc().nullsFirst(), t.orderNo.desc().nullsFirst()),
     index('life_pay_orders_refund_review_idx')
       .on(t.refundApplyTime)
       .where(sql`${t.lifePayOrderStatus} = 40`),

@@ -28,6 +28,12 @@ export const errors = {
     ),
   operatorNotFound: () => e('OPERATOR_NOT_FOUND', '运营账号不存在', 'No such operator', 404),
   operatorExists: () => e('OPERATOR_EXISTS', '运营账号已存在', 'An operator with this login name exists already'),
+  lastAdmin: () =>
+    e(
+      'LAST_ADMIN',
+      '不能停用或降级最后一个启用的管理员',
+      'This is the last enabled admin: make another operator admin first, then disable or demote this one',
+    ),
   notFound: () => e('NOT_FOUND', '请求地址出错', 'No such address', 404),
   internal: () => e('INTERNAL_ERROR', '服务器内部错误', 'Internal server error', 500),
   notReady: () => e('NOT_READY', '服务不可用', 'Service unavailable: the database does not answer', 503),

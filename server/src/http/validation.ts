@@ -45,6 +45,7 @@ const fieldLabels: Record<string, LocalizedText> = {
   content: { 'zh-CN': '账户', 'en-US': 'Account' },
   remark: { 'zh-CN': '备注', 'en-US': 'Remark' },
   id: { 'zh-CN': '编号', 'en-US': 'Id' },
+  refundCredentialsImgUrl: { 'zh-CN': '退款凭证', 'en-US': 'Refund voucher' },
 }
 
 function labelOf(field: string): LocalizedText {

@@ -1,12 +1,13 @@
 import type { AliyunSettings } from '../config'
 import { errors } from '../http/errors'
 import { callAliyun, type AliyunCallDeps } from './aliyunCall'
-import { STS_VALIDITY_MS, type StorageProvider } from './storage'
+import { objectKeyUnder, STS_VALIDITY_MS, userFolder, type StorageProvider } from './storage'
 
 // GetOssSTS on Alibaba Cloud OSS: STS AssumeRole of the merchant's upload role, narrowed by an inline policy to
-// PutObject under the caller's own folder (users/<userId>/), so the credentials cannot read, list, overwrite or
-// delete anyone else's files even though the role may allow more. The app posts a PostObject form (V1 signature) to
-// https://<bucket>.<endpoint> with them. Nothing is cached: every call asks STS for credentials of that user only.
+// PutObject under the caller's own folder (users/<userId>/, or refund-vouchers/<operatorId>/ for a reviewer), so
+// the credentials cannot read, list, overwrite or delete anyone else's files even though the role may allow more.
+// The app posts a PostObject form (V1 signature) to https://<bucket>.<endpoint> with them. Nothing is cached: every
+// call asks STS for credentials of that caller only.
 
 export const STS_VERSION = '2015-04-01'
 
@@ -37,12 +38,18 @@ interface AssumeRoleAnswer {
   RequestId?: string
 }
 
+/** The bucket's address: the app posts its form here, and objects are read at `${host}/${key}`. */
+const hostOf = (settings: AliyunStsDeps['settings']) => `https://${settings.bucket}.${settings.ossEndpoint}`
+
 export function createAliyunSts(deps: AliyunStsDeps): StorageProvider {
   const { settings, log } = deps
   return {
     sandbox: false,
-    async issueCredentials(userId) {
-      const dir = `users/${userId}/`
+    objectKeyOf(url) {
+      return objectKeyUnder(url, `${hostOf(settings)}/`)
+    },
+
+    async issueCredentials(userId, _origin, dir = userFolder(userId)) {
       const answer = await callAliyun(
         deps,
         {
@@ -81,7 +88,7 @@ export function createAliyunSts(deps: AliyunStsDeps): StorageProvider {
         securityToken: given.SecurityToken,
         expiration: expiration.toISOString(),
         bucket: settings.bucket,
-        host: `https://${settings.bucket}.${settings.ossEndpoint}`,
+        host: hostOf(settings),
         dir,
       }
     },

@@ -16,7 +16,35 @@ export const OSS_PATH = '/static/oss'
 
 export interface StorageProvider {
   readonly sandbox: boolean
-  issueCredentials(userId: string, origin: string): Promise<OssSts>
+  /**
+   * Upload credentials for `ownerId` (a user's or an operator's id) that may only put objects under `dir`: the
+   * user's own folder for GetOssSTS, or a folder the caller names (refund vouchers, modules/operator/refundVoucher.ts).
+   */
+  issueCredentials(ownerId: string, origin: string, dir?: string): Promise<OssSts>
+  /** The object key when `url` names an object of this bucket (origin: the sandbox bucket's own address); else null. */
+  objectKeyOf(url: string, origin: string): string | null
+}
+
+/** A user's own folder: GetOssSTS credentials put objects here only. */
+export const userFolder = (userId: string) => `users/${userId}/`
+
+/** A key names a file inside its folder: no '..', '.', empty or backslashed segments. */
+export function isPlainObjectKey(key: string): boolean {
+  return key
+    .split('/')
+    .every((segment) => segment !== '' && segment !== '.' && segment !== '..' && !segment.includes('\\'))
+}
+
+/** The key of `url` when it is `base` followed by a plain key (no query, no fragment); else null. */
+export function objectKeyUnder(url: string, base: string): string | null {
+  if (!url.startsWith(base) || /[?#]/.test(url)) return null
+  let key: string
+  try {
+    key = decodeURIComponent(url.slice(base.length))
+  } catch {
+    return null
+  }
+  return key !== '' && isPlainObjectKey(key) ? key : null
 }
 
 /** Fields of an OSS PostObject form (V1 signature). */
@@ -52,15 +80,20 @@ export function createSandboxStorage(db: Db, clock: Clock, folder: string): Sand
     sandbox: true,
     objectPath,
 
-    async issueCredentials(userId, origin) {
+    objectKeyOf(url, origin) {
+      const key = objectKeyUnder(url, `${origin}${OSS_PATH}/`)
+      return key && objectPath(key) ? key : null
+    },
+
+    async issueCredentials(ownerId, origin, dir = userFolder(ownerId)) {
       const now = clock.now()
       const expiresAt = new Date(now.getTime() + STS_VALIDITY_MS)
       const credentials = {
         accessKeyId: `STS.${random(12)}`,
         accessKeySecret: random(24),
         securityToken: random(48),
-        userId,
-        dir: `users/${userId}/`,
+        userId: ownerId,
+        dir,
         expiresAt,
         creationTime: now,
       }
@@ -93,9 +126,7 @@ export function createSandboxStorage(db: Db, clock: Clock, folder: string): Sand
         return null
       }
       // No '..' or empty segments: the key must name a file inside the folder the credentials allow.
-      const segments = key.split('/')
-      if (segments.some((segment) => segment === '' || segment === '.' || segment === '..' || segment.includes('\\')))
-        return null
+      if (!isPlainObjectKey(key)) return null
       if (!key.startsWith(credentials.dir) || !objectPath(key)) return null
       return key
     },

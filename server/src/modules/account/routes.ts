@@ -1,6 +1,6 @@
 import { eq } from 'drizzle-orm'
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox'
-import type { FastifyInstance, FastifyRequest } from 'fastify'
+import type { FastifyInstance } from 'fastify'
 import {
   GetTokenByRefreshTokenInput,
   LifePayPhoneMessageCodeLoginInput,
@@ -25,6 +25,7 @@ import { users } from '../../db/schema'
 import { bearerToken, VIRTUAL_USER_HEADER, type AuthHooks } from '../../http/auth'
 import { NoData } from '../../../../types/api/envelope'
 import { ok } from '../../http/envelope'
+import { originOf } from '../../http/origin'
 import { errors } from '../../http/errors'
 import { routeSchema, withChannel } from '../../http/schemas'
 import { checkField } from '../../http/validation'
@@ -43,10 +44,6 @@ const tags = ['Account']
 const PHONE_LOGIN_PURPOSES = [Purpose.LifePayPhoneCodeLogin, Purpose.PhoneCodeLogin] as const
 
 /** Where the sandbox bucket is reached from the caller's side (the Host it used). */
-function originOf(request: FastifyRequest): string {
-  return `${request.protocol}://${request.host}`
-}
-
 export function registerAccountRoutes(app: FastifyInstance, ctx: AppContext, auth: AuthHooks): void {
   const api = app.withTypeProvider<TypeBoxTypeProvider>()
   api.post(

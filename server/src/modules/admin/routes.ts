@@ -1,7 +1,6 @@
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox'
 import { Type, type Static } from '@sinclair/typebox'
 import type { FastifyInstance, FastifyRequest } from 'fastify'
-import { eq } from 'drizzle-orm'
 import {
   ApproveRefundInput,
   Channel,
@@ -11,7 +10,7 @@ import {
   RefundReturnedInput,
 } from '../../../../types/api/admin'
 import { DateTime, Nullable, OneOf } from '../../../../types/api/schema'
-import { refundReason, required } from '../../../../src/domain/validators'
+import { required } from '../../../../src/domain/validators'
 import type { AppContext } from '../../appContext'
 import type { AuthHooks } from '../../http/auth'
 import { ok } from '../../http/envelope'
@@ -19,15 +18,19 @@ import { errors } from '../../http/errors'
 import { routeSchema } from '../../http/schemas'
 import { checkField } from '../../http/validation'
 import type { JobRow } from '../../jobs/jobQueue'
-import { lifePayOrders } from '../../db/schema'
 import { listChannels, setChannelEnabled } from '../lifePay/channels'
 import { toOperatorOrder, type OrderRow } from '../lifePay/orderView'
 import { attemptsOfOrders } from '../lifePay/rechargeAttempts'
 import { previousShanghaiDate, reconcileDay } from '../lifePay/reconciliation'
-import { approveRefund, refundsPendingReview, rejectRefund } from '../lifePay/refunds'
+import { refundsPendingReview } from '../lifePay/refunds'
 import { markRefundReturned, refundsNotReturned } from '../lifePay/refundNotifications'
 import { listNotifications, type NotificationRow } from '../notifications/recordNotification'
 import { recordAudit, type AuditRecord } from '../operatorAccounts/audit'
+import { SERVICE_ACTOR, type OperatorActor } from '../operatorAccounts/roles'
+import { orderFor } from '../operator/phoneMasking'
+import { auditedOrderStep, orderByNo } from '../operator/auditedOrderStep'
+import { approveRefundAudited, rejectRefundAudited } from '../operator/refundReview'
+import { originOf } from '../../http/origin'
 
 const tags = ['Admin']
 
@@ -60,17 +63,22 @@ function toJob(row: JobRow): Static<typeof job> {
   }
 }
 
-async function operatorOrders(ctx: AppContext, orders: readonly OrderRow[]): Promise<OperatorOrder[]> {
+/** The orders as `actor` may see them (phone numbers masked for a viewer, modules/operator/phoneMasking.ts). */
+async function operatorOrders(
+  ctx: AppContext,
+  actor: OperatorActor,
+  orders: readonly OrderRow[],
+): Promise<OperatorOrder[]> {
   const attempts = await attemptsOfOrders(
     ctx.db,
     orders.map((order) => order.id),
   )
   const now = ctx.clock.now()
-  return orders.map((order) => toOperatorOrder(order, attempts.get(order.id) ?? [], now))
+  return orders.map((order) => orderFor(actor, toOperatorOrder(order, attempts.get(order.id) ?? [], now)))
 }
 
-async function operatorOrder(ctx: AppContext, order: OrderRow): Promise<OperatorOrder> {
-  const [view] = await operatorOrders(ctx, [order])
+async function operatorOrder(ctx: AppContext, actor: OperatorActor, order: OrderRow): Promise<OperatorOrder> {
+  const [view] = await operatorOrders(ctx, actor, [order])
   return view
 }
 
@@ -90,23 +98,6 @@ function toNotification(row: NotificationRow): ProviderNotification {
   }
 }
 
-/** What the audit trail keeps of an order before and after an operator's action: its states and the review's words. */
-function orderSnapshot(order: OrderRow) {
-  return {
-    payStatus: order.payStatus,
-    lifePayOrderStatus: order.lifePayOrderStatus,
-    refundNo: order.refundNo,
-    refundStatus: order.refundStatus,
-    refundCheckRemark: order.refundCheckRemark,
-    refundReturnedRemark: order.refundReturnedRemark,
-  }
-}
-
-async function orderRow(ctx: AppContext, orderNo: string): Promise<OrderRow | undefined> {
-  const [order] = await ctx.db.select().from(lifePayOrders).where(eq(lifePayOrders.orderNo, orderNo))
-  return order
-}
-
 const orderNoParams = Type.Object({ orderNo: Type.String({ minLength: 1, maxLength: 64 }) })
 
 /**
@@ -121,6 +112,7 @@ export function registerAdminRoutes(app: FastifyInstance, ctx: AppContext, auth:
   const admin = { onRequest: auth.operatorRole('admin') }
   const audit = (request: FastifyRequest, record: Omit<AuditRecord, 'actor' | 'address'>) =>
     recordAudit(ctx.db, ctx.clock.now(), { ...record, actor: request.operator, address: request.ip })
+  const actedBy = (request: FastifyRequest) => ({ actor: request.operator, address: request.ip })
 
   api.get(
     '/api/admin/refunds',
@@ -133,7 +125,7 @@ export function registerAdminRoutes(app: FastifyInstance, ctx: AppContext, auth:
         data: Type.Array(OperatorOrder),
       }),
     },
-    async () => ok(await operatorOrders(ctx, await refundsPendingReview(ctx))),
+    async (request) => ok(await operatorOrders(ctx, request.operator, await refundsPendingReview(ctx))),
   )
 
   api.get(
@@ -149,7 +141,7 @@ export function registerAdminRoutes(app: FastifyInstance, ctx: AppContext, auth:
         data: Type.Array(OperatorOrder),
       }),
     },
-    async () => ok(await operatorOrders(ctx, await refundsNotReturned(ctx))),
+    async (request) => ok(await operatorOrders(ctx, request.operator, await refundsNotReturned(ctx))),
   )
 
   api.post(
@@ -169,17 +161,13 @@ export function registerAdminRoutes(app: FastifyInstance, ctx: AppContext, auth:
     },
     async (request) => {
       checkField('remark', request.body.remark, [required])
-      const before = await orderRow(ctx, request.params.orderNo)
-      const returned = await markRefundReturned(ctx, request.params.orderNo, request.body.remark)
-      await audit(request, {
+      const returned = await auditedOrderStep(ctx, actedBy(request), {
+        orderNo: request.params.orderNo,
         action: 'refund.returnedManually',
-        targetType: 'order',
-        targetId: returned.orderNo,
-        before: before ? orderSnapshot(before) : null,
-        after: orderSnapshot(returned),
         remark: request.body.remark,
+        act: () => markRefundReturned(ctx, request.params.orderNo, request.body.remark),
       })
-      return ok(await operatorOrder(ctx, returned))
+      return ok(await operatorOrder(ctx, request.operator, returned))
     },
   )
 
@@ -222,19 +210,15 @@ export function registerAdminRoutes(app: FastifyInstance, ctx: AppContext, auth:
       }),
     },
     async (request) => {
-      const remark = request.body?.remark?.trim() || undefined
-      const acknowledgeDelivered = request.body?.acknowledgeDelivered === true
-      const before = await orderRow(ctx, request.params.orderNo)
-      const approved = await approveRefund(ctx, request.params.orderNo, { remark, acknowledgeDelivered })
-      await audit(request, {
-        action: acknowledgeDelivered ? 'refund.approve.acknowledgeDelivered' : 'refund.approve',
-        targetType: 'order',
-        targetId: approved.orderNo,
-        before: before ? orderSnapshot(before) : null,
-        after: orderSnapshot(approved),
-        remark,
+      const approved = await approveRefundAudited(ctx, actedBy(request), request.params.orderNo, {
+        remark: request.body?.remark,
+        acknowledgeDelivered: request.body?.acknowledgeDelivered,
+        voucherUrl: request.body?.refundCredentialsImgUrl,
+        // The automation token (the CLI, scripts) has no console to upload from; a person always attaches one.
+        voucherRequired: request.operator.id !== SERVICE_ACTOR,
+        origin: originOf(request),
       })
-      return ok(await operatorOrder(ctx, approved))
+      return ok(await operatorOrder(ctx, request.operator, approved))
     },
   )
 
@@ -253,18 +237,14 @@ export function registerAdminRoutes(app: FastifyInstance, ctx: AppContext, auth:
       }),
     },
     async (request) => {
-      checkField('reason', request.body.reason, [required, refundReason])
-      const before = await orderRow(ctx, request.params.orderNo)
-      const rejected = await rejectRefund(ctx, request.params.orderNo, request.body.reason)
-      await audit(request, {
-        action: 'refund.reject',
-        targetType: 'order',
-        targetId: rejected.orderNo,
-        before: before ? orderSnapshot(before) : null,
-        after: orderSnapshot(rejected),
-        remark: request.body.reason,
-      })
-      return ok(await operatorOrder(ctx, rejected))
+      const rejected = await rejectRefundAudited(
+        ctx,
+        actedBy(request),
+        request.params.orderNo,
+        'reason',
+        request.body.reason,
+      )
+      return ok(await operatorOrder(ctx, request.operator, rejected))
     },
   )
 
@@ -281,9 +261,9 @@ export function registerAdminRoutes(app: FastifyInstance, ctx: AppContext, auth:
       }),
     },
     async (request) => {
-      const order = await orderRow(ctx, request.params.orderNo)
+      const order = await orderByNo(ctx, request.params.orderNo)
       if (!order) throw errors.orderNotFound()
-      return ok(await operatorOrder(ctx, order))
+      return ok(await operatorOrder(ctx, request.operator, order))
     },
   )
 

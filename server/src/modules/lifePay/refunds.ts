@@ -63,6 +63,8 @@ export async function refundsPendingReview(ctx: AppContext): Promise<OrderRow[]>
 
 export interface ApproveRefundOptions {
   remark?: string
+  /** The voucher image the reviewer attached (already checked to be in our bucket's voucher folder). */
+  voucherUrl?: string
   /** The operator has seen that the supplier reported the top-up delivered, and refunds anyway. */
   acknowledgeDelivered?: boolean
 }
@@ -83,7 +85,11 @@ export async function approveRefund(
     if (!order || !canTransition(order, 'approveRefund')) throw errors.refundNotPendingReview()
     if (await attemptInFlight(tx, order.id)) throw errors.rechargeResultPending()
     if (isDelivered(order) && !options.acknowledgeDelivered) throw errors.rechargeDelivered()
-    if (!order.refundNo) await updateOrderColumns(tx, order, { refundNo: refundNoOf(orderNo) })
+    await updateOrderColumns(tx, order, {
+      refundNo: order.refundNo ?? refundNoOf(orderNo),
+      refundCheckTime: ctx.clock.now(),
+      ...(options.voucherUrl !== undefined ? { refundCredentialsImgUrl: options.voucherUrl } : {}),
+    })
   })
   const refunded = await payBackOrder(ctx, orderNo, 'approveRefund', options.remark)
   if (!refunded) throw errors.refundNotPendingReview()
@@ -103,7 +109,7 @@ export async function rejectRefund(ctx: AppContext, orderNo: string, reason: str
       tx,
       order,
       'rejectRefund',
-      { refundCheckRemark: reason.trim(), updatedTime: ctx.clock.now() },
+      { refundCheckRemark: reason.trim(), refundCheckTime: ctx.clock.now(), updatedTime: ctx.clock.now() },
       ctx.log,
     )
     await resumeRecharge(ctx, tx, rejected)

@@ -3,9 +3,11 @@ import type { LifePayRate } from '../../../../types/api/lifePay'
 import type {
   ChannelsPageInput,
   ChannelStatus,
+  ChannlesType,
   CreateEditPayChannelsInput,
   LifePayChannles,
   PageOutput,
+  SwitchType,
 } from '../../../../types/api/operator'
 import { LifePayRateType } from '../../../../src/domain/rateType'
 import type { AppContext } from '../../appContext'
@@ -60,8 +62,9 @@ function toChannles(row: ChannelRow, rates: LifePayRate[]): LifePayChannles {
     channlesRate: channlesRateOf(rates),
     rates,
     status: row.enabled ? CHANNEL_ENABLED : CHANNEL_DISABLED,
-    switchType: null,
-    channlesType: null,
+    // CreateEditPayChannels writes only the contract's values.
+    switchType: row.switchType as SwitchType | null,
+    channlesType: row.channlesType as ChannlesType | null,
     creationTime: row.creationTime.toISOString(),
   }
 }
@@ -122,6 +125,8 @@ export async function createEditPayChannel(
           channelId,
           name: input.channlesName.trim(),
           enabled: input.status !== CHANNEL_DISABLED,
+          switchType: input.switchType ?? null,
+          channlesType: input.channlesType ?? null,
           creationTime: now,
           updatedTime: now,
         })
@@ -134,6 +139,9 @@ export async function createEditPayChannel(
         .set({
           name: input.channlesName.trim(),
           ...(input.status !== undefined ? { enabled: input.status === CHANNEL_ENABLED } : {}),
+          // Left out: kept as they were, like status.
+          ...(input.switchType !== undefined ? { switchType: input.switchType } : {}),
+          ...(input.channlesType !== undefined ? { channlesType: input.channlesType } : {}),
           updatedTime: now,
         })
         .where(eq(channels.channelId, channelId))

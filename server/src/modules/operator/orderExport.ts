@@ -9,6 +9,8 @@ import { lifePayOrderStatusLabels, lifePayStatusLabels } from '../../../../src/d
 import { lifePayTypeLabels } from '../../../../src/domain/lifePayType'
 import type { AppContext } from '../../appContext'
 import { lifePayOrders } from '../../db/schema'
+import type { OperatorActor } from '../operatorAccounts/roles'
+import { orderFor } from './phoneMasking'
 import { fromOrderList, newestFirst, orderFilterCondition, toOrderListOutput, type OrderListRow } from './orderPage'
 
 // POST /api/LifePay/GetLifePayOrderPageExport: the filtered order list as an .xlsx, streamed. Rows are read in
@@ -50,10 +52,14 @@ export const orderExportColumns: { header: string; width: number; value: (row: L
   { header: '渠道流水号', width: 24, value: (r) => r.acoolyOrderNo ?? '' },
   { header: '退款申请原因', width: 24, value: (r) => r.refundApplyRemark ?? '' },
   { header: '退款审核备注', width: 24, value: (r) => r.refundCheckRemark ?? '' },
+  { header: '退款审核时间', width: 20, value: (r) => shanghaiTimeText(r.refundCheckTime) },
   { header: '退款时间', width: 20, value: (r) => shanghaiTimeText(r.refundTime) },
+  { header: '退款凭证', width: 40, value: (r) => r.refundCredentialsImgUrl ?? '' },
 ]
 
 export interface OrderExportOptions {
+  /** Who asked: phone numbers are masked for a viewer (phoneMasking.ts). Left out, the sheet has them in full. */
+  actor?: OperatorActor
   /** Called each time the export stops to wait for the client to take what was written (tests, logs). */
   onWaitForClient?: (rowsWritten: number) => void
 }
@@ -126,7 +132,8 @@ export async function writeOrderExport(
       .orderBy(...newestFirst)
       .limit(EXPORT_BATCH_ROWS)
     for (const row of rows) {
-      const view = toOrderListOutput(row)
+      const item = toOrderListOutput(row)
+      const view = options.actor ? orderFor(options.actor, item) : item
       sheet.addRow(orderExportColumns.map((column) => column.value(view))).commit()
     }
     written += rows.length

@@ -104,7 +104,8 @@ export function toOrderListOutput({ order, phoneNumber, channelName }: OrderList
     refundApplyRemark: order.refundApplyRemark,
     refundCheckRemark: order.refundCheckRemark,
     refundTime: iso(order.refundTime),
-    refundCredentialsImgUrl: null,
+    refundCredentialsImgUrl: order.refundCredentialsImgUrl,
+    refundCheckTime: iso(order.refundCheckTime),
   }
 }
 

@@ -1,18 +1,24 @@
 import { eq } from 'drizzle-orm'
-import type { LifePayOrderListOutput, RefundLifePayOrderInput } from '../../../../types/api/operator'
+import type { LifePayOrderListOutput } from '../../../../types/api/operator'
 import { refundReason, required } from '../../../../src/domain/validators'
 import type { AppContext } from '../../appContext'
 import { lifePayOrders } from '../../db/schema'
 import { errors } from '../../http/errors'
 import { checkField } from '../../http/validation'
 import { approveRefund, rejectRefund } from '../lifePay/refunds'
+import type { OrderRow } from '../lifePay/orderView'
+import type { ActedBy } from '../operatorAccounts/operators'
+import { auditedOrderStep } from './auditedOrderStep'
 import { fromOrderList, toOrderListOutput } from './orderPage'
+import { checkedVoucherUrl } from './refundVoucher'
 
-// RefundLifePayOrder / RejectRefundLifePayOrder: the production back end's names for the refund review of
-// server/src/modules/lifePay/refunds.ts, which keeps every money rule (no approval while a recharge attempt is in
-// flight, none for a delivered top-up without acknowledgeDelivered, an approval claimed before the money moves).
+// The refund review of both operator route families: RefundLifePayOrder / RejectRefundLifePayOrder (the production
+// back end's names, by order id) and /api/admin/refunds/:orderNo/approve|reject (by order number, `npm run admin`).
+// server/src/modules/lifePay/refunds.ts keeps every money rule (no approval while a recharge attempt is in flight,
+// none for a delivered top-up without acknowledgeDelivered, an approval claimed before the money moves); this adds
+// the voucher rule and the audit trail.
 
-async function orderNoOf(ctx: AppContext, id: string): Promise<string> {
+export async function orderNoOfId(ctx: AppContext, id: string): Promise<string> {
   const [order] = await ctx.db
     .select({ orderNo: lifePayOrders.orderNo })
     .from(lifePayOrders)
@@ -21,36 +27,53 @@ async function orderNoOf(ctx: AppContext, id: string): Promise<string> {
   return order.orderNo
 }
 
-async function listItem(ctx: AppContext, orderNo: string): Promise<LifePayOrderListOutput> {
+/** The order as GetLifePayOrderPage lists it. */
+export async function orderListItem(ctx: AppContext, orderNo: string): Promise<LifePayOrderListOutput> {
   const [row] = await fromOrderList(ctx.db).where(eq(lifePayOrders.orderNo, orderNo))
   return toOrderListOutput(row)
 }
 
-/** The order under review as the operator list shows it (the audit trail's "before"). */
-export async function refundReviewItem(ctx: AppContext, id: string): Promise<LifePayOrderListOutput> {
-  return listItem(ctx, await orderNoOf(ctx, id))
+export interface ApprovalInput {
+  remark?: string
+  acknowledgeDelivered?: boolean
+  voucherUrl?: string
+  /** Whether the approval must attach a voucher (docs/server.md § Operator side: every approval by a person does). */
+  voucherRequired: boolean
+  /** The request's own origin: the sandbox bucket's address. */
+  origin: string
 }
 
-/** Approve: the money goes back through the provider that took it (order 50, pay 40). */
-export async function approveRefundById(
+/** Approve: the money goes back through the provider that took it (order 50, pay 40), with the voucher stored. */
+export async function approveRefundAudited(
   ctx: AppContext,
-  input: RefundLifePayOrderInput,
-): Promise<LifePayOrderListOutput> {
-  const orderNo = await orderNoOf(ctx, input.id)
-  await approveRefund(ctx, orderNo, {
-    remark: input.refundCheckRemark?.trim() || undefined,
-    acknowledgeDelivered: input.acknowledgeDelivered === true,
+  by: ActedBy,
+  orderNo: string,
+  input: ApprovalInput,
+): Promise<OrderRow> {
+  const remark = input.remark?.trim() || undefined
+  const acknowledgeDelivered = input.acknowledgeDelivered === true
+  const voucherUrl = await checkedVoucherUrl(ctx, input.voucherUrl, input.origin, input.voucherRequired)
+  return auditedOrderStep(ctx, by, {
+    orderNo,
+    action: acknowledgeDelivered ? 'refund.approve.acknowledgeDelivered' : 'refund.approve',
+    remark,
+    act: () => approveRefund(ctx, orderNo, { remark, acknowledgeDelivered, voucherUrl }),
   })
-  return listItem(ctx, orderNo)
 }
 
 /** Reject with a reason the user sees (order 60, pay back to 20); a recharge still owed resumes. */
-export async function rejectRefundById(
+export async function rejectRefundAudited(
   ctx: AppContext,
-  input: RefundLifePayOrderInput,
-): Promise<LifePayOrderListOutput> {
-  checkField('refundCheckRemark', input.refundCheckRemark, [required, refundReason])
-  const orderNo = await orderNoOf(ctx, input.id)
-  await rejectRefund(ctx, orderNo, input.refundCheckRemark as string)
-  return listItem(ctx, orderNo)
+  by: ActedBy,
+  orderNo: string,
+  field: string,
+  reason: string | undefined,
+): Promise<OrderRow> {
+  checkField(field, reason, [required, refundReason])
+  return auditedOrderStep(ctx, by, {
+    orderNo,
+    action: 'refund.reject',
+    remark: (reason as string).trim(),
+    act: () => rejectRefund(ctx, orderNo, reason as string),
+  })
 }

@@ -2,6 +2,7 @@ import { PassThrough } from 'node:stream'
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox'
 import { Type } from '@sinclair/typebox'
 import type { FastifyInstance, FastifyRequest } from 'fastify'
+import { OssSts } from '../../../../types/api/account'
 import { LifePayRate } from '../../../../types/api/lifePay'
 import {
   ChannelIdInput,
@@ -26,6 +27,7 @@ import type { OperatorRole } from '../../../../types/api/operators'
 import type { AppContext } from '../../appContext'
 import type { AuthHooks } from '../../http/auth'
 import { ok } from '../../http/envelope'
+import { originOf } from '../../http/origin'
 import { routeSchema } from '../../http/schemas'
 import { channelDto, channelsPage, createEditPayChannel, setChannelStatus } from './channelsAdmin'
 import { dashboard } from './dashboard'
@@ -33,7 +35,9 @@ import { writeOrderExport, XLSX_CONTENT_TYPE } from './orderExport'
 import { lifePayOrderPage } from './orderPage'
 import { setDefaultRates } from '../lifePay/rateWrites'
 import { recordAudit, type AuditRecord } from '../operatorAccounts/audit'
-import { approveRefundById, refundReviewItem, rejectRefundById } from './refundReview'
+import { approveRefundAudited, orderListItem, orderNoOfId, rejectRefundAudited } from './refundReview'
+import { issueVoucherCredentials } from './refundVoucher'
+import { accountFor, orderFor, phoneFor } from './phoneMasking'
 import { orderTimeline } from './timeline'
 import { accountPage, userPage } from './users'
 
@@ -60,7 +64,10 @@ export function registerOperatorRoutes(app: FastifyInstance, ctx: AppContext, au
         data: PageOutput(LifePayOrderListOutput),
       }),
     },
-    async (request) => ok(await lifePayOrderPage(ctx, request.body)),
+    async (request) => {
+      const page = await lifePayOrderPage(ctx, request.body)
+      return ok({ ...page, data: page.data.map((item) => orderFor(request.operator, item)) })
+    },
   )
 
   const exportSchema = routeSchema({
@@ -79,7 +86,7 @@ export function registerOperatorRoutes(app: FastifyInstance, ctx: AppContext, au
     { ...guard('viewer'), schema: { ...exportSchema, response: errorResponses } },
     async (request, reply) => {
       const out = new PassThrough()
-      writeOrderExport(ctx, request.body, out).catch((error: unknown) => {
+      writeOrderExport(ctx, request.body, out, { actor: request.operator }).catch((error: unknown) => {
         // The status line has gone: all that can be said now is that the file is incomplete.
         request.log.error({ err: error }, 'order export failed')
         out.destroy(error instanceof Error ? error : new Error(String(error)))
@@ -93,50 +100,71 @@ export function registerOperatorRoutes(app: FastifyInstance, ctx: AppContext, au
     },
   )
 
-  for (const [path, summary, decide] of [
-    [
-      '/api/LifePay/RefundLifePayOrder',
-      'Approve a refund (order 50, pay 40): refused while a recharge attempt is in flight, and for a delivered ' +
-        'top-up without acknowledgeDelivered',
-      approveRefundById,
-    ],
-    [
-      '/api/LifePay/RejectRefundLifePayOrder',
-      'Reject a refund with refundCheckRemark, the reason the user sees (order 60, pay back to 20)',
-      rejectRefundById,
-    ],
-  ] as const) {
-    api.post(
-      path,
-      {
-        ...guard('reviewer'),
-        schema: routeSchema({
-          tags,
-          summary,
-          auth: 'operator',
-          body: RefundLifePayOrderInput,
-          data: LifePayOrderListOutput,
-        }),
-      },
-      async (request) => {
-        const before = await refundReviewItem(ctx, request.body.id)
-        const after = await decide(ctx, request.body)
-        const state = (order: LifePayOrderListOutput) => ({
-          payStatus: order.payStatus,
-          lifePayOrderStatus: order.lifePayOrderStatus,
-        })
-        await audit(request, {
-          action: decide === approveRefundById ? 'refund.approve' : 'refund.reject',
-          targetType: 'order',
-          targetId: after.orderNo,
-          before: state(before),
-          after: state(after),
-          remark: request.body.refundCheckRemark?.trim() || null,
-        })
-        return ok(after)
-      },
-    )
-  }
+  const actedBy = (request: FastifyRequest) => ({ actor: request.operator, address: request.ip })
+
+  api.post(
+    '/api/operator/refundVoucherCredentials',
+    {
+      ...guard('reviewer'),
+      schema: routeSchema({
+        tags,
+        summary:
+          'Upload credentials (20 minutes) for a refund voucher image, limited to the reviewer’s own folder ' +
+          'refund-vouchers/<operator id>/: POST the OSS PostObject form to `host`, then send `${host}/${key}` as ' +
+          'RefundLifePayOrder’s refundCredentialsImgUrl',
+        auth: 'operator',
+        data: OssSts,
+      }),
+    },
+    async (request) => ok(await issueVoucherCredentials(ctx, request.operator, originOf(request))),
+  )
+
+  api.post(
+    '/api/LifePay/RefundLifePayOrder',
+    {
+      ...guard('reviewer'),
+      schema: routeSchema({
+        tags,
+        summary:
+          'Approve a refund (order 50, pay 40) with the voucher image refundCredentialsImgUrl (required, uploaded ' +
+          'with /api/operator/refundVoucherCredentials): refused while a recharge attempt is in flight, and for a ' +
+          'delivered top-up without acknowledgeDelivered',
+        auth: 'operator',
+        body: RefundLifePayOrderInput,
+        data: LifePayOrderListOutput,
+      }),
+    },
+    async (request) => {
+      const orderNo = await orderNoOfId(ctx, request.body.id)
+      await approveRefundAudited(ctx, actedBy(request), orderNo, {
+        remark: request.body.refundCheckRemark,
+        acknowledgeDelivered: request.body.acknowledgeDelivered,
+        voucherUrl: request.body.refundCredentialsImgUrl,
+        voucherRequired: true,
+        origin: originOf(request),
+      })
+      return ok(await orderListItem(ctx, orderNo))
+    },
+  )
+
+  api.post(
+    '/api/LifePay/RejectRefundLifePayOrder',
+    {
+      ...guard('reviewer'),
+      schema: routeSchema({
+        tags,
+        summary: 'Reject a refund with refundCheckRemark, the reason the user sees (order 60, pay back to 20)',
+        auth: 'operator',
+        body: RefundLifePayOrderInput,
+        data: LifePayOrderListOutput,
+      }),
+    },
+    async (request) => {
+      const orderNo = await orderNoOfId(ctx, request.body.id)
+      await rejectRefundAudited(ctx, actedBy(request), orderNo, 'refundCheckRemark', request.body.refundCheckRemark)
+      return ok(await orderListItem(ctx, orderNo))
+    },
+  )
 
   api.post(
     '/api/LifePay/CreateEditLifePayRate',
@@ -256,7 +284,11 @@ export function registerOperatorRoutes(app: FastifyInstance, ctx: AppContext, au
         data: PageOutput(UserListOutput),
       }),
     },
-    async (request) => ok(await userPage(ctx, request.body)),
+    async (request) => {
+      const page = await userPage(ctx, request.body)
+      const data = page.data.map((user) => ({ ...user, phoneNumber: phoneFor(request.operator, user.phoneNumber) }))
+      return ok({ ...page, data })
+    },
   )
 
   api.post(
@@ -271,7 +303,15 @@ export function registerOperatorRoutes(app: FastifyInstance, ctx: AppContext, au
         data: PageOutput(UserAccountOutput),
       }),
     },
-    async (request) => ok(await accountPage(ctx, request.body)),
+    async (request) => {
+      const page = await accountPage(ctx, request.body)
+      const data = page.data.map((account) => ({
+        ...account,
+        phoneNumber: phoneFor(request.operator, account.phoneNumber),
+        content: accountFor(request.operator, account.lifePayType, account.content),
+      }))
+      return ok({ ...page, data })
+    },
   )
 
   api.get(
@@ -303,6 +343,6 @@ export function registerOperatorRoutes(app: FastifyInstance, ctx: AppContext, au
         data: OrderTimeline,
       }),
     },
-    async (request) => ok(await orderTimeline(ctx, request.params.orderNo)),
+    async (request) => ok(await orderTimeline(ctx, request.params.orderNo, request.operator)),
   )
 }

@@ -11,6 +11,8 @@ import { errors } from '../../http/errors'
 import { ppmToPercent } from '../lifePay/catalog'
 import { attemptsOfOrders } from '../lifePay/rechargeAttempts'
 import { isDelivered } from '../lifePay/rechargeOwed'
+import type { OperatorActor } from '../operatorAccounts/roles'
+import { accountFor } from './phoneMasking'
 
 // GET /api/operator/orders/:orderNo/timeline: what happened to an order, oldest first. The state changes come from
 // the order's own timestamps (creation, payment, finish, refund application, refund, the provider's refund result),
@@ -20,7 +22,8 @@ import { isDelivered } from '../lifePay/rechargeOwed'
 
 const en = 'en-US' as const
 
-export async function orderTimeline(ctx: AppContext, orderNo: string): Promise<OrderTimeline> {
+/** What happened to the order, as `actor` may read it (the number topped up masked for a viewer). */
+export async function orderTimeline(ctx: AppContext, orderNo: string, actor: OperatorActor): Promise<OrderTimeline> {
   const [order] = await ctx.db.select().from(lifePayOrders).where(eq(lifePayOrders.orderNo, orderNo))
   if (!order) throw errors.orderNotFound()
   const [attempts, notifications] = await Promise.all([
@@ -41,7 +44,7 @@ export async function orderTimeline(ctx: AppContext, orderNo: string): Promise<O
     order.creationTime,
     'created',
     `${label(lifePayOrderTypeLabels, order.lifePayOrderType as LifePayOrderType, en)} ${yuan(order.parValueFen)} ` +
-      `for ${order.account}, to pay ${yuan(order.payAmountFen)} (${ppmToPercent(order.ratePpm)} %)` +
+      `for ${accountFor(actor, order.lifePayOrderType, order.account)}, to pay ${yuan(order.payAmountFen)} (${ppmToPercent(order.ratePpm)} %)` +
       (order.channelId ? `, channel ${order.channelId}` : ''),
   )
   for (const notification of notifications) {
@@ -86,9 +89,14 @@ export async function orderTimeline(ctx: AppContext, orderNo: string): Promise<O
       (order.refundNo ? `, refund ${order.refundNo}` : '') +
       (order.refundCheckRemark ? ` (${order.refundCheckRemark})` : ''),
   )
-  // A rejection has no time of its own: while the order rests in it, its last change is the rejection.
+  // A rejection is timed by the review (refundCheckTime); orders rejected before that column existed rest in it, so
+  // their last change is the rejection.
   if (order.lifePayOrderStatus === LifePayOrderStatus.RefundFailed) {
-    add(order.updatedTime, 'refundRejected', `Refund rejected: ${order.refundCheckRemark ?? ''}`)
+    add(
+      order.refundCheckTime ?? order.updatedTime,
+      'refundRejected',
+      `Refund rejected: ${order.refundCheckRemark ?? ''}`,
+    )
   }
   add(
     order.refundStatusTime,

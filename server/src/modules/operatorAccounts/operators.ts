@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto'
-import { asc, eq } from 'drizzle-orm'
+import { and, asc, eq } from 'drizzle-orm'
 import type { CreateOperatorInput, OperatorAccount, OperatorRole } from '../../../../types/api/operators'
 import type { AppContext } from '../../appContext'
 import type { Executor } from '../../db/database'
@@ -74,7 +74,18 @@ export async function createOperator(ctx: AppContext, input: CreateOperatorInput
   })
 }
 
-/** Changes an account, records before and after, and ends its sessions. */
+/** The change leaves `before` no longer an enabled admin. */
+function removesAdmin(before: OperatorRow, change: Partial<Pick<OperatorRow, 'role' | 'disabled'>>): boolean {
+  const wasAdmin = before.role === 'admin' && !before.disabled
+  const isAdmin = (change.role ?? before.role) === 'admin' && !(change.disabled ?? before.disabled)
+  return wasAdmin && !isAdmin
+}
+
+/**
+ * Changes an account, records before and after, and ends its sessions (unless it only re-enables the account: it
+ * had none left). Never leaves the service without an enabled admin: the enabled admins' rows are locked first, in
+ * one order, so two admins demoting each other at once take turns, and the second sees it would remove the last.
+ */
 async function changeOperator(
   ctx: AppContext,
   loginName: string,
@@ -84,10 +95,17 @@ async function changeOperator(
 ): Promise<OperatorRow> {
   const now = ctx.clock.now()
   return ctx.db.transaction(async (tx) => {
+    const admins = await tx
+      .select({ id: operators.id })
+      .from(operators)
+      .where(and(eq(operators.role, 'admin'), eq(operators.disabled, false)))
+      .orderBy(asc(operators.id))
+      .for('update')
     const [before] = await tx.select().from(operators).where(eq(operators.loginName, loginName)).for('update')
     if (!before) throw errors.operatorNotFound()
+    if (removesAdmin(before, change) && !admins.some((admin) => admin.id !== before.id)) throw errors.lastAdmin()
     const [after] = await tx.update(operators).set(change).where(eq(operators.id, before.id)).returning()
-    await revokeSessionsOf(tx, before.id, now)
+    if (change.disabled !== false) await revokeSessionsOf(tx, before.id, now)
     await recordAudit(tx, now, {
       actor: by.actor,
       action,
@@ -103,6 +121,11 @@ async function changeOperator(
 
 export function disableOperator(ctx: AppContext, loginName: string, by: ActedBy): Promise<OperatorRow> {
   return changeOperator(ctx, loginName, 'operator.disable', { disabled: true }, by)
+}
+
+/** Re-enables a disabled operator: they log in again with their password, under the role they had. */
+export function enableOperator(ctx: AppContext, loginName: string, by: ActedBy): Promise<OperatorRow> {
+  return changeOperator(ctx, loginName, 'operator.enable', { disabled: false }, by)
 }
 
 export function setOperatorRole(

@@ -28,6 +28,7 @@ import { listAudit, recordAudit } from './audit'
 import {
   createOperator,
   disableOperator,
+  enableOperator,
   findOperator,
   listOperators,
   setOperatorRole,
@@ -201,7 +202,9 @@ export function registerOperatorAccountRoutes(app: FastifyInstance, ctx: AppCont
       ...admin,
       schema: routeSchema({
         tags,
-        summary: 'Disable an operator (admin): their sessions end at once and they can no longer log in',
+        summary:
+          'Disable an operator (admin): their sessions end at once and they can no longer log in; LAST_ADMIN for ' +
+          'the last enabled admin',
         auth: 'operator',
         params: loginNameParams,
         data: OperatorAccount,
@@ -211,12 +214,29 @@ export function registerOperatorAccountRoutes(app: FastifyInstance, ctx: AppCont
   )
 
   api.post(
+    '/api/admin/operators/:loginName/enable',
+    {
+      ...admin,
+      schema: routeSchema({
+        tags,
+        summary: 'Re-enable a disabled operator (admin): they log in again with their password, under their role',
+        auth: 'operator',
+        params: loginNameParams,
+        data: OperatorAccount,
+      }),
+    },
+    async (request) => ok(toOperatorAccount(await enableOperator(ctx, request.params.loginName, actedBy(request)))),
+  )
+
+  api.post(
     '/api/admin/operators/:loginName/role',
     {
       ...admin,
       schema: routeSchema({
         tags,
-        summary: "Change an operator's role (admin): their sessions end, they log in again under the new role",
+        summary:
+          "Change an operator's role (admin): their sessions end, they log in again under the new role; LAST_ADMIN " +
+          'when it would demote the last enabled admin',
         auth: 'operator',
         params: loginNameParams,
         body: SetOperatorRoleInput,
