@@ -1,6 +1,7 @@
 import { maskPhone } from '../../../../src/domain/mask'
 import { LifePayOrderType } from '../../../../src/domain/lifePayOrderType'
-import { roleAtLeast, type OperatorActor } from '../operatorAccounts/roles'
+import { roleAtLeast } from '../../../../src/domain/operatorRole'
+import type { OperatorActor } from '../operatorAccounts/roles'
 
 // Phone numbers on operator reads (docs/server.md § Operator side): a viewer (support staff reading orders) sees
 // them as 138****8000, the SPEC §5 mask the app itself shows; a reviewer or admin, who may have to call the user
