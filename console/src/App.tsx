@@ -10,6 +10,7 @@ import { commonMessages } from './i18n/common'
 import { useMessages } from './i18n/messages'
 import { ConsoleLayout } from './layout/ConsoleLayout'
 import { OrderDetailPage, screens } from './screens'
+import { endSession } from './session/endSession'
 import { LoginPage } from './session/LoginPage'
 
 function NotFound() {
@@ -38,8 +39,7 @@ export function App() {
     // Any call answered 401 (expired, idle, disabled, role changed): back to the login screen, saying why.
     whenSessionEnds(() => {
       setEnded(true)
-      queryClient.clear()
-      queryClient.setQueryData(sessionQuery.queryKey, null)
+      endSession(queryClient)
     })
   }, [queryClient])
 

@@ -4,6 +4,8 @@ import { DEFAULT_LOCALE, localeValues, type Locale } from '../../../src/domain/l
 const STORAGE_KEY = 'lifePayConsole.locale'
 
 function initialLocale(): Locale {
+  // The catalogues import this module; the browser suite reads them under Node, where there is no browser.
+  if (typeof localStorage === 'undefined') return DEFAULT_LOCALE
   const stored = localStorage.getItem(STORAGE_KEY)
   if (stored && (localeValues as readonly string[]).includes(stored)) return stored as Locale
   return navigator.language.toLowerCase().startsWith('zh') ? 'zh-CN' : navigator.language ? 'en-US' : DEFAULT_LOCALE

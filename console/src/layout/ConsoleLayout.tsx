@@ -4,10 +4,12 @@ import { Button, Layout, Menu, Space, Spin, Tag, Typography } from 'antd'
 import { Suspense, type ReactNode } from 'react'
 import { useLocation, useNavigate } from 'react-router-dom'
 import { roleAtLeast } from '../../../src/domain/operatorRole'
-import { operatorLogout, sessionQuery } from '../api/session'
+import { operatorLogout } from '../api/session'
 import { commonMessages } from '../i18n/common'
 import { useMessages } from '../i18n/messages'
+import { ScreenErrorBoundary } from '../components/ScreenErrorBoundary'
 import { screens } from '../screens'
+import { endSession } from '../session/endSession'
 import { useOperator } from '../session/useOperator'
 import { LanguageSwitch } from './LanguageSwitch'
 
@@ -22,10 +24,7 @@ export function ConsoleLayout({ children }: { children: ReactNode }) {
   const queryClient = useQueryClient()
   const logout = useMutation({
     mutationFn: operatorLogout,
-    onSettled: () => {
-      queryClient.clear()
-      queryClient.setQueryData(sessionQuery.queryKey, null)
-    },
+    onSettled: () => endSession(queryClient),
   })
   const visible = screens.filter((screen) => roleAtLeast(operator.role, screen.role))
   const selected = visible
@@ -56,7 +55,9 @@ export function ConsoleLayout({ children }: { children: ReactNode }) {
           </Space>
         </Layout.Header>
         <Layout.Content className='lp-shell__content'>
-          <Suspense fallback={<Spin className='lp-shell__loading' aria-label={text.loading} />}>{children}</Suspense>
+          <ScreenErrorBoundary key={location.pathname} title={text.loadFailed} retry={text.retry}>
+            <Suspense fallback={<Spin className='lp-shell__loading' aria-label={text.loading} />}>{children}</Suspense>
+          </ScreenErrorBoundary>
         </Layout.Content>
       </Layout>
     </Layout>
