@@ -97,7 +97,7 @@ export function ChannelForm({ channel, onClose }: { channel: LifePayChannles | n
             },
           ]}
         >
-          <InputNumber style={{ width: '100%' }} min={0} max={100} step={0.01} />
+          <InputNumber style={{ width: '100%' }} step={0.01} />
         </Form.Item>
         <Form.Item name='status' label={text.status}>
           <Select

@@ -102,7 +102,8 @@ export default function ChannelsPage() {
             {
               title: text.rate,
               dataIndex: 'channlesRate',
-              render: (rate: number | null) => (rate === null ? text.rateNone : `${rate}%`),
+              // Null: the channel has no one rate for all three types (its own rates, if any, are beside it).
+              render: (rate: number | null) => (rate === null ? '—' : `${rate}%`),
             },
             {
               title: text.otherRates,

@@ -70,9 +70,7 @@ export default function JobsPage() {
               </Col>
             ))}
           </Row>
-          <Typography.Title level={2} className='lp-card-title'>
-            {text.failedList}
-          </Typography.Title>
+          <h2 className='lp-card-title lp-section'>{text.failedList}</h2>
           <Alert type='info' showIcon title={text.failedHelp} className='lp-section' />
           <Table<FailedJob>
             data-testid='jobs-table'

@@ -129,7 +129,7 @@ export default function RatesPage() {
                     },
                   ]}
                 >
-                  <InputNumber style={{ width: '100%' }} min={0} max={100} step={0.01} />
+                  <InputNumber style={{ width: '100%' }} step={0.01} />
                 </Form.Item>
               ))}
               <Button type='primary' htmlType='submit' loading={save.isPending}>
