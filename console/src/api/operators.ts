@@ -23,3 +23,8 @@ export function setOperatorRole(loginName: string, role: OperatorRole): Promise<
 export function disableOperator(loginName: string): Promise<OperatorAccount> {
   return call<OperatorAccount>('POST', `/api/admin/operators/${encodeURIComponent(loginName)}/disable`)
 }
+
+/** POST /api/admin/operators/:loginName/enable: they log in again with their password, under their role. */
+export function enableOperator(loginName: string): Promise<OperatorAccount> {
+  return call<OperatorAccount>('POST', `/api/admin/operators/${encodeURIComponent(loginName)}/enable`)
+}

@@ -13,7 +13,7 @@ import {
 } from '../../../../src/domain/lifePayOrderType'
 import type { UserAccountOutput } from '../../../../types/api/operator'
 import { accountPageQuery } from '../../api/users'
-import { formatTime } from '../../components/formatTime'
+import { dateTime } from '../../components/displayValues'
 import { PageHeader } from '../../components/PageHeader'
 import { QueryError } from '../../components/QueryError'
 import { usePageModel } from '../../components/usePageModel'
@@ -130,7 +130,7 @@ export default function AccountsPage() {
               key: 'creationTime',
               sorter: true,
               sortOrder: paging.sortOrderOf('creationTime'),
-              render: formatTime,
+              render: dateTime,
             },
           ]}
         />

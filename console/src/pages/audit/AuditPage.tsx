@@ -4,7 +4,7 @@ import { useEffect, useState } from 'react'
 import { Link, useSearchParams } from 'react-router-dom'
 import type { AuditEntry } from '../../../../types/api/operators'
 import { auditQuery } from '../../api/audit'
-import { formatTime } from '../../components/formatTime'
+import { dateTime } from '../../components/displayValues'
 import { PageHeader } from '../../components/PageHeader'
 import { QueryError } from '../../components/QueryError'
 import { commonMessages } from '../../i18n/common'
@@ -118,7 +118,7 @@ export default function AuditPage() {
             ),
           }}
           columns={[
-            { title: text.at, dataIndex: 'at', width: 180, render: formatTime },
+            { title: text.at, dataIndex: 'at', width: 180, render: dateTime },
             {
               title: text.actor,
               key: 'actor',

@@ -1,16 +1,22 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query'
 import { Alert, App, Form, Input, InputNumber, Modal, Select } from 'antd'
-import type { ChannelStatus, LifePayChannles } from '../../../../types/api/operator'
+import type { ChannelStatus, ChannlesType, LifePayChannles, SwitchType } from '../../../../types/api/operator'
 import { createEditPayChannels } from '../../api/channels'
 import { commonMessages } from '../../i18n/common'
 import { useMessages } from '../../i18n/messages'
 import { channelsMessages } from './messages'
+
+// The contract's switchTypeValues / channlesTypeValues, repeated because the console imports types/api as types only.
+const switchTypes: readonly SwitchType[] = [10, 20, 30]
+const channlesTypes: readonly ChannlesType[] = [10, 20]
 
 interface ChannelFields {
   channlesName: string
   channlesNum: string
   channlesRate: number | null
   status: ChannelStatus
+  switchType: SwitchType | null
+  channlesType: ChannlesType | null
 }
 
 /** Create (no `channel`) or edit a channel in a modal; closes on success. */
@@ -38,6 +44,11 @@ export function ChannelForm({ channel, onClose }: { channel: LifePayChannles | n
         ? {}
         : { channlesRate: values.channlesRate }),
       status: values.status,
+      // Stored as sent, not interpreted (docs/api.md); left out when not chosen, so an edit keeps what was there.
+      ...(values.switchType === null || values.switchType === undefined ? {} : { switchType: values.switchType }),
+      ...(values.channlesType === null || values.channlesType === undefined
+        ? {}
+        : { channlesType: values.channlesType }),
     })
   return (
     <Modal
@@ -61,8 +72,10 @@ export function ChannelForm({ channel, onClose }: { channel: LifePayChannles | n
                 channlesNum: channel.channlesNum,
                 channlesRate: channel.channlesRate,
                 status: channel.status,
+                switchType: channel.switchType,
+                channlesType: channel.channlesType,
               }
-            : { status: 10, channlesRate: null }
+            : { status: 10, channlesRate: null, switchType: null, channlesType: null }
         }
       >
         <Form.Item
@@ -106,6 +119,12 @@ export function ChannelForm({ channel, onClose }: { channel: LifePayChannles | n
               { value: 20, label: text.disabled },
             ]}
           />
+        </Form.Item>
+        <Form.Item name='switchType' label={text.switchType} extra={text.storedOnly}>
+          <Select allowClear options={switchTypes.map((value) => ({ value, label: String(value) }))} />
+        </Form.Item>
+        <Form.Item name='channlesType' label={text.channlesType} extra={text.storedOnly}>
+          <Select allowClear options={channlesTypes.map((value) => ({ value, label: String(value) }))} />
         </Form.Item>
         <Alert type='info' showIcon title={text.changeApplies} />
       </Form>

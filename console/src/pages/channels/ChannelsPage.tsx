@@ -5,7 +5,7 @@ import { label } from '../../../../src/domain/locale'
 import { lifePayRateTypeLabels } from '../../../../src/domain/rateType'
 import type { LifePayChannles } from '../../../../types/api/operator'
 import { channelsPageQuery, setLifePayChannelsStatus } from '../../api/channels'
-import { formatTime } from '../../components/formatTime'
+import { dateTime } from '../../components/displayValues'
 import { PageHeader } from '../../components/PageHeader'
 import { QueryError } from '../../components/QueryError'
 import { usePageModel } from '../../components/usePageModel'
@@ -139,7 +139,7 @@ export default function ChannelsPage() {
               key: 'creationTime',
               sorter: true,
               sortOrder: paging.sortOrderOf('creationTime'),
-              render: formatTime,
+              render: dateTime,
             },
             ...(canEdit
               ? [

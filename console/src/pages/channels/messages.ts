@@ -29,6 +29,9 @@ export const channelsMessages = defineMessages(
     statusChanged: '渠道状态已更新',
     saved: '渠道已保存',
     changeApplies: '折扣修改只对之后的新订单生效。',
+    switchType: '切换类型（switchType）',
+    channlesType: '渠道类型（channlesType）',
+    storedOnly: '沿用生产后台的字段，原样保存，不影响计价',
   },
   {
     title: 'Channels',
@@ -58,5 +61,8 @@ export const channelsMessages = defineMessages(
     statusChanged: 'Channel status updated',
     saved: 'Channel saved',
     changeApplies: 'A rate change applies to new orders only.',
+    switchType: 'Switch type (switchType)',
+    channlesType: 'Channel type (channlesType)',
+    storedOnly: 'The production back end’s field: stored as chosen, pricing does not read it',
   },
 )

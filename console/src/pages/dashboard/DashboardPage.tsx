@@ -5,7 +5,7 @@ import { formatYuan } from '../../../../src/domain/price'
 import type { DashboardPeriod } from '../../../../types/api/operator'
 import { dashboardQuery } from '../../api/dashboard'
 import { DailyChart } from '../../components/DailyChart'
-import { formatTime } from '../../components/formatTime'
+import { dateTime } from '../../components/displayValues'
 import { PageHeader } from '../../components/PageHeader'
 import { QueryError } from '../../components/QueryError'
 import { format, useMessages } from '../../i18n/messages'
@@ -93,7 +93,7 @@ export default function DashboardPage() {
     <>
       {header}
       <Typography.Paragraph type='secondary'>
-        {format(text.generatedAt, { time: formatTime(data.generatedAt) })}
+        {format(text.generatedAt, { time: dateTime(data.generatedAt) })}
       </Typography.Paragraph>
       <Row gutter={16}>
         <Col span={12}>

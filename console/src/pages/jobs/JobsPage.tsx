@@ -3,7 +3,7 @@ import { Alert, App, Button, Card, Col, Row, Statistic, Table, Typography } from
 import { Link } from 'react-router-dom'
 import type { FailedJob, JobQueueCounts } from '../../../../types/api/admin'
 import { failedJobsQuery, retryJob } from '../../api/jobs'
-import { formatTime } from '../../components/formatTime'
+import { dateTime } from '../../components/displayValues'
 import { PageHeader } from '../../components/PageHeader'
 import { QueryError } from '../../components/QueryError'
 import { commonMessages } from '../../i18n/common'
@@ -119,13 +119,13 @@ export default function JobsPage() {
                   </Typography.Text>
                 ),
               },
-              { title: text.created, dataIndex: 'creationTime', render: formatTime },
+              { title: text.created, dataIndex: 'creationTime', render: dateTime },
               {
                 title: text.updated,
                 dataIndex: 'updatedTime',
                 defaultSortOrder: 'descend',
                 sorter: (a, b) => a.updatedTime.localeCompare(b.updatedTime),
-                render: formatTime,
+                render: dateTime,
               },
               ...(canRetry
                 ? [

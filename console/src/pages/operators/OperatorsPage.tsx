@@ -3,8 +3,8 @@ import { App, Button, Select, Table, Tag } from 'antd'
 import { useState } from 'react'
 import { operatorRoleValues, type OperatorRole } from '../../../../src/domain/operatorRole'
 import type { OperatorAccount } from '../../../../types/api/operators'
-import { disableOperator, operatorsQuery, setOperatorRole } from '../../api/operators'
-import { formatTime } from '../../components/formatTime'
+import { disableOperator, enableOperator, operatorsQuery, setOperatorRole } from '../../api/operators'
+import { dateTime } from '../../components/displayValues'
 import { PageHeader } from '../../components/PageHeader'
 import { QueryError } from '../../components/QueryError'
 import { commonMessages } from '../../i18n/common'
@@ -43,6 +43,15 @@ export default function OperatorsPage() {
     onError: (error) => message.error(error.message),
   })
 
+  const enable = useMutation({
+    mutationFn: enableOperator,
+    onSuccess: (account) => {
+      refresh()
+      message.success(format(text.enabledDone, { name: nameOf(account) }))
+    },
+    onError: (error) => message.error(error.message),
+  })
+
   const confirmRole = (account: OperatorAccount, role: OperatorRole) =>
     modal.confirm({
       title: format(text.roleTitle, { name: nameOf(account), role: roleName(role) }),
@@ -59,6 +68,15 @@ export default function OperatorsPage() {
       okButtonProps: { danger: true },
       cancelText: common.cancel,
       onOk: () => disable.mutateAsync(account.loginName).catch(() => {}),
+    })
+
+  const confirmEnable = (account: OperatorAccount) =>
+    modal.confirm({
+      title: format(text.enableTitle, { name: nameOf(account) }),
+      content: text.enableBody,
+      okText: text.enable,
+      cancelText: common.cancel,
+      onOk: () => enable.mutateAsync(account.loginName).catch(() => {}),
     })
 
   return (
@@ -122,20 +140,28 @@ export default function OperatorsPage() {
               title: text.created,
               dataIndex: 'creationTime',
               sorter: (a, b) => a.creationTime.localeCompare(b.creationTime),
-              render: formatTime,
+              render: dateTime,
             },
             {
               title: text.lastLogin,
               dataIndex: 'lastLoginTime',
               sorter: (a, b) => (a.lastLoginTime ?? '').localeCompare(b.lastLoginTime ?? ''),
-              render: formatTime,
+              render: dateTime,
             },
             {
               title: common.actions,
               key: 'actions',
-              render: (_: unknown, account) =>
-                !account.disabled &&
-                account.loginName !== me.loginName && (
+              render: (_: unknown, account) => {
+                if (account.loginName === me.loginName) return null
+                return account.disabled ? (
+                  <Button
+                    size='small'
+                    onClick={() => confirmEnable(account)}
+                    loading={enable.isPending && enable.variables === account.loginName}
+                  >
+                    {text.enable}
+                  </Button>
+                ) : (
                   <Button
                     danger
                     size='small'
@@ -144,7 +170,8 @@ export default function OperatorsPage() {
                   >
                     {text.disable}
                   </Button>
-                ),
+                )
+              },
             },
           ]}
         />

@@ -32,6 +32,10 @@ export const operatorsMessages = defineMessages(
     roleChanged: '{name} 的角色已改为「{role}」',
     createdDone: '账号 {name} 已创建',
     roleOf: '{name} 的角色',
+    enable: '启用',
+    enableTitle: '重新启用账号 {name}？',
+    enableBody: '对方可以用原密码、按原角色重新登录。',
+    enabledDone: '账号 {name} 已启用',
   },
   {
     title: 'Operators',
@@ -64,5 +68,9 @@ export const operatorsMessages = defineMessages(
     roleChanged: '{name} is now a {role}',
     createdDone: 'Operator {name} created',
     roleOf: 'Role of {name}',
+    enable: 'Enable',
+    enableTitle: 'Enable {name} again?',
+    enableBody: 'They can log in again with their password, under their role.',
+    enabledDone: '{name} is enabled again',
   },
 )

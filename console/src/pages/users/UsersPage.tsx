@@ -4,7 +4,7 @@ import { useState } from 'react'
 import { Link } from 'react-router-dom'
 import type { UserListOutput } from '../../../../types/api/operator'
 import { userPageQuery } from '../../api/users'
-import { formatTime } from '../../components/formatTime'
+import { dateTime } from '../../components/displayValues'
 import { PageHeader } from '../../components/PageHeader'
 import { QueryError } from '../../components/QueryError'
 import { usePageModel } from '../../components/usePageModel'
@@ -57,14 +57,14 @@ export default function UsersPage() {
               render: (phone: string | null) => phone ?? '—',
             },
             { title: text.name, dataIndex: 'userName' },
-            { title: text.lastLogin, dataIndex: 'lastLoginTime', render: formatTime },
+            { title: text.lastLogin, dataIndex: 'lastLoginTime', render: dateTime },
             {
               title: text.created,
               dataIndex: 'creationTime',
               key: 'creationTime',
               sorter: true,
               sortOrder: paging.sortOrderOf('creationTime'),
-              render: formatTime,
+              render: dateTime,
             },
             { title: text.orders, dataIndex: 'orderCount', align: 'right' },
             { title: text.completed, dataIndex: 'completedOrderCount', align: 'right' },
