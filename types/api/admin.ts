@@ -89,6 +89,32 @@ export const Channel = Type.Object({
 })
 export type Channel = Static<typeof Channel>
 
+export const jobStatusValues = ['pending', 'running', 'done', 'failed'] as const
+
+/** GET /api/admin/jobs/failed items and POST /api/admin/jobs/:id/retry: one background job as the queue keeps it. */
+export const FailedJob = Type.Object({
+  id: Type.Integer(),
+  kind: Type.String(),
+  payload: Type.Object({}, { additionalProperties: true }),
+  status: OneOf(jobStatusValues),
+  attempts: Type.Integer(),
+  maxAttempts: Type.Integer(),
+  runAt: DateTime(),
+  lastError: Nullable(Type.String()),
+  creationTime: DateTime(),
+  updatedTime: DateTime(),
+})
+export type FailedJob = Static<typeof FailedJob>
+
+/** GET /api/admin/jobs/failed `counts`: how many jobs the queue holds per status. */
+export const JobQueueCounts = Type.Object({
+  pending: Type.Optional(Type.Integer()),
+  running: Type.Optional(Type.Integer()),
+  done: Type.Optional(Type.Integer()),
+  failed: Type.Optional(Type.Integer()),
+})
+export type JobQueueCounts = Static<typeof JobQueueCounts>
+
 /** What a reconciliation mismatch is about (docs/api.md § Reconciliation). */
 export const reconciliationMismatchKinds = [
   'providerPaidOrderUnpaid',

@@ -12,9 +12,9 @@ interface Sort {
 /**
  * A paged, sortable table over a production `pageModel` list: the page model to send, and the antd Table props that
  * change it (pages, page size, the sorted column; `key` of a sortable column is the API's property name). A change
- * of filters goes back to page 1 through `restart`.
+ * of filters goes back to page 1 through `restart`. `Row` is the table's row type, so `onChange` fits its Table.
  */
-export function usePageModel(defaultSort?: Sort, rows = 20) {
+export function usePageModel<Row = never>(defaultSort?: Sort, rows = 20) {
   const text = useMessages(commonMessages)
   const [state, setState] = useState<{ page: number; rows: number; sort?: Sort }>({ page: 1, rows, sort: defaultSort })
   const pageModel: PageModelInput = {
@@ -22,7 +22,7 @@ export function usePageModel(defaultSort?: Sort, rows = 20) {
     rows: state.rows,
     ...(state.sort ? { orderInput: [state.sort] } : {}),
   }
-  const onChange: TableProps<never>['onChange'] = (pagination, _filters, sorter) => {
+  const onChange: TableProps<Row>['onChange'] = (pagination, _filters, sorter) => {
     const one = Array.isArray(sorter) ? sorter[0] : sorter
     const sort: Sort | undefined =
       one?.order && one.columnKey

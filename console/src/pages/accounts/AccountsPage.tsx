@@ -1,5 +1,140 @@
+import { useQuery } from '@tanstack/react-query'
+import { Button, Form, Input, Select, Table, Typography } from 'antd'
+import { useState } from 'react'
+import { Link, useSearchParams } from 'react-router-dom'
+import { carrierCodeLabels } from '../../../../src/domain/carrier'
+import { electricTypeLabels } from '../../../../src/domain/electric'
+import { gasProviderLabels } from '../../../../src/domain/gas'
+import { label, type Locale } from '../../../../src/domain/locale'
+import {
+  lifePayOrderTypeLabels,
+  lifePayOrderTypeValues,
+  type LifePayOrderType,
+} from '../../../../src/domain/lifePayOrderType'
+import type { UserAccountOutput } from '../../../../types/api/operator'
+import { accountPageQuery } from '../../api/users'
+import { dateTime } from '../../components/displayValues'
 import { PageHeader } from '../../components/PageHeader'
+import { QueryError } from '../../components/QueryError'
+import { usePageModel } from '../../components/usePageModel'
+import { commonMessages } from '../../i18n/common'
+import { useLocale } from '../../i18n/locale'
+import { format, useMessages } from '../../i18n/messages'
+import { accountsMessages } from './messages'
+
+/** Where the account belongs: the carrier, the grid and area, or the gas company, as saved. */
+function belonging(account: UserAccountOutput, locale: Locale): string {
+  const parts = [
+    account.operators === null ? null : label(carrierCodeLabels, account.operators, locale),
+    account.electricType === null ? null : label(electricTypeLabels, account.electricType, locale),
+    account.gasOrgType === null ? null : label(gasProviderLabels, account.gasOrgType, locale),
+    account.province,
+    account.city,
+    account.name,
+  ]
+  const shown = parts.filter((part): part is string => Boolean(part))
+  return shown.length ? shown.join(' · ') : '—'
+}
+
+interface Filters {
+  lifePayOrderType?: LifePayOrderType
+  keyWords?: string
+}
 
 export default function AccountsPage() {
-  return <PageHeader title='AccountsPage' />
+  const text = useMessages(accountsMessages)
+  const common = useMessages(commonMessages)
+  const locale = useLocale((state) => state.locale)
+  const [search, setSearch] = useSearchParams()
+  const userId = search.get('userId') ?? undefined
+  const paging = usePageModel<UserAccountOutput>()
+  const [filters, setFilters] = useState<Filters>({})
+  const page = useQuery(accountPageQuery({ pageModel: paging.pageModel, userId, ...filters }))
+  return (
+    <>
+      <PageHeader
+        title={text.title}
+        extra={userId && <Link to={`/orders?userId=${encodeURIComponent(userId)}`}>{text.viewOrders}</Link>}
+      />
+      {userId && (
+        <Typography.Paragraph>
+          {format(text.ofUser, { userId })}{' '}
+          <Button
+            type='link'
+            onClick={() => {
+              setSearch({})
+              paging.restart()
+            }}
+          >
+            {text.allUsers}
+          </Button>
+        </Typography.Paragraph>
+      )}
+      <Form
+        layout='inline'
+        className='lp-filters'
+        onFinish={(values: Filters) => {
+          setFilters({ lifePayOrderType: values.lifePayOrderType, keyWords: values.keyWords?.trim() || undefined })
+          paging.restart()
+        }}
+      >
+        <Form.Item name='lifePayOrderType' label={text.type}>
+          <Select
+            allowClear
+            placeholder={text.allTypes}
+            style={{ width: 160 }}
+            options={lifePayOrderTypeValues.map((value) => ({
+              value,
+              label: label(lifePayOrderTypeLabels, value, locale),
+            }))}
+          />
+        </Form.Item>
+        <Form.Item name='keyWords' label={text.keyword}>
+          <Input placeholder={text.keywordPlaceholder} allowClear maxLength={64} />
+        </Form.Item>
+        <Button type='primary' htmlType='submit'>
+          {common.search}
+        </Button>
+      </Form>
+      {page.isError ? (
+        <QueryError error={page.error} onRetry={() => void page.refetch()} />
+      ) : (
+        <Table<UserAccountOutput>
+          data-testid='accounts-table'
+          rowKey='id'
+          loading={page.isFetching}
+          dataSource={page.data?.data}
+          pagination={paging.pagination(page.data?.pageModel)}
+          onChange={paging.onChange}
+          locale={{ emptyText: common.empty }}
+          columns={[
+            { title: text.phone, dataIndex: 'phoneNumber', render: (phone: string | null) => phone ?? '—' },
+            {
+              title: text.type,
+              dataIndex: 'lifePayType',
+              render: (type: LifePayOrderType) => label(lifePayOrderTypeLabels, type, locale),
+            },
+            {
+              title: text.account,
+              dataIndex: 'content',
+              key: 'content',
+              sorter: true,
+              sortOrder: paging.sortOrderOf('content'),
+            },
+            { title: text.remark, dataIndex: 'remark', render: (remark: string) => remark || '—' },
+            { title: text.detail, key: 'detail', render: (_: unknown, account) => belonging(account, locale) },
+            { title: text.orders, dataIndex: 'orderCount', align: 'right' },
+            {
+              title: text.created,
+              dataIndex: 'creationTime',
+              key: 'creationTime',
+              sorter: true,
+              sortOrder: paging.sortOrderOf('creationTime'),
+              render: dateTime,
+            },
+          ]}
+        />
+      )}
+    </>
+  )
 }

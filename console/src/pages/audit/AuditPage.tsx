@@ -1,5 +1,174 @@
+import { useQuery } from '@tanstack/react-query'
+import { Button, Col, Form, Input, Row, Table, Typography } from 'antd'
+import { useEffect, useState } from 'react'
+import { Link, useSearchParams } from 'react-router-dom'
+import type { AuditEntry } from '../../../../types/api/operators'
+import { auditQuery } from '../../api/audit'
+import { dateTime } from '../../components/displayValues'
 import { PageHeader } from '../../components/PageHeader'
+import { QueryError } from '../../components/QueryError'
+import { commonMessages } from '../../i18n/common'
+import { format, useMessages } from '../../i18n/messages'
+import { orderPath } from '../../screens'
+import { changedFields, showValue } from './auditDiff'
+import { auditMessages } from './messages'
+
+interface Filters {
+  targetId?: string
+  operatorId?: string
+}
+
+function Changes({ entry, text }: { entry: AuditEntry; text: (typeof auditMessages)['zh-CN'] }) {
+  const changes = changedFields(entry.before, entry.after)
+  if (changes.length === 0) return <Typography.Text type='secondary'>{text.noChange}</Typography.Text>
+  return (
+    <ul className='lp-diff'>
+      {changes.map((change) => (
+        <li key={change.key}>
+          {change.key && <strong>{change.key}: </strong>}
+          {change.before === undefined || entry.before === null ? (
+            <ins>{showValue(change.after)}</ins>
+          ) : (
+            <>
+              <del>{showValue(change.before)}</del> → <ins>{showValue(change.after)}</ins>
+            </>
+          )}
+        </li>
+      ))}
+    </ul>
+  )
+}
 
 export default function AuditPage() {
-  return <PageHeader title='AuditPage' />
+  const text = useMessages(auditMessages)
+  const common = useMessages(commonMessages)
+  // The filters live in the address, so a filtered trail can be linked to (e.g. `?targetId=<orderNo>`).
+  const [search, setSearch] = useSearchParams()
+  const targetId = search.get('targetId') ?? undefined
+  const operatorId = search.get('operatorId') ?? undefined
+  const filters: Filters = { targetId, operatorId }
+  const [paging, setPaging] = useState({ page: 1, rows: 20 })
+  const [form] = Form.useForm<Filters>()
+  useEffect(() => form.setFieldsValue({ targetId, operatorId }), [form, targetId, operatorId])
+  const audit = useQuery(auditQuery({ ...filters, ...paging }))
+  const applyFilters = (next: Filters) => {
+    const params: Record<string, string> = {}
+    if (next.targetId?.trim()) params.targetId = next.targetId.trim()
+    if (next.operatorId?.trim()) params.operatorId = next.operatorId.trim()
+    setSearch(params)
+    setPaging((current) => ({ ...current, page: 1 }))
+  }
+  const filtered = Boolean(filters.targetId || filters.operatorId)
+
+  return (
+    <>
+      <PageHeader title={text.title} />
+      <Form<Filters> form={form} layout='inline' className='lp-filters' onFinish={applyFilters}>
+        <Form.Item name='targetId' label={text.targetId}>
+          <Input placeholder={text.targetIdPlaceholder} allowClear maxLength={64} style={{ width: 260 }} />
+        </Form.Item>
+        <Form.Item name='operatorId' label={text.operatorId}>
+          <Input placeholder={text.operatorIdPlaceholder} allowClear maxLength={64} style={{ width: 260 }} />
+        </Form.Item>
+        <Button type='primary' htmlType='submit'>
+          {common.search}
+        </Button>
+        {filtered && (
+          <Button
+            type='link'
+            onClick={() => {
+              form.resetFields()
+              applyFilters({})
+            }}
+          >
+            {text.clear}
+          </Button>
+        )}
+      </Form>
+      {audit.isError ? (
+        <QueryError error={audit.error} onRetry={() => void audit.refetch()} />
+      ) : (
+        <Table<AuditEntry>
+          data-testid='audit-table'
+          rowKey='id'
+          loading={audit.isFetching}
+          dataSource={audit.data?.items}
+          locale={{ emptyText: common.empty }}
+          pagination={{
+            current: paging.page,
+            pageSize: paging.rows,
+            total: audit.data?.totalCount ?? 0,
+            showSizeChanger: true,
+            pageSizeOptions: [20, 50, 100, 200],
+            showTotal: (count) => format(common.total, { count }),
+            onChange: (page, rows) => setPaging({ page, rows }),
+          }}
+          expandable={{
+            expandedRowRender: (entry) => (
+              <Row gutter={16}>
+                <Col span={12}>
+                  <Typography.Text strong>{text.before}</Typography.Text>
+                  <pre className='lp-json'>{JSON.stringify(entry.before, null, 2)}</pre>
+                </Col>
+                <Col span={12}>
+                  <Typography.Text strong>{text.after}</Typography.Text>
+                  <pre className='lp-json'>{JSON.stringify(entry.after, null, 2)}</pre>
+                </Col>
+              </Row>
+            ),
+          }}
+          columns={[
+            { title: text.at, dataIndex: 'at', width: 180, render: dateTime },
+            {
+              title: text.actor,
+              key: 'actor',
+              render: (_: unknown, entry) => (
+                <>
+                  <div>{entry.actorName}</div>
+                  {filters.operatorId !== entry.actor && (
+                    <Button
+                      type='link'
+                      size='small'
+                      className='lp-link-button'
+                      onClick={() => applyFilters({ ...filters, operatorId: entry.actor })}
+                    >
+                      {text.onlyThisOperator}
+                    </Button>
+                  )}
+                </>
+              ),
+            },
+            {
+              title: text.action,
+              dataIndex: 'action',
+              render: (action: string) => text.actions[action] ?? action,
+            },
+            {
+              title: text.target,
+              key: 'target',
+              render: (_: unknown, entry) => (
+                <>
+                  <Typography.Text type='secondary'>
+                    {text.targetTypes[entry.targetType] ?? entry.targetType}{' '}
+                  </Typography.Text>
+                  {entry.targetType === 'order' ? (
+                    <Link to={orderPath(entry.targetId)}>{entry.targetId}</Link>
+                  ) : (
+                    entry.targetId
+                  )}
+                </>
+              ),
+            },
+            {
+              title: text.changes,
+              key: 'changes',
+              render: (_: unknown, entry) => <Changes entry={entry} text={text} />,
+            },
+            { title: text.remark, dataIndex: 'remark', render: (remark: string | null) => remark ?? '—' },
+            { title: text.address, dataIndex: 'address', render: (address: string | null) => address ?? '—' },
+          ]}
+        />
+      )}
+    </>
+  )
 }

@@ -1,5 +1,146 @@
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query'
+import { Alert, App, Button, Card, Form, InputNumber, Table } from 'antd'
+import { useEffect } from 'react'
+import { label } from '../../../../src/domain/locale'
+import { lifePayRateTypeLabels, type LifePayRateType } from '../../../../src/domain/rateType'
+import type { LifePayRate } from '../../../../types/api/lifePay'
+import { createEditLifePayRate, ratesQuery } from '../../api/rates'
 import { PageHeader } from '../../components/PageHeader'
+import { QueryError } from '../../components/QueryError'
+import { commonMessages } from '../../i18n/common'
+import { useLocale } from '../../i18n/locale'
+import { useMessages } from '../../i18n/messages'
+import { useCan } from '../../session/useOperator'
+import { ratesMessages } from './messages'
+
+type RateForm = Record<string, number | null>
+
+const fieldOf = (rateType: LifePayRateType) => `rate${rateType}`
 
 export default function RatesPage() {
-  return <PageHeader title='RatesPage' />
+  const text = useMessages(ratesMessages)
+  const common = useMessages(commonMessages)
+  const locale = useLocale((state) => state.locale)
+  const canEdit = useCan('admin')
+  const { message, modal } = App.useApp()
+  const queryClient = useQueryClient()
+  const rates = useQuery(ratesQuery)
+  const [form] = Form.useForm<RateForm>()
+
+  const reset = (current: LifePayRate[]) =>
+    form.setFieldsValue(Object.fromEntries(current.map((rate) => [fieldOf(rate.rateType), rate.rate])))
+  // Only when the server's rates change: a half-typed form is not overwritten by a re-render.
+  useEffect(() => {
+    if (rates.data)
+      form.setFieldsValue(Object.fromEntries(rates.data.map((rate) => [fieldOf(rate.rateType), rate.rate])))
+  }, [rates.data, form])
+
+  const save = useMutation({
+    mutationFn: createEditLifePayRate,
+    onSuccess: (saved) => {
+      queryClient.setQueryData(ratesQuery.queryKey, saved)
+      void queryClient.invalidateQueries({ queryKey: ratesQuery.queryKey })
+      message.success(text.saved)
+    },
+    onError: (error) => message.error(error.message),
+  })
+
+  const submit = (values: RateForm) => {
+    const changed = (rates.data ?? [])
+      .map((rate) => ({ rateType: rate.rateType, before: rate.rate, rate: values[fieldOf(rate.rateType)] }))
+      .filter(
+        (rate): rate is { rateType: LifePayRateType; before: number; rate: number } =>
+          typeof rate.rate === 'number' && rate.rate !== rate.before,
+      )
+    if (changed.length === 0) {
+      message.info(text.noChange)
+      return
+    }
+    modal.confirm({
+      title: text.confirmTitle,
+      content: (
+        <>
+          <p>{text.confirmBody}</p>
+          <ul>
+            {changed.map((rate) => (
+              <li key={rate.rateType}>
+                {label(lifePayRateTypeLabels, rate.rateType, locale)}: {rate.before}% → {rate.rate}%
+              </li>
+            ))}
+          </ul>
+          <p>{text.notice}</p>
+        </>
+      ),
+      okText: common.confirm,
+      cancelText: common.cancel,
+      onOk: () => save.mutateAsync(changed.map(({ rateType, rate }) => ({ rateType, rate }))).catch(() => {}),
+    })
+  }
+
+  return (
+    <>
+      <PageHeader title={text.title} />
+      <Alert type='info' showIcon title={text.notice} className='lp-section' />
+      {rates.isError ? (
+        <QueryError error={rates.error} onRetry={() => void rates.refetch()} />
+      ) : (
+        <Table<LifePayRate>
+          data-testid='rates-table'
+          className='lp-section'
+          rowKey='rateType'
+          loading={rates.isPending}
+          dataSource={rates.data}
+          pagination={false}
+          locale={{ emptyText: common.empty }}
+          columns={[
+            {
+              title: text.rateType,
+              dataIndex: 'rateType',
+              render: (value: LifePayRateType) => label(lifePayRateTypeLabels, value, locale),
+            },
+            {
+              title: text.current,
+              dataIndex: 'rate',
+              sorter: (a, b) => a.rate - b.rate,
+              render: (value: number) => `${value}%`,
+            },
+          ]}
+        />
+      )}
+      {rates.data &&
+        (canEdit ? (
+          <Card title={<h2 className='lp-card-title'>{text.editTitle}</h2>}>
+            <Form<RateForm> form={form} layout='vertical' onFinish={submit} style={{ maxWidth: 480 }}>
+              {rates.data.map((rate) => (
+                <Form.Item
+                  key={rate.rateType}
+                  name={fieldOf(rate.rateType)}
+                  label={`${label(lifePayRateTypeLabels, rate.rateType, locale)} (%)`}
+                  extra={rate.rateType === rates.data[0].rateType ? text.rateHelp : undefined}
+                  rules={[
+                    { required: true, message: text.rateRequired },
+                    {
+                      validator: async (_rule, value: number | null) => {
+                        if (value === null || value === undefined) return
+                        if (!(value > 0 && value <= 100)) throw new Error(text.rateRange)
+                        if (Math.round(value * 100) !== Number((value * 100).toFixed(6)))
+                          throw new Error(text.rateDecimals)
+                      },
+                    },
+                  ]}
+                >
+                  <InputNumber style={{ width: '100%' }} step={0.01} />
+                </Form.Item>
+              ))}
+              <Button type='primary' htmlType='submit' loading={save.isPending}>
+                {common.save}
+              </Button>{' '}
+              <Button onClick={() => reset(rates.data)}>{common.reset}</Button>
+            </Form>
+          </Card>
+        ) : (
+          <Alert type='warning' title={text.viewOnly} />
+        ))}
+    </>
+  )
 }

@@ -1,5 +1,86 @@
+import { useQuery } from '@tanstack/react-query'
+import { Button, Form, Input, Space, Table } from 'antd'
+import { useState } from 'react'
+import { Link } from 'react-router-dom'
+import type { UserListOutput } from '../../../../types/api/operator'
+import { userPageQuery } from '../../api/users'
+import { dateTime } from '../../components/displayValues'
 import { PageHeader } from '../../components/PageHeader'
+import { QueryError } from '../../components/QueryError'
+import { usePageModel } from '../../components/usePageModel'
+import { commonMessages } from '../../i18n/common'
+import { useMessages } from '../../i18n/messages'
+import { usersMessages } from './messages'
 
 export default function UsersPage() {
-  return <PageHeader title='UsersPage' />
+  const text = useMessages(usersMessages)
+  const common = useMessages(commonMessages)
+  const paging = usePageModel<UserListOutput>()
+  const [keyWords, setKeyWords] = useState<string>()
+  const page = useQuery(userPageQuery({ pageModel: paging.pageModel, keyWords }))
+  return (
+    <>
+      <PageHeader title={text.title} />
+      <Form
+        layout='inline'
+        className='lp-filters'
+        onFinish={(values: { keyWords?: string }) => {
+          setKeyWords(values.keyWords?.trim() || undefined)
+          paging.restart()
+        }}
+      >
+        <Form.Item name='keyWords' label={text.keyword}>
+          <Input placeholder={text.keywordPlaceholder} allowClear maxLength={64} />
+        </Form.Item>
+        <Button type='primary' htmlType='submit'>
+          {common.search}
+        </Button>
+      </Form>
+      {page.isError ? (
+        <QueryError error={page.error} onRetry={() => void page.refetch()} />
+      ) : (
+        <Table<UserListOutput>
+          data-testid='users-table'
+          rowKey='id'
+          loading={page.isFetching}
+          dataSource={page.data?.data}
+          pagination={paging.pagination(page.data?.pageModel)}
+          onChange={paging.onChange}
+          locale={{ emptyText: common.empty }}
+          columns={[
+            {
+              title: text.phone,
+              dataIndex: 'phoneNumber',
+              key: 'phoneNumber',
+              sorter: true,
+              sortOrder: paging.sortOrderOf('phoneNumber'),
+              render: (phone: string | null) => phone ?? '—',
+            },
+            { title: text.name, dataIndex: 'userName' },
+            { title: text.lastLogin, dataIndex: 'lastLoginTime', render: dateTime },
+            {
+              title: text.created,
+              dataIndex: 'creationTime',
+              key: 'creationTime',
+              sorter: true,
+              sortOrder: paging.sortOrderOf('creationTime'),
+              render: dateTime,
+            },
+            { title: text.orders, dataIndex: 'orderCount', align: 'right' },
+            { title: text.completed, dataIndex: 'completedOrderCount', align: 'right' },
+            {
+              title: common.actions,
+              key: 'actions',
+              render: (_: unknown, user) => (
+                <Space>
+                  <Link to={`/orders?userId=${encodeURIComponent(user.id)}`}>{text.viewOrders}</Link>
+                  <Link to={`/accounts?userId=${encodeURIComponent(user.id)}`}>{text.viewAccounts}</Link>
+                </Space>
+              ),
+            },
+          ]}
+        />
+      )}
+    </>
+  )
 }

@@ -1,15 +1,16 @@
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox'
-import { Type, type Static } from '@sinclair/typebox'
+import { Type } from '@sinclair/typebox'
 import type { FastifyInstance, FastifyRequest } from 'fastify'
 import {
   ApproveRefundInput,
   Channel,
+  FailedJob,
+  JobQueueCounts,
   OperatorOrder,
   ProviderNotification,
   ReconciliationReport,
   RefundReturnedInput,
 } from '../../../../types/api/admin'
-import { DateTime, Nullable, OneOf } from '../../../../types/api/schema'
 import { required } from '../../../../src/domain/validators'
 import type { AppContext } from '../../appContext'
 import type { AuthHooks } from '../../http/auth'
@@ -34,26 +35,13 @@ import { originOf } from '../../http/origin'
 
 const tags = ['Admin']
 
-const job = Type.Object({
-  id: Type.Integer(),
-  kind: Type.String(),
-  payload: Type.Object({}, { additionalProperties: true }),
-  status: OneOf(['pending', 'running', 'done', 'failed']),
-  attempts: Type.Integer(),
-  maxAttempts: Type.Integer(),
-  runAt: DateTime(),
-  lastError: Nullable(Type.String()),
-  creationTime: DateTime(),
-  updatedTime: DateTime(),
-})
-
-function toJob(row: JobRow): Static<typeof job> {
+function toJob(row: JobRow): FailedJob {
   return {
     id: row.id,
     kind: row.kind,
     payload: row.payload as Record<string, unknown>,
     // The queue writes only these.
-    status: row.status as Static<typeof job>['status'],
+    status: row.status as FailedJob['status'],
     attempts: row.attempts,
     maxAttempts: row.maxAttempts,
     runAt: row.runAt.toISOString(),
@@ -341,15 +329,7 @@ export function registerAdminRoutes(app: FastifyInstance, ctx: AppContext, auth:
         tags,
         summary: 'Jobs that used up their attempts, and the queue’s counts',
         auth: 'operator',
-        data: Type.Object({
-          counts: Type.Object({
-            pending: Type.Optional(Type.Integer()),
-            running: Type.Optional(Type.Integer()),
-            done: Type.Optional(Type.Integer()),
-            failed: Type.Optional(Type.Integer()),
-          }),
-          items: Type.Array(job),
-        }),
+        data: Type.Object({ counts: JobQueueCounts, items: Type.Array(FailedJob) }),
       }),
     },
     async () => ok({ counts: await ctx.jobs.counts(), items: (await ctx.jobs.listFailed()).map(toJob) }),
@@ -364,7 +344,7 @@ export function registerAdminRoutes(app: FastifyInstance, ctx: AppContext, auth:
         summary: 'Put a failed job back in the queue with fresh attempts',
         auth: 'operator',
         params: Type.Object({ id: Type.Integer({ minimum: 1 }) }),
-        data: job,
+        data: FailedJob,
       }),
     },
     async (request) => {

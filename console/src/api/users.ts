@@ -1,0 +1,33 @@
+import { queryOptions } from '@tanstack/react-query'
+import type {
+  PageOutput,
+  QueryUserAccountListInput,
+  QueryUserPageInput,
+  UserAccountOutput,
+  UserListOutput,
+} from '../../../types/api/operator'
+import { call } from './http'
+
+/** POST /api/LifePay/GetUserPage */
+export function getUserPage(input: QueryUserPageInput): Promise<PageOutput<UserListOutput>> {
+  return call<PageOutput<UserListOutput>>('POST', '/api/LifePay/GetUserPage', input)
+}
+
+export const userPageQuery = (input: QueryUserPageInput) =>
+  queryOptions({
+    queryKey: ['users', 'page', input],
+    queryFn: () => getUserPage(input),
+    placeholderData: (previous) => previous,
+  })
+
+/** POST /api/LifePay/GetAccountPage: saved accounts, of one user or of all. */
+export function getAccountPage(input: QueryUserAccountListInput): Promise<PageOutput<UserAccountOutput>> {
+  return call<PageOutput<UserAccountOutput>>('POST', '/api/LifePay/GetAccountPage', input)
+}
+
+export const accountPageQuery = (input: QueryUserAccountListInput) =>
+  queryOptions({
+    queryKey: ['accounts', 'page', input],
+    queryFn: () => getAccountPage(input),
+    placeholderData: (previous) => previous,
+  })

@@ -1,0 +1,36 @@
+import { defineMessages } from '../../i18n/messages'
+
+export const accountsMessages = defineMessages(
+  {
+    title: '缴费账户',
+    ofUser: '用户 {userId} 的缴费账户',
+    allUsers: '查看全部用户',
+    type: '类型',
+    allTypes: '全部类型',
+    keyword: '关键字',
+    keywordPlaceholder: '户号、手机号或备注',
+    phone: '用户手机号',
+    account: '号码 / 户号',
+    remark: '备注',
+    detail: '归属',
+    created: '添加时间',
+    orders: '缴费次数',
+    viewOrders: '该用户的订单',
+  },
+  {
+    title: 'Saved accounts',
+    ofUser: 'Saved accounts of user {userId}',
+    allUsers: 'Show every user’s',
+    type: 'Type',
+    allTypes: 'All types',
+    keyword: 'Keyword',
+    keywordPlaceholder: 'Account number, phone or remark',
+    phone: 'User’s phone',
+    account: 'Number / account',
+    remark: 'Remark',
+    detail: 'Details',
+    created: 'Added',
+    orders: 'Top-ups',
+    viewOrders: 'This user’s orders',
+  },
+)

@@ -1,0 +1,38 @@
+import { defineMessages } from '../../i18n/messages'
+
+export const ratesMessages = defineMessages(
+  {
+    title: '折扣费率',
+    notice: '修改只对之后新下的订单生效；已下单的订单仍按下单时的折扣计价。',
+    rateType: '费率类型',
+    rate: '折扣（%）',
+    rateHelp: '用户实付 = 面值 × 折扣 ÷ 100，例如 98.5 表示 98.5 折扣率',
+    current: '当前',
+    editTitle: '修改费率',
+    viewOnly: '只有管理员可以修改费率。',
+    rateRequired: '请输入折扣',
+    rateRange: '折扣须大于 0 且不超过 100',
+    rateDecimals: '最多两位小数',
+    confirmTitle: '确定修改费率？',
+    confirmBody: '以下费率将立即用于新订单：',
+    noChange: '没有改动',
+    saved: '费率已更新',
+  },
+  {
+    title: 'Rates',
+    notice: 'Changes apply to new orders only; orders already placed keep the rate they were priced at.',
+    rateType: 'Rate type',
+    rate: 'Rate (%)',
+    rateHelp: 'The user pays face value × rate ÷ 100; e.g. 98.5 means 98.5% of face value',
+    current: 'Current',
+    editTitle: 'Change rates',
+    viewOnly: 'Only an admin can change rates.',
+    rateRequired: 'Enter a rate',
+    rateRange: 'The rate must be above 0 and at most 100',
+    rateDecimals: 'At most two decimals',
+    confirmTitle: 'Change the rates?',
+    confirmBody: 'New orders will be priced at these rates from now on:',
+    noChange: 'Nothing changed',
+    saved: 'Rates updated',
+  },
+)
