@@ -10,10 +10,9 @@ import { useMessages } from '../i18n/messages'
 import { ScreenErrorBoundary } from '../components/ScreenErrorBoundary'
 import { screens } from '../screens'
 import { endSession } from '../session/endSession'
+import { roleKey } from '../session/roleKey'
 import { useOperator } from '../session/useOperator'
 import { LanguageSwitch } from './LanguageSwitch'
-
-const roleText = { viewer: 'roleViewer', reviewer: 'roleReviewer', admin: 'roleAdmin' } as const
 
 /** The menu of the screens the operator's role sees, the operator, language and logout; the screen in the middle. */
 export function ConsoleLayout({ children }: { children: ReactNode }) {
@@ -46,7 +45,7 @@ export function ConsoleLayout({ children }: { children: ReactNode }) {
           <Space size='middle'>
             <Typography.Text strong>{operator.displayName || operator.loginName}</Typography.Text>
             <Tag color={operator.role === 'admin' ? 'gold' : operator.role === 'reviewer' ? 'blue' : 'default'}>
-              {text[roleText[operator.role]]}
+              {text[roleKey[operator.role]]}
             </Tag>
             <LanguageSwitch />
             <Button icon={<LogoutOutlined />} loading={logout.isPending} onClick={() => logout.mutate()}>

@@ -6,7 +6,7 @@ import { createOperator, operatorsQuery } from '../../api/operators'
 import { commonMessages } from '../../i18n/common'
 import { format, useMessages } from '../../i18n/messages'
 import { operatorsMessages } from './messages'
-import { roleKey } from './roleKey'
+import { roleKey } from '../../session/roleKey'
 
 type Fields = CreateOperatorInput & { passwordAgain: string }
 

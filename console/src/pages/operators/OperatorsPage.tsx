@@ -12,7 +12,7 @@ import { format, useMessages } from '../../i18n/messages'
 import { useOperator } from '../../session/useOperator'
 import { AddOperatorForm } from './AddOperatorForm'
 import { operatorsMessages } from './messages'
-import { roleKey } from './roleKey'
+import { roleKey } from '../../session/roleKey'
 
 export default function OperatorsPage() {
   const text = useMessages(operatorsMessages)
