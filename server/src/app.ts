@@ -44,7 +44,7 @@ import { createWechatPay } from './providers/wechatPay'
 import { createAlipay, type AlipayKeys } from './providers/alipay'
 import { readAlipayCertificates } from './providers/alipayCertificates'
 import { createAliyunSms } from './providers/aliyunSms'
-import { createAliyunSts } from './providers/aliyunSts'
+import { bucketHost, createAliyunSts } from './providers/aliyunSts'
 import { readKeyFile } from './providers/keyFile'
 import { createSignedHttpSupplier, type SignedHttpSupplier } from './providers/signedHttpSupplier'
 import { registerSupplierNotifyRoutes } from './modules/lifePay/supplierNotifyRoutes'
@@ -200,7 +200,11 @@ export async function buildApp(options: AppOptions): Promise<App> {
   })
 
   installCors(app, corsPolicy(config.corsOrigins, config.production))
-  await installSecurityHeaders(app, inlineScriptHashes(h5Root(config.staticDir)))
+  await installSecurityHeaders(
+    app,
+    inlineScriptHashes(h5Root(config.staticDir)),
+    config.aliyun?.storage ? [bucketHost(config.aliyun.storage)] : [],
+  )
 
   app.addContentTypeParser('application/json', { parseAs: 'string' }, (request, body, done) => {
     const text = body as string

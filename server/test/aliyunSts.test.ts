@@ -26,6 +26,14 @@ after(async () => {
 })
 
 describe('Alibaba Cloud STS for GetOssSTS (AssumeRole, ACS3-HMAC-SHA256)', () => {
+  test('the CSP lets the console post vouchers to the real bucket and show them, and no other origin', async () => {
+    const response = await t.app.inject({ method: 'GET', url: '/api/health' })
+    const csp = String(response.headers['content-security-policy'])
+    const bucket = 'https://life-pay-uploads.oss-cn-hangzhou.aliyuncs.com'
+    assert.match(csp, new RegExp(`connect-src 'self' ${bucket.replace(/\./g, '\\.')};`))
+    assert.match(csp, new RegExp(`img-src 'self' data: blob: ${bucket.replace(/\./g, '\\.')};`))
+  })
+
   test('credentials from STS, for 20 minutes, limited to PutObject in the user’s own folder', async () => {
     assert.equal((await t.post('/api/Account/GetOssSTS')).status, 401)
     const user = await t.register('13600000001')

@@ -23,7 +23,11 @@ export function inlineScriptHashes(h5Root: string | null): string[] {
  * with `trustProxy`, through the proxy): over plain HTTP a browser ignores it and it would say nothing true.
  * `upgrade-insecure-requests` is left out: `npm start` serves plain HTTP on a LAN address.
  */
-export async function installSecurityHeaders(app: FastifyInstance, scriptHashes: readonly string[]): Promise<void> {
+export async function installSecurityHeaders(
+  app: FastifyInstance,
+  scriptHashes: readonly string[],
+  storageOrigins: readonly string[] = [],
+): Promise<void> {
   await app.register(fastifyHelmet, {
     contentSecurityPolicy: {
       useDefaults: false,
@@ -32,9 +36,11 @@ export async function installSecurityHeaders(app: FastifyInstance, scriptHashes:
         scriptSrc: ["'self'", ...scriptHashes],
         scriptSrcAttr: ["'none'"],
         styleSrc: ["'self'", "'unsafe-inline'"],
-        imgSrc: ["'self'", 'data:', 'blob:'],
+        // The real bucket (STORAGE_PROVIDER=aliyun) is another origin: the console posts refund vouchers to it and
+        // shows them from it.
+        imgSrc: ["'self'", 'data:', 'blob:', ...storageOrigins],
         fontSrc: ["'self'", 'data:'],
-        connectSrc: ["'self'"],
+        connectSrc: ["'self'", ...storageOrigins],
         objectSrc: ["'none'"],
         baseUri: ["'self'"],
         formAction: ["'self'"],

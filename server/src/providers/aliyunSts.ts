@@ -39,14 +39,15 @@ interface AssumeRoleAnswer {
 }
 
 /** The bucket's address: the app posts its form here, and objects are read at `${host}/${key}`. */
-const hostOf = (settings: AliyunStsDeps['settings']) => `https://${settings.bucket}.${settings.ossEndpoint}`
+export const bucketHost = (settings: Pick<AliyunStsDeps['settings'], 'bucket' | 'ossEndpoint'>) =>
+  `https://${settings.bucket}.${settings.ossEndpoint}`
 
 export function createAliyunSts(deps: AliyunStsDeps): StorageProvider {
   const { settings, log } = deps
   return {
     sandbox: false,
     objectKeyOf(url) {
-      return objectKeyUnder(url, `${hostOf(settings)}/`)
+      return objectKeyUnder(url, `${bucketHost(settings)}/`)
     },
 
     async issueCredentials(userId, _origin, dir = userFolder(userId)) {
@@ -88,7 +89,7 @@ export function createAliyunSts(deps: AliyunStsDeps): StorageProvider {
         securityToken: given.SecurityToken,
         expiration: expiration.toISOString(),
         bucket: settings.bucket,
-        host: hostOf(settings),
+        host: bucketHost(settings),
         dir,
       }
     },
