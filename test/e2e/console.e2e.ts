@@ -7,14 +7,20 @@ import type { Browser, BrowserContext, Page } from 'playwright-core'
 import { LifePayOrderStatus, LifePayStatus } from '../../src/domain/lifePayStatus'
 import type { Locale } from '../../src/domain/locale'
 import { maskPhone } from '../../src/domain/mask'
-import { formatYuan, rechargePrice } from '../../src/domain/price'
+import { formatFen, rechargePriceFen } from '../../src/domain/price'
+import { LifePayRateType, lifePayRateTypeLabels } from '../../src/domain/rateType'
+import { validationMessages } from '../../src/domain/validationMessages'
+import { refundReason, required, validateField } from '../../src/domain/validators'
+import type { fieldMessages as FieldMessages } from '../../src/components/lifePayFields/messages'
 import { startAppServer, type AppServer } from '../../scripts/lib/appServer'
 import type { commonMessages as CommonMessages } from '../../console/src/i18n/common'
 import type { orderMessages as OrderMessages } from '../../console/src/pages/orders/messages'
 import type { refundMessages as RefundMessages } from '../../console/src/pages/refunds/messages'
-import { ARTIFACTS, consoleErrors, exactly, launchBrowser, settled } from './browser'
+import type { channelsMessages as ChannelsMessages } from '../../console/src/pages/channels/messages'
+import type { ratesMessages as RatesMessages } from '../../console/src/pages/rates/messages'
+import { ARTIFACTS, consoleErrors, launchBrowser, phoneContext, settled } from './browser'
 import { OPERATOR_TOKEN, orderDetail, payOrder, placePhoneOrder } from './orderFlows'
-import { lifePayApi, phoneCodeLogin } from './session'
+import { assertH5Built, importAppModule, lifePayApi, logInByPhoneCode, phoneCodeLogin } from './session'
 
 // The operator console (console/, served at /console) in a desktop Chromium against the real server: operators log
 // in, find orders, review refunds with a voucher upload, change rates and channels, export Excel — and the app's
@@ -28,12 +34,19 @@ let browser: Browser
 let common: typeof CommonMessages
 let orders: typeof OrderMessages
 let refunds: typeof RefundMessages
+let rates: typeof RatesMessages
+let channels: typeof ChannelsMessages
+let fieldMessages: typeof FieldMessages
 
 before(async () => {
   assert.ok(existsSync(join(CONSOLE_DIST, 'index.html')), 'dist/console is missing: run npm run build:console first')
   ;({ commonMessages: common } = await import('../../console/src/i18n/common'))
   ;({ orderMessages: orders } = await import('../../console/src/pages/orders/messages'))
   ;({ refundMessages: refunds } = await import('../../console/src/pages/refunds/messages'))
+  ;({ ratesMessages: rates } = await import('../../console/src/pages/rates/messages'))
+  ;({ channelsMessages: channels } = await import('../../console/src/pages/channels/messages'))
+  ;({ fieldMessages } = await importAppModule(() => import('../../src/components/lifePayFields/messages')))
+  assertH5Built()
   server = await startAppServer({ SANDBOX_SUPPLIER_DELAY_MS: '200', SANDBOX_DUPLICATE_NOTIFY_RATE: '0' })
   browser = await launchBrowser()
 })
@@ -53,28 +66,51 @@ async function desk(locale: Locale): Promise<BrowserContext> {
 const shot = (page: Page, name: string, locale: Locale) =>
   page.screenshot({ path: join(ARTIFACTS, `console-${name}-${locale}.png`), fullPage: true })
 
-async function logIn(page: Page, locale: Locale, who = DEMO_OPERATOR): Promise<void> {
+/** Fills the login form and submits it. */
+async function submitLogin(page: Page, locale: Locale, who: { loginName: string; password: string }): Promise<void> {
   await page.goto(`${server.url}/console/`)
   const labels = locale === 'zh-CN' ? { name: '账号', password: '密码' } : { name: 'Login name', password: 'Password' }
   await page.getByLabel(labels.name).fill(who.loginName)
   await page.getByLabel(labels.password).fill(who.password)
-  await page.getByRole('button', { name: locale === 'zh-CN' ? /登\s*录/ : 'Log in' }).click()
+  await button(page, locale === 'zh-CN' ? '登录' : 'Log in').click()
+}
+
+async function logIn(page: Page, locale: Locale, who = DEMO_OPERATOR): Promise<void> {
+  await submitLogin(page, locale, who)
   await page.getByRole('menu').waitFor()
 }
 
 const menu = (page: Page, locale: Locale, key: keyof (typeof CommonMessages)['zh-CN']) =>
   page.getByRole('menu').getByRole('menuitem', { name: common[locale][key] })
 
+/** Waits until the console table `testId` shows exactly `count` rows (a new filter's answer has replaced the last). */
+async function waitForRows(page: Page, testId: string, count: number): Promise<void> {
+  await page.waitForFunction(
+    ({ testId, count }) =>
+      document.querySelectorAll(`[data-testid="${testId}"] tbody tr.ant-table-row`).length === count &&
+      !document.querySelector(`[data-testid="${testId}"] .ant-spin-spinning`),
+    { testId, count },
+  )
+}
+
 /** A row of a console table holding `text`. */
 const tableRow = (page: Page, testId: string, text: string) =>
   page.getByTestId(testId).locator('tbody tr').filter({ hasText: text })
 
-/** An app user with a paid, delivered phone top-up of `parValue` yuan to `phone`. */
-async function userWithDeliveredOrder(userPhone: string, phone: string, parValue = 50) {
-  const userId = await phoneCodeLogin(server, userPhone)
+/** A paid, delivered phone top-up of `parValue` yuan to `phone` by the app user `userId`. */
+async function deliveredOrder(userId: string, phone: string, parValue = 50) {
   const { orderNo } = await placePhoneOrder(server, userId, phone, parValue)
   await payOrder(server, userId, orderNo)
   return { userId, orderNo }
+}
+
+/**
+ * A button by its text as antd renders it: a two-character Chinese label gets a space between its characters
+ * ('查 询'), which the accessible name keeps, and an icon before the text adds its own name ('download 导出 Excel').
+ */
+function button(scope: Page | ReturnType<Page['getByRole']>, text: string) {
+  const letters = [...text].map((letter) => letter.replace(/[.*+?^${}()|[\]\\]/g, '\\$&'))
+  return scope.getByRole('button', { name: new RegExp(`(^|\\s)${letters.join('\\s*')}$`) })
 }
 
 /** The app user asks for a refund of a delivered order, as the app's refund form sends it. */
@@ -98,22 +134,26 @@ for (const locale of ['zh-CN', 'en-US'] as const) {
   test(`log in: a wrong password is refused in words, the right one opens the dashboard; log out (${locale})`, async () => {
     const context = await desk(locale)
     const page = await context.newPage()
-    await logIn(page, locale, { loginName: 'operator', password: 'not-the-password' }).catch(() => {})
-    await page.getByRole('alert').filter({ hasText: locale === 'zh-CN' ? /密码/ : /password/i }).waitFor()
+    await submitLogin(page, locale, { loginName: DEMO_OPERATOR.loginName, password: 'not-the-password' })
+    await page
+      .getByRole('alert')
+      .filter({ hasText: locale === 'zh-CN' ? /密码/ : /password/i })
+      .waitFor()
     await shot(page, 'login-refused', locale)
     await logIn(page, locale)
     await menu(page, locale, 'menuDashboard').waitFor()
-    await page.getByRole('button', { name: common[locale].logout }).click()
-    await page.getByRole('button', { name: locale === 'zh-CN' ? /登\s*录/ : 'Log in' }).waitFor()
+    await button(page, common[locale].logout).click()
+    await button(page, locale === 'zh-CN' ? '登录' : 'Log in').waitFor()
     // The session is gone on the server too: a reload stays on the login screen.
     await page.reload()
-    await page.getByRole('button', { name: locale === 'zh-CN' ? /登\s*录/ : 'Log in' }).waitFor()
+    await button(page, locale === 'zh-CN' ? '登录' : 'Log in').waitFor()
     await context.close()
   })
 
   test(`find a paid order by the phone number topped up, open its timeline, export the list and read it back (${locale})`, async () => {
     const phone = locale === 'zh-CN' ? '13712340001' : '13712340002'
-    const { orderNo } = await userWithDeliveredOrder(locale === 'zh-CN' ? '13600101001' : '13600101002', phone)
+    const userId = await phoneCodeLogin(server, locale === 'zh-CN' ? '13600101001' : '13600101002')
+    const { orderNo } = await deliveredOrder(userId, phone)
     const context = await desk(locale)
     const page = await context.newPage()
     const errors = consoleErrors(page)
@@ -121,18 +161,18 @@ for (const locale of ['zh-CN', 'en-US'] as const) {
     await menu(page, locale, 'menuOrders').click()
     await page.getByRole('heading', { level: 1, name: t().title }).waitFor()
     await page.getByLabel(t().keyWords).fill(phone)
-    await page.getByRole('button', { name: common[locale].search }).click()
+    await button(page, common[locale].search).click()
+    // The filter is in the address, and the list is that one order.
+    await page.waitForURL(new RegExp(`keyWords=${phone}`))
+    await waitForRows(page, 'orders-table', 1)
     const row = tableRow(page, 'orders-table', orderNo)
     await row.waitFor()
-    assert.equal(await page.getByTestId('orders-table').locator('tbody tr.ant-table-row').count(), 1)
-    // The filter is in the address: a reload keeps it.
-    assert.match(page.url(), new RegExp(`keyWords=${phone}`))
     await settled(page)
     await shot(page, 'orders-found', locale)
 
     // Export the filtered list: the file holds exactly that order.
     const download = page.waitForEvent('download')
-    await page.getByRole('button', { name: t().export }).click()
+    await button(page, t().export).click()
     const file = join(ARTIFACTS, `console-export-${locale}.xlsx`)
     await (await download).saveAs(file)
     const workbook = new ExcelJS.Workbook()
@@ -162,9 +202,9 @@ for (const locale of ['zh-CN', 'en-US'] as const) {
   })
 
   test(`review refunds: approve one with a voucher upload (the user sees it refunded), reject another with a reason (${locale})`, async () => {
-    const userPhone = locale === 'zh-CN' ? '13600102001' : '13600102002'
-    const approvedOrder = await userWithDeliveredOrder(userPhone, '13812340000'.replace(/0000$/, '1001'))
-    const rejectedOrder = await userWithDeliveredOrder(userPhone, '13812341002', 20)
+    const userId = await phoneCodeLogin(server, locale === 'zh-CN' ? '13600102001' : '13600102002')
+    const approvedOrder = await deliveredOrder(userId, locale === 'zh-CN' ? '13812341001' : '13812342001')
+    const rejectedOrder = await deliveredOrder(userId, locale === 'zh-CN' ? '13812341002' : '13812342002', 20)
     await applyForRefund(approvedOrder.userId, approvedOrder.orderNo, 'Paid twice')
     await applyForRefund(rejectedOrder.userId, rejectedOrder.orderNo, 'Not arrived')
     const context = await desk(locale)
@@ -177,20 +217,22 @@ for (const locale of ['zh-CN', 'en-US'] as const) {
     await shot(page, 'refund-queue', locale)
 
     // Approve: the voucher is required; the supplier reported the top-up delivered, so a second, explicit confirm.
-    await approveRow.getByRole('button', { name: r().approve }).click()
+    await button(approveRow, r().approve).click()
     const dialog = page.getByRole('dialog')
     await dialog.waitFor()
-    await dialog.getByRole('button', { name: common[locale].confirm }).click()
+    await button(dialog, r().approve).click()
     await dialog.getByText(r().voucherRequired, { exact: true }).waitFor()
-    await dialog.locator('input[type=file]').setInputFiles({ name: 'voucher.png', mimeType: 'image/png', buffer: VOUCHER_PNG })
+    await dialog
+      .locator('input[type=file]')
+      .setInputFiles({ name: 'voucher.png', mimeType: 'image/png', buffer: VOUCHER_PNG })
     await dialog.getByLabel(r().remark).fill(locale === 'zh-CN' ? '重复支付，已核实' : 'Paid twice, checked')
     await dialog.getByRole('img').first().waitFor()
     await settled(page)
     await shot(page, 'refund-approve', locale)
-    await dialog.getByRole('button', { name: common[locale].confirm }).click()
-    await dialog.getByText(r().deliveredTitle).waitFor()
+    await button(dialog, r().approve).click()
+    await dialog.getByText(r().deliveredTitle, { exact: true }).waitFor()
     await dialog.getByRole('checkbox', { name: r().deliveredConfirm }).check()
-    await dialog.getByRole('button', { name: common[locale].confirm }).click()
+    await button(dialog, r().approve).click()
     await page.getByText(r().approved, { exact: true }).waitFor()
     await approveRow.waitFor({ state: 'detached' })
 
@@ -211,13 +253,15 @@ for (const locale of ['zh-CN', 'en-US'] as const) {
 
     // Reject: a reason is required; the user sees it.
     const rejectRow = tableRow(page, 'refunds-table', rejectedOrder.orderNo)
-    await rejectRow.getByRole('button', { name: r().reject }).click()
+    await button(rejectRow, r().reject).click()
     const reject = page.getByRole('dialog')
-    await reject.getByRole('button', { name: common[locale].confirm }).click()
-    await reject.getByRole('alert').first().waitFor()
+    await button(reject, r().reject).click()
+    const missing = validateField('', [required, refundReason])
+    assert.ok(missing)
+    await reject.getByText(validationMessages[locale][missing], { exact: true }).waitFor()
     const reason = locale === 'zh-CN' ? '话费已到账，不予退款' : 'The credit has arrived, no refund'
     await reject.getByLabel(r().rejectReason).fill(reason)
-    await reject.getByRole('button', { name: common[locale].confirm }).click()
+    await button(reject, r().reject).click()
     await page.getByText(r().rejected, { exact: true }).waitFor()
     await rejectRow.waitFor({ state: 'detached' })
     const rejected = await orderDetail(server, rejectedOrder.userId, rejectedOrder.orderNo)
@@ -234,8 +278,153 @@ for (const locale of ['zh-CN', 'en-US'] as const) {
   })
 }
 
-// Used by the rate and channel tests below.
-void maskPhone
-void formatYuan
-void rechargePrice
-void exactly
+/** What the app's phone top-up page shows for the 50 yuan face value, opened fresh by a new app user `userPhone`. */
+async function appFaceValueText(userPhone: string, locale: Locale): Promise<string> {
+  const context = await phoneContext(browser, locale)
+  await logInByPhoneCode(server, context, userPhone, locale)
+  const page = await context.newPage()
+  await page.goto(`${server.url}/subpackages/recharge/phoneBillRecharge/phoneBillRecharge`)
+  const faceLabel = fieldMessages[locale].faceValueUnit.replace('{value}', '50')
+  const face = page.getByRole('radio').filter({ has: page.getByText(faceLabel, { exact: true }) })
+  await face.locator('.lp-face__price').waitFor()
+  const text = (await face.textContent()) ?? ''
+  await context.close()
+  return text
+}
+
+for (const locale of ['zh-CN', 'en-US'] as const) {
+  test(`change the phone rate: the app's next order is priced at it, orders already placed keep theirs (${locale})`, async () => {
+    const newRate = locale === 'zh-CN' ? 96 : 97.5
+    const userPhone = locale === 'zh-CN' ? '13600103001' : '13600103002'
+    const userId = await phoneCodeLogin(server, userPhone)
+    const before = await placePhoneOrder(server, userId, '13812343001', 50)
+    const context = await desk(locale)
+    const page = await context.newPage()
+    await logIn(page, locale)
+    await menu(page, locale, 'menuRates').click()
+    const field = page.getByLabel(`${lifePayRateTypeLabels[locale][LifePayRateType.DefaultPhone]} (%)`)
+    await field.fill('101')
+    await button(page, common[locale].save).click()
+    await page.getByText(rates[locale].rateRange, { exact: true }).waitFor()
+    await field.fill(String(newRate))
+    await button(page, common[locale].save).click()
+    const confirm = page.getByRole('dialog').last()
+    await confirm.getByText(rates[locale].confirmBody).waitFor()
+    await settled(page)
+    await shot(page, 'rates-confirm', locale)
+    await button(confirm, common[locale].confirm).click()
+    await page.getByText(rates[locale].saved, { exact: true }).waitFor()
+    await tableRow(page, 'rates-table', lifePayRateTypeLabels[locale][LifePayRateType.DefaultPhone])
+      .getByText(`${newRate}%`, { exact: true })
+      .waitFor()
+    await context.close()
+
+    // The app: its page shows the new price, its next order is charged it; the earlier order is unchanged.
+    const expected = formatFen(rechargePriceFen(50, newRate))
+    const tile = await appFaceValueText(locale === 'zh-CN' ? '13600103101' : '13600103102', locale)
+    assert.ok(tile.includes(expected), `the 50 yuan tile shows ${expected}: ${tile}`)
+    const after = await placePhoneOrder(server, userId, '13812343002', 50)
+    assert.equal(formatFen(Math.round(after.payAmount * 100)), expected)
+    const earlier = await orderDetail(server, userId, before.orderNo)
+    assert.equal(earlier.payAmount, before.payAmount)
+  })
+
+  test(`channels: create one with its own rate, then disable it — new orders fall back to the default rate (${locale})`, async () => {
+    const c = channels[locale]
+    const channelId = `e2e-${locale.toLowerCase()}`
+    const channelName = locale === 'zh-CN' ? '测试渠道' : 'Test channel'
+    const userId = await phoneCodeLogin(server, locale === 'zh-CN' ? '13600104001' : '13600104002')
+    const context = await desk(locale)
+    const page = await context.newPage()
+    await logIn(page, locale)
+    await menu(page, locale, 'menuChannels').click()
+    await button(page, c.newChannel).click()
+    const form = page.getByRole('dialog')
+    await form.getByLabel(c.name).fill(channelName)
+    await form.getByLabel(c.number).fill(channelId)
+    await form.getByLabel(c.rate).fill('90')
+    await button(form, common[locale].save).click()
+    await page.getByText(c.saved, { exact: true }).waitFor()
+    const row = tableRow(page, 'channels-table', channelId)
+    await row.waitFor()
+    assert.equal((await placePhoneOrder(server, userId, '13812344001', 50, channelId)).payAmount, 45)
+
+    await row.getByRole('switch').click()
+    const confirm = page.getByRole('dialog').last()
+    await button(confirm, common[locale].confirm).click()
+    await page.getByText(c.statusChanged, { exact: true }).waitFor()
+    await row.getByRole('switch', { checked: false }).waitFor()
+    await settled(page)
+    await shot(page, 'channels', locale)
+    // Disabled: the channel's rate no longer applies; the default phone rate does.
+    const defaultRate = await lifePayApi<{ rateType: number; rate: number }[]>(
+      server,
+      userId,
+      'GET',
+      '/api/LifePay/GetRate',
+    )
+    const phoneRate = defaultRate.find((rate) => rate.rateType === LifePayRateType.DefaultPhone)?.rate
+    assert.ok(phoneRate)
+    const after = await placePhoneOrder(server, userId, '13812344002', 50, channelId)
+    assert.equal(formatFen(Math.round(after.payAmount * 100)), formatFen(rechargePriceFen(50, phoneRate)))
+    await context.close()
+  })
+}
+
+test('a viewer reads masked phone numbers and cannot review refunds or change rates', async () => {
+  const locale = 'zh-CN'
+  const created = await fetch(`${server.url}/api/admin/operators`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json', 'x-operator-token': OPERATOR_TOKEN },
+    body: JSON.stringify({ loginName: 'viewer1', password: 'ViewerPass2026', role: 'viewer' }),
+  }).then((res) => res.json() as Promise<{ success: boolean; msg: string | null }>)
+  assert.equal(created.success, true, String(created.msg))
+  const userId = await phoneCodeLogin(server, '13600105001')
+  const { orderNo } = await deliveredOrder(userId, '13812345001')
+  await applyForRefund(userId, orderNo, 'Changed my mind')
+  const context = await desk(locale)
+  const page = await context.newPage()
+  await logIn(page, locale, { loginName: 'viewer1', password: 'ViewerPass2026' })
+  assert.equal(await menu(page, locale, 'menuOperators').count(), 0)
+  await menu(page, locale, 'menuRefunds').click()
+  const row = tableRow(page, 'refunds-table', orderNo)
+  await row.waitFor()
+  const text = (await row.textContent()) ?? ''
+  assert.ok(text.includes(maskPhone('13600105001')), text)
+  assert.ok(!text.includes('13600105001'), text)
+  assert.equal(await button(row, refunds[locale].approve).count(), 0)
+  await settled(page)
+  await shot(page, 'viewer-refunds', locale)
+  await menu(page, locale, 'menuRates').click()
+  await page.getByText(rates[locale].viewOnly).waitFor()
+  await context.close()
+})
+
+test('every screen in both languages: loads without errors (screenshots for the record)', async () => {
+  for (const locale of ['zh-CN', 'en-US'] as const) {
+    const context = await desk(locale)
+    const page = await context.newPage()
+    const errors = consoleErrors(page)
+    await logIn(page, locale)
+    for (const [key, path, ready] of [
+      ['menuDashboard', '/', 'dashboard-chart'],
+      ['menuOrders', '/orders', 'orders-table'],
+      ['menuUsers', '/users', 'users-table'],
+      ['menuAccounts', '/accounts', 'accounts-table'],
+      ['menuJobs', '/jobs', 'jobs-table'],
+      ['menuAudit', '/audit', 'audit-table'],
+      ['menuOperators', '/operators', 'operators-table'],
+    ] as const) {
+      await menu(page, locale, key).click()
+      await page.waitForURL(new RegExp(`/console${path === '/' ? '/?$' : path}`))
+      await page.getByTestId(ready).waitFor()
+      await settled(page)
+      await shot(page, `screen-${path === '/' ? 'dashboard' : path.slice(1)}`, locale)
+    }
+    assert.deepEqual(
+      errors.filter((error) => !/401/.test(error)),
+      [],
+    )
+    await context.close()
+  }
+})

@@ -10,33 +10,12 @@ import { QueryError } from '../../components/QueryError'
 import { commonMessages } from '../../i18n/common'
 import { format, useMessages } from '../../i18n/messages'
 import { orderPath } from '../../screens'
-import { changedFields, showValue } from './auditDiff'
+import { AuditChanges } from '../../components/AuditChanges'
 import { auditMessages } from './messages'
 
 interface Filters {
   targetId?: string
   operatorId?: string
-}
-
-function Changes({ entry, text }: { entry: AuditEntry; text: (typeof auditMessages)['zh-CN'] }) {
-  const changes = changedFields(entry.before, entry.after)
-  if (changes.length === 0) return <Typography.Text type='secondary'>{text.noChange}</Typography.Text>
-  return (
-    <ul className='lp-diff'>
-      {changes.map((change) => (
-        <li key={change.key}>
-          {change.key && <strong>{change.key}: </strong>}
-          {change.before === undefined || entry.before === null ? (
-            <ins>{showValue(change.after)}</ins>
-          ) : (
-            <>
-              <del>{showValue(change.before)}</del> → <ins>{showValue(change.after)}</ins>
-            </>
-          )}
-        </li>
-      ))}
-    </ul>
-  )
 }
 
 export default function AuditPage() {
@@ -162,7 +141,9 @@ export default function AuditPage() {
             {
               title: text.changes,
               key: 'changes',
-              render: (_: unknown, entry) => <Changes entry={entry} text={text} />,
+              render: (_: unknown, entry) => (
+                <AuditChanges before={entry.before} after={entry.after} noChange={text.noChange} />
+              ),
             },
             { title: text.remark, dataIndex: 'remark', render: (remark: string | null) => remark ?? '—' },
             { title: text.address, dataIndex: 'address', render: (address: string | null) => address ?? '—' },

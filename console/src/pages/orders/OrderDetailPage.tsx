@@ -18,6 +18,7 @@ import { format, useMessages } from '../../i18n/messages'
 import { RefundReviewActions } from '../refunds/RefundReviewActions'
 import { SupplierResult } from '../refunds/SupplierResult'
 import { orderMessages } from './messages'
+import { AuditChanges } from '../../components/AuditChanges'
 
 type Texts = (typeof orderMessages)['zh-CN']
 
@@ -42,12 +43,6 @@ const kindColor: Partial<Record<TimelineEventKind, string>> = {
   refundApplied: 'orange',
   refunded: 'gray',
   refundRejected: 'red',
-}
-
-/** An audit entry's before / after: the changed values as the server recorded them. */
-function Snapshot({ value }: { value: unknown }) {
-  if (value === null || value === undefined) return <>-</>
-  return <Typography.Text code>{JSON.stringify(value)}</Typography.Text>
 }
 
 function OrderFields({ order }: { order: LifePayOrderListOutput }) {
@@ -146,8 +141,13 @@ function OrderAuditCard({ orderNo }: { orderNo: string }) {
             { title: text.auditAt, dataIndex: 'at', render: dateTime },
             { title: text.auditActor, dataIndex: 'actorName' },
             { title: text.auditAction, dataIndex: 'action' },
-            { title: text.auditBefore, dataIndex: 'before', render: (value: unknown) => <Snapshot value={value} /> },
-            { title: text.auditAfter, dataIndex: 'after', render: (value: unknown) => <Snapshot value={value} /> },
+            {
+              title: text.auditChanges,
+              key: 'changes',
+              render: (_: unknown, entry) => (
+                <AuditChanges before={entry.before} after={entry.after} noChange={text.auditNoChange} />
+              ),
+            },
             { title: text.auditRemark, dataIndex: 'remark', render: (remark: string | null) => remark ?? '-' },
           ]}
         />
