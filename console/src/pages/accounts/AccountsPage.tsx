@@ -1,5 +1,5 @@
 import { useQuery } from '@tanstack/react-query'
-import { Button, Form, Input, Select, Table, Typography } from 'antd'
+import { Button, Form, Input, Select, Typography } from 'antd'
 import { useState } from 'react'
 import { Link, useSearchParams } from 'react-router-dom'
 import { carrierCodeLabels } from '../../../../src/domain/carrier'
@@ -15,7 +15,7 @@ import type { UserAccountOutput } from '../../../../types/api/operator'
 import { accountPageQuery } from '../../api/users'
 import { dateTime } from '../../components/displayValues'
 import { PageHeader } from '../../components/PageHeader'
-import { QueryError } from '../../components/QueryError'
+import { PageModelTable } from '../../components/PageModelTable'
 import { usePageModel } from '../../components/usePageModel'
 import { commonMessages } from '../../i18n/common'
 import { useLocale } from '../../i18n/locale'
@@ -96,45 +96,37 @@ export default function AccountsPage() {
           {common.search}
         </Button>
       </Form>
-      {page.isError ? (
-        <QueryError error={page.error} onRetry={() => void page.refetch()} />
-      ) : (
-        <Table<UserAccountOutput>
-          data-testid='accounts-table'
-          rowKey='id'
-          loading={page.isFetching}
-          dataSource={page.data?.data}
-          pagination={paging.pagination(page.data?.pageModel)}
-          onChange={paging.onChange}
-          locale={{ emptyText: common.empty }}
-          columns={[
-            { title: text.phone, dataIndex: 'phoneNumber', render: (phone: string | null) => phone ?? '—' },
-            {
-              title: text.type,
-              dataIndex: 'lifePayType',
-              render: (type: LifePayOrderType) => label(lifePayOrderTypeLabels, type, locale),
-            },
-            {
-              title: text.account,
-              dataIndex: 'content',
-              key: 'content',
-              sorter: true,
-              sortOrder: paging.sortOrderOf('content'),
-            },
-            { title: text.remark, dataIndex: 'remark', render: (remark: string) => remark || '—' },
-            { title: text.detail, key: 'detail', render: (_: unknown, account) => belonging(account, locale) },
-            { title: text.orders, dataIndex: 'orderCount', align: 'right' },
-            {
-              title: text.created,
-              dataIndex: 'creationTime',
-              key: 'creationTime',
-              sorter: true,
-              sortOrder: paging.sortOrderOf('creationTime'),
-              render: dateTime,
-            },
-          ]}
-        />
-      )}
+      <PageModelTable<UserAccountOutput>
+        testId='accounts-table'
+        page={page}
+        paging={paging}
+        columns={[
+          { title: text.phone, dataIndex: 'phoneNumber', render: (phone: string | null) => phone ?? '—' },
+          {
+            title: text.type,
+            dataIndex: 'lifePayType',
+            render: (type: LifePayOrderType) => label(lifePayOrderTypeLabels, type, locale),
+          },
+          {
+            title: text.account,
+            dataIndex: 'content',
+            key: 'content',
+            sorter: true,
+            sortOrder: paging.sortOrderOf('content'),
+          },
+          { title: text.remark, dataIndex: 'remark', render: (remark: string) => remark || '—' },
+          { title: text.detail, key: 'detail', render: (_: unknown, account) => belonging(account, locale) },
+          { title: text.orders, dataIndex: 'orderCount', align: 'right' },
+          {
+            title: text.created,
+            dataIndex: 'creationTime',
+            key: 'creationTime',
+            sorter: true,
+            sortOrder: paging.sortOrderOf('creationTime'),
+            render: dateTime,
+          },
+        ]}
+      />
     </>
   )
 }

@@ -1,5 +1,5 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query'
-import { App, Button, Form, Input, Space, Switch, Table } from 'antd'
+import { App, Button, Form, Input, Space, Switch } from 'antd'
 import { useState } from 'react'
 import { label } from '../../../../src/domain/locale'
 import { lifePayRateTypeLabels } from '../../../../src/domain/rateType'
@@ -7,7 +7,7 @@ import type { LifePayChannles } from '../../../../types/api/operator'
 import { channelsPageQuery, setLifePayChannelsStatus } from '../../api/channels'
 import { dateTime } from '../../components/displayValues'
 import { PageHeader } from '../../components/PageHeader'
-import { QueryError } from '../../components/QueryError'
+import { PageModelTable } from '../../components/PageModelTable'
 import { usePageModel } from '../../components/usePageModel'
 import { commonMessages } from '../../i18n/common'
 import { useLocale } from '../../i18n/locale'
@@ -73,90 +73,82 @@ export default function ChannelsPage() {
           {common.search}
         </Button>
       </Form>
-      {page.isError ? (
-        <QueryError error={page.error} onRetry={() => void page.refetch()} />
-      ) : (
-        <Table<LifePayChannles>
-          data-testid='channels-table'
-          rowKey='id'
-          loading={page.isFetching}
-          dataSource={page.data?.data}
-          pagination={paging.pagination(page.data?.pageModel)}
-          onChange={paging.onChange}
-          locale={{ emptyText: common.empty }}
-          columns={[
-            {
-              title: text.number,
-              dataIndex: 'channlesNum',
-              key: 'channlesNum',
-              sorter: true,
-              sortOrder: paging.sortOrderOf('channlesNum'),
-            },
-            {
-              title: text.name,
-              dataIndex: 'channlesName',
-              key: 'channlesName',
-              sorter: true,
-              sortOrder: paging.sortOrderOf('channlesName'),
-            },
-            {
-              title: text.rate,
-              dataIndex: 'channlesRate',
-              // Null: the channel has no one rate for all three types (its own rates, if any, are beside it).
-              render: (rate: number | null) => (rate === null ? '—' : `${rate}%`),
-            },
-            {
-              title: text.otherRates,
-              dataIndex: 'rates',
-              render: (rates: LifePayChannles['rates']) =>
-                rates.length === 0
-                  ? '—'
-                  : rates.map((rate) => (
-                      <div key={rate.rateType}>
-                        {label(lifePayRateTypeLabels, rate.rateType, locale)}: {rate.rate}%
-                      </div>
-                    )),
-            },
-            {
-              title: text.status,
-              dataIndex: 'status',
-              render: (status: number, channel) => (
-                <Space>
-                  <Switch
-                    checked={status === 10}
-                    disabled={!canEdit}
-                    loading={setStatus.isPending && setStatus.variables?.id === channel.id}
-                    aria-label={`${channel.channlesName} ${status === 10 ? text.enabled : text.disabled}`}
-                    onChange={(checked) => toggle(channel, checked)}
-                  />
-                  {status === 10 ? text.enabled : text.disabled}
-                </Space>
-              ),
-            },
-            {
-              title: text.created,
-              dataIndex: 'creationTime',
-              key: 'creationTime',
-              sorter: true,
-              sortOrder: paging.sortOrderOf('creationTime'),
-              render: dateTime,
-            },
-            ...(canEdit
-              ? [
-                  {
-                    title: common.actions,
-                    key: 'actions',
-                    render: (_: unknown, channel: LifePayChannles) => (
-                      <Button type='link' onClick={() => setEditing(channel)}>
-                        {common.edit}
-                      </Button>
-                    ),
-                  },
-                ]
-              : []),
-          ]}
-        />
-      )}
+      <PageModelTable<LifePayChannles>
+        testId='channels-table'
+        page={page}
+        paging={paging}
+        columns={[
+          {
+            title: text.number,
+            dataIndex: 'channlesNum',
+            key: 'channlesNum',
+            sorter: true,
+            sortOrder: paging.sortOrderOf('channlesNum'),
+          },
+          {
+            title: text.name,
+            dataIndex: 'channlesName',
+            key: 'channlesName',
+            sorter: true,
+            sortOrder: paging.sortOrderOf('channlesName'),
+          },
+          {
+            title: text.rate,
+            dataIndex: 'channlesRate',
+            // Null: the channel has no one rate for all three types (its own rates, if any, are beside it).
+            render: (rate: number | null) => (rate === null ? '—' : `${rate}%`),
+          },
+          {
+            title: text.otherRates,
+            dataIndex: 'rates',
+            render: (rates: LifePayChannles['rates']) =>
+              rates.length === 0
+                ? '—'
+                : rates.map((rate) => (
+                    <div key={rate.rateType}>
+                      {label(lifePayRateTypeLabels, rate.rateType, locale)}: {rate.rate}%
+                    </div>
+                  )),
+          },
+          {
+            title: text.status,
+            dataIndex: 'status',
+            render: (status: number, channel) => (
+              <Space>
+                <Switch
+                  checked={status === 10}
+                  disabled={!canEdit}
+                  loading={setStatus.isPending && setStatus.variables?.id === channel.id}
+                  aria-label={`${channel.channlesName} ${status === 10 ? text.enabled : text.disabled}`}
+                  onChange={(checked) => toggle(channel, checked)}
+                />
+                {status === 10 ? text.enabled : text.disabled}
+              </Space>
+            ),
+          },
+          {
+            title: text.created,
+            dataIndex: 'creationTime',
+            key: 'creationTime',
+            sorter: true,
+            sortOrder: paging.sortOrderOf('creationTime'),
+            render: dateTime,
+          },
+          ...(canEdit
+            ? [
+                {
+                  title: common.actions,
+                  key: 'actions',
+                  render: (_: unknown, channel: LifePayChannles) => (
+                    <Button type='link' onClick={() => setEditing(channel)}>
+                      {common.edit}
+                    </Button>
+                  ),
+                },
+              ]
+            : []),
+        ]}
+      />
       {editing && <ChannelForm channel={editing === 'new' ? null : editing} onClose={() => setEditing(null)} />}
     </>
   )

@@ -1,6 +1,6 @@
 import { DownloadOutlined } from '@ant-design/icons'
 import { useMutation, useQuery } from '@tanstack/react-query'
-import { App, Button, DatePicker, Form, Input, Select, Space, Table, Tag, type TableColumnsType } from 'antd'
+import { App, Button, DatePicker, Form, Input, Select, Space, Tag, type TableColumnsType } from 'antd'
 import { Link, useSearchParams } from 'react-router-dom'
 import { label, type Labels } from '../../../../src/domain/locale'
 import { lifePayOrderStatusLabels, lifePayStatusLabels } from '../../../../src/domain/lifePayStatus'
@@ -10,7 +10,7 @@ import type { LifePayOrderListOutput } from '../../../../types/api/operator'
 import { exportOrders, orderPageQuery } from '../../api/orders'
 import { dateTime, yuan } from '../../components/displayValues'
 import { PageHeader } from '../../components/PageHeader'
-import { QueryError } from '../../components/QueryError'
+import { PageModelTable } from '../../components/PageModelTable'
 import { usePageModel } from '../../components/usePageModel'
 import { commonMessages } from '../../i18n/common'
 import { useLocale } from '../../i18n/locale'
@@ -56,7 +56,7 @@ function OrdersList() {
   const values = filterValuesOf(search)
   const filters = apiFiltersOf(values)
   const [form] = Form.useForm<OrderFilterValues>()
-  const table = usePageModel()
+  const table = usePageModel<LifePayOrderListOutput>()
   const page = useQuery(orderPageQuery(filters, table.pageModel))
 
   const exporting = useMutation({
@@ -196,18 +196,13 @@ function OrdersList() {
           </Tag>
         </Space>
       )}
-      {page.isError && <QueryError error={page.error} onRetry={() => void page.refetch()} />}
-      <Table<LifePayOrderListOutput>
-        data-testid='orders-table'
-        rowKey='id'
+      <PageModelTable<LifePayOrderListOutput>
+        testId='orders-table'
+        page={page}
+        paging={table}
         size='middle'
         columns={columns}
-        dataSource={page.data?.data}
-        loading={page.isFetching}
-        pagination={table.pagination(page.data?.pageModel)}
-        onChange={table.onChange as never}
         scroll={{ x: 'max-content' }}
-        locale={{ emptyText: common.empty }}
       />
     </>
   )

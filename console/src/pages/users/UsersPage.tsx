@@ -1,12 +1,12 @@
 import { useQuery } from '@tanstack/react-query'
-import { Button, Form, Input, Space, Table } from 'antd'
+import { Button, Form, Input, Space } from 'antd'
 import { useState } from 'react'
 import { Link } from 'react-router-dom'
 import type { UserListOutput } from '../../../../types/api/operator'
 import { userPageQuery } from '../../api/users'
 import { dateTime } from '../../components/displayValues'
 import { PageHeader } from '../../components/PageHeader'
-import { QueryError } from '../../components/QueryError'
+import { PageModelTable } from '../../components/PageModelTable'
 import { usePageModel } from '../../components/usePageModel'
 import { commonMessages } from '../../i18n/common'
 import { useMessages } from '../../i18n/messages'
@@ -36,51 +36,43 @@ export default function UsersPage() {
           {common.search}
         </Button>
       </Form>
-      {page.isError ? (
-        <QueryError error={page.error} onRetry={() => void page.refetch()} />
-      ) : (
-        <Table<UserListOutput>
-          data-testid='users-table'
-          rowKey='id'
-          loading={page.isFetching}
-          dataSource={page.data?.data}
-          pagination={paging.pagination(page.data?.pageModel)}
-          onChange={paging.onChange}
-          locale={{ emptyText: common.empty }}
-          columns={[
-            {
-              title: text.phone,
-              dataIndex: 'phoneNumber',
-              key: 'phoneNumber',
-              sorter: true,
-              sortOrder: paging.sortOrderOf('phoneNumber'),
-              render: (phone: string | null) => phone ?? '—',
-            },
-            { title: text.name, dataIndex: 'userName' },
-            { title: text.lastLogin, dataIndex: 'lastLoginTime', render: dateTime },
-            {
-              title: text.created,
-              dataIndex: 'creationTime',
-              key: 'creationTime',
-              sorter: true,
-              sortOrder: paging.sortOrderOf('creationTime'),
-              render: dateTime,
-            },
-            { title: text.orders, dataIndex: 'orderCount', align: 'right' },
-            { title: text.completed, dataIndex: 'completedOrderCount', align: 'right' },
-            {
-              title: common.actions,
-              key: 'actions',
-              render: (_: unknown, user) => (
-                <Space>
-                  <Link to={`/orders?userId=${encodeURIComponent(user.id)}`}>{text.viewOrders}</Link>
-                  <Link to={`/accounts?userId=${encodeURIComponent(user.id)}`}>{text.viewAccounts}</Link>
-                </Space>
-              ),
-            },
-          ]}
-        />
-      )}
+      <PageModelTable<UserListOutput>
+        testId='users-table'
+        page={page}
+        paging={paging}
+        columns={[
+          {
+            title: text.phone,
+            dataIndex: 'phoneNumber',
+            key: 'phoneNumber',
+            sorter: true,
+            sortOrder: paging.sortOrderOf('phoneNumber'),
+            render: (phone: string | null) => phone ?? '—',
+          },
+          { title: text.name, dataIndex: 'userName' },
+          { title: text.lastLogin, dataIndex: 'lastLoginTime', render: dateTime },
+          {
+            title: text.created,
+            dataIndex: 'creationTime',
+            key: 'creationTime',
+            sorter: true,
+            sortOrder: paging.sortOrderOf('creationTime'),
+            render: dateTime,
+          },
+          { title: text.orders, dataIndex: 'orderCount', align: 'right' },
+          { title: text.completed, dataIndex: 'completedOrderCount', align: 'right' },
+          {
+            title: common.actions,
+            key: 'actions',
+            render: (_: unknown, user) => (
+              <Space>
+                <Link to={`/orders?userId=${encodeURIComponent(user.id)}`}>{text.viewOrders}</Link>
+                <Link to={`/accounts?userId=${encodeURIComponent(user.id)}`}>{text.viewAccounts}</Link>
+              </Space>
+            ),
+          },
+        ]}
+      />
     </>
   )
 }
