@@ -10,7 +10,8 @@
 import { existsSync, mkdirSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs'
 import { join, relative } from 'node:path'
 import { brotliCompressSync, constants, gzipSync } from 'node:zlib'
-import { build, type Metafile } from 'esbuild'
+import { readFile } from 'node:fs/promises'
+import { build, type Metafile, type Plugin } from 'esbuild'
 
 const ROOT = join(__dirname, '..')
 export const CONSOLE_DIST = join(ROOT, 'dist', 'console')
@@ -28,6 +29,48 @@ function newestMtime(path: string): number {
   const stat = statSync(path)
   if (!stat.isDirectory()) return stat.mtimeMs
   return readdirSync(path).reduce((newest, name) => Math.max(newest, newestMtime(join(path, name))), stat.mtimeMs)
+}
+
+const kebab = (name: string) => name.replace(/[A-Z]/g, (letter, at: number) => (at ? '-' : '') + letter.toLowerCase())
+
+/** Where a named export of a barrel lives as its own module's default export. */
+const deepPaths: Record<string, (name: string) => string> = {
+  antd: (name) => `antd/es/${kebab(name)}`,
+  '@ant-design/icons': (name) => `@ant-design/icons/es/icons/${name}`,
+}
+
+/**
+ * `import { Table, type TableProps } from 'antd'` → `import Table from 'antd/es/table'` (and the icons likewise),
+ * in the console's own files. esbuild splits code by which entry points reach each file, and a barrel reaches every
+ * component: with `import { App } from 'antd'` in main.tsx, the table, date picker, upload… of every screen landed in
+ * the first load (440 KiB gzip instead of ~270). The sources keep the barrels' idiomatic imports; type-only names are
+ * erased anyway.
+ */
+export function deepImports(source: string): string {
+  return source.replace(
+    /import\s*\{([^}]*)\}\s*from\s*'(antd|@ant-design\/icons)'/g,
+    (_whole, names: string, barrel: string) => {
+      const imports = names
+        .split(',')
+        .map((name) => name.trim())
+        .filter((name) => name !== '' && !name.startsWith('type '))
+        .map((name) => {
+          const [imported, local = imported] = name.split(/\s+as\s+/)
+          return `import ${local} from '${deepPaths[barrel](imported)}'`
+        })
+      return imports.length ? imports.join('; ') : ''
+    },
+  )
+}
+
+const deepImportsPlugin: Plugin = {
+  name: 'deep-imports',
+  setup(build) {
+    build.onLoad({ filter: /[\\/]console[\\/]src[\\/].*\.tsx?$/ }, async (args) => ({
+      contents: deepImports(await readFile(args.path, 'utf8')),
+      loader: args.path.endsWith('x') ? 'tsx' : 'ts',
+    }))
+  },
 }
 
 export function consoleBuildIsStale(): boolean {
@@ -86,6 +129,7 @@ export async function buildConsole(): Promise<void> {
     legalComments: 'none',
     logLevel: 'warning',
     tsconfig: join(SOURCE, 'tsconfig.json'),
+    plugins: [deepImportsPlugin],
   })
   // Each lazy screen is an entry point of its own under splitting: the page's is the one built from main.tsx.
   const entry = Object.entries(result.metafile.outputs).find(([, output]) => output.entryPoint === ENTRY)
