@@ -390,6 +390,11 @@ test('phone numbers: masked on every operator read of a viewer, whole for a revi
     '13812345678',
     '13812345678',
   ])
+  // The provider notification log holds raw bodies (a supplier's callback names the number topped up): reviewers
+  // and admins only.
+  const log = await as(vic, 'GET', '/api/admin/notifications')
+  assert.deepEqual([log.status, log.body.error], [403, 'OPERATOR_FORBIDDEN'])
+  assert.equal((await as(rex, 'GET', '/api/admin/notifications')).status, 200)
 })
 
 test('rates: a reviewer cannot change them; an admin can, for new orders only, recorded with before and after', async () => {
