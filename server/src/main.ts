@@ -1,9 +1,11 @@
 import { loadConfig } from './config'
 import { DataDirLockedError } from './db/dataDirLock'
+import { CONSOLE_PATH, consoleRoot } from './modules/web/consoleRoutes'
 import { ProductionNotReadyError } from './productionReadiness'
 import { startServer } from './server'
 
-// `node --import tsx server/src/main.ts`: the API (and the H5 app when built) on 127.0.0.1:${PORT:-3000}.
+// `node --import tsx server/src/main.ts`: the API (and the H5 app and the operator console when built)
+// on 127.0.0.1:${PORT:-3000}.
 async function main(): Promise<void> {
   const config = loadConfig()
   const started = Date.now()
@@ -18,7 +20,8 @@ async function main(): Promise<void> {
     },
     'Life Pay server started',
   )
-  console.log(`Life Pay: ${server.url}  (API docs: ${server.url}/api/docs)`)
+  const operatorConsole = consoleRoot(config.consoleDir) ? `, operator console: ${server.url}${CONSOLE_PATH}/` : ''
+  console.log(`Life Pay: ${server.url}  (API docs: ${server.url}/api/docs${operatorConsole})`)
   for (const signal of ['SIGTERM', 'SIGINT'] as const) {
     process.once(signal, () => {
       log.info({ signal }, 'shutting down')
