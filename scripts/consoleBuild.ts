@@ -19,9 +19,10 @@ const SOURCE = join(ROOT, 'console')
 const STAMP = join(CONSOLE_DIST, '.build-stamp')
 export const CONSOLE_META = join(ROOT, 'dist', 'console.meta.json')
 // What the console's bundle is made of: its own sources, the domain rules and the API contract it shares.
-const INPUTS = ['console', 'src/domain', 'types/api', 'package.json', 'scripts/consoleBuild.ts']
+const INPUTS = ['console', 'src/domain', 'types/api', 'package.json', 'package-lock.json', 'scripts/consoleBuild.ts']
 
-const ENTRY = 'console/src/main.tsx'
+/** The console's entry, as the metafile names it. */
+export const CONSOLE_ENTRY = 'console/src/main.tsx'
 const COMPRESSIBLE = /\.(js|css|html|svg|json)$/
 
 function newestMtime(path: string): number {
@@ -110,7 +111,7 @@ export async function buildConsole(): Promise<void> {
   mkdirSync(CONSOLE_DIST, { recursive: true })
   const result = await build({
     absWorkingDir: ROOT,
-    entryPoints: { main: ENTRY },
+    entryPoints: { main: CONSOLE_ENTRY },
     bundle: true,
     splitting: true,
     format: 'esm',
@@ -132,7 +133,7 @@ export async function buildConsole(): Promise<void> {
     plugins: [deepImportsPlugin],
   })
   // Each lazy screen is an entry point of its own under splitting: the page's is the one built from main.tsx.
-  const entry = Object.entries(result.metafile.outputs).find(([, output]) => output.entryPoint === ENTRY)
+  const entry = Object.entries(result.metafile.outputs).find(([, output]) => output.entryPoint === CONSOLE_ENTRY)
   if (!entry) throw new Error('the console build wrote no entry chunk')
   const toUrl = (file: string) => `/console/${relative(CONSOLE_DIST, join(ROOT, file)).split('\\').join('/')}`
   const preloads = initialFiles(result.metafile, entry[0])

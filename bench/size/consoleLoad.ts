@@ -2,6 +2,7 @@ import { existsSync, readFileSync } from 'node:fs'
 import { join } from 'node:path'
 import { gzipSync } from 'node:zlib'
 import type { Metafile } from 'esbuild'
+import { CONSOLE_ENTRY, initialFiles } from '../../scripts/consoleBuild'
 
 export interface ConsoleScreenLoad {
   /** The screen's source file (console/src/pages/…). */
@@ -19,15 +20,6 @@ export interface ConsoleSizes {
 
 const gzipBytes = (path: string) => gzipSync(readFileSync(path), { level: 9 }).length
 
-/** The chunks `file` pulls in with static imports, itself included. */
-function closure(metafile: Metafile, file: string, seen = new Set<string>()): Set<string> {
-  if (seen.has(file)) return seen
-  seen.add(file)
-  for (const imported of metafile.outputs[file]?.imports ?? [])
-    if (imported.kind === 'import-statement') closure(metafile, imported.path, seen)
-  return seen
-}
-
 /**
  * The operator console's download weights from its build (dist/console and the esbuild metafile beside it,
  * dist/console.meta.json; scripts/consoleBuild.ts): the first load, and what each screen adds to it.
@@ -38,16 +30,16 @@ export function measureConsole(distRoot: string): ConsoleSizes {
   const metafile = JSON.parse(readFileSync(metaPath, 'utf8')) as Metafile
   const repoRoot = join(distRoot, '..')
   const outputs = Object.entries(metafile.outputs)
-  const main = outputs.find(([, output]) => output.entryPoint === 'console/src/main.tsx')
+  const main = outputs.find(([, output]) => output.entryPoint === CONSOLE_ENTRY)
   if (!main) throw new Error('the console build has no main entry')
-  const initial = closure(metafile, main[0])
+  const initial = new Set(initialFiles(metafile, main[0]))
   const js = (files: Iterable<string>) =>
     [...files].filter((file) => file.endsWith('.js')).reduce((sum, file) => sum + gzipBytes(join(repoRoot, file)), 0)
   const screens = outputs
     .filter(([file, output]) => file !== main[0] && output.entryPoint?.startsWith('console/src/pages/'))
     .map(([file, output]) => ({
       screen: output.entryPoint!.replace('console/src/pages/', ''),
-      ownJsGzip: js([...closure(metafile, file)].filter((chunk) => !initial.has(chunk))),
+      ownJsGzip: js(initialFiles(metafile, file).filter((chunk) => !initial.has(chunk))),
     }))
     .sort((a, b) => b.ownJsGzip - a.ownJsGzip)
   return {

@@ -42,6 +42,10 @@ export function App() {
       endSession(queryClient)
     })
   }, [queryClient])
+  // A new session clears the notice of the last one's end.
+  useEffect(() => {
+    if (session.data) setEnded(false)
+  }, [session.data])
 
   if (session.isPending) return <Spin fullscreen aria-label={text.loading} />
   if (session.isError) return <QueryError error={session.error} onRetry={() => void session.refetch()} />

@@ -1,4 +1,4 @@
-import { QueryClient, QueryClientProvider } from '@tanstack/react-query'
+import { MutationCache, QueryClient, QueryClientProvider } from '@tanstack/react-query'
 import { App as AntApp, ConfigProvider } from 'antd'
 import enUS from 'antd/locale/en_US'
 import zhCN from 'antd/locale/zh_CN'
@@ -12,7 +12,14 @@ import { ApiError } from './api/http'
 import { useLocale } from './i18n/locale'
 import './console.css'
 
-const queryClient = new QueryClient({
+const queryClient: QueryClient = new QueryClient({
+  // Every operator write is audited and most move the dashboard's figures: both are read again after any write.
+  mutationCache: new MutationCache({
+    onSuccess: () => {
+      void queryClient.invalidateQueries({ queryKey: ['audit'] })
+      void queryClient.invalidateQueries({ queryKey: ['dashboard'] })
+    },
+  }),
   defaultOptions: {
     queries: {
       // A refused call (4xx) will be refused again; a network or server failure is worth one more try.

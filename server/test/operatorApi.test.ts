@@ -716,10 +716,19 @@ describe('order timeline', () => {
       times,
       [...times].sort((a, b) => a - b),
     )
+    // In the operator's language (Accept-Language), zh-CN by default.
+    assert.match(timeline.events.find((e) => e.kind === 'paid')?.detail ?? '', /^已支付 ¥98\.5（微信支付），交易号 /)
+    const english = await t.data(
+      t.get<OrderTimeline>(`/api/operator/orders/${fixture.delivered}/timeline`, {
+        ...operator,
+        headers: { ...operator.headers, 'accept-language': 'en-US,en;q=0.9' },
+      }),
+    )
     assert.match(
-      timeline.events.find((e) => e.kind === 'paid')?.detail ?? '',
+      english.events.find((e) => e.kind === 'paid')?.detail ?? '',
       /^Paid ¥98\.5 by WeChat Pay, transaction /,
     )
+    assert.equal(english.events.find((e) => e.kind === 'delivered')?.detail, 'Delivered')
   })
 
   test('a failed order refunded automatically, and a rejected refund', async () => {

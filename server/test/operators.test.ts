@@ -358,7 +358,7 @@ test('phone numbers: masked on every operator read of a viewer, whole for a revi
       item?.account,
       sheetRow[2],
       sheetRow[4],
-      timeline.body.data?.events.find((event) => event.kind === 'created')?.detail.match(/for (\S+),/)?.[1],
+      timeline.body.data?.events.find((event) => event.kind === 'created')?.detail.match(/充值账号 (\S+)，/)?.[1],
       users.body.data?.data[0].phoneNumber,
       accounts.body.data?.data[0].phoneNumber,
       accounts.body.data?.data[0].content,

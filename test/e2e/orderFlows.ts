@@ -4,22 +4,21 @@ import type { CreateLifePayOrderResult, LifePayOrderDetail } from '../../types/a
 import { LifePayOrderStatus } from '../../src/domain/lifePayStatus'
 import { LifePayType } from '../../src/domain/lifePayType'
 import type { AppServer } from '../../scripts/lib/appServer'
+import { DEV_OPERATOR_TOKEN } from '../../server/src/config'
 import { lifePayApi } from './session'
 
 // Orders as the app places and pays them, through the API, for suites that need orders to look at.
 
-/** The sandbox server's automation token (server/src/config.ts's development default). */
-export const OPERATOR_TOKEN = 'life-pay-dev-operator'
-
-/** An operator call with the automation token; it must succeed. */
-export async function operatorCall(server: AppServer, path: string, body: unknown): Promise<void> {
+/** An operator POST with the sandbox server's automation token; it must succeed. Answers its `data`. */
+export async function operatorCall<T = unknown>(server: AppServer, path: string, body: unknown): Promise<T> {
   const res = await fetch(`${server.url}${path}`, {
     method: 'POST',
-    headers: { 'content-type': 'application/json', 'x-operator-token': OPERATOR_TOKEN },
+    headers: { 'content-type': 'application/json', 'x-operator-token': DEV_OPERATOR_TOKEN },
     body: JSON.stringify(body),
   })
-  const envelope = (await res.json()) as { success: boolean; msg: string | null }
+  const envelope = (await res.json()) as { success: boolean; data: T; msg: string | null }
   assert.equal(envelope.success, true, `${path}: ${envelope.msg}`)
+  return envelope.data
 }
 
 export const orderDetail = (server: AppServer, userId: string, orderNo: string) =>

@@ -23,6 +23,8 @@ export function setCsrfToken(token: string | null): void {
   csrfToken = token
 }
 
+const SESSION_PROBES = ['/api/operator/me', '/api/operator/login']
+
 /** Called when the server says the session is gone (401), so the console shows the login screen. */
 let onSessionEnded: () => void = () => {}
 export function whenSessionEnds(listener: () => void): void {
@@ -45,24 +47,22 @@ async function send(method: 'GET' | 'POST', path: string, body?: unknown): Promi
   }
 }
 
-async function refusal(response: Response): Promise<ApiError> {
-  const envelope = (await response.json().catch(() => null)) as ApiEnvelope<unknown> | null
-  const message =
-    envelope?.msg ??
-    (currentLocale() === 'en-US' ? `The server answered ${response.status}` : `服务器错误（${response.status}）`)
-  return new ApiError(message, response.status, envelope?.error ?? null)
+/** The error of a refused call: the server's words when it sent an envelope, else the status. */
+function refusal(response: Response, envelope: ApiEnvelope<unknown> | null): ApiError {
+  const fallback =
+    currentLocale() === 'en-US' ? `The server answered ${response.status}` : `服务器错误（${response.status}）`
+  return new ApiError(envelope?.msg ?? fallback, response.status, envelope?.error ?? null)
 }
+
+const envelopeOf = (response: Response) => response.json().catch(() => null) as Promise<ApiEnvelope<unknown> | null>
 
 /** One call of the operator API: its `data`, or an ApiError with the server's message. */
 export async function call<T>(method: 'GET' | 'POST', path: string, body?: unknown): Promise<T> {
   const response = await send(method, path, body)
-  const envelope = (await response.json().catch(() => null)) as ApiEnvelope<T> | null
-  if (response.status === 401 && !path.endsWith('/api/operator/login')) onSessionEnded()
-  if (!envelope) throw await refusal(response)
-  if (!response.ok || !envelope.success) {
-    const fallback = currentLocale() === 'en-US' ? `The server answered ${response.status}` : '操作失败'
-    throw new ApiError(envelope.msg ?? fallback, response.status, envelope.error ?? null)
-  }
+  const envelope = await envelopeOf(response)
+  // Asking whether there is a session, or logging in, is not a session ending.
+  if (response.status === 401 && !SESSION_PROBES.includes(path)) onSessionEnded()
+  if (!envelope || !response.ok || !envelope.success) throw refusal(response, envelope)
   return envelope.data as T
 }
 
@@ -70,7 +70,7 @@ export async function call<T>(method: 'GET' | 'POST', path: string, body?: unkno
 export async function download(path: string, body: unknown): Promise<{ blob: Blob; fileName: string }> {
   const response = await send('POST', path, body)
   if (response.status === 401) onSessionEnded()
-  if (!response.ok) throw await refusal(response)
+  if (!response.ok) throw refusal(response, await envelopeOf(response))
   const disposition = response.headers.get('content-disposition') ?? ''
   const encoded = /filename\*=UTF-8''([^;]+)/i.exec(disposition)?.[1]
   const plain = /filename="?([^";]+)"?/i.exec(disposition)?.[1]

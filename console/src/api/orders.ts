@@ -1,4 +1,5 @@
 import { keepPreviousData, queryOptions } from '@tanstack/react-query'
+import type { Locale } from '../../../src/domain/locale'
 import type { AuditEntry } from '../../../types/api/operators'
 import type {
   LifePayOrderFilters,
@@ -45,8 +46,9 @@ export function getOrderTimeline(orderNo: string): Promise<OrderTimeline> {
   return call('GET', `/api/operator/orders/${encodeURIComponent(orderNo)}/timeline`)
 }
 
-export const orderTimelineQuery = (orderNo: string) =>
-  queryOptions({ queryKey: ['orders', 'timeline', orderNo], queryFn: () => getOrderTimeline(orderNo) })
+/** The timeline's details come in the console's language (Accept-Language): one cache entry per language. */
+export const orderTimelineQuery = (orderNo: string, locale: Locale) =>
+  queryOptions({ queryKey: ['orders', 'timeline', orderNo, locale], queryFn: () => getOrderTimeline(orderNo) })
 
 /** GET /api/admin/orders/:orderNo/audit: the operators' actions on the order, newest first. */
 export function getOrderAudit(orderNo: string): Promise<AuditEntry[]> {

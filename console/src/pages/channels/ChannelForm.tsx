@@ -2,6 +2,7 @@ import { useMutation, useQueryClient } from '@tanstack/react-query'
 import { Alert, App, Form, Input, InputNumber, Modal, Select } from 'antd'
 import type { ChannelStatus, ChannlesType, LifePayChannles, SwitchType } from '../../../../types/api/operator'
 import { createEditPayChannels } from '../../api/channels'
+import { rateRule } from '../../components/rateRule'
 import { commonMessages } from '../../i18n/common'
 import { useMessages } from '../../i18n/messages'
 import { channelsMessages } from './messages'
@@ -100,14 +101,10 @@ export function ChannelForm({ channel, onClose }: { channel: LifePayChannles | n
           name='channlesRate'
           label={text.rate}
           extra={text.rateHelp}
+          // The server keeps a rate it is not sent: a channel that has one cannot be left without it here.
           rules={[
-            {
-              validator: async (_rule, value: number | null | undefined) => {
-                if (value === null || value === undefined) return
-                if (!(value > 0 && value <= 100)) throw new Error(text.rateRange)
-                if (Math.round(value * 100) !== Number((value * 100).toFixed(6))) throw new Error(text.rateDecimals)
-              },
-            },
+            ...(channel?.channlesRate != null ? [{ required: true, message: text.rateRange }] : []),
+            rateRule(text),
           ]}
         >
           <InputNumber style={{ width: '100%' }} step={0.01} />
@@ -121,10 +118,16 @@ export function ChannelForm({ channel, onClose }: { channel: LifePayChannles | n
           />
         </Form.Item>
         <Form.Item name='switchType' label={text.switchType} extra={text.storedOnly}>
-          <Select allowClear options={switchTypes.map((value) => ({ value, label: String(value) }))} />
+          <Select
+            allowClear={channel?.switchType == null}
+            options={switchTypes.map((value) => ({ value, label: String(value) }))}
+          />
         </Form.Item>
         <Form.Item name='channlesType' label={text.channlesType} extra={text.storedOnly}>
-          <Select allowClear options={channlesTypes.map((value) => ({ value, label: String(value) }))} />
+          <Select
+            allowClear={channel?.channlesType == null}
+            options={channlesTypes.map((value) => ({ value, label: String(value) }))}
+          />
         </Form.Item>
         <Alert type='info' showIcon title={text.changeApplies} />
       </Form>

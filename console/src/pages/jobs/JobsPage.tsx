@@ -33,7 +33,6 @@ export default function JobsPage() {
     mutationFn: retryJob,
     onSuccess: (job) => {
       void queryClient.invalidateQueries({ queryKey: failedJobsQuery.queryKey })
-      void queryClient.invalidateQueries({ queryKey: ['dashboard'] })
       message.success(format(text.retried, { id: job.id }))
     },
     onError: (error) => message.error(error.message),

@@ -92,7 +92,8 @@ function OrderFields({ order }: { order: LifePayOrderListOutput }) {
 
 function OrderTimelineCard({ orderNo }: { orderNo: string }) {
   const text = useMessages(orderMessages)
-  const timeline = useQuery(orderTimelineQuery(orderNo))
+  const locale = useLocale((state) => state.locale)
+  const timeline = useQuery(orderTimelineQuery(orderNo, locale))
   return (
     <Card title={text.timeline} className='lp-order-detail__section'>
       {timeline.isPending ? (

@@ -1,12 +1,13 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query'
 import { Alert, App, Button, Card, Form, InputNumber, Table } from 'antd'
-import { useEffect } from 'react'
+import { useCallback, useEffect } from 'react'
 import { label } from '../../../../src/domain/locale'
 import { lifePayRateTypeLabels, type LifePayRateType } from '../../../../src/domain/rateType'
 import type { LifePayRate } from '../../../../types/api/lifePay'
 import { createEditLifePayRate, ratesQuery } from '../../api/rates'
 import { PageHeader } from '../../components/PageHeader'
 import { QueryError } from '../../components/QueryError'
+import { rateRule } from '../../components/rateRule'
 import { commonMessages } from '../../i18n/common'
 import { useLocale } from '../../i18n/locale'
 import { useMessages } from '../../i18n/messages'
@@ -27,19 +28,21 @@ export default function RatesPage() {
   const rates = useQuery(ratesQuery)
   const [form] = Form.useForm<RateForm>()
 
-  const reset = (current: LifePayRate[]) =>
-    form.setFieldsValue(Object.fromEntries(current.map((rate) => [fieldOf(rate.rateType), rate.rate])))
+  const reset = useCallback(
+    (current: LifePayRate[]) =>
+      form.setFieldsValue(Object.fromEntries(current.map((rate) => [fieldOf(rate.rateType), rate.rate]))),
+    [form],
+  )
   // Only when the server's rates change: a half-typed form is not overwritten by a re-render.
   useEffect(() => {
-    if (rates.data)
-      form.setFieldsValue(Object.fromEntries(rates.data.map((rate) => [fieldOf(rate.rateType), rate.rate])))
-  }, [rates.data, form])
+    if (rates.data) reset(rates.data)
+  }, [rates.data, reset])
 
   const save = useMutation({
     mutationFn: createEditLifePayRate,
     onSuccess: (saved) => {
+      // The answer is every rate as stored: nothing to read again.
       queryClient.setQueryData(ratesQuery.queryKey, saved)
-      void queryClient.invalidateQueries({ queryKey: ratesQuery.queryKey })
       message.success(text.saved)
     },
     onError: (error) => message.error(error.message),
@@ -117,17 +120,7 @@ export default function RatesPage() {
                   name={fieldOf(rate.rateType)}
                   label={`${label(lifePayRateTypeLabels, rate.rateType, locale)} (%)`}
                   extra={rate.rateType === rates.data[0].rateType ? text.rateHelp : undefined}
-                  rules={[
-                    { required: true, message: text.rateRequired },
-                    {
-                      validator: async (_rule, value: number | null) => {
-                        if (value === null || value === undefined) return
-                        if (!(value > 0 && value <= 100)) throw new Error(text.rateRange)
-                        if (Math.round(value * 100) !== Number((value * 100).toFixed(6)))
-                          throw new Error(text.rateDecimals)
-                      },
-                    },
-                  ]}
+                  rules={[{ required: true, message: text.rateRequired }, rateRule(text)]}
                 >
                   <InputNumber style={{ width: '100%' }} step={0.01} />
                 </Form.Item>

@@ -58,22 +58,25 @@ export default function RefundsPage() {
   return (
     <>
       <PageHeader title={text.title} />
-      {queue.isError && <QueryError error={queue.error} onRetry={() => void queue.refetch()} />}
-      <Table<LifePayOrderListOutput>
-        data-testid='refunds-table'
-        rowKey='id'
-        size='middle'
-        columns={columns}
-        dataSource={queue.data}
-        loading={queue.isFetching}
-        pagination={{
-          defaultPageSize: 20,
-          showSizeChanger: true,
-          showTotal: (count) => format(common.total, { count }),
-        }}
-        scroll={{ x: 'max-content' }}
-        locale={{ emptyText: text.queueEmpty }}
-      />
+      {queue.isError ? (
+        <QueryError error={queue.error} onRetry={() => void queue.refetch()} />
+      ) : (
+        <Table<LifePayOrderListOutput>
+          data-testid='refunds-table'
+          rowKey='id'
+          size='middle'
+          columns={columns}
+          dataSource={queue.data}
+          loading={queue.isFetching}
+          pagination={{
+            defaultPageSize: 20,
+            showSizeChanger: true,
+            showTotal: (count) => format(common.total, { count }),
+          }}
+          scroll={{ x: 'max-content' }}
+          locale={{ emptyText: text.queueEmpty }}
+        />
+      )}
     </>
   )
 }

@@ -26,7 +26,7 @@ import {
 import type { OperatorRole } from '../../../../types/api/operators'
 import type { AppContext } from '../../appContext'
 import type { AuthHooks } from '../../http/auth'
-import { ok } from '../../http/envelope'
+import { localeOf, ok } from '../../http/envelope'
 import { originOf } from '../../http/origin'
 import { routeSchema } from '../../http/schemas'
 import { channelDto, channelsPage, createEditPayChannel, setChannelStatus } from './channelsAdmin'
@@ -343,6 +343,6 @@ export function registerOperatorRoutes(app: FastifyInstance, ctx: AppContext, au
         data: OrderTimeline,
       }),
     },
-    async (request) => ok(await orderTimeline(ctx, request.params.orderNo, request.operator)),
+    async (request) => ok(await orderTimeline(ctx, request.params.orderNo, request.operator, localeOf(request))),
   )
 }

@@ -1,6 +1,6 @@
 import { asc, eq } from 'drizzle-orm'
 import type { OrderTimeline, TimelineEvent } from '../../../../types/api/operator'
-import { label } from '../../../../src/domain/locale'
+import { label, type Locale } from '../../../../src/domain/locale'
 import { LifePayOrderStatus, type LifePayStatus } from '../../../../src/domain/lifePayStatus'
 import { lifePayOrderTypeLabels, type LifePayOrderType } from '../../../../src/domain/lifePayOrderType'
 import { lifePayTypeLabels, type LifePayType } from '../../../../src/domain/lifePayType'
@@ -20,10 +20,67 @@ import { accountFor } from './phoneMasking'
 // (provider_notifications, refused ones included). Operator actions beyond the refund decision come with the audit
 // trail of operator accounts.
 
-const en = 'en-US' as const
+interface Words {
+  created: (what: string, account: string, pay: string, rate: string, channel: string | null) => string
+  paid: (pay: string, by: string | null, transaction: string | null) => string
+  attempt: (attemptNo: number) => string
+  result: (attemptNo: number, outcome: string, supplierOrderNo: string | null, reason: string | null) => string
+  delivered: string
+  failed: (result: string | null) => string
+  refundApplied: (reason: string) => string
+  refunded: (pay: string, refundNo: string | null, remark: string | null) => string
+  refundRejected: (reason: string) => string
+  refundStatus: (status: string, returnedRemark: string | null) => string
+}
+
+const also = (text: string | null | undefined, wrap: (value: string) => string) => (text ? wrap(text) : '')
+
+// The operator's language (Accept-Language, as every message of the API): the console reads these as they are.
+const timelineWords: Record<Locale, Words> = {
+  'zh-CN': {
+    created: (what, account, pay, rate, channel) =>
+      `${what}，充值账号 ${account}，应付 ${pay}（折扣 ${rate}%）${also(channel, (c) => `，渠道 ${c}`)}`,
+    paid: (pay, by, transaction) =>
+      `已支付 ${pay}${also(by, (b) => `（${b}）`)}${also(transaction, (t) => `，交易号 ${t}`)}`,
+    attempt: (attemptNo) => `第 ${attemptNo} 次提交渠道充值`,
+    result: (attemptNo, outcome, supplierOrderNo, reason) =>
+      `第 ${attemptNo} 次：${outcome}${also(supplierOrderNo, (n) => `，渠道订单 ${n}`)}${also(reason, (r) => `（${r}）`)}`,
+    delivered: '已到账',
+    failed: (result) => `充值失败${also(result, (r) => `：${r}`)}`,
+    refundApplied: (reason) => `申请退款：${reason}`,
+    refunded: (pay, refundNo, remark) =>
+      `已退款 ${pay}${also(refundNo, (n) => `，退款单号 ${n}`)}${also(remark, (r) => `（${r}）`)}`,
+    refundRejected: (reason) => `退款被驳回：${reason}`,
+    refundStatus: (status, returnedRemark) =>
+      `支付渠道退款状态：${status}${also(returnedRemark, (r) => `（已通过其他方式退回：${r}）`)}`,
+  },
+  'en-US': {
+    created: (what, account, pay, rate, channel) =>
+      `${what} for ${account}, to pay ${pay} (${rate} %)${also(channel, (c) => `, channel ${c}`)}`,
+    paid: (pay, by, transaction) =>
+      `Paid ${pay}${also(by, (b) => ` by ${b}`)}${also(transaction, (t) => `, transaction ${t}`)}`,
+    attempt: (attemptNo) => `Recharge attempt ${attemptNo} put to the supplier`,
+    result: (attemptNo, outcome, supplierOrderNo, reason) =>
+      `Attempt ${attemptNo}: ${outcome}${also(supplierOrderNo, (n) => `, supplier order ${n}`)}${also(reason, (r) => ` (${r})`)}`,
+    delivered: 'Delivered',
+    failed: (result) => `Recharge failed${also(result, (r) => `: ${r}`)}`,
+    refundApplied: (reason) => `Refund applied for: ${reason}`,
+    refunded: (pay, refundNo, remark) =>
+      `Refunded ${pay}${also(refundNo, (n) => `, refund ${n}`)}${also(remark, (r) => ` (${r})`)}`,
+    refundRejected: (reason) => `Refund rejected: ${reason}`,
+    refundStatus: (status, returnedRemark) =>
+      `Payment provider: refund ${status}${also(returnedRemark, (r) => ` (returned another way: ${r})`)}`,
+  },
+}
 
 /** What happened to the order, as `actor` may read it (the number topped up masked for a viewer). */
-export async function orderTimeline(ctx: AppContext, orderNo: string, actor: OperatorActor): Promise<OrderTimeline> {
+export async function orderTimeline(
+  ctx: AppContext,
+  orderNo: string,
+  actor: OperatorActor,
+  locale: Locale,
+): Promise<OrderTimeline> {
+  const words = timelineWords[locale]
   const [order] = await ctx.db.select().from(lifePayOrders).where(eq(lifePayOrders.orderNo, orderNo))
   if (!order) throw errors.orderNotFound()
   const [attempts, notifications] = await Promise.all([
@@ -43,9 +100,13 @@ export async function orderTimeline(ctx: AppContext, orderNo: string, actor: Ope
   add(
     order.creationTime,
     'created',
-    `${label(lifePayOrderTypeLabels, order.lifePayOrderType as LifePayOrderType, en)} ${yuan(order.parValueFen)} ` +
-      `for ${accountFor(actor, order.lifePayOrderType, order.account)}, to pay ${yuan(order.payAmountFen)} (${ppmToPercent(order.ratePpm)} %)` +
-      (order.channelId ? `, channel ${order.channelId}` : ''),
+    words.created(
+      `${label(lifePayOrderTypeLabels, order.lifePayOrderType as LifePayOrderType, locale)} ${yuan(order.parValueFen)}`,
+      accountFor(actor, order.lifePayOrderType, order.account),
+      yuan(order.payAmountFen),
+      String(ppmToPercent(order.ratePpm)),
+      order.channelId,
+    ),
   )
   for (const notification of notifications) {
     add(
@@ -58,18 +119,18 @@ export async function orderTimeline(ctx: AppContext, orderNo: string, actor: Ope
   add(
     order.payTime,
     'paid',
-    `Paid ${yuan(order.payAmountFen)}` +
-      (order.lifePayType ? ` by ${label(lifePayTypeLabels, order.lifePayType as LifePayType, en)}` : '') +
-      (order.transactionId ? `, transaction ${order.transactionId}` : ''),
+    words.paid(
+      yuan(order.payAmountFen),
+      order.lifePayType ? label(lifePayTypeLabels, order.lifePayType as LifePayType, locale) : null,
+      order.transactionId,
+    ),
   )
   for (const attempt of attempts.get(order.id) ?? []) {
-    add(attempt.startTime, 'supplierAttempt', `Recharge attempt ${attempt.attemptNo} put to the supplier`)
+    add(attempt.startTime, 'supplierAttempt', words.attempt(attempt.attemptNo))
     add(
       attempt.finishTime,
       'supplierResult',
-      `Attempt ${attempt.attemptNo}: ${attempt.outcome}` +
-        (attempt.supplierOrderNo ? `, supplier order ${attempt.supplierOrderNo}` : '') +
-        (attempt.reason ? ` (${attempt.reason})` : ''),
+      words.result(attempt.attemptNo, attempt.outcome, attempt.supplierOrderNo, attempt.reason),
     )
   }
   const delivered = isDelivered(order)
@@ -79,31 +140,20 @@ export async function orderTimeline(ctx: AppContext, orderNo: string, actor: Ope
   add(
     order.finishTime ?? failedAt,
     delivered ? 'delivered' : 'failed',
-    delivered ? 'Delivered' : `Recharge failed${order.supplierResult ? `: ${order.supplierResult}` : ''}`,
+    delivered ? words.delivered : words.failed(order.supplierResult),
   )
-  add(order.refundApplyTime, 'refundApplied', `Refund applied for: ${order.refundApplyRemark ?? ''}`)
-  add(
-    order.refundTime,
-    'refunded',
-    `Refunded ${yuan(order.payAmountFen)}` +
-      (order.refundNo ? `, refund ${order.refundNo}` : '') +
-      (order.refundCheckRemark ? ` (${order.refundCheckRemark})` : ''),
-  )
+  add(order.refundApplyTime, 'refundApplied', words.refundApplied(order.refundApplyRemark ?? ''))
+  add(order.refundTime, 'refunded', words.refunded(yuan(order.payAmountFen), order.refundNo, order.refundCheckRemark))
   // A rejection is timed by the review (refundCheckTime); orders rejected before that column existed rest in it, so
   // their last change is the rejection.
   if (order.lifePayOrderStatus === LifePayOrderStatus.RefundFailed) {
     add(
       order.refundCheckTime ?? order.updatedTime,
       'refundRejected',
-      `Refund rejected: ${order.refundCheckRemark ?? ''}`,
+      words.refundRejected(order.refundCheckRemark ?? ''),
     )
   }
-  add(
-    order.refundStatusTime,
-    'refundStatus',
-    `Payment provider: refund ${order.refundStatus ?? ''}` +
-      (order.refundReturnedRemark ? ` (returned another way: ${order.refundReturnedRemark})` : ''),
-  )
+  add(order.refundStatusTime, 'refundStatus', words.refundStatus(order.refundStatus ?? '', order.refundReturnedRemark))
   // Stable: events at the same instant keep the order they were added in, which follows the order's life.
   events.sort((a, b) => a.time.localeCompare(b.time))
   return {
