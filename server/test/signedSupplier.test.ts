@@ -60,7 +60,10 @@ before(async () => {
         merchantId: MERCHANT_ID,
         key: KEY,
         notifyUrl: NOTIFY_URL,
-        timeoutMs: 300,
+        // Well under the fake's slowMs (so a slow answer is a timeout) and well over a loaded CI machine's round trip
+        // (at 300 ms a query once failed to settle the order while the PostgreSQL suite shared two cores with a
+        // browser run).
+        timeoutMs: 800,
       },
       supplierQueryAfterMs: QUERY_AFTER_MS,
       supplierQueryMaxIntervalMs: 10 * 60_000,
