@@ -1,5 +1,5 @@
 import { useQuery } from '@tanstack/react-query'
-import { Button, Form, Input, Select, Typography } from 'antd'
+import { Button, Form, Select, Typography } from 'antd'
 import { useState } from 'react'
 import { Link, useSearchParams } from 'react-router-dom'
 import { carrierCodeLabels } from '../../../../src/domain/carrier'
@@ -15,9 +15,9 @@ import type { UserAccountOutput } from '../../../../types/api/operator'
 import { accountPageQuery } from '../../api/users'
 import { dateTime } from '../../components/displayValues'
 import { PageHeader } from '../../components/PageHeader'
+import { KeywordFilters } from '../../components/KeywordFilters'
 import { PageModelTable } from '../../components/PageModelTable'
 import { usePageModel } from '../../components/usePageModel'
-import { commonMessages } from '../../i18n/common'
 import { useLocale } from '../../i18n/locale'
 import { format, useMessages } from '../../i18n/messages'
 import { accountsMessages } from './messages'
@@ -43,7 +43,6 @@ interface Filters {
 
 export default function AccountsPage() {
   const text = useMessages(accountsMessages)
-  const common = useMessages(commonMessages)
   const locale = useLocale((state) => state.locale)
   const [search, setSearch] = useSearchParams()
   const userId = search.get('userId') ?? undefined
@@ -70,11 +69,11 @@ export default function AccountsPage() {
           </Button>
         </Typography.Paragraph>
       )}
-      <Form
-        layout='inline'
-        className='lp-filters'
-        onFinish={(values: Filters) => {
-          setFilters({ lifePayOrderType: values.lifePayOrderType, keyWords: values.keyWords?.trim() || undefined })
+      <KeywordFilters<Filters>
+        label={text.keyword}
+        placeholder={text.keywordPlaceholder}
+        onSearch={(values) => {
+          setFilters({ lifePayOrderType: values.lifePayOrderType, keyWords: values.keyWords })
           paging.restart()
         }}
       >
@@ -89,13 +88,7 @@ export default function AccountsPage() {
             }))}
           />
         </Form.Item>
-        <Form.Item name='keyWords' label={text.keyword}>
-          <Input placeholder={text.keywordPlaceholder} allowClear maxLength={64} />
-        </Form.Item>
-        <Button type='primary' htmlType='submit'>
-          {common.search}
-        </Button>
-      </Form>
+      </KeywordFilters>
       <PageModelTable<UserAccountOutput>
         testId='accounts-table'
         page={page}

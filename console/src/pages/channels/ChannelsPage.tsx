@@ -1,5 +1,5 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query'
-import { App, Button, Form, Input, Space, Switch } from 'antd'
+import { App, Button, Space, Switch } from 'antd'
 import { useState } from 'react'
 import { label } from '../../../../src/domain/locale'
 import { lifePayRateTypeLabels } from '../../../../src/domain/rateType'
@@ -7,6 +7,7 @@ import type { LifePayChannles } from '../../../../types/api/operator'
 import { channelsPageQuery, setLifePayChannelsStatus } from '../../api/channels'
 import { dateTime } from '../../components/displayValues'
 import { PageHeader } from '../../components/PageHeader'
+import { KeywordFilters } from '../../components/KeywordFilters'
 import { PageModelTable } from '../../components/PageModelTable'
 import { usePageModel } from '../../components/usePageModel'
 import { commonMessages } from '../../i18n/common'
@@ -58,21 +59,14 @@ export default function ChannelsPage() {
           )
         }
       />
-      <Form
-        layout='inline'
-        className='lp-filters'
-        onFinish={(values: { keyWords?: string }) => {
-          setKeyWords(values.keyWords?.trim() || undefined)
+      <KeywordFilters
+        label={text.keyword}
+        placeholder={text.keywordPlaceholder}
+        onSearch={(values) => {
+          setKeyWords(values.keyWords)
           paging.restart()
         }}
-      >
-        <Form.Item name='keyWords' label={text.keyword}>
-          <Input placeholder={text.keywordPlaceholder} allowClear maxLength={64} />
-        </Form.Item>
-        <Button type='primary' htmlType='submit'>
-          {common.search}
-        </Button>
-      </Form>
+      />
       <PageModelTable<LifePayChannles>
         testId='channels-table'
         page={page}

@@ -1,11 +1,12 @@
 import { useQuery } from '@tanstack/react-query'
-import { Button, Form, Input, Space } from 'antd'
+import { Space } from 'antd'
 import { useState } from 'react'
 import { Link } from 'react-router-dom'
 import type { UserListOutput } from '../../../../types/api/operator'
 import { userPageQuery } from '../../api/users'
 import { dateTime } from '../../components/displayValues'
 import { PageHeader } from '../../components/PageHeader'
+import { KeywordFilters } from '../../components/KeywordFilters'
 import { PageModelTable } from '../../components/PageModelTable'
 import { usePageModel } from '../../components/usePageModel'
 import { commonMessages } from '../../i18n/common'
@@ -21,21 +22,14 @@ export default function UsersPage() {
   return (
     <>
       <PageHeader title={text.title} />
-      <Form
-        layout='inline'
-        className='lp-filters'
-        onFinish={(values: { keyWords?: string }) => {
-          setKeyWords(values.keyWords?.trim() || undefined)
+      <KeywordFilters
+        label={text.keyword}
+        placeholder={text.keywordPlaceholder}
+        onSearch={(values) => {
+          setKeyWords(values.keyWords)
           paging.restart()
         }}
-      >
-        <Form.Item name='keyWords' label={text.keyword}>
-          <Input placeholder={text.keywordPlaceholder} allowClear maxLength={64} />
-        </Form.Item>
-        <Button type='primary' htmlType='submit'>
-          {common.search}
-        </Button>
-      </Form>
+      />
       <PageModelTable<UserListOutput>
         testId='users-table'
         page={page}
