@@ -1,13 +1,14 @@
 import { join } from 'node:path'
 import fastifySwagger from '@fastify/swagger'
 import fastifySwaggerUi from '@fastify/swagger-ui'
-import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastify'
+import Fastify, { type FastifyBaseLogger, type FastifyInstance, type FastifyServerOptions } from 'fastify'
 import { API_ERROR_CODES } from '../../types/api/errorCodes'
 import type { AppContext, Providers, Sandboxes } from './appContext'
 import { systemClock, type Clock } from './clock'
 import type { AlipaySettings, AlipayVerification, ServerConfig, WechatPaySettings } from './config'
 import { CREDENTIAL_REVOKED_CHANNEL, ORDER_CHANGED_CHANNEL, RATES_CHANGED_CHANNEL } from './db/changeChannels'
 import type { Database, Db } from './db/database'
+import type { NotificationProviders } from './providers/notification'
 import { createAuthHooks, CSRF_HEADER, OPERATOR_TOKEN_HEADER, VIRTUAL_USER_HEADER } from './http/auth'
 import { corsPolicy, installCors } from './http/cors'
 import { inlineScriptHashes, installSecurityHeaders } from './http/securityHeaders'
@@ -39,6 +40,8 @@ import { createAlipayIdentity } from './providers/alipayIdentity'
 import { createSandboxPayment, type NotifyDelivery } from './providers/sandboxPayment'
 import { createSandboxSupplier } from './providers/sandboxSupplier'
 import { createSandboxSms } from './providers/sms'
+import { createSandboxNotification } from './providers/sandboxNotification'
+import { defineNotificationJobs } from './modules/notifications/userNotifications'
 import { createSandboxStorage } from './providers/storage'
 import { createWechatPay } from './providers/wechatPay'
 import { createAlipay, type AlipayKeys } from './providers/alipay'
@@ -146,6 +149,12 @@ function identityProvider(config: ServerConfig, clock: Clock): IdentityProvider 
 }
 
 /** A real provider's settings, which loadConfig fills whenever the provider is chosen. */
+/** Every channel to the sandbox until a real adapter is configured (issue 20). */
+function sandboxNotifications(db: Db, clock: Clock, log: FastifyBaseLogger): NotificationProviders {
+  const sandbox = createSandboxNotification(db, clock, log)
+  return { wechat: sandbox, alipay: sandbox, sms: sandbox }
+}
+
 function requireSettings<T>(settings: T | null, choice: string): T {
   if (!settings) throw new Error(`${choice} without its settings`)
   return settings
@@ -342,8 +351,10 @@ export async function buildApp(options: AppOptions): Promise<App> {
         onResult: (result) => handleRechargeResult(ctx, result),
       }),
     storage: given.storage ?? (sandboxes.storage as NonNullable<Sandboxes['storage']>),
+    notifications: given.notifications ?? sandboxNotifications(db, clock, app.log.child({ module: 'notifications' })),
   }
   defineOrderJobs(ctx)
+  defineNotificationJobs(ctx)
 
   const auth = createAuthHooks(ctx)
   registerHealthRoutes(app, ctx)

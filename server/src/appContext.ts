@@ -8,6 +8,7 @@ import type { RateCache } from './modules/lifePay/rateCache'
 import type { IdentityProvider } from './providers/identity'
 import type { PaymentProviders } from './providers/payment'
 import type { SandboxPayment } from './providers/sandboxPayment'
+import type { NotificationProviders } from './providers/notification'
 import type { SmsProvider } from './providers/sms'
 import type { SandboxStorage, StorageProvider } from './providers/storage'
 import type { SupplierProvider } from './providers/supplier'
@@ -21,6 +22,8 @@ export interface Providers {
   payment: PaymentProviders
   supplier: SupplierProvider
   storage: StorageProvider
+  /** By channel: WeChat and Alipay subscribe messages, SMS (issue 20; sandbox records them). */
+  notifications: NotificationProviders
 }
 
 /** The sandbox side of providers that have dev routes (null when a real provider is configured). */

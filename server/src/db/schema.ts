@@ -438,6 +438,128 @@ export const jobs = pgTable(
 )
 
 /**
+ * What a user agreed to be told about (issue 20): the host's answer to a subscribe request (WeChat / Alipay one-time
+ * grants: one grant pays for one message, `spentTime` marks it used) or an SMS opt-in, per order or per reminder.
+ * Kept as the host answered it (accept / reject / ban / filter), so the order detail shows what the user chose.
+ */
+export const notificationSubscriptions = pgTable(
+  'notification_subscriptions',
+  {
+    id: uuid('id').primaryKey(),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id),
+    orderNo: text('order_no'),
+    reminderId: uuid('reminder_id'),
+    /** wechat | alipay | sms (src/domain/lifePayNotification.ts). */
+    channel: text('channel').notNull(),
+    event: text('event').notNull(),
+    /** The host's template id the answer was for; null for SMS. */
+    templateId: text('template_id'),
+    decision: text('decision').notNull(),
+    spentTime: time('spent_time'),
+    creationTime: createdAt(),
+  },
+  (t) => [
+    index('notification_subscriptions_order_idx').on(t.orderNo),
+    index('notification_subscriptions_reminder_idx').on(t.reminderId, t.creationTime),
+  ],
+)
+
+/**
+ * Every notification the service decided to send (the outbox): written in the transaction of the change that causes
+ * it, sent by the `notification.send` job. `dedupeKey` makes it one per event (e.g.
+ * `rechargeSucceeded:<orderNo>:wechat`) however often the change or the job is retried; `params` are fixed when
+ * written, so a retry says the same words.
+ */
+export const userNotifications = pgTable(
+  'user_notifications',
+  {
+    id: bigserial('id', { mode: 'number' }).primaryKey(),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id),
+    orderNo: text('order_no'),
+    reminderId: uuid('reminder_id'),
+    event: text('event').notNull(),
+    channel: text('channel').notNull(),
+    dedupeKey: text('dedupe_key').notNull(),
+    /** pending → sending → sent | failed | unknown (a call that may have gone out is never repeated) | skipped. */
+    status: text('status').notNull(),
+    params: jsonb('params').notNull(),
+    providerMessageId: text('provider_message_id'),
+    attempts: integer('attempts').notNull().default(0),
+    lastError: text('last_error'),
+    creationTime: createdAt(),
+    sentTime: time('sent_time'),
+  },
+  (t) => [
+    uniqueIndex('user_notifications_dedupe_key').on(t.dedupeKey),
+    index('user_notifications_order_idx').on(t.orderNo),
+    index('user_notifications_user_time_idx').on(t.userId, t.creationTime),
+  ],
+)
+
+/**
+ * A user's top-up reminder for one account (issue 20): on a day of the month, or when the supplier's balance lookup
+ * falls below a threshold. Opt-in with the consent text the user saw recorded; cancelled with one tap (also from the
+ * message, by `cancelToken`); never charges anything.
+ */
+export const topUpReminders = pgTable(
+  'top_up_reminders',
+  {
+    id: uuid('id').primaryKey(),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id),
+    /** The saved account it was set on, if any (no foreign key: deleting the account cancels its reminders). */
+    userAccountId: uuid('user_account_id'),
+    lifePayOrderType: integer('life_pay_order_type').notNull(),
+    account: text('account').notNull(),
+    /** monthlyDay | lowBalance */
+    kind: text('kind').notNull(),
+    dayOfMonth: integer('day_of_month'),
+    thresholdFen: integer('threshold_fen'),
+    channel: text('channel').notNull(),
+    consentTime: time('consent_time').notNull(),
+    consentText: text('consent_text').notNull(),
+    /** active | cancelled */
+    status: text('status').notNull(),
+    nextRunTime: time('next_run_time'),
+    lastSentTime: time('last_sent_time'),
+    cancelTime: time('cancel_time'),
+    cancelToken: text('cancel_token').notNull(),
+    creationTime: createdAt(),
+    updatedTime: time('updated_time').notNull(),
+  },
+  (t) => [
+    uniqueIndex('top_up_reminders_cancel_token_key').on(t.cancelToken),
+    index('top_up_reminders_user_idx').on(t.userId, t.creationTime),
+    index('top_up_reminders_due_idx')
+      .on(t.nextRunTime)
+      .where(sql`${t.status} = 'active'`),
+  ],
+)
+
+/** What the sandbox notification provider "sent": readable at GET /api/dev/notifications while it is active. */
+export const sandboxNotifications = pgTable(
+  'sandbox_notifications',
+  {
+    id: bigserial('id', { mode: 'number' }).primaryKey(),
+    userId: uuid('user_id').notNull(),
+    channel: text('channel').notNull(),
+    event: text('event').notNull(),
+    orderNo: text('order_no'),
+    /** The address the real channel would use: openid, Alipay user id or phone number. */
+    recipient: text('recipient').notNull(),
+    text: text('text').notNull(),
+    params: jsonb('params').notNull(),
+    creationTime: createdAt(),
+  },
+  (t) => [index('sandbox_notifications_user_time_idx').on(t.userId, t.creationTime)],
+)
+
+/**
  * People who run the service (docs/server.md § Operator side): each logs in with a password to the operator routes;
  * the role says what they may do (viewer < reviewer < admin, modules/operatorAccounts/roles.ts).
  */

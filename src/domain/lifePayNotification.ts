@@ -1,0 +1,64 @@
+import type { Labels } from './locale'
+import type { OrderEvent } from './orderTransitions'
+
+// Issue 20: what the user is told, and how. Shared by the app (what to ask the host to subscribe to, what the order
+// detail lists) and the server (which order change notifies, through which channel).
+
+/** A change the user hears about: an order's (paid … refund rejected) or a top-up reminder falling due. */
+export enum LifePayNotificationEvent {
+  Paid = 'paid',
+  RechargeSucceeded = 'rechargeSucceeded',
+  RechargeFailedRefunded = 'rechargeFailedRefunded',
+  RefundApproved = 'refundApproved',
+  RefundRejected = 'refundRejected',
+  TopUpReminder = 'topUpReminder',
+}
+
+/**
+ * How it reaches the user: a WeChat subscribe message, an Alipay subscribe message (both one-time grants the user gave
+ * in the host's own prompt), or an SMS for H5 users who opted in.
+ */
+export enum LifePayNotificationChannel {
+  Wechat = 'wechat',
+  Alipay = 'alipay',
+  Sms = 'sms',
+}
+
+export const lifePayNotificationChannelValues: readonly LifePayNotificationChannel[] = [
+  LifePayNotificationChannel.Wechat,
+  LifePayNotificationChannel.Alipay,
+  LifePayNotificationChannel.Sms,
+]
+
+/** The order events the user is told about, by the order-state event that causes them (src/domain/orderTransitions). */
+const eventByOrderEvent: Partial<Record<OrderEvent, LifePayNotificationEvent>> = {
+  pay: LifePayNotificationEvent.Paid,
+  completeRecharge: LifePayNotificationEvent.RechargeSucceeded,
+  refundAutomatically: LifePayNotificationEvent.RechargeFailedRefunded,
+  approveRefund: LifePayNotificationEvent.RefundApproved,
+  rejectRefund: LifePayNotificationEvent.RefundRejected,
+}
+
+/** The notification an order transition causes, if any. */
+export function notificationEventFor(orderEvent: OrderEvent): LifePayNotificationEvent | null {
+  return eventByOrderEvent[orderEvent] ?? null
+}
+
+export const lifePayNotificationEventLabels: Labels<LifePayNotificationEvent> = {
+  'zh-CN': {
+    [LifePayNotificationEvent.Paid]: '支付成功',
+    [LifePayNotificationEvent.RechargeSucceeded]: '充值到账',
+    [LifePayNotificationEvent.RechargeFailedRefunded]: '充值失败已退款',
+    [LifePayNotificationEvent.RefundApproved]: '退款已通过',
+    [LifePayNotificationEvent.RefundRejected]: '退款未通过',
+    [LifePayNotificationEvent.TopUpReminder]: '充值提醒',
+  },
+  'en-US': {
+    [LifePayNotificationEvent.Paid]: 'Payment received',
+    [LifePayNotificationEvent.RechargeSucceeded]: 'Top-up delivered',
+    [LifePayNotificationEvent.RechargeFailedRefunded]: 'Top-up failed, refunded',
+    [LifePayNotificationEvent.RefundApproved]: 'Refund approved',
+    [LifePayNotificationEvent.RefundRejected]: 'Refund declined',
+    [LifePayNotificationEvent.TopUpReminder]: 'Top-up reminder',
+  },
+}
