@@ -1,3 +1,4 @@
+import { type LifePayNotificationChannel, LifePayNotificationEvent } from '../../src/domain/lifePayNotification'
 import { readFileSync } from 'node:fs'
 import { join, resolve } from 'node:path'
 import { UNPAID_ORDER_CLOSE_MS } from '../../src/domain/constants'
@@ -136,6 +137,27 @@ export interface JobsConfig {
   backoffCapMs: number
 }
 
+export type NotificationTemplates = Record<
+  LifePayNotificationChannel.Wechat | LifePayNotificationChannel.Alipay,
+  Partial<Record<LifePayNotificationEvent, string>>
+>
+
+/** `event=templateId,…` for one host; every event a sandbox id when unset, an unknown event refused. */
+function subscribeTemplates(value: string | undefined, host: string, name: string) {
+  const templates: Partial<Record<LifePayNotificationEvent, string>> = {}
+  if (!value) {
+    for (const event of Object.values(LifePayNotificationEvent)) templates[event] = `sandbox-${host}-${event}`
+    return templates
+  }
+  for (const pair of value.split(',')) {
+    const [event, id] = pair.split('=').map((part) => part.trim())
+    if (!Object.values(LifePayNotificationEvent).includes(event as LifePayNotificationEvent) || !id)
+      throw new Error(`${name}: "${pair}" is not event=templateId with a known event`)
+    templates[event as LifePayNotificationEvent] = id
+  }
+  return templates
+}
+
 export interface ServerConfig {
   host: string
   port: number
@@ -184,6 +206,11 @@ export interface ServerConfig {
   wechatIdentity: WechatIdentitySettings | null
   /** Set when providers.identity includes 'alipay'. */
   alipayIdentity: AlipayIdentitySettings | null
+  /**
+   * The subscribe-message template the host asks the user about, per event (issue 20): WeChat's and Alipay's ids from
+   * their consoles (WECHAT_SUBSCRIBE_TEMPLATES / ALIPAY_SUBSCRIBE_TEMPLATES, `event=id,…`); sandbox ids otherwise.
+   */
+  notificationTemplates: NotificationTemplates
   /** Signs sandbox payment notifications and JSAPI parameters. */
   sandboxMerchantKey: string
   /** How long the sandbox supplier takes to report a recharge. */
@@ -568,6 +595,10 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): ServerConfig {
     supplierQueryMaxIntervalMs: int(env.SUPPLIER_QUERY_MAX_INTERVAL_MS, 60 * 60_000, 'SUPPLIER_QUERY_MAX_INTERVAL_MS'),
     wechatIdentity: identity.includes('wechat') ? wechatIdentitySettings(env) : null,
     alipayIdentity: identity.includes('alipay') ? alipayIdentitySettings(env) : null,
+    notificationTemplates: {
+      wechat: subscribeTemplates(env.WECHAT_SUBSCRIBE_TEMPLATES, 'wechat', 'WECHAT_SUBSCRIBE_TEMPLATES'),
+      alipay: subscribeTemplates(env.ALIPAY_SUBSCRIBE_TEMPLATES, 'alipay', 'ALIPAY_SUBSCRIBE_TEMPLATES'),
+    },
     sandboxMerchantKey: env.SANDBOX_MERCHANT_KEY || DEV_MERCHANT_KEY,
     sandboxSupplierDelayMs: int(env.SANDBOX_SUPPLIER_DELAY_MS, 1500, 'SANDBOX_SUPPLIER_DELAY_MS'),
     sandboxDuplicateNotifyRate: Math.min(

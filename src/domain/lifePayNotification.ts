@@ -62,3 +62,26 @@ export const lifePayNotificationEventLabels: Labels<LifePayNotificationEvent> = 
     [LifePayNotificationEvent.TopUpReminder]: 'Top-up reminder',
   },
 }
+
+/**
+ * What every notification carries (outbox `params`), in words the channels can use as they are: each adapter maps
+ * these onto its template's fields (WeChat `thing`/`amount`/`time`…, Alipay keywords, SMS template variables).
+ */
+export interface LifePayNotificationParams {
+  /** Order notifications: our order number. */
+  orderNo?: string
+  /** The order type's name in zh-CN, e.g. 话费充值. */
+  orderType?: string
+  /** The account, masked as the order detail shows it (138****8000). */
+  account?: string
+  /** Yuan with two decimals, e.g. "49.25". */
+  amount?: string
+  /** When it happened, Asia/Shanghai "YYYY-MM-DD HH:mm". */
+  time?: string
+  /** A refusal's or failure's reason, as the user may read it. */
+  reason?: string
+  /** Reminders: the day of the month or the threshold, in words. */
+  remindWhen?: string
+  /** The app page the message opens (mini-program path with query). */
+  page?: string
+}
