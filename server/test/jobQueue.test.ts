@@ -216,4 +216,41 @@ describe('job queue', () => {
     await q.stop()
     assert.equal(ran, 1)
   })
+
+  test('a slot a finished job frees is refilled at once, while a slow job of the same claim still runs', async () => {
+    // The poll is an hour away: only continuous claiming can run the quick jobs while the slow one holds its slot.
+    const q = new JobQueue(database.db, clock, { ...config, concurrency: 2, pollMs: 3_600_000 }, silent)
+    let release!: () => void
+    const gate = new Promise<void>((resolve) => (release = resolve))
+    const quick: number[] = []
+    q.define({ kind: 'slot.slow', handle: () => gate })
+    q.define<{ n: number }>({ kind: 'slot.quick', handle: async ({ n }) => void quick.push(n) })
+    await q.enqueue(database.db, 'slot.slow', {}, { runAt: new Date(clock.now().getTime() - 1000) })
+    for (let n = 0; n < 6; n++) await q.enqueue(database.db, 'slot.quick', { n })
+    q.start()
+    try {
+      await waitFor('every quick job to run beside the slow one', () => quick.length === 6)
+      assert.equal((await lastJob('slot.slow')).status, 'running')
+    } finally {
+      release()
+      await q.stop()
+    }
+    assert.equal((await lastJob('slot.slow')).status, 'done')
+  })
+
+  test('a job this worker enqueued for shortly later runs when it falls due, not at the next poll', async () => {
+    const realClock = { now: () => new Date() }
+    const q = new JobQueue(database.db, realClock, { ...config, pollMs: 3_600_000 }, silent)
+    let ranAt = 0
+    q.define({ kind: 'due.soon', handle: async () => void (ranAt = Date.now()) })
+    q.start()
+    const runAt = new Date(Date.now() + 100)
+    try {
+      await q.enqueue(database.db, 'due.soon', {}, { runAt })
+      await waitFor('the job to run when due', () => ranAt > 0)
+    } finally {
+      await q.stop()
+    }
+    assert.ok(ranAt >= runAt.getTime(), 'not before its time')
+  })
 })

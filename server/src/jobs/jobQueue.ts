@@ -58,6 +58,13 @@ export class JobQueue {
   private loop: Promise<void> | null = null
   private stopping = false
   private wake: (() => void) | null = null
+  private wakePending = false
+  /** The last claim took as many jobs as it asked for: more may be due. */
+  private moreDue = false
+  /** Jobs were enqueued (due now) since the last claim: a finishing job wakes the loop to take them. */
+  private enqueuedSinceClaim = false
+  private dueTimer: ReturnType<typeof setTimeout> | null = null
+  private dueAt: number | null = null
 
   constructor(
     private readonly db: Db,
@@ -88,11 +95,21 @@ export class JobQueue {
         updatedTime: now,
       })
       .onConflictDoNothing({ target: jobs.dedupeKey })
+    if (options.runAt && options.runAt > now) this.wakeAt(options.runAt)
+    else this.enqueuedSinceClaim = true
   }
 
   /** Asks the loop to look for work now instead of at its next poll (call after the enqueuing commit). */
   kick(): void {
-    this.wake?.()
+    // Remembered if the loop is busy claiming: it claims again instead of sleeping.
+    this.enqueuedSinceClaim = true
+    this.signal()
+  }
+
+  /** Wakes the sleeping loop, or makes its next sleep return at once if it is busy now. */
+  private signal(): void {
+    if (this.wake) this.wake()
+    else this.wakePending = true
   }
 
   /**
@@ -100,6 +117,7 @@ export class JobQueue {
    * instance running older code never takes work it cannot do.
    */
   private async claim(limit: number): Promise<JobRow[]> {
+    this.enqueuedSinceClaim = false
     const now = this.clock.now()
     const due = this.db
       .select({ id: jobs.id })
@@ -127,6 +145,10 @@ export class JobQueue {
       })
       .where(inArray(jobs.id, due))
       .returning()
+      .then((claimed) => {
+        this.moreDue = claimed.length === limit
+        return claimed
+      })
   }
 
   private async run(job: JobRow): Promise<void> {
@@ -205,30 +227,77 @@ export class JobQueue {
     throw new Error(`Jobs still due after ${maxRounds} rounds`)
   }
 
-  /** Starts the worker loop; jobs left by a previous process (pending, or running with an expired lease) resume. */
+  /**
+   * Starts the worker loop; jobs left by a previous process (pending, or running with an expired lease) resume. The
+   * loop claims continuously: a slot freed by a finished job is refilled at once instead of after the whole batch, and
+   * it sleeps only when nothing is due — until a kick, a job it knows falls due, a finished job that enqueued work, or
+   * the poll (other instances' work).
+   */
   start(): void {
     if (this.loop) return
     this.stopping = false
     this.loop = (async () => {
       while (!this.stopping) {
+        const free = this.config.concurrency - this.inFlight.size
         let claimed = 0
-        try {
-          claimed = await this.runBatch(this.config.concurrency)
-        } catch (error) {
-          this.log.error({ err: error }, 'job loop error')
+        if (free > 0) {
+          try {
+            claimed = this.launch(await this.claim(free))
+          } catch (error) {
+            this.log.error({ err: error }, 'job loop error')
+          }
         }
-        if (claimed === 0 && !this.stopping) {
-          await new Promise<void>((resolve) => {
-            const timer = setTimeout(resolve, this.config.pollMs)
-            this.wake = () => {
-              clearTimeout(timer)
-              resolve()
-            }
-          })
-          this.wake = null
-        }
+        if (this.stopping) break
+        // Every free slot filled: more may be due, so claim again as soon as one frees up.
+        if (free > 0 && claimed === free && this.inFlight.size < this.config.concurrency) continue
+        // Work was enqueued or kicked while the claim ran, and a slot is free: look again before sleeping.
+        if (this.enqueuedSinceClaim && this.inFlight.size < this.config.concurrency) continue
+        await this.sleep()
       }
     })()
+  }
+
+  /** Starts claimed jobs without waiting for them; each one's end may wake the loop (run's finally). */
+  private launch(claimed: JobRow[]): number {
+    for (const job of claimed) {
+      const running = this.run(job).finally(() => {
+        this.inFlight.delete(job.id)
+        // A slot is free: refill it if the last claim found more than it could take, or if jobs were enqueued since.
+        if (this.moreDue || this.enqueuedSinceClaim) this.signal()
+      })
+      this.inFlight.set(job.id, running)
+    }
+    return claimed.length
+  }
+
+  private sleep(): Promise<void> {
+    if (this.wakePending) {
+      this.wakePending = false
+      return Promise.resolve()
+    }
+    return new Promise<void>((resolve) => {
+      const timer = setTimeout(resolve, this.config.pollMs)
+      this.wake = () => {
+        clearTimeout(timer)
+        this.wake = null
+        resolve()
+      }
+    })
+  }
+
+  /** Wakes the loop when a job this instance enqueued for later falls due (earliest only; the poll covers the rest). */
+  private wakeAt(runAt: Date): void {
+    const delay = runAt.getTime() - this.clock.now().getTime()
+    if (delay <= 0 || delay >= this.config.pollMs) return
+    if (this.dueTimer && this.dueAt !== null && this.dueAt <= runAt.getTime()) return
+    if (this.dueTimer) clearTimeout(this.dueTimer)
+    this.dueAt = runAt.getTime()
+    this.dueTimer = setTimeout(() => {
+      this.dueTimer = null
+      this.dueAt = null
+      this.signal()
+    }, delay)
+    this.dueTimer.unref?.()
   }
 
   /**
@@ -237,6 +306,9 @@ export class JobQueue {
    */
   async stop(graceMs = 10_000): Promise<void> {
     this.stopping = true
+    if (this.dueTimer) clearTimeout(this.dueTimer)
+    this.dueTimer = null
+    this.dueAt = null
     this.wake?.()
     const loop = this.loop
     this.loop = null
