@@ -155,7 +155,8 @@ function identityProvider(config: ServerConfig, clock: Clock): IdentityProvider 
 
 /**
  * Each notification channel's provider by configuration (NOTIFY_WECHAT_PROVIDER, NOTIFY_ALIPAY_PROVIDER,
- * NOTIFY_SMS_PROVIDER): its vendor's adapter, `off` (refuses every message), or the sandbox, one for every channel on it.
+ * NOTIFY_SMS_PROVIDER): its vendor's adapter, `off` (refuses every message), or the sandbox, one for every channel
+ * on it.
  */
 function notificationProviders(
   config: ServerConfig,

@@ -36,7 +36,7 @@ const VALUE_RULES: Record<string, (value: string) => boolean> = {
   number: (value) => /^\d+(\.\d+)?$/.test(value) && value.length <= 32,
   letter: (value) => /^[A-Za-z]{1,32}$/.test(value),
   symbol: (value) => /^[^\p{L}\p{N}]{1,5}$/u.test(value),
-  character_string: (value) => /^[A-Za-z0-9_\-]{1,32}$/.test(value),
+  character_string: (value) => /^[A-Za-z0-9_-]{1,32}$/.test(value),
   time: (value) => /^((\d{4}年)?\d{1,2}月\d{1,2}日 )?\d{1,2}:\d{2}$/.test(value),
   date: (value) => /^\d{4}年\d{1,2}月\d{1,2}日( \d{1,2}:\d{2})?$/.test(value),
   amount: (value) => /^[¥$€]?\d{1,10}(\.\d{1,2})?元?$/.test(value) && value.replace(/\D/g, '').length <= 10,
