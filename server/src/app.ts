@@ -8,7 +8,12 @@ import { systemClock, type Clock } from './clock'
 import type { AlipaySettings, AlipayVerification, ServerConfig, WechatPaySettings } from './config'
 import { CREDENTIAL_REVOKED_CHANNEL, ORDER_CHANGED_CHANNEL, RATES_CHANGED_CHANNEL } from './db/changeChannels'
 import type { Database, Db } from './db/database'
-import type { NotificationProviders } from './providers/notification'
+import { LifePayNotificationChannel } from '../../src/domain/lifePayNotification'
+import type { NotificationProvider, NotificationProviders } from './providers/notification'
+import { createNotificationChannelOff } from './providers/notificationChannelOff'
+import { createWechatSubscribeMessage } from './providers/wechatSubscribeMessage'
+import { createAlipaySubscribeMessage } from './providers/alipaySubscribeMessage'
+import { createAliyunSmsNotification } from './providers/aliyunSmsNotification'
 import { createAuthHooks, CSRF_HEADER, OPERATOR_TOKEN_HEADER, VIRTUAL_USER_HEADER } from './http/auth'
 import { corsPolicy, installCors } from './http/cors'
 import { inlineScriptHashes, installSecurityHeaders } from './http/securityHeaders'
@@ -148,13 +153,50 @@ function identityProvider(config: ServerConfig, clock: Clock): IdentityProvider 
   return Object.keys(byHost).length > 0 ? identityByHost(byHost) : null
 }
 
-/** A real provider's settings, which loadConfig fills whenever the provider is chosen. */
-/** Every channel to the sandbox until a real adapter is configured (issue 20). */
-function sandboxNotifications(db: Db, clock: Clock, log: FastifyBaseLogger): NotificationProviders {
-  const sandbox = createSandboxNotification(db, clock, log)
-  return { wechat: sandbox, alipay: sandbox, sms: sandbox }
+/**
+ * Each notification channel's provider by configuration (NOTIFY_WECHAT_PROVIDER, NOTIFY_ALIPAY_PROVIDER,
+ * NOTIFY_SMS_PROVIDER): its vendor's adapter, `off` (refuses every message), or the sandbox, one for every channel
+ * on it.
+ */
+function notificationProviders(
+  config: ServerConfig,
+  db: Db,
+  clock: Clock,
+  log: FastifyBaseLogger,
+): NotificationProviders {
+  const { providers, wechat, alipay, sms } = config.notify
+  let sandbox: NotificationProvider | null = null
+  const pick = (channel: LifePayNotificationChannel, real: () => NotificationProvider): NotificationProvider => {
+    const kind = providers[channel]
+    if (kind === 'off') return createNotificationChannelOff(channel)
+    if (kind === 'sandbox') return (sandbox ??= createSandboxNotification(db, clock, log))
+    return real()
+  }
+  return {
+    wechat: pick(LifePayNotificationChannel.Wechat, () =>
+      createWechatSubscribeMessage({ settings: requireSettings(wechat, 'NOTIFY_WECHAT_PROVIDER=wechat'), clock }),
+    ),
+    alipay: pick(LifePayNotificationChannel.Alipay, () => {
+      const settings = requireSettings(alipay, 'NOTIFY_ALIPAY_PROVIDER=alipay')
+      return createAlipaySubscribeMessage({
+        clock,
+        settings,
+        keys: {
+          appId: settings.appId,
+          appPrivateKey: readKeyFile('private', settings.privateKeyFile, 'ALIPAY_PRIVATE_KEY_FILE'),
+          ...alipayVerification(settings.verification),
+          gateway: settings.gateway,
+        },
+      })
+    }),
+    sms: pick(LifePayNotificationChannel.Sms, () => {
+      const settings = requireSettings(sms, 'NOTIFY_SMS_PROVIDER=aliyun')
+      return createAliyunSmsNotification({ settings, credentials: settings, clock, log })
+    }),
+  }
 }
 
+/** A real provider's settings, which loadConfig fills whenever the provider is chosen. */
 function requireSettings<T>(settings: T | null, choice: string): T {
   if (!settings) throw new Error(`${choice} without its settings`)
   return settings
@@ -351,7 +393,8 @@ export async function buildApp(options: AppOptions): Promise<App> {
         onResult: (result) => handleRechargeResult(ctx, result),
       }),
     storage: given.storage ?? (sandboxes.storage as NonNullable<Sandboxes['storage']>),
-    notifications: given.notifications ?? sandboxNotifications(db, clock, app.log.child({ module: 'notifications' })),
+    notifications:
+      given.notifications ?? notificationProviders(config, db, clock, app.log.child({ module: 'notifications' })),
   }
   defineOrderJobs(ctx)
   defineNotificationJobs(ctx)

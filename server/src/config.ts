@@ -1,8 +1,9 @@
-import { type LifePayNotificationChannel, LifePayNotificationEvent } from '../../src/domain/lifePayNotification'
+import { LifePayNotificationChannel, LifePayNotificationEvent } from '../../src/domain/lifePayNotification'
 import { readFileSync } from 'node:fs'
 import { join, resolve } from 'node:path'
 import { UNPAID_ORDER_CLOSE_MS } from '../../src/domain/constants'
 import { LifePayType } from '../../src/domain/lifePayType'
+import { parseNotificationFieldMaps, type NotificationFieldMaps } from './providers/notificationFields'
 
 /** Repository root (server/src → ../..): default home of .data/ and dist/h5. */
 export const REPO_ROOT = resolve(__dirname, '..', '..')
@@ -158,6 +159,55 @@ function subscribeTemplates(value: string | undefined, host: string, name: strin
   return templates
 }
 
+/**
+ * Who delivers each notification channel (issue 20): its real vendor (NOTIFY_WECHAT_PROVIDER=wechat,
+ * NOTIFY_ALIPAY_PROVIDER=alipay, NOTIFY_SMS_PROVIDER=aliyun), the sandbox (recorded in sandbox_notifications, the
+ * default), or `off` (every message refused with CHANNEL_OFF, for a deployment without that host).
+ */
+export type NotifyProviders = {
+  [LifePayNotificationChannel.Wechat]: 'wechat' | 'sandbox' | 'off'
+  [LifePayNotificationChannel.Alipay]: 'alipay' | 'sandbox' | 'off'
+  [LifePayNotificationChannel.Sms]: 'aliyun' | 'sandbox' | 'off'
+}
+
+/** WeChat subscribe messages: the mini-program's app (WX_APP_ID / WX_APP_SECRET) and each event's field map. */
+export interface WechatSubscribeSettings {
+  appId: string
+  appSecret: string
+  baseUrl: string
+  /** WECHAT_SUBSCRIBE_FIELDS: per event, template field (thing1, amount2…) → param. */
+  fields: NotificationFieldMaps
+  /** Which version of the mini-program the message opens (WECHAT_SUBSCRIBE_STATE, default formal). */
+  miniprogramState: 'formal' | 'trial' | 'developer'
+}
+
+/** Alipay subscribe messages: the open-platform app of the payment settings and each event's keyword map. */
+export interface AlipaySubscribeSettings {
+  appId: string
+  privateKeyFile: string
+  verification: AlipayVerification
+  gateway: string
+  /** ALIPAY_SUBSCRIBE_FIELDS: per event, keyword1… → param. */
+  fields: NotificationFieldMaps
+  /** The page a message opens when it names none (Alipay requires one): ALIPAY_SUBSCRIBE_PAGE. */
+  defaultPage: string
+}
+
+/** Notification SMS on Alibaba Cloud: a notification template (短信通知) per event and its variables. */
+export interface SmsNotifySettings {
+  accessKeyId: string
+  accessKeySecret: string
+  signName: string
+  /** NOTIFY_SMS_TEMPLATES: per event, its approved TemplateCode. */
+  templateCodes: Partial<Record<LifePayNotificationEvent, string>>
+  /** NOTIFY_SMS_FIELDS: per event, template variable → param. */
+  fields: NotificationFieldMaps
+  endpoint: string
+}
+
+/** The home page of the mini-program (src/app.config.ts entryPagePath): where a message without its own page opens. */
+export const MINI_PROGRAM_HOME_PAGE = 'pages/home/index'
+
 export interface ServerConfig {
   host: string
   port: number
@@ -211,6 +261,13 @@ export interface ServerConfig {
    * their consoles (WECHAT_SUBSCRIBE_TEMPLATES / ALIPAY_SUBSCRIBE_TEMPLATES, `event=id,…`); sandbox ids otherwise.
    */
   notificationTemplates: NotificationTemplates
+  /** The vendor of each notification channel and its settings (null unless that channel's real vendor is chosen). */
+  notify: {
+    providers: NotifyProviders
+    wechat: WechatSubscribeSettings | null
+    alipay: AlipaySubscribeSettings | null
+    sms: SmsNotifySettings | null
+  }
   /** Signs sandbox payment notifications and JSAPI parameters. */
   sandboxMerchantKey: string
   /** How long the sandbox supplier takes to report a recharge. */
@@ -547,6 +604,115 @@ function alipayIdentitySettings(env: NodeJS.ProcessEnv): AlipayIdentitySettings 
   }
 }
 
+function notifyProvider<T extends string>(value: string | undefined, name: string, real: T): T | 'sandbox' | 'off' {
+  const kind = (value ?? '').trim() || 'sandbox'
+  if (kind !== real && kind !== 'sandbox' && kind !== 'off')
+    throw new Error(`${name}=${kind}: it takes ${real}, sandbox or off`)
+  return kind as T | 'sandbox' | 'off'
+}
+
+/** A field map for every event that has a template, or a problem naming each event without one. */
+function fieldMapsFor(
+  env: NodeJS.ProcessEnv,
+  name: string,
+  events: readonly LifePayNotificationEvent[],
+  validField: (field: string) => boolean,
+  problems: string[],
+): NotificationFieldMaps {
+  const value = env[name]?.trim() ?? ''
+  if (value === '') {
+    problems.push(`${name} is not set`)
+    return {}
+  }
+  const parsed = parseNotificationFieldMaps(value, name, validField)
+  problems.push(...parsed.problems)
+  const missing = events.filter((event) => !parsed.maps[event])
+  if (missing.length > 0) problems.push(`${name}: no fields for ${missing.join(', ')}`)
+  return parsed.maps
+}
+
+/** The events of a host's configured templates, or a problem when they are still the sandbox's. */
+function realTemplateEvents(env: NodeJS.ProcessEnv, name: string, problems: string[]): LifePayNotificationEvent[] {
+  if ((env[name]?.trim() ?? '') === '') {
+    problems.push(`${name} is not set (the template ids of the host's console)`)
+    return []
+  }
+  return Object.keys(subscribeTemplates(env[name], '', name)) as LifePayNotificationEvent[]
+}
+
+/** WeChat's template field names: the type of value (WeChat's 参数类别) and its number, e.g. thing1, amount2. */
+export const WECHAT_FIELD = /^(thing|character_string|number|letter|phrase|phone_number|name|amount|time|date)\d+$/
+
+function wechatSubscribeSettings(env: NodeJS.ProcessEnv): WechatSubscribeSettings {
+  const value = (name: string) => env[name]?.trim() ?? ''
+  const problems = ['WX_APP_ID', 'WX_APP_SECRET']
+    .filter((name) => value(name) === '')
+    .map((name) => `${name} is not set`)
+  const events = realTemplateEvents(env, 'WECHAT_SUBSCRIBE_TEMPLATES', problems)
+  const fields = fieldMapsFor(env, 'WECHAT_SUBSCRIBE_FIELDS', events, (field) => WECHAT_FIELD.test(field), problems)
+  const state = value('WECHAT_SUBSCRIBE_STATE') || 'formal'
+  if (state !== 'formal' && state !== 'trial' && state !== 'developer') {
+    problems.push(`WECHAT_SUBSCRIBE_STATE=${state}: it takes formal, trial or developer`)
+  }
+  if (problems.length > 0) throw new Error(`NOTIFY_WECHAT_PROVIDER=wechat: ${problems.join('; ')}`)
+  return {
+    appId: value('WX_APP_ID'),
+    appSecret: value('WX_APP_SECRET'),
+    baseUrl: value('WX_API_BASE') || WECHAT_API_DEFAULT_BASE_URL,
+    fields,
+    miniprogramState: state as WechatSubscribeSettings['miniprogramState'],
+  }
+}
+
+function alipaySubscribeSettings(env: NodeJS.ProcessEnv): AlipaySubscribeSettings {
+  const value = (name: string) => env[name]?.trim() ?? ''
+  const problems = ['ALIPAY_APP_ID', 'ALIPAY_PRIVATE_KEY_FILE']
+    .filter((name) => value(name) === '')
+    .map((name) => `${name} is not set`)
+  const verification = alipayVerificationSettings(env, problems)
+  const events = realTemplateEvents(env, 'ALIPAY_SUBSCRIBE_TEMPLATES', problems)
+  const fields = fieldMapsFor(env, 'ALIPAY_SUBSCRIBE_FIELDS', events, (field) => /^keyword\d+$/.test(field), problems)
+  if (problems.length > 0) throw new Error(`NOTIFY_ALIPAY_PROVIDER=alipay: ${problems.join('; ')}`)
+  return {
+    appId: value('ALIPAY_APP_ID'),
+    privateKeyFile: resolve(value('ALIPAY_PRIVATE_KEY_FILE')),
+    verification,
+    gateway: value('ALIPAY_GATEWAY') || ALIPAY_DEFAULT_GATEWAY,
+    fields,
+    defaultPage: value('ALIPAY_SUBSCRIBE_PAGE') || MINI_PROGRAM_HOME_PAGE,
+  }
+}
+
+function smsNotifySettings(env: NodeJS.ProcessEnv): SmsNotifySettings {
+  const value = (name: string) => env[name]?.trim() ?? ''
+  const problems = ['ALIYUN_ACCESS_KEY_ID', 'ALIYUN_ACCESS_KEY_SECRET']
+    .filter((name) => value(name) === '')
+    .map((name) => `${name} is not set`)
+  const signName = value('NOTIFY_SMS_SIGN_NAME') || value('SMS_SIGN_NAME')
+  if (signName === '') problems.push('NOTIFY_SMS_SIGN_NAME (or SMS_SIGN_NAME) is not set')
+  const templateCodes: Partial<Record<LifePayNotificationEvent, string>> = {}
+  if (value('NOTIFY_SMS_TEMPLATES') === '') problems.push('NOTIFY_SMS_TEMPLATES is not set')
+  for (const pair of value('NOTIFY_SMS_TEMPLATES')
+    .split(',')
+    .filter((part) => part.trim() !== '')) {
+    const [event, code] = pair.split('=').map((part) => part.trim())
+    if (!Object.values(LifePayNotificationEvent).includes(event as LifePayNotificationEvent) || !code) {
+      problems.push(`NOTIFY_SMS_TEMPLATES: "${pair.trim()}" is not event=TemplateCode with a known event`)
+    } else templateCodes[event as LifePayNotificationEvent] = code
+  }
+  const events = Object.keys(templateCodes) as LifePayNotificationEvent[]
+  const fields = fieldMapsFor(env, 'NOTIFY_SMS_FIELDS', events, (field) => /^[A-Za-z_]\w*$/.test(field), problems)
+  if (problems.length > 0) throw new Error(`NOTIFY_SMS_PROVIDER=aliyun: ${problems.join('; ')}`)
+  return {
+    accessKeyId: value('ALIYUN_ACCESS_KEY_ID'),
+    accessKeySecret: value('ALIYUN_ACCESS_KEY_SECRET'),
+    signName,
+    templateCodes,
+    fields,
+    endpoint: value('ALIYUN_SMS_ENDPOINT') || ALIYUN_SMS_DEFAULT_ENDPOINT,
+  }
+}
+
 /** The address the server listens on for this environment: one reading, shared with the admin CLI. */
 export function listenAddress(env: NodeJS.ProcessEnv = process.env): { host: string; port: number } {
   return { host: env.HOST || DEFAULT_HOST, port: int(env.PORT, DEFAULT_PORT, 'PORT') }
@@ -565,6 +731,11 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): ServerConfig {
   const sms = aliyunProvider(env.SMS_PROVIDER, 'SMS_PROVIDER')
   const storage = aliyunProvider(env.STORAGE_PROVIDER, 'STORAGE_PROVIDER')
   const identity = identityProvider(env.IDENTITY_PROVIDER)
+  const notify: NotifyProviders = {
+    [LifePayNotificationChannel.Wechat]: notifyProvider(env.NOTIFY_WECHAT_PROVIDER, 'NOTIFY_WECHAT_PROVIDER', 'wechat'),
+    [LifePayNotificationChannel.Alipay]: notifyProvider(env.NOTIFY_ALIPAY_PROVIDER, 'NOTIFY_ALIPAY_PROVIDER', 'alipay'),
+    [LifePayNotificationChannel.Sms]: notifyProvider(env.NOTIFY_SMS_PROVIDER, 'NOTIFY_SMS_PROVIDER', 'aliyun'),
+  }
   return {
     ...listenAddress(env),
     databaseUrl: env.DATABASE_URL || null,
@@ -598,6 +769,12 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): ServerConfig {
     notificationTemplates: {
       wechat: subscribeTemplates(env.WECHAT_SUBSCRIBE_TEMPLATES, 'wechat', 'WECHAT_SUBSCRIBE_TEMPLATES'),
       alipay: subscribeTemplates(env.ALIPAY_SUBSCRIBE_TEMPLATES, 'alipay', 'ALIPAY_SUBSCRIBE_TEMPLATES'),
+    },
+    notify: {
+      providers: notify,
+      wechat: notify.wechat === 'wechat' ? wechatSubscribeSettings(env) : null,
+      alipay: notify.alipay === 'alipay' ? alipaySubscribeSettings(env) : null,
+      sms: notify.sms === 'aliyun' ? smsNotifySettings(env) : null,
     },
     sandboxMerchantKey: env.SANDBOX_MERCHANT_KEY || DEV_MERCHANT_KEY,
     sandboxSupplierDelayMs: int(env.SANDBOX_SUPPLIER_DELAY_MS, 1500, 'SANDBOX_SUPPLIER_DELAY_MS'),

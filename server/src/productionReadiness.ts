@@ -37,6 +37,7 @@ export function productionProblems(config: ServerConfig): string[] {
       )
     }
   }
+  problems.push(...notificationProblems(config))
   if (config.seedDemoData) {
     problems.push('SEED_DEMO_DATA: must be 0 (the demo user and its published password would be created)')
   }
@@ -56,6 +57,25 @@ export function productionProblems(config: ServerConfig): string[] {
   if (weakSupplierKey) problems.push(`SUPPLIER_KEY: ${weakSupplierKey} (the supplier issues it)`)
   if (config.jwtSecret === config.operatorToken) problems.push('OPERATOR_TOKEN: must differ from JWT_SECRET')
   return problems
+}
+
+/** The setting and real vendor of each notification channel (docs/deploy.md). */
+const NOTIFY_SETTINGS = [
+  ['wechat', 'NOTIFY_WECHAT_PROVIDER', 'wechat', 'WeChat subscribe messages'],
+  ['alipay', 'NOTIFY_ALIPAY_PROVIDER', 'alipay', 'Alipay subscribe messages'],
+  ['sms', 'NOTIFY_SMS_PROVIDER', 'aliyun', 'notification SMS'],
+] as const
+
+/**
+ * A notification channel left on the sandbox would record messages nobody receives: each one is its real vendor or
+ * explicitly off (a deployment without that host).
+ */
+export function notificationProblems(config: ServerConfig): string[] {
+  return NOTIFY_SETTINGS.filter(([channel]) => config.notify.providers[channel] === 'sandbox').map(
+    ([, setting, real, what]) =>
+      `${setting}: ${what} go to the sandbox (recorded, never delivered); set ${setting}=${real} and its settings, ` +
+      `or ${setting}=off (docs/deploy.md)`,
+  )
 }
 
 /** Every pay type offered must be taken by its real provider (WeChat Pay, Alipay), never by the sandbox. */

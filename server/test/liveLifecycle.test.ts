@@ -102,6 +102,10 @@ function productionEnvironment(): NodeJS.ProcessEnv {
     SUPPLIER_MERCHANT_ID: SUPPLIER_MERCHANT,
     SUPPLIER_KEY,
     SUPPLIER_NOTIFY_URL: `${SERVER}${SUPPLIER_NOTIFY_PATH}`,
+    // Notifications are not part of this life cycle's checks (their adapters: wechatSubscribeMessage.test.ts…).
+    NOTIFY_WECHAT_PROVIDER: 'off',
+    NOTIFY_ALIPAY_PROVIDER: 'off',
+    NOTIFY_SMS_PROVIDER: 'off',
   } as NodeJS.ProcessEnv
 }
 

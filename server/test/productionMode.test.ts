@@ -30,6 +30,7 @@ function safe(overrides: Partial<ServerConfig> = {}): ServerConfig {
     ...production({ JWT_SECRET: STRONG_JWT, OPERATOR_TOKEN: STRONG_OPERATOR, SEED_DEMO_DATA: '0' }),
     providers: { identity: 'wechat', sms: 'aliyun', supplier: 'signedhttp', storage: 'aliyun' },
     payTypes: { [LifePayType.WxPay]: 'wechatpay', [LifePayType.AliPay]: 'alipay' },
+    notify: { providers: { wechat: 'wechat', alipay: 'off', sms: 'aliyun' }, wechat: null, alipay: null, sms: null },
     ...overrides,
   }
 }
@@ -129,6 +130,9 @@ describe('production mode', () => {
           'SMS_PROVIDER',
           'SUPPLIER_PROVIDER',
           'STORAGE_PROVIDER',
+          'NOTIFY_WECHAT_PROVIDER',
+          'NOTIFY_ALIPAY_PROVIDER',
+          'NOTIFY_SMS_PROVIDER',
           'SEED_DEMO_DATA',
           'JWT_SECRET',
           'OPERATOR_TOKEN',

@@ -1,13 +1,14 @@
 import type { Clock } from '../clock'
 import { errors } from '../http/errors'
 import type { IdentityProvider, WxSession } from './identity'
+import { createWechatAccessToken, TOKEN_STALE } from './wechatAccessToken'
 import { wxPhoneFromEncryptedData } from './wxCrypto'
 
 // WeChat mini-program identity on the open API (api.weixin.qq.com), plain fetch like the payment adapters
 // (docs/decisions.md § Real providers (issue 18)): the login code through jscode2session, the phone number through
 // getuserphonenumber with the phone button's one-use code (WeChat's recommendation; encryptedData + iv decrypted with
-// the session key still works for old base libraries). getuserphonenumber needs the app's access token, taken from
-// stable_token and shared by every request of this process until shortly before it expires.
+// the session key still works for old base libraries). getuserphonenumber needs the app's access token
+// (wechatAccessToken.ts, shared with the subscribe-message adapter).
 
 export interface WechatIdentityKeys {
   appId: string
@@ -23,13 +24,9 @@ export interface WechatIdentityDeps {
   fetch?: typeof fetch
 }
 
-/** A token is renewed this long before WeChat says it expires: a call in flight never carries a dead one. */
-export const ACCESS_TOKEN_MARGIN_MS = 5 * 60_000
-
 /** WeChat errcodes: a bad or used code is the user's to redo; rate limit and "system busy" are worth a retry. */
 const CODE_INVALID = new Set([40029, 40163])
 const BUSY = new Set([-1, 45011])
-const TOKEN_STALE = new Set([40001, 42001])
 
 interface WxAnswer {
   errcode?: number
@@ -72,48 +69,21 @@ export function createWechatIdentity(deps: WechatIdentityDeps): IdentityProvider
   const unexpected = (what: string, answer: WxAnswer) =>
     new Error(`WeChat ${what}: errcode ${String(answer.errcode)} ${String(answer.errmsg ?? '')}`)
 
-  let token: { value: string; renewAt: number } | null = null
-  let pending: Promise<string> | null = null
-
-  /**
-   * The access token, fetched once for all concurrent callers. `stale` is a token WeChat just refused: a newer one
-   * in hand is used as it is; otherwise stable_token is asked again (normal mode returns the token WeChat now holds
-   * valid, without invalidating the other servers' as force_refresh would).
-   */
-  function accessToken(stale?: string): Promise<string> {
-    if (token && token.value !== stale && clock.now().getTime() < token.renewAt) return Promise.resolve(token.value)
-    pending ??= (async () => {
-      try {
-        const answer = await request<WxAnswer & { access_token?: string; expires_in?: number }>(
-          '/cgi-bin/stable_token',
-          {
-            body: { grant_type: 'client_credential', appid: keys.appId, secret: keys.appSecret, force_refresh: false },
-          },
-        )
-        if (!answer.access_token || !answer.expires_in) throw unexpected('stable_token', answer)
-        // A token with less than twice the margin left is renewed halfway through what remains.
-        const lifetimeMs = answer.expires_in * 1000
-        token = {
-          value: answer.access_token,
-          renewAt: clock.now().getTime() + lifetimeMs - Math.min(ACCESS_TOKEN_MARGIN_MS, lifetimeMs / 2),
-        }
-        return token.value
-      } finally {
-        pending = null
-      }
-    })()
-    return pending
-  }
+  // The token for getuserphonenumber; stable_token failures reach the user like any other call's (busy or a server
+  // error).
+  const token = createWechatAccessToken(keys, clock, (path, init) =>
+    request<WxAnswer & { access_token?: string; expires_in?: number }>(path, init),
+  )
 
   async function phoneByCode(code: string): Promise<PhoneInfo> {
-    let current = await accessToken()
+    let current = await token.get()
     for (let attempt = 0; ; attempt++) {
       const answer = await request<WxAnswer & { phone_info?: PhoneInfo }>('/wxa/business/getuserphonenumber', {
         query: { access_token: current },
         body: { code },
       })
       if (answer.errcode && TOKEN_STALE.has(answer.errcode) && attempt === 0) {
-        current = await accessToken(current)
+        current = await token.get(current)
         continue
       }
       if (answer.errcode && CODE_INVALID.has(answer.errcode)) throw errors.wxPhoneDataInvalid()

@@ -31,6 +31,12 @@ import { issueCertificate, type DistinguishedName } from './testCertificates'
 // roots and an EC one Alipay leaves out of the root serial), requires `app_cert_sn` and `alipay_root_cert_sn` on every
 // request, and names its certificate in `alipay_cert_sn` on every answer. The serials it expects are computed from the
 // names and serial numbers it issued with, not by parsing the certificates as the adapter does.
+// Subscribe messages (`alipay.open.app.mini.templatemessage.send`) keep the rules Alipay documents for that method: a
+// recipient (to_user_id or to_open_id), a template the app picked (40004 USER_TEMPLATE_ILLEGAL), `data` a JSON string
+// with every keyword of the template (USER_TEMPLATE_LACK_KEYWORD), each value at most 50 characters
+// (USER_KEYWORD_LENGTH_ERROR); and one subscription per message from my.requestSubscribeMessage. Alipay's public
+// documents name no sub_code for a missing subscription: the fake answers 40004 with NO_SUBSCRIPTION, a stand-in the
+// adapter does not depend on (every 40004 is a refusal there).
 
 const APP_ID = '2021000000000001'
 
@@ -167,6 +173,11 @@ export async function startFakeAlipay(now: () => Date = () => new Date(), option
   let seq = 0
   const aesKey = randomBytes(16)
   const authCodes = new Map<string, { openId: string; used: boolean }>()
+  /** Subscribe templates the app picked: id → number of keywords. */
+  const subscribeTemplates = new Map<string, number>()
+  /** One-time subscriptions left per `${recipient} ${templateId}`. */
+  const subscriptions = new Map<string, number>()
+  const subscribeMessages: { to: string; templateId: string; page: string; data: Record<string, string> }[] = []
   /** Answers to give instead of the next ones (Alipay unavailable). */
   const unavailable: Record<string, unknown>[] = []
 
@@ -201,6 +212,34 @@ export async function startFakeAlipay(now: () => Date = () => new Date(), option
         re_expires_in: 2592000,
         auth_start: alipayTime(now()),
       }
+    },
+    'alipay.open.app.mini.templatemessage.send': (biz) => {
+      const to = typeof biz.to_user_id === 'string' ? biz.to_user_id : biz.to_open_id
+      const templateId = biz.user_template_id
+      if (typeof to !== 'string' || typeof templateId !== 'string' || typeof biz.data !== 'string') {
+        return { code: '40002', msg: 'Invalid Arguments', sub_code: 'isv.missing-parameter', sub_msg: 'missing' }
+      }
+      const keywords = subscribeTemplates.get(templateId)
+      if (keywords === undefined) return fail('USER_TEMPLATE_ILLEGAL', '模板非法')
+      let data: Record<string, { value?: unknown }>
+      try {
+        data = JSON.parse(biz.data) as Record<string, { value?: unknown }>
+      } catch {
+        return { code: '40002', msg: 'Invalid Arguments', sub_code: 'isv.invalid-parameter', sub_msg: 'data' }
+      }
+      const values: Record<string, string> = {}
+      for (let n = 1; n <= keywords; n++) {
+        const value = data[`keyword${n}`]?.value
+        if (typeof value !== 'string') return fail('USER_TEMPLATE_LACK_KEYWORD', '缺少关键词')
+        if ([...value].length > 50) return fail('USER_KEYWORD_LENGTH_ERROR', '关键词超长')
+        values[`keyword${n}`] = value
+      }
+      const key = `${to} ${templateId}`
+      const left = subscriptions.get(key) ?? 0
+      if (left <= 0) return fail('NO_SUBSCRIPTION', 'stand-in: the user has no subscription to this template')
+      subscriptions.set(key, left - 1)
+      subscribeMessages.push({ to, templateId, page: String(biz.page ?? ''), data: values })
+      return ok({})
     },
     'alipay.trade.create': (biz, params) => {
       const { out_trade_no: outTradeNo, subject } = biz
@@ -474,6 +513,18 @@ export async function startFakeAlipay(now: () => Date = () => new Date(), option
       const response = Buffer.concat([cipher.update(plain, 'utf8'), cipher.final()]).toString('base64')
       return { response, sign: sign(`"${response}"`, options.key) }
     },
+
+    subscribeMessages,
+    /** A subscribe template the app picked on the merchant platform, with its number of keywords. */
+    subscribeTemplate(templateId: string, keywords: number): void {
+      subscribeTemplates.set(templateId, keywords)
+    },
+    /** The user accepted the template in my.requestSubscribeMessage (one-time): one message may be sent. */
+    subscribe(recipient: string, templateId: string): void {
+      const key = `${recipient} ${templateId}`
+      subscriptions.set(key, (subscriptions.get(key) ?? 0) + 1)
+    },
+    subscriptionsLeft: (recipient: string, templateId: string) => subscriptions.get(`${recipient} ${templateId}`) ?? 0,
 
     /** The next gateway answer is Alipay unavailable (20000 isp.unknow-error). */
     unavailableNext(): void {

@@ -11,10 +11,19 @@ import type { AddressInfo } from 'node:net'
 // Alibaba Cloud. SendSms keeps Dysmsapi's rules (sign name, template, TemplateParam, phone format, 1 per minute /
 // 5 per hour per number → isv.BUSINESS_LIMIT_CONTROL) and answers HTTP 200 with a Code; AssumeRole checks the role
 // and DurationSeconds, keeps the policy it was given, and answers credentials with their Expiration.
+// Notification templates (短信通知) have named variables: each must be given (isv.TEMPLATE_MISSING_PARAMETERS), as a
+// string (isv.INVALID_JSON_PARAM) of at most 35 characters (isv.PARAM_LENGTH_LIMIT) without a URL
+// (isv.PARAM_NOT_SUPPORT_URL); the default flow control is 50 a day per number, sign and template
+// (isv.BUSINESS_LIMIT_CONTROL); an empty balance answers isv.AMOUNT_NOT_ENOUGH. Their OutId is kept.
 
 export const FAKE_ACCESS_KEY_ID = 'LTAI5tFakeAccessKeyId01'
 export const FAKE_SIGN_NAME = '生活缴费'
 export const FAKE_TEMPLATES = ['SMS_400000001', 'SMS_400000002']
+/** Approved notification templates and their variables. */
+export const FAKE_NOTIFY_TEMPLATES: Record<string, string[]> = {
+  SMS_400000101: ['orderNo', 'amount'],
+  SMS_400000102: ['orderNo', 'reason'],
+}
 export const FAKE_ROLE_ARN = 'acs:ram::1234567890123456:role/life-pay-upload'
 
 export interface FakeSms {
@@ -22,6 +31,14 @@ export interface FakeSms {
   signName: string
   templateCode: string
   code: string
+  at: Date
+}
+
+export interface FakeNotificationSms {
+  phoneNumber: string
+  templateCode: string
+  params: Record<string, string>
+  outId: string | null
   at: Date
 }
 
@@ -49,6 +66,8 @@ export async function startFakeAliyun(now: () => Date = () => new Date()) {
   const answers: { action: string; status: number; code: string }[] = []
   const unreachable = new Set<string>()
   let failNext: number | null = null
+  const notifications: FakeNotificationSms[] = []
+  let balanceEmpty = false
 
   const error = (status: number, code: string, message: string) => ({
     status,
@@ -111,13 +130,18 @@ export async function startFakeAliyun(now: () => Date = () => new Date()) {
     }
     if (params.get('SignName') !== FAKE_SIGN_NAME) return refuse('isv.SMS_SIGNATURE_ILLEGAL', '该账号下找不到对应签名')
     const templateCode = params.get('TemplateCode') ?? ''
-    if (!FAKE_TEMPLATES.includes(templateCode)) return refuse('isv.SMS_TEMPLATE_ILLEGAL', '该账号下找不到对应模板')
+    const variables = FAKE_NOTIFY_TEMPLATES[templateCode]
+    if (!FAKE_TEMPLATES.includes(templateCode) && !variables) {
+      return refuse('isv.SMS_TEMPLATE_ILLEGAL', '该账号下找不到对应模板')
+    }
+    if (balanceEmpty) return refuse('isv.AMOUNT_NOT_ENOUGH', '账户余额不足')
     let templateParam: unknown
     try {
       templateParam = JSON.parse(params.get('TemplateParam') ?? '')
     } catch {
       return refuse('isv.INVALID_JSON_PARAM', 'JSON参数不合法，只接受字符串值')
     }
+    if (variables) return sendNotification(params, phoneNumber, templateCode, variables, templateParam, ok, refuse)
     const code = (templateParam as { code?: unknown } | null)?.code
     if (typeof code !== 'string' || code === '')
       return refuse('isv.TEMPLATE_MISSING_PARAMETERS', '模板变量缺少对应参数值')
@@ -130,6 +154,37 @@ export async function startFakeAliyun(now: () => Date = () => new Date()) {
     }
     sent.push({ phoneNumber, signName: FAKE_SIGN_NAME, templateCode, code, at })
     return ok({ Code: 'OK', Message: 'OK', BizId: `${Date.now()}^0` })
+  }
+
+  function sendNotification(
+    params: URLSearchParams,
+    phoneNumber: string,
+    templateCode: string,
+    variables: string[],
+    templateParam: unknown,
+    ok: (fields: Record<string, unknown>) => { status: number; body: Record<string, unknown> },
+    refuse: (code: string, message: string) => { status: number; body: Record<string, unknown> },
+  ) {
+    const given = (templateParam ?? {}) as Record<string, unknown>
+    const values: Record<string, string> = {}
+    for (const name of variables) {
+      const value = given[name]
+      if (value === undefined || value === '') return refuse('isv.TEMPLATE_MISSING_PARAMETERS', '模板缺少变量')
+      if (typeof value !== 'string') return refuse('isv.INVALID_JSON_PARAM', 'JSON参数不合法，只接受字符串值')
+      if ([...value].length > 35) return refuse('isv.PARAM_LENGTH_LIMIT', '参数超出长度限制')
+      if (/https?:\/\/|www\./i.test(value)) return refuse('isv.PARAM_NOT_SUPPORT_URL', '不支持URL')
+      values[name] = value
+    }
+    const at = now()
+    const today = notifications.filter(
+      (one) =>
+        one.phoneNumber === phoneNumber &&
+        one.templateCode === templateCode &&
+        at.getTime() - one.at.getTime() < 24 * 3600_000,
+    )
+    if (today.length >= 50) return refuse('isv.BUSINESS_LIMIT_CONTROL', '触发号码天级流控Permits:50')
+    notifications.push({ phoneNumber, templateCode, params: values, outId: params.get('OutId'), at })
+    return ok({ Code: 'OK', Message: 'OK', BizId: `${at.getTime()}^${notifications.length}` })
   }
 
   function assumeRole(params: URLSearchParams) {
@@ -231,6 +286,11 @@ export async function startFakeAliyun(now: () => Date = () => new Date()) {
     credentials: () => ({ accessKeyId: FAKE_ACCESS_KEY_ID, accessKeySecret }),
     /** A number the carrier reports as not existing (isv.MOBILE_NUMBER_ILLEGAL). */
     unreachable: (phoneNumber: string) => unreachable.add(phoneNumber),
+    notifications,
+    /** The account's balance runs out (isv.AMOUNT_NOT_ENOUGH) or is topped up. */
+    setBalanceEmpty: (value: boolean) => {
+      balanceEmpty = value
+    },
     /** The next request is answered with this HTTP status before any check. */
     failNext: (status: number) => {
       failNext = status

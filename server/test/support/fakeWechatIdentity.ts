@@ -9,11 +9,45 @@ import { encryptWxData, type WxPhoneData } from '../../src/providers/wxCrypto'
 // getuserphonenumber needs that token valid and unexpired (40001 unknown or replaced, 42001 expired) and a phone code
 // once (40029); the app id and secret must match (40013, 40125). A test can make WeChat busy (-1), rate-limit it
 // (45011), replace the token as another server's force_refresh would, or take the service down.
+// Subscribe messages (/cgi-bin/message/subscribe/send) keep WeChat's rules too: the same token check; the openid
+// (40003) and the template (40037) must be known; every field of the template filled, each value within its type's
+// limits (47003, WeChat's 订阅消息参数值内容限制, written out here on their own, not taken from the adapter); the page
+// must be one of the app's (41030); and one grant of (openid, template) from wx.requestSubscribeMessage is spent per
+// message (43101 without one). Sent messages are recorded; a test can make the next answer slow (WeChat took the
+// message but the answer is late).
 
 const APP_ID = 'wx0fake0lifepay01'
 const APP_SECRET = 'fake-app-secret-0123456789abcdef'
 
 export type FakeWechatIdentity = Awaited<ReturnType<typeof startFakeWechatIdentity>>
+
+export interface FakeSubscribeMessage {
+  touser: string
+  templateId: string
+  page: string | null
+  data: Record<string, string>
+  miniprogramState: string
+  lang: string
+}
+
+/** WeChat's value rules per field type (订阅消息参数值内容限制), as the fake checks them. */
+const VALUE_RULES: Record<string, (value: string) => boolean> = {
+  thing: (value) => [...value].length <= 20,
+  number: (value) => /^\d+(\.\d+)?$/.test(value) && value.length <= 32,
+  letter: (value) => /^[A-Za-z]{1,32}$/.test(value),
+  symbol: (value) => /^[^\p{L}\p{N}]{1,5}$/u.test(value),
+  character_string: (value) => /^[A-Za-z0-9_-]{1,32}$/.test(value),
+  time: (value) => /^((\d{4}年)?\d{1,2}月\d{1,2}日 )?\d{1,2}:\d{2}$/.test(value),
+  date: (value) => /^\d{4}年\d{1,2}月\d{1,2}日( \d{1,2}:\d{2})?$/.test(value),
+  amount: (value) => /^[¥$€]?\d{1,10}(\.\d{1,2})?元?$/.test(value) && value.replace(/\D/g, '').length <= 10,
+  phone_number: (value) => /^[0-9+\-*]{1,17}$/.test(value),
+  car_number: (value) => [...value].length <= 8,
+  name: (value) => (/\p{Script=Han}/u.test(value) ? [...value].length <= 10 : value.length <= 20),
+  phrase: (value) => /^\p{Script=Han}{1,5}$/u.test(value),
+}
+
+/** Pages of the app (src/app.config.ts): a message's page must be one of them. */
+const APP_PAGES = /^(pages|subpackages)\/[\w/-]+(\?.*)?$/
 
 interface LoginCode {
   openId: string
@@ -35,6 +69,13 @@ export async function startFakeWechatIdentity(now: () => Date = () => new Date()
   /** Every call: its path and the errcode answered (0 for success). */
   const calls: { path: string; errcode: number }[] = []
   let seq = 0
+  /** Subscribe templates the app picked in its console: id → the fields (thing1, amount2…). */
+  const subscribeTemplates = new Map<string, string[]>()
+  /** One-time grants left per `${openid} ${templateId}`. */
+  const grants = new Map<string, number>()
+  const openIds = new Set<string>()
+  const messages: FakeSubscribeMessage[] = []
+  let slowAnswerMs = 0
 
   function currentToken(): string {
     const at = now().getTime()
@@ -43,6 +84,48 @@ export async function startFakeWechatIdentity(now: () => Date = () => new Date()
       token = { value: `at_${++seq}_${randomBytes(12).toString('hex')}`, expiresAt: at + tokenLifetimeS * 1000 }
     }
     return token.value
+  }
+
+  /** The access token's check, shared by every call that carries one; null when it is the valid one. */
+  function tokenProblem(query: URLSearchParams): Record<string, unknown> | null {
+    const given = query.get('access_token') ?? ''
+    if (token && given === token.value && now().getTime() >= token.expiresAt) {
+      return { errcode: 42001, errmsg: 'access_token expired' }
+    }
+    if (expired.has(given)) return { errcode: 42001, errmsg: 'access_token expired' }
+    if (!token || given !== token.value)
+      return { errcode: 40001, errmsg: 'invalid credential, access_token is invalid' }
+    return null
+  }
+
+  function subscribeSend(body: Record<string, unknown>): Record<string, unknown> {
+    const invalid = (detail: string) => ({ errcode: 47003, errmsg: `argument invalid! ${detail}` })
+    const touser = typeof body.touser === 'string' ? body.touser : ''
+    if (!openIds.has(touser)) return { errcode: 40003, errmsg: 'invalid openid' }
+    const templateId = typeof body.template_id === 'string' ? body.template_id : ''
+    const fields = subscribeTemplates.get(templateId)
+    if (!fields) return { errcode: 40037, errmsg: 'invalid template_id' }
+    const page = body.page === undefined ? null : String(body.page)
+    if (page !== null && !APP_PAGES.test(page)) return { errcode: 41030, errmsg: 'invalid page' }
+    const state = body.miniprogram_state ?? 'formal'
+    if (!['developer', 'trial', 'formal'].includes(String(state))) return invalid('miniprogram_state invalid')
+    const lang = body.lang ?? 'zh_CN'
+    if (!['zh_CN', 'en_US', 'zh_HK', 'zh_TW'].includes(String(lang))) return invalid('lang invalid')
+    const data = (body.data ?? {}) as Record<string, { value?: unknown }>
+    const values: Record<string, string> = {}
+    for (const field of fields) {
+      const value = data[field]?.value
+      if (typeof value !== 'string' || value === '') return invalid(`data.${field}.value is empty`)
+      const rule = VALUE_RULES[field.replace(/\d+$/, '')]
+      if (!rule || !rule(value)) return invalid(`data.${field}.value invalid`)
+      values[field] = value
+    }
+    const key = `${touser} ${templateId}`
+    const left = grants.get(key) ?? 0
+    if (left <= 0) return { errcode: 43101, errmsg: 'user refuse to accept the msg' }
+    grants.set(key, left - 1)
+    messages.push({ touser, templateId, page, data: values, miniprogramState: String(state), lang: String(lang) })
+    return { errcode: 0, errmsg: 'ok', msgid: 3_000_000_000 + messages.length }
   }
 
   function answer(path: string, query: URLSearchParams, body: Record<string, unknown>): Record<string, unknown> {
@@ -68,14 +151,11 @@ export async function startFakeWechatIdentity(now: () => Date = () => new Date()
         const remaining = Math.floor(((token as { expiresAt: number }).expiresAt - now().getTime()) / 1000)
         return { access_token: value, expires_in: remaining }
       }
+      case '/cgi-bin/message/subscribe/send':
+        return tokenProblem(query) ?? subscribeSend(body)
       case '/wxa/business/getuserphonenumber': {
-        const given = query.get('access_token') ?? ''
-        if (token && given === token.value && now().getTime() >= token.expiresAt) {
-          return { errcode: 42001, errmsg: 'access_token expired' }
-        }
-        if (expired.has(given)) return { errcode: 42001, errmsg: 'access_token expired' }
-        if (!token || given !== token.value)
-          return { errcode: 40001, errmsg: 'invalid credential, access_token is invalid' }
+        const refused = tokenProblem(query)
+        if (refused) return refused
         const phone = phoneCodes.get(String(body.code ?? ''))
         if (!phone || phone.used) return { errcode: 40029, errmsg: 'invalid code' }
         phone.used = true
@@ -119,9 +199,14 @@ export async function startFakeWechatIdentity(now: () => Date = () => new Date()
       }
       const result = answer(url.pathname, url.searchParams, body)
       calls.push({ path: url.pathname, errcode: Number(result.errcode ?? 0) })
-      // WeChat answers JSON as text/plain.
-      response.writeHead(200, { 'content-type': 'text/plain' })
-      response.end(JSON.stringify(result))
+      // WeChat answers JSON as text/plain; a slow answer comes after the work is done.
+      const delay = slowAnswerMs
+      slowAnswerMs = 0
+      setTimeout(() => {
+        if (response.destroyed) return
+        response.writeHead(200, { 'content-type': 'text/plain' })
+        response.end(JSON.stringify(result))
+      }, delay)
     })
   })
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve))
@@ -177,6 +262,25 @@ export async function startFakeWechatIdentity(now: () => Date = () => new Date()
     setDown(value: boolean): void {
       down = value
     },
-    close: () => new Promise<void>((resolve) => server.close(() => resolve())),
+    messages,
+    /** A subscribe template picked in the app's console, with its fields. */
+    subscribeTemplate(templateId: string, fields: string[]): void {
+      subscribeTemplates.set(templateId, fields)
+    },
+    /** The user accepted the template in wx.requestSubscribeMessage: one message may be sent (the openid is known). */
+    grant(openId: string, templateId: string): void {
+      openIds.add(openId)
+      grants.set(`${openId} ${templateId}`, (grants.get(`${openId} ${templateId}`) ?? 0) + 1)
+    },
+    grantsLeft: (openId: string, templateId: string) => grants.get(`${openId} ${templateId}`) ?? 0,
+    /** The next answer is sent this late, after the call has done its work. */
+    slowNextAnswer(ms: number): void {
+      slowAnswerMs = ms
+    },
+    close: () =>
+      new Promise<void>((resolve) => {
+        server.closeAllConnections()
+        server.close(() => resolve())
+      }),
   }
 }
