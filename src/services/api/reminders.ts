@@ -1,4 +1,3 @@
-import { queryOptions } from '@tanstack/react-query'
 import type {
   AddTopUpReminderInput,
   CancelledTopUpReminder,
@@ -7,9 +6,8 @@ import type {
 } from '../../../types/api/reminders'
 import { request } from '../http/client'
 import type { CallOptions } from '../http/requestOptions'
-import { queryKeys } from '../queryKeys'
 
-// Top-up reminders (issue 20 part 4): one function per endpoint, the list's query options beside them.
+// Top-up reminders (issue 20 part 4): one function per endpoint; the list's query options in reminderQueries.ts.
 
 /** POST /api/LifePay/AddTopUpReminder */
 export function addTopUpReminder(input: AddTopUpReminderInput): Promise<TopUpReminder> {
@@ -41,6 +39,3 @@ export function cancelTopUpReminderByToken(token: string): Promise<CancelledTopU
     showLoading: false,
   })
 }
-
-export const getTopUpReminderListQueryOptions = () =>
-  queryOptions({ queryKey: queryKeys.reminders, queryFn: () => getTopUpReminderList({ showLoading: false }) })

@@ -11,11 +11,8 @@ import { useLocaleStore } from '../../../i18n/i18n'
 import { useMessages } from '../../../i18n/messages'
 import { reminderTemplateId, requestSubscription } from '../../../platform/subscribeMessage'
 import { accountListUrl } from '../../../routes'
-import {
-  cancelTopUpReminder,
-  getTopUpReminderListQueryOptions,
-  subscribeTopUpReminder,
-} from '../../../services/api/reminders'
+import { getTopUpReminderListQueryOptions } from '../../../services/api/reminderQueries'
+import { cancelTopUpReminder, subscribeTopUpReminder } from '../../../services/api/reminders'
 import { queryKeys } from '../../../services/queryKeys'
 import type { TopUpReminder } from '../../../../types/api/reminders'
 import { reminderMessages } from '../reminderMessages'
@@ -30,7 +27,7 @@ export default function ReminderListView() {
   const reminders = useQuery(getTopUpReminderListQueryOptions())
   const refresh = () => queryClient.invalidateQueries({ queryKey: queryKeys.reminders })
   const cancel = useMutation({
-    mutationFn: cancelTopUpReminder,
+    mutationFn: (id: string) => cancelTopUpReminder(id),
     onSuccess: async () => {
       await refresh()
       showToast('success', m('cancelled'))
