@@ -4,7 +4,7 @@ import { lifePayOrderTypeValues } from '../../src/domain/lifePayOrderType'
 import { reminderKindValues } from '../../src/domain/reminderSchedule'
 import { DateTime, Nullable, OneOf, Yuan } from './schema'
 
-// Issue 20 § reminders (docs/notifications.md § Reminders): top-up reminders on a day of the month or below a balance
+// Issue 20 § reminders (docs/reminders.md): top-up reminders on a day of the month or below a balance
 // threshold, opt-in with the consent text stored, cancelled in one tap; they never charge anything.
 
 const kind = OneOf(reminderKindValues, {

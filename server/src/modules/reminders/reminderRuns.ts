@@ -18,7 +18,7 @@ import { enqueueUserNotification } from '../notifications/userNotifications'
 import type { BalanceLookup } from './balanceLookup'
 import { needsGrant, spendGrant } from './reminderGrants'
 
-// The reminder's runs (docs/notifications.md § Reminders): one durable job per due time, deduped by reminder and time.
+// The reminder's runs (docs/reminders.md): one durable job per due time, deduped by reminder and time.
 // A run locks the reminder, does nothing unless it is still active and still due at exactly this time, sends at most
 // one reminder for the period (the outbox key is per reminder and period), and schedules the next run — all in one
 // transaction. So a retried job, a second instance, or a run after a cancel sends nothing more.

@@ -30,7 +30,7 @@ import { isUuid } from '../account/users'
 import { needsGrant, recordSubscription, unspentGrants } from './reminderGrants'
 import { enqueueReminderRun } from './reminderRuns'
 
-// Top-up reminders (issue 20 part 4, docs/notifications.md § Reminders): set on a saved account with explicit consent,
+// Top-up reminders (issue 20 part 4, docs/reminders.md): set on a saved account with explicit consent,
 // listed, cancelled in one tap (also by the message's token, without login). Nothing here ever charges.
 
 type ReminderRow = typeof topUpReminders.$inferSelect
