@@ -33,7 +33,15 @@ export const SUBPACKAGES: RouteGroup[] = [
   { root: 'subpackages/order', pages: ['order', 'orderApplyRefund', 'orderRefundResult'] },
   {
     root: 'subpackages/userAccount',
-    pages: ['userAccountList', 'editGasUserAccount', 'editPhoneUserAccount', 'editElectricUserAccount'],
+    pages: [
+      'userAccountList',
+      'editGasUserAccount',
+      'editPhoneUserAccount',
+      'editElectricUserAccount',
+      'topUpReminder',
+      'reminderList',
+      'cancelReminder',
+    ],
   },
 ]
 
@@ -46,6 +54,7 @@ export const SCROLLABLE_PAGES = [
   'mineUserPolicy',
   'privacyPolicy',
   'editGasUserAccount',
+  'topUpReminder',
 ]
 
 /** `/subpackages/{group}/{page}/{page}` for a page name. */
@@ -151,6 +160,11 @@ export function editAccountUrl(type: LifePayOrderType, id?: string): string {
 /** The saved-account list, on the tab of `type`. */
 export function accountListUrl(type?: LifePayOrderType): string {
   return withQuery(pagePath('userAccountList'), { type })
+}
+
+/** The reminder page of a saved account (issue 20): set a top-up reminder on it. */
+export function topUpReminderUrl(accountId: string): string {
+  return withQuery(pagePath('topUpReminder'), { accountId })
 }
 
 /** A positive number from a page query value, else undefined. */

@@ -47,6 +47,9 @@ import { createSandboxSupplier } from './providers/sandboxSupplier'
 import { createSandboxSms } from './providers/sms'
 import { createSandboxNotification } from './providers/sandboxNotification'
 import { defineNotificationJobs } from './modules/notifications/userNotifications'
+import { sandboxBalanceLookup, type BalanceLookup } from './modules/reminders/balanceLookup'
+import { defineReminderJobs } from './modules/reminders/reminderRuns'
+import { registerReminderRoutes } from './modules/reminders/routes'
 import { createSandboxStorage } from './providers/storage'
 import { createWechatPay } from './providers/wechatPay'
 import { createAlipay, type AlipayKeys } from './providers/alipay'
@@ -83,6 +86,8 @@ export interface AppOptions {
   random?: () => number
   /** Replaces providers (real ones, or test doubles); sandboxes are used for the rest. */
   providers?: Partial<Providers>
+  /** Low-balance reminders' balance lookup (issue 20): the sandbox's until the supplier's account lookup is wired. */
+  balanceLookup?: BalanceLookup
 }
 
 /** What verifies Alipay: its public key, or its certificate with certificate mode's serials. */
@@ -398,12 +403,14 @@ export async function buildApp(options: AppOptions): Promise<App> {
   }
   defineOrderJobs(ctx)
   defineNotificationJobs(ctx)
+  defineReminderJobs(ctx, options.balanceLookup ?? sandboxBalanceLookup)
 
   const auth = createAuthHooks(ctx)
   registerHealthRoutes(app, ctx)
   registerAccountRoutes(app, ctx, auth)
   registerUserRoutes(app, ctx, auth)
   registerLifePayRoutes(app, ctx, auth)
+  registerReminderRoutes(app, ctx, auth)
   registerAreaRoutes(app, ctx)
   registerPayNotifyRoutes(app, ctx)
   if (signedHttpSupplier) registerSupplierNotifyRoutes(app, ctx, signedHttpSupplier)

@@ -41,6 +41,9 @@ const enUS: Record<MessageKey, string> = {
   'page.editGasUserAccount': 'Gas account',
   'page.editPhoneUserAccount': 'Phone number',
   'page.editElectricUserAccount': 'Electricity account',
+  'page.topUpReminder': 'Top-up reminder',
+  'page.reminderList': 'Reminders',
+  'page.cancelReminder': 'Cancel reminder',
   'page.comingSoon': 'This page is being built',
   'locale.switch': 'Language',
 }

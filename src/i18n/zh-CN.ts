@@ -39,6 +39,9 @@ const zhCN = {
   'page.editGasUserAccount': '燃气户号',
   'page.editPhoneUserAccount': '手机号码',
   'page.editElectricUserAccount': '电费户号',
+  'page.topUpReminder': '充值提醒',
+  'page.reminderList': '充值提醒',
+  'page.cancelReminder': '取消提醒',
   'page.comingSoon': '该页面正在建设中',
   'locale.switch': '语言',
 }

@@ -21,4 +21,6 @@ export const queryKeys = {
   order: (orderNo: string) => ['lifePay', 'orders', 'detail', orderNo] as const,
   /** Outside ordersRoot: a new pay status refreshes the order queries, and must not ask for itself again. */
   payStatus: (orderNo: string) => ['lifePay', 'payStatus', orderNo] as const,
+  /** The user's top-up reminders (issue 20). */
+  reminders: ['lifePay', 'reminders'] as const,
 }

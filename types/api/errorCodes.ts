@@ -53,6 +53,10 @@ export const API_ERROR_CODES = [
   'CHANNEL_NOT_FOUND',
   'JOB_NOT_FAILED',
   'OSS_CREDENTIALS_INVALID',
+  'REMINDER_NOT_FOUND',
+  'REMINDER_LIMIT',
+  'REMINDER_EXISTS',
+  'REMINDER_CONSENT_REQUIRED',
 ] as const
 
 export type ApiErrorCode = (typeof API_ERROR_CODES)[number]

@@ -200,4 +200,16 @@ export const errors = {
   ossCredentialsInvalid: () =>
     e('OSS_CREDENTIALS_INVALID', '上传凭证无效或已过期', 'Upload credentials are invalid or expired', 403),
   ossObjectNotFound: () => e('NOT_FOUND', '文件不存在', 'No such file', 404),
+
+  reminderNotFound: () =>
+    e('REMINDER_NOT_FOUND', '提醒不存在或已取消', 'This reminder does not exist or was cancelled'),
+  reminderLimit: (max: number) =>
+    e('REMINDER_LIMIT', `最多可设置${max}个充值提醒`, `You can have at most ${max} top-up reminders`),
+  reminderExists: () => e('REMINDER_EXISTS', '该账户已有同类提醒', 'This account already has a reminder of this kind'),
+  reminderConsentRequired: () =>
+    e(
+      'REMINDER_CONSENT_REQUIRED',
+      '请先阅读并勾选同意接收充值提醒',
+      'Please read and tick the consent to receive top-up reminders',
+    ),
 }

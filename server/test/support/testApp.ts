@@ -82,6 +82,7 @@ export interface TestAppOptions {
   random?: () => number
   providers?: AppOptions['providers']
   logger?: AppOptions['logger']
+  balanceLookup?: AppOptions['balanceLookup']
 }
 
 export async function createTestApp(options: TestAppOptions = {}): Promise<TestApp> {
@@ -97,6 +98,7 @@ export async function createTestApp(options: TestAppOptions = {}): Promise<TestA
     logger: options.logger ?? false,
     random: options.random,
     providers: options.providers,
+    balanceLookup: options.balanceLookup,
   })
   await app.ready()
 

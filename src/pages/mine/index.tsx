@@ -66,6 +66,7 @@ export default function Mine() {
       <View className='lp-mine__card lp-mine__card--first'>
         <MenuItem icon={ordersIcon} title={m('myOrders')} onClick={open('order', true)} />
         <MenuItem icon={accountsIcon} title={m('savedAccounts')} onClick={open('userAccountList', true)} />
+        <MenuItem icon={accountsIcon} title={m('reminders')} onClick={open('reminderList', true)} />
       </View>
       <View className='lp-mine__card'>
         <MenuItem icon={agreementIcon} title={m('userAgreement')} onClick={open('mineUserPolicy', false)} />

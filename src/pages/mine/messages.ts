@@ -13,6 +13,7 @@ export const mineMessages = defineMessages(
     logoutTitle: '退出登录',
     logoutContent: '退出后需重新登录才能充值和查看订单，确定退出吗？',
     logoutConfirm: '退出',
+    reminders: '充值提醒',
   },
   {
     loginOrRegister: 'Log in / Register',
@@ -26,5 +27,6 @@ export const mineMessages = defineMessages(
     logoutTitle: 'Log out',
     logoutContent: 'You will need to log in again to top up and see your orders. Log out?',
     logoutConfirm: 'Log out',
+    reminders: 'Top-up reminders',
   },
 )

@@ -20,6 +20,7 @@ import { userAccounts } from '../../db/schema'
 import { errors } from '../../http/errors'
 import { checkField } from '../../http/validation'
 import { isUuid } from '../account/users'
+import { cancelRemindersOfAccount } from '../reminders/reminders'
 import { electricAreaFor } from './electricArea'
 
 type UserAccountRow = typeof userAccounts.$inferSelect
@@ -170,12 +171,15 @@ export async function userAccountDetail(ctx: AppContext, userId: string, id: str
   return toUserAccount(row)
 }
 
-/** POST /api/LifePay/DeleteUserAccount?id= */
+/** POST /api/LifePay/DeleteUserAccount?id=: its top-up reminders are cancelled with it. */
 export async function deleteUserAccount(ctx: AppContext, userId: string, id: string): Promise<void> {
   if (!isUuid(id)) throw errors.accountNotFound()
-  const deleted = await ctx.db
-    .delete(userAccounts)
-    .where(and(eq(userAccounts.id, id), eq(userAccounts.userId, userId)))
-    .returning({ id: userAccounts.id })
-  if (deleted.length === 0) throw errors.accountNotFound()
+  await ctx.db.transaction(async (tx) => {
+    const deleted = await tx
+      .delete(userAccounts)
+      .where(and(eq(userAccounts.id, id), eq(userAccounts.userId, userId)))
+      .returning({ id: userAccounts.id })
+    if (deleted.length === 0) throw errors.accountNotFound()
+    await cancelRemindersOfAccount(ctx, tx, userId, id)
+  })
 }

@@ -10,6 +10,7 @@ import { useMessages } from '../../../i18n/messages'
 import type { ElectricSupportArea, UserAccount } from '../../../../types/api/lifePay'
 import { regionText } from '../../../components/lifePayFields/electricArea'
 import { accountMessages } from '../messages'
+import { reminderMessages } from '../reminderMessages'
 import LifePayOrderTypeIcon from '../../../components/LifePayOrderTypeIcon'
 import './AccountCard.scss'
 
@@ -31,13 +32,24 @@ interface AccountCardProps {
   onTopUp: () => void
   onEdit: () => void
   onDelete: () => void
+  /** "Remind me": set a top-up reminder on this account (issue 20). */
+  onRemind: () => void
   deleting?: boolean
 }
 
 /** One saved account: remark, masked number, what it is, and top up / edit / delete. */
-export default function AccountCard({ account, areas, onTopUp, onEdit, onDelete, deleting = false }: AccountCardProps) {
+export default function AccountCard({
+  account,
+  areas,
+  onTopUp,
+  onEdit,
+  onDelete,
+  onRemind,
+  deleting = false,
+}: AccountCardProps) {
   const locale = useLocaleStore((s) => s.locale)
   const m = useMessages(accountMessages)
+  const r = useMessages(reminderMessages)
   const masked =
     account.lifePayType === LifePayOrderType.Phone ? maskPhone(account.content) : maskAccount(account.content)
   const details = accountDetails(account, locale, areas)
@@ -64,6 +76,9 @@ export default function AccountCard({ account, areas, onTopUp, onEdit, onDelete,
           onClick={onDelete}
         >
           <Text className='lp-account-card__pill'>{m('delete')}</Text>
+        </View>
+        <View className='lp-account-card__action' role='button' tabIndex={0} onClick={onRemind}>
+          <Text className='lp-account-card__pill'>{r('remindMe')}</Text>
         </View>
         <View className='lp-account-card__action' role='button' tabIndex={0} onClick={onEdit}>
           <Text className='lp-account-card__pill'>{m('edit')}</Text>

@@ -8,7 +8,7 @@ import { showToast } from '../../../components/toastStore'
 import { LifePayOrderType } from '../../../domain/lifePayOrderType'
 import { useUserAccounts } from '../../../hooks/useUserAccounts'
 import { useMessages } from '../../../i18n/messages'
-import { editAccountUrl, rechargeFormUrl, rechargeKindOf } from '../../../routes'
+import { editAccountUrl, rechargeFormUrl, rechargeKindOf, topUpReminderUrl } from '../../../routes'
 import { useDeleteAccount } from '../hooks/useDeleteAccount'
 import { useElectricAreas } from '../../../hooks/useElectricAreas'
 import { accountMessages, type AccountMessageKey } from '../messages'
@@ -109,6 +109,7 @@ export default function AccountListView({ initialType = LifePayOrderType.Phone }
                 onTopUp={() => void Taro.navigateTo({ url: topUpAccountUrl(account) })}
                 onEdit={() => void Taro.navigateTo({ url: editAccountUrl(account.lifePayType, account.id) })}
                 onDelete={() => void onDelete(account.id)}
+                onRemind={() => void Taro.navigateTo({ url: topUpReminderUrl(account.id) })}
               />
             ))}
           </View>

@@ -1,0 +1,152 @@
+import { eq } from 'drizzle-orm'
+import { label } from '../../../../src/domain/locale'
+import { LifePayNotificationEvent, type LifePayNotificationChannel } from '../../../../src/domain/lifePayNotification'
+import { LifePayOrderType, lifePayOrderTypeLabels } from '../../../../src/domain/lifePayOrderType'
+import { maskAccount, maskPhone } from '../../../../src/domain/mask'
+import { formatFen } from '../../../../src/domain/price'
+import { reminderCancelPage, reminderTopUpPage } from '../../../../src/domain/reminderMessagePages'
+import {
+  nextReminderRun,
+  reminderPeriod,
+  reminderWhenText,
+  ReminderKind,
+} from '../../../../src/domain/reminderSchedule'
+import type { AppContext } from '../../appContext'
+import type { Executor } from '../../db/database'
+import { topUpReminders, userNotifications } from '../../db/schema'
+import { enqueueUserNotification } from '../notifications/userNotifications'
+import type { BalanceLookup } from './balanceLookup'
+import { needsGrant, spendGrant } from './reminderGrants'
+
+// The reminder's runs (docs/reminders.md): one durable job per due time, deduped by reminder and time.
+// A run locks the reminder, does nothing unless it is still active and still due at exactly this time, sends at most
+// one reminder for the period (the outbox key is per reminder and period), and schedules the next run — all in one
+// transaction. So a retried job, a second instance, or a run after a cancel sends nothing more.
+
+export const REMINDER_RUN_JOB = 'reminder.run'
+
+interface ReminderRunPayload {
+  id: string
+  /** The due time this job was scheduled for (ISO). */
+  due: string
+}
+
+type ReminderRow = typeof topUpReminders.$inferSelect
+
+export async function enqueueReminderRun(
+  ctx: Pick<AppContext, 'jobs'>,
+  tx: Executor,
+  id: string,
+  due: Date,
+): Promise<void> {
+  const payload: ReminderRunPayload = { id, due: due.toISOString() }
+  await ctx.jobs.enqueue(tx, REMINDER_RUN_JOB, payload, {
+    runAt: due,
+    dedupeKey: `${REMINDER_RUN_JOB}:${id}:${payload.due}`,
+  })
+}
+
+const isDue = (row: ReminderRow | undefined, due: string): row is ReminderRow =>
+  row !== undefined && row.status === 'active' && row.nextRunTime?.toISOString() === due
+
+function maskedAccount(row: ReminderRow): string {
+  return row.lifePayOrderType === LifePayOrderType.Phone ? maskPhone(row.account) : maskAccount(row.account)
+}
+
+/** Writes the period's reminder to the outbox: sent when a grant is left (or by SMS), else kept as `skipped`. */
+async function remind(ctx: AppContext, tx: Executor, row: ReminderRow, period: string): Promise<void> {
+  const type = row.lifePayOrderType as LifePayOrderType
+  const threshold = row.thresholdFen === null ? null : formatFen(row.thresholdFen, '')
+  const params: Record<string, string> = {
+    orderType: label(lifePayOrderTypeLabels, type),
+    account: maskedAccount(row),
+    remindWhen: reminderWhenText(row.kind as ReminderKind, row.dayOfMonth, threshold, 'zh-CN'),
+    page: reminderTopUpPage(type, row.userAccountId, type === LifePayOrderType.Phone ? row.account : undefined),
+    cancelPage: reminderCancelPage(row.cancelToken),
+  }
+  const channel = row.channel as LifePayNotificationChannel
+  const dedupeKey = `${LifePayNotificationEvent.TopUpReminder}:${row.id}:${period}`
+  const grant = needsGrant(channel) ? await spendGrant(ctx, tx, row.id) : { templateId: null }
+  if (grant) {
+    await enqueueUserNotification(ctx, tx, {
+      userId: row.userId,
+      event: LifePayNotificationEvent.TopUpReminder,
+      channel,
+      reminderId: row.id,
+      dedupeKey,
+      params,
+      templateId: grant.templateId,
+    })
+    return
+  }
+  // No grant left: the host would refuse the message. Recorded as skipped, and the list asks to subscribe again.
+  await tx
+    .insert(userNotifications)
+    .values({
+      userId: row.userId,
+      event: LifePayNotificationEvent.TopUpReminder,
+      channel,
+      reminderId: row.id,
+      dedupeKey,
+      status: 'skipped',
+      params,
+      lastError: `no ${channel} subscription grant left for this reminder`,
+      creationTime: ctx.clock.now(),
+    })
+    .onConflictDoNothing({ target: userNotifications.dedupeKey })
+}
+
+/**
+ * What a low-balance check decides: remind once when the balance is found below the threshold, then stay quiet while
+ * it stays low; `lastSentTime` marks "reminded for this low spell" and is cleared when the balance is seen back up.
+ * An unknown balance decides nothing.
+ */
+function lowBalanceStep(row: ReminderRow, balanceFen: number | null): 'remind' | 'rearm' | 'none' {
+  if (balanceFen === null || row.thresholdFen === null) return 'none'
+  if (balanceFen >= row.thresholdFen) return row.lastSentTime ? 'rearm' : 'none'
+  return row.lastSentTime ? 'none' : 'remind'
+}
+
+/** The run job: one reminder, one due time. */
+export async function runReminder(ctx: AppContext, lookupBalance: BalanceLookup, payload: ReminderRunPayload) {
+  const [before] = await ctx.db.select().from(topUpReminders).where(eq(topUpReminders.id, payload.id))
+  if (!isDue(before, payload.due)) return
+  // The supplier is asked outside the transaction: no row lock is held across a network call.
+  let balanceFen: number | null = null
+  if (before.kind === ReminderKind.LowBalance) {
+    balanceFen = await lookupBalance({
+      lifePayOrderType: before.lifePayOrderType as LifePayOrderType,
+      account: before.account,
+      userAccountId: before.userAccountId,
+    }).catch((error: unknown) => {
+      ctx.log.warn({ reminderId: before.id, err: error }, 'balance lookup failed; no decision today')
+      return null
+    })
+  }
+  const sent = await ctx.db.transaction(async (tx) => {
+    const [row] = await tx.select().from(topUpReminders).where(eq(topUpReminders.id, payload.id)).for('update')
+    if (!isDue(row, payload.due)) return false
+    const now = ctx.clock.now()
+    const due = new Date(payload.due)
+    const period = reminderPeriod(row.kind as ReminderKind, due)
+    const step = row.kind === ReminderKind.LowBalance ? lowBalanceStep(row, balanceFen) : 'remind'
+    if (step === 'remind') await remind(ctx, tx, row, period)
+    // After a long stop the next run is the next one ahead of now: missed periods are not sent in a burst.
+    const next = nextReminderRun(row.kind as ReminderKind, row.dayOfMonth, due > now ? due : now)
+    const lastSentTime = step === 'remind' ? now : step === 'rearm' ? null : row.lastSentTime
+    await tx
+      .update(topUpReminders)
+      .set({ nextRunTime: next, lastSentTime, updatedTime: now })
+      .where(eq(topUpReminders.id, row.id))
+    await enqueueReminderRun(ctx, tx, row.id, next)
+    return step === 'remind'
+  })
+  if (sent) ctx.jobs.kick()
+}
+
+export function defineReminderJobs(ctx: AppContext, lookupBalance: BalanceLookup): void {
+  ctx.jobs.define<ReminderRunPayload>({
+    kind: REMINDER_RUN_JOB,
+    handle: (payload) => runReminder(ctx, lookupBalance, payload),
+  })
+}

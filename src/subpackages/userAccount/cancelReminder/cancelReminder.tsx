@@ -1,0 +1,45 @@
+import { Text, View } from '@tarojs/components'
+import { useRouter } from '@tarojs/taro'
+import { useQuery } from '@tanstack/react-query'
+import PageFrame from '../../../components/PageFrame'
+import PageState from '../../../components/PageState'
+import { useErrorText } from '../../../hooks/useErrorText'
+import { useMessages } from '../../../i18n/messages'
+import { cancelTopUpReminderByToken } from '../../../services/api/reminders'
+import { reminderMessages } from '../reminderMessages'
+import './cancelReminder.scss'
+
+/**
+ * cancelReminder?token=: opened from a reminder message's link; cancels at once, without login (the token is the
+ * permission), and says what it cancelled. Opening it again says the same.
+ */
+export default function CancelReminder() {
+  const { params } = useRouter()
+  const token = params.token ?? ''
+  const m = useMessages(reminderMessages)
+  const describeError = useErrorText()
+  const cancel = useQuery({
+    queryKey: ['lifePay', 'reminders', 'cancelByToken', token],
+    queryFn: () => cancelTopUpReminderByToken(token),
+    enabled: token !== '',
+    retry: false,
+    staleTime: Infinity,
+  })
+  const status = !token ? 'error' : cancel.isPending ? 'loading' : cancel.isError ? 'error' : 'ready'
+  return (
+    <PageFrame titleKey='page.cancelReminder'>
+      <PageState
+        status={status}
+        errorText={token ? describeError(cancel.error) || m('cancelFailed') : m('cancelFailed')}
+        onRetry={token ? () => void cancel.refetch() : undefined}
+      >
+        <View className='lp-cancel-reminder' role='status'>
+          <Text className='lp-cancel-reminder__title'>{m('cancelled')}</Text>
+          <Text className='lp-cancel-reminder__text'>
+            {m('cancelDone', { account: cancel.data?.maskedAccount ?? '' })}
+          </Text>
+        </View>
+      </PageState>
+    </PageFrame>
+  )
+}

@@ -1,0 +1,146 @@
+import { Input, Picker, Text, View } from '@tarojs/components'
+import Taro from '@tarojs/taro'
+import { useMutation, useQueryClient } from '@tanstack/react-query'
+import { useState } from 'react'
+import { showToast } from '../../../components/toastStore'
+import { LifePayNotificationChannel } from '../../../domain/lifePayNotification'
+import { LifePayOrderType } from '../../../domain/lifePayOrderType'
+import { maskAccount, maskPhone } from '../../../domain/mask'
+import { DECIMAL_2_PATTERN } from '../../../domain/validators'
+import { REMINDER_DAY_MAX, REMINDER_DAY_MIN, reminderConsentText, ReminderKind } from '../../../domain/reminderSchedule'
+import { useLocaleStore } from '../../../i18n/i18n'
+import { useMessages } from '../../../i18n/messages'
+import { notificationChannel, reminderTemplateId, requestSubscription } from '../../../platform/subscribeMessage'
+import { pagePath } from '../../../routes'
+import { addTopUpReminder } from '../../../services/api/reminders'
+import { queryKeys } from '../../../services/queryKeys'
+import type { UserAccount } from '../../../../types/api/lifePay'
+import { reminderMessages, type ReminderMessageKey } from '../reminderMessages'
+import './ReminderForm.scss'
+
+const DAYS = Array.from({ length: REMINDER_DAY_MAX - REMINDER_DAY_MIN + 1 }, (_, i) => REMINDER_DAY_MIN + i)
+
+const CHANNEL_KEYS: Record<LifePayNotificationChannel, ReminderMessageKey> = {
+  [LifePayNotificationChannel.Sms]: 'channelSms',
+  [LifePayNotificationChannel.Wechat]: 'channelWechat',
+  [LifePayNotificationChannel.Alipay]: 'channelAlipay',
+}
+
+/**
+ * A reminder on one saved account: a day of the month (or, for electricity and gas, a balance threshold), the channel
+ * of this platform, and the consent — never pre-ticked, its words stored with the time by the server.
+ */
+export default function ReminderForm({ account }: { account: UserAccount }) {
+  const m = useMessages(reminderMessages)
+  const locale = useLocaleStore((s) => s.locale)
+  const queryClient = useQueryClient()
+  const hasBalance = account.lifePayType !== LifePayOrderType.Phone
+  const [kind, setKind] = useState<ReminderKind>(ReminderKind.MonthlyDay)
+  const [day, setDay] = useState(new Date().getDate())
+  const [threshold, setThreshold] = useState('')
+  const [consent, setConsent] = useState(false)
+  const channel = notificationChannel()
+  const consentText = reminderConsentText[locale].consent
+
+  const save = useMutation({
+    mutationFn: async () => {
+      // Asked inside the tap, as both hosts require; a refusal still saves the reminder, which then asks again.
+      const subscription =
+        channel === LifePayNotificationChannel.Sms ? null : await requestSubscription(reminderTemplateId())
+      return addTopUpReminder({
+        userAccountId: account.id,
+        kind,
+        ...(kind === ReminderKind.MonthlyDay ? { dayOfMonth: day } : { threshold: Number(threshold) }),
+        channel,
+        consent,
+        consentText,
+        ...(subscription ? { subscription } : {}),
+      })
+    },
+    onSuccess: async () => {
+      await queryClient.invalidateQueries({ queryKey: queryKeys.reminders })
+      showToast('success', m('saved'))
+      void Taro.redirectTo({ url: pagePath('reminderList') })
+    },
+  })
+
+  const onSave = () => {
+    if (save.isPending) return
+    if (!consent) return showToast('error', m('consentNeeded'))
+    if (kind === ReminderKind.LowBalance && !(DECIMAL_2_PATTERN.test(threshold) && Number(threshold) > 0)) {
+      return showToast('error', m('thresholdInvalid'))
+    }
+    save.mutate()
+  }
+
+  const masked =
+    account.lifePayType === LifePayOrderType.Phone ? maskPhone(account.content) : maskAccount(account.content)
+  return (
+    <View className='lp-reminder-form'>
+      <View className='lp-reminder-form__account'>
+        <Text className='lp-reminder-form__remark'>{account.remark || masked}</Text>
+        {account.remark ? <Text className='lp-reminder-form__number'>{masked}</Text> : null}
+      </View>
+      {hasBalance ? (
+        <View className='lp-reminder-form__kinds' role='radiogroup'>
+          {[ReminderKind.MonthlyDay, ReminderKind.LowBalance].map((value) => (
+            <View
+              key={value}
+              className={`lp-reminder-form__kind${kind === value ? ' lp-reminder-form__kind--on' : ''}`}
+              role='radio'
+              aria-checked={kind === value}
+              tabIndex={0}
+              onClick={() => setKind(value)}
+            >
+              {m(value === ReminderKind.MonthlyDay ? 'kindMonthly' : 'kindLowBalance')}
+            </View>
+          ))}
+        </View>
+      ) : null}
+      {kind === ReminderKind.MonthlyDay ? (
+        <View className='lp-reminder-form__field'>
+          <Text className='lp-reminder-form__label'>{m('dayLabel')}</Text>
+          <Picker mode='selector' range={DAYS} value={day - 1} onChange={(e) => setDay(DAYS[Number(e.detail.value)])}>
+            <View className='lp-reminder-form__value' role='button' tabIndex={0}>
+              {m('dayValue', { day })}
+            </View>
+          </Picker>
+          <Text className='lp-reminder-form__hint'>{m('dayHint')}</Text>
+        </View>
+      ) : (
+        <View className='lp-reminder-form__field'>
+          <Text className='lp-reminder-form__label'>{m('thresholdLabel')}</Text>
+          <Input
+            className='lp-reminder-form__input'
+            type='digit'
+            value={threshold}
+            placeholder={m('thresholdPlaceholder')}
+            onInput={(e) => setThreshold(e.detail.value)}
+          />
+        </View>
+      )}
+      <View className='lp-reminder-form__field'>
+        <Text className='lp-reminder-form__channel'>{m(CHANNEL_KEYS[channel])}</Text>
+      </View>
+      <View
+        className='lp-reminder-form__consent'
+        role='checkbox'
+        tabIndex={0}
+        aria-checked={consent}
+        onClick={() => setConsent(!consent)}
+      >
+        <View className={`lp-reminder-form__box${consent ? ' lp-reminder-form__box--on' : ''}`} />
+        <Text className='lp-reminder-form__consent-text'>{consentText}</Text>
+      </View>
+      <View
+        className={`lp-reminder-form__save${consent ? '' : ' lp-reminder-form__save--off'}`}
+        role='button'
+        tabIndex={0}
+        aria-disabled={!consent}
+        onClick={onSave}
+      >
+        {save.isPending ? m('saving') : m('save')}
+      </View>
+    </View>
+  )
+}

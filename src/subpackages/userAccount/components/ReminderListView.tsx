@@ -1,0 +1,116 @@
+import { Text, View } from '@tarojs/components'
+import Taro from '@tarojs/taro'
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query'
+import PageState from '../../../components/PageState'
+import { showToast } from '../../../components/toastStore'
+import { LifePayOrderType } from '../../../domain/lifePayOrderType'
+import { maskAccount, maskPhone } from '../../../domain/mask'
+import { formatReminderTime, ReminderKind, reminderWhenText } from '../../../domain/reminderSchedule'
+import { useErrorText } from '../../../hooks/useErrorText'
+import { useLocaleStore } from '../../../i18n/i18n'
+import { useMessages } from '../../../i18n/messages'
+import { reminderTemplateId, requestSubscription } from '../../../platform/subscribeMessage'
+import { accountListUrl } from '../../../routes'
+import { getTopUpReminderListQueryOptions } from '../../../services/api/reminderQueries'
+import { cancelTopUpReminder, subscribeTopUpReminder } from '../../../services/api/reminders'
+import { queryKeys } from '../../../services/queryKeys'
+import type { TopUpReminder } from '../../../../types/api/reminders'
+import { reminderMessages } from '../reminderMessages'
+import './ReminderList.scss'
+
+/** The user's reminders: when each next falls due, a one-tap cancel (the safe direction: no confirmation). */
+export default function ReminderListView() {
+  const m = useMessages(reminderMessages)
+  const locale = useLocaleStore((s) => s.locale)
+  const describeError = useErrorText()
+  const queryClient = useQueryClient()
+  const reminders = useQuery(getTopUpReminderListQueryOptions())
+  const refresh = () => queryClient.invalidateQueries({ queryKey: queryKeys.reminders })
+  const cancel = useMutation({
+    mutationFn: (id: string) => cancelTopUpReminder(id),
+    onSuccess: async () => {
+      await refresh()
+      showToast('success', m('cancelled'))
+    },
+  })
+  const resubscribe = useMutation({
+    mutationFn: async (id: string) => {
+      const subscription = await requestSubscription(reminderTemplateId())
+      if (!subscription) return
+      await subscribeTopUpReminder({ id, subscription })
+      if (subscription.decision === 'accept') showToast('success', m('resubscribed'))
+    },
+    onSuccess: refresh,
+  })
+  const list = reminders.data ?? []
+  const status = reminders.isPending ? 'loading' : reminders.isError ? 'error' : list.length === 0 ? 'empty' : 'ready'
+
+  const line = (reminder: TopUpReminder) => {
+    const threshold = reminder.threshold === null ? null : reminder.threshold.toFixed(2)
+    return reminderWhenText(reminder.kind, reminder.dayOfMonth, threshold, locale)
+  }
+  const next = (reminder: TopUpReminder) =>
+    reminder.nextRunTime
+      ? m(reminder.kind === ReminderKind.LowBalance ? 'nextCheck' : 'next', {
+          time: formatReminderTime(new Date(reminder.nextRunTime), locale),
+        })
+      : ''
+  const masked = (reminder: TopUpReminder) =>
+    reminder.lifePayOrderType === LifePayOrderType.Phone ? maskPhone(reminder.account) : maskAccount(reminder.account)
+
+  return (
+    <View className='lp-reminder-list'>
+      <PageState
+        status={status}
+        errorText={describeError(reminders.error)}
+        onRetry={() => void reminders.refetch()}
+        emptyText={m('listEmpty')}
+        emptyAction={
+          <View
+            className='lp-state__action'
+            role='button'
+            tabIndex={0}
+            onClick={() => void Taro.navigateTo({ url: accountListUrl() })}
+          >
+            {m('toAccounts')}
+          </View>
+        }
+      >
+        <View role='list'>
+          {list.map((reminder) => (
+            <View key={reminder.id} className='lp-reminder-card' role='listitem' data-reminder-id={reminder.id}>
+              <Text className='lp-reminder-card__title'>{reminder.remark || masked(reminder)}</Text>
+              {reminder.remark ? <Text className='lp-reminder-card__line'>{masked(reminder)}</Text> : null}
+              <Text className='lp-reminder-card__line'>{line(reminder)}</Text>
+              <Text className='lp-reminder-card__line'>{next(reminder)}</Text>
+              {reminder.needsSubscription ? (
+                <Text className='lp-reminder-card__warn'>{m('needsSubscription')}</Text>
+              ) : null}
+              <View className='lp-reminder-card__actions'>
+                {reminder.needsSubscription ? (
+                  <View
+                    className='lp-reminder-card__action lp-reminder-card__action--primary'
+                    role='button'
+                    tabIndex={0}
+                    onClick={() => resubscribe.mutate(reminder.id)}
+                  >
+                    {m('resubscribe')}
+                  </View>
+                ) : null}
+                <View
+                  className='lp-reminder-card__action'
+                  role='button'
+                  tabIndex={0}
+                  onClick={() => !cancel.isPending && cancel.mutate(reminder.id)}
+                >
+                  {m('cancel')}
+                </View>
+              </View>
+            </View>
+          ))}
+        </View>
+        <Text className='lp-reminder-list__note'>{m('noCharge')}</Text>
+      </PageState>
+    </View>
+  )
+}

@@ -1,0 +1,89 @@
+import { fireEvent, screen, waitFor } from '@testing-library/react'
+import Taro from '@tarojs/taro'
+import { reminderConsentText } from '../../../src/domain/reminderSchedule'
+import * as remindersApi from '../../../src/services/api/reminders'
+import ReminderForm from '../../../src/subpackages/userAccount/components/ReminderForm'
+import ReminderListView from '../../../src/subpackages/userAccount/components/ReminderListView'
+import type { TopUpReminder } from '../../../types/api/reminders'
+import { renderedQueriesSettled, renderScreen } from '../order/support/render'
+import { gasAccountSaved, phoneAccount } from './accounts'
+
+jest.mock('@tarojs/taro', () => jest.requireActual('../order/support/taroPage').taroWithPageHooks())
+
+const reminder: TopUpReminder = {
+  id: '00000000-0000-4000-8000-000000000001',
+  userAccountId: phoneAccount.id,
+  lifePayOrderType: 10,
+  account: '13812345678',
+  remark: '爸妈',
+  kind: 'monthlyDay' as TopUpReminder['kind'],
+  dayOfMonth: 15,
+  threshold: null,
+  channel: 'sms' as TopUpReminder['channel'],
+  status: 'active',
+  nextRunTime: '2026-12-15T01:00:00.000Z',
+  needsSubscription: false,
+  consentTime: '2026-12-01T00:00:00.000Z',
+  creationTime: '2026-12-01T00:00:00.000Z',
+}
+
+describe('top-up reminders', () => {
+  beforeEach(() => {
+    jest.spyOn(Taro, 'redirectTo').mockResolvedValue({ errMsg: 'redirectTo:ok' })
+  })
+  afterEach(async () => {
+    await renderedQueriesSettled()
+    jest.restoreAllMocks()
+  })
+
+  it('the consent starts unticked and the save is refused until it is ticked; then the words are sent', async () => {
+    const add = jest.spyOn(remindersApi, 'addTopUpReminder').mockResolvedValue(reminder)
+    renderScreen(<ReminderForm account={phoneAccount} />)
+    const consent = screen.getByRole('checkbox')
+    expect(consent.getAttribute('aria-checked')).toBe('false')
+    expect(consent.textContent).toContain('不会自动扣款')
+    fireEvent.click(screen.getByRole('button', { name: '开启提醒' }))
+    await waitFor(() => expect(document.body.textContent).toContain('请先勾选同意接收充值提醒'))
+    expect(add).not.toHaveBeenCalled()
+    fireEvent.click(consent)
+    fireEvent.click(screen.getByRole('button', { name: '开启提醒' }))
+    await waitFor(() => expect(add).toHaveBeenCalled())
+    expect(add.mock.calls[0][0]).toMatchObject({
+      userAccountId: phoneAccount.id,
+      kind: 'monthlyDay',
+      channel: 'sms',
+      consent: true,
+      consentText: reminderConsentText['zh-CN'].consent,
+    })
+    await waitFor(() => expect(Taro.redirectTo).toHaveBeenCalled())
+  })
+
+  it('a phone has only monthly reminders; electricity and gas may choose a balance threshold', () => {
+    const { unmount } = renderScreen(<ReminderForm account={phoneAccount} />)
+    expect(screen.queryByRole('radio')).toBeNull()
+    unmount()
+    renderScreen(<ReminderForm account={gasAccountSaved} />)
+    fireEvent.click(screen.getByRole('radio', { name: '余额不足提醒' }))
+    expect(document.body.textContent).toContain('余额低于（元）时提醒')
+  })
+
+  it('lists the next reminder time and cancels in one tap', async () => {
+    let active = [reminder]
+    jest.spyOn(remindersApi, 'getTopUpReminderList').mockImplementation(async () => active)
+    const cancel = jest.spyOn(remindersApi, 'cancelTopUpReminder').mockImplementation(async () => {
+      active = []
+    })
+    renderScreen(<ReminderListView />)
+    await waitFor(() => expect(document.body.textContent).toContain('下次提醒：12月15日 09:00'))
+    expect(document.body.textContent).toContain('每月15日')
+    fireEvent.click(screen.getByRole('button', { name: '取消提醒' }))
+    await waitFor(() => expect(cancel).toHaveBeenCalledWith(reminder.id))
+    await waitFor(() => expect(document.body.textContent).toContain('还没有充值提醒'))
+  })
+
+  it('an error with retry', async () => {
+    jest.spyOn(remindersApi, 'getTopUpReminderList').mockRejectedValue(new Error('network down'))
+    renderScreen(<ReminderListView />)
+    await waitFor(() => expect(screen.getByRole('button', { name: /重新加载|Reload/ })).toBeTruthy())
+  })
+})
