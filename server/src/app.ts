@@ -44,6 +44,8 @@ import { createWechatPay } from './providers/wechatPay'
 import { createAlipay, type AlipayKeys } from './providers/alipay'
 import { readAlipayCertificates } from './providers/alipayCertificates'
 import { createAliyunSms } from './providers/aliyunSms'
+import { createAliyunCarrierLookup } from './providers/carrierLookupAliyun'
+import { createSandboxCarrierLookup } from './providers/carrierLookupSandbox'
 import { bucketHost, createAliyunSts } from './providers/aliyunSts'
 import { readKeyFile } from './providers/keyFile'
 import { createSignedHttpSupplier, type SignedHttpSupplier } from './providers/signedHttpSupplier'
@@ -293,6 +295,11 @@ export async function buildApp(options: AppOptions): Promise<App> {
     const log = app.log.child({ module: 'storage' })
     given.storage = createAliyunSts({ credentials: aliyun, settings: aliyun.storage, clock, log })
   }
+  if (!given.carrierLookup && config.carrierLookup === 'aliyun') {
+    if (!aliyun?.carrierLookup) throw new Error('CARRIER_LOOKUP_PROVIDER=aliyun without its ALIYUN_* / DYTNS_* settings')
+    const log = app.log.child({ module: 'carrierLookup' })
+    given.carrierLookup = createAliyunCarrierLookup({ credentials: aliyun, settings: aliyun.carrierLookup, clock, log })
+  }
   // Each pay type's provider chosen by configuration (WXPAY_PROVIDER / ALIPAY_PROVIDER); the sandbox (and its
   // /api/dev/pay routes) only when a pay type is configured to it, one sandbox for both.
   if (!given.payment) {
@@ -342,6 +349,7 @@ export async function buildApp(options: AppOptions): Promise<App> {
         onResult: (result) => handleRechargeResult(ctx, result),
       }),
     storage: given.storage ?? (sandboxes.storage as NonNullable<Sandboxes['storage']>),
+    carrierLookup: given.carrierLookup ?? createSandboxCarrierLookup(),
   }
   defineOrderJobs(ctx)
 

@@ -53,6 +53,8 @@ export const API_ERROR_CODES = [
   'CHANNEL_NOT_FOUND',
   'JOB_NOT_FAILED',
   'OSS_CREDENTIALS_INVALID',
+  // Issue 20: the supplier has no such electricity or gas account (the lookup before paying).
+  'LIFE_PAY_ACCOUNT_NOT_FOUND',
 ] as const
 
 export type ApiErrorCode = (typeof API_ERROR_CODES)[number]

@@ -200,4 +200,15 @@ export const errors = {
   ossCredentialsInvalid: () =>
     e('OSS_CREDENTIALS_INVALID', '上传凭证无效或已过期', 'Upload credentials are invalid or expired', 403),
   ossObjectNotFound: () => e('NOT_FOUND', '文件不存在', 'No such file', 404),
+
+  // Issue 20: the account lookup before paying.
+  lifePayAccountNotFound: (gridOrCompanyZh: string, gridOrCompanyEn: string) =>
+    new ApiError(
+      'LIFE_PAY_ACCOUNT_NOT_FOUND',
+      {
+        'zh-CN': `${gridOrCompanyZh}查无此户号，请核对户号和地区`,
+        'en-US': `${gridOrCompanyEn} has no account with this number: check the number and the area`,
+      },
+      { field: 'account' },
+    ),
 }
