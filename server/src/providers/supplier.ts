@@ -40,7 +40,7 @@ export type SupplierQuery =
     }
   | { status: 'unknown' | 'notFound' }
 
-/** A utility account to look up before paying (issue 20): electricity with its grid and area, or gas with its company. */
+/** An account to look up before paying (issue 20): electricity with its grid and area, or gas with its company. */
 export interface AccountLookupRequest {
   lifePayOrderType: LifePayOrderType.Electric | LifePayOrderType.Gas
   account: string

@@ -29,10 +29,7 @@ export interface SupplierScript {
  * Accounts not set are NOT_FOUND, as at a real grid.
  */
 export type FakeAccount =
-  | { holderName: string; balanceFen?: number; owedFen?: number }
-  | 'maintenance'
-  | 'slow'
-  | 'unsigned'
+  { holderName: string; balanceFen?: number; owedFen?: number } | 'maintenance' | 'slow' | 'unsigned'
 
 const DEFAULT_SCRIPT: SupplierScript = { submit: 'accept', result: 'success', callback: 'deliver', query: 'answer' }
 

@@ -5,11 +5,7 @@ import { LifePayOrderType } from '../../../../src/domain/lifePayOrderType'
 import { maskHolderName } from '../../../../src/domain/mask'
 import { fenToYuan } from '../../../../src/domain/price'
 import { electricAccount, gasAccount, mobilePhone, required } from '../../../../src/domain/validators'
-import type {
-  CheckLifePayAccountInput,
-  LifePayAccountCheck,
-  PhoneCarrierCheck,
-} from '../../../../types/api/lifePay'
+import type { CheckLifePayAccountInput, LifePayAccountCheck, PhoneCarrierCheck } from '../../../../types/api/lifePay'
 import type { AppContext } from '../../appContext'
 import { errors } from '../../http/errors'
 import { checkField } from '../../http/validation'
