@@ -21,4 +21,7 @@ export const queryKeys = {
   order: (orderNo: string) => ['lifePay', 'orders', 'detail', orderNo] as const,
   /** Outside ordersRoot: a new pay status refreshes the order queries, and must not ask for itself again. */
   payStatus: (orderNo: string) => ['lifePay', 'payStatus', orderNo] as const,
+  // Issue 20: the lookups before paying, one entry per account (or number) asked about.
+  accountCheck: (input: object) => ['lifePay', 'accountCheck', input] as const,
+  carrierCheck: (phone: string) => ['lifePay', 'carrierCheck', phone] as const,
 }
