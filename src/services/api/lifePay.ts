@@ -180,6 +180,9 @@ export function checkLifePayAccount(
 }
 
 /** POST /api/LifePay/CheckPhoneCarrier */
-export function checkPhoneCarrier(input: CheckPhoneCarrierInput, options: CallOptions = {}): Promise<PhoneCarrierCheck> {
+export function checkPhoneCarrier(
+  input: CheckPhoneCarrierInput,
+  options: CallOptions = {},
+): Promise<PhoneCarrierCheck> {
   return request<PhoneCarrierCheck>({ ...options, method: 'POST', url: '/api/LifePay/CheckPhoneCarrier', data: input })
 }

@@ -166,7 +166,8 @@ export const rechargeMessages = defineMessages(
     accountBalance: 'Balance {amount}',
     accountOwed: 'Owes {amount}',
     accountNotFound: 'No such account found: check the account number and the area before paying',
-    accountCheckUnavailable: 'The account cannot be checked right now: you may go on, but make sure the number is right',
+    accountCheckUnavailable:
+      'The account cannot be checked right now: you may go on, but make sure the number is right',
     accountStillChecking: 'Still checking the account, one moment',
     carrierChecking: 'Checking the carrier…',
     carrierConfirmed: '{carrier} · {place}',
