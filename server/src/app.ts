@@ -296,7 +296,8 @@ export async function buildApp(options: AppOptions): Promise<App> {
     given.storage = createAliyunSts({ credentials: aliyun, settings: aliyun.storage, clock, log })
   }
   if (!given.carrierLookup && config.carrierLookup === 'aliyun') {
-    if (!aliyun?.carrierLookup) throw new Error('CARRIER_LOOKUP_PROVIDER=aliyun without its ALIYUN_* / DYTNS_* settings')
+    if (!aliyun?.carrierLookup)
+      throw new Error('CARRIER_LOOKUP_PROVIDER=aliyun without its ALIYUN_* / DYTNS_* settings')
     const log = app.log.child({ module: 'carrierLookup' })
     given.carrierLookup = createAliyunCarrierLookup({ credentials: aliyun, settings: aliyun.carrierLookup, clock, log })
   }
