@@ -47,7 +47,7 @@ import { createSandboxSupplier } from './providers/sandboxSupplier'
 import { createSandboxSms } from './providers/sms'
 import { createSandboxNotification } from './providers/sandboxNotification'
 import { defineNotificationJobs } from './modules/notifications/userNotifications'
-import { sandboxBalanceLookup, type BalanceLookup } from './modules/reminders/balanceLookup'
+import { supplierBalanceLookup, type BalanceLookup } from './modules/reminders/balanceLookup'
 import { defineReminderJobs } from './modules/reminders/reminderRuns'
 import { registerReminderRoutes } from './modules/reminders/routes'
 import { createSandboxStorage } from './providers/storage'
@@ -55,6 +55,8 @@ import { createWechatPay } from './providers/wechatPay'
 import { createAlipay, type AlipayKeys } from './providers/alipay'
 import { readAlipayCertificates } from './providers/alipayCertificates'
 import { createAliyunSms } from './providers/aliyunSms'
+import { createAliyunCarrierLookup } from './providers/carrierLookupAliyun'
+import { createSandboxCarrierLookup } from './providers/carrierLookupSandbox'
 import { bucketHost, createAliyunSts } from './providers/aliyunSts'
 import { readKeyFile } from './providers/keyFile'
 import { createSignedHttpSupplier, type SignedHttpSupplier } from './providers/signedHttpSupplier'
@@ -349,6 +351,12 @@ export async function buildApp(options: AppOptions): Promise<App> {
     const log = app.log.child({ module: 'storage' })
     given.storage = createAliyunSts({ credentials: aliyun, settings: aliyun.storage, clock, log })
   }
+  if (!given.carrierLookup && config.carrierLookup === 'aliyun') {
+    if (!aliyun?.carrierLookup)
+      throw new Error('CARRIER_LOOKUP_PROVIDER=aliyun without its ALIYUN_* / DYTNS_* settings')
+    const log = app.log.child({ module: 'carrierLookup' })
+    given.carrierLookup = createAliyunCarrierLookup({ credentials: aliyun, settings: aliyun.carrierLookup, clock, log })
+  }
   // Each pay type's provider chosen by configuration (WXPAY_PROVIDER / ALIPAY_PROVIDER); the sandbox (and its
   // /api/dev/pay routes) only when a pay type is configured to it, one sandbox for both.
   if (!given.payment) {
@@ -400,10 +408,11 @@ export async function buildApp(options: AppOptions): Promise<App> {
     storage: given.storage ?? (sandboxes.storage as NonNullable<Sandboxes['storage']>),
     notifications:
       given.notifications ?? notificationProviders(config, db, clock, app.log.child({ module: 'notifications' })),
+    carrierLookup: given.carrierLookup ?? createSandboxCarrierLookup(),
   }
   defineOrderJobs(ctx)
   defineNotificationJobs(ctx)
-  defineReminderJobs(ctx, options.balanceLookup ?? sandboxBalanceLookup)
+  defineReminderJobs(ctx, options.balanceLookup ?? supplierBalanceLookup(ctx))
 
   const auth = createAuthHooks(ctx)
   registerHealthRoutes(app, ctx)

@@ -5,6 +5,7 @@ import type { Db } from './db/database'
 import type { JobQueue } from './jobs/jobQueue'
 import type { OrderPageCache } from './modules/lifePay/orderPageCache'
 import type { RateCache } from './modules/lifePay/rateCache'
+import type { CarrierLookupProvider } from './providers/carrierLookup'
 import type { IdentityProvider } from './providers/identity'
 import type { PaymentProviders } from './providers/payment'
 import type { SandboxPayment } from './providers/sandboxPayment'
@@ -24,6 +25,8 @@ export interface Providers {
   storage: StorageProvider
   /** By channel: WeChat and Alipay subscribe messages, SMS (issue 20; sandbox records them). */
   notifications: NotificationProviders
+  /** Which carrier serves a phone number today (issue 20): the sandbox's guess, or Alibaba Cloud 号码百科. */
+  carrierLookup: CarrierLookupProvider
 }
 
 /** The sandbox side of providers that have dev routes (null when a real provider is configured). */

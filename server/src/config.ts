@@ -43,6 +43,15 @@ export type StorageProviderKind = ProviderKind | 'aliyun'
 /** Alibaba Cloud Dysmsapi's endpoint and STS's; tests point ALIYUN_SMS_ENDPOINT / ALIYUN_STS_ENDPOINT at a fake. */
 export const ALIYUN_SMS_DEFAULT_ENDPOINT = 'https://dysmsapi.aliyuncs.com'
 export const ALIYUN_STS_DEFAULT_ENDPOINT = 'https://sts.aliyuncs.com'
+/** Alibaba Cloud 号码百科 (Dytnsapi), the carrier lookup's; tests point ALIYUN_DYTNS_ENDPOINT at a fake. */
+export const ALIYUN_DYTNS_DEFAULT_ENDPOINT = 'https://dytnsapi.aliyuncs.com'
+
+/**
+ * The phone carrier lookup before a top-up (issue 20): the sandbox (the prefix guess plus demo ported numbers) or
+ * Alibaba Cloud 号码百科. Not one of `providers`: the sandbox here only guesses, it opens nothing, so production may
+ * run without a real lookup (the app then keeps the prefix guess, as before issue 20).
+ */
+export type CarrierLookupProviderKind = ProviderKind | 'aliyun'
 
 /** Alibaba Cloud settings (docs/deploy.md): one RAM user's AccessKey signs SMS and STS calls. */
 export interface AliyunSettings {
@@ -65,6 +74,11 @@ export interface AliyunSettings {
     /** The RAM role GetOssSTS assumes (acs:ram::<account>:role/<name>). */
     roleArn: string
     stsEndpoint: string
+  } | null
+  /** Set when carrierLookup is 'aliyun': the 号码百科 authorisation id (DYTNS_AUTH_CODE) and endpoint. */
+  carrierLookup: {
+    authCode: string
+    endpoint: string
   } | null
 }
 
@@ -240,6 +254,8 @@ export interface ServerConfig {
   payTypes: PayTypeProviders
   /** Set when providers.supplier is 'signedhttp'. */
   signedHttpSupplier: SignedHttpSupplierConfig | null
+  /** CARRIER_LOOKUP_PROVIDER: sandbox (default) or aliyun. */
+  carrierLookup: CarrierLookupProviderKind
   /**
    * How long after the supplier took a recharge (or its answer was lost) we ask it about the order if no result
    * came; then again with back-off (doubling, at most supplierQueryMaxIntervalMs apart) while it is processing.
@@ -250,7 +266,7 @@ export interface ServerConfig {
   wechatPay: WechatPaySettings | null
   /** Set when Alipay takes AliPay orders. */
   alipay: AlipaySettings | null
-  /** Set when providers.sms or providers.storage is 'aliyun'. */
+  /** Set when providers.sms or providers.storage, or carrierLookup, is 'aliyun'. */
   aliyun: AliyunSettings | null
   /** Set when providers.identity includes 'wechat'. */
   wechatIdentity: WechatIdentitySettings | null
@@ -312,6 +328,8 @@ export interface AbuseLimitsConfig {
   loginFailuresPerNameHour: number
   /** Registrations per client IP per hour. */
   registrationsPerIpHour: number
+  /** Account and carrier lookups before paying, per user per hour: a lookup shows a (masked) holder name. */
+  accountLookupsPerUserHour: number
 }
 
 export const DEV_JWT_SECRET = 'life-pay-dev-jwt-secret-change-me'
@@ -360,14 +378,20 @@ function aliyunProvider(value: string | undefined, name: string): ProviderKind |
 }
 
 /** The Alibaba Cloud settings of the providers that use it, or an error naming every missing one. */
-function aliyunSettings(env: NodeJS.ProcessEnv, sms: boolean, storage: boolean): AliyunSettings | null {
-  if (!sms && !storage) return null
+function aliyunSettings(
+  env: NodeJS.ProcessEnv,
+  sms: boolean,
+  storage: boolean,
+  carrierLookup = false,
+): AliyunSettings | null {
+  if (!sms && !storage && !carrierLookup) return null
   const value = (name: string) => env[name]?.trim() ?? ''
   const names = [
     'ALIYUN_ACCESS_KEY_ID',
     'ALIYUN_ACCESS_KEY_SECRET',
     ...(sms ? ['SMS_SIGN_NAME', 'SMS_TEMPLATE_CODE'] : []),
     ...(storage ? ['OSS_BUCKET', 'OSS_ENDPOINT', 'STS_ROLE_ARN'] : []),
+    ...(carrierLookup ? ['DYTNS_AUTH_CODE'] : []),
   ]
   const problems = names.filter((name) => value(name) === '').map((name) => `${name} is not set`)
   const templateCodes: Partial<Record<number, string>> = {}
@@ -383,7 +407,11 @@ function aliyunSettings(env: NodeJS.ProcessEnv, sms: boolean, storage: boolean):
     .replace(/^https?:\/\//, '')
     .replace(/\/+$/, '')
   if (problems.length > 0) {
-    const who = [sms ? 'SMS_PROVIDER=aliyun' : '', storage ? 'STORAGE_PROVIDER=aliyun' : ''].filter(Boolean)
+    const who = [
+      sms ? 'SMS_PROVIDER=aliyun' : '',
+      storage ? 'STORAGE_PROVIDER=aliyun' : '',
+      carrierLookup ? 'CARRIER_LOOKUP_PROVIDER=aliyun' : '',
+    ].filter(Boolean)
     throw new Error(`${who.join(', ')}: ${problems.join('; ')}`)
   }
   return {
@@ -403,6 +431,12 @@ function aliyunSettings(env: NodeJS.ProcessEnv, sms: boolean, storage: boolean):
           ossEndpoint,
           roleArn: value('STS_ROLE_ARN'),
           stsEndpoint: value('ALIYUN_STS_ENDPOINT') || ALIYUN_STS_DEFAULT_ENDPOINT,
+        }
+      : null,
+    carrierLookup: carrierLookup
+      ? {
+          authCode: value('DYTNS_AUTH_CODE'),
+          endpoint: value('ALIYUN_DYTNS_ENDPOINT') || ALIYUN_DYTNS_DEFAULT_ENDPOINT,
         }
       : null,
   }
@@ -730,6 +764,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): ServerConfig {
   const supplier = supplierProvider(env.SUPPLIER_PROVIDER)
   const sms = aliyunProvider(env.SMS_PROVIDER, 'SMS_PROVIDER')
   const storage = aliyunProvider(env.STORAGE_PROVIDER, 'STORAGE_PROVIDER')
+  const carrierLookup = aliyunProvider(env.CARRIER_LOOKUP_PROVIDER, 'CARRIER_LOOKUP_PROVIDER')
   const identity = identityProvider(env.IDENTITY_PROVIDER)
   const notify: NotifyProviders = {
     [LifePayNotificationChannel.Wechat]: notifyProvider(env.NOTIFY_WECHAT_PROVIDER, 'NOTIFY_WECHAT_PROVIDER', 'wechat'),
@@ -760,7 +795,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): ServerConfig {
     payTypes,
     wechatPay: payTypes[LifePayType.WxPay] === 'wechatpay' ? wechatPaySettings(env) : null,
     alipay: payTypes[LifePayType.AliPay] === 'alipay' ? alipaySettings(env) : null,
-    aliyun: aliyunSettings(env, sms === 'aliyun', storage === 'aliyun'),
+    aliyun: aliyunSettings(env, sms === 'aliyun', storage === 'aliyun', carrierLookup === 'aliyun'),
+    carrierLookup,
     signedHttpSupplier: supplier === 'signedhttp' ? signedHttpSupplierSettings(env) : null,
     supplierQueryAfterMs: int(env.SUPPLIER_QUERY_AFTER_MS, 10 * 60_000, 'SUPPLIER_QUERY_AFTER_MS'),
     supplierQueryMaxIntervalMs: int(env.SUPPLIER_QUERY_MAX_INTERVAL_MS, 60 * 60_000, 'SUPPLIER_QUERY_MAX_INTERVAL_MS'),
@@ -813,6 +849,11 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): ServerConfig {
       loginFailuresPerIpHour: int(env.LIMIT_LOGIN_FAILURES_PER_IP_HOUR, 15, 'LIMIT_LOGIN_FAILURES_PER_IP_HOUR'),
       loginFailuresPerNameHour: int(env.LIMIT_LOGIN_FAILURES_PER_NAME_HOUR, 30, 'LIMIT_LOGIN_FAILURES_PER_NAME_HOUR'),
       registrationsPerIpHour: int(env.LIMIT_REGISTRATIONS_PER_IP_HOUR, 5, 'LIMIT_REGISTRATIONS_PER_IP_HOUR'),
+      accountLookupsPerUserHour: int(
+        env.LIMIT_ACCOUNT_LOOKUPS_PER_USER_HOUR,
+        30,
+        'LIMIT_ACCOUNT_LOOKUPS_PER_USER_HOUR',
+      ),
     },
   }
 }

@@ -31,3 +31,16 @@ export function maskPhone(phone: string | null | undefined): string {
 export function maskAccount(account: string | null | undefined): string {
   return maskMiddle(account, 3, 4, 'perHiddenChar')
 }
+
+/**
+ * An account holder's name as a lookup may show it (issue 20): the first character, and the last when there are three
+ * or more, a star for each one hidden: '张三' → '张*', '张小三' → '张*三', '欧阳娜娜' → '欧**娜'. Enough for the owner
+ * to recognise, too little to learn a stranger's name from an account number.
+ */
+export function maskHolderName(name: string | null | undefined): string {
+  const chars = Array.from((name ?? '').trim())
+  if (chars.length === 0) return ''
+  if (chars.length === 1) return '*'
+  if (chars.length === 2) return `${chars[0]}*`
+  return chars[0] + '*'.repeat(chars.length - 2) + chars[chars.length - 1]
+}

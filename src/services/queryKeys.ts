@@ -23,4 +23,7 @@ export const queryKeys = {
   payStatus: (orderNo: string) => ['lifePay', 'payStatus', orderNo] as const,
   /** The user's top-up reminders (issue 20). */
   reminders: ['lifePay', 'reminders'] as const,
+  // Issue 20: the lookups before paying, one entry per account (or number) asked about.
+  accountCheck: (input: object) => ['lifePay', 'accountCheck', input] as const,
+  carrierCheck: (phone: string) => ['lifePay', 'carrierCheck', phone] as const,
 }

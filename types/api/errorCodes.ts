@@ -57,6 +57,8 @@ export const API_ERROR_CODES = [
   'REMINDER_LIMIT',
   'REMINDER_EXISTS',
   'REMINDER_CONSENT_REQUIRED',
+  // Issue 20: the supplier has no such electricity or gas account (the lookup before paying).
+  'LIFE_PAY_ACCOUNT_NOT_FOUND',
 ] as const
 
 export type ApiErrorCode = (typeof API_ERROR_CODES)[number]

@@ -3,7 +3,7 @@ import { carrierCodeValues } from '../../src/domain/carrier'
 import { electricAccountTypeValues, electricTypeValues } from '../../src/domain/electric'
 import { gasProviderValues } from '../../src/domain/gas'
 import { lifePayFrontStatusValues, lifePayOrderStatusValues, lifePayStatusValues } from '../../src/domain/lifePayStatus'
-import { lifePayOrderTypeValues } from '../../src/domain/lifePayOrderType'
+import { LifePayOrderType, lifePayOrderTypeValues } from '../../src/domain/lifePayOrderType'
 import { lifePayTypeValues } from '../../src/domain/lifePayType'
 import { lifePayRateTypeValues } from '../../src/domain/rateType'
 import { PageInput } from './envelope'
@@ -253,3 +253,49 @@ export const AddUpdateUserAccountInput = Type.Object({
   name: Type.Optional(holderName),
 })
 export type AddUpdateUserAccountInput = Static<typeof AddUpdateUserAccountInput>
+
+// Issue 20 — checks before paying: the supplier's account lookup (electricity, gas) and the phone carrier lookup.
+
+/**
+ * POST /api/LifePay/CheckLifePayAccount — electricity: `electricType`, `province`, `city` (as for the order); gas:
+ * `gasOrgType`.
+ */
+export const CheckLifePayAccountInput = Type.Object({
+  lifePayOrderType: OneOf([LifePayOrderType.Electric, LifePayOrderType.Gas], { description: '20 electricity, 30 gas' }),
+  account: Type.String({ maxLength: 32 }),
+  electricType: Type.Optional(electricType),
+  province: Type.Optional(Type.String({ maxLength: 32 })),
+  city: Type.Optional(Type.String({ maxLength: 32 })),
+  gasOrgType: Type.Optional(gasOrgType),
+})
+export type CheckLifePayAccountInput = Static<typeof CheckLifePayAccountInput>
+
+/**
+ * The supplier's word on the account. `found`: the holder's masked name and the figures it keeps; `unavailable`: it
+ * cannot answer now (the user may go on). An account it does not know is refused with LIFE_PAY_ACCOUNT_NOT_FOUND.
+ */
+export const LifePayAccountCheck = Type.Object({
+  status: OneOf(['found', 'unavailable'] as const),
+  holderName: Nullable(Type.String({ description: 'Masked on the server: 张*三, 王*' })),
+  balance: Nullable(Yuan('Balance on the account, where the supplier reports one')),
+  owed: Nullable(Yuan('Amount owed, where the supplier reports one')),
+})
+export type LifePayAccountCheck = Static<typeof LifePayAccountCheck>
+
+/** POST /api/LifePay/CheckPhoneCarrier */
+export const CheckPhoneCarrierInput = Type.Object({ phone: Type.String({ maxLength: 20 }) })
+export type CheckPhoneCarrierInput = Static<typeof CheckPhoneCarrierInput>
+
+/**
+ * The carrier serving the number today. `verified`: the lookup answered (else `ispCode` is the prefix guess);
+ * `ported`: the number now belongs to another carrier than its segment's (携号转网).
+ */
+export const PhoneCarrierCheck = Type.Object({
+  verified: Type.Boolean(),
+  ispCode: Nullable(ispCode),
+  guessedIspCode: Nullable(ispCode),
+  ported: Type.Boolean(),
+  province: Nullable(Type.String()),
+  city: Nullable(Type.String()),
+})
+export type PhoneCarrierCheck = Static<typeof PhoneCarrierCheck>

@@ -212,4 +212,14 @@ export const errors = {
       '请先阅读并勾选同意接收充值提醒',
       'Please read and tick the consent to receive top-up reminders',
     ),
+  // Issue 20: the account lookup before paying.
+  lifePayAccountNotFound: (gridOrCompanyZh: string, gridOrCompanyEn: string) =>
+    new ApiError(
+      'LIFE_PAY_ACCOUNT_NOT_FOUND',
+      {
+        'zh-CN': `${gridOrCompanyZh}查无此户号，请核对户号和地区`,
+        'en-US': `${gridOrCompanyEn} has no account with this number: check the number and the area`,
+      },
+      { field: 'account' },
+    ),
 }

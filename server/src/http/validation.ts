@@ -46,6 +46,8 @@ const fieldLabels: Record<string, LocalizedText> = {
   remark: { 'zh-CN': '备注', 'en-US': 'Remark' },
   id: { 'zh-CN': '编号', 'en-US': 'Id' },
   refundCredentialsImgUrl: { 'zh-CN': '退款凭证', 'en-US': 'Refund voucher' },
+  // Issue 20: the account lookup's account number (electricity or gas).
+  account: { 'zh-CN': '户号', 'en-US': 'Account number' },
 }
 
 function labelOf(field: string): LocalizedText {

@@ -4,6 +4,7 @@ import type { Clock } from '../clock'
 import type { Db } from '../db/database'
 import { sandboxRecharges } from '../db/schema'
 import type { JobQueue } from '../jobs/jobQueue'
+import { sandboxAccountLookup } from './sandboxAccountLookup'
 import { sandboxRechargeScript } from './sandboxAccounts'
 import { SupplierUnavailableError, type RechargeResult, type SupplierProvider } from './supplier'
 
@@ -87,6 +88,10 @@ export function createSandboxSupplier(deps: SandboxSupplierDeps): SupplierProvid
       if (!row || row.submitCount <= sandboxRechargeScript(row.account).unavailableTimes) return { status: 'notFound' }
       const status = row.status as 'processing' | 'succeeded' | 'failed'
       return { status, supplierOrderNo: row.supplierOrderNo, reason: row.reason, finishedAt: row.finishTime }
+    },
+
+    async lookupAccount(request) {
+      return sandboxAccountLookup(request.account)
     },
   }
 }

@@ -4,6 +4,8 @@ import type { Clock } from '../clock'
 import type { SignedHttpSupplierConfig } from '../config'
 import {
   SupplierUnavailableError,
+  type AccountLookup,
+  type AccountLookupRequest,
   type RechargeRequest,
   type RechargeResult,
   type SupplierProvider,
@@ -71,6 +73,11 @@ function parseChinaTime(text: string | undefined): Date | null {
   return Number.isNaN(date.getTime()) ? null : date
 }
 
+/** A whole number of fen, or null when the supplier left it out (or sent something else). */
+function fenOrNull(text: string | undefined): number | null {
+  return text !== undefined && /^\d{1,12}$/.test(text) ? Number(text) : null
+}
+
 export interface SignedHttpSupplier extends SupplierProvider {
   /**
    * A callback's form fields as a result when signed by the key for our merchant; null when forged, for another
@@ -84,10 +91,15 @@ export function createSignedHttpSupplier(deps: SignedHttpSupplierDeps): SignedHt
   const doFetch = deps.fetch ?? fetch
 
   /**
-   * One signed call; its answer when signed by the key for this merchant and this request (the nonce echoed), else
-   * an error: an unsigned or mismatched answer says nothing about the order.
+   * One signed call; its answer when signed by the key for this merchant and this request (the nonce and the `echo`
+   * field echoed: the order number, or the account of a lookup), else an error: an unsigned or mismatched answer says
+   * nothing about the order or account.
    */
-  async function call(path: string, business: Record<string, string>): Promise<Record<string, string>> {
+  async function call(
+    path: string,
+    business: Record<string, string>,
+    echo: 'orderNo' | 'account' = 'orderNo',
+  ): Promise<Record<string, string>> {
     const nonce = randomBytes(16).toString('hex')
     const params: Record<string, string> = {
       ...business,
@@ -113,7 +125,7 @@ export function createSignedHttpSupplier(deps: SignedHttpSupplierDeps): SignedHt
     }
     const answer = stringFields(parsed)
     if (!answer || !verifyParams(settings.key, answer)) throw new Error(`supplier ${path}: answer not signed`)
-    if (answer.merchantId !== settings.merchantId || answer.nonce !== nonce || answer.orderNo !== business.orderNo) {
+    if (answer.merchantId !== settings.merchantId || answer.nonce !== nonce || answer[echo] !== business[echo]) {
       throw new Error(`supplier ${path}: answer is for another request`)
     }
     return answer
@@ -162,6 +174,34 @@ export function createSignedHttpSupplier(deps: SignedHttpSupplierDeps): SignedHt
       if (answer.status === 'SUCCEEDED') return { status: 'succeeded', supplierOrderNo, reason, finishedAt }
       if (answer.status === 'FAILED') return { status: 'failed', supplierOrderNo, reason, finishedAt }
       return { status: 'unknown' }
+    },
+
+    async lookupAccount(request: AccountLookupRequest): Promise<AccountLookup> {
+      let answer: Record<string, string>
+      try {
+        answer = await call(
+          '/account/query',
+          {
+            productType: PRODUCT_TYPES[request.lifePayOrderType],
+            electricType: request.electricType ?? '',
+            gasOrgType: request.gasOrgType ?? '',
+            province: request.province ?? '',
+            city: request.city ?? '',
+            account: request.account,
+          },
+          'account',
+        )
+      } catch {
+        return { status: 'unavailable' }
+      }
+      if (answer.code === 'NOT_FOUND') return { status: 'notFound' }
+      if (answer.code !== 'SUCCESS' || !answer.holderName) return { status: 'unavailable' }
+      return {
+        status: 'found',
+        holderName: answer.holderName,
+        balanceFen: fenOrNull(answer.balanceFen),
+        owedFen: fenOrNull(answer.owedFen),
+      }
     },
 
     verifyNotification(fields) {

@@ -13,5 +13,7 @@ export async function appOnFakeAliyun(
   secret?: string,
 ): Promise<TestApp> {
   const config = loadConfig({ ...fake.env(secret), ...env } as NodeJS.ProcessEnv)
-  return createTestApp({ config: { providers: config.providers, aliyun: config.aliyun } })
+  return createTestApp({
+    config: { providers: config.providers, aliyun: config.aliyun, carrierLookup: config.carrierLookup },
+  })
 }

@@ -2,7 +2,8 @@ import { createHash, createHmac, randomBytes, randomUUID, timingSafeEqual } from
 import { createServer, type IncomingMessage } from 'node:http'
 import type { AddressInfo } from 'node:net'
 
-// A local Alibaba Cloud OpenAPI endpoint (Dysmsapi SendSms and STS AssumeRole on one port) that keeps Alibaba Cloud's
+// A local Alibaba Cloud OpenAPI endpoint (Dysmsapi SendSms, STS AssumeRole and Dytnsapi
+// DescribePhoneNumberOperatorAttribute on one port) that keeps Alibaba Cloud's
 // V3 signature rules, written here on its own (not the adapter's code) so both cannot drift together: the canonical
 // request is rebuilt from the request as received — the query decoded and re-encoded RFC 3986-style and sorted, the
 // headers named in SignedHeaders, which must cover host and every x-acs-* header, the body's SHA-256 against
@@ -25,6 +26,17 @@ export const FAKE_NOTIFY_TEMPLATES: Record<string, string[]> = {
   SMS_400000102: ['orderNo', 'reason'],
 }
 export const FAKE_ROLE_ARN = 'acs:ram::1234567890123456:role/life-pay-upload'
+/** The 号码百科 authorisation id the fake accepts (DescribePhoneNumberOperatorAttribute's AuthCode). */
+export const FAKE_DYTNS_AUTH_CODE = 'Dd1rFake4id'
+
+/** A number's record at 号码百科: its base carrier today, its ported flag, where it is registered. */
+export interface FakeNumberAttribute {
+  basicCarrier: string
+  carrier: string
+  ported: boolean
+  province: string
+  city: string
+}
 
 export interface FakeSms {
   phoneNumber: string
@@ -65,6 +77,10 @@ export async function startFakeAliyun(now: () => Date = () => new Date()) {
   /** Every request's action and the Code answered. */
   const answers: { action: string; status: number; code: string }[] = []
   const unreachable = new Set<string>()
+  /** Numbers 号码百科 knows; any other is isp.NUMBER_NON_EXISTENT. */
+  const numbers = new Map<string, FakeNumberAttribute>()
+  /** Every DescribePhoneNumberOperatorAttribute InputNumber, as received. */
+  const lookedUp: string[] = []
   let failNext: number | null = null
   const notifications: FakeNotificationSms[] = []
   let balanceEmpty = false
@@ -229,9 +245,37 @@ export async function startFakeAliyun(now: () => Date = () => new Date()) {
     }
   }
 
+  /** Dytnsapi's number attribute: AuthCode and Mask checked, then the number's record or NUMBER_NON_EXISTENT. */
+  function describeOperator(params: URLSearchParams) {
+    const ok = (fields: Record<string, unknown>) => ({ status: 200, body: { RequestId: randomUUID(), ...fields } })
+    if (params.get('AuthCode') !== FAKE_DYTNS_AUTH_CODE) {
+      return ok({ Code: 'isv.NO_AUTH_CODE', Message: 'AuthCode is invalid or not approved' })
+    }
+    if (!['NORMAL', 'MD5', 'SHA256'].includes(params.get('Mask') ?? '')) {
+      return ok({ Code: 'isv.INVALID_PARAMETERS', Message: 'Mask is invalid' })
+    }
+    const inputNumber = params.get('InputNumber') ?? ''
+    lookedUp.push(inputNumber)
+    const record = numbers.get(inputNumber)
+    if (!record) return ok({ Code: 'isp.NUMBER_NON_EXISTENT', Message: 'no attribution for this number' })
+    return ok({
+      Code: 'OK',
+      Message: 'OK',
+      Data: {
+        BasicCarrier: record.basicCarrier,
+        Carrier: record.carrier,
+        IsNumberPortability: record.ported,
+        NumberSegment: Number(inputNumber.slice(0, 7)),
+        Province: record.province,
+        City: record.city,
+      },
+    })
+  }
+
   const actions: Record<string, { version: string; run: typeof sendSms }> = {
     SendSms: { version: '2017-05-25', run: sendSms },
     AssumeRole: { version: '2015-04-01', run: assumeRole },
+    DescribePhoneNumberOperatorAttribute: { version: '2020-02-17', run: describeOperator },
   }
 
   const server = createServer((request, response) => {
@@ -268,6 +312,7 @@ export async function startFakeAliyun(now: () => Date = () => new Date()) {
     sent,
     roles,
     answers,
+    lookedUp,
     /** The environment of a server using this fake for SMS and/or storage. */
     env(secret = accessKeySecret): Record<string, string> {
       return {
@@ -281,6 +326,8 @@ export async function startFakeAliyun(now: () => Date = () => new Date()) {
         OSS_ENDPOINT: 'oss-cn-hangzhou.aliyuncs.com',
         STS_ROLE_ARN: FAKE_ROLE_ARN,
         ALIYUN_STS_ENDPOINT: endpoint,
+        DYTNS_AUTH_CODE: FAKE_DYTNS_AUTH_CODE,
+        ALIYUN_DYTNS_ENDPOINT: endpoint,
       }
     },
     credentials: () => ({ accessKeyId: FAKE_ACCESS_KEY_ID, accessKeySecret }),
@@ -291,6 +338,8 @@ export async function startFakeAliyun(now: () => Date = () => new Date()) {
     setBalanceEmpty: (value: boolean) => {
       balanceEmpty = value
     },
+    /** 号码百科's record of a number (DescribePhoneNumberOperatorAttribute). */
+    number: (phoneNumber: string, attribute: FakeNumberAttribute) => numbers.set(phoneNumber, attribute),
     /** The next request is answered with this HTTP status before any check. */
     failNext: (status: number) => {
       failNext = status

@@ -23,6 +23,14 @@ export interface SupplierScript {
   query: 'answer' | 'unsigned'
 }
 
+/**
+ * An account the fake supplier knows (/account/query): its holder and figures, or how the lookup misbehaves —
+ * maintenance: a signed MAINTENANCE; slow: answered after `slowMs` (past our timeout); unsigned: no signature.
+ * Accounts not set are NOT_FOUND, as at a real grid.
+ */
+export type FakeAccount =
+  { holderName: string; balanceFen?: number; owedFen?: number } | 'maintenance' | 'slow' | 'unsigned'
+
 const DEFAULT_SCRIPT: SupplierScript = { submit: 'accept', result: 'success', callback: 'deliver', query: 'answer' }
 
 export interface FakeOrder {
@@ -57,6 +65,9 @@ export class FakeSupplier {
   readonly orders = new Map<string, FakeOrder>()
   /** Requests whose signature or merchant did not check out. */
   readonly rejected: string[] = []
+  /** Every account lookup's parameters, as received (signature checked). */
+  readonly lookups: Record<string, string>[] = []
+  private readonly accounts = new Map<string, FakeAccount>()
   private readonly scripts = new Map<string, SupplierScript>()
   private readonly server: Server
   private readonly timers = new Set<NodeJS.Timeout>()
@@ -85,6 +96,10 @@ export class FakeSupplier {
 
   setScript(account: string, script: Partial<SupplierScript>): void {
     this.scripts.set(account, { ...DEFAULT_SCRIPT, ...script })
+  }
+
+  setAccount(account: string, entry: FakeAccount): void {
+    this.accounts.set(account, entry)
   }
 
   private scriptOf(account: string): SupplierScript {
@@ -156,7 +171,11 @@ export class FakeSupplier {
     const chunks: Buffer[] = []
     for await (const chunk of request) chunks.push(chunk as Buffer)
     const params = Object.fromEntries(new URLSearchParams(Buffer.concat(chunks).toString('utf8')))
-    const echo = { orderNo: params.orderNo ?? '', nonce: params.nonce ?? '' }
+    // An account lookup echoes the account; the recharge calls echo the order number.
+    const echo: Record<string, string> =
+      request.url === '/account/query'
+        ? { account: params.account ?? '', nonce: params.nonce ?? '' }
+        : { orderNo: params.orderNo ?? '', nonce: params.nonce ?? '' }
     if (
       request.method !== 'POST' ||
       !/^application\/x-www-form-urlencoded/.test(request.headers['content-type'] ?? '')
@@ -171,7 +190,28 @@ export class FakeSupplier {
     }
     if (request.url === '/recharge/submit') return this.submit(params, echo, response)
     if (request.url === '/recharge/query') return this.query(params, echo, response)
+    if (request.url === '/account/query') return this.lookup(params, echo, response)
     response.writeHead(404).end()
+  }
+
+  private lookup(params: Record<string, string>, echo: Record<string, string>, response: ServerResponse): void {
+    this.lookups.push(params)
+    const entry = this.accounts.get(params.account)
+    if (entry === undefined) return this.answer(response, { ...echo, code: 'NOT_FOUND', msg: 'no such account' })
+    if (entry === 'maintenance') {
+      return this.answer(response, { ...echo, code: 'MAINTENANCE', msg: 'the grid is under maintenance' })
+    }
+    const found = { ...echo, code: 'SUCCESS', holderName: '李四海', balanceFen: '12345' }
+    if (entry === 'slow') return this.answer(response, found, true, this.options.slowMs ?? 2_000)
+    if (entry === 'unsigned') return this.answer(response, found, false)
+    this.answer(response, {
+      ...echo,
+      code: 'SUCCESS',
+      holderName: entry.holderName,
+      // Left out (empty, so unsigned too) when the supplier does not keep the figure.
+      balanceFen: entry.balanceFen === undefined ? '' : String(entry.balanceFen),
+      owedFen: entry.owedFen === undefined ? '' : String(entry.owedFen),
+    })
   }
 
   private submit(params: Record<string, string>, echo: Record<string, string>, response: ServerResponse): void {

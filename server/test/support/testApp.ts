@@ -26,6 +26,7 @@ export const GENEROUS_LIMITS: AbuseLimitsConfig = {
   loginFailuresPerIpHour: 10_000,
   loginFailuresPerNameHour: 10_000,
   registrationsPerIpHour: 10_000,
+  accountLookupsPerUserHour: 10_000,
 }
 
 export function testConfig(overrides: ConfigOverrides = {}, dataDir?: string): ServerConfig {

@@ -5,4 +5,6 @@
 export const CACHE = {
   /** What the service offers (rates, face values, supported areas): changed by operators, rarely. */
   catalog: 5 * 60 * 1000,
+  /** An account's holder or a number's carrier (issue 20): stable for a session, and each lookup is rate-limited. */
+  lookup: 30 * 60 * 1000,
 } as const

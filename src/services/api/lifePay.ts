@@ -2,6 +2,8 @@ import type { CallOptions } from '../http/requestOptions'
 import type { PageResult } from '../../../types/api/envelope'
 import type {
   AddUpdateUserAccountInput,
+  CheckLifePayAccountInput,
+  CheckPhoneCarrierInput,
   CreateElectricOrderInput,
   CreateGasOrderInput,
   CreateLifePayOrderResult,
@@ -14,11 +16,13 @@ import type {
   GetUserAccountAllListInput,
   GetUserAccountListInput,
   GetUserLifePayOrderPageInput,
+  LifePayAccountCheck,
   LifePayOrderDetail,
   LifePayOrderListItem,
   LifePayOrderState,
   LifePayRate,
   PayOrderForJsApi,
+  PhoneCarrierCheck,
   PhoneParValue,
   RefundUserLifePayOrderInput,
   SetLifePayOrderPayTypeInput,
@@ -158,4 +162,27 @@ export function getUserLifePayOrderDetail(input: OrderNoInput, options: CallOpti
     url: '/api/LifePay/GetUserLifePayOrderDetail',
     params: input,
   })
+}
+
+// Issue 20 — the checks before paying.
+
+/** POST /api/LifePay/CheckLifePayAccount — LIFE_PAY_ACCOUNT_NOT_FOUND when the supplier has no such account. */
+export function checkLifePayAccount(
+  input: CheckLifePayAccountInput,
+  options: CallOptions = {},
+): Promise<LifePayAccountCheck> {
+  return request<LifePayAccountCheck>({
+    ...options,
+    method: 'POST',
+    url: '/api/LifePay/CheckLifePayAccount',
+    data: input,
+  })
+}
+
+/** POST /api/LifePay/CheckPhoneCarrier */
+export function checkPhoneCarrier(
+  input: CheckPhoneCarrierInput,
+  options: CallOptions = {},
+): Promise<PhoneCarrierCheck> {
+  return request<PhoneCarrierCheck>({ ...options, method: 'POST', url: '/api/LifePay/CheckPhoneCarrier', data: input })
 }

@@ -3,7 +3,10 @@ import type { LifePayOrderType } from '../../domain/lifePayOrderType'
 import type { CallOptions } from '../http/requestOptions'
 import { queryKeys } from '../queryKeys'
 import { CACHE } from './cacheTimes'
+import type { CheckLifePayAccountInput } from '../../../types/api/lifePay'
 import {
+  checkLifePayAccount,
+  checkPhoneCarrier,
   getElectricParValue,
   getElectricSupportArea,
   getGasParValue,
@@ -104,3 +107,25 @@ export const getUserAccountAllListQueryOptions = (type?: LifePayOrderType, call:
 /** GET /api/LifePay/GetUserAccountDetail */
 export const getUserAccountDetailQueryOptions = (id: string) =>
   queryOptions({ queryKey: queryKeys.userAccount(id), queryFn: () => getUserAccountDetail({ id }, read()) })
+
+// Issue 20 — the lookups before paying: quiet (the form shows checking / found / not found / unavailable in place),
+// never retried (an unknown account stays unknown, and each lookup counts against the user's hourly limit), and kept
+// for the session so going back and forth over the same account asks once.
+
+/** POST /api/LifePay/CheckLifePayAccount */
+export const checkLifePayAccountQueryOptions = (input: CheckLifePayAccountInput) =>
+  queryOptions({
+    queryKey: queryKeys.accountCheck(input),
+    queryFn: () => checkLifePayAccount(input, read({ skipErrorHandler: true })),
+    retry: false,
+    staleTime: CACHE.lookup,
+  })
+
+/** POST /api/LifePay/CheckPhoneCarrier */
+export const checkPhoneCarrierQueryOptions = (phone: string) =>
+  queryOptions({
+    queryKey: queryKeys.carrierCheck(phone),
+    queryFn: () => checkPhoneCarrier({ phone }, read({ skipErrorHandler: true })),
+    retry: false,
+    staleTime: CACHE.lookup,
+  })

@@ -76,6 +76,17 @@ export const rechargeMessages = defineMessages(
     saveAccount: '保存',
     accountSaved: '已保存为常用账号',
     loadFailed: '加载失败',
+    // Issue 20 — account and carrier checks before paying
+    accountChecking: '正在核对户号…',
+    accountHolder: '户名：{name}',
+    accountBalance: '账户余额 {amount}',
+    accountOwed: '欠费 {amount}',
+    accountNotFound: '未查到该户号，请核对户号和地区后再充值',
+    accountCheckUnavailable: '暂时无法核对户号，可继续充值，请确认户号无误',
+    accountStillChecking: '正在核对户号，请稍候',
+    carrierChecking: '正在查询运营商…',
+    carrierConfirmed: '{carrier} · {place}',
+    carrierPorted: '已携号转网至{carrier}',
   },
   {
     savedAccounts: 'Saved',
@@ -149,6 +160,18 @@ export const rechargeMessages = defineMessages(
     saveAccount: 'Save',
     accountSaved: 'Saved to your accounts',
     loadFailed: 'Failed to load',
+    // Issue 20 — account and carrier checks before paying
+    accountChecking: 'Checking the account…',
+    accountHolder: 'Holder: {name}',
+    accountBalance: 'Balance {amount}',
+    accountOwed: 'Owes {amount}',
+    accountNotFound: 'No such account found: check the account number and the area before paying',
+    accountCheckUnavailable:
+      'The account cannot be checked right now: you may go on, but make sure the number is right',
+    accountStillChecking: 'Still checking the account, one moment',
+    carrierChecking: 'Checking the carrier…',
+    carrierConfirmed: '{carrier} · {place}',
+    carrierPorted: 'Ported to {carrier}',
   },
 )
 

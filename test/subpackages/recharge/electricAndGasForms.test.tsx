@@ -40,8 +40,15 @@ beforeEach(() => {
     { gasOrgType: GasProvider.XinAo, gasOrgName: '新奥燃气', parValue: [50, 100, 400] },
     { gasOrgType: GasProvider.BeiJing, gasOrgName: '北京燃气', parValue: [100, 200] },
   ])
+  // The supplier's account lookup (issue 20) knows every account here; its own states: accountCheck.test.tsx.
+  jest
+    .spyOn(lifePayApi, 'checkLifePayAccount')
+    .mockResolvedValue({ status: 'found', holderName: '张*三', balance: null, owed: null })
   navigateTo = jest.spyOn(Taro, 'navigateTo').mockResolvedValue({ errMsg: 'navigateTo:ok' })
 })
+
+/** The form submits once the supplier has answered for the account typed. */
+const accountChecked = () => screen.findByText('Holder: 张*三')
 
 afterEach(() => {
   jest.restoreAllMocks()
@@ -81,6 +88,7 @@ describe('electricity top-up', () => {
     typeInto(inputs[1], '张三')
     fireEvent.click(screen.getByRole('radio', { name: 'Shop, not recommended' }))
     fireEvent.click(radios('Amount')[0])
+    await accountChecked()
     topUp()
     await waitFor(() => expect(navigateTo).toHaveBeenCalledTimes(1))
     expect(create).toHaveBeenCalledTimes(1)
@@ -113,6 +121,7 @@ describe('electricity top-up', () => {
     expect(screen.queryByText('Please choose the region')).toBeNull()
     expect(container.querySelectorAll('taro-input-core')).toHaveLength(1)
     typeInto(container.querySelector('taro-input-core'), '1234567890')
+    await accountChecked()
     topUp()
     await waitFor(() => expect(navigateTo).toHaveBeenCalledTimes(1))
     expect(create.mock.calls[0][0]).toMatchObject({
@@ -233,6 +242,7 @@ describe('electricity top-up', () => {
     fireEvent.click(screen.getByRole('button', { name: 'Region' }))
     fireEvent.click(within(screen.getByRole('dialog')).getByRole('radio', { name: 'Beijing' }))
     typeInto(container.querySelector('taro-input-core'), '1234567890')
+    await accountChecked()
     topUp()
     expect((await screen.findByRole('alert')).textContent).toBe('该地区暂不支持电费充值')
     expect(screen.getByRole('alert').closest('.lp-field')?.textContent).toContain('Region')
@@ -270,6 +280,7 @@ describe('gas top-up', () => {
     ).not.toBeNull()
     expect(create).not.toHaveBeenCalled()
     typeInto(container.querySelector('taro-input-core'), 'GZ 2024 0001')
+    await accountChecked()
     topUp()
     await waitFor(() => expect(navigateTo).toHaveBeenCalledTimes(1))
     expect(create.mock.calls[0][0]).toEqual({

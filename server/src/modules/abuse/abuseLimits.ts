@@ -30,6 +30,8 @@ function limits(ctx: AppContext) {
       windowMs: LOGIN_PAIR_WINDOW_MS,
     },
     operatorLoginPerIp: { name: 'operator-login:ip:hour', points: config.loginFailuresPerIpHour, windowMs: HOUR },
+    // Account and carrier lookups share one count: each shows something about an account that may not be yours.
+    lookupsPerUser: { name: 'lookup:user:hour', points: config.accountLookupsPerUserHour, windowMs: HOUR },
   } satisfies Record<string, Limit>
 }
 
@@ -53,6 +55,11 @@ export async function limitCodeCheck(ctx: AppContext, ip: string): Promise<void>
 /** Before an account is created: per IP per hour. */
 export async function limitRegistration(ctx: AppContext, ip: string): Promise<void> {
   await countOrRefuse(ctx, limits(ctx).registrationsPerIp, ip)
+}
+
+/** Before an account or carrier lookup (issue 20): per user per hour, so no one can walk a range of account numbers. */
+export async function limitAccountLookup(ctx: AppContext, userId: string): Promise<void> {
+  await countOrRefuse(ctx, limits(ctx).lookupsPerUser, userId)
 }
 
 export interface PasswordAttempt {

@@ -4,6 +4,8 @@ import type { FastifyInstance } from 'fastify'
 import { NoData, Page } from '../../../../types/api/envelope'
 import {
   AddUpdateUserAccountInput,
+  CheckLifePayAccountInput,
+  CheckPhoneCarrierInput,
   CreateElectricOrderInput,
   CreateGasOrderInput,
   CreateLifePayOrderResult,
@@ -16,11 +18,13 @@ import {
   GetUserAccountAllListInput,
   GetUserAccountListInput,
   GetUserLifePayOrderPageInput,
+  LifePayAccountCheck,
   LifePayOrderDetail,
   LifePayOrderListItem,
   LifePayOrderState,
   LifePayRate,
   PayOrderForJsApi,
+  PhoneCarrierCheck,
   PhoneParValue,
   RefundUserLifePayOrderInput,
   SetLifePayOrderPayTypeInput,
@@ -51,6 +55,7 @@ import {
   getPhoneParValues,
   getRates,
 } from './catalog'
+import { checkLifePayAccount, checkPhoneCarrier } from './accountChecks'
 import { electricAreaFor } from './electricArea'
 import {
   applyRefund,
@@ -400,5 +405,37 @@ export function registerLifePayRoutes(app: FastifyInstance, ctx: AppContext, aut
       }),
     },
     async (request) => ok(await userAccountDetail(ctx, request.userId, request.query.id)),
+  )
+
+  // Issue 20 — checks before paying (accountChecks.ts). Logged in like the order routes: a lookup reveals a masked
+  // holder name, so it is counted per user.
+  api.post(
+    '/api/LifePay/CheckLifePayAccount',
+    {
+      ...user,
+      schema: orderRoute(
+        'Look an electricity or gas account up at the supplier before paying: masked holder name, balance or owed',
+        withChannel(CheckLifePayAccountInput),
+        LifePayAccountCheck,
+        'An account the supplier does not know is refused with LIFE_PAY_ACCOUNT_NOT_FOUND; when the supplier cannot ' +
+          'answer now the status is `unavailable` and the user may go on. Counted per user (TOO_MANY_REQUESTS). ' +
+          'Creating an order does not need it.',
+      ),
+    },
+    async (request) => ok(await checkLifePayAccount(ctx, request.userId, request.body)),
+  )
+
+  api.post(
+    '/api/LifePay/CheckPhoneCarrier',
+    {
+      ...user,
+      schema: orderRoute(
+        'The carrier serving a mobile number today (number portability), with its province and city',
+        withChannel(CheckPhoneCarrierInput),
+        PhoneCarrierCheck,
+        'When the lookup cannot say, `verified` is false and `ispCode` is the prefix guess. Counted per user.',
+      ),
+    },
+    async (request) => ok(await checkPhoneCarrier(ctx, request.userId, request.body.phone)),
   )
 }

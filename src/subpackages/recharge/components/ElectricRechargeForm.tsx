@@ -22,10 +22,12 @@ import { createLifePayElectricOrder } from '../../../services/api/lifePay'
 import { getElectricParValueQueryOptions } from '../../../services/api/lifePayQueries'
 import { useLocationCityStore } from '../../../stores/locationCity'
 import { useRechargeDraftStore } from '../hooks/rechargeDraftStore'
+import { useAccountCheck } from '../hooks/useAccountCheck'
 import { useFaceValueOffer } from '../hooks/useFaceValueOffer'
 import { usePlaceOrder } from '../hooks/usePlaceOrder'
 import { useRechargePrefill, type RechargePrefill } from '../hooks/useRechargePrefill'
 import { rechargeMessages } from '../messages'
+import AccountCheckStatus from './AccountCheckStatus'
 import SavedAccountChips, { type SavedAccountChip } from './SavedAccountChips'
 import RechargeFormFooter from './RechargeFormFooter'
 import './recharge.scss'
@@ -141,6 +143,22 @@ export default function ElectricRechargeForm(props: ElectricRechargeFormProps) {
   // Said in place of the face values until the account fields tell which are offered.
   const faceValuesPending = electricType ? undefined : m('amountsAfterRegion')
 
+  // The supplier's lookup once the region and a well-formed account are known (issue 20): the holder before the amount.
+  const accountCheck = useAccountCheck(
+    area && electricType && !validateField(account, [required, electricAccount])
+      ? {
+          lifePayOrderType: LifePayOrderType.Electric,
+          account,
+          electricType,
+          province: area.provinceCode,
+          city: area.cityCode,
+        }
+      : undefined,
+  )
+  // A wrong account is the account field's error, until the user changes it.
+  const shownErrors =
+    accountCheck.state === 'notFound' && !errors.account ? { ...errors, account: m('accountNotFound') } : errors
+
   const order = usePlaceOrder(createLifePayElectricOrder, 'electric', setErrors, () => {
     const next: Partial<Record<ElectricErrorKey, string>> = {
       region: area ? undefined : m('pickRegion'),
@@ -150,6 +168,9 @@ export default function ElectricRechargeForm(props: ElectricRechargeFormProps) {
       holderName: needHolderName ? fieldError(holderName, [required, holderNameRule]) : undefined,
       faceValue: offer.chosen === undefined ? m('pickFaceValue') : undefined,
     }
+    // No money towards an account the supplier does not know, nor before it has answered.
+    if (!next.account && accountCheck.state === 'notFound') next.account = m('accountNotFound')
+    if (accountCheck.state === 'checking') next.form = m('accountStillChecking')
     setErrors(next)
     if (Object.values(next).some(Boolean) || !area || !electricType || !accountType || offer.chosen === undefined)
       return undefined
@@ -172,7 +193,8 @@ export default function ElectricRechargeForm(props: ElectricRechargeFormProps) {
       </View>
       <View className='lp-card'>
         <SavedAccountChips chips={chips} />
-        <ElectricAccountFields areas={areas.data ?? []} fields={electric} errors={errors} clear={clear} />
+        <ElectricAccountFields areas={areas.data ?? []} fields={electric} errors={shownErrors} clear={clear} />
+        <AccountCheckStatus check={accountCheck} />
       </View>
       <RechargeFormFooter offer={offer} fieldErrors={fieldErrors} order={order} emptyText={faceValuesPending} />
     </View>

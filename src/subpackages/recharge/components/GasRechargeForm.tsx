@@ -16,10 +16,12 @@ import { useMessages } from '../../../i18n/messages'
 import { createLifePayGasOrder } from '../../../services/api/lifePay'
 import { getGasParValueQueryOptions } from '../../../services/api/lifePayQueries'
 import { useRechargeDraftStore } from '../hooks/rechargeDraftStore'
+import { useAccountCheck } from '../hooks/useAccountCheck'
 import { useFaceValueOffer } from '../hooks/useFaceValueOffer'
 import { usePlaceOrder } from '../hooks/usePlaceOrder'
 import { useRechargePrefill } from '../hooks/useRechargePrefill'
 import { rechargeMessages } from '../messages'
+import AccountCheckStatus from './AccountCheckStatus'
 import SavedAccountChips, { type SavedAccountChip } from './SavedAccountChips'
 import RechargeFormFooter from './RechargeFormFooter'
 import './recharge.scss'
@@ -81,6 +83,16 @@ export default function GasRechargeForm(props: GasRechargeFormProps) {
   // Said in place of the face values until the account fields tell which are offered.
   const faceValuesPending = provider ? undefined : m('amountsAfterGasProvider')
 
+  // The supplier's lookup once the gas company and a well-formed account are known (issue 20).
+  const accountCheck = useAccountCheck(
+    provider && !validateField(account, [required, gasAccount])
+      ? { lifePayOrderType: LifePayOrderType.Gas, account, gasOrgType: provider }
+      : undefined,
+  )
+  // A wrong account is the account field's error, until the user changes it.
+  const shownErrors =
+    accountCheck.state === 'notFound' && !errors.account ? { ...errors, account: m('accountNotFound') } : errors
+
   const order = usePlaceOrder(createLifePayGasOrder, 'gas', setErrors, () => {
     const accountKey = validateField(account, [required, gasAccount])
     const next: Partial<Record<GasErrorKey, string>> = {
@@ -88,6 +100,9 @@ export default function GasRechargeForm(props: GasRechargeFormProps) {
       account: accountKey ? validationMessage(accountKey, locale) : undefined,
       faceValue: offer.chosen === undefined ? m('pickFaceValue') : undefined,
     }
+    // No money towards an account the supplier does not know, nor before it has answered.
+    if (!next.account && accountCheck.state === 'notFound') next.account = m('accountNotFound')
+    if (accountCheck.state === 'checking') next.form = m('accountStillChecking')
     setErrors(next)
     if (Object.values(next).some(Boolean) || !provider || offer.chosen === undefined) return undefined
     return { parValue: offer.chosen, gasAccount: account, gasOrgType: provider }
@@ -105,11 +120,12 @@ export default function GasRechargeForm(props: GasRechargeFormProps) {
           provider={provider}
           available={available}
           account={account}
-          errors={errors}
+          errors={shownErrors}
           clear={clear}
           setProvider={setProvider}
           setAccount={setAccount}
         />
+        <AccountCheckStatus check={accountCheck} />
       </View>
       <RechargeFormFooter offer={offer} fieldErrors={fieldErrors} order={order} emptyText={faceValuesPending} />
     </View>

@@ -22,9 +22,11 @@ import { getPhoneParValueQueryOptions } from '../../../services/api/lifePayQueri
 import { useLifePayStore } from '../../../stores/lifePay'
 import { useRechargeDraftStore } from '../hooks/rechargeDraftStore'
 import { useFaceValueOffer } from '../hooks/useFaceValueOffer'
+import { usePhoneCarrierCheck } from '../hooks/usePhoneCarrierCheck'
 import { usePlaceOrder } from '../hooks/usePlaceOrder'
 import { useRechargePrefill } from '../hooks/useRechargePrefill'
 import { rechargeMessages } from '../messages'
+import CarrierCheckNote from './CarrierCheckNote'
 import SavedAccountChips, { type SavedAccountChip } from './SavedAccountChips'
 import RechargeFormFooter from './RechargeFormFooter'
 import './recharge.scss'
@@ -72,7 +74,10 @@ export default function PhoneRechargeForm(props: PhoneRechargeFormProps) {
     setEditing(false)
   }, [prefill])
 
-  const detected = detectCarrier(phone)
+  // The carrier lookup (issue 20) confirms or corrects the prefix guess for a ported number; the user's own pick
+  // still wins. When the lookup cannot say, the guess stands.
+  const carrierCheck = usePhoneCarrierCheck(validateField(phone, [required, mobilePhone]) ? undefined : phone)
+  const detected = carrierCheck.check?.ispCode ?? detectCarrier(phone)
   const carrier = carrierChoice ?? detected
   useEffect(() => {
     useRechargeDraftStore.setState({ phone: { phone, carrier: carrierChoice, faceValue } })
@@ -172,6 +177,7 @@ export default function PhoneRechargeForm(props: PhoneRechargeFormProps) {
               </View>
             </View>
           )}
+          <CarrierCheckNote checking={carrierCheck.checking} check={carrierCheck.check} />
           <SavedAccountChips chips={chips} />
         </FormField>
         <CarrierPicker

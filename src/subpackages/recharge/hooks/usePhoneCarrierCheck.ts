@@ -1,0 +1,18 @@
+import { useQuery } from '@tanstack/react-query'
+import type { PhoneCarrierCheck } from '../../../../types/api/lifePay'
+import { checkPhoneCarrierQueryOptions } from '../../../services/api/lifePayQueries'
+import { selectIsLoggedIn, useLifePayStore } from '../../../stores/lifePay'
+
+/**
+ * The carrier lookup for a complete mobile number (issue 20): `checking` while it runs, the answer when it was
+ * verified, undefined otherwise — logged out, not a full number, or the lookup failed or could not say, in which case
+ * the form keeps the prefix guess and says nothing alarming.
+ */
+export function usePhoneCarrierCheck(phone: string | undefined): { checking: boolean; check?: PhoneCarrierCheck } {
+  const loggedIn = useLifePayStore(selectIsLoggedIn)
+  const enabled = loggedIn && phone !== undefined
+  const query = useQuery({ ...checkPhoneCarrierQueryOptions(phone ?? ''), enabled })
+  if (!enabled) return { checking: false }
+  if (query.isPending) return { checking: true }
+  return { checking: false, check: query.data?.verified ? query.data : undefined }
+}
