@@ -76,6 +76,9 @@ export const rechargeMessages = defineMessages(
     saveAccount: '保存',
     accountSaved: '已保存为常用账号',
     loadFailed: '加载失败',
+    // Issue 20, item 5: the stated delivery time.
+    deliveryTitle: '到账时间',
+    expectedBy: '预计 {time} 前到账',
   },
   {
     savedAccounts: 'Saved',
@@ -149,6 +152,9 @@ export const rechargeMessages = defineMessages(
     saveAccount: 'Save',
     accountSaved: 'Saved to your accounts',
     loadFailed: 'Failed to load',
+    // Issue 20, item 5: the stated delivery time.
+    deliveryTitle: 'Delivery time',
+    expectedBy: 'Expected by {time}',
   },
 )
 

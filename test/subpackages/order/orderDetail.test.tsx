@@ -124,9 +124,9 @@ describe('order detail', () => {
     ).not.toBeNull()
   })
 
-  it('a completed order the server does not allow to refund has no refund button', async () => {
+  it('a completed order the server does not allow to refund has no refund button (its receipt instead)', async () => {
     await openDetail(orderDetail({ canApplyRefund: false }))
-    expect(buttons()).toEqual(['再次充值'])
+    expect(buttons()).toEqual(['电子凭证', '再次充值'])
   })
 
   it('a failed recharge shows the automatic refund and its progress', async () => {
