@@ -4,10 +4,9 @@ import { attribute, findChains, type DataNode } from './pageTree'
 /**
  * The hosts' `<canvas type="2d">` node and what a page does with it, as WeChat (base library 2.9.0) and Alipay (2.7.0)
  * document it: found by `createSelectorQuery().select('#id').fields({ node: true, size: true })`, sized in device
- * pixels through `width` / `height`, drawn through `getContext("2d")`; exported by
- * `wx.canvasToTempFilePath({ canvas })`
- * or, on Alipay, by the node's own `toTempFilePath` (2.7.15). Nothing is rasterised: every drawing call is recorded, so
- * a test can read what was drawn (the texts, at which size) and what was saved.
+ * pixels through `width` / `height`, drawn through `getContext("2d")`; exported by `wx.canvasToTempFilePath({ canvas
+ * })` or, on Alipay, by the node's own `toTempFilePath` (2.7.15). Nothing is rasterised: every drawing call is
+ * recorded, so a test can read what was drawn (the texts, at which size) and what was saved.
  */
 export interface CanvasRecord {
   id: string
