@@ -30,7 +30,8 @@ export const SUBPACKAGES: RouteGroup[] = [
       'rechargeGasResult',
     ],
   },
-  { root: 'subpackages/order', pages: ['order', 'orderApplyRefund', 'orderRefundResult'] },
+  // orderReceipt: issue 20, item 5.
+  { root: 'subpackages/order', pages: ['order', 'orderApplyRefund', 'orderRefundResult', 'orderReceipt'] },
   {
     root: 'subpackages/userAccount',
     pages: [
@@ -144,6 +145,11 @@ export function applyRefundUrl(orderNo: string): string {
 
 export function refundResultUrl(orderNo: string): string {
   return withQuery(pagePath('orderRefundResult'), { orderNo })
+}
+
+/** A completed order's receipt (issue 20, item 5). */
+export function orderReceiptUrl(orderNo: string): string {
+  return withQuery(pagePath('orderReceipt'), { orderNo })
 }
 
 const ACCOUNT_EDIT: Record<LifePayOrderType, string> = {

@@ -37,6 +37,7 @@ const enUS: Record<MessageKey, string> = {
   'page.order': 'My orders',
   'page.orderApplyRefund': 'Apply for refund',
   'page.orderRefundResult': 'Refund result',
+  'page.orderReceipt': 'Receipt',
   'page.userAccountList': 'Saved accounts',
   'page.editGasUserAccount': 'Gas account',
   'page.editPhoneUserAccount': 'Phone number',

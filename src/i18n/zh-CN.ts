@@ -35,6 +35,7 @@ const zhCN = {
   'page.order': '我的订单',
   'page.orderApplyRefund': '申请退款',
   'page.orderRefundResult': '退款结果',
+  'page.orderReceipt': '电子凭证',
   'page.userAccountList': '常用户号',
   'page.editGasUserAccount': '燃气户号',
   'page.editPhoneUserAccount': '手机号码',

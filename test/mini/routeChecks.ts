@@ -118,6 +118,13 @@ export const CHECKS: RouteCheck[] = [
     shows: (o) => [o.completed, '该订单没有退款'],
     reads: [`${LP}/GetUserLifePayOrderDetail`],
   },
+  // Issue 20, item 5.
+  {
+    route: 'subpackages/order/orderReceipt/orderReceipt',
+    query: (o) => ({ orderNo: o.completed }),
+    shows: (o) => [o.completed, '充值电子凭证', '¥49.25'],
+    reads: [`${LP}/GetUserLifePayOrderDetail`],
+  },
   {
     route: 'subpackages/userAccount/userAccountList/userAccountList',
     shows: () => ['电费户号', '还没有常用手机号'],

@@ -25,7 +25,6 @@ export const OperatorOrder = Type.Object({
   ...LifePayOrderDetail.properties,
   /** The supplier's last word: `success`, `failed: <reason>`, or null while none came. */
   supplierResult: Nullable(Type.String()),
-  supplierOrderNo: Nullable(Type.String()),
   /** Set once a refund was approved (or started automatically): the provider pays back once per number. */
   refundNo: Nullable(Type.String()),
   /**

@@ -192,6 +192,14 @@ export const LifePayOrderDetail = Type.Object({
   expireTime: Nullable(DateTime({ description: 'When an unpaid order closes' })),
   /** True when the user may apply for a refund now. */
   canApplyRefund: Type.Boolean(),
+  // Issue 20, item 5: the receipt and the stated delivery time.
+  /** The supplier's serial number of the top-up (the receipt shows it); null until a supplier accepted it. */
+  supplierOrderNo: Nullable(Type.String()),
+  expectedDeliveryTime: Nullable(
+    DateTime({
+      description: 'While the recharge is under way: the payment time plus the usual delivery time of its type',
+    }),
+  ),
 })
 export type LifePayOrderDetail = Static<typeof LifePayOrderDetail>
 

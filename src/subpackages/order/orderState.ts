@@ -15,6 +15,8 @@ export interface OrderActionSet {
   applyRefund: boolean
   refundProgress: boolean
   topUpAgain: boolean
+  /** Issue 20, item 5: a receipt exists once the top-up succeeded. */
+  receipt: boolean
 }
 
 /** The user's events the transition table allows from the order's state, and the links that follow from it. */
@@ -26,5 +28,6 @@ export function orderActions(order: LifePayOrderDetail, nowMs: number): OrderAct
     applyRefund: order.canApplyRefund,
     refundProgress: hasRefund(order),
     topUpAgain: !pay,
+    receipt: orderStatusAt(order, nowMs) === OrderDisplayStatus.RechargeSucceeded,
   }
 }

@@ -22,7 +22,7 @@ export const rechargeMessages = defineMessages(
     phoneTitle: '充话费',
     electricTitle: '交电费',
     gasTitle: '交燃气费',
-    arrivalNote: '充值通常在支付后几分钟内到账；若充值失败，款项将原路退回',
+    arrivalNote: '若充值失败，款项将原路退回',
     // selectPayType
     orderAmount: '订单金额',
     faceValue: '充值面额',
@@ -87,6 +87,9 @@ export const rechargeMessages = defineMessages(
     carrierChecking: '正在查询运营商…',
     carrierConfirmed: '{carrier} · {place}',
     carrierPorted: '已携号转网至{carrier}',
+    // Issue 20, item 5: the stated delivery time.
+    deliveryTitle: '到账时间',
+    expectedBy: '预计 {time} 前到账',
   },
   {
     savedAccounts: 'Saved',
@@ -108,7 +111,7 @@ export const rechargeMessages = defineMessages(
     phoneTitle: 'Phone top-up',
     electricTitle: 'Electricity',
     gasTitle: 'Gas',
-    arrivalNote: 'Top-ups usually arrive within minutes of payment; if one fails, the money goes back the way it came',
+    arrivalNote: 'If a top-up fails, the money goes back the way it came',
     orderAmount: 'Amount',
     faceValue: 'Face value',
     discount: 'Discount',
@@ -172,6 +175,9 @@ export const rechargeMessages = defineMessages(
     carrierChecking: 'Checking the carrier…',
     carrierConfirmed: '{carrier} · {place}',
     carrierPorted: 'Ported to {carrier}',
+    // Issue 20, item 5: the stated delivery time.
+    deliveryTitle: 'Delivery time',
+    expectedBy: 'Expected by {time}',
   },
 )
 

@@ -1,3 +1,4 @@
+import { canvasFields } from './hostCanvas'
 import type { MiniHost, WalletAnswer } from './miniHost'
 
 /** What both hosts do the same way underneath their API names: network, the wallet, selector queries, devices. */
@@ -134,7 +135,9 @@ export async function encryptedPhone(host: MiniHost): Promise<{ encryptedData: s
 
 /** Selector queries measure nothing here (no layout): every rectangle is empty, as for a node not laid out yet. */
 export function selectorQuery(host: MiniHost): unknown {
+  // Plain answers are made in the app's realm at exec; a thunk answers then (a canvas node must stay live).
   const results: unknown[] = []
+  let selected = ''
   const callbacks: ((value: unknown) => void)[] = []
   const node = {
     boundingClientRect(cb?: (value: unknown) => void) {
@@ -147,8 +150,10 @@ export function selectorQuery(host: MiniHost): unknown {
       callbacks.push(cb ?? (() => undefined))
       return query
     },
-    fields(_fields: unknown, cb?: (value: unknown) => void) {
-      results.push(null)
+    fields(fields: { node?: boolean; size?: boolean }, cb?: (value: unknown) => void) {
+      // A 2d canvas answers with its live node (hostCanvas.ts); anything else as a node not laid out.
+      const selector = selected
+      results.push(() => canvasFields(host, selector, fields))
       callbacks.push(cb ?? (() => undefined))
       return query
     },
@@ -165,14 +170,19 @@ export function selectorQuery(host: MiniHost): unknown {
   }
   const query = {
     in: () => query,
-    select: () => node,
+    select: (selector: string) => {
+      selected = selector
+      return node
+    },
     selectAll: () => node,
     selectViewport: () => node,
     exec(cb?: (values: unknown[]) => void) {
       host.later(() => {
-        const values = host.toContext(results)
-        callbacks.forEach((callback, i) => callback((values as unknown[])[i]))
-        cb?.(values as unknown[])
+        const values = host.toContext([]) as unknown[]
+        for (const result of results)
+          values.push(typeof result === 'function' ? (result as () => unknown)() : host.toContext(result))
+        callbacks.forEach((callback, i) => callback(values[i]))
+        cb?.(values)
       })
       return query
     },

@@ -1,6 +1,7 @@
 import { existsSync, readFileSync } from 'node:fs'
 import { dirname, join, normalize, relative } from 'node:path'
 import vm from 'node:vm'
+import type { CanvasRecord, TempFile } from './hostCanvas'
 import { createMyApi } from './myApi'
 import { chainsWithText, classes, findChains, nodeText, pageTexts, type DataNode, type NodeChain } from './pageTree'
 import { OLDEST_CLIENT_SCRIPT, type ClientProfile } from './profiles'
@@ -194,6 +195,17 @@ export class MiniHost {
   updateApplied = false
   /** The phone number the host hands over when the user allows phone authorisation. */
   phoneNumber = '13900000000'
+  /** The 2d canvases the app asked for, with what was drawn on them (hostCanvas.ts). */
+  readonly canvases: CanvasRecord[] = []
+  readonly canvasNodes = new WeakMap<object, CanvasRecord>()
+  /** Exported canvases by their temporary path. */
+  readonly tempFiles = new Map<string, TempFile>()
+  /** The images saved to the phone's album, in order (their temporary paths). */
+  readonly album: string[] = []
+  /** The user's answer to "save to album": WeChat's scope.writePhotosAlbum, Alipay's album permission. */
+  albumPermission: 'allow' | 'deny' = 'allow'
+  /** What the user does on the settings page openSetting opens: turn the album permission on, or leave it. */
+  settingGrantsAlbum = true
 
   private readonly modules = new Map<string, { exports: unknown }>()
   private readonly pageConfigs = new Map<string, PageConfig>()

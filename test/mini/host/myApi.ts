@@ -202,7 +202,19 @@ export function createMyApi(host: MiniHost): Record<string, unknown> {
       host.toContext({ path: host.appJson.entryPagePath, query: {}, scene: 1001, referrerInfo: {} }),
     getNetworkType: (options: Options) => ok(options, { networkAvailable: true, networkType: 'WIFI' }),
     getSetting: (options: Options) => ok(options, { authSetting: {} }),
-    openSetting: (options: Options) => ok(options, { authSetting: {} }),
+    openSetting(options: Options) {
+      if (host.settingGrantsAlbum) host.albumPermission = 'allow'
+      ok(options, { authSetting: { album: host.albumPermission === 'allow' } })
+    },
+    // Base library 1.15.0; error 15: the album permission is off (iOS), 2: no filePath.
+    saveImageToPhotosAlbum(options: Options) {
+      const filePath = String(options.filePath ?? '')
+      if (!filePath) return fail(options, ERROR.badArgument, 'filePath is required')
+      if (!host.tempFiles.has(filePath)) return fail(options, 17, 'save failed')
+      if (host.albumPermission === 'deny') return fail(options, 15, '没有开启相册权限')
+      host.album.push(filePath)
+      ok(options)
+    },
     showAuthGuide: (options: Options) => ok(options, { shown: false }),
     nextTick: (fn: () => void) => host.later(fn),
     getUpdateManager: () => updateManager(host),

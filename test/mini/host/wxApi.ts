@@ -1,3 +1,4 @@
+import { exportCanvas } from './hostCanvas'
 import type { MiniHost } from './miniHost'
 import {
   intersectionObserver,
@@ -199,9 +200,34 @@ export function createWxApi(host: MiniHost): Record<string, unknown> {
     getEnterOptionsSync: () =>
       host.toContext({ path: host.appJson.entryPagePath, query: {}, scene: 1001, referrerInfo: {} }),
     getNetworkType: (options: Options) => ok('getNetworkType', options, { networkType: 'wifi' }),
-    getSetting: (options: Options) => ok('getSetting', options, { authSetting: {} }),
-    authorize: (options: Options) => ok('authorize', options),
-    openSetting: (options: Options) => ok('openSetting', options, { authSetting: {} }),
+    getSetting: (options: Options) =>
+      ok('getSetting', options, { authSetting: { 'scope.writePhotosAlbum': host.albumPermission === 'allow' } }),
+    authorize(options: Options) {
+      if (options.scope === 'scope.writePhotosAlbum' && host.albumPermission === 'deny')
+        return fail('authorize', options, 'auth deny')
+      ok('authorize', options)
+    },
+    // The settings page: the user may turn the album permission on there (settingGrantsAlbum).
+    openSetting(options: Options) {
+      if (host.settingGrantsAlbum) host.albumPermission = 'allow'
+      ok('openSetting', options, { authSetting: { 'scope.writePhotosAlbum': host.albumPermission === 'allow' } })
+    },
+    // Base library 2.9.0: a 2d canvas is exported by passing its node as `canvas`.
+    canvasToTempFilePath(options: Options) {
+      const canvas = options.canvas ? host.canvasNodes.get(options.canvas as object) : undefined
+      if (!canvas) return fail('canvasToTempFilePath', options, 'canvas is empty')
+      ok('canvasToTempFilePath', options, {
+        tempFilePath: exportCanvas(host, canvas, String(options.fileType ?? 'png')),
+      })
+    },
+    // Needs scope.writePhotosAlbum: refused now or before, it fails with "auth deny"; local files only.
+    saveImageToPhotosAlbum(options: Options) {
+      const filePath = String(options.filePath ?? '')
+      if (!host.tempFiles.has(filePath)) return fail('saveImageToPhotosAlbum', options, 'file not found')
+      if (host.albumPermission === 'deny') return fail('saveImageToPhotosAlbum', options, 'auth deny')
+      host.album.push(filePath)
+      ok('saveImageToPhotosAlbum', options)
+    },
     requestSubscribeMessage: (options: Options) => ok('requestSubscribeMessage', options),
     canIUse: (name: string) => String(name).split('.')[0] in api,
     nextTick: (fn: () => void) => host.later(fn),

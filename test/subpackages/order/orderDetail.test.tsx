@@ -106,7 +106,7 @@ describe('order detail', () => {
         canApplyRefund: false,
       }),
     )
-    expect(screen.getByText('已支付，正在为您充值，通常几分钟内到账；支付30分钟后仍未到账可申请退款')).not.toBeNull()
+    expect(screen.getByText('已支付，正在为您充值；支付30分钟后仍未到账可申请退款')).not.toBeNull()
     expect(buttons()).toEqual(['再次充值'])
   })
 
@@ -124,9 +124,9 @@ describe('order detail', () => {
     ).not.toBeNull()
   })
 
-  it('a completed order the server does not allow to refund has no refund button', async () => {
+  it('a completed order the server does not allow to refund has no refund button (its receipt instead)', async () => {
     await openDetail(orderDetail({ canApplyRefund: false }))
-    expect(buttons()).toEqual(['再次充值'])
+    expect(buttons()).toEqual(['电子凭证', '再次充值'])
   })
 
   it('a failed recharge shows the automatic refund and its progress', async () => {

@@ -42,6 +42,8 @@ function order(overrides: Partial<LifePayOrderDetail> = {}): LifePayOrderDetail 
     refundCheckRemark: null,
     expireTime: null,
     canApplyRefund: false,
+    supplierOrderNo: null,
+    expectedDeliveryTime: null,
     ...overrides,
   }
 }

@@ -3,7 +3,8 @@ import type { ElectricAccountType, ElectricType } from '../../../../src/domain/e
 import type { GasProvider } from '../../../../src/domain/gas'
 import { lifePayFrontStatusOf } from '../../../../src/domain/orderDisplayStatus'
 import { canApplyRefund } from '../../../../src/domain/orderTransitions'
-import { LifePayStatus } from '../../../../src/domain/lifePayStatus'
+import { expectedDeliveryTime } from '../../../../src/domain/deliveryTime'
+import { LifePayOrderStatus, LifePayStatus } from '../../../../src/domain/lifePayStatus'
 import { fenToYuan } from '../../../../src/domain/price'
 import type { LifePayType } from '../../../../src/domain/lifePayType'
 import type { LifePayOrderDetail, LifePayOrderListItem, LifePayOrderState } from '../../../../types/api/lifePay'
@@ -52,6 +53,7 @@ export const detailColumns = {
   refundTime: lifePayOrders.refundTime,
   refundCheckRemark: lifePayOrders.refundCheckRemark,
   expireTime: lifePayOrders.expireTime,
+  supplierOrderNo: lifePayOrders.supplierOrderNo,
 }
 
 export type OrderStateRow = Pick<OrderRow, keyof typeof stateColumns>
@@ -102,7 +104,17 @@ export function toOrderDetail(order: OrderDetailRow, now: Date): LifePayOrderDet
     refundCheckRemark: order.refundCheckRemark,
     expireTime: order.payStatus === LifePayStatus.Unpaid ? iso(order.expireTime) : null,
     canApplyRefund: canApplyRefund(order, now),
+    supplierOrderNo: order.supplierOrderNo,
+    expectedDeliveryTime:
+      rechargeUnderWay(order) && order.payTime
+        ? iso(expectedDeliveryTime(order.lifePayOrderType, order.payTime))
+        : null,
   }
+}
+
+/** Paid and not yet answered by the supplier: the only time an "expected by" means anything. */
+function rechargeUnderWay(order: Pick<OrderRow, 'payStatus' | 'lifePayOrderStatus'>): boolean {
+  return order.payStatus === LifePayStatus.Paid && order.lifePayOrderStatus === LifePayOrderStatus.PendingConfirmation
 }
 
 /** The order as the operator sees it: the user's view plus the supplier's attempts and word. */
@@ -111,7 +123,6 @@ export function toOperatorOrder(order: OrderRow, attempts: readonly RechargeAtte
   return {
     ...toOrderDetail(order, now),
     supplierResult: order.supplierResult,
-    supplierOrderNo: order.supplierOrderNo,
     refundNo: order.refundNo,
     // Only the refund notification writes it, with one of these.
     refundStatus: order.refundStatus as OperatorOrder['refundStatus'],

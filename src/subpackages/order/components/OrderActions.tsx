@@ -2,7 +2,14 @@ import { View } from '@tarojs/components'
 import Taro from '@tarojs/taro'
 import { LifePayOrderType } from '../../../domain/lifePayOrderType'
 import { useMessages } from '../../../i18n/messages'
-import { applyRefundUrl, rechargeFormUrl, rechargeKindOf, refundResultUrl, selectPayTypeUrl } from '../../../routes'
+import {
+  applyRefundUrl,
+  orderReceiptUrl,
+  rechargeFormUrl,
+  rechargeKindOf,
+  refundResultUrl,
+  selectPayTypeUrl,
+} from '../../../routes'
 import type { LifePayOrderDetail } from '../../../../types/api/lifePay'
 import { orderMessages, type OrderMessageKey } from '../messages'
 import { orderActions } from '../orderState'
@@ -37,6 +44,7 @@ export default function OrderActions({ order, now }: { order: LifePayOrderDetail
   if (allowed.applyRefund) actions.push({ key: 'applyRefund', url: applyRefundUrl(order.orderNo), primary: false })
   if (allowed.refundProgress)
     actions.push({ key: 'refundProgress', url: refundResultUrl(order.orderNo), primary: false })
+  if (allowed.receipt) actions.push({ key: 'receipt', url: orderReceiptUrl(order.orderNo), primary: false })
   if (allowed.topUpAgain) actions.push({ key: 'topUpAgain', url: topUpAgainUrl(order), primary: !allowed.pay })
   if (allowed.pay) actions.push({ key: 'pay', url: selectPayTypeUrl(order.orderNo), primary: true })
   useBottomBar(actions.length === 0 ? 0 : ACTIONS_BAR_DESIGN_HEIGHT)

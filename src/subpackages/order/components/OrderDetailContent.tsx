@@ -161,6 +161,12 @@ export default function OrderDetailContent({ order }: { order: LifePayOrderDetai
           <InfoRow label={m('createdAt')} value={time(order.creationTime)} />
           {order.payTime ? <InfoRow label={m('paidAt')} value={time(order.payTime)} /> : null}
           {order.finishTime ? <InfoRow label={m('finishedAt')} value={time(order.finishTime)} /> : null}
+          {status === OrderDisplayStatus.Recharging && order.expectedDeliveryTime ? (
+            <InfoRow
+              label={m('expectedBy')}
+              value={m('expectedByValue', { time: formatOrderTime(order.expectedDeliveryTime) })}
+            />
+          ) : null}
           {status === OrderDisplayStatus.Unpaid && order.expireTime ? (
             <InfoRow label={m('closesAt')} value={time(order.expireTime)} />
           ) : null}

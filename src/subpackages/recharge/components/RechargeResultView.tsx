@@ -13,6 +13,7 @@ import { topUpAgain } from '../hooks/topUpAgain'
 import { usePayStatusPolling } from '../hooks/usePayStatusPolling'
 import { rechargeMessages, type RechargeMessageKey } from '../messages'
 import { orderDetailUrl, selectPayTypeUrl, type RechargeKind } from '../../../routes'
+import ExpectedDelivery from './ExpectedDelivery'
 import ResultSteps, { type ResultStep } from './ResultSteps'
 import SaveAccountOffer from './SaveAccountOffer'
 import { orderAccountLine } from './orderAccount'
@@ -140,6 +141,7 @@ export default function RechargeResultView({ orderNo, kind, visible }: RechargeR
           {m(head.title)}
         </View>
         <Text className='lp-result__text'>{m(head.text, { amount })}</Text>
+        {phase === OrderDisplayStatus.Recharging ? <ExpectedDelivery orderNo={orderNo} /> : null}
         {reason ? <Text className='lp-result__reason'>{reason}</Text> : null}
         {steps.length ? <ResultSteps steps={steps} /> : null}
         {polling.timedOut && !payable ? (

@@ -1,5 +1,7 @@
 import { useRouter } from '@tarojs/taro'
 import PageFrame from '../../../components/PageFrame'
+import { LifePayOrderType } from '../../../domain/lifePayOrderType'
+import DeliveryTimeNotice from '../components/DeliveryTimeNotice'
 import PhoneRechargeForm from '../components/PhoneRechargeForm'
 import { numberParam } from '../../../routes'
 
@@ -7,6 +9,7 @@ export default function PhoneBillRecharge() {
   const { params } = useRouter()
   return (
     <PageFrame titleKey='page.phoneBillRecharge'>
+      <DeliveryTimeNotice type={LifePayOrderType.Phone} />
       <PhoneRechargeForm
         phone={params.phone}
         parValue={numberParam(params.parValue)}

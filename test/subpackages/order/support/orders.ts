@@ -35,6 +35,8 @@ export function orderDetail(overrides: Partial<LifePayOrderDetail> = {}): LifePa
     refundCheckRemark: null,
     expireTime: '2026-05-01T06:33:00.000Z',
     canApplyRefund: false,
+    supplierOrderNo: null,
+    expectedDeliveryTime: null,
     ...overrides,
     payStatus,
     lifePayOrderStatus,

@@ -1,0 +1,3 @@
+import { pageWindow } from '../../../pageConfig'
+
+export default definePageConfig(pageWindow('orderReceipt'))

@@ -1,0 +1,17 @@
+import { useRouter } from '@tarojs/taro'
+import LoginRequired from '../../../components/LoginRequired'
+import PageFrame from '../../../components/PageFrame'
+import ReceiptView from '../components/ReceiptView'
+import { orderMessages } from '../messages'
+
+/** orderReceipt?orderNo= (issue 20, item 5) */
+export default function OrderReceipt() {
+  const { params } = useRouter()
+  return (
+    <PageFrame titleKey='page.orderReceipt'>
+      <LoginRequired messages={orderMessages}>
+        <ReceiptView orderNo={decodeURIComponent(params.orderNo ?? '')} />
+      </LoginRequired>
+    </PageFrame>
+  )
+}
