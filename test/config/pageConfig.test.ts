@@ -54,8 +54,8 @@ const ALIPAY_ONLY = [
 ]
 
 it('covers every route of the app', () => {
-  // SPEC §2's 22 routes and orderReceipt (issue 20, item 5).
-  expect(pages).toHaveLength(23)
+  // SPEC §2's 22 routes, orderReceipt and the three reminder pages (issue 20).
+  expect(pages).toHaveLength(26)
 })
 
 describe.each(pages)('$name', ({ name, file }) => {

@@ -45,6 +45,7 @@ const electricOrder = {
   province: '广东',
   city: '广州',
 }
+const gasAccountCheck = { lifePayOrderType: LifePayOrderType.Gas, account: 'g-1', gasOrgType: GasProvider.XinAo }
 const gasOrder = { parValue: 50, idempotencyKey: 'k-3', gasAccount: 'g-1', gasOrgType: GasProvider.XinAo }
 
 const calls: Call[] = [
@@ -162,6 +163,23 @@ const calls: Call[] = [
   ],
   ['getPhoneParValue', 'POST', '/api/LifePay/GetPhoneParValue', 'none', undefined, () => lifePay.getPhoneParValue()],
   ['getGasParValue', 'POST', '/api/LifePay/GetGasParValue', 'none', undefined, () => lifePay.getGasParValue()],
+  // Issue 20: the checks before paying.
+  [
+    'checkLifePayAccount',
+    'POST',
+    '/api/LifePay/CheckLifePayAccount',
+    'body',
+    gasAccountCheck,
+    () => lifePay.checkLifePayAccount(gasAccountCheck),
+  ],
+  [
+    'checkPhoneCarrier',
+    'POST',
+    '/api/LifePay/CheckPhoneCarrier',
+    'body',
+    { phone: '13800138000' },
+    () => lifePay.checkPhoneCarrier({ phone: '13800138000' }),
+  ],
   [
     'createLifePayPhoneOrder',
     'POST',
@@ -287,8 +305,8 @@ const calls: Call[] = [
 ]
 
 describe('endpoint functions', () => {
-  it('cover the 32 calls of SPEC §7 plus SendPhoneMessageCode and Logout, each its own path', () => {
-    expect(new Set(calls.map(([, , path]) => path)).size).toBe(34)
+  it('cover the 32 calls of SPEC §7, SendPhoneMessageCode, Logout and the checks before paying, each its own path', () => {
+    expect(new Set(calls.map(([, , path]) => path)).size).toBe(36)
     // The refresh call is the http layer's own (services/http/interceptors/refreshCall.ts).
     const exported = [account, area, lifePay, user]
       .flatMap((module) =>
