@@ -53,6 +53,9 @@ export const API_ERROR_CODES = [
   'CHANNEL_NOT_FOUND',
   'JOB_NOT_FAILED',
   'OSS_CREDENTIALS_INVALID',
+  // Issue 20, duplicate guard (Create…Order).
+  'DUPLICATE_ORDER',
+  'OPEN_ORDER_LIMIT',
 ] as const
 
 export type ApiErrorCode = (typeof API_ERROR_CODES)[number]
