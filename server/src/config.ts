@@ -297,6 +297,11 @@ export interface ServerConfig {
    */
   sandboxWalletInHost: boolean
   unpaidOrderCloseMs: number
+  /**
+   * Issue 20's duplicate guard on order creation (src/domain/duplicateOrder.ts). Off only for test suites whose
+   * flows order the same account again and again (as the abuse limits are raised for them); production refuses off.
+   */
+  duplicateGuard: boolean
   seedDemoData: boolean
   /** Bounds of the in-memory order-page cache (docs/server.md § Caches). */
   orderPageCache: { maxEntries: number; maxBytes: number }
@@ -819,6 +824,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): ServerConfig {
       int(env.SANDBOX_DUPLICATE_NOTIFY_RATE, 0.3, 'SANDBOX_DUPLICATE_NOTIFY_RATE'),
     ),
     sandboxWalletInHost: flag(env.SANDBOX_WALLET_IN_HOST, false),
+    duplicateGuard: flag(env.DUPLICATE_GUARD, true),
     unpaidOrderCloseMs: int(env.UNPAID_ORDER_CLOSE_MS, UNPAID_ORDER_CLOSE_MS, 'UNPAID_ORDER_CLOSE_MS'),
     seedDemoData: flag(env.SEED_DEMO_DATA, true),
     orderPageCache: {

@@ -166,7 +166,8 @@ describe('crash safety (issue 9)', { skip }, () => {
     const { orderNo } = await call<CreateLifePayOrderResult>(
       first.url,
       '/api/LifePay/CreateLifePayPhoneOrder',
-      { phone: '13812345678', ispCode: 'yidong', parValue: 100, idempotencyKey: newKey() },
+      // Another number than the data folder test's order (still unpaid in the same folder): no duplicate prompt.
+      { phone: '13812345679', ispCode: 'yidong', parValue: 100, idempotencyKey: newKey() },
       token,
     )
     // The jobs waiting before the payment (the order's expiry among them, due much later).

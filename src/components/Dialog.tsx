@@ -7,7 +7,7 @@ export default function DialogHost() {
   if (!dialog) return null
   return (
     <View className={`lp-dialog ${dialog.visible ? 'lp-dialog--open' : 'lp-dialog--closing'}`}>
-      <View className='lp-dialog__mask' onClick={() => void closeDialog('cancel')} />
+      <View className='lp-dialog__mask' onClick={() => void closeDialog('cancel', true)} />
       <View className='lp-dialog__box' role='dialog' aria-modal='true' aria-label={dialog.title || dialog.content}>
         {dialog.title ? <Text className='lp-dialog__title'>{dialog.title}</Text> : null}
         {dialog.content ? <Text className='lp-dialog__content'>{dialog.content}</Text> : null}

@@ -28,7 +28,11 @@ export const useDialogStore = create<{ dialog: OpenDialog | null }>(() => ({ dia
 
 /** Rejection of a cancelled dialog: callers `catch` it to do nothing. */
 export class DialogCancelled extends Error {
-  constructor() {
+  /**
+   * @param byMask dismissed by a tap beside the box, not by the cancel button: for a dialog whose cancel button is an
+   *   action of its own (the duplicate-order prompt's "View order"), which a stray tap must not take.
+   */
+  constructor(readonly byMask = false) {
     super('cancel')
     this.name = 'DialogCancelled'
   }
@@ -66,7 +70,7 @@ export function confirmDelete(options: DialogOptions = {}): Promise<void> {
 }
 
 /** Hides at once, removes 300 ms later (the closing animation), then settles the caller's promise. */
-export async function closeDialog(action: DialogAction): Promise<void> {
+export async function closeDialog(action: DialogAction, byMask = false): Promise<void> {
   const dialog = useDialogStore.getState().dialog
   if (!dialog || !dialog.visible) return
   if (dialog.beforeClose && (await dialog.beforeClose(action)) === false) return
@@ -75,5 +79,5 @@ export async function closeDialog(action: DialogAction): Promise<void> {
     if (useDialogStore.getState().dialog?.id === dialog.id) useDialogStore.setState({ dialog: null })
   }, DIALOG_REMOVE_DELAY_MS)
   if (action === 'confirm') dialog.resolve()
-  else dialog.reject(new DialogCancelled())
+  else dialog.reject(new DialogCancelled(byMask))
 }

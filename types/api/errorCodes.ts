@@ -59,6 +59,9 @@ export const API_ERROR_CODES = [
   'REMINDER_CONSENT_REQUIRED',
   // Issue 20: the supplier has no such electricity or gas account (the lookup before paying).
   'LIFE_PAY_ACCOUNT_NOT_FOUND',
+  // Issue 20, duplicate guard (Create…Order).
+  'DUPLICATE_ORDER',
+  'OPEN_ORDER_LIMIT',
 ] as const
 
 export type ApiErrorCode = (typeof API_ERROR_CODES)[number]

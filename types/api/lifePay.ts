@@ -2,6 +2,7 @@ import { Type, type Static } from '@sinclair/typebox'
 import { carrierCodeValues } from '../../src/domain/carrier'
 import { electricAccountTypeValues, electricTypeValues } from '../../src/domain/electric'
 import { gasProviderValues } from '../../src/domain/gas'
+import { duplicateReasonValues } from '../../src/domain/duplicateOrder'
 import { lifePayFrontStatusValues, lifePayOrderStatusValues, lifePayStatusValues } from '../../src/domain/lifePayStatus'
 import { LifePayOrderType, lifePayOrderTypeValues } from '../../src/domain/lifePayOrderType'
 import { lifePayTypeValues } from '../../src/domain/lifePayType'
@@ -60,6 +61,12 @@ const orderBase = {
     pattern: '^[A-Za-z0-9_-]{8,64}$',
     description: 'Client-made key; a retry with it returns the same order',
   }),
+  // Issue 20, duplicate guard.
+  confirmDuplicate: Type.Optional(
+    Type.Boolean({
+      description: 'The user saw DUPLICATE_ORDER for this account and tops up anyway; OPEN_ORDER_LIMIT still applies',
+    }),
+  ),
 }
 
 /** POST /api/LifePay/CreateLifePayPhoneOrder — `ispCode`: the carrier the user confirmed (numbers can be ported). */
@@ -307,3 +314,17 @@ export const PhoneCarrierCheck = Type.Object({
   city: Nullable(Type.String()),
 })
 export type PhoneCarrierCheck = Static<typeof PhoneCarrierCheck>
+
+// Issue 20 — duplicate guard.
+
+/**
+ * `data` of a DUPLICATE_ORDER refusal of Create…Order: the user's earlier order on the same account, and why it
+ * asks for confirmation (resend with `confirmDuplicate: true` to top up anyway).
+ */
+export const DuplicateOrderRefusal = Type.Object({
+  reason: OneOf(duplicateReasonValues, {
+    description: 'unpaid, paying or recharging: an open order; recentlyPaid: the same face value paid in 10 minutes',
+  }),
+  order: LifePayOrderListItem,
+})
+export type DuplicateOrderRefusal = Static<typeof DuplicateOrderRefusal>

@@ -12,6 +12,8 @@ export interface ApiErrorOptions {
   field?: string
   /** Sent as Retry-After (seconds) with a refusal that ends by itself. */
   retryAfterS?: number
+  /** The envelope's `data` of a refusal that names something the caller acts on (the route's `refusal` schema). */
+  data?: unknown
 }
 
 /** A refusal the caller sees as `{ success: false, error: code, msg, showType }`. */
@@ -20,6 +22,7 @@ export class ApiError extends Error {
   readonly showType: ShowType
   readonly field: string | undefined
   readonly retryAfterS: number | undefined
+  readonly data: unknown
 
   constructor(
     readonly code: ApiErrorCode,
@@ -32,5 +35,6 @@ export class ApiError extends Error {
     this.showType = options.showType ?? ShowType.Error
     this.field = options.field
     this.retryAfterS = options.retryAfterS
+    this.data = options.data ?? null
   }
 }

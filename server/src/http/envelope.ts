@@ -13,6 +13,6 @@ export function localeOf(request: FastifyRequest): Locale {
   return typeof accept === 'string' && /^\s*en\b/i.test(accept) ? 'en-US' : DEFAULT_LOCALE
 }
 
-export function failure(error: ApiError, locale: Locale): ApiEnvelope<null> {
-  return { success: false, data: null, error: error.code, msg: error.text[locale], showType: error.showType }
+export function failure(error: ApiError, locale: Locale): ApiEnvelope<unknown> {
+  return { success: false, data: error.data, error: error.code, msg: error.text[locale], showType: error.showType }
 }

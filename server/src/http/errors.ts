@@ -1,12 +1,33 @@
 import type { ApiErrorCode } from '../../../types/api/errorCodes'
 import { ShowType } from '../../../src/domain/showType'
-import { ApiError } from './apiError'
+import { SAME_AMOUNT_WINDOW_MINUTES, type DuplicateReason } from '../../../src/domain/duplicateOrder'
+import type { DuplicateOrderRefusal } from '../../../types/api/lifePay'
+import { ApiError, type LocalizedText } from './apiError'
 
 // Every business error the API answers, by a stable code of the contract (types/api/errorCodes.ts, docs/api.md §
 // Errors).
 
 const e = (code: ApiErrorCode, zh: string, en: string, httpStatus = 200, showType = ShowType.Error) =>
   new ApiError(code, { 'zh-CN': zh, 'en-US': en }, { httpStatus, showType })
+
+const duplicateOrderText: Record<DuplicateReason, LocalizedText> = {
+  unpaid: {
+    'zh-CN': '你有一笔相同账户的订单待支付',
+    'en-US': 'You have an unpaid order for this account',
+  },
+  paying: {
+    'zh-CN': '你有一笔相同账户的订单正在支付中',
+    'en-US': 'You have an order for this account being paid',
+  },
+  recharging: {
+    'zh-CN': '你有一笔相同账户的订单正在充值中',
+    'en-US': 'You have an order for this account being topped up',
+  },
+  recentlyPaid: {
+    'zh-CN': `你在${SAME_AMOUNT_WINDOW_MINUTES}分钟内已为该账户充值过相同金额`,
+    'en-US': `You paid the same amount for this account less than ${SAME_AMOUNT_WINDOW_MINUTES} minutes ago`,
+  },
+}
 
 export const errors = {
   badRequest: (detail: string) => e('BAD_REQUEST', `请求错误：${detail}`, `Bad request: ${detail}`, 400),
@@ -164,6 +185,15 @@ export const errors = {
       'REFUND_TOO_EARLY',
       `正在为您充值，支付${minutes}分钟后仍未到账可申请退款`,
       `Your top-up is on its way: if it has not arrived ${minutes} minutes after payment, you can ask for a refund`,
+    ),
+  // Issue 20, duplicate guard: a warning the user answers (the app's dialog), not an error.
+  duplicateOrder: (reason: DuplicateReason, data: DuplicateOrderRefusal) =>
+    new ApiError('DUPLICATE_ORDER', duplicateOrderText[reason], { showType: ShowType.Warn, data }),
+  openOrderLimit: (limit: number) =>
+    e(
+      'OPEN_ORDER_LIMIT',
+      `该账户已有${limit}笔进行中的订单，请先支付或等待到账后再下单`,
+      `This account already has ${limit} orders in progress: pay them or wait for them to arrive before placing another`,
     ),
   accountNotFound: () => e('ACCOUNT_NOT_FOUND', '账户不存在', 'Account not found'),
   accountDuplicate: () => e('ACCOUNT_DUPLICATE', '该账户已添加，请勿重复添加', 'This account is already saved'),

@@ -17,6 +17,12 @@ export function withChannel<T extends TObject>(input: T) {
 
 const ERROR_ENVELOPE = Envelope(NoData)
 
+/** The envelope whose `data` is the success's, or on `success: false` the refusal's (or null). */
+function RefusingEnvelope(data: TSchema, refusal: TSchema) {
+  const envelope = Envelope(data)
+  return Type.Object({ ...envelope.properties, data: Type.Union([envelope.properties.data, refusal]) })
+}
+
 export interface RouteDoc {
   tags: string[]
   summary: string
@@ -26,6 +32,8 @@ export interface RouteDoc {
   params?: TSchema
   /** The envelope's `data` on success. */
   data: TSchema
+  /** The envelope's `data` of a refusal that names something (e.g. DUPLICATE_ORDER's earlier order); else null. */
+  refusal?: TSchema
   /**
    * 'user': bearer token; 'userOrVirtual': bearer token or X-LifePay-User-Id; 'operator': an operator's session cookie
    * (and X-CSRF-Token for writes), or X-Operator-Token.
@@ -47,6 +55,7 @@ export interface RouteSchema<D extends RouteDoc> {
   body: D['body']
   querystring: D['querystring']
   params: D['params']
+  // A refusal's data (RefusingEnvelope) is sent by the error handler, never returned by a handler: not typed here.
   response: { 200: ReturnType<typeof Envelope<D['data']>>; '4xx': typeof ERROR_ENVELOPE; '5xx': typeof ERROR_ENVELOPE }
   security?: Record<string, string[]>[]
 }
@@ -56,7 +65,11 @@ export function routeSchema<D extends RouteDoc>(doc: D): RouteSchema<D> {
   return {
     tags: doc.tags,
     summary: doc.summary,
-    response: { 200: Envelope(doc.data), '4xx': ERROR_ENVELOPE, '5xx': ERROR_ENVELOPE },
+    response: {
+      200: doc.refusal ? RefusingEnvelope(doc.data, doc.refusal) : Envelope(doc.data),
+      '4xx': ERROR_ENVELOPE,
+      '5xx': ERROR_ENVELOPE,
+    },
     ...(doc.description ? { description: doc.description } : {}),
     ...(doc.body ? { body: doc.body } : {}),
     ...(doc.querystring ? { querystring: doc.querystring } : {}),

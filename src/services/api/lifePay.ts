@@ -58,14 +58,29 @@ export function getGasParValue(options: CallOptions = {}): Promise<GasParValue[]
   return request<GasParValue[]>({ ...options, method: 'POST', url: '/api/LifePay/GetGasParValue' })
 }
 
+// The create calls take the caller's error options: the recharge submit answers the duplicate guard's refusals
+// (DUPLICATE_ORDER, OPEN_ORDER_LIMIT) with its own dialog instead of the toast.
+
 /** POST /api/LifePay/CreateLifePayPhoneOrder */
-export function createLifePayPhoneOrder(input: CreatePhoneOrderInput): Promise<CreateLifePayOrderResult> {
-  return request<CreateLifePayOrderResult>({ method: 'POST', url: '/api/LifePay/CreateLifePayPhoneOrder', data: input })
+export function createLifePayPhoneOrder(
+  input: CreatePhoneOrderInput,
+  options: CallOptions = {},
+): Promise<CreateLifePayOrderResult> {
+  return request<CreateLifePayOrderResult>({
+    ...options,
+    method: 'POST',
+    url: '/api/LifePay/CreateLifePayPhoneOrder',
+    data: input,
+  })
 }
 
 /** POST /api/LifePay/CreateLifePayElectricOrder */
-export function createLifePayElectricOrder(input: CreateElectricOrderInput): Promise<CreateLifePayOrderResult> {
+export function createLifePayElectricOrder(
+  input: CreateElectricOrderInput,
+  options: CallOptions = {},
+): Promise<CreateLifePayOrderResult> {
   return request<CreateLifePayOrderResult>({
+    ...options,
     method: 'POST',
     url: '/api/LifePay/CreateLifePayElectricOrder',
     data: input,
@@ -73,8 +88,16 @@ export function createLifePayElectricOrder(input: CreateElectricOrderInput): Pro
 }
 
 /** POST /api/LifePay/CreateLifePayGasOrder */
-export function createLifePayGasOrder(input: CreateGasOrderInput): Promise<CreateLifePayOrderResult> {
-  return request<CreateLifePayOrderResult>({ method: 'POST', url: '/api/LifePay/CreateLifePayGasOrder', data: input })
+export function createLifePayGasOrder(
+  input: CreateGasOrderInput,
+  options: CallOptions = {},
+): Promise<CreateLifePayOrderResult> {
+  return request<CreateLifePayOrderResult>({
+    ...options,
+    method: 'POST',
+    url: '/api/LifePay/CreateLifePayGasOrder',
+    data: input,
+  })
 }
 
 /** POST /api/LifePay/GetPayStatusByOrderNo */

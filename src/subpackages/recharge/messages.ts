@@ -90,6 +90,20 @@ export const rechargeMessages = defineMessages(
     // Issue 20, item 5: the stated delivery time.
     deliveryTitle: '到账时间',
     expectedBy: '预计 {time} 前到账',
+    // Issue 20, duplicate guard (hooks/duplicateOrderPrompt.ts).
+    duplicateUnpaid: '你有一笔相同账户的订单待支付',
+    duplicatePaying: '你有一笔相同账户的订单正在支付中',
+    duplicateRecharging: '你有一笔相同账户的订单正在充值中',
+    duplicateRecentlyPaid: '你在{minutes}分钟内已为该账户充值过相同金额',
+    duplicateStageUnpaid: '待支付',
+    duplicateStagePaying: '支付中',
+    duplicateStageRecharging: '充值中',
+    duplicateStageRecentlyPaid: '已支付',
+    duplicateOrderLine: '{stage} · {amount} · {time}',
+    topUpAnyway: '仍要充值',
+    openOrderLimitTitle: '进行中的订单已达上限',
+    viewOrders: '查看订单',
+    gotIt: '知道了',
   },
   {
     savedAccounts: 'Saved',
@@ -178,6 +192,19 @@ export const rechargeMessages = defineMessages(
     // Issue 20, item 5: the stated delivery time.
     deliveryTitle: 'Delivery time',
     expectedBy: 'Expected by {time}',
+    duplicateUnpaid: 'You have an unpaid order for this account',
+    duplicatePaying: 'You have an order for this account being paid',
+    duplicateRecharging: 'You have an order for this account being topped up',
+    duplicateRecentlyPaid: 'You paid the same amount for this account less than {minutes} minutes ago',
+    duplicateStageUnpaid: 'Unpaid',
+    duplicateStagePaying: 'Paying',
+    duplicateStageRecharging: 'Topping up',
+    duplicateStageRecentlyPaid: 'Paid',
+    duplicateOrderLine: '{stage} · {amount} · {time}',
+    topUpAnyway: 'Top up anyway',
+    openOrderLimitTitle: 'Too many orders in progress',
+    viewOrders: 'View orders',
+    gotIt: 'Got it',
   },
 )
 

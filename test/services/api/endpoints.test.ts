@@ -45,7 +45,11 @@ const electricOrder = {
   province: '广东',
   city: '广州',
 }
-const gasAccountCheck = { lifePayOrderType: LifePayOrderType.Gas, account: 'g-1', gasOrgType: GasProvider.XinAo }
+const gasAccountCheck = {
+  lifePayOrderType: LifePayOrderType.Gas as const,
+  account: 'g-1',
+  gasOrgType: GasProvider.XinAo,
+}
 const gasOrder = { parValue: 50, idempotencyKey: 'k-3', gasAccount: 'g-1', gasOrgType: GasProvider.XinAo }
 
 const calls: Call[] = [

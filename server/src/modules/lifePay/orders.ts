@@ -1,8 +1,8 @@
 import { createHash, randomInt, randomUUID } from 'node:crypto'
-import { and, count, desc, eq, sql } from 'drizzle-orm'
+import { and, count, desc, eq, gt, or, sql } from 'drizzle-orm'
 import type { PageResult } from '../../../../types/api/envelope'
 import type { CreateLifePayOrderResult, LifePayOrderListItem, PayOrderForJsApi } from '../../../../types/api/lifePay'
-import { LifePayStatus } from '../../../../src/domain/lifePayStatus'
+import { LifePayOrderStatus, LifePayStatus } from '../../../../src/domain/lifePayStatus'
 import { LifePayOrderType } from '../../../../src/domain/lifePayOrderType'
 import type { LifePayType } from '../../../../src/domain/lifePayType'
 import { fenToYuan, rechargePriceFen, toFen } from '../../../../src/domain/price'
@@ -15,11 +15,17 @@ import {
 } from '../../../../src/domain/orderTransitions'
 import { LifePayRateType } from '../../../../src/domain/rateType'
 import type { AppContext } from '../../appContext'
-import type { Db, Executor } from '../../db/database'
+import type { Db, Executor, Tx } from '../../db/database'
 import { preparedPerDb } from '../../db/prepared'
 import { lifePayOrders } from '../../db/schema'
 import { errors } from '../../http/errors'
 import { MAX_FACE_VALUE } from '../../../../src/domain/constants'
+import {
+  findDuplicateOrder,
+  isOverOpenOrderLimit,
+  OPEN_ORDERS_PER_ACCOUNT,
+  SAME_AMOUNT_WINDOW_MINUTES,
+} from '../../../../src/domain/duplicateOrder'
 import { channelRates, isParValueOffered, ppmToPercent } from './catalog'
 import { ORDER_EXPIRE_JOB } from './jobKinds'
 import { transitionOrder } from './orderStateMachine'
@@ -85,13 +91,16 @@ function toCreateResult(
 
 /**
  * Create…Order: the price comes from the par-value table and the channel's rate, never from the client. The same
- * idempotency key returns the same order (unique per user, safe under concurrent retries).
+ * idempotency key returns the same order (unique per user, safe under concurrent retries). A new order then passes
+ * the duplicate guard (src/domain/duplicateOrder.ts): the open-order cap always, the confirmation unless
+ * `confirmDuplicate`.
  */
 export async function createOrder(
   ctx: AppContext,
   userId: string,
   channelId: string,
   input: NewOrder,
+  { confirmDuplicate = false }: { confirmDuplicate?: boolean } = {},
 ): Promise<CreateLifePayOrderResult> {
   const parValueFen = toFen(input.parValue)
   // SPEC §9: no top-up of any kind above 300, whatever the supplier's table offers.
@@ -105,7 +114,21 @@ export async function createOrder(
   const now = ctx.clock.now()
   const expireTime = new Date(now.getTime() + ctx.config.unpaidOrderCloseMs)
 
+  const sameKey = async (tx: Executor): Promise<OrderRow | undefined> => {
+    const [existing] = await tx
+      .select()
+      .from(lifePayOrders)
+      .where(and(eq(lifePayOrders.userId, userId), eq(lifePayOrders.idempotencyKey, input.idempotencyKey)))
+    if (existing && existing.requestHash !== requestHash) throw errors.idempotencyKeyReused()
+    return existing
+  }
+
   const order = await orderTransaction(ctx, async (tx) => {
+    await lockAccountOrders(tx, input)
+    // A retry answers with its order before the guard, which that very order would now trip.
+    const retried = await sameKey(tx)
+    if (retried) return retried
+    if (ctx.config.duplicateGuard) await guardDuplicate(tx, userId, input, parValueFen, now, confirmDuplicate)
     // A clash on the order number (vanishingly rare) simply draws another one.
     for (let attempt = 0; attempt < 5; attempt++) {
       const created = await insertOrder(tx, {
@@ -145,18 +168,67 @@ export async function createOrder(
         )
         return created
       }
-      const [existing] = await tx
-        .select()
-        .from(lifePayOrders)
-        .where(and(eq(lifePayOrders.userId, userId), eq(lifePayOrders.idempotencyKey, input.idempotencyKey)))
-      if (existing) {
-        if (existing.requestHash !== requestHash) throw errors.idempotencyKeyReused()
-        return existing
-      }
+      // The same key committed by a concurrent request of another account (the lock is per account).
+      const existing = await sameKey(tx)
+      if (existing) return existing
     }
     throw new Error('Could not draw a free order number')
   })
   return toCreateResult(order)
+}
+
+// Issue 20 — duplicate guard.
+
+/**
+ * Serialises order creation per account until the transaction ends: a concurrent create of the same account waits
+ * here and then sees the order this one made, so the cap holds however many arrive at once. Keyed by account, not by
+ * user, so the guard can grow to a rule across users without a new lock.
+ */
+async function lockAccountOrders(tx: Tx, input: NewOrder): Promise<void> {
+  await tx.execute(
+    sql`select pg_advisory_xact_lock(hashtext(${`order-account:${input.lifePayOrderType}:${input.account}`}))`,
+  )
+}
+
+/**
+ * The user's own orders on the account that the guard can name, newest first: pending ones (open, or closed by
+ * time) and those paid within the window. Bounded by the user's orders of the type (the user+type page index).
+ */
+async function accountOrders(tx: Tx, userId: string, input: NewOrder, now: Date) {
+  return tx
+    .select({ ...listColumns, expireTime: lifePayOrders.expireTime, payTime: lifePayOrders.payTime })
+    .from(lifePayOrders)
+    .where(
+      and(
+        eq(lifePayOrders.userId, userId),
+        eq(lifePayOrders.lifePayOrderType, input.lifePayOrderType),
+        eq(lifePayOrders.account, input.account),
+        or(
+          eq(lifePayOrders.lifePayOrderStatus, LifePayOrderStatus.PendingConfirmation),
+          gt(lifePayOrders.payTime, new Date(now.getTime() - SAME_AMOUNT_WINDOW_MINUTES * 60_000)),
+        ),
+      ),
+    )
+    .orderBy(desc(lifePayOrders.creationTime), desc(lifePayOrders.orderNo))
+}
+
+async function guardDuplicate(
+  tx: Tx,
+  userId: string,
+  input: NewOrder,
+  parValueFen: number,
+  now: Date,
+  confirmed: boolean,
+): Promise<void> {
+  const orders = await accountOrders(tx, userId, input, now)
+  if (isOverOpenOrderLimit(orders, now)) throw errors.openOrderLimit(OPEN_ORDERS_PER_ACCOUNT)
+  if (confirmed) return
+  const duplicate = findDuplicateOrder(orders, parValueFen, now)
+  if (duplicate)
+    throw errors.duplicateOrder(duplicate.reason, {
+      reason: duplicate.reason,
+      order: toOrderListItem(duplicate.order),
+    })
 }
 
 const ownOrder = and(

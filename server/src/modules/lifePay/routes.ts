@@ -10,6 +10,7 @@ import {
   CreateGasOrderInput,
   CreateLifePayOrderResult,
   CreatePhoneOrderInput,
+  DuplicateOrderRefusal,
   ElectricParValue,
   ElectricSupportArea,
   GasParValue,
@@ -138,17 +139,27 @@ export function registerLifePayRoutes(app: FastifyInstance, ctx: AppContext, aut
     async () => ok(await getGasParValues(ctx.db)),
   )
 
-  const create = async (userId: string, channelId: string, order: NewOrder) =>
-    ok(await createOrder(ctx, userId, channelId, order))
+  const create = async (userId: string, channelId: string, order: NewOrder, confirmDuplicate?: boolean) =>
+    ok(await createOrder(ctx, userId, channelId, order, { confirmDuplicate }))
+  // Issue 20, duplicate guard: a DUPLICATE_ORDER refusal names the earlier order.
+  const createRoute = <B extends TSchema>(summary: string, body: B, description?: string) =>
+    routeSchema({
+      tags,
+      summary,
+      description,
+      body,
+      data: CreateLifePayOrderResult,
+      refusal: DuplicateOrderRefusal,
+      auth: 'userOrVirtual' as const,
+    })
 
   api.post(
     '/api/LifePay/CreateLifePayPhoneOrder',
     {
       ...user,
-      schema: orderRoute(
+      schema: createRoute(
         'Create a phone top-up order (face value ≤ 300); the server computes the price',
         withChannel(CreatePhoneOrderInput),
-        CreateLifePayOrderResult,
       ),
     },
     async (request) => {
@@ -156,15 +167,20 @@ export function registerLifePayRoutes(app: FastifyInstance, ctx: AppContext, aut
       checkField('phone', phone, [required, mobilePhone])
       checkField('name', name, [holderName])
       checkParValue(parValue)
-      return create(request.userId, channelOf(request), {
-        lifePayOrderType: LifePayOrderType.Phone,
-        account: phone,
-        subType: ispCode,
-        ispCode,
-        name: name?.trim() || null,
-        parValue,
-        idempotencyKey,
-      })
+      return create(
+        request.userId,
+        channelOf(request),
+        {
+          lifePayOrderType: LifePayOrderType.Phone,
+          account: phone,
+          subType: ispCode,
+          ispCode,
+          name: name?.trim() || null,
+          parValue,
+          idempotencyKey,
+        },
+        request.body.confirmDuplicate,
+      )
     },
   )
 
@@ -172,10 +188,9 @@ export function registerLifePayRoutes(app: FastifyInstance, ctx: AppContext, aut
     '/api/LifePay/CreateLifePayElectricOrder',
     {
       ...user,
-      schema: orderRoute(
+      schema: createRoute(
         'Create an electricity top-up order (face value ≤ 300); the area must be supported and its grid match',
         withChannel(CreateElectricOrderInput),
-        CreateLifePayOrderResult,
         'Southern Grid areas (needHolderName) require `name`. province/city are stored as area codes.',
       ),
     },
@@ -194,18 +209,23 @@ export function registerLifePayRoutes(app: FastifyInstance, ctx: AppContext, aut
       checkParValue(parValue)
       const area = await electricAreaFor(ctx.db, province, city, electricType)
       checkField('name', name, area.needHolderName ? [required, holderName] : [holderName])
-      return create(request.userId, channelOf(request), {
-        lifePayOrderType: LifePayOrderType.Electric,
-        account,
-        subType: electricType,
-        electricType,
-        electricAccountType,
-        province: area.provinceCode,
-        city: area.cityCode,
-        name: name?.trim() || null,
-        parValue,
-        idempotencyKey,
-      })
+      return create(
+        request.userId,
+        channelOf(request),
+        {
+          lifePayOrderType: LifePayOrderType.Electric,
+          account,
+          subType: electricType,
+          electricType,
+          electricAccountType,
+          province: area.provinceCode,
+          city: area.cityCode,
+          name: name?.trim() || null,
+          parValue,
+          idempotencyKey,
+        },
+        request.body.confirmDuplicate,
+      )
     },
   )
 
@@ -213,26 +233,27 @@ export function registerLifePayRoutes(app: FastifyInstance, ctx: AppContext, aut
     '/api/LifePay/CreateLifePayGasOrder',
     {
       ...user,
-      schema: orderRoute(
-        'Create a gas top-up order (face value ≤ 300)',
-        withChannel(CreateGasOrderInput),
-        CreateLifePayOrderResult,
-      ),
+      schema: createRoute('Create a gas top-up order (face value ≤ 300)', withChannel(CreateGasOrderInput)),
     },
     async (request) => {
       const { gasAccount: account, gasOrgType, name, parValue, idempotencyKey } = request.body
       checkField('gasAccount', account, [required, gasAccount])
       checkField('name', name, [holderName])
       checkParValue(parValue)
-      return create(request.userId, channelOf(request), {
-        lifePayOrderType: LifePayOrderType.Gas,
-        account,
-        subType: gasOrgType,
-        gasOrgType,
-        name: name?.trim() || null,
-        parValue,
-        idempotencyKey,
-      })
+      return create(
+        request.userId,
+        channelOf(request),
+        {
+          lifePayOrderType: LifePayOrderType.Gas,
+          account,
+          subType: gasOrgType,
+          gasOrgType,
+          name: name?.trim() || null,
+          parValue,
+          idempotencyKey,
+        },
+        request.body.confirmDuplicate,
+      )
     },
   )
 

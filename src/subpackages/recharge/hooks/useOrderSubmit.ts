@@ -1,8 +1,12 @@
 import { useRef, useState } from 'react'
 import type { CreateLifePayOrderResult } from '../../../../types/api/lifePay'
 import { newIdempotencyKey } from '../../../services/api/idempotencyKey'
+import type { CallOptions } from '../../../services/http/requestOptions'
 
-export type CreateOrder<I extends { idempotencyKey: string }> = (input: I) => Promise<CreateLifePayOrderResult>
+export type CreateOrder<I extends { idempotencyKey: string }> = (
+  input: I,
+  options?: CallOptions,
+) => Promise<CreateLifePayOrderResult>
 
 /**
  * Creates one order per confirmed form: taps while a call is in flight are ignored, and a retry of the same form after

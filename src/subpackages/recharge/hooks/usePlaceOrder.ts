@@ -1,5 +1,8 @@
 import Taro from '@tarojs/taro'
+import { useMessages } from '../../../i18n/messages'
 import { selectPayTypeUrl, type RechargeKind } from '../../../routes'
+import { rechargeMessages } from '../messages'
+import { answerDuplicateGuard, duplicateGuardCall } from './duplicateOrderPrompt'
 import { serverRefusal, type RefusedField } from './serverRefusal'
 import { useEnsureLoggedIn } from './useEnsureLoggedIn'
 import { useOrderSubmit, type CreateOrder } from './useOrderSubmit'
@@ -19,26 +22,33 @@ export interface PlaceOrder {
 
 /**
  * A top-up form's submit: `orderInput` checks the form (showing its errors) and gives the order, or undefined; then the
- * login page first when needed, one order per form, and the pay page; a server refusal is shown at its field.
+ * login page first when needed, one order per form, and the pay page; a server refusal is shown at its field, the
+ * duplicate guard's in its dialog ("top up anyway" resends the order acknowledged).
  */
-export function usePlaceOrder<I extends { idempotencyKey: string }>(
+export function usePlaceOrder<I extends { idempotencyKey: string; confirmDuplicate?: boolean }>(
   createOrder: CreateOrder<I>,
   kind: RechargeKind,
   showRefusal: (errors: Partial<Record<RefusedField, string>>) => void,
   orderInput: () => Omit<I, 'idempotencyKey'> | undefined,
 ): PlaceOrder {
   const ensureLoggedIn = useEnsureLoggedIn()
-  const { submit: create, submitting } = useOrderSubmit(createOrder)
-  const submit = async () => {
-    const input = orderInput()
-    if (!input || !ensureLoggedIn()) return
+  const m = useMessages(rechargeMessages)
+  const { submit: create, submitting } = useOrderSubmit<I>((input) => createOrder(input, duplicateGuardCall))
+  const place = async (input: Omit<I, 'idempotencyKey'>): Promise<void> => {
     try {
       await create(input, (order) => Taro.navigateTo({ url: selectPayTypeUrl(order.orderNo, kind) }))
     } catch (error) {
+      const answer = await answerDuplicateGuard(error, m)
+      if (answer === 'anyway') return place({ ...input, confirmDuplicate: true })
+      if (answer) return
       const refusal = serverRefusal(error)
       if (refusal)
         showRefusal({ [REFUSAL_FIELDS[kind].includes(refusal.field) ? refusal.field : 'form']: refusal.message })
     }
+  }
+  const submit = async () => {
+    const input = orderInput()
+    if (input && ensureLoggedIn()) await place(input)
   }
   return { submit, submitting }
 }

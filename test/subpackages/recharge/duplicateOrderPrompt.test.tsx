@@ -1,0 +1,149 @@
+import { act, fireEvent, screen, waitFor } from '@testing-library/react'
+import Taro from '@tarojs/taro'
+import type { AxiosResponse } from 'axios'
+import type { DuplicateOrderRefusal, PhoneParValue } from '../../../types/api/lifePay'
+import DialogHost from '../../../src/components/Dialog'
+import { useDialogStore } from '../../../src/components/dialogStore'
+import { CarrierCode } from '../../../src/domain/carrier'
+import { LifePayOrderType } from '../../../src/domain/lifePayOrderType'
+import { useLocaleStore } from '../../../src/i18n/i18n'
+import * as lifePayApi from '../../../src/services/api/lifePay'
+import { BizError } from '../../../src/services/http/bizError'
+import type { CallOptions } from '../../../src/services/http/requestOptions'
+import PhoneRechargeForm from '../../../src/subpackages/recharge/components/PhoneRechargeForm'
+import { useRechargeDraftStore } from '../../../src/subpackages/recharge/hooks/rechargeDraftStore'
+import { facesPriced, logIn, logOut, rates, renderWithQuery } from './support'
+
+// Issue 20, duplicate guard: the recharge submit answers DUPLICATE_ORDER and OPEN_ORDER_LIMIT with the app's dialog.
+
+const parValues: PhoneParValue[] = [{ ispCode: CarrierCode.Yidong, ispName: '中国移动', parValue: [50, 100] }]
+const created = { orderNo: 'LP2', payAmount: 98.5, parValue: 100, discountAmount: 1.5 }
+const earlier: DuplicateOrderRefusal = {
+  reason: 'recharging',
+  order: {
+    orderNo: 'LP1',
+    payStatus: 20,
+    lifePayOrderStatus: 10,
+    frontStatus: 10,
+    lifePayOrderType: LifePayOrderType.Phone,
+    account: '13812345678',
+    parValue: 100,
+    payAmount: 98.5,
+    lifePayType: 10,
+    creationTime: '2024-05-01T06:05:00.000Z',
+  },
+}
+
+const refusal = (error: string, msg: string, data: unknown = null) =>
+  new BizError({ data: { success: false, data, error, msg, showType: 1 }, config: {} } as unknown as AxiosResponse)
+
+let create: jest.SpyInstance
+let navigateTo: jest.SpyInstance
+
+beforeEach(() => {
+  useLocaleStore.setState({ locale: 'en-US' })
+  useRechargeDraftStore.setState({ phone: undefined })
+  logIn('13800138000')
+  jest.spyOn(lifePayApi, 'getRate').mockResolvedValue(rates)
+  jest.spyOn(lifePayApi, 'getPhoneParValue').mockResolvedValue(parValues)
+  jest.spyOn(lifePayApi, 'getUserAccountAllList').mockResolvedValue([])
+  create = jest.spyOn(lifePayApi, 'createLifePayPhoneOrder')
+  navigateTo = jest.spyOn(Taro, 'navigateTo').mockResolvedValue({ errMsg: 'navigateTo:ok' })
+})
+
+afterEach(() => {
+  act(() => useDialogStore.setState({ dialog: null }))
+  jest.restoreAllMocks()
+  logOut()
+})
+
+/** The form filled (its helpers read English), then submitted in `locale`: the dialog it opens. */
+async function submitted(locale: 'zh-CN' | 'en-US' = 'zh-CN') {
+  renderWithQuery(
+    <>
+      <PhoneRechargeForm phone='13812345678' parValue={100} />
+      <DialogHost />
+    </>,
+  )
+  await facesPriced()
+  act(() => useLocaleStore.setState({ locale }))
+  fireEvent.click(screen.getByRole('button', { name: /立即充值|Top up now/ }))
+  return screen.findByRole('dialog')
+}
+
+const button = (name: string) => screen.getByRole('button', { name })
+
+describe('duplicate order prompt', () => {
+  it('names the earlier order; "top up anyway" resends it acknowledged and goes on to pay', async () => {
+    create.mockRejectedValueOnce(refusal('DUPLICATE_ORDER', '你有一笔相同账户的订单正在充值中', earlier))
+    create.mockResolvedValueOnce(created)
+    const dialog = await submitted()
+    expect(dialog.textContent).toContain('你有一笔相同账户的订单正在充值中')
+    // Its state, amount and time (the local time of creationTime).
+    const time = new Date(earlier.order.creationTime)
+    const hhmm = `${String(time.getHours()).padStart(2, '0')}:${String(time.getMinutes()).padStart(2, '0')}`
+    expect(dialog.textContent).toContain('充值中 · ¥100.00')
+    expect(dialog.textContent).toContain(hhmm)
+    // No field or banner repeats it.
+    expect(screen.queryByRole('alert')).toBeNull()
+    fireEvent.click(button('仍要充值'))
+    await waitFor(() => expect(create).toHaveBeenCalledTimes(2))
+    expect(create.mock.calls[1][0]).toMatchObject({ phone: '13812345678', parValue: 100, confirmDuplicate: true })
+    expect(create.mock.calls[0][0].confirmDuplicate).toBeUndefined()
+    await waitFor(() => expect(navigateTo).toHaveBeenCalledTimes(1))
+    expect(navigateTo.mock.calls[0][0].url).toContain('selectPayType?orderNo=LP2')
+  })
+
+  it('"view order" opens the earlier order and places nothing', async () => {
+    create.mockRejectedValueOnce(refusal('DUPLICATE_ORDER', '你有一笔相同账户的订单正在充值中', earlier))
+    await submitted()
+    fireEvent.click(button('查看订单'))
+    await waitFor(() => expect(navigateTo).toHaveBeenCalledTimes(1))
+    expect(navigateTo.mock.calls[0][0].url).toBe('/subpackages/order/order/order?orderNo=LP1')
+    expect(create).toHaveBeenCalledTimes(1)
+    // The form is free for another try.
+    expect(screen.getByRole('button', { name: /立即充值/ }).getAttribute('aria-disabled')).toBe('false')
+  })
+
+  it('a tap beside the box only closes it', async () => {
+    create.mockRejectedValueOnce(refusal('DUPLICATE_ORDER', '你有一笔相同账户的订单正在充值中', earlier))
+    const dialog = await submitted()
+    fireEvent.click(dialog.parentElement?.querySelector('.lp-dialog__mask') as Element)
+    await waitFor(() => expect(useDialogStore.getState().dialog?.visible).not.toBe(true))
+    expect(navigateTo).not.toHaveBeenCalled()
+    expect(create).toHaveBeenCalledTimes(1)
+  })
+
+  it('in English', async () => {
+    create.mockRejectedValueOnce(refusal('DUPLICATE_ORDER', 'You have…', { ...earlier, reason: 'recentlyPaid' }))
+    const dialog = await submitted('en-US')
+    expect(dialog.textContent).toContain('You paid the same amount for this account less than 10 minutes ago')
+    expect(dialog.textContent).toContain('Paid · ¥100.00')
+    expect(button('View order')).not.toBeNull()
+    expect(button('Top up anyway')).not.toBeNull()
+  })
+
+  it('OPEN_ORDER_LIMIT: the server’s words, and a way to the orders', async () => {
+    const msg = '该账户已有3笔进行中的订单，请先支付或等待到账后再下单'
+    create.mockRejectedValueOnce(refusal('OPEN_ORDER_LIMIT', msg))
+    const dialog = await submitted()
+    expect(dialog.textContent).toContain('进行中的订单已达上限')
+    expect(dialog.textContent).toContain(msg)
+    expect(screen.queryByRole('alert')).toBeNull()
+    fireEvent.click(button('查看订单'))
+    await waitFor(() => expect(navigateTo).toHaveBeenCalledWith({ url: '/subpackages/order/order/order' }))
+    expect(create).toHaveBeenCalledTimes(1)
+  })
+
+  it('the create call leaves the guard’s refusals to the dialog (no toast) and toasts the others as before', async () => {
+    create.mockResolvedValueOnce(created)
+    renderWithQuery(<PhoneRechargeForm phone='13812345678' parValue={100} />)
+    await facesPriced()
+    fireEvent.click(screen.getByRole('button', { name: /Top up now/ }))
+    await waitFor(() => expect(create).toHaveBeenCalledTimes(1))
+    const options = create.mock.calls[0][1] as CallOptions
+    expect(options.customErrorHandler?.(refusal('DUPLICATE_ORDER', '…', earlier))).toBe(true)
+    expect(options.customErrorHandler?.(refusal('OPEN_ORDER_LIMIT', '…'))).toBe(true)
+    expect(options.customErrorHandler?.(refusal('PAR_VALUE_NOT_OFFERED', '…'))).toBe(false)
+  })
+})
