@@ -174,6 +174,9 @@ for (const target of TARGETS) {
         await host.tap(new RegExp(`^${m.editPhone}$`))
         await host.type(inputWith(host, f.phonePlaceholder), ported.phone)
         await host.waitForText(`已携号转网至${ported.carrier}`)
+        // The lookup's carrier is marked as verified, not as what the number's segment suggests.
+        const badged = host.chainsByClass('lp-chip__badge').map((chain) => nodeText(chain[chain.length - 2]))
+        assert.deepEqual(badged, [`${ported.carrier}${f.carrierVerified}`], hostReport(host))
         await host.tap('50元')
         await host.tap(/^立即充值/)
         const page = await host.waitForRoute(SELECT_PAY_TYPE)
