@@ -9,8 +9,16 @@ import { fieldMessages } from './messages'
 interface CarrierPickerProps {
   /** The carrier the order will use: the user's choice, else the detected one. */
   value?: CarrierCode
-  /** detectCarrier(phone): marked on its chip; undefined when the segment is unknown (e.g. 192). */
+  /**
+   * The carrier to preselect and mark on its chip: detectCarrier(phone), or the carrier lookup's answer; undefined when
+   * the segment is unknown (e.g. 192).
+   */
   detected?: CarrierCode
+  /**
+   * `detected` is the carrier lookup's answer (issue 20), not the segment's guess: marked "verified", since for a
+   * ported number "detected from the segment" would name the very carrier the segment does not suggest.
+   */
+  verified?: boolean
   /** The number has all 11 digits, so an unknown carrier is worth telling. */
   phoneComplete: boolean
   onChange: (carrier: CarrierCode) => void
@@ -21,13 +29,20 @@ interface CarrierPickerProps {
  * The three carriers with the detected one preselected by the caller and marked, overridable because numbers can be
  * ported between carriers; tells the user when they overrode it or when nothing could be detected.
  */
-export default function CarrierPicker({ value, detected, phoneComplete, onChange, error }: CarrierPickerProps) {
+export default function CarrierPicker({
+  value,
+  detected,
+  verified = false,
+  phoneComplete,
+  onChange,
+  error,
+}: CarrierPickerProps) {
   const locale = useLocaleStore((s) => s.locale)
   const m = useMessages(fieldMessages)
   const options = carrierCodeValues.map((code) => ({
     value: code,
     label: label(carrierCodeLabels, code, locale),
-    badge: code === detected ? m('carrierDetected') : undefined,
+    badge: code === detected ? m(verified ? 'carrierVerified' : 'carrierDetected') : undefined,
   }))
   let hint: string | undefined
   if (phoneComplete && !detected && !value) hint = m('carrierUnknown')

@@ -39,6 +39,8 @@ export const fieldMessages = defineMessages(
     retry: '重试',
     close: '关闭',
     clear: '清除',
+    // Issue 20: the carrier the lookup confirmed (for a ported number not the segment's).
+    carrierVerified: '已核实',
   },
   {
     phoneLabel: 'Phone number',
@@ -77,6 +79,8 @@ export const fieldMessages = defineMessages(
     retry: 'Retry',
     close: 'Close',
     clear: 'Clear',
+    // Issue 20: the carrier the lookup confirmed (for a ported number not the segment's).
+    carrierVerified: 'Verified',
   },
 )
 

@@ -198,6 +198,9 @@ describe('phone: the carrier check', () => {
     await waitFor(() => expect(screen.getByRole('status').textContent).toBe('Ported to China Unicom'))
     expect(lookup).toHaveBeenCalledWith({ phone: '13900000088' }, { showLoading: false, skipErrorHandler: true })
     expect(screen.getByRole('radio', { name: /China Unicom/ }).getAttribute('aria-checked')).toBe('true')
+    // Marked as the lookup's answer: the chip must not claim the 139 segment says China Unicom.
+    expect(screen.getByRole('radio', { name: /China Unicom/ }).textContent).toBe('China UnicomVerified')
+    expect(screen.getByRole('radio', { name: /China Mobile/ }).textContent).toBe('China Mobile')
     fireEvent.click(within(screen.getByRole('radiogroup', { name: 'Amount' })).getAllByRole('radio')[0])
     topUp()
     await waitFor(() => expect(create).toHaveBeenCalledTimes(1))
@@ -211,5 +214,6 @@ describe('phone: the carrier check', () => {
     expect(screen.queryByRole('status')).toBeNull()
     expect(screen.queryByRole('alert')).toBeNull()
     expect(screen.getByRole('radio', { name: /China Mobile/ }).getAttribute('aria-checked')).toBe('true')
+    expect(screen.getByRole('radio', { name: /China Mobile/ }).textContent).toBe('China MobileDetected')
   })
 })

@@ -183,6 +183,7 @@ export default function PhoneRechargeForm(props: PhoneRechargeFormProps) {
         <CarrierPicker
           value={carrier}
           detected={detected}
+          verified={carrierCheck.check !== undefined}
           phoneComplete={phone.length === 11}
           error={errors.carrier}
           onChange={(code) => {
