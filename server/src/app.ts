@@ -42,6 +42,7 @@ import { createSandboxSupplier } from './providers/sandboxSupplier'
 import { createSandboxSms } from './providers/sms'
 import { createSandboxNotification } from './providers/sandboxNotification'
 import { defineNotificationJobs } from './modules/notifications/userNotifications'
+import { registerNotificationRoutes } from './modules/notifications/routes'
 import { createSandboxStorage } from './providers/storage'
 import { createWechatPay } from './providers/wechatPay'
 import { createAlipay, type AlipayKeys } from './providers/alipay'
@@ -361,6 +362,7 @@ export async function buildApp(options: AppOptions): Promise<App> {
   registerAccountRoutes(app, ctx, auth)
   registerUserRoutes(app, ctx, auth)
   registerLifePayRoutes(app, ctx, auth)
+  registerNotificationRoutes(app, ctx, auth)
   registerAreaRoutes(app, ctx)
   registerPayNotifyRoutes(app, ctx)
   if (signedHttpSupplier) registerSupplierNotifyRoutes(app, ctx, signedHttpSupplier)

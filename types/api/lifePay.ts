@@ -7,6 +7,7 @@ import { lifePayOrderTypeValues } from '../../src/domain/lifePayOrderType'
 import { lifePayTypeValues } from '../../src/domain/lifePayType'
 import { lifePayRateTypeValues } from '../../src/domain/rateType'
 import { PageInput } from './envelope'
+import { OrderNotification } from './notifications'
 import { DateTime, Nullable, OneOf, Yuan } from './schema'
 
 // Each shape once: the schema (server validation, serialisation, OpenAPI) and its type, of the same name.
@@ -192,6 +193,8 @@ export const LifePayOrderDetail = Type.Object({
   expireTime: Nullable(DateTime({ description: 'When an unpaid order closes' })),
   /** True when the user may apply for a refund now. */
   canApplyRefund: Type.Boolean(),
+  /** Issue 20: what the user subscribed to for this order and what became of it (the user's own view only). */
+  notifications: Type.Optional(Type.Array(OrderNotification)),
 })
 export type LifePayOrderDetail = Static<typeof LifePayOrderDetail>
 
