@@ -21,4 +21,6 @@ export const queryKeys = {
   order: (orderNo: string) => ['lifePay', 'orders', 'detail', orderNo] as const,
   /** Outside ordersRoot: a new pay status refreshes the order queries, and must not ask for itself again. */
   payStatus: (orderNo: string) => ['lifePay', 'payStatus', orderNo] as const,
+  /** Issue 20: a host's subscribe-message templates per order event. */
+  notificationTemplates: (channel: string) => ['lifePay', 'notificationTemplates', channel] as const,
 }

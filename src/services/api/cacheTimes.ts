@@ -5,4 +5,6 @@
 export const CACHE = {
   /** What the service offers (rates, face values, supported areas): changed by operators, rarely. */
   catalog: 5 * 60 * 1000,
+  /** The hosts' subscribe-message template ids: configuration, changed with a deployment. */
+  configuration: 24 * 60 * 60 * 1000,
 } as const

@@ -105,6 +105,9 @@ export const orderMessages = defineMessages(
     resultRefundingHint: '充值未成功，款项正在原路自动退回',
     resultNoRefund: '该订单没有退款',
     viewOrder: '查看订单',
+    notificationsTitle: '消息通知',
+    notificationName: '{event}通知',
+    notificationState: '{channel} · {status}',
   },
   {
     tabAll: 'All',
@@ -211,6 +214,9 @@ export const orderMessages = defineMessages(
     resultRefundingHint: 'The top-up did not go through; your money is being refunded automatically',
     resultNoRefund: 'This order has no refund',
     viewOrder: 'View order',
+    notificationsTitle: 'Notifications',
+    notificationName: '{event} notice',
+    notificationState: '{channel} · {status}',
   },
 )
 

@@ -76,6 +76,7 @@ export const rechargeMessages = defineMessages(
     saveAccount: '保存',
     accountSaved: '已保存为常用账号',
     loadFailed: '加载失败',
+    smsOptIn: '短信通知我充值结果（发送至 {phone}）',
   },
   {
     savedAccounts: 'Saved',
@@ -149,6 +150,7 @@ export const rechargeMessages = defineMessages(
     saveAccount: 'Save',
     accountSaved: 'Saved to your accounts',
     loadFailed: 'Failed to load',
+    smsOptIn: 'Text me the top-up result (to {phone})',
   },
 )
 
