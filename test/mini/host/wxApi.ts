@@ -5,6 +5,7 @@ import {
   MENU_BUTTON_RECT,
   orderForPayment,
   recordCalls,
+  subscribePrompt,
   responseData,
   selectorQuery,
   sendRequest,
@@ -202,7 +203,6 @@ export function createWxApi(host: MiniHost): Record<string, unknown> {
     getSetting: (options: Options) => ok('getSetting', options, { authSetting: {} }),
     authorize: (options: Options) => ok('authorize', options),
     openSetting: (options: Options) => ok('openSetting', options, { authSetting: {} }),
-    requestSubscribeMessage: (options: Options) => ok('requestSubscribeMessage', options),
     canIUse: (name: string) => String(name).split('.')[0] in api,
     nextTick: (fn: () => void) => host.later(fn),
     getUpdateManager: () => updateManager(host),
@@ -234,6 +234,11 @@ export function createWxApi(host: MiniHost): Record<string, unknown> {
 
     login(options: Options) {
       ok('login', options, { code: `wxcode${Math.random().toString(36).slice(2, 12)}` })
+    },
+    requestSubscribeMessage(options: Options) {
+      const prompt = subscribePrompt(host, options.tmplIds)
+      if ('refused' in prompt) return fail('requestSubscribeMessage', options, prompt.refused)
+      ok('requestSubscribeMessage', options, prompt.answers)
     },
     requestPayment(options: Options) {
       let orderNo: string
