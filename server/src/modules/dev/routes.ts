@@ -124,7 +124,8 @@ export function registerDevRoutes(app: FastifyInstance, ctx: AppContext): void {
     )
   }
 
-  if (Object.values(ctx.providers.notifications).some((provider) => provider.sandbox)) {
+  // Never in production, even while a channel has no real adapter yet: the messages name users' numbers and ids.
+  if (!ctx.config.production && Object.values(ctx.providers.notifications).some((provider) => provider.sandbox)) {
     api.get(
       '/api/dev/notifications',
       {
