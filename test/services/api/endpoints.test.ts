@@ -9,6 +9,8 @@ import * as account from '../../../src/services/api/account'
 import * as area from '../../../src/services/api/area'
 import { newIdempotencyKey } from '../../../src/services/api/idempotencyKey'
 import * as lifePay from '../../../src/services/api/lifePay'
+import * as notifications from '../../../src/services/api/notifications'
+import { LifePayNotificationChannel } from '../../../src/domain/lifePayNotification'
 import * as user from '../../../src/services/api/user'
 import { BizError } from '../../../src/services/http/bizError'
 import { getTokenByRefreshToken } from '../../../src/services/http/interceptors/refreshCall'
@@ -275,6 +277,27 @@ const calls: Call[] = [
     () => lifePay.getUserLifePayOrderDetail({ orderNo: 'A1' }),
   ],
   [
+    'getNotificationTemplates',
+    'GET',
+    '/api/LifePay/GetNotificationTemplates',
+    'query',
+    { channel: 'wechat' },
+    () => notifications.getNotificationTemplates({ channel: LifePayNotificationChannel.Wechat }),
+  ],
+  [
+    'setLifePayOrderNotifications',
+    'POST',
+    '/api/LifePay/SetLifePayOrderNotifications',
+    'body',
+    { orderNo: 'A1', channel: 'sms', optIn: true },
+    () =>
+      notifications.setLifePayOrderNotifications({
+        orderNo: 'A1',
+        channel: LifePayNotificationChannel.Sms,
+        optIn: true,
+      }),
+  ],
+  [
     'getRegionalManagementList',
     'GET',
     '/api/Area/GetRegionalManagementList',
@@ -287,10 +310,10 @@ const calls: Call[] = [
 ]
 
 describe('endpoint functions', () => {
-  it('cover the 32 calls of SPEC §7 plus SendPhoneMessageCode and Logout, each its own path', () => {
-    expect(new Set(calls.map(([, , path]) => path)).size).toBe(34)
+  it('cover the 32 calls of SPEC §7 plus SendPhoneMessageCode, Logout and issue 20’s two, each its own path', () => {
+    expect(new Set(calls.map(([, , path]) => path)).size).toBe(36)
     // The refresh call is the http layer's own (services/http/interceptors/refreshCall.ts).
-    const exported = [account, area, lifePay, user]
+    const exported = [account, area, lifePay, user, notifications]
       .flatMap((module) =>
         Object.entries(module)
           .filter(([name, value]) => typeof value === 'function' && name !== 'forgetOssSTS')
