@@ -50,6 +50,7 @@ import { defineNotificationJobs } from './modules/notifications/userNotification
 import { supplierBalanceLookup, type BalanceLookup } from './modules/reminders/balanceLookup'
 import { defineReminderJobs } from './modules/reminders/reminderRuns'
 import { registerReminderRoutes } from './modules/reminders/routes'
+import { registerNotificationRoutes } from './modules/notifications/routes'
 import { createSandboxStorage } from './providers/storage'
 import { createWechatPay } from './providers/wechatPay'
 import { createAlipay, type AlipayKeys } from './providers/alipay'
@@ -420,6 +421,7 @@ export async function buildApp(options: AppOptions): Promise<App> {
   registerUserRoutes(app, ctx, auth)
   registerLifePayRoutes(app, ctx, auth)
   registerReminderRoutes(app, ctx, auth)
+  registerNotificationRoutes(app, ctx, auth)
   registerAreaRoutes(app, ctx)
   registerPayNotifyRoutes(app, ctx)
   if (signedHttpSupplier) registerSupplierNotifyRoutes(app, ctx, signedHttpSupplier)

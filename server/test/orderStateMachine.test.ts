@@ -26,7 +26,8 @@ describe('transitionOrder on the database', () => {
     } as unknown as FastifyBaseLogger
     const row = await orderRow(t, order.orderNo)
     await assert.rejects(
-      () => orderTransaction(t.app.ctx, (tx) => transitionOrder(tx, row, 'completeRecharge', {}, log)),
+      () =>
+        orderTransaction(t.app.ctx, (tx) => transitionOrder(tx, row, 'completeRecharge', {}, { ...t.app.ctx, log })),
       ForbiddenTransitionError,
     )
     assert.equal(warnings.length, 1)
@@ -39,9 +40,9 @@ describe('transitionOrder on the database', () => {
     const order = await createPhoneOrder(t, caller)
     const stale = await orderRow(t, order.orderNo)
     const log = { warn: () => undefined, info: () => undefined } as unknown as FastifyBaseLogger
-    await orderTransaction(t.app.ctx, (tx) => transitionOrder(tx, stale, 'close', {}, log))
+    await orderTransaction(t.app.ctx, (tx) => transitionOrder(tx, stale, 'close', {}, { ...t.app.ctx, log }))
     await assert.rejects(
-      () => orderTransaction(t.app.ctx, (tx) => transitionOrder(tx, stale, 'pay', {}, log)),
+      () => orderTransaction(t.app.ctx, (tx) => transitionOrder(tx, stale, 'pay', {}, { ...t.app.ctx, log })),
       ForbiddenTransitionError,
     )
     const now = await orderRow(t, order.orderNo)
@@ -54,7 +55,7 @@ describe('transitionOrder on the database', () => {
     const row = await orderRow(t, order.orderNo)
     const log = { warn: () => undefined, info: () => undefined } as unknown as FastifyBaseLogger
     await assert.rejects(
-      () => t.database.db.transaction((tx) => transitionOrder(tx, row, 'close', {}, log)),
+      () => t.database.db.transaction((tx) => transitionOrder(tx, row, 'close', {}, { ...t.app.ctx, log })),
       /only inside orderTransaction/,
     )
     const now = await orderRow(t, order.orderNo)

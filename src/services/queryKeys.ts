@@ -26,4 +26,6 @@ export const queryKeys = {
   // Issue 20: the lookups before paying, one entry per account (or number) asked about.
   accountCheck: (input: object) => ['lifePay', 'accountCheck', input] as const,
   carrierCheck: (phone: string) => ['lifePay', 'carrierCheck', phone] as const,
+  /** Issue 20: a host's subscribe-message templates per order event. */
+  notificationTemplates: (channel: string) => ['lifePay', 'notificationTemplates', channel] as const,
 }

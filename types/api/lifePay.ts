@@ -8,6 +8,7 @@ import { LifePayOrderType, lifePayOrderTypeValues } from '../../src/domain/lifeP
 import { lifePayTypeValues } from '../../src/domain/lifePayType'
 import { lifePayRateTypeValues } from '../../src/domain/rateType'
 import { PageInput } from './envelope'
+import { OrderNotification } from './notifications'
 import { DateTime, Nullable, OneOf, Yuan } from './schema'
 
 // Each shape once: the schema (server validation, serialisation, OpenAPI) and its type, of the same name.
@@ -207,6 +208,8 @@ export const LifePayOrderDetail = Type.Object({
       description: 'While the recharge is under way: the payment time plus the usual delivery time of its type',
     }),
   ),
+  /** Issue 20: what the user subscribed to for this order and what became of it (the user's own view only). */
+  notifications: Type.Optional(Type.Array(OrderNotification)),
 })
 export type LifePayOrderDetail = Static<typeof LifePayOrderDetail>
 

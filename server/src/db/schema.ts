@@ -28,11 +28,20 @@ export const users = pgTable(
     passwordHash: text('password_hash'),
     avatarUrl: text('avatar_url'),
     wxOpenId: text('wx_open_id'),
+    /**
+     * The Alipay user id (open_id or 2088… user_id) of the user's last Alipay login: where Alipay subscribe messages
+     * go (issue 20). wxOpenId holds whichever host's id logged in last, so it cannot tell the hosts apart.
+     */
+    alipayUserId: text('alipay_user_id'),
     /** The user whose QR code brought this one in (FromScan logins). */
     referrerUserId: uuid('referrer_user_id'),
     creationTime: createdAt(),
   },
-  (t) => [uniqueIndex('users_phone_number_key').on(t.phoneNumber), uniqueIndex('users_wx_open_id_key').on(t.wxOpenId)],
+  (t) => [
+    uniqueIndex('users_phone_number_key').on(t.phoneNumber),
+    uniqueIndex('users_wx_open_id_key').on(t.wxOpenId),
+    uniqueIndex('users_alipay_user_id_key').on(t.alipayUserId),
+  ],
 )
 
 /**

@@ -7,4 +7,6 @@ export const CACHE = {
   catalog: 5 * 60 * 1000,
   /** An account's holder or a number's carrier (issue 20): stable for a session, and each lookup is rate-limited. */
   lookup: 30 * 60 * 1000,
+  /** The hosts' subscribe-message template ids: configuration, changed with a deployment. */
+  configuration: 24 * 60 * 60 * 1000,
 } as const

@@ -126,6 +126,9 @@ export const orderMessages = defineMessages(
     receiptDownload: '下载图片',
     receiptClose: '关闭',
     receiptFooter: '本凭证仅作为充值记录，不作为报销凭证',
+    notificationsTitle: '消息通知',
+    notificationName: '{event}通知',
+    notificationState: '{channel} · {status}',
   },
   {
     tabAll: 'All',
@@ -255,6 +258,9 @@ export const orderMessages = defineMessages(
     receiptDownload: 'Download image',
     receiptClose: 'Close',
     receiptFooter: 'This receipt records the top-up; it is not an invoice',
+    notificationsTitle: 'Notifications',
+    notificationName: '{event} notice',
+    notificationState: '{channel} · {status}',
   },
 )
 

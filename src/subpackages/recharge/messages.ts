@@ -104,6 +104,7 @@ export const rechargeMessages = defineMessages(
     openOrderLimitTitle: '进行中的订单已达上限',
     viewOrders: '查看订单',
     gotIt: '知道了',
+    smsOptIn: '短信通知我充值结果（发送至 {phone}）',
   },
   {
     savedAccounts: 'Saved',
@@ -205,6 +206,7 @@ export const rechargeMessages = defineMessages(
     openOrderLimitTitle: 'Too many orders in progress',
     viewOrders: 'View orders',
     gotIt: 'Got it',
+    smsOptIn: 'Text me the top-up result (to {phone})',
   },
 )
 

@@ -101,6 +101,23 @@ export function orderForPayment(host: MiniHost, matches: (payOrder: Record<strin
   throw new Error('the wallet was asked to pay something GetPayOrderForJsAPI never returned')
 }
 
+/**
+ * The subscribe prompt both hosts show (wx.requestSubscribeMessage `tmplIds`, my.requestSubscribeMessage
+ * `entityIds`): refused outside a tap and beyond three templates; otherwise the queued answer for every template.
+ */
+export function subscribePrompt(
+  host: MiniHost,
+  ids: unknown,
+): { refused: string } | { answers: Record<string, 'accept' | 'reject'> } {
+  if (!host.inTap) return { refused: 'can only be invoked by user TAP gesture.' }
+  if (!Array.isArray(ids) || ids.length === 0) return { refused: 'no template ids' }
+  if (ids.length > 3) return { refused: 'at most 3 templates per request' }
+  const answer = host.subscribeAnswers.shift() ?? 'reject'
+  const answers: Record<string, 'accept' | 'reject'> = {}
+  for (const id of ids) answers[String(id)] = answer
+  return { answers }
+}
+
 /** The wallet's cashier: paying really pays the sandbox order (its provider then notifies the server). */
 export async function walletPay(host: MiniHost, orderNo: string): Promise<WalletAnswer> {
   const answer = host.walletAnswers.shift() ?? 'success'

@@ -119,6 +119,9 @@ export interface ToastRecord {
 /** How the test answers the wallet: the host plays WeChat Pay / Alipay's cashier. */
 export type WalletAnswer = 'success' | 'cancel' | 'fail'
 
+/** What the user answers in the host's subscribe-message prompt, for every template it lists. */
+export type SubscribeAnswer = 'accept' | 'reject'
+
 type PageConfig = Record<string, unknown> & { data?: Record<string, unknown> }
 
 /** A page instance as the host creates it from the `Page()` config. */
@@ -190,6 +193,13 @@ export class MiniHost {
   loading: string | null = null
   /** The next wallet answers, in order; 'success' when none is queued. */
   readonly walletAnswers: WalletAnswer[] = []
+  /** The next subscribe prompts' answers, in order; 'reject' when none is queued (a user who ignores it). */
+  readonly subscribeAnswers: SubscribeAnswer[] = []
+  /**
+   * True while a tap is being delivered: both hosts show the subscribe prompt only for a call made inside the tap's
+   * handler (WeChat: "can only be invoked by user TAP gesture").
+   */
+  inTap = false
   /** The next `getUpdateManager` outcome ('none' = no update). */
   update: 'none' | 'ready' | 'failed' = 'none'
   updateApplied = false
@@ -566,6 +576,15 @@ export class MiniHost {
    * event type, `currentTarget` changing on the way, until one catches it.
    */
   dispatch(chain: NodeChain, type: string, detail: Record<string, unknown> = {}): void {
+    this.inTap = type === 'tap'
+    try {
+      this.deliver(chain, type, detail)
+    } finally {
+      this.inTap = false
+    }
+  }
+
+  private deliver(chain: NodeChain, type: string, detail: Record<string, unknown>): void {
     const page = this.currentPage
     const target = chain[chain.length - 1]
     const targetInfo = {

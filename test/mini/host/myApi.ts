@@ -6,6 +6,7 @@ import {
   MENU_BUTTON_RECT,
   orderForPayment,
   recordCalls,
+  subscribePrompt,
   responseData,
   selectorQuery,
   sendRequest,
@@ -245,6 +246,22 @@ export function createMyApi(host: MiniHost): Record<string, unknown> {
         ({ encryptedData, iv }) => ok(options, { response: JSON.stringify({ response: encryptedData, sign: iv }) }),
         (error: Error) => fail(options, ERROR.cancelled, error.message),
       )
+    },
+    requestSubscribeMessage(options: Options) {
+      const prompt = subscribePrompt(host, options.entityIds)
+      if ('refused' in prompt) return fail(options, ERROR.badArgument, prompt.refused)
+      const ids = Object.keys(prompt.answers)
+      // Alipay answers per entity id and with its lists of what was (not) subscribed.
+      ok(options, {
+        ...prompt.answers,
+        behavior: ids.some((id) => prompt.answers[id] === 'accept') ? 'subscribe' : 'cancel',
+        keep: false,
+        refuse: false,
+        result: {
+          subscribeEntityIds: ids.filter((id) => prompt.answers[id] === 'accept'),
+          unsubscribeEntityIds: ids.filter((id) => prompt.answers[id] === 'reject'),
+        },
+      })
     },
     tradePay(options: Options) {
       let orderNo: string

@@ -6,6 +6,7 @@ import {
   MENU_BUTTON_RECT,
   orderForPayment,
   recordCalls,
+  subscribePrompt,
   responseData,
   selectorQuery,
   sendRequest,
@@ -228,7 +229,6 @@ export function createWxApi(host: MiniHost): Record<string, unknown> {
       host.album.push(filePath)
       ok('saveImageToPhotosAlbum', options)
     },
-    requestSubscribeMessage: (options: Options) => ok('requestSubscribeMessage', options),
     canIUse: (name: string) => String(name).split('.')[0] in api,
     nextTick: (fn: () => void) => host.later(fn),
     getUpdateManager: () => updateManager(host),
@@ -260,6 +260,11 @@ export function createWxApi(host: MiniHost): Record<string, unknown> {
 
     login(options: Options) {
       ok('login', options, { code: `wxcode${Math.random().toString(36).slice(2, 12)}` })
+    },
+    requestSubscribeMessage(options: Options) {
+      const prompt = subscribePrompt(host, options.tmplIds)
+      if ('refused' in prompt) return fail('requestSubscribeMessage', options, prompt.refused)
+      ok('requestSubscribeMessage', options, prompt.answers)
     },
     requestPayment(options: Options) {
       let orderNo: string

@@ -9,6 +9,8 @@ import * as account from '../../../src/services/api/account'
 import * as area from '../../../src/services/api/area'
 import { newIdempotencyKey } from '../../../src/services/api/idempotencyKey'
 import * as lifePay from '../../../src/services/api/lifePay'
+import * as notifications from '../../../src/services/api/notifications'
+import { LifePayNotificationChannel } from '../../../src/domain/lifePayNotification'
 import * as user from '../../../src/services/api/user'
 import { BizError } from '../../../src/services/http/bizError'
 import { getTokenByRefreshToken } from '../../../src/services/http/interceptors/refreshCall'
@@ -297,6 +299,27 @@ const calls: Call[] = [
     () => lifePay.getUserLifePayOrderDetail({ orderNo: 'A1' }),
   ],
   [
+    'getNotificationTemplates',
+    'GET',
+    '/api/LifePay/GetNotificationTemplates',
+    'query',
+    { channel: 'wechat' },
+    () => notifications.getNotificationTemplates({ channel: LifePayNotificationChannel.Wechat }),
+  ],
+  [
+    'setLifePayOrderNotifications',
+    'POST',
+    '/api/LifePay/SetLifePayOrderNotifications',
+    'body',
+    { orderNo: 'A1', channel: 'sms', optIn: true },
+    () =>
+      notifications.setLifePayOrderNotifications({
+        orderNo: 'A1',
+        channel: LifePayNotificationChannel.Sms,
+        optIn: true,
+      }),
+  ],
+  [
     'getRegionalManagementList',
     'GET',
     '/api/Area/GetRegionalManagementList',
@@ -309,10 +332,10 @@ const calls: Call[] = [
 ]
 
 describe('endpoint functions', () => {
-  it('cover the 32 calls of SPEC §7, SendPhoneMessageCode, Logout and the checks before paying, each its own path', () => {
-    expect(new Set(calls.map(([, , path]) => path)).size).toBe(36)
+  it('cover the 32 calls of SPEC §7, SendPhoneMessageCode, Logout and issue 20’s four, each its own path', () => {
+    expect(new Set(calls.map(([, , path]) => path)).size).toBe(38)
     // The refresh call is the http layer's own (services/http/interceptors/refreshCall.ts).
-    const exported = [account, area, lifePay, user]
+    const exported = [account, area, lifePay, user, notifications]
       .flatMap((module) =>
         Object.entries(module)
           .filter(([name, value]) => typeof value === 'function' && name !== 'forgetOssSTS')

@@ -192,7 +192,8 @@ export function registerAccountRoutes(app: FastifyInstance, ctx: AppContext, aut
         data: WxMiniAppUserLoginResult,
       }),
     },
-    async (request) => ok(await wxMiniAppUserLoginFromScan(ctx, request.body)),
+    async (request) =>
+      ok(await wxMiniAppUserLoginFromScan(ctx, request.body, identityHostOf(request.headers[HOST_HEADER]))),
   )
 
   api.post(
@@ -207,7 +208,8 @@ export function registerAccountRoutes(app: FastifyInstance, ctx: AppContext, aut
         data: TokenResult,
       }),
     },
-    async (request) => ok(await wxPhoneAuthLogin(ctx, request.body)),
+    async (request) =>
+      ok(await wxPhoneAuthLogin(ctx, request.body, undefined, identityHostOf(request.headers[HOST_HEADER]))),
   )
 
   api.post(
@@ -220,7 +222,8 @@ export function registerAccountRoutes(app: FastifyInstance, ctx: AppContext, aut
         data: TokenResult,
       }),
     },
-    async (request) => ok(await wxPhoneAuthLogin(ctx, request.body, request.body.uId)),
+    async (request) =>
+      ok(await wxPhoneAuthLogin(ctx, request.body, request.body.uId, identityHostOf(request.headers[HOST_HEADER]))),
   )
 
   api.post(

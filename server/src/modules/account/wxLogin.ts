@@ -56,9 +56,24 @@ export async function wxIdentity(ctx: AppContext, code: string, host: IdentityHo
   }
 }
 
-async function tokenForBoundUser(ctx: AppContext, openId: string): Promise<TokenResult | null> {
+/**
+ * An Alipay login's id is also kept as the user's Alipay id (where Alipay subscribe messages go, issue 20): one
+ * Alipay id, one user, as with openIds.
+ */
+async function rememberAlipayUserId(executor: Executor, userId: string, host: IdentityHost, openId: string) {
+  if (host !== 'alipay') return
+  await executor
+    .update(users)
+    .set({ alipayUserId: null })
+    .where(and(eq(users.alipayUserId, openId), ne(users.id, userId)))
+  await executor.update(users).set({ alipayUserId: openId }).where(eq(users.id, userId))
+}
+
+async function tokenForBoundUser(ctx: AppContext, openId: string, host: IdentityHost): Promise<TokenResult | null> {
   const [user] = await ctx.db.select().from(users).where(eq(users.wxOpenId, openId))
-  return user?.phoneNumber ? issueTokens(ctx, ctx.db, user.id) : null
+  if (!user?.phoneNumber) return null
+  if (user.alipayUserId !== openId) await rememberAlipayUserId(ctx.db, user.id, host, openId)
+  return issueTokens(ctx, ctx.db, user.id)
 }
 
 /** GET /api/Account/WxMiniAppUserLogin: logged in at once when the openId belongs to a user with a phone. */
@@ -71,7 +86,7 @@ export async function wxMiniAppUserLogin(
   return {
     openId: identity.openId,
     sessionKey: identity.sessionKey,
-    token: await tokenForBoundUser(ctx, identity.openId),
+    token: await tokenForBoundUser(ctx, identity.openId, host),
   }
 }
 
@@ -94,9 +109,10 @@ async function referrerOf(executor: Executor, uId: string | undefined): Promise<
 export async function wxMiniAppUserLoginFromScan(
   ctx: AppContext,
   input: WxMiniAppUserLoginFromScanInput,
+  host: IdentityHost = 'weapp',
 ): Promise<WxMiniAppUserLoginResult> {
   const session = await findSession(ctx, input.openId)
-  const token = await tokenForBoundUser(ctx, session.openId)
+  const token = await tokenForBoundUser(ctx, session.openId, host)
   if (!token) {
     await ctx.db
       .update(wxSessions)
@@ -121,6 +137,7 @@ export async function wxPhoneAuthLogin(
   ctx: AppContext,
   input: WxMiniAppPhoneAuthLoginInput,
   uId?: string,
+  host: IdentityHost = 'weapp',
 ): Promise<TokenResult> {
   const session = await findSession(ctx, input.openId)
   const phoneNumber = await phoneOf(ctx, session, input)
@@ -136,6 +153,7 @@ export async function wxPhoneAuthLogin(
       .set({ wxOpenId: null })
       .where(and(eq(users.wxOpenId, session.openId), ne(users.id, user.id)))
     await tx.update(users).set({ wxOpenId: session.openId }).where(eq(users.id, user.id))
+    await rememberAlipayUserId(tx, user.id, host, session.openId)
     return issueTokens(ctx, tx, user.id)
   })
 }

@@ -1,12 +1,12 @@
 import { randomBytes } from 'node:crypto'
-import { desc, eq } from 'drizzle-orm'
+import { and, desc, eq, type SQL } from 'drizzle-orm'
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox'
 import { Type } from '@sinclair/typebox'
 import type { FastifyInstance } from 'fastify'
 import { DateTime, OneOf } from '../../../../types/api/schema'
 import { mobilePhone, required } from '../../../../src/domain/validators'
 import type { AppContext } from '../../appContext'
-import { smsOutbox, wxSessions } from '../../db/schema'
+import { sandboxNotifications, smsOutbox, wxSessions } from '../../db/schema'
 import { ok } from '../../http/envelope'
 import { errors } from '../../http/errors'
 import { routeSchema, withChannel } from '../../http/schemas'
@@ -120,6 +120,58 @@ export function registerDevRoutes(app: FastifyInstance, ctx: AppContext): void {
           watermark: { appid: session.appId, timestamp: Math.floor(ctx.clock.now().getTime() / 1000) },
         }
         return ok({ encryptedData: encryptWxData(session.sessionKey, iv, data), iv })
+      },
+    )
+  }
+
+  // Never in production, even while a channel has no real adapter yet: the messages name users' numbers and ids.
+  if (!ctx.config.production && Object.values(ctx.providers.notifications).some((provider) => provider.sandbox)) {
+    api.get(
+      '/api/dev/notifications',
+      {
+        schema: routeSchema({
+          tags,
+          summary: 'Notifications the sandbox notification provider "sent" (issue 20), newest first',
+          description: 'By `userId` or `orderNo` (at least one): the message a user would have received, per channel.',
+          querystring: withChannel(
+            Type.Object({
+              userId: Type.Optional(Type.String({ format: 'uuid' })),
+              orderNo: Type.Optional(Type.String({ minLength: 1, maxLength: 64 })),
+            }),
+          ),
+          data: Type.Array(
+            Type.Object({
+              userId: Type.String(),
+              channel: Type.String(),
+              event: Type.String(),
+              orderNo: Type.Union([Type.String(), Type.Null()]),
+              recipient: Type.String(),
+              text: Type.String(),
+              params: Type.Record(Type.String(), Type.String()),
+              creationTime: DateTime(),
+            }),
+          ),
+        }),
+      },
+      async (request) => {
+        const { userId, orderNo } = request.query
+        if (!userId && !orderNo) throw errors.badRequest('userId or orderNo is required')
+        const filters: SQL[] = []
+        if (userId) filters.push(eq(sandboxNotifications.userId, userId))
+        if (orderNo) filters.push(eq(sandboxNotifications.orderNo, orderNo))
+        const rows = await ctx.db
+          .select()
+          .from(sandboxNotifications)
+          .where(and(...filters))
+          .orderBy(desc(sandboxNotifications.creationTime), desc(sandboxNotifications.id))
+          .limit(50)
+        return ok(
+          rows.map(({ id: _id, creationTime, params, ...row }) => ({
+            ...row,
+            params: params as Record<string, string>,
+            creationTime: creationTime.toISOString(),
+          })),
+        )
       },
     )
   }

@@ -51,7 +51,7 @@ export const DELIVERED_DURING_REVIEW_REMARK = systemRemarkText(SystemRemark.Deli
 /** Fails a locked order's recharge and enqueues its refund, in the caller's transaction. */
 async function failRechargeLocked(ctx: AppContext, tx: Tx, order: OrderRow, remark: string): Promise<void> {
   const now = ctx.clock.now()
-  await transitionOrder(tx, order, 'failRecharge', { refundCheckRemark: remark, updatedTime: now }, ctx.log)
+  await transitionOrder(tx, order, 'failRecharge', { refundCheckRemark: remark, updatedTime: now }, ctx)
   await ctx.jobs.enqueue(
     tx,
     REFUND_AUTO_JOB,
@@ -92,7 +92,7 @@ export async function handleRechargeResult(
           updatedTime: now,
           ...(closesApplication ? { refundCheckRemark: DELIVERED_DURING_REVIEW_REMARK } : {}),
         },
-        ctx.log,
+        ctx,
       )
       return
     }

@@ -1,12 +1,13 @@
 import { and, eq } from 'drizzle-orm'
-import type { FastifyBaseLogger } from 'fastify'
 import { nextOrderState, type OrderEvent, type OrderState } from '../../../../src/domain/orderTransitions'
 import type { Executor } from '../../db/database'
 import { lifePayOrders } from '../../db/schema'
+import { type NotifyContext, notifyOrderTransition } from '../notifications/orderNotifications'
 import { orderWritten } from './orderWrites'
 
 // Every change of an order's state goes through transitionOrder, by the transition table of
-// src/domain/orderTransitions.
+// src/domain/orderTransitions; the one place every transition passes is where the user's notifications are decided
+// (issue 20), so no caller can forget them.
 
 export class ForbiddenTransitionError extends Error {
   constructor(
@@ -26,15 +27,17 @@ type OrderChanges = Partial<
 
 /**
  * Moves a row-locked order (SELECT … FOR UPDATE in the caller's orderTransaction) by `event`, with the columns that
- * change with it. A transition outside the table is refused, logged, and thrown as ForbiddenTransitionError.
+ * change with it. A transition outside the table is refused, logged, and thrown as ForbiddenTransitionError. The
+ * notifications it causes are enqueued in the same transaction (modules/notifications/orderNotifications.ts).
  */
 export async function transitionOrder(
   tx: Executor,
   order: OrderRow,
   event: OrderEvent,
   changes: OrderChanges,
-  log: FastifyBaseLogger,
+  ctx: NotifyContext,
 ): Promise<OrderRow> {
+  const { log } = ctx
   const from: OrderState = { payStatus: order.payStatus, lifePayOrderStatus: order.lifePayOrderStatus }
   const to = nextOrderState(from, event)
   if (!to) {
@@ -56,5 +59,6 @@ export async function transitionOrder(
   // The row lock makes this impossible; a caller that forgot the lock fails loudly instead of writing over a change.
   if (!updated) throw new ForbiddenTransitionError(order.orderNo, from, event)
   log.info({ orderNo: order.orderNo, event, from, to }, 'order transition')
+  await notifyOrderTransition(ctx, tx, updated, event)
   return updated
 }

@@ -9,6 +9,7 @@ import { lifePayOrders } from '../../db/schema'
 // when a file writes the table any other way.
 
 const writtenUsers = new WeakMap<Executor, Set<string>>()
+const afterCommits = new WeakMap<Executor, Set<() => void>>()
 
 /** A transaction that writes orders; the cached pages of every user it wrote are invalidated after it ends. */
 export async function orderTransaction<T>(
@@ -16,11 +17,15 @@ export async function orderTransaction<T>(
   work: (tx: Tx) => Promise<T>,
 ): Promise<T> {
   const written = new Set<string>()
+  const committed = new Set<() => void>()
   try {
-    return await ctx.db.transaction((tx) => {
+    const result = await ctx.db.transaction((tx) => {
       writtenUsers.set(tx, written)
+      afterCommits.set(tx, committed)
       return work(tx)
     })
+    for (const run of committed) run()
+    return result
   } finally {
     // After the commit: a page read that raced it is not stored (OrderPageCache.invalidate), and after a rollback
     // dropping a page costs one read.
@@ -33,6 +38,16 @@ export function orderWritten(tx: Executor, userId: string): void {
   const written = writtenUsers.get(tx)
   if (!written) throw new Error('life_pay_orders is written only inside orderTransaction (cached order pages)')
   written.add(userId)
+}
+
+/**
+ * Runs `run` once after `tx` commits (never after a rollback), e.g. waking the job queue for a notification the
+ * transition enqueued.
+ */
+export function afterOrderCommit(tx: Executor, run: () => void): void {
+  const committed = afterCommits.get(tx)
+  if (!committed) throw new Error('afterOrderCommit is only for orderTransaction')
+  committed.add(run)
 }
 
 export async function insertOrder(tx: Tx, values: typeof lifePayOrders.$inferInsert) {

@@ -309,7 +309,7 @@ export async function closeUnpaidOrder(ctx: AppContext, orderNo: string): Promis
   return orderTransaction(ctx, async (tx) => {
     const order = await lockOrder(tx, orderNo)
     if (!order || !canTransition(order, 'close')) return 'unchanged'
-    await transitionOrder(tx, order, 'close', { updatedTime: ctx.clock.now() }, ctx.log)
+    await transitionOrder(tx, order, 'close', { updatedTime: ctx.clock.now() }, ctx)
     return 'closed'
   })
 }
@@ -407,7 +407,7 @@ export async function applyRefund(ctx: AppContext, userId: string, orderNo: stri
       order,
       'applyRefund',
       { refundApplyTime: now, refundApplyRemark: remark.trim(), updatedTime: now },
-      ctx.log,
+      ctx,
     )
   })
 }

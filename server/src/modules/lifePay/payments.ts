@@ -38,7 +38,7 @@ export async function handlePaymentNotification(
       updatedTime: now,
     }
     if (canTransition(order, 'pay')) {
-      await transitionOrder(tx, order, 'pay', paid, ctx.log)
+      await transitionOrder(tx, order, 'pay', paid, ctx)
       await ctx.jobs.enqueue(
         tx,
         RECHARGE_SUBMIT_JOB,
@@ -46,13 +46,7 @@ export async function handlePaymentNotification(
         { dedupeKey: `${RECHARGE_SUBMIT_JOB}:${order.orderNo}` },
       )
     } else if (canTransition(order, 'payAfterClose')) {
-      await transitionOrder(
-        tx,
-        order,
-        'payAfterClose',
-        { ...paid, refundCheckRemark: PAID_AFTER_CLOSE_REMARK },
-        ctx.log,
-      )
+      await transitionOrder(tx, order, 'payAfterClose', { ...paid, refundCheckRemark: PAID_AFTER_CLOSE_REMARK }, ctx)
       await ctx.jobs.enqueue(
         tx,
         REFUND_AUTO_JOB,

@@ -47,7 +47,7 @@ export async function payBackOrder(
       locked,
       event,
       { refundNo, refundTime: now, updatedTime: now, ...(remark !== undefined ? { refundCheckRemark: remark } : {}) },
-      ctx.log,
+      ctx,
     )
   })
 }
@@ -110,7 +110,7 @@ export async function rejectRefund(ctx: AppContext, orderNo: string, reason: str
       order,
       'rejectRefund',
       { refundCheckRemark: reason.trim(), refundCheckTime: ctx.clock.now(), updatedTime: ctx.clock.now() },
-      ctx.log,
+      ctx,
     )
     await resumeRecharge(ctx, tx, rejected)
     return rejected

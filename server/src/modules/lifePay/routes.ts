@@ -69,6 +69,7 @@ import {
   type NewOrder,
 } from './orders'
 import { toOrderDetail, toOrderState } from './orderView'
+import { orderNotificationsOf } from '../notifications/orderSubscriptions'
 import {
   addOrUpdateUserAccount,
   allUserAccounts,
@@ -356,8 +357,12 @@ export function registerLifePayRoutes(app: FastifyInstance, ctx: AppContext, aut
         auth: 'userOrVirtual',
       }),
     },
-    async (request) =>
-      ok(toOrderDetail(await findUserOrderDetail(ctx.db, request.userId, request.query.orderNo), ctx.clock.now())),
+    async (request) => {
+      const order = await findUserOrderDetail(ctx.db, request.userId, request.query.orderNo)
+      // Issue 20: what the user subscribed to for this order, and what became of it.
+      const notifications = await orderNotificationsOf(ctx.db, request.userId, order)
+      return ok({ ...toOrderDetail(order, ctx.clock.now()), notifications })
+    },
   )
 
   api.post(

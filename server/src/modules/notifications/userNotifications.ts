@@ -70,7 +70,7 @@ export async function enqueueUserNotification(
 /** The address the channel sends to, from the user's own record (never from the client). */
 async function recipientFor(tx: Executor, row: NotificationRow): Promise<string | null> {
   const [user] = await tx
-    .select({ phoneNumber: users.phoneNumber, wxOpenId: users.wxOpenId })
+    .select({ phoneNumber: users.phoneNumber, wxOpenId: users.wxOpenId, alipayUserId: users.alipayUserId })
     .from(users)
     .where(eq(users.id, row.userId))
   if (!user) return null
@@ -78,9 +78,11 @@ async function recipientFor(tx: Executor, row: NotificationRow): Promise<string 
     case LifePayNotificationChannel.Sms:
       return user.phoneNumber
     case LifePayNotificationChannel.Wechat:
-      return user.wxOpenId
+      // wxOpenId is the last mini-program login's id: when that was Alipay's, there is no WeChat address.
+      return user.wxOpenId !== user.alipayUserId ? user.wxOpenId : null
+    case LifePayNotificationChannel.Alipay:
+      return user.alipayUserId
     default:
-      // Alipay's user id is not kept yet: such a notification is skipped with the reason, never sent elsewhere.
       return null
   }
 }

@@ -26,6 +26,7 @@ import { regionText } from '../../../components/lifePayFields/electricArea'
 import { formatOrderTime, timeLeft } from '../orderTime'
 import InfoRow from './InfoRow'
 import OrderActions from './OrderActions'
+import OrderNotifications from './OrderNotifications'
 import LifePayOrderTypeIcon from '../../../components/LifePayOrderTypeIcon'
 import './OrderDetailContent.scss'
 
@@ -180,6 +181,9 @@ export default function OrderDetailContent({ order }: { order: LifePayOrderDetai
             <InfoRow label={m(userApplied ? 'refundCheckRemark' : 'autoRefundReason')} value={checkRemark} />
           ) : null}
         </View>
+
+        {/* Issue 20: the notifications the user subscribed to for this order. */}
+        <OrderNotifications notifications={order.notifications ?? []} />
       </View>
       <OrderActions order={order} now={now} />
     </View>

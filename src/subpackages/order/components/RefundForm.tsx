@@ -8,6 +8,8 @@ import { label } from '../../../domain/locale'
 import { lifePayOrderTypeLabels } from '../../../domain/lifePayOrderType'
 import { lifePayTypeLabels } from '../../../domain/lifePayType'
 import { formatYuan } from '../../../domain/price'
+import { refundNotificationEvents } from '../../../domain/orderNotifications'
+import { useNotificationSubscribe } from '../../../hooks/useNotificationSubscribe'
 import { useLocaleStore } from '../../../i18n/i18n'
 import { useMessages } from '../../../i18n/messages'
 import type { LifePayOrderDetail } from '../../../../types/api/lifePay'
@@ -50,6 +52,7 @@ export default function RefundForm({ order, refund }: RefundFormProps) {
   const maxLength = detailMaxLength(locale)
   const reasonTabStop = rovingTabStop(refundReasonChoices, (reason) => reason === choice)
   const amount = formatYuan(order.payAmount)
+  const subscribe = useNotificationSubscribe(refundNotificationEvents)
 
   const pick = (next: RefundReasonChoice) => {
     setChoice(next)
@@ -62,6 +65,8 @@ export default function RefundForm({ order, refund }: RefundFormProps) {
     setErrors(found)
     if (found.choice || found.detail) return
     if (!refund.begin()) return
+    // Issue 20: the host's prompt for the review's outcome, inside this tap; the answer goes once the application has.
+    const subscribed = await subscribe.ask()
     try {
       await confirm({ title: m('confirmRefundTitle'), content: m('confirmRefundContent', { amount }) })
     } catch {
@@ -73,6 +78,7 @@ export default function RefundForm({ order, refund }: RefundFormProps) {
     } catch {
       return // The request layer has told the user why; the form may be sent again.
     }
+    subscribe.send(order.orderNo, subscribed)
     showToast('success', m('refundSubmitted'))
     void Taro.redirectTo({ url: refundResultUrl(order.orderNo) })
   }

@@ -12,11 +12,14 @@ import { useLocaleStore } from '../../../i18n/i18n'
 import { useMessages } from '../../../i18n/messages'
 import { availablePayTypes } from '../../../platform/payment/availablePayTypes'
 import { currentRuntimeHost, type RuntimeHost } from '../../../platform/platform'
+import { subscribeChannelOf } from '../../../platform/subscribePrompt'
+import { useLifePayStore } from '../../../stores/lifePay'
 import { rechargeMessages } from '../messages'
 import { rechargeFormUrl, rechargeResultUrl, type RechargeKind } from '../../../routes'
 import { usePayOrder } from '../hooks/usePayOrder'
 import PayTypeMark from './PayTypeMark'
 import SandboxCashierSheet from './SandboxCashierSheet'
+import SmsOptIn from './SmsOptIn'
 import SubmitBar from './SubmitBar'
 import { orderAccountLine } from './orderAccount'
 import './payType.scss'
@@ -42,6 +45,9 @@ export default function PayTypeSelection({ orderNo, kind, host = currentRuntimeH
     (type) => !possible.includes(type),
   )
   const { order, detail, orderKind, busy, pay } = usePayOrder(orderNo, kind, host)
+  // H5 has no host subscribe prompt: an SMS opt-in to the user's own number instead (issue 20), never pre-ticked.
+  const phoneNumber = useLifePayStore((s) => s.phoneNumber)
+  const [smsOptIn, setSmsOptIn] = useState(false)
 
   if (!detail) {
     return (
@@ -125,6 +131,9 @@ export default function PayTypeSelection({ orderNo, kind, host = currentRuntimeH
           </View>
         </View>
       )}
+      {!closed && unpaid && subscribeChannelOf(host) === null && phoneNumber ? (
+        <SmsOptIn phoneNumber={phoneNumber} checked={smsOptIn} onChange={setSmsOptIn} />
+      ) : null}
 
       {closed ? (
         <SubmitBar
@@ -146,7 +155,7 @@ export default function PayTypeSelection({ orderNo, kind, host = currentRuntimeH
           buttonText={m('payNowAmount', { amount })}
           busy={busy}
           busyText={m('paying')}
-          onSubmit={() => void pay(payType)}
+          onSubmit={() => void pay(payType, smsOptIn)}
         />
       )}
       <SandboxCashierSheet />

@@ -3,11 +3,15 @@ import Taro from '@tarojs/taro'
 import { useState } from 'react'
 import { showToast } from '../../../components/toastStore'
 import type { LifePayType } from '../../../domain/lifePayType'
+import { LifePayNotificationChannel } from '../../../domain/lifePayNotification'
+import { payTimeNotificationEvents } from '../../../domain/orderNotifications'
+import { useNotificationSubscribe } from '../../../hooks/useNotificationSubscribe'
 import { useMessages } from '../../../i18n/messages'
 import { startPayment } from '../../../platform/payment/payBridge'
 import type { RuntimeHost } from '../../../platform/platform'
 import { rechargeKindOf, rechargeResultUrl, type RechargeKind } from '../../../routes'
 import { getPayOrderForJsAPI, setLifePayOrderPayType } from '../../../services/api/lifePay'
+import { setLifePayOrderNotifications } from '../../../services/api/notifications'
 import { getUserLifePayOrderDetailQueryOptions } from '../../../services/api/lifePayQueries'
 import { useSessionStore } from '../../../stores/session'
 import { rechargeMessages } from '../messages'
@@ -15,21 +19,34 @@ import { rechargeMessages } from '../messages'
 /**
  * The order to pay and its payment: the chosen pay type to the server, the signed parameters, the platform's wallet,
  * then the result page (which asks the server whether it is paid). One payment at a time; after a failure the order is
- * read again, so the page shows it as it is now (e.g. closed meanwhile).
+ * read again, so the page shows it as it is now (e.g. closed meanwhile). Issue 20: the tap first asks the host's
+ * subscribe prompt (mini-programs) or sends the SMS opt-in (H5); the payment goes on whatever the answer.
  */
 export function usePayOrder(orderNo: string, kind: RechargeKind | undefined, host: RuntimeHost) {
   const m = useMessages(rechargeMessages)
   const queryClient = useQueryClient()
   const wxOpenId = useSessionStore((s) => s.wxOpenId)
   const [busy, setBusy] = useState(false)
+  const subscribe = useNotificationSubscribe(payTimeNotificationEvents, host)
+  // The opt-in last sent for this order, so unticking the box after a cancelled payment withdraws it.
+  const [smsOptInSent, setSmsOptInSent] = useState(false)
   const order = useQuery({ ...getUserLifePayOrderDetailQueryOptions(orderNo), enabled: orderNo !== '' })
   const detail = order.data
   const orderKind = kind ?? (detail ? rechargeKindOf[detail.lifePayOrderType] : undefined)
 
-  const pay = async (payType: LifePayType) => {
+  const pay = async (payType: LifePayType, smsOptIn = false) => {
     if (busy || !detail || !orderKind) return
+    // Inside the tap, before any await: WeChat shows the prompt only then.
+    const asked = subscribe.ask()
     setBusy(true)
+    if (smsOptIn || smsOptInSent) {
+      setSmsOptInSent(smsOptIn)
+      setLifePayOrderNotifications({ orderNo, channel: LifePayNotificationChannel.Sms, optIn: smsOptIn }).catch(() => {
+        // The payment does not depend on it.
+      })
+    }
     try {
+      subscribe.send(orderNo, await asked)
       await setLifePayOrderPayType({ orderNo, lifePayType: payType })
       const payOrder = await getPayOrderForJsAPI({ orderNo, lifePayType: payType, openId: wxOpenId || undefined })
       const outcome = await startPayment(payOrder, host)

@@ -3,20 +3,24 @@ import Taro from '@tarojs/taro'
 import { useMutation, useQueryClient } from '@tanstack/react-query'
 import { useState } from 'react'
 import { showToast } from '../../../components/toastStore'
-import { LifePayNotificationChannel } from '../../../domain/lifePayNotification'
+import { LifePayNotificationChannel, LifePayNotificationEvent } from '../../../domain/lifePayNotification'
 import { LifePayOrderType } from '../../../domain/lifePayOrderType'
 import { maskAccount, maskPhone } from '../../../domain/mask'
 import { DECIMAL_2_PATTERN } from '../../../domain/validators'
 import { REMINDER_DAY_MAX, REMINDER_DAY_MIN, reminderConsentText, ReminderKind } from '../../../domain/reminderSchedule'
 import { useLocaleStore } from '../../../i18n/i18n'
 import { useMessages } from '../../../i18n/messages'
-import { notificationChannel, reminderTemplateId, requestSubscription } from '../../../platform/subscribeMessage'
+import { useNotificationSubscribe } from '../../../hooks/useNotificationSubscribe'
+import { currentRuntimeHost } from '../../../platform/platform'
+import { subscribeChannelOf, type SubscribeAnswer } from '../../../platform/subscribePrompt'
 import { pagePath } from '../../../routes'
 import { addTopUpReminder } from '../../../services/api/reminders'
 import { queryKeys } from '../../../services/queryKeys'
 import type { UserAccount } from '../../../../types/api/lifePay'
 import { reminderMessages, type ReminderMessageKey } from '../reminderMessages'
 import './ReminderForm.scss'
+
+const REMINDER_EVENTS = [LifePayNotificationEvent.TopUpReminder] as const
 
 const DAYS = Array.from({ length: REMINDER_DAY_MAX - REMINDER_DAY_MIN + 1 }, (_, i) => REMINDER_DAY_MIN + i)
 
@@ -39,15 +43,15 @@ export default function ReminderForm({ account }: { account: UserAccount }) {
   const [day, setDay] = useState(new Date().getDate())
   const [threshold, setThreshold] = useState('')
   const [consent, setConsent] = useState(false)
-  const channel = notificationChannel()
+  // The host's one-time subscribe message on the mini-programs; SMS on H5.
+  const channel = subscribeChannelOf(currentRuntimeHost()) ?? LifePayNotificationChannel.Sms
+  const subscribe = useNotificationSubscribe(REMINDER_EVENTS)
   const consentText = reminderConsentText[locale].consent
 
   const save = useMutation({
-    mutationFn: async () => {
-      // Asked inside the tap, as both hosts require; a refusal still saves the reminder, which then asks again.
-      const subscription =
-        channel === LifePayNotificationChannel.Sms ? null : await requestSubscription(reminderTemplateId())
-      return addTopUpReminder({
+    // A refusal still saves the reminder, which the list then offers to subscribe again.
+    mutationFn: (subscription: SubscribeAnswer | null) =>
+      addTopUpReminder({
         userAccountId: account.id,
         kind,
         ...(kind === ReminderKind.MonthlyDay ? { dayOfMonth: day } : { threshold: Number(threshold) }),
@@ -55,8 +59,7 @@ export default function ReminderForm({ account }: { account: UserAccount }) {
         consent,
         consentText,
         ...(subscription ? { subscription } : {}),
-      })
-    },
+      }),
     onSuccess: async () => {
       await queryClient.invalidateQueries({ queryKey: queryKeys.reminders })
       showToast('success', m('saved'))
@@ -70,7 +73,8 @@ export default function ReminderForm({ account }: { account: UserAccount }) {
     if (kind === ReminderKind.LowBalance && !(DECIMAL_2_PATTERN.test(threshold) && Number(threshold) > 0)) {
       return showToast('error', m('thresholdInvalid'))
     }
-    save.mutate()
+    // Asked first thing in the tap, as both hosts require.
+    void subscribe.ask().then((answers) => save.mutate(answers[0] ?? null))
   }
 
   const masked =

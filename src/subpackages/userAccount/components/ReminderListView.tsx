@@ -9,7 +9,9 @@ import { formatReminderTime, ReminderKind, reminderWhenText } from '../../../dom
 import { useErrorText } from '../../../hooks/useErrorText'
 import { useLocaleStore } from '../../../i18n/i18n'
 import { useMessages } from '../../../i18n/messages'
-import { reminderTemplateId, requestSubscription } from '../../../platform/subscribeMessage'
+import { useNotificationSubscribe } from '../../../hooks/useNotificationSubscribe'
+import { LifePayNotificationEvent } from '../../../domain/lifePayNotification'
+import type { SubscribeAnswer } from '../../../platform/subscribePrompt'
 import { accountListUrl } from '../../../routes'
 import { getTopUpReminderListQueryOptions } from '../../../services/api/reminderQueries'
 import { cancelTopUpReminder, subscribeTopUpReminder } from '../../../services/api/reminders'
@@ -17,6 +19,8 @@ import { queryKeys } from '../../../services/queryKeys'
 import type { TopUpReminder } from '../../../../types/api/reminders'
 import { reminderMessages } from '../reminderMessages'
 import './ReminderList.scss'
+
+const REMINDER_EVENTS = [LifePayNotificationEvent.TopUpReminder] as const
 
 /** The user's reminders: when each next falls due, a one-tap cancel (the safe direction: no confirmation). */
 export default function ReminderListView() {
@@ -33,9 +37,9 @@ export default function ReminderListView() {
       showToast('success', m('cancelled'))
     },
   })
+  const subscribe = useNotificationSubscribe(REMINDER_EVENTS)
   const resubscribe = useMutation({
-    mutationFn: async (id: string) => {
-      const subscription = await requestSubscription(reminderTemplateId())
+    mutationFn: async ({ id, subscription }: { id: string; subscription: SubscribeAnswer | undefined }) => {
       if (!subscription) return
       await subscribeTopUpReminder({ id, subscription })
       if (subscription.decision === 'accept') showToast('success', m('resubscribed'))
@@ -92,7 +96,12 @@ export default function ReminderListView() {
                     className='lp-reminder-card__action lp-reminder-card__action--primary'
                     role='button'
                     tabIndex={0}
-                    onClick={() => resubscribe.mutate(reminder.id)}
+                    onClick={() =>
+                      // Asked first thing in the tap, as both hosts require.
+                      void subscribe
+                        .ask()
+                        .then((answers) => resubscribe.mutate({ id: reminder.id, subscription: answers[0] }))
+                    }
                   >
                     {m('resubscribe')}
                   </View>

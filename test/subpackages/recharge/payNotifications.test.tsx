@@ -1,0 +1,222 @@
+import { act, fireEvent, screen, waitFor } from '@testing-library/react'
+import Taro from '@tarojs/taro'
+import type { LifePayOrderDetail, PayOrderForJsApi } from '../../../types/api/lifePay'
+import type { SetLifePayOrderNotificationsInput } from '../../../types/api/notifications'
+import { CarrierCode } from '../../../src/domain/carrier'
+import { LifePayNotificationEvent } from '../../../src/domain/lifePayNotification'
+import { LifePayOrderType } from '../../../src/domain/lifePayOrderType'
+import { LifePayOrderStatus, LifePayStatus } from '../../../src/domain/lifePayStatus'
+import { useLocaleStore } from '../../../src/i18n/i18n'
+import { useSandboxCashierStore } from '../../../src/platform/payment/sandboxCashierStore'
+import * as lifePayApi from '../../../src/services/api/lifePay'
+import * as sandboxApi from '../../../src/services/api/sandboxCashier'
+import * as notificationsApi from '../../../src/services/api/notifications'
+import PayTypeSelection from '../../../src/subpackages/recharge/components/PayTypeSelection'
+import { logIn, logOut, renderWithQuery } from './support'
+
+// Issue 20 at the pay tap: the host's subscribe prompt (mini-programs) or the SMS opt-in (H5), and the payment going
+// on whatever the answer.
+
+const order: LifePayOrderDetail = {
+  orderNo: 'LP100',
+  lifePayOrderType: LifePayOrderType.Phone,
+  account: '13812345678',
+  parValue: 100,
+  payAmount: 98.5,
+  payStatus: LifePayStatus.Unpaid,
+  lifePayOrderStatus: LifePayOrderStatus.PendingConfirmation,
+  frontStatus: null,
+  lifePayType: null,
+  creationTime: '2024-01-01T00:00:00Z',
+  supplierOrderNo: null,
+  expectedDeliveryTime: null,
+  discountAmount: 1.5,
+  rate: 98.5,
+  ispCode: CarrierCode.Yidong,
+  electricType: null,
+  electricAccountType: null,
+  gasOrgType: null,
+  province: null,
+  city: null,
+  name: null,
+  payTime: null,
+  finishTime: null,
+  refundApplyTime: null,
+  refundApplyRemark: null,
+  refundTime: null,
+  refundCheckRemark: null,
+  expireTime: null,
+  canApplyRefund: false,
+}
+
+const TEMPLATES = [
+  { event: LifePayNotificationEvent.Paid, templateId: 'T-paid' },
+  { event: LifePayNotificationEvent.RechargeSucceeded, templateId: 'T-ok' },
+  { event: LifePayNotificationEvent.RechargeFailedRefunded, templateId: 'T-failed' },
+  { event: LifePayNotificationEvent.RefundApproved, templateId: 'T-approved' },
+  { event: LifePayNotificationEvent.RefundRejected, templateId: 'T-rejected' },
+]
+
+let calls: string[]
+let sent: SetLifePayOrderNotificationsInput[]
+let prompt: jest.SpyInstance
+
+/** The host's prompt: answers through its callbacks, as wx / my do. */
+function answerPrompt(answer: Record<string, string> | 'fail') {
+  prompt = jest.spyOn(Taro, 'requestSubscribeMessage').mockImplementation(((options: {
+    tmplIds?: string[]
+    success?: (res: unknown) => void
+    fail?: (res: unknown) => void
+  }) => {
+    calls.push(`prompt ${options.tmplIds?.join(',')}`)
+    setTimeout(() =>
+      answer === 'fail'
+        ? options.fail?.({ errMsg: 'requestSubscribeMessage:fail', errCode: 20004 })
+        : options.success?.({ errMsg: 'requestSubscribeMessage:ok', ...answer }),
+    )
+    return undefined
+  }) as unknown as typeof Taro.requestSubscribeMessage)
+}
+
+function hostHas(prompt: boolean) {
+  ;(Taro as { canIUse?: unknown }).canIUse = (name: string) => prompt && name === 'requestSubscribeMessage'
+}
+
+beforeEach(() => {
+  useLocaleStore.setState({ locale: 'en-US' })
+  useSandboxCashierStore.setState({ request: null })
+  logIn('13800138000')
+  calls = []
+  sent = []
+  jest.spyOn(lifePayApi, 'getUserLifePayOrderDetail').mockResolvedValue(order)
+  jest.spyOn(lifePayApi, 'setLifePayOrderPayType').mockImplementation(async () => {
+    calls.push('setPayType')
+  })
+  jest.spyOn(lifePayApi, 'getPayOrderForJsAPI').mockImplementation(async (input) => {
+    calls.push('jsapi')
+    const payOrder: PayOrderForJsApi = {
+      orderNo: 'LP100',
+      lifePayType: input.lifePayType,
+      payAmount: 98.5,
+      sandbox: true,
+      wxPay: null,
+      aliPayTradeNo: null,
+    }
+    return payOrder
+  })
+  jest.spyOn(notificationsApi, 'getNotificationTemplates').mockResolvedValue(TEMPLATES)
+  jest.spyOn(notificationsApi, 'setLifePayOrderNotifications').mockImplementation(async (input) => {
+    sent.push(input)
+    calls.push(`notifications ${input.channel}`)
+    return null
+  })
+  // The H5 Taro the tests run on has no canIUse; the mini-programs' has.
+  hostHas(true)
+  jest.spyOn(sandboxApi, 'confirmSandboxPayment').mockResolvedValue(undefined)
+  jest.spyOn(sandboxApi, 'cancelSandboxPayment').mockResolvedValue(undefined)
+  jest.spyOn(Taro, 'redirectTo').mockResolvedValue({ errMsg: 'redirectTo:ok' })
+})
+
+afterEach(() => {
+  delete (Taro as { canIUse?: unknown }).canIUse
+  jest.restoreAllMocks()
+  logOut()
+})
+
+async function tapPay() {
+  const pay = await screen.findByRole('button', { name: 'Pay ¥98.50' })
+  await act(async () => {
+    fireEvent.click(pay)
+  })
+}
+
+describe('the subscribe prompt at the pay tap (mini-programs)', () => {
+  it('asks once, inside the tap, for the three pay-time templates, then pays; the answers go to the server', async () => {
+    answerPrompt({ 'T-ok': 'accept', 'T-failed': 'accept', 'T-paid': 'reject' })
+    renderWithQuery(<PayTypeSelection orderNo='LP100' kind='phone' host='weapp' />)
+    await waitFor(() => expect(notificationsApi.getNotificationTemplates).toHaveBeenCalled())
+    const pay = await screen.findByRole('button', { name: 'Pay ¥98.50' })
+    // The templates are read before the tap: the prompt is the first thing the tap does.
+    await waitFor(() => expect(pay.getAttribute('aria-disabled')).not.toBe('true'))
+    fireEvent.click(pay)
+    expect(calls).toEqual(['prompt T-ok,T-failed,T-paid'])
+    await waitFor(() =>
+      expect(calls).toEqual(['prompt T-ok,T-failed,T-paid', 'notifications wechat', 'setPayType', 'jsapi']),
+    )
+    expect(prompt).toHaveBeenCalledTimes(1)
+    expect(sent).toEqual([
+      {
+        orderNo: 'LP100',
+        channel: 'wechat',
+        answers: [
+          { templateId: 'T-ok', decision: 'accept' },
+          { templateId: 'T-failed', decision: 'accept' },
+          { templateId: 'T-paid', decision: 'reject' },
+        ],
+      },
+    ])
+    expect(await screen.findByRole('dialog', { name: 'Checkout' })).not.toBeNull()
+  })
+
+  it('a user who refuses, a prompt that fails, or a host without the API: the payment goes on all the same', async () => {
+    answerPrompt('fail')
+    const { unmount } = renderWithQuery(<PayTypeSelection orderNo='LP100' kind='phone' host='weapp' />)
+    await waitFor(() => expect(notificationsApi.getNotificationTemplates).toHaveBeenCalled())
+    await tapPay()
+    await waitFor(() => expect(calls).toEqual(['prompt T-ok,T-failed,T-paid', 'setPayType', 'jsapi']))
+    expect(sent).toEqual([])
+    unmount()
+    useSandboxCashierStore.setState({ request: null })
+
+    calls = []
+    hostHas(false)
+    renderWithQuery(<PayTypeSelection orderNo='LP100' kind='phone' host='weapp' />)
+    await waitFor(() => expect(notificationsApi.getNotificationTemplates).toHaveBeenCalled())
+    await tapPay()
+    await waitFor(() => expect(calls).toEqual(['setPayType', 'jsapi']))
+  })
+
+  it('the server refusing the answers does not stop the payment', async () => {
+    answerPrompt({ 'T-ok': 'accept' })
+    jest.spyOn(notificationsApi, 'setLifePayOrderNotifications').mockRejectedValue(new Error('network down'))
+    renderWithQuery(<PayTypeSelection orderNo='LP100' kind='phone' host='weapp' />)
+    await waitFor(() => expect(notificationsApi.getNotificationTemplates).toHaveBeenCalled())
+    await tapPay()
+    await waitFor(() => expect(calls).toEqual(['prompt T-ok,T-failed,T-paid', 'setPayType', 'jsapi']))
+    expect(await screen.findByRole('dialog', { name: 'Checkout' })).not.toBeNull()
+  })
+})
+
+describe('the SMS opt-in (H5)', () => {
+  it('is offered unticked with the masked number; the host prompt is never asked in a browser', async () => {
+    answerPrompt({})
+    renderWithQuery(<PayTypeSelection orderNo='LP100' kind='phone' host='h5' />)
+    const box = await screen.findByRole('checkbox', { name: 'Text me the top-up result (to 138****8000)' })
+    expect(box.getAttribute('aria-checked')).toBe('false')
+    await tapPay()
+    await waitFor(() => expect(calls).toEqual(['setPayType', 'jsapi']))
+    expect(prompt).not.toHaveBeenCalled()
+    expect(notificationsApi.getNotificationTemplates).not.toHaveBeenCalled()
+  })
+
+  it('ticked, it travels with the pay tap; unticked after a cancelled payment, it is withdrawn', async () => {
+    useLocaleStore.setState({ locale: 'zh-CN' })
+    renderWithQuery(<PayTypeSelection orderNo='LP100' kind='phone' host='h5' />)
+    const box = await screen.findByRole('checkbox', { name: '短信通知我充值结果（发送至 138****8000）' })
+    fireEvent.click(box)
+    expect(box.getAttribute('aria-checked')).toBe('true')
+    await act(async () => {
+      fireEvent.click(await screen.findByRole('button', { name: '确认支付 ¥98.50' }))
+    })
+    await waitFor(() => expect(sent).toEqual([{ orderNo: 'LP100', channel: 'sms', optIn: true }]))
+    await act(async () => {
+      fireEvent.click(await screen.findByRole('button', { name: '取消支付' }))
+    })
+    fireEvent.click(screen.getByRole('checkbox'))
+    await act(async () => {
+      fireEvent.click(await screen.findByRole('button', { name: '确认支付 ¥98.50' }))
+    })
+    await waitFor(() => expect(sent).toHaveLength(2))
+    expect(sent[1]).toEqual({ orderNo: 'LP100', channel: 'sms', optIn: false })
+  })
+})
