@@ -1,3 +1,4 @@
+import { QueryClient, QueryClientProvider } from '@tanstack/react-query'
 import { act, render } from '@testing-library/react'
 import { useState } from 'react'
 import PhoneNumberField from '../../src/components/lifePayFields/PhoneNumberField'
@@ -119,11 +120,14 @@ describe('Taro fields log nothing to the console', () => {
 
   it('the refund note (a Textarea)', async () => {
     const refund = { begin: () => true, release: () => {}, submit: async () => {}, busy: false, sending: false }
+    // The form asks the host's subscribe prompt for the review's outcome (issue 20): its templates are a query.
     const { container } = render(
-      <RefundForm
-        order={orderDetail({ canApplyRefund: true })}
-        refund={refund as unknown as ReturnType<typeof useApplyRefund>}
-      />,
+      <QueryClientProvider client={new QueryClient()}>
+        <RefundForm
+          order={orderDetail({ canApplyRefund: true })}
+          refund={refund as unknown as ReturnType<typeof useApplyRefund>}
+        />
+      </QueryClientProvider>,
     )
     const host = container.querySelector('taro-textarea-core')!
     await watchersArmed()
