@@ -42,7 +42,8 @@ export function productionProblems(config: ServerConfig): string[] {
     problems.push('SEED_DEMO_DATA: must be 0 (the demo user and its published password would be created)')
   }
   if (config.sandboxWalletInHost) problems.push('SANDBOX_WALLET_IN_HOST: a sandbox setting, must be unset')
-  if (!config.duplicateGuard) problems.push('DUPLICATE_GUARD: a test setting (the duplicate-order guard off), must be unset')
+  if (!config.duplicateGuard)
+    problems.push('DUPLICATE_GUARD: a test setting (the duplicate-order guard off), must be unset')
   // Unset secrets fall back to the published development defaults, which weakSecret names as such.
   const secrets: [string, string][] = [
     ['JWT_SECRET', config.jwtSecret],

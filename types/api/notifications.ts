@@ -1,8 +1,5 @@
 import { Type, type Static } from '@sinclair/typebox'
-import {
-  LifePayNotificationEvent,
-  lifePayNotificationChannelValues,
-} from '../../src/domain/lifePayNotification'
+import { LifePayNotificationEvent, lifePayNotificationChannelValues } from '../../src/domain/lifePayNotification'
 import {
   orderNotificationEvents,
   orderNotificationStatusValues,
