@@ -20,7 +20,8 @@ import { createTestApp, type Caller, type TestApp } from './support/testApp'
 // at most once whatever the retries, and never at the order's expense.
 
 const SUPPLIER_DELAY = 1500
-const { Paid, RechargeSucceeded, RechargeFailedRefunded, RefundApproved, RefundRejected } = LifePayNotificationEvent
+const { Paid, RechargeSucceeded, RechargeFailedRefunded, RefundApproved, RefundRejected, TopUpReminder } =
+  LifePayNotificationEvent
 
 let t: TestApp
 let alice: Caller & { userId: string }
@@ -87,11 +88,11 @@ async function outboxOf(orderNo: string) {
 }
 
 describe('templates and answers', () => {
-  test('the templates per host are the configured ones, for the order events', async () => {
+  test('the templates per host are the configured ones, for the order events and reminders', async () => {
     const wechat = await templates('wechat')
     assert.deepEqual(
       Object.keys(wechat).sort(),
-      [Paid, RechargeFailedRefunded, RechargeSucceeded, RefundApproved, RefundRejected].sort(),
+      [Paid, RechargeFailedRefunded, RechargeSucceeded, RefundApproved, RefundRejected, TopUpReminder].sort(),
     )
     assert.equal(wechat[Paid], t.config.notificationTemplates.wechat.paid)
     const bad = await t.get('/api/LifePay/GetNotificationTemplates?channel=sms')
@@ -107,6 +108,14 @@ describe('templates and answers', () => {
     )
     assert.deepEqual([unknown.status, unknown.body.success, unknown.body.error], [400, false, 'BAD_REQUEST'])
     assert.ok(unknown.body.msg)
+    // The reminder's template is listed for the reminder pages, never taken as an answer about an order.
+    const reminderTemplate = t.config.notificationTemplates.wechat[TopUpReminder]!
+    const forReminder = await t.post(
+      '/api/LifePay/SetLifePayOrderNotifications',
+      { orderNo, channel: 'wechat', answers: [{ templateId: reminderTemplate, decision: 'accept' }] },
+      alice,
+    )
+    assert.equal(forReminder.body.error, 'BAD_REQUEST')
     const smsAnswers = await t.post(
       '/api/LifePay/SetLifePayOrderNotifications',
       { orderNo, channel: 'sms', answers: [{ templateId: 'x', decision: 'accept' }] },

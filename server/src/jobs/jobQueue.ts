@@ -58,11 +58,8 @@ export class JobQueue {
   private loop: Promise<void> | null = null
   private stopping = false
   private wake: (() => void) | null = null
+  /** A wake-up that came while the loop was busy (claiming): its next sleep returns at once. */
   private wakePending = false
-  /** The last claim took as many jobs as it asked for: more may be due. */
-  private moreDue = false
-  /** Jobs were enqueued (due now) since the last claim: a finishing job wakes the loop to take them. */
-  private enqueuedSinceClaim = false
   private dueTimer: ReturnType<typeof setTimeout> | null = null
   private dueAt: number | null = null
 
@@ -96,13 +93,10 @@ export class JobQueue {
       })
       .onConflictDoNothing({ target: jobs.dedupeKey })
     if (options.runAt && options.runAt > now) this.wakeAt(options.runAt)
-    else this.enqueuedSinceClaim = true
   }
 
   /** Asks the loop to look for work now instead of at its next poll (call after the enqueuing commit). */
   kick(): void {
-    // Remembered if the loop is busy claiming: it claims again instead of sleeping.
-    this.enqueuedSinceClaim = true
     this.signal()
   }
 
@@ -117,7 +111,6 @@ export class JobQueue {
    * instance running older code never takes work it cannot do.
    */
   private async claim(limit: number): Promise<JobRow[]> {
-    this.enqueuedSinceClaim = false
     const now = this.clock.now()
     const due = this.db
       .select({ id: jobs.id })
@@ -145,10 +138,6 @@ export class JobQueue {
       })
       .where(inArray(jobs.id, due))
       .returning()
-      .then((claimed) => {
-        this.moreDue = claimed.length === limit
-        return claimed
-      })
   }
 
   private async run(job: JobRow): Promise<void> {
@@ -230,8 +219,8 @@ export class JobQueue {
   /**
    * Starts the worker loop; jobs left by a previous process (pending, or running with an expired lease) resume. The
    * loop claims continuously: a slot freed by a finished job is refilled at once instead of after the whole batch, and
-   * it sleeps only when nothing is due — until a kick, a job it knows falls due, a finished job that enqueued work, or
-   * the poll (other instances' work).
+   * it sleeps only when nothing is due — until a kick, a job it knows falls due, a finished job (its handler may have
+   * enqueued work without a kick), or the poll (other instances' work).
    */
   start(): void {
     if (this.loop) return
@@ -242,16 +231,20 @@ export class JobQueue {
         let claimed = 0
         if (free > 0) {
           try {
-            claimed = this.launch(await this.claim(free))
+            const rows = await this.claim(free)
+            // stop() came while claiming: these go back to the queue instead of starting after stop() returned.
+            if (this.stopping) {
+              await this.release(rows.map((row) => row.id))
+              break
+            }
+            claimed = this.launch(rows)
           } catch (error) {
             this.log.error({ err: error }, 'job loop error')
           }
         }
         if (this.stopping) break
-        // Every free slot filled: more may be due, so claim again as soon as one frees up.
+        // Every free slot filled and one already free again: more may be due, claim at once.
         if (free > 0 && claimed === free && this.inFlight.size < this.config.concurrency) continue
-        // Work was enqueued or kicked while the claim ran, and a slot is free: look again before sleeping.
-        if (this.enqueuedSinceClaim && this.inFlight.size < this.config.concurrency) continue
         await this.sleep()
       }
     })()
@@ -260,11 +253,14 @@ export class JobQueue {
   /** Starts claimed jobs without waiting for them; each one's end may wake the loop (run's finally). */
   private launch(claimed: JobRow[]): number {
     for (const job of claimed) {
-      const running = this.run(job).finally(() => {
-        this.inFlight.delete(job.id)
-        // A slot is free: refill it if the last claim found more than it could take, or if jobs were enqueued since.
-        if (this.moreDue || this.enqueuedSinceClaim) this.signal()
-      })
+      const running = this.run(job)
+        // run() settles its own job; it rejects only when the database refused that too: logged, never unhandled.
+        .catch((error: unknown) => this.log.error({ err: error, jobId: job.id }, 'job could not be settled'))
+        .finally(() => {
+          this.inFlight.delete(job.id)
+          // A slot is free: refill it (the job may have enqueued work, and more may be due).
+          this.signal()
+        })
       this.inFlight.set(job.id, running)
     }
     return claimed.length
@@ -276,7 +272,10 @@ export class JobQueue {
       return Promise.resolve()
     }
     return new Promise<void>((resolve) => {
-      const timer = setTimeout(resolve, this.config.pollMs)
+      const timer = setTimeout(() => {
+        this.wake = null
+        resolve()
+      }, this.config.pollMs)
       this.wake = () => {
         clearTimeout(timer)
         this.wake = null
@@ -285,7 +284,10 @@ export class JobQueue {
     })
   }
 
-  /** Wakes the loop when a job this instance enqueued for later falls due (earliest only; the poll covers the rest). */
+  /**
+   * Wakes the loop when a job this instance enqueued falls due before the next poll would find it (e.g. the sandbox
+   * supplier's callback 100 ms on); later ones the poll finds anyway. Earliest only.
+   */
   private wakeAt(runAt: Date): void {
     const delay = runAt.getTime() - this.clock.now().getTime()
     if (delay <= 0 || delay >= this.config.pollMs) return
@@ -312,26 +314,35 @@ export class JobQueue {
     this.wake?.()
     const loop = this.loop
     this.loop = null
-    const settled = Promise.allSettled([loop, ...this.inFlight.values()])
+    const deadline = new Promise<boolean>((resolve) => setTimeout(() => resolve(true), graceMs).unref())
+    // The loop first: a claim in progress either starts nothing or hands its jobs back; then what is running.
     const timedOut = await Promise.race([
-      settled.then(() => false),
-      new Promise<boolean>((resolve) => setTimeout(() => resolve(true), graceMs).unref()),
+      Promise.allSettled([loop])
+        .then(() => Promise.allSettled([...this.inFlight.values()]))
+        .then(() => false),
+      deadline,
     ])
     if (timedOut && this.inFlight.size > 0) {
-      const now = this.clock.now()
-      await this.db
-        .update(jobs)
-        .set({
-          status: 'pending',
-          attempts: sql`${jobs.attempts} - 1`,
-          lockedBy: null,
-          lockedUntil: null,
-          runAt: now,
-          updatedTime: now,
-        })
-        .where(and(eq(jobs.lockedBy, this.workerId), eq(jobs.status, 'running')))
+      await this.release([...this.inFlight.keys()])
       this.log.warn({ released: [...this.inFlight.keys()] }, 'released unfinished jobs on shutdown')
     }
+  }
+
+  /** Hands claimed jobs of this worker back: pending again now, the attempt not counted. */
+  private async release(ids: number[]): Promise<void> {
+    if (ids.length === 0) return
+    const now = this.clock.now()
+    await this.db
+      .update(jobs)
+      .set({
+        status: 'pending',
+        attempts: sql`${jobs.attempts} - 1`,
+        lockedBy: null,
+        lockedUntil: null,
+        runAt: now,
+        updatedTime: now,
+      })
+      .where(and(inArray(jobs.id, ids), eq(jobs.lockedBy, this.workerId), eq(jobs.status, 'running')))
   }
 
   async counts(): Promise<JobCounts> {
