@@ -84,6 +84,7 @@ export const rechargeMessages = defineMessages(
     accountNotFound: '未查到该户号，请核对户号和地区后再充值',
     accountCheckUnavailable: '暂时无法核对户号，可继续充值，请确认户号无误',
     accountStillChecking: '正在核对户号，请稍候',
+    carrierStillChecking: '正在查询运营商，请稍候',
     carrierChecking: '正在查询运营商…',
     carrierConfirmed: '{carrier} · {place}',
     carrierPorted: '已携号转网至{carrier}',
@@ -187,6 +188,7 @@ export const rechargeMessages = defineMessages(
     accountCheckUnavailable:
       'The account cannot be checked right now: you may go on, but make sure the number is right',
     accountStillChecking: 'Still checking the account, one moment',
+    carrierStillChecking: 'Still checking the carrier, one moment',
     carrierChecking: 'Checking the carrier…',
     carrierConfirmed: '{carrier} · {place}',
     carrierPorted: 'Ported to {carrier}',

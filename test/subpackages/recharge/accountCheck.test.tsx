@@ -207,6 +207,23 @@ describe('phone: the carrier check', () => {
     expect(create.mock.calls[0][0]).toMatchObject({ phone: '13900000088', ispCode: CarrierCode.Liantong, parValue: 20 })
   })
 
+  it('a tap before the lookup answered waits for it: a ported number never goes out with the prefix guess', async () => {
+    const answer = deferred<PhoneCarrierCheck>()
+    jest.spyOn(lifePayApi, 'checkPhoneCarrier').mockReturnValue(answer.promise)
+    const create = jest.spyOn(lifePayApi, 'createLifePayPhoneOrder').mockResolvedValue(created)
+    renderWithQuery(<PhoneRechargeForm phone='13900000088' />)
+    const amounts = await screen.findByRole('radiogroup', { name: 'Amount' })
+    fireEvent.click(within(amounts).getAllByRole('radio')[1])
+    topUp()
+    expect(await screen.findByText('Still checking the carrier, one moment')).not.toBeNull()
+    expect(create).not.toHaveBeenCalled()
+    answer.resolve(carrierCheck({ ispCode: CarrierCode.Liantong, ported: true }))
+    await waitFor(() => expect(screen.getByRole('status').textContent).toBe('Ported to China Unicom'))
+    topUp()
+    await waitFor(() => expect(create).toHaveBeenCalledTimes(1))
+    expect(create.mock.calls[0][0]).toMatchObject({ phone: '13900000088', ispCode: CarrierCode.Liantong })
+  })
+
   it('the lookup fails: the prefix guess stays, nothing alarming is said', async () => {
     jest.spyOn(lifePayApi, 'checkPhoneCarrier').mockRejectedValue(new Error('Network Error'))
     const { queryClient } = renderWithQuery(<PhoneRechargeForm phone='13900000055' />)

@@ -135,9 +135,12 @@ export default function PhoneRechargeForm(props: PhoneRechargeFormProps) {
       carrier: carrier ? undefined : m('pickCarrier'),
       faceValue: offer.chosen === undefined ? m('pickFaceValue') : undefined,
     }
+    // A ported number must not go out with the prefix guess because the tap came before the lookup's answer; a
+    // carrier the user picked themselves stands.
+    if (carrierCheck.checking && carrierChoice === undefined) next.form = m('carrierStillChecking')
     setErrors(next)
     if (next.phone) setEditing(true)
-    if (next.phone || next.carrier || next.faceValue || !carrier || offer.chosen === undefined) return undefined
+    if (Object.values(next).some(Boolean) || !carrier || offer.chosen === undefined) return undefined
     return { phone, ispCode: carrier, parValue: offer.chosen }
   })
 
