@@ -107,11 +107,16 @@ describe('Alipay subscribe message', () => {
     await assert.rejects(provider.send(one), refusal('USER_TEMPLATE_LACK_KEYWORD'))
   })
 
-  test('Alipay unavailable (20000 isp.*): "not now", the subscription kept', async () => {
+  test('Alipay failing on its side (20000 isp.*): a plain error ("maybe sent"), never retried into a second message', async () => {
     const one = message()
     fake.unavailableNext()
-    await assert.rejects(provider.send(one), NotificationUnavailableError)
-    assert.equal(fake.subscriptionsLeft(one.recipient, TEMPLATE), 1)
+    const error = await provider.send(one).then(
+      () => assert.fail('believed'),
+      (caught: unknown) => caught,
+    )
+    assert.ok(error instanceof Error)
+    assert.ok(!(error instanceof NotificationRefusedError) && !(error instanceof NotificationUnavailableError))
+    assert.match(error.message, /may have been sent/)
   })
 
   test('a request signed with another key is refused by Alipay (isv.invalid-signature): not sent', async () => {

@@ -69,8 +69,9 @@ export function createAlipaySubscribeMessage(deps: AlipaySubscribeDeps): Notific
       } catch (error) {
         if (error instanceof AlipayError) {
           const reason = error.message
-          // 20000 service unavailable and isp.* (Alipay's own failure): nothing sent, try later.
-          if (error.code === '20000' || error.subCode.startsWith('isp.')) throw new NotificationUnavailableError(reason)
+          // 20000 service unavailable and isp.* (Alipay's own failure): the message may have left before it failed.
+          if (error.code === '20000' || error.subCode.startsWith('isp.'))
+            throw new Error(`${reason}; the message may have been sent`)
           // 40004 business failures (template, keywords, no subscription) and 4000x request errors: not sent.
           throw new NotificationRefusedError(reason, error.subCode || error.code)
         }

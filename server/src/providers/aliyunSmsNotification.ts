@@ -28,14 +28,14 @@ export interface AliyunSmsNotificationDeps {
 /** A notification template's variable: at most 35 characters (isv.PARAM_LENGTH_LIMIT beyond). */
 export const SMS_VARIABLE_MAX = 35
 
-/** Flow control and Alibaba Cloud's own failures: nothing was sent, worth a later try. */
-const UNAVAILABLE = new Set([
-  'isv.BUSINESS_LIMIT_CONTROL',
-  'isv.DAY_LIMIT_CONTROL',
-  'isv.MONTH_LIMIT_CONTROL',
-  'isp.SYSTEM_ERROR',
-  'ServiceUnavailable',
-])
+/**
+ * Flow control: refused before sending, worth a later try. Alibaba Cloud's own failures (isp.SYSTEM_ERROR,
+ * ServiceUnavailable, HTTP 5xx) are not here: the SMS may have left before the failure, so they count as maybe sent.
+ */
+const UNAVAILABLE = new Set(['isv.BUSINESS_LIMIT_CONTROL', 'isv.DAY_LIMIT_CONTROL', 'isv.MONTH_LIMIT_CONTROL'])
+
+/** Alibaba Cloud failed on its side: whether the SMS went out is unknown. */
+const MAYBE_SENT = new Set(['isp.SYSTEM_ERROR', 'ServiceUnavailable', 'InternalError'])
 
 export function createAliyunSmsNotification(deps: AliyunSmsNotificationDeps): NotificationProvider {
   const { settings, log } = deps
@@ -77,9 +77,13 @@ export function createAliyunSmsNotification(deps: AliyunSmsNotificationDeps): No
       const reason =
         `Alibaba Cloud SendSms: ${code || `HTTP ${answer.status}`} ${String(answer.body.Message ?? '')}`.trim()
       const detail = { notificationId: message.id, status: answer.status, code, requestId: answer.body.RequestId }
-      if (UNAVAILABLE.has(code) || code.startsWith('Throttling') || answer.status >= 500) {
+      if (UNAVAILABLE.has(code) || code.startsWith('Throttling')) {
         log.warn(detail, 'Alibaba Cloud SMS: not now')
         throw new NotificationUnavailableError(reason)
+      }
+      if (MAYBE_SENT.has(code) || answer.status >= 500) {
+        log.warn(detail, 'Alibaba Cloud SMS failed on its side: the SMS may have been sent')
+        throw new Error(`${reason}; the SMS may have been sent`)
       }
       // The number, the template's variables, the balance, the sign name or our AccessKey: not sent, not retried.
       log.error(detail, 'Alibaba Cloud SMS refused the notification')
