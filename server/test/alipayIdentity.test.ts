@@ -4,7 +4,9 @@ import { mkdtempSync, rmSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { after, before, describe, test } from 'node:test'
+import { eq } from 'drizzle-orm'
 import type { TokenResult, UserInfo, WxMiniAppUserLoginResult } from '../../types/api/account'
+import { users } from '../src/db/schema'
 import { createAlipayIdentity } from '../src/providers/alipayIdentity'
 import { startFakeAlipay, type FakeAlipay } from './support/fakeAlipay'
 import { startFakeWechatIdentity, type FakeWechatIdentity } from './support/fakeWechatIdentity'
@@ -119,6 +121,25 @@ describe('Alipay login by auth code', () => {
 })
 
 describe('Alipay phone number', () => {
+  test('a WeChat session claimed as Alipay’s (the host header) never makes its openId the Alipay address', async () => {
+    const code = wechat.loginCode('o_wx_claims_alipay')
+    const who = await t.data(login(code, {}))
+    await t.data(
+      t.post<TokenResult>(
+        '/api/Account/WxMiniAppPhoneAuthLogin',
+        {
+          openId: who.openId,
+          sessionKey: who.sessionKey,
+          ...wechat.encryptedPhone(code, '13900006099'),
+          phoneCode: wechat.phoneCode('13900006099'),
+        },
+        { headers: ALIPAY },
+      ),
+    )
+    const [user] = await t.database.db.select().from(users).where(eq(users.phoneNumber, '13900006099'))
+    assert.deepEqual([user.wxOpenId, user.alipayUserId], ['o_wx_claims_alipay', null])
+  })
+
   test('signed and encrypted response: verified, decrypted, the user created and logged in', async () => {
     const openId = newOpenId()
     const who = await identity(openId)

@@ -90,6 +90,19 @@ export async function wxMiniAppUserLogin(
   }
 }
 
+/**
+ * The host that issued a session, by its app id where the real providers' ids tell them apart; the caller's claim
+ * only where they cannot (the sandbox serves both hosts under one app id). A header must not make a WeChat openId the
+ * user's Alipay id.
+ */
+function sessionHost(ctx: AppContext, session: WxSessionRow, claimed: IdentityHost): IdentityHost {
+  const alipayAppId = ctx.config.alipayIdentity?.appId
+  const wechatAppId = ctx.config.wechatIdentity?.appId
+  if (alipayAppId && session.appId === alipayAppId && alipayAppId !== wechatAppId) return 'alipay'
+  if (wechatAppId && session.appId === wechatAppId && alipayAppId !== wechatAppId) return 'weapp'
+  return claimed
+}
+
 async function findSession(ctx: AppContext, openId: string): Promise<WxSessionRow> {
   const [session] = await ctx.db.select().from(wxSessions).where(eq(wxSessions.openId, openId))
   if (!session) throw errors.wxSessionInvalid()
@@ -112,7 +125,7 @@ export async function wxMiniAppUserLoginFromScan(
   host: IdentityHost = 'weapp',
 ): Promise<WxMiniAppUserLoginResult> {
   const session = await findSession(ctx, input.openId)
-  const token = await tokenForBoundUser(ctx, session.openId, host)
+  const token = await tokenForBoundUser(ctx, session.openId, sessionHost(ctx, session, host))
   if (!token) {
     await ctx.db
       .update(wxSessions)
@@ -153,7 +166,7 @@ export async function wxPhoneAuthLogin(
       .set({ wxOpenId: null })
       .where(and(eq(users.wxOpenId, session.openId), ne(users.id, user.id)))
     await tx.update(users).set({ wxOpenId: session.openId }).where(eq(users.id, user.id))
-    await rememberAlipayUserId(tx, user.id, host, session.openId)
+    await rememberAlipayUserId(tx, user.id, sessionHost(ctx, session, host), session.openId)
     return issueTokens(ctx, tx, user.id)
   })
 }
