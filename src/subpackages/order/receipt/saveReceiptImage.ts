@@ -39,8 +39,11 @@ function canvasNode(): Promise<CanvasNode> {
 
 function tempFilePath(canvas: CanvasNode): Promise<string> {
   if (process.env.TARO_ENV === 'alipay') {
+    const { toTempFilePath } = canvas
+    // A client older than the 2d canvas's export (2.7.15) fails the save instead of leaving it busy for ever.
+    if (!toTempFilePath) return Promise.reject(new Error('this Alipay client cannot export the receipt canvas'))
     return new Promise((resolve, reject) =>
-      canvas.toTempFilePath?.({ fileType: 'png', success: (res) => resolve(res.tempFilePath), fail: reject }),
+      toTempFilePath.call(canvas, { fileType: 'png', success: (res) => resolve(res.tempFilePath), fail: reject }),
     )
   }
   // WeChat: canvasToTempFilePath takes the 2d canvas node itself (base library 2.9.0).
