@@ -265,9 +265,48 @@ describe('reminders: low balance and grants', () => {
     await t.data(cancel(alice, reminder.id))
   })
 
+  test('low balance without a grant: skipped, and once subscribed again the next low day reminds', async () => {
+    await moveTo('2026-11-01T00:00:00Z')
+    const account = 'GZ30000002'
+    const reminder = await t.data(
+      add(alice, {
+        userAccountId: await newGasAccount(alice, account),
+        kind: 'lowBalance',
+        threshold: 100,
+        channel: 'wechat',
+      }),
+    )
+    const grantless = async () =>
+      (await outbox(reminder.id)).map((row) => /no wechat subscription grant/.test(row.lastError ?? ''))
+    balances.set(account, 5_000)
+    await runDue(reminder.id)
+    assert.deepEqual(await grantless(), [true])
+    const templateId = t.config.notificationTemplates.wechat.topUpReminder!
+    await t.data(
+      t.post<TopUpReminder>(
+        '/api/LifePay/SubscribeTopUpReminder',
+        { id: reminder.id, subscription: { templateId, decision: 'accept' } },
+        alice,
+      ),
+    )
+    // Still low the next day: reminded now (this test user has no WeChat openId, so the send job itself skips it later).
+    await runDue(reminder.id)
+    assert.deepEqual(await grantless(), [true, false])
+    await t.data(cancel(alice, reminder.id))
+  })
+
   test('a WeChat reminder spends a grant per message; with none left it is skipped and asks to subscribe again', async () => {
     await moveTo('2026-10-01T00:00:00Z')
-    const subscription = { templateId: 'tmpl-reminder', decision: 'accept' }
+    const templateId = t.config.notificationTemplates.wechat.topUpReminder!
+    const subscription = { templateId, decision: 'accept' }
+    // Only this host's reminder template is taken: the id is what goes to WeChat.
+    const foreign = await add(alice, {
+      userAccountId: await newPhoneAccount(alice),
+      dayOfMonth: 5,
+      channel: 'wechat',
+      subscription: { templateId: 'someone-elses-template', decision: 'accept' },
+    })
+    assert.equal(foreign.body.error, 'BAD_REQUEST')
     const reminder = await t.data(
       add(alice, { userAccountId: await newPhoneAccount(alice), dayOfMonth: 5, channel: 'wechat', subscription }),
     )
@@ -277,7 +316,9 @@ describe('reminders: low balance and grants', () => {
     assert.equal((await byId()).needsSubscription, true)
     await runDue(reminder.id)
     const [sent, skipped] = await outbox(reminder.id)
-    assert.equal((sent.params as Record<string, string>).templateId, 'tmpl-reminder')
+    assert.equal((sent.params as Record<string, string>).templateId, templateId)
+    // The hosts refuse a page with a leading slash.
+    assert.match((sent.params as Record<string, string>).page, /^subpackages\/recharge\//)
     assert.equal(skipped.status, 'skipped')
     assert.match(skipped.lastError ?? '', /no wechat subscription grant/)
     const spent = await t.database.db

@@ -5,6 +5,7 @@ import { LifePayNotificationChannel, LifePayNotificationEvent } from '../../../.
 import type { AppContext } from '../../appContext'
 import type { Executor } from '../../db/database'
 import { notificationSubscriptions, topUpReminders } from '../../db/schema'
+import { errors } from '../../http/errors'
 
 // WeChat and Alipay subscribe messages are one-time grants: the user's "allow" in the host's prompt pays for one
 // message. A reminder keeps its grants in notification_subscriptions (reminderId); each reminder sent spends one.
@@ -25,11 +26,19 @@ export const unspentGrants = sql<number>`(select count(*) from ${notificationSub
 
 /** Records the host's answer to a subscribe request for this reminder (one accepted answer = one message). */
 export async function recordSubscription(
-  ctx: Pick<AppContext, 'clock'>,
+  ctx: Pick<AppContext, 'clock' | 'config'>,
   tx: Executor,
   reminder: Pick<typeof topUpReminders.$inferSelect, 'id' | 'userId' | 'channel'>,
   answer: ReminderSubscriptionAnswer,
 ): Promise<void> {
+  // Only this host's reminder template: the id is sent to WeChat / Alipay as it is stored.
+  const channel = reminder.channel as LifePayNotificationChannel
+  const expected =
+    channel === LifePayNotificationChannel.Wechat || channel === LifePayNotificationChannel.Alipay
+      ? ctx.config.notificationTemplates[channel][LifePayNotificationEvent.TopUpReminder]
+      : undefined
+  if (!expected || answer.templateId !== expected)
+    throw errors.badRequest(`templateId ${answer.templateId} is not the ${reminder.channel} reminder template`)
   await tx.insert(notificationSubscriptions).values({
     id: randomUUID(),
     userId: reminder.userId,

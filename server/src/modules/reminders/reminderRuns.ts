@@ -53,16 +53,23 @@ function maskedAccount(row: ReminderRow): string {
   return row.lifePayOrderType === LifePayOrderType.Phone ? maskPhone(row.account) : maskAccount(row.account)
 }
 
-/** Writes the period's reminder to the outbox: sent when a grant is left (or by SMS), else kept as `skipped`. */
-async function remind(ctx: AppContext, tx: Executor, row: ReminderRow, period: string): Promise<void> {
+/**
+ * Writes the period's reminder to the outbox: sent when a grant is left (or by SMS), else kept as `skipped`. True when
+ * a message is on its way.
+ */
+async function remind(ctx: AppContext, tx: Executor, row: ReminderRow, period: string): Promise<boolean> {
   const type = row.lifePayOrderType as LifePayOrderType
   const threshold = row.thresholdFen === null ? null : formatFen(row.thresholdFen, '')
   const params: Record<string, string> = {
     orderType: label(lifePayOrderTypeLabels, type),
     account: maskedAccount(row),
     remindWhen: reminderWhenText(row.kind as ReminderKind, row.dayOfMonth, threshold, 'zh-CN'),
-    page: reminderTopUpPage(type, row.userAccountId, type === LifePayOrderType.Phone ? row.account : undefined),
-    cancelPage: reminderCancelPage(row.cancelToken),
+    // Without the leading slash: the hosts' send APIs refuse one (as the order messages' pages, orderNotifications.ts).
+    page: reminderTopUpPage(type, row.userAccountId, type === LifePayOrderType.Phone ? row.account : undefined).replace(
+      /^\//,
+      '',
+    ),
+    cancelPage: reminderCancelPage(row.cancelToken).replace(/^\//, ''),
   }
   const channel = row.channel as LifePayNotificationChannel
   const dedupeKey = `${LifePayNotificationEvent.TopUpReminder}:${row.id}:${period}`
@@ -77,7 +84,7 @@ async function remind(ctx: AppContext, tx: Executor, row: ReminderRow, period: s
       params,
       templateId: grant.templateId,
     })
-    return
+    return true
   }
   // No grant left: the host would refuse the message. Recorded as skipped, and the list asks to subscribe again.
   await tx
@@ -94,6 +101,7 @@ async function remind(ctx: AppContext, tx: Executor, row: ReminderRow, period: s
       creationTime: ctx.clock.now(),
     })
     .onConflictDoNothing({ target: userNotifications.dedupeKey })
+  return false
 }
 
 /**
@@ -130,16 +138,18 @@ export async function runReminder(ctx: AppContext, lookupBalance: BalanceLookup,
     const due = new Date(payload.due)
     const period = reminderPeriod(row.kind as ReminderKind, due)
     const step = row.kind === ReminderKind.LowBalance ? lowBalanceStep(row, balanceFen) : 'remind'
-    if (step === 'remind') await remind(ctx, tx, row, period)
+    // A reminder skipped for want of a grant is not "reminded for this low spell": once the user subscribes again,
+    // the next check while the balance is still low reminds them.
+    const sentNow = step === 'remind' && (await remind(ctx, tx, row, period))
     // After a long stop the next run is the next one ahead of now: missed periods are not sent in a burst.
     const next = nextReminderRun(row.kind as ReminderKind, row.dayOfMonth, due > now ? due : now)
-    const lastSentTime = step === 'remind' ? now : step === 'rearm' ? null : row.lastSentTime
+    const lastSentTime = sentNow ? now : step === 'rearm' ? null : row.lastSentTime
     await tx
       .update(topUpReminders)
       .set({ nextRunTime: next, lastSentTime, updatedTime: now })
       .where(eq(topUpReminders.id, row.id))
     await enqueueReminderRun(ctx, tx, row.id, next)
-    return step === 'remind'
+    return sentNow
   })
   if (sent) ctx.jobs.kick()
 }
