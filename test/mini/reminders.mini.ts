@@ -39,7 +39,7 @@ const reminders = (user: TestUser) =>
 
 const prompts = (host: MiniHost) => host.calls.filter((call) => call.api === 'requestSubscribeMessage')
 
-/** The saved account's editor → "Remind me" → the reminder page, its templates read (the prompt is asked in the tap). */
+/** The saved account's editor → "Remind me" → the reminder page, templates read (the prompt is asked in the tap). */
 async function openReminderForm(host: MiniHost, accountId: string): Promise<void> {
   await host.launch({ path: EDIT_PHONE, query: { id: accountId } })
   await host.waitForText(r.remindMe)
