@@ -244,6 +244,26 @@ describe('reminders: scheduling', () => {
     await t.data(cancel(alice, reminder.id))
   })
 
+  test('the sandbox’s “due now” sends it as at its time; the old time’s job then does nothing', async () => {
+    await moveTo('2026-07-10T00:00:00Z')
+    const reminder = await t.data(add(alice, { userAccountId: await newPhoneAccount(alice), dayOfMonth: 20 }))
+    const due = await t.data(t.post<{ due: string }>('/api/dev/reminders/due', { id: reminder.id }))
+    assert.equal(due.due, '2026-07-10T00:00:00.000Z')
+    await t.app.jobs.drain()
+    assert.deepEqual(
+      (await outbox(reminder.id)).map((n) => n.dedupeKey),
+      [`topUpReminder:${reminder.id}:2026-07`],
+    )
+    assert.equal((await reminderRow(reminder.id)).nextRunTime?.toISOString(), '2026-07-20T01:00:00.000Z')
+    // The run for the 20th is July's too: the period already has its reminder.
+    await runDue(reminder.id)
+    assert.equal((await outbox(reminder.id)).length, 1)
+    await t.data(cancel(alice, reminder.id))
+    for (const id of [reminder.id, 'nope']) {
+      assert.equal((await t.post('/api/dev/reminders/due', { id })).body.error, 'REMINDER_NOT_FOUND')
+    }
+  })
+
   test('a cancel stops the next run at once', async () => {
     await moveTo('2026-07-01T00:00:00Z')
     const reminder = await t.data(add(alice, { userAccountId: await newPhoneAccount(alice), dayOfMonth: 2 }))

@@ -12,6 +12,8 @@ import { errors } from '../../http/errors'
 import { routeSchema, withChannel } from '../../http/schemas'
 import { checkField } from '../../http/validation'
 import { encryptWxData, type WxPhoneData } from '../../providers/wxCrypto'
+import { isUuid } from '../account/users'
+import { dueNow } from '../reminders/reminderRuns'
 
 const tags = ['Sandbox (dev)']
 
@@ -172,6 +174,26 @@ export function registerDevRoutes(app: FastifyInstance, ctx: AppContext): void {
             creationTime: creationTime.toISOString(),
           })),
         )
+      },
+    )
+
+    // The e2e server runs on the real clock: a reminder's delivery (and the cancel link its message carries) is seen
+    // there by making it due now. The schedule itself is tested with a test clock (server/test/reminders.test.ts).
+    api.post(
+      '/api/dev/reminders/due',
+      {
+        schema: routeSchema({
+          tags,
+          summary: 'An active top-up reminder falls due now (issue 20): its run sends it as at its real time',
+          body: Type.Object({ id: Type.String({ minLength: 1, maxLength: 64 }) }),
+          data: Type.Object({ id: Type.String(), due: DateTime() }),
+        }),
+      },
+      async (request) => {
+        const { id } = request.body
+        const due = isUuid(id) ? await dueNow(ctx, id) : null
+        if (!due) throw errors.reminderNotFound()
+        return ok({ id, due: due.toISOString() })
       },
     )
   }

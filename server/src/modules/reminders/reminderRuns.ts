@@ -136,6 +136,24 @@ export async function skipFailedRun(ctx: AppContext, payload: ReminderRunPayload
   })
 }
 
+/**
+ * The sandbox's stand-in for the clock (POST /api/dev/reminders/due, never in production): an active reminder falls
+ * due now, and its run does the rest as at its real time. The job for the old time then finds it moved and does
+ * nothing. Null when there is no active reminder by that id.
+ */
+export async function dueNow(ctx: AppContext, id: string): Promise<Date | null> {
+  const due = await ctx.db.transaction(async (tx) => {
+    const [row] = await tx.select().from(topUpReminders).where(eq(topUpReminders.id, id)).for('update')
+    if (row?.status !== 'active') return null
+    const now = ctx.clock.now()
+    await tx.update(topUpReminders).set({ nextRunTime: now, updatedTime: now }).where(eq(topUpReminders.id, id))
+    await enqueueReminderRun(ctx, tx, id, now)
+    return now
+  })
+  if (due) ctx.jobs.kick()
+  return due
+}
+
 /** The run job: one reminder, one due time. */
 export async function runReminder(ctx: AppContext, lookupBalance: BalanceLookup, payload: ReminderRunPayload) {
   const [before] = await ctx.db.select().from(topUpReminders).where(eq(topUpReminders.id, payload.id))
