@@ -112,7 +112,7 @@ test('H5 (zh-CN): set from the editor, listed; due → the SMS; its link cancels
   await dev('POST', '/api/dev/reminders/due', { id: saved.id })
   let sent: Recorded | undefined
   for (const deadline = Date.now() + 10_000; !sent && Date.now() < deadline;) {
-    const messages = await dev<Recorded[]>('GET', `/api/dev/notifications?userId=${userId}`)
+    const messages = await dev<Recorded[]>('GET', `/api/dev/notifications?recipient=${phone}`)
     sent = messages.find((message) => message.event === 'topUpReminder')
     if (!sent) await page.waitForTimeout(100)
   }

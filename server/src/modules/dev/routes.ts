@@ -134,11 +134,14 @@ export function registerDevRoutes(app: FastifyInstance, ctx: AppContext): void {
         schema: routeSchema({
           tags,
           summary: 'Notifications the sandbox notification provider "sent" (issue 20), newest first',
-          description: 'By `userId` or `orderNo` (at least one): the message a user would have received, per channel.',
+          description:
+            'By `userId`, `orderNo` or `recipient` (at least one): the message a user would have received, per channel.',
           querystring: withChannel(
             Type.Object({
               userId: Type.Optional(Type.String({ format: 'uuid' })),
               orderNo: Type.Optional(Type.String({ minLength: 1, maxLength: 64 })),
+              /** A phone number, openid or Alipay user id: what reached that address (a reminder has no order). */
+              recipient: Type.Optional(Type.String({ minLength: 1, maxLength: 128 })),
             }),
           ),
           data: Type.Array(
@@ -156,11 +159,12 @@ export function registerDevRoutes(app: FastifyInstance, ctx: AppContext): void {
         }),
       },
       async (request) => {
-        const { userId, orderNo } = request.query
-        if (!userId && !orderNo) throw errors.badRequest('userId or orderNo is required')
+        const { userId, orderNo, recipient } = request.query
+        if (!userId && !orderNo && !recipient) throw errors.badRequest('userId, orderNo or recipient is required')
         const filters: SQL[] = []
         if (userId) filters.push(eq(sandboxNotifications.userId, userId))
         if (orderNo) filters.push(eq(sandboxNotifications.orderNo, orderNo))
+        if (recipient) filters.push(eq(sandboxNotifications.recipient, recipient))
         const rows = await ctx.db
           .select()
           .from(sandboxNotifications)
