@@ -1,9 +1,9 @@
 import assert from 'node:assert/strict'
 import { after, before, describe, test } from 'node:test'
-import { eq } from 'drizzle-orm'
+import { and, eq, sql } from 'drizzle-orm'
 import type { CancelledTopUpReminder, TopUpReminder } from '../../types/api/reminders'
 import { reminderConsentText } from '../../src/domain/reminderSchedule'
-import { notificationSubscriptions, topUpReminders, userNotifications } from '../src/db/schema'
+import { jobs, notificationSubscriptions, topUpReminders, userNotifications } from '../src/db/schema'
 import { runReminder } from '../src/modules/reminders/reminderRuns'
 import { createTestApp, type Caller, type TestApp } from './support/testApp'
 
@@ -196,6 +196,72 @@ describe('reminders: scheduling', () => {
     assert.equal((await outbox(reminder.id)).length, 1)
     assert.equal((await reminderRow(reminder.id)).nextRunTime?.toISOString(), '2026-07-03T01:00:00.000Z')
     await t.data(cancel(alice, reminder.id))
+  })
+
+  test('a run that fails every attempt skips its period and the schedule goes on', async () => {
+    await moveTo('2026-06-20T00:00:00Z')
+    const reminder = await t.data(add(alice, { userAccountId: await newPhoneAccount(alice), dayOfMonth: 21 }))
+    // The outbox refuses this reminder's messages, as a database fault would: every attempt of the run fails.
+    await t.database.db.execute(
+      sql.raw(`create function fail_reminder_outbox() returns trigger language plpgsql
+        as $$ begin raise exception 'outbox unavailable'; end $$`),
+    )
+    await t.database.db.execute(
+      sql.raw(`create trigger fail_reminder_outbox before insert on user_notifications for each row
+        when (new.reminder_id = '${reminder.id}') execute function fail_reminder_outbox()`),
+    )
+    const runJob = async () =>
+      (
+        await t.database.db
+          .select()
+          .from(jobs)
+          .where(and(eq(jobs.kind, 'reminder.run'), sql`${jobs.payload}->>'id' = ${reminder.id}`))
+          .orderBy(jobs.id)
+      )[0]
+    try {
+      await moveTo(reminder.nextRunTime!)
+      // Each retry waits out its back-off on the test clock until the job has used its attempts.
+      for (let job = await runJob(); job.status === 'pending'; job = await runJob()) {
+        if (job.runAt > t.clock.now()) t.clock.advance(job.runAt.getTime() - t.clock.now().getTime())
+        await t.app.jobs.drain()
+      }
+      const failed = await runJob()
+      assert.deepEqual([failed.status, failed.attempts], ['failed', failed.maxAttempts])
+      assert.match(failed.lastError ?? '', /insert into "user_notifications"/)
+    } finally {
+      await t.database.db.execute(sql.raw('drop trigger fail_reminder_outbox on user_notifications'))
+      await t.database.db.execute(sql.raw('drop function fail_reminder_outbox()'))
+    }
+    assert.deepEqual(await outbox(reminder.id), [])
+    const row = await reminderRow(reminder.id)
+    assert.deepEqual([row.status, row.nextRunTime?.toISOString()], ['active', '2026-07-21T01:00:00.000Z'])
+    // The next month's run goes out as usual.
+    await runDue(reminder.id)
+    assert.deepEqual(
+      (await outbox(reminder.id)).map((n) => n.dedupeKey),
+      [`topUpReminder:${reminder.id}:2026-07`],
+    )
+    await t.data(cancel(alice, reminder.id))
+  })
+
+  test('the sandbox’s “due now” sends it as at its time; the old time’s job then does nothing', async () => {
+    await moveTo('2026-07-10T00:00:00Z')
+    const reminder = await t.data(add(alice, { userAccountId: await newPhoneAccount(alice), dayOfMonth: 20 }))
+    const due = await t.data(t.post<{ due: string }>('/api/dev/reminders/due', { id: reminder.id }))
+    assert.equal(due.due, '2026-07-10T00:00:00.000Z')
+    await t.app.jobs.drain()
+    assert.deepEqual(
+      (await outbox(reminder.id)).map((n) => n.dedupeKey),
+      [`topUpReminder:${reminder.id}:2026-07`],
+    )
+    assert.equal((await reminderRow(reminder.id)).nextRunTime?.toISOString(), '2026-07-20T01:00:00.000Z')
+    // The run for the 20th is July's too: the period already has its reminder.
+    await runDue(reminder.id)
+    assert.equal((await outbox(reminder.id)).length, 1)
+    await t.data(cancel(alice, reminder.id))
+    for (const id of [reminder.id, 'nope']) {
+      assert.equal((await t.post('/api/dev/reminders/due', { id })).body.error, 'REMINDER_NOT_FOUND')
+    }
   })
 
   test('a cancel stops the next run at once', async () => {

@@ -33,6 +33,7 @@ export const reminderMessages = defineMessages(
     cancelFailed: '该提醒不存在或链接已失效',
     noCharge: '提醒仅为通知，不会自动扣款。',
     reminders: '充值提醒',
+    remindHint: '到时提醒你充值，仅为通知，不会自动扣款',
   },
   {
     remindMe: 'Remind me',
@@ -65,6 +66,7 @@ export const reminderMessages = defineMessages(
     cancelFailed: 'This reminder does not exist or the link has expired',
     noCharge: 'Reminders are only notices: nothing is charged automatically.',
     reminders: 'Reminders',
+    remindHint: 'A notice when it is time to top up; nothing is charged',
   },
 )
 

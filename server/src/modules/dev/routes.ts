@@ -12,6 +12,8 @@ import { errors } from '../../http/errors'
 import { routeSchema, withChannel } from '../../http/schemas'
 import { checkField } from '../../http/validation'
 import { encryptWxData, type WxPhoneData } from '../../providers/wxCrypto'
+import { isUuid } from '../account/users'
+import { dueNow } from '../reminders/reminderRuns'
 
 const tags = ['Sandbox (dev)']
 
@@ -132,11 +134,14 @@ export function registerDevRoutes(app: FastifyInstance, ctx: AppContext): void {
         schema: routeSchema({
           tags,
           summary: 'Notifications the sandbox notification provider "sent" (issue 20), newest first',
-          description: 'By `userId` or `orderNo` (at least one): the message a user would have received, per channel.',
+          description:
+            'By `userId`, `orderNo` or `recipient` (at least one): the message a user would have received, per channel.',
           querystring: withChannel(
             Type.Object({
               userId: Type.Optional(Type.String({ format: 'uuid' })),
               orderNo: Type.Optional(Type.String({ minLength: 1, maxLength: 64 })),
+              /** A phone number, openid or Alipay user id: what reached that address (a reminder has no order). */
+              recipient: Type.Optional(Type.String({ minLength: 1, maxLength: 128 })),
             }),
           ),
           data: Type.Array(
@@ -154,11 +159,12 @@ export function registerDevRoutes(app: FastifyInstance, ctx: AppContext): void {
         }),
       },
       async (request) => {
-        const { userId, orderNo } = request.query
-        if (!userId && !orderNo) throw errors.badRequest('userId or orderNo is required')
+        const { userId, orderNo, recipient } = request.query
+        if (!userId && !orderNo && !recipient) throw errors.badRequest('userId, orderNo or recipient is required')
         const filters: SQL[] = []
         if (userId) filters.push(eq(sandboxNotifications.userId, userId))
         if (orderNo) filters.push(eq(sandboxNotifications.orderNo, orderNo))
+        if (recipient) filters.push(eq(sandboxNotifications.recipient, recipient))
         const rows = await ctx.db
           .select()
           .from(sandboxNotifications)
@@ -172,6 +178,26 @@ export function registerDevRoutes(app: FastifyInstance, ctx: AppContext): void {
             creationTime: creationTime.toISOString(),
           })),
         )
+      },
+    )
+
+    // The e2e server runs on the real clock: a reminder's delivery (and the cancel link its message carries) is seen
+    // there by making it due now. The schedule itself is tested with a test clock (server/test/reminders.test.ts).
+    api.post(
+      '/api/dev/reminders/due',
+      {
+        schema: routeSchema({
+          tags,
+          summary: 'An active top-up reminder falls due now (issue 20): its run sends it as at its real time',
+          body: Type.Object({ id: Type.String({ minLength: 1, maxLength: 64 }) }),
+          data: Type.Object({ id: Type.String(), due: DateTime() }),
+        }),
+      },
+      async (request) => {
+        const { id } = request.body
+        const due = isUuid(id) ? await dueNow(ctx, id) : null
+        if (!due) throw errors.reminderNotFound()
+        return ok({ id, due: due.toISOString() })
       },
     )
   }

@@ -21,7 +21,8 @@ import { needsGrant, spendGrant } from './reminderGrants'
 // The reminder's runs (docs/reminders.md): one durable job per due time, deduped by reminder and time.
 // A run locks the reminder, does nothing unless it is still active and still due at exactly this time, sends at most
 // one reminder for the period (the outbox key is per reminder and period), and schedules the next run — all in one
-// transaction. So a retried job, a second instance, or a run after a cancel sends nothing more.
+// transaction. So a retried job, a second instance, or a run after a cancel sends nothing more. A run that fails its
+// last attempt still moves the reminder on to its next time (`skipFailedRun`): one bad day never ends a schedule.
 
 export const REMINDER_RUN_JOB = 'reminder.run'
 
@@ -115,6 +116,44 @@ function lowBalanceStep(row: ReminderRow, balanceFen: number | null): 'remind' |
   return row.lastSentTime ? 'none' : 'remind'
 }
 
+/** After a long stop the next run is the next one ahead of now: missed periods are not sent in a burst. */
+const nextRunAfter = (row: ReminderRow, due: Date, now: Date): Date =>
+  nextReminderRun(row.kind as ReminderKind, row.dayOfMonth, due > now ? due : now)
+
+/**
+ * A run whose every attempt failed (the database or outbox down all day, a row the run cannot handle) sent nothing
+ * for its period; the reminder is moved on to its next due time so the schedule goes on. Still under the row lock and
+ * the same due check as a run: a cancel, or a run that did get through, leaves nothing to move.
+ */
+export async function skipFailedRun(ctx: AppContext, payload: ReminderRunPayload): Promise<void> {
+  await ctx.db.transaction(async (tx) => {
+    const [row] = await tx.select().from(topUpReminders).where(eq(topUpReminders.id, payload.id)).for('update')
+    if (!isDue(row, payload.due)) return
+    const now = ctx.clock.now()
+    const next = nextRunAfter(row, new Date(payload.due), now)
+    await tx.update(topUpReminders).set({ nextRunTime: next, updatedTime: now }).where(eq(topUpReminders.id, row.id))
+    await enqueueReminderRun(ctx, tx, row.id, next)
+  })
+}
+
+/**
+ * The sandbox's stand-in for the clock (POST /api/dev/reminders/due, never in production): an active reminder falls
+ * due now, and its run does the rest as at its real time. The job for the old time then finds it moved and does
+ * nothing. Null when there is no active reminder by that id.
+ */
+export async function dueNow(ctx: AppContext, id: string): Promise<Date | null> {
+  const due = await ctx.db.transaction(async (tx) => {
+    const [row] = await tx.select().from(topUpReminders).where(eq(topUpReminders.id, id)).for('update')
+    if (row?.status !== 'active') return null
+    const now = ctx.clock.now()
+    await tx.update(topUpReminders).set({ nextRunTime: now, updatedTime: now }).where(eq(topUpReminders.id, id))
+    await enqueueReminderRun(ctx, tx, id, now)
+    return now
+  })
+  if (due) ctx.jobs.kick()
+  return due
+}
+
 /** The run job: one reminder, one due time. */
 export async function runReminder(ctx: AppContext, lookupBalance: BalanceLookup, payload: ReminderRunPayload) {
   const [before] = await ctx.db.select().from(topUpReminders).where(eq(topUpReminders.id, payload.id))
@@ -141,8 +180,7 @@ export async function runReminder(ctx: AppContext, lookupBalance: BalanceLookup,
     // A reminder skipped for want of a grant is not "reminded for this low spell": once the user subscribes again,
     // the next check while the balance is still low reminds them.
     const sentNow = step === 'remind' && (await remind(ctx, tx, row, period))
-    // After a long stop the next run is the next one ahead of now: missed periods are not sent in a burst.
-    const next = nextReminderRun(row.kind as ReminderKind, row.dayOfMonth, due > now ? due : now)
+    const next = nextRunAfter(row, due, now)
     const lastSentTime = sentNow ? now : step === 'rearm' ? null : row.lastSentTime
     await tx
       .update(topUpReminders)
@@ -158,5 +196,9 @@ export function defineReminderJobs(ctx: AppContext, lookupBalance: BalanceLookup
   ctx.jobs.define<ReminderRunPayload>({
     kind: REMINDER_RUN_JOB,
     handle: (payload) => runReminder(ctx, lookupBalance, payload),
+    async onExhausted(payload, context) {
+      context.log.error({ reminderId: payload.id, due: payload.due }, 'reminder run failed; skipped to the next time')
+      await skipFailedRun(ctx, payload)
+    },
   })
 }

@@ -1,8 +1,11 @@
 import { Text, View } from '@tarojs/components'
+import Taro from '@tarojs/taro'
 import type { ReactNode } from 'react'
 import type { LifePayOrderType } from '../../../domain/lifePayOrderType'
 import { useMessages } from '../../../i18n/messages'
+import { topUpReminderUrl } from '../../../routes'
 import { accountMessages } from '../messages'
+import { reminderMessages } from '../reminderMessages'
 import LifePayOrderTypeIcon from '../../../components/LifePayOrderTypeIcon'
 import './AccountFormFrame.scss'
 import { useBottomBar } from '../../../components/bottomBar'
@@ -17,12 +20,23 @@ interface AccountFormFrameProps {
   onSave: () => void
   /** A refusal that belongs to no single field. */
   formError?: string
+  /** The saved account being edited: "Remind me" on it, as its list card has (a new account has nothing to remind). */
+  accountId?: string
   children?: ReactNode
 }
 
 /** The edit pages' common shape: what the page is for, the fields in a card, and the save button. */
-export default function AccountFormFrame({ type, intro, saving, onSave, formError, children }: AccountFormFrameProps) {
+export default function AccountFormFrame({
+  type,
+  intro,
+  saving,
+  onSave,
+  formError,
+  accountId,
+  children,
+}: AccountFormFrameProps) {
   const m = useMessages(accountMessages)
+  const r = useMessages(reminderMessages)
   useBottomBar(SAVE_BAR_DESIGN_HEIGHT)
   return (
     <View className='lp-account-form'>
@@ -34,6 +48,17 @@ export default function AccountFormFrame({ type, intro, saving, onSave, formErro
       {formError ? (
         <View className='lp-account-form__error' role='alert'>
           {formError}
+        </View>
+      ) : null}
+      {accountId ? (
+        <View
+          className='lp-account-form__remind'
+          role='button'
+          tabIndex={0}
+          onClick={() => void Taro.navigateTo({ url: topUpReminderUrl(accountId) })}
+        >
+          <Text className='lp-account-form__remind-title'>{r('remindMe')}</Text>
+          <Text className='lp-account-form__remind-hint'>{r('remindHint')}</Text>
         </View>
       ) : null}
       <View className='lp-account-form__bar'>

@@ -91,6 +91,7 @@ export default function ElectricAccountForm({ initial }: { initial?: UserAccount
       intro={m('electricIntro')}
       saving={saving}
       onSave={() => void onSave()}
+      accountId={initial?.id}
     >
       <ElectricAccountFields areas={areas.data ?? []} fields={electric} errors={errors} clear={clear} />
       <RemarkField

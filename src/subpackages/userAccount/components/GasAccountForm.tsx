@@ -51,7 +51,13 @@ export default function GasAccountForm({ initial }: { initial?: UserAccount }) {
   }
 
   return (
-    <AccountFormFrame type={LifePayOrderType.Gas} intro={m('gasIntro')} saving={saving} onSave={() => void onSave()}>
+    <AccountFormFrame
+      type={LifePayOrderType.Gas}
+      intro={m('gasIntro')}
+      saving={saving}
+      onSave={() => void onSave()}
+      accountId={initial?.id}
+    >
       <GasAccountFields
         provider={provider}
         available={available}

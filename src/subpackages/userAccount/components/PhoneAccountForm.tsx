@@ -53,6 +53,7 @@ export default function PhoneAccountForm({ initial }: { initial?: UserAccount })
       intro={m('phoneIntro')}
       saving={saving}
       onSave={() => void onSave()}
+      accountId={initial?.id}
     >
       <FormField label={f('phoneLabel')} error={errors.phone}>
         <PhoneNumberField

@@ -136,11 +136,11 @@ export default function ReminderForm({ account }: { account: UserAccount }) {
         <View className={`lp-reminder-form__box${consent ? ' lp-reminder-form__box--on' : ''}`} />
         <Text className='lp-reminder-form__consent-text'>{consentText}</Text>
       </View>
+      {/* Dimmed until the consent is ticked, yet not disabled: the tap says what is missing. */}
       <View
         className={`lp-reminder-form__save${consent ? '' : ' lp-reminder-form__save--off'}`}
         role='button'
         tabIndex={0}
-        aria-disabled={!consent}
         onClick={onSave}
       >
         {save.isPending ? m('saving') : m('save')}
