@@ -355,7 +355,7 @@ describe('reminders: low balance and grants', () => {
         alice,
       ),
     )
-    // Still low the next day: reminded now (this test user has no WeChat openId, so the send job itself skips it later).
+    // Still low the next day: reminded now (this user has no WeChat openId, so the send job itself skips it later).
     await runDue(reminder.id)
     assert.deepEqual(await grantless(), [true, false])
     await t.data(cancel(alice, reminder.id))
