@@ -125,6 +125,26 @@ export const CHECKS: RouteCheck[] = [
     shows: (o) => [o.completed, '充值电子凭证', '¥49.25'],
     reads: [`${LP}/GetUserLifePayOrderDetail`],
   },
+  // Issue 20: the reminder pages — set one on a saved account, the (empty) list, and a message's cancel link whose
+  // token the server no longer knows (its refusal, in words).
+  {
+    route: 'subpackages/userAccount/topUpReminder/topUpReminder',
+    query: (o) => ({ accountId: o.electricAccount }),
+    shows: () => [SAVED_ELECTRIC.remark, SAVED_ELECTRIC.masked, '每月几号提醒'],
+    reads: [`${LP}/GetUserAccountDetail`],
+  },
+  {
+    route: 'subpackages/userAccount/reminderList/reminderList',
+    shows: () => ['还没有充值提醒'],
+    reads: [`${LP}/GetTopUpReminderList`],
+  },
+  {
+    route: 'subpackages/userAccount/cancelReminder/cancelReminder',
+    query: () => ({ token: 'a-link-from-an-old-message' }),
+    // The server's refusal in its own words (REMINDER_NOT_FOUND): a refused read, so not among `reads` (answered ones).
+    shows: () => ['提醒不存在或已取消'],
+    reads: [],
+  },
   {
     route: 'subpackages/userAccount/userAccountList/userAccountList',
     shows: () => ['电费户号', '还没有常用手机号'],
