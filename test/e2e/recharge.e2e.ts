@@ -241,6 +241,14 @@ test('validation shows at the field before any call; 192 asks for the carrier', 
   }
 })
 
+/** The supplier's account check answered (issue 20): the form places no order while it is still checking. */
+async function accountChecked(page: Page, locale: Locale): Promise<void> {
+  await page
+    .getByText(locale === 'zh-CN' ? /^户名：/ : /^Holder: /)
+    .first()
+    .waitFor()
+}
+
 test('electricity top-up through to recharge succeeded, with the holder name where the grid needs it', async () => {
   for (const locale of ['zh-CN', 'en-US'] as const) {
     const { context, page, userId } = await newPage(locale, locale === 'zh-CN' ? '13900006666' : '13900007777')
@@ -259,6 +267,7 @@ test('electricity top-up through to recharge succeeded, with the holder name whe
     await shot(page, 'electric-errors', locale)
     await page.getByRole('textbox', { name: f(locale).electricAccountLabel, exact: true }).fill('0755001234567')
     await page.getByRole('textbox', { name: f(locale).holderNameLabel, exact: true }).fill('张三')
+    await accountChecked(page, locale)
     await chooseFace(page, locale, 200)
     const shownPrice = fenOf(await payable(page).textContent())
     await shot(page, 'electric-ready', locale)
@@ -304,6 +313,7 @@ test('gas top-up through to recharge succeeded', async () => {
     await shot(page, 'gas-form', locale)
     await providers.getByRole('radio', { name: locale === 'zh-CN' ? '新奥燃气' : 'ENN Natural Gas' }).click()
     await page.getByRole('textbox', { name: f(locale).gasAccountLabel, exact: true }).fill('XA20240001')
+    await accountChecked(page, locale)
     await chooseFace(page, locale, 50)
     const shownPrice = fenOf(await payable(page).textContent())
     await shot(page, 'gas-ready', locale)

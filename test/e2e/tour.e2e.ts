@@ -55,7 +55,7 @@ const TYPED: Record<Locale, { phoneRemark: string; electricRemark: string; gasRe
 const AUTONYMS = ['简体中文', 'English']
 
 /** Technical terms Chinese text writes in Latin letters (the privacy policy's identifiers and protocols). */
-const LATIN_TERMS = ['openId', 'uId', 'HTTPS', 'IP']
+const LATIN_TERMS = ['openId', 'uId', 'HTTPS', 'IP', 'IC']
 
 const PLACEHOLDER = /【待|\[Operator to fill|\{\{|\{[A-Za-z]+\}|\bundefined\b|\bNaN\b|\bnull\b|\[object /
 /** Order numbers, e-mail and web addresses: read the same in both languages. */

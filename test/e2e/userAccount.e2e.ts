@@ -150,7 +150,7 @@ for (const locale of ['zh-CN', 'en-US'] as const) {
     )
 
     // Top up with it: the top-up page opens with the number, and its saved-account picker shows the new remark.
-    await cards(page).first().getByText(m(locale).topUp).click()
+    await cards(page).first().getByText(m(locale).topUp, { exact: true }).click()
     await page.waitForURL(/phoneBillRecharge/)
     await page
       .getByRole('group', { name: f(locale).phoneLabel })
