@@ -1,3 +1,4 @@
+import { LifePayOrderType } from './lifePayOrderType'
 const STARS = '****'
 
 /**
@@ -43,4 +44,9 @@ export function maskHolderName(name: string | null | undefined): string {
   if (chars.length === 1) return '*'
   if (chars.length === 2) return `${chars[0]}*`
   return chars[0] + '*'.repeat(chars.length - 2) + chars[chars.length - 1]
+}
+
+/** An order's or saved account's number as lists, messages and receipts show it (phones 138****5678). */
+export function maskLifePayAccount(type: LifePayOrderType, account: string): string {
+  return type === LifePayOrderType.Phone ? maskPhone(account) : maskAccount(account)
 }

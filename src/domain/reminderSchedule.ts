@@ -122,11 +122,11 @@ export function reminderWhenText(
 export const reminderConsentText: Labels<'consent'> = {
   'zh-CN': {
     consent:
-      '我同意接收本账户的充值提醒。提醒仅为通知，不会自动扣款或自动充值；我可随时在“我的-充值提醒”或提醒消息中一键取消。',
+      '我同意接收本账户的充值提醒。提醒仅为通知，不会自动扣款或自动充值；我可随时在“我的-充值提醒”中一键取消，删除该常用账户也会取消提醒。',
   },
   'en-US': {
     consent:
-      'I agree to receive top-up reminders for this account. Reminders are only notices: nothing is charged or topped up automatically, and I can cancel at any time in one tap, under Mine › Reminders or from the reminder message.',
+      'I agree to receive top-up reminders for this account. Reminders are only notices: nothing is charged or topped up automatically, and I can cancel at any time in one tap under Mine › Reminders; deleting the saved account cancels them too.',
   },
 }
 

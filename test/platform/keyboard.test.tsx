@@ -52,6 +52,8 @@ describe('the phone top-up form with a keyboard (H5)', () => {
     jest.spyOn(lifePayApi, 'getRate').mockResolvedValue(rates)
     jest.spyOn(lifePayApi, 'getPhoneParValue').mockResolvedValue(parValues)
     jest.spyOn(lifePayApi, 'getUserAccountAllList').mockResolvedValue([])
+    // The carrier lookup cannot say: the prefix guess stands.
+    jest.spyOn(lifePayApi, 'checkPhoneCarrier').mockRejectedValue(new Error('lookup unavailable'))
     create = jest
       .spyOn(lifePayApi, 'createLifePayPhoneOrder')
       .mockResolvedValue({ orderNo: 'LP1', payAmount: 29.55, parValue: 30, discountAmount: 0.45 })
@@ -75,6 +77,9 @@ describe('the phone top-up form with a keyboard (H5)', () => {
   it('arrows move through the face values and choose them; Enter places the order', async () => {
     renderWithQuery(<PhoneRechargeForm />)
     await facesPriced()
+    // The form orders once the carrier lookup has answered.
+    await waitFor(() => expect(lifePayApi.checkPhoneCarrier).toHaveBeenCalled())
+    await act(async () => {})
     const faces = () => within(screen.getByRole('radiogroup', { name: 'Amount' })).getAllByRole('radio')
     act(() => faces()[0].focus())
     key(faces()[0], 'ArrowRight')

@@ -1,9 +1,9 @@
 import { Text, View } from '@tarojs/components'
 import Taro from '@tarojs/taro'
 import type { UseQueryResult } from '@tanstack/react-query'
-import { LifePayOrderType, lifePayOrderTypeLabels } from '../../domain/lifePayOrderType'
+import { lifePayOrderTypeLabels } from '../../domain/lifePayOrderType'
 import { label } from '../../domain/locale'
-import { maskAccount, maskPhone } from '../../domain/mask'
+import { maskLifePayAccount } from '../../domain/mask'
 import { useLocaleStore } from '../../i18n/i18n'
 import { useMessages } from '../../i18n/messages'
 import { pagePath } from '../../routes'
@@ -39,8 +39,7 @@ export default function SavedAccounts({ query }: { query: UseQueryResult<UserAcc
     >
       {accounts.slice(0, SHOWN).map((account) => {
         const typeName = label(lifePayOrderTypeLabels, account.lifePayType, locale)
-        const number =
-          account.lifePayType === LifePayOrderType.Phone ? maskPhone(account.content) : maskAccount(account.content)
+        const number = maskLifePayAccount(account.lifePayType, account.content)
         return (
           <TopUpRow
             key={account.id}

@@ -47,6 +47,8 @@ beforeEach(() => {
   jest.spyOn(lifePayApi, 'getRate').mockResolvedValue(rates)
   jest.spyOn(lifePayApi, 'getPhoneParValue').mockResolvedValue(parValues)
   jest.spyOn(lifePayApi, 'getUserAccountAllList').mockResolvedValue([])
+  // The carrier lookup cannot say: the prefix guess stands (the form waits for its answer before it orders).
+  jest.spyOn(lifePayApi, 'checkPhoneCarrier').mockRejectedValue(new Error('lookup unavailable'))
   create = jest.spyOn(lifePayApi, 'createLifePayPhoneOrder')
   navigateTo = jest.spyOn(Taro, 'navigateTo').mockResolvedValue({ errMsg: 'navigateTo:ok' })
 })
@@ -66,6 +68,8 @@ async function submitted(locale: 'zh-CN' | 'en-US' = 'zh-CN') {
     </>,
   )
   await facesPriced()
+  await waitFor(() => expect(lifePayApi.checkPhoneCarrier).toHaveBeenCalled())
+  await act(async () => {})
   act(() => useLocaleStore.setState({ locale }))
   fireEvent.click(screen.getByRole('button', { name: /立即充值|Top up now/ }))
   return screen.findByRole('dialog')

@@ -1,4 +1,4 @@
-import { fireEvent, screen, waitFor, within } from '@testing-library/react'
+import { act, fireEvent, screen, waitFor, within } from '@testing-library/react'
 import Taro from '@tarojs/taro'
 import type { AxiosResponse } from 'axios'
 import type { PhoneParValue } from '../../../types/api/lifePay'
@@ -159,6 +159,9 @@ describe('phone top-up', () => {
     typeInto(phoneInput(container), '+86 130-1234-5678')
     expect(phoneInput(container)?.getAttribute('value')).toBe('130 1234 5678')
     expect(screen.getByText('China Unicom', { selector: '.lp-text-field__suffix' })).not.toBeNull()
+    // The form orders once the carrier lookup has answered (here: it cannot say, the guess stands).
+    await waitFor(() => expect(lifePayApi.checkPhoneCarrier).toHaveBeenCalled())
+    await act(async () => {})
     topUp()
     await waitFor(() => expect(navigateTo).toHaveBeenCalledTimes(1))
     expect(create.mock.calls[0][0]).toMatchObject({ phone: '13012345678', ispCode: CarrierCode.Liantong })

@@ -5,9 +5,9 @@ import {
   type LifePayNotificationParams,
   notificationEventFor,
 } from '../../../../src/domain/lifePayNotification'
-import { LifePayOrderType, lifePayOrderTypeLabels } from '../../../../src/domain/lifePayOrderType'
+import { type LifePayOrderType, lifePayOrderTypeLabels } from '../../../../src/domain/lifePayOrderType'
 import { label } from '../../../../src/domain/locale'
-import { maskAccount, maskPhone } from '../../../../src/domain/mask'
+import { maskLifePayAccount } from '../../../../src/domain/mask'
 import type { OrderEvent } from '../../../../src/domain/orderTransitions'
 import { fenToYuan } from '../../../../src/domain/price'
 import type { AppContext } from '../../appContext'
@@ -49,7 +49,7 @@ export function orderNotificationParams(
   const params: LifePayNotificationParams = {
     orderNo: order.orderNo,
     orderType: label(lifePayOrderTypeLabels, type),
-    account: type === LifePayOrderType.Phone ? maskPhone(order.account) : maskAccount(order.account),
+    account: maskLifePayAccount(type, order.account),
     amount: fenToYuan(order.payAmountFen).toFixed(2),
     time: shanghaiMinute(now),
     page: orderPage(order.orderNo),

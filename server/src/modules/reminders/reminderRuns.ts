@@ -2,7 +2,7 @@ import { eq } from 'drizzle-orm'
 import { label } from '../../../../src/domain/locale'
 import { LifePayNotificationEvent, type LifePayNotificationChannel } from '../../../../src/domain/lifePayNotification'
 import { LifePayOrderType, lifePayOrderTypeLabels } from '../../../../src/domain/lifePayOrderType'
-import { maskAccount, maskPhone } from '../../../../src/domain/mask'
+import { maskLifePayAccount } from '../../../../src/domain/mask'
 import { formatFen } from '../../../../src/domain/price'
 import { reminderCancelPage, reminderTopUpPage } from '../../../../src/domain/reminderMessagePages'
 import {
@@ -51,7 +51,7 @@ const isDue = (row: ReminderRow | undefined, due: string): row is ReminderRow =>
   row !== undefined && row.status === 'active' && row.nextRunTime?.toISOString() === due
 
 function maskedAccount(row: ReminderRow): string {
-  return row.lifePayOrderType === LifePayOrderType.Phone ? maskPhone(row.account) : maskAccount(row.account)
+  return maskLifePayAccount(row.lifePayOrderType as LifePayOrderType, row.account)
 }
 
 /**

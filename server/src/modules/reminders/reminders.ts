@@ -8,7 +8,7 @@ import type {
 } from '../../../../types/api/reminders'
 import type { LifePayNotificationChannel } from '../../../../src/domain/lifePayNotification'
 import { LifePayOrderType } from '../../../../src/domain/lifePayOrderType'
-import { maskAccount, maskPhone } from '../../../../src/domain/mask'
+import { maskLifePayAccount } from '../../../../src/domain/mask'
 import { decimal2 } from '../../../../src/domain/validators'
 import { fenToYuan, toFen } from '../../../../src/domain/price'
 import {
@@ -200,7 +200,7 @@ export async function cancelTopUpReminderByToken(ctx: AppContext, token: string)
   const type = row.lifePayOrderType as LifePayOrderType
   return {
     lifePayOrderType: type,
-    maskedAccount: type === LifePayOrderType.Phone ? maskPhone(row.account) : maskAccount(row.account),
+    maskedAccount: maskLifePayAccount(type, row.account),
     kind: row.kind as ReminderKind,
   }
 }

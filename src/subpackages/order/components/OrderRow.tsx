@@ -6,7 +6,7 @@ import { formatYuan } from '../../../domain/price'
 import { useLocaleStore } from '../../../i18n/i18n'
 import { useMessages } from '../../../i18n/messages'
 import type { LifePayOrderListItem } from '../../../../types/api/lifePay'
-import { maskOrderAccount } from '../maskOrderAccount'
+import { maskLifePayAccount } from '../../../domain/mask'
 import { orderMessages } from '../messages'
 import { formatOrderTime } from '../orderTime'
 import OrderStatusTag from './OrderStatusTag'
@@ -35,7 +35,7 @@ export default function OrderRow({ order, onOpen }: OrderRowProps) {
       <View className='lp-order-row__main'>
         <View className='lp-order-row__title'>
           <Text className='lp-order-row__type'>{label(lifePayOrderTypeLabels, order.lifePayOrderType, locale)}</Text>
-          <Text className='lp-order-row__account'>{maskOrderAccount(order.lifePayOrderType, order.account)}</Text>
+          <Text className='lp-order-row__account'>{maskLifePayAccount(order.lifePayOrderType, order.account)}</Text>
         </View>
         <Text className='lp-order-row__sub'>
           {m('faceValue')} {formatYuan(order.parValue)}

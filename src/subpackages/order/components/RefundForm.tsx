@@ -14,7 +14,7 @@ import { useLocaleStore } from '../../../i18n/i18n'
 import { useMessages } from '../../../i18n/messages'
 import type { LifePayOrderDetail } from '../../../../types/api/lifePay'
 import type { useApplyRefund } from '../hooks/useApplyRefund'
-import { maskOrderAccount } from '../maskOrderAccount'
+import { maskLifePayAccount } from '../../../domain/mask'
 import { orderMessages } from '../messages'
 import {
   RefundReasonChoice,
@@ -94,7 +94,7 @@ export default function RefundForm({ order, refund }: RefundFormProps) {
                 {label(lifePayOrderTypeLabels, order.lifePayOrderType, locale)} {formatYuan(order.parValue)}
               </Text>
               <Text className='lp-refund__recap-account'>
-                {maskOrderAccount(order.lifePayOrderType, order.account)}
+                {maskLifePayAccount(order.lifePayOrderType, order.account)}
               </Text>
             </View>
           </View>

@@ -4,7 +4,7 @@ import { lifePayTypeLabels } from '../../../domain/lifePayType'
 import { formatYuan } from '../../../domain/price'
 import { formatMessage } from '../../../i18n/messages'
 import type { LifePayOrderDetail } from '../../../../types/api/lifePay'
-import { maskOrderAccount } from '../maskOrderAccount'
+import { maskLifePayAccount } from '../../../domain/mask'
 import { orderMessages, type OrderMessageKey } from '../messages'
 import { formatOrderTime } from '../orderTime'
 
@@ -38,7 +38,7 @@ export function receiptContent(order: LifePayOrderDetail, locale: Locale): Recei
       { label: m('orderNo'), value: order.orderNo },
       { label: m('receiptSupplierNo'), value: order.supplierOrderNo ?? m('receiptNone') },
       { label: m('rechargeType'), value: label(lifePayOrderTypeLabels, order.lifePayOrderType, locale) },
-      { label: m('account'), value: maskOrderAccount(order.lifePayOrderType, order.account) },
+      { label: m('account'), value: maskLifePayAccount(order.lifePayOrderType, order.account) },
       { label: m('faceValue'), value: formatYuan(order.parValue) },
       { label: m('discount'), value: `-${formatYuan(order.discountAmount)}` },
       { label: m('amountPaid'), value: formatYuan(order.payAmount) },

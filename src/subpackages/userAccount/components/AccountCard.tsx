@@ -3,8 +3,7 @@ import { carrierCodeLabels } from '../../../domain/carrier'
 import { electricAccountTypeLabels, electricTypeLabels } from '../../../domain/electric'
 import { gasProviderLabels } from '../../../domain/gas'
 import { label, type Locale } from '../../../domain/locale'
-import { LifePayOrderType } from '../../../domain/lifePayOrderType'
-import { maskAccount, maskPhone } from '../../../domain/mask'
+import { maskLifePayAccount } from '../../../domain/mask'
 import { useLocaleStore } from '../../../i18n/i18n'
 import { useMessages } from '../../../i18n/messages'
 import type { ElectricSupportArea, UserAccount } from '../../../../types/api/lifePay'
@@ -50,8 +49,7 @@ export default function AccountCard({
   const locale = useLocaleStore((s) => s.locale)
   const m = useMessages(accountMessages)
   const r = useMessages(reminderMessages)
-  const masked =
-    account.lifePayType === LifePayOrderType.Phone ? maskPhone(account.content) : maskAccount(account.content)
+  const masked = maskLifePayAccount(account.lifePayType, account.content)
   const details = accountDetails(account, locale, areas)
   return (
     <View

@@ -5,7 +5,7 @@ import { useState } from 'react'
 import { showToast } from '../../../components/toastStore'
 import { LifePayNotificationChannel, LifePayNotificationEvent } from '../../../domain/lifePayNotification'
 import { LifePayOrderType } from '../../../domain/lifePayOrderType'
-import { maskAccount, maskPhone } from '../../../domain/mask'
+import { maskLifePayAccount } from '../../../domain/mask'
 import { DECIMAL_2_PATTERN } from '../../../domain/validators'
 import { REMINDER_DAY_MAX, REMINDER_DAY_MIN, reminderConsentText, ReminderKind } from '../../../domain/reminderSchedule'
 import { useLocaleStore } from '../../../i18n/i18n'
@@ -77,8 +77,7 @@ export default function ReminderForm({ account }: { account: UserAccount }) {
     void subscribe.ask().then((answers) => save.mutate(answers[0] ?? null))
   }
 
-  const masked =
-    account.lifePayType === LifePayOrderType.Phone ? maskPhone(account.content) : maskAccount(account.content)
+  const masked = maskLifePayAccount(account.lifePayType, account.content)
   return (
     <View className='lp-reminder-form'>
       <View className='lp-reminder-form__account'>

@@ -3,8 +3,7 @@ import Taro from '@tarojs/taro'
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query'
 import PageState from '../../../components/PageState'
 import { showToast } from '../../../components/toastStore'
-import { LifePayOrderType } from '../../../domain/lifePayOrderType'
-import { maskAccount, maskPhone } from '../../../domain/mask'
+import { maskLifePayAccount } from '../../../domain/mask'
 import { formatReminderTime, ReminderKind, reminderWhenText } from '../../../domain/reminderSchedule'
 import { useErrorText } from '../../../hooks/useErrorText'
 import { useLocaleStore } from '../../../i18n/i18n'
@@ -59,8 +58,7 @@ export default function ReminderListView() {
           time: formatReminderTime(new Date(reminder.nextRunTime), locale),
         })
       : ''
-  const masked = (reminder: TopUpReminder) =>
-    reminder.lifePayOrderType === LifePayOrderType.Phone ? maskPhone(reminder.account) : maskAccount(reminder.account)
+  const masked = (reminder: TopUpReminder) => maskLifePayAccount(reminder.lifePayOrderType, reminder.account)
 
   return (
     <View className='lp-reminder-list'>
