@@ -177,7 +177,8 @@ describe('signed-HTTP supplier: /account/query (docs/supplierProtocol.md § Acco
     merchantId: MERCHANT_ID,
     key: KEY,
     notifyUrl: 'https://lifepay.example.com/api/supplier/notify',
-    timeoutMs: 800,
+    // Far over a loaded machine's local round trip; only the held slow answer times out.
+    timeoutMs: 3_000,
   })
   const request = (account: string): AccountLookupRequest => ({
     lifePayOrderType: LifePayOrderType.Electric,
@@ -189,7 +190,12 @@ describe('signed-HTTP supplier: /account/query (docs/supplierProtocol.md § Acco
   })
 
   before(async () => {
-    fake = await new FakeSupplier({ merchantId: MERCHANT_ID, key: KEY, slowMs: 1_500, deliver: async () => '' }).start()
+    fake = await new FakeSupplier({
+      merchantId: MERCHANT_ID,
+      key: KEY,
+      slowMs: 600_000,
+      deliver: async () => '',
+    }).start()
     fake.setAccount('3100000000001', { holderName: '张小三', balanceFen: 12345 })
     fake.setAccount('3100000000002', { holderName: '王五', owedFen: 8800 })
     fake.setAccount('3100000000003', 'maintenance')

@@ -45,7 +45,8 @@ before(async () => {
   fake = await new FakeSupplier({
     merchantId: MERCHANT_ID,
     key: KEY,
-    slowMs: 1_500,
+    // Held past the test: a slow answer is a timeout whatever the machine's load, never a race with it.
+    slowMs: 600_000,
     // The supplier posts to the notify URL we gave it; here that URL's route is reached through the app.
     deliver: async (notifyUrl, body) => {
       assert.equal(notifyUrl, NOTIFY_URL)
@@ -60,10 +61,9 @@ before(async () => {
         merchantId: MERCHANT_ID,
         key: KEY,
         notifyUrl: NOTIFY_URL,
-        // Well under the fake's slowMs (so a slow answer is a timeout) and well over a loaded CI machine's round trip
-        // (at 300 ms a query once failed to settle the order while the PostgreSQL suite shared two cores with a
-        // browser run).
-        timeoutMs: 800,
+        // Far over a loaded machine's local round trip: at 300 ms and again at 800 ms a query on a busy CI machine
+        // timed out and left the order recharging. Only the held slow answer may time out.
+        timeoutMs: 3_000,
       },
       supplierQueryAfterMs: QUERY_AFTER_MS,
       supplierQueryMaxIntervalMs: 10 * 60_000,

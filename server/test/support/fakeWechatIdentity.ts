@@ -202,11 +202,12 @@ export async function startFakeWechatIdentity(now: () => Date = () => new Date()
       // WeChat answers JSON as text/plain; a slow answer comes after the work is done.
       const delay = slowAnswerMs
       slowAnswerMs = 0
+      // Unref'd: a held answer never keeps the test process alive.
       setTimeout(() => {
         if (response.destroyed) return
         response.writeHead(200, { 'content-type': 'text/plain' })
         response.end(JSON.stringify(result))
-      }, delay)
+      }, delay).unref()
     })
   })
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve))
