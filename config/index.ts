@@ -10,6 +10,9 @@ import prodConfig from './prod'
 import testConfig from './test'
 
 const platform = process.env.TARO_ENV || 'h5'
+// The benchmarks' floor (bench/floor/floorApp.ts): an empty Taro app built with this same config, into dist/floor.
+const floorApp = process.env.LIFEPAY_FLOOR_APP === '1'
+const outputRoot = floorApp ? `dist/floor/${platform}` : `dist/${platform}`
 
 // react-query v5 ships class private fields (#x): left as they are, H5 minification quotes them into a syntax
 // error (a blank page) and older mini-program engines can't parse them, so babel transpiles these packages too;
@@ -72,6 +75,9 @@ const transpiledPackages = (filename: string): boolean =>
   /node_modules[\\/](@tanstack|axios|zustand|query-string|decode-uri-component|split-on-first|filter-obj)[\\/]/.test(
     filename,
   )
+// The benchmark floor app lies outside src/ but shares its floor globals (config/floorGlobals.ts): compiled too.
+const alsoCompiled = (filename: string): boolean =>
+  transpiledPackages(filename) || (floorApp && /[\\/]src[\\/]platform[\\/]floor[\\/]/.test(filename))
 
 export default defineConfig<'webpack5'>(async (merge, { mode }) => {
   const baseConfig: UserConfigExport<'webpack5'> = {
@@ -80,12 +86,12 @@ export default defineConfig<'webpack5'>(async (merge, { mode }) => {
     // SPEC §2: designed at 750 wide.
     designWidth: 750,
     deviceRatio: { 640: 2.34 / 2, 750: 1, 375: 2, 828: 1.81 / 2 },
-    sourceRoot: 'src',
-    outputRoot: `dist/${platform}`,
+    sourceRoot: floorApp ? 'bench/floor/app' : 'src',
+    outputRoot,
     plugins: [],
     defineConstants: {},
     copy: {
-      patterns: platform === 'alipay' ? [{ from: 'mini.project.json', to: 'dist/alipay/mini.project.json' }] : [],
+      patterns: platform === 'alipay' ? [{ from: 'mini.project.json', to: `${outputRoot}/mini.project.json` }] : [],
       options: {},
     },
     framework: 'react',
@@ -107,7 +113,7 @@ export default defineConfig<'webpack5'>(async (merge, { mode }) => {
       optimizeMainPackage: { enable: true },
       // No screen sets innerHTML: Taro's HTML parser (~9 KiB of the main package) stays out.
       runtime: { enableInnerHTML: false },
-      compile: { include: [transpiledPackages] },
+      compile: { include: [alsoCompiled] },
       webpackChain(chain) {
         failOnMissingExports(chain)
         dropAxiosBrowserAdapters(chain)
@@ -123,7 +129,7 @@ export default defineConfig<'webpack5'>(async (merge, { mode }) => {
       sourceMapType: 'hidden-source-map',
       staticDirectory: 'static',
       router: { mode: 'browser' },
-      compile: { include: [transpiledPackages] },
+      compile: { include: [alsoCompiled] },
       webpackChain(chain) {
         failOnMissingExports(chain)
         dropAxiosBrowserAdapters(chain)
@@ -154,11 +160,13 @@ export default defineConfig<'webpack5'>(async (merge, { mode }) => {
           chunks: 'all',
           minSize: { javascript: 20000, 'css/mini-extract': 0 },
         })
-        // Start-up in several tasks, pages rendered in slices (src/platform/h5Boot.ts).
-        chain.plugin('h5StagedBoot').use(H5StagedBootPlugin)
+        // Start-up in several tasks, pages rendered in slices (src/platform/h5Boot.ts): the app's own, not the floor's.
+        if (!floorApp) chain.plugin('h5StagedBoot').use(H5StagedBootPlugin)
         // src/app.config.ts's entryPagePath (Taro's config loader compiles config/ only: src/routes.ts is out of
         // reach).
-        chain.plugin('h5FirstLoad').use(H5FirstLoadPlugin, [{ entryPage: 'pages/home/index' }])
+        chain
+          .plugin('h5FirstLoad')
+          .use(H5FirstLoadPlugin, [{ entryPage: floorApp ? 'pages/index/index' : 'pages/home/index' }])
       },
       output: { filename: 'js/[name].[contenthash:8].js', chunkFilename: 'js/[name].[contenthash:8].js' },
       miniCssExtractPluginOption: {
