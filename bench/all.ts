@@ -1,5 +1,6 @@
-// npm run bench [-- size page mini api filter]: runs the benchmarks (all five by default), each in its own process as
-// its npm script runs it, one after the other, and writes what they print to bench/report.md with the machine's facts.
+// npm run bench [-- size page mini api pipeline filter]: runs the benchmarks (all six by default), each in its own
+// process as its npm script runs it, one after the other, and writes what they print to bench/report.md with the
+// machine's facts.
 import { execFileSync, spawn } from 'node:child_process'
 import { existsSync, readdirSync, writeFileSync } from 'node:fs'
 import { cpus, freemem, loadavg, release, totalmem } from 'node:os'
@@ -10,6 +11,7 @@ const BENCHES = [
   { name: 'page', script: 'bench:page', markdown: true },
   { name: 'mini', script: 'bench:mini', markdown: true },
   { name: 'api', script: 'bench:api', markdown: true },
+  { name: 'pipeline', script: 'bench:pipeline', markdown: true },
   { name: 'filter', script: 'bench:filter', markdown: false, title: 'Sensitive-word filter' },
 ]
 const REPORT = join(__dirname, 'report.md')
