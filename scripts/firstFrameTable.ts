@@ -14,7 +14,7 @@ import { pageTitleKey, SUBPACKAGES, TAB_PAGES } from '../src/routes'
 // holds it, and `npm run firstframes` (the same test with FIRST_FRAMES=write) writes it there.
 
 /** The blocks index.html knows how to draw under the nav bar (its BLOCKS), each replaced by the page's own. */
-export type FirstFrameBlock = 'hero' | 'notice'
+export type FirstFrameBlock = 'hero' | 'mine' | 'notice'
 
 /** [zh-CN texts, en-US texts, block or 0, 1 on a tab page (no back button)]; texts: the title, then the block's. */
 export type FirstFrameRow = [string[], string[], FirstFrameBlock | 0, 0 | 1]
@@ -22,12 +22,16 @@ export type FirstFrameRow = [string[], string[], FirstFrameBlock | 0, 0 | 1]
 const LOCALES: Locale[] = ['zh-CN', 'en-US']
 const HOME = TAB_PAGES[0]
 
-/** The static block a page opens with, where it is the page's largest text (Lighthouse's LCP element). */
+/**
+ * The static block a page opens with, where it is the page's LCP element: home's hero, mine's header (the default
+ * avatar, no text: who is logged in is the page's to say), the top-up pages' delivery notice.
+ */
 const BLOCKS: Record<string, [FirstFrameBlock, (locale: Locale) => string[]]> = {
   [HOME]: [
     'hero',
     (locale) => [formatMessage(homeMessages, locale, 'heroTitle'), formatMessage(homeMessages, locale, 'heroSubtitle')],
   ],
+  [TAB_PAGES[1]]: ['mine', () => []],
   ...Object.fromEntries(
     (
       [

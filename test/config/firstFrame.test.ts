@@ -99,6 +99,8 @@ describe("index.html's first frame", () => {
     const mine = drawAt('/pages/mine/index', { language: 'en-US' })
     expect(texts(mine)).toEqual([formatPageTitle('en-US', 'page.mine')])
     expect(mine?.querySelector('.lp-first-frame__back')).toBeNull()
+    // The page's default avatar, as the build serves it (src/assets/avatar, copied unhashed).
+    expect(mine?.querySelector('img')?.getAttribute('src')).toBe('/static/images/assets/avatar/default-avatar.png')
     const order = drawAt('/subpackages/order/order/order/?orderNo=A1')
     expect(texts(order)).toEqual([formatPageTitle('zh-CN', 'page.order')])
     expect(order?.querySelector('.lp-first-frame__back')).not.toBeNull()
@@ -121,6 +123,7 @@ describe("index.html's first frame", () => {
     const navBar = scss('components/NavBar.scss')
     const home = scss('pages/home/index.scss')
     const notice = scss('subpackages/recharge/components/DeliveryTimeNotice.scss')
+    const mine = scss('pages/mine/MineHeader.scss')
     expect(frame('bar').background).toBe(declarations(navBar, '.lp-navbar').background)
     expect(frame('bar').color).toBe(declarations(navBar, '.lp-navbar').color)
     const pairs: [string, Record<string, string>][] = [
@@ -130,6 +133,8 @@ describe("index.html's first frame", () => {
       ['hero', declarations(home, '.lp-home__hero')],
       ['hero-title', declarations(home, '.lp-home__hero-title')],
       ['hero-subtitle', declarations(home, '.lp-home__hero-subtitle')],
+      ['mine', declarations(mine, '.lp-mine-header')],
+      ['avatar', declarations(mine, '.lp-mine-header__avatar')],
       ['notice', declarations(notice, '.lp-delivery-notice')],
       ['notice-time', declarations(notice, '.lp-delivery-notice__time')],
       ['notice-exclusions', declarations(notice, '.lp-delivery-notice__exclusions')],
