@@ -23,14 +23,20 @@ function median(values: number[]): number {
   return sorted.length % 2 ? sorted[middle] : (sorted[middle - 1] + sorted[middle]) / 2
 }
 
-/** Writes the login into the browser's localStorage for the app's origin (a same-origin page that is not the app). */
-async function logIn(chromePort: number, origin: string, entries: Record<string, string>): Promise<void> {
+/**
+ * Writes the login into the browser's localStorage for the app's origin (a same-origin page that is not the app), or
+ * with `null` clears it (the logged-out pages).
+ */
+async function logIn(chromePort: number, origin: string, entries: Record<string, string> | null): Promise<void> {
   const browser = await chromium.connectOverCDP(`http://127.0.0.1:${chromePort}`)
   try {
     const page = await browser.contexts()[0].newPage()
     await page.goto(`${origin}/healthz`)
     await page.evaluate(
-      (items) => Object.entries(items).forEach(([key, value]) => localStorage.setItem(key, value)),
+      (items) =>
+        items
+          ? Object.entries(items).forEach(([key, value]) => localStorage.setItem(key, value))
+          : localStorage.clear(),
       entries,
     )
     await page.close()
@@ -124,7 +130,12 @@ async function main(): Promise<void> {
   if (process.argv.includes('--help')) return console.log(USAGE)
   const options = parsePageOptions(process.argv.slice(2))
   buildLocked('h5')
-  const server = await startAppServer({ SANDBOX_SUPPLIER_DELAY_MS: '100' })
+  // BENCH_STATIC_DIR: another build to serve (a copy of dist/h5 from before a change, for an A/B in turns).
+  const staticDir = process.env.BENCH_STATIC_DIR
+  const server = await startAppServer({
+    SANDBOX_SUPPLIER_DELAY_MS: '100',
+    ...(staticDir ? { STATIC_DIR: staticDir } : {}),
+  })
   const userDataDir = mkdtempSync(join(tmpdir(), 'lifepay-bench-chrome-'))
   let chrome: { port: number; kill: () => void } | null = null
   try {
@@ -134,7 +145,11 @@ async function main(): Promise<void> {
     chrome = await launch({ chromePath: CHROMIUM_PATH, chromeFlags: CHROMIUM_FLAGS, userDataDir })
     if (!options.loggedOut) await logIn(chrome.port, server.url, virtualLoginStorage(user.userId, user.phoneNumber))
     const results: PageResult[] = []
-    for (const page of options.pages) {
+    // The logged-in pages first, then the logged-out ones (the login pages of the default list) with the login gone.
+    const pages = [...options.pages.filter((p) => !p.loggedOut), ...options.pages.filter((p) => p.loggedOut)]
+    for (const page of pages) {
+      if (page.loggedOut && !options.loggedOut && page === pages.find((p) => p.loggedOut))
+        await logIn(chrome.port, server.url, null)
       const path = resolvePath(page.path, { orderNo: user.orderNos[0], paidOrderNo: user.paidOrderNo })
       const runs: PageFigures[] = []
       const failures: string[] = []

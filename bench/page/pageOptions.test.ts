@@ -2,17 +2,31 @@ import assert from 'node:assert/strict'
 import { test } from 'node:test'
 import { parsePageOptions, resolvePath } from './pageOptions'
 
-test('with no option bench:page measures the issue’s three pages, three runs, performance and accessibility', () => {
-  assert.deepEqual(parsePageOptions([]), {
-    pages: [
-      { name: 'home', path: '/' },
-      { name: 'phoneBillRecharge', path: '/subpackages/recharge/phoneBillRecharge/phoneBillRecharge' },
-      { name: 'order', path: '/subpackages/order/order/order' },
+test('with no option bench:page measures issue 21’s pages, three runs, performance and accessibility', () => {
+  const options = parsePageOptions([])
+  assert.deepEqual(
+    options.pages.map((p) => [p.name, p.path, p.loggedOut ?? false]),
+    [
+      ['home', '/', false],
+      ['mine', '/pages/mine/index', false],
+      ['phoneBillRecharge', '/subpackages/recharge/phoneBillRecharge/phoneBillRecharge', false],
+      ['electricBillRecharge', '/subpackages/recharge/electricBillRecharge/electricBillRecharge', false],
+      ['gasBillRecharge', '/subpackages/recharge/gasBillRecharge/gasBillRecharge', false],
+      ['selectPayType', '/subpackages/recharge/selectPayType/selectPayType?orderNo={orderNo}', false],
+      ['rechargeResult', '/subpackages/recharge/rechargeResult/rechargeResult?orderNo={paidOrderNo}', false],
+      ['order list', '/subpackages/order/order/order', false],
+      ['order detail', '/subpackages/order/order/order?orderNo={paidOrderNo}', false],
+      ['orderApplyRefund', '/subpackages/order/orderApplyRefund/orderApplyRefund?orderNo={paidOrderNo}', false],
+      ['orderRefundResult', '/subpackages/order/orderRefundResult/orderRefundResult?orderNo={paidOrderNo}', false],
+      ['userAccountList', '/subpackages/userAccount/userAccountList/userAccountList', false],
+      // The login pages as a new user sees them.
+      ['authorization', '/subpackages/login/authorization/authorization', true],
+      ['loginByForm', '/subpackages/login/loginByForm/loginByForm', true],
     ],
-    runs: 3,
-    categories: ['performance', 'accessibility'],
-    loggedOut: false,
-  })
+  )
+  assert.equal(options.runs, 3)
+  assert.deepEqual(options.categories, ['performance', 'accessibility'])
+  assert.equal(options.loggedOut, false)
 })
 
 test('a subset of pages, one run, accessibility only', () => {

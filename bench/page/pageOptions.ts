@@ -7,6 +7,8 @@ export interface AuditedPage {
   name: string
   /** Path and query; `{orderNo}` / `{paidOrderNo}` stand for an order of the seeded user. */
   path: string
+  /** Audited without the login (the login pages as a new user sees them), after the logged-in pages. */
+  loggedOut?: boolean
 }
 
 export interface PageOptions {
@@ -19,14 +21,29 @@ export interface PageOptions {
   saveDir?: string
 }
 
-/** The pages issue 8 measures, in this order, when no page is asked for. */
-export const DEFAULT_PAGE_NAMES = ['home', 'phoneBillRecharge', 'order']
 const TAB_PATHS: Record<string, string> = { home: '/', mine: '/pages/mine/index' }
+const withOrder = (page: string, order: string) => `${pagePath(page)}?orderNo={${order}}`
+
+/** Issue 21's pages, in this order, when no page is asked for: every kind of page, the login pages logged out. */
+export const DEFAULT_PAGES: AuditedPage[] = [
+  { name: 'home', path: '/' },
+  { name: 'mine', path: TAB_PATHS.mine },
+  ...['phoneBillRecharge', 'electricBillRecharge', 'gasBillRecharge'].map((name) => ({ name, path: pagePath(name) })),
+  { name: 'selectPayType', path: withOrder('selectPayType', 'orderNo') },
+  { name: 'rechargeResult', path: withOrder('rechargeResult', 'paidOrderNo') },
+  { name: 'order list', path: pagePath('order') },
+  { name: 'order detail', path: withOrder('order', 'paidOrderNo') },
+  { name: 'orderApplyRefund', path: withOrder('orderApplyRefund', 'paidOrderNo') },
+  { name: 'orderRefundResult', path: withOrder('orderRefundResult', 'paidOrderNo') },
+  { name: 'userAccountList', path: pagePath('userAccountList') },
+  ...['authorization', 'loginByForm'].map((name) => ({ name, path: pagePath(name), loggedOut: true })),
+]
 const CATEGORIES: Category[] = ['performance', 'accessibility']
 
 export const USAGE = `usage: npm run bench:page -- [--pages home,order,loginByForm,…] [--path /subpackages/…?orderNo={orderNo}]…
                        [--runs N] [--only accessibility|performance] [--logged-out] [--save DIR]
-  --pages   page names: home, mine, or any SPEC page (e.g. orderApplyRefund); default ${DEFAULT_PAGE_NAMES.join(',')}
+  --pages   page names: home, mine, or any SPEC page (e.g. orderApplyRefund); default issue 21's list:
+            ${DEFAULT_PAGES.map((p) => p.name).join(', ')}
   --path    any route path, repeatable; {orderNo} / {paidOrderNo} become an order of the seeded user
   --runs    Lighthouse runs per page (default 3; the median is printed)
   --only    one category (default: performance and accessibility)
@@ -37,7 +54,7 @@ function pageByName(name: string): AuditedPage {
   return { name, path: TAB_PATHS[name] ?? pagePath(name) }
 }
 
-/** Reads bench:page's command line; with no option, the issue's measurement (3 runs, three pages, both categories). */
+/** Reads bench:page's command line; with no option, the issue's measurement (3 runs, every page, both categories). */
 export function parsePageOptions(argv: string[]): PageOptions {
   const names: string[] = []
   const paths: string[] = []
@@ -75,10 +92,10 @@ export function parsePageOptions(argv: string[]): PageOptions {
   })
   for (const path of paths)
     if (!path.startsWith('/')) throw new Error(`--path must start with /, got ${path}\n${USAGE}`)
-  const pages = [
-    ...(names.length === 0 && paths.length === 0 ? DEFAULT_PAGE_NAMES : names).map(pageByName),
-    ...paths.map((path) => ({ name: path, path })),
-  ]
+  const pages =
+    names.length === 0 && paths.length === 0
+      ? DEFAULT_PAGES
+      : [...names.map(pageByName), ...paths.map((path) => ({ name: path, path }))]
   return { pages, runs, categories, loggedOut, ...(saveDir ? { saveDir } : {}) }
 }
 

@@ -1,23 +1,36 @@
 import { readFileSync } from 'node:fs'
 import { join } from 'node:path'
+import { formatPageTitle } from '../../src/components/pageTitle'
 import type { Locale } from '../../src/domain/locale'
-import { translate } from '../../src/i18n/i18n'
 import { formatMessage } from '../../src/i18n/messages'
 import { homeMessages } from '../../src/pages/home/messages'
+import { pagePath, pageTitleKey, SUBPACKAGES, TAB_PAGES } from '../../src/routes'
+import { firstFramesInHtml, firstFrameTable, INDEX_HTML, writeFirstFrames } from '../../scripts/firstFrameTable'
+
+// `npm run firstframes`: this file with FIRST_FRAMES=write rewrites index.html's table from the catalogues first.
+if (process.env.FIRST_FRAMES === 'write') writeFirstFrames()
 
 // src/index.html's first frame: the script that draws it, run as the browser runs it.
-const html = readFileSync(join(__dirname, '../../src/index.html'), 'utf8')
+const html = readFileSync(INDEX_HTML, 'utf8')
 const firstFrameScript = [...html.matchAll(/<script>([\s\S]*?)<\/script>/g)]
   .map((m) => m[1])
   .find((s) => s.includes('lp-first-frame'))
 
-function drawAt(path: string, { saved, language }: { saved?: Locale; language?: string } = {}) {
+const ANDROID =
+  'Mozilla/5.0 (Linux; Android 11; moto g power (2022)) AppleWebKit/537.36 Chrome/120.0 Mobile Safari/537.36'
+const IPHONE = 'Mozilla/5.0 (iPhone; CPU iPhone OS 11_0 like Mac OS X) AppleWebKit/604.1.38 Mobile/15A372 Safari/604.1'
+
+function drawAt(
+  path: string,
+  { saved, language, userAgent }: { saved?: Locale; language?: string; userAgent?: string } = {},
+) {
   document.body.innerHTML = '<div id="app"></div>'
   window.history.replaceState(null, '', path)
   localStorage.clear()
   // Taro's setStorageSync wraps every value as {data}.
   if (saved) localStorage.setItem('lifePay.locale', JSON.stringify({ data: saved }))
   jest.spyOn(navigator, 'language', 'get').mockReturnValue(language ?? 'zh-CN')
+  jest.spyOn(navigator, 'userAgent', 'get').mockReturnValue(userAgent ?? IPHONE)
   new Function(firstFrameScript as string)()
   return document.querySelector('.lp-first-frame')
 }
@@ -25,7 +38,7 @@ function drawAt(path: string, { saved, language }: { saved?: Locale; language?: 
 const texts = (frame: Element | null) =>
   [...(frame?.querySelectorAll('.lp-first-frame__title, span') ?? [])].map((e) => e.textContent)
 const homeTexts = (locale: Locale) => [
-  translate(locale, 'app.productTitle'),
+  formatPageTitle(locale),
   formatMessage(homeMessages, locale, 'heroTitle'),
   formatMessage(homeMessages, locale, 'heroSubtitle'),
 ]
@@ -42,16 +55,38 @@ function declarations(css: string, selector: string): Record<string, string> {
       .filter(([name, value]) => name && value)
       .map(([name, value]) => [
         name,
-        value.replace(/,\s+/g, ',').replace(/(\d+)px/g, (_, px: string) => `${Number(px) / 40}rem`),
-      ])
-      .map(([name, value]) => [name, value.replace(/\b0\./g, '.')]),
+        value
+          .replace(/,\s+/g, ',')
+          .replace(/\b(\d+)px\b/g, (_, px: string) => (px === '0' ? '0' : `${Number(px) / 40}rem`))
+          .replace(/\b0\./g, '.'),
+      ]),
   )
 }
 const scss = (file: string) => readFileSync(join(__dirname, '../../src', file), 'utf8')
 const firstFrameCss = html.match(/<style>([\s\S]*?)<\/style>/)?.[1] ?? ''
 
-describe("index.html's first frame of home", () => {
-  it('shows the nav bar title and the hero in the language the app will pick', () => {
+describe("index.html's first frame", () => {
+  it('holds the table generated from the catalogues (npm run firstframes rewrites it)', () => {
+    expect(firstFramesInHtml(html)).toEqual(firstFrameTable())
+  })
+
+  it('has a row for every route, titled as the nav bar titles the page', () => {
+    const table = firstFrameTable()
+    const routes = [...TAB_PAGES, ...SUBPACKAGES.flatMap((g) => g.pages.map((p) => pagePath(p).slice(1)))]
+    expect(Object.keys(table).sort()).toEqual([...routes].sort())
+    for (const page of SUBPACKAGES.flatMap((g) => g.pages)) {
+      // Every SPEC page passes its own title key to PageFrame, the one the table is read with.
+      const source = readFileSync(join(__dirname, '../../src', `${pagePath(page)}.tsx`), 'utf8')
+      expect([page, source.includes(`titleKey='${pageTitleKey(page)}'`)]).toEqual([page, true])
+      const [zh, en] = table[pagePath(page).slice(1)]
+      expect([zh[0], en[0]]).toEqual([
+        formatPageTitle('zh-CN', pageTitleKey(page)),
+        formatPageTitle('en-US', pageTitleKey(page)),
+      ])
+    }
+  })
+
+  it('shows the nav bar title and the hero of home in the language the app will pick', () => {
     expect(firstFrameScript).toBeDefined()
     expect(texts(drawAt('/'))).toEqual(homeTexts('zh-CN'))
     expect(texts(drawAt('/pages/home/index', { language: 'en-GB' }))).toEqual(homeTexts('en-US'))
@@ -60,39 +95,71 @@ describe("index.html's first frame of home", () => {
     expect(texts(drawAt('/?channelId=abc', { saved: 'en-US' }))).toEqual(homeTexts('en-US'))
   })
 
-  it("has the page's own colours and sizes (NavBar.scss, home/index.scss), so nothing changes when the page takes over", () => {
+  it('draws every other route with its title, a back button off the tabs, and the top-up notice', () => {
+    const mine = drawAt('/pages/mine/index', { language: 'en-US' })
+    expect(texts(mine)).toEqual([formatPageTitle('en-US', 'page.mine')])
+    expect(mine?.querySelector('.lp-first-frame__back')).toBeNull()
+    // The page's default avatar, as the build serves it (src/assets/avatar, copied unhashed).
+    expect(mine?.querySelector('img')?.getAttribute('src')).toBe('/static/images/assets/avatar/default-avatar.png')
+    const order = drawAt('/subpackages/order/order/order/?orderNo=A1')
+    expect(texts(order)).toEqual([formatPageTitle('zh-CN', 'page.order')])
+    expect(order?.querySelector('.lp-first-frame__back')).not.toBeNull()
+    expect(order?.getAttribute('aria-hidden')).toBe('true')
+    const phone = drawAt('/subpackages/recharge/phoneBillRecharge/phoneBillRecharge', { saved: 'en-US' })
+    expect(texts(phone)).toEqual(firstFrameTable()['subpackages/recharge/phoneBillRecharge/phoneBillRecharge'][1])
+    expect(phone?.querySelector('.lp-first-frame__notice')).not.toBeNull()
+    expect(drawAt('/subpackages/nowhere/x/x')).toBeNull()
+  })
+
+  it('has the nav bar height src/stores/layout.ts gives the host: 48 on Android, 44 elsewhere', () => {
+    const height = (userAgent: string) =>
+      (drawAt('/', { userAgent })?.querySelector('.lp-first-frame__bar') as HTMLElement).style.height
+    expect(height(ANDROID)).toBe('48px')
+    expect(height(IPHONE)).toBe('44px')
+  })
+
+  it("has the page's own colours and sizes, so nothing changes when the page takes over", () => {
     const frame = (name: string) => declarations(firstFrameCss, `.lp-first-frame__${name}`)
-    const navBar = declarations(scss('components/NavBar.scss'), '.lp-navbar')
-    const hero = declarations(scss('pages/home/index.scss'), '.lp-home__hero')
-    expect(frame('bar').background).toBe(navBar.background)
-    expect(frame('bar').color).toBe(navBar.color)
-    expect(frame('hero').background).toBe(hero.background)
-    expect(frame('hero').padding).toBe(hero.padding)
-    for (const [name, page] of [
-      ['title', declarations(scss('components/NavBar.scss'), '.lp-navbar__title')],
-      ['hero-title', declarations(scss('pages/home/index.scss'), '.lp-home__hero-title')],
-      ['hero-subtitle', declarations(scss('pages/home/index.scss'), '.lp-home__hero-subtitle')],
-    ] as const) {
-      for (const property of ['font-size', 'font-weight', 'letter-spacing', 'margin-top', 'opacity']) {
+    const navBar = scss('components/NavBar.scss')
+    const home = scss('pages/home/index.scss')
+    const notice = scss('subpackages/recharge/components/DeliveryTimeNotice.scss')
+    const mine = scss('pages/mine/MineHeader.scss')
+    expect(frame('bar').background).toBe(declarations(navBar, '.lp-navbar').background)
+    expect(frame('bar').color).toBe(declarations(navBar, '.lp-navbar').color)
+    const pairs: [string, Record<string, string>][] = [
+      ['title', declarations(navBar, '.lp-navbar__title')],
+      ['back', declarations(navBar, '.lp-navbar__back')],
+      ['chevron', declarations(navBar, '.lp-navbar__chevron')],
+      ['hero', declarations(home, '.lp-home__hero')],
+      ['hero-title', declarations(home, '.lp-home__hero-title')],
+      ['hero-subtitle', declarations(home, '.lp-home__hero-subtitle')],
+      ['mine', declarations(mine, '.lp-mine-header')],
+      ['avatar', declarations(mine, '.lp-mine-header__avatar')],
+      ['notice', declarations(notice, '.lp-delivery-notice')],
+      ['notice-time', declarations(notice, '.lp-delivery-notice__time')],
+      ['notice-exclusions', declarations(notice, '.lp-delivery-notice__exclusions')],
+    ]
+    for (const [name, page] of pairs) {
+      for (const property of Object.keys(page).filter((p) => !['z-index', 'flex-shrink', 'position'].includes(p))) {
         expect([name, property, frame(name)[property]]).toEqual([name, property, page[property]])
       }
     }
   })
 
-  it('is drawn for home only: another page opened by its link starts blank, as before', () => {
-    expect(drawAt('/subpackages/order/order/order')).toBeNull()
-    expect(drawAt('/pages/mine/index')).toBeNull()
-  })
-
-  it('goes away as soon as the page itself has rendered its hero', async () => {
+  it('goes away as soon as the page itself has rendered the same element', async () => {
     const frame = drawAt('/')
     document
       .getElementById('app')
-      ?.insertAdjacentHTML('beforeend', '<div class="lp-page"><div class="lp-navbar"></div></div>')
+      ?.insertAdjacentHTML('beforeend', '<div class="lp-page"><div class="lp-navbar__title"></div></div>')
     await Promise.resolve()
     expect(frame?.isConnected).toBe(true)
     document.querySelector('.lp-page')?.insertAdjacentHTML('beforeend', '<div class="lp-home__hero"></div>')
     await Promise.resolve()
     expect(frame?.isConnected).toBe(false)
+
+    const order = drawAt('/subpackages/order/order/order')
+    document.getElementById('app')?.insertAdjacentHTML('beforeend', '<div class="lp-navbar__title"></div>')
+    await Promise.resolve()
+    expect(order?.isConnected).toBe(false)
   })
 })

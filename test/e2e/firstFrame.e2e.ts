@@ -1,0 +1,87 @@
+import assert from 'node:assert/strict'
+import { join } from 'node:path'
+import { after, before, test } from 'node:test'
+import type { Browser, Page } from 'playwright-core'
+import { startAppServer, type AppServer } from '../../scripts/lib/appServer'
+import { pagePath } from '../../src/routes'
+import { ARTIFACTS, launchBrowser, phoneContext, settled } from './browser'
+import { assertH5Built, importAppModule } from './session'
+
+// index.html's first frame (src/index.html, its table scripts/firstFrameTable.ts): drawn before any of the app's code
+// runs, and replaced by the page without moving anything.
+
+let browser: Browser
+let server: AppServer
+let table: Record<string, [string[], string[], string | 0, 0 | 1]>
+
+before(async () => {
+  assertH5Built()
+  server = await startAppServer()
+  browser = await launchBrowser()
+  table = (await importAppModule(() => import('../../scripts/firstFrameTable'))).firstFrameTable()
+})
+
+after(async () => {
+  await browser?.close()
+  await server?.stop()
+})
+
+const ROUTES = [
+  { name: 'home', path: '/', row: 'pages/home/index' },
+  { name: 'mine', path: '/pages/mine/index' },
+  { name: 'phoneBillRecharge', path: pagePath('phoneBillRecharge') },
+  { name: 'order detail', path: `${pagePath('order')}?orderNo=LP0000000000001` },
+  { name: 'authorization', path: pagePath('authorization') },
+]
+
+const rowOf = (route: (typeof ROUTES)[number]) => table[route.row ?? route.path.split('?')[0].slice(1)]
+const frameTexts = (page: Page) =>
+  page.locator('.lp-first-frame').locator('.lp-first-frame__title, span').allTextContents()
+
+for (const locale of ['zh-CN', 'en-US'] as const) {
+  test(`the first frame shows each route's title before the app's code runs (${locale})`, async () => {
+    const context = await phoneContext(browser, locale)
+    const page = await context.newPage()
+    // None of the app's scripts load: what shows is index.html's alone.
+    await page.route(/\/js\/.*\.js$/, (route) => route.abort())
+    for (const route of ROUTES) {
+      await page.goto(`${server.url}${route.path}`)
+      const [zh, en] = rowOf(route)
+      assert.deepEqual(await frameTexts(page), locale === 'en-US' ? en : zh, route.name)
+      assert.ok(await page.locator('.lp-first-frame__title').isVisible(), route.name)
+      // Mine's frame shows the page's default avatar from the build (its path in index.html is right).
+      if (route.name === 'mine')
+        await page.waitForFunction(() => {
+          const avatar = document.querySelector<HTMLImageElement>('.lp-first-frame img')
+          return avatar !== null && avatar.complete && avatar.naturalWidth > 0
+        })
+      await page.screenshot({ path: join(ARTIFACTS, `first-frame-${route.name.replace(/\W+/g, '-')}-${locale}.png`) })
+    }
+    await context.close()
+  })
+}
+
+/** The layout shift the page has had since it started loading (what Lighthouse's CLS adds up, without input). */
+const layoutShift = (page: Page) =>
+  page.evaluate(() => {
+    const observer = new PerformanceObserver(() => undefined)
+    // `buffered` puts the entries so far in the observer's buffer at once; takeRecords hands them over.
+    observer.observe({ type: 'layout-shift', buffered: true })
+    const entries = observer.takeRecords() as (PerformanceEntry & { value: number; hadRecentInput: boolean })[]
+    observer.disconnect()
+    return entries.filter((e) => !e.hadRecentInput).reduce((sum, e) => sum + e.value, 0)
+  })
+
+test('the page replaces its first frame without a layout shift of its own', async () => {
+  const context = await phoneContext(browser)
+  const page = await context.newPage()
+  for (const route of ROUTES) {
+    await page.goto(`${server.url}${route.path}`)
+    await page.getByRole('heading', { level: 1 }).first().waitFor()
+    await page.locator('.lp-first-frame').waitFor({ state: 'detached' })
+    await settled(page)
+    const shift = await layoutShift(page)
+    assert.ok(shift <= 0.01, `${route.name}: layout shift ${shift.toFixed(4)}`)
+  }
+  await context.close()
+})
