@@ -12,10 +12,12 @@ import { kib, markdownTable } from './markdownTable'
 import { virtualLoginStorage } from './page/loginStorage'
 import { pageFigures, runLighthouse, type PageFigures } from './page/lighthouseAudit'
 import { parsePageOptions, resolvePath, USAGE, type Category, type PageOptions } from './page/pageOptions'
+import { pageTargetsSection } from './page/pageTargets'
 import { seedUserWithOrders } from './seedOrders'
 import { buildLocked } from './taroBuild'
 
 const PHONE_NUMBER = '13800005555'
+const FLOOR_NAME = 'floor: empty Taro app'
 
 function median(values: number[]): number {
   const sorted = [...values].sort((a, b) => a - b)
@@ -88,7 +90,8 @@ function printPageTable(all: PageResult[], { runs: runCount, categories }: PageO
       results.map(({ name, path, runs }) => {
         const pathname = path.split('?')[0]
         const redirected = runs.find(
-          (f) => f.finalPath !== pathname && !(pathname === '/' && f.finalPath.startsWith('/pages/home')),
+          // `/` shows the entry page: home, or the floor's only page.
+          (f) => f.finalPath !== pathname && !(pathname === '/' && /^\/pages\/(home|index)\//.test(f.finalPath)),
         )
         return [
           redirected ? `${name} (ended on ${redirected.finalPath})` : name,
@@ -130,12 +133,17 @@ async function main(): Promise<void> {
   if (process.argv.includes('--help')) return console.log(USAGE)
   const options = parsePageOptions(process.argv.slice(2))
   buildLocked('h5')
+  if (options.floor) buildLocked('h5', { floor: true })
   // BENCH_STATIC_DIR: another build to serve (a copy of dist/h5 from before a change, for an A/B in turns).
   const staticDir = process.env.BENCH_STATIC_DIR
   const server = await startAppServer({
     SANDBOX_SUPPLIER_DELAY_MS: '100',
     ...(staticDir ? { STATIC_DIR: staticDir } : {}),
   })
+  // The floor: the empty app served by the same server code on its own port (its page calls nothing).
+  const floorServer = options.floor
+    ? await startAppServer({ STATIC_DIR: join(__dirname, '..', 'dist', 'floor', 'h5') })
+    : null
   const userDataDir = mkdtempSync(join(tmpdir(), 'lifepay-bench-chrome-'))
   let chrome: { port: number; kill: () => void } | null = null
   try {
@@ -145,6 +153,19 @@ async function main(): Promise<void> {
     chrome = await launch({ chromePath: CHROMIUM_PATH, chromeFlags: CHROMIUM_FLAGS, userDataDir })
     if (!options.loggedOut) await logIn(chrome.port, server.url, virtualLoginStorage(user.userId, user.phoneNumber))
     const results: PageResult[] = []
+    const floor: PageResult | null = floorServer ? { name: FLOOR_NAME, path: '/', runs: [], failures: [] } : null
+    if (floor && floorServer) {
+      for (let run = 1; run <= options.runs; run++) {
+        console.error(`Lighthouse ${FLOOR_NAME} run ${run}/${options.runs}…`)
+        try {
+          const { lhr } = await runLighthouse(`${floorServer.url}/`, chrome.port, options.categories)
+          floor.runs.push(pageFigures(lhr))
+        } catch (error) {
+          floor.failures.push(`run ${run}: ${error instanceof Error ? error.message : String(error)}`)
+        }
+      }
+      results.push(floor)
+    }
     // The logged-in pages first, then the logged-out ones (the login pages of the default list) with the login gone.
     const pages = [...options.pages.filter((p) => !p.loggedOut), ...options.pages.filter((p) => p.loggedOut)]
     for (const page of pages) {
@@ -172,9 +193,17 @@ async function main(): Promise<void> {
       results.push({ name: page.name, path, runs, failures })
     }
     printPageTable(results, options)
+    console.log(
+      `\n${pageTargetsSection(
+        results.filter((result) => result !== floor),
+        floor,
+        options.categories,
+      )}`,
+    )
   } finally {
     chrome?.kill()
     await server.stop()
+    await floorServer?.stop()
     rmSync(userDataDir, { recursive: true, force: true })
   }
 }

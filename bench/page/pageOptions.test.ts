@@ -27,6 +27,9 @@ test('with no option bench:page measures issue 21’s pages, three runs, perform
   assert.equal(options.runs, 3)
   assert.deepEqual(options.categories, ['performance', 'accessibility'])
   assert.equal(options.loggedOut, false)
+  // The floor (an empty Taro app) is audited beside them unless asked not to.
+  assert.equal(options.floor, true)
+  assert.equal(parsePageOptions(['--no-floor']).floor, false)
 })
 
 test('a subset of pages, one run, accessibility only', () => {

@@ -19,6 +19,8 @@ export interface PageOptions {
   loggedOut: boolean
   /** Folder to write each run's whole Lighthouse result into (JSON), for reading long tasks and script costs. */
   saveDir?: string
+  /** Audit the floor too — an empty Taro app built with our config (bench/floor/app) — as many runs, first. */
+  floor: boolean
 }
 
 const TAB_PATHS: Record<string, string> = { home: '/', mine: '/pages/mine/index' }
@@ -41,14 +43,15 @@ export const DEFAULT_PAGES: AuditedPage[] = [
 const CATEGORIES: Category[] = ['performance', 'accessibility']
 
 export const USAGE = `usage: npm run bench:page -- [--pages home,order,loginByForm,…] [--path /subpackages/…?orderNo={orderNo}]…
-                       [--runs N] [--only accessibility|performance] [--logged-out] [--save DIR]
+                       [--runs N] [--only accessibility|performance] [--logged-out] [--save DIR] [--no-floor]
   --pages   page names: home, mine, or any SPEC page (e.g. orderApplyRefund); default issue 21's list:
             ${DEFAULT_PAGES.map((p) => p.name).join(', ')}
   --path    any route path, repeatable; {orderNo} / {paidOrderNo} become an order of the seeded user
   --runs    Lighthouse runs per page (default 3; the median is printed)
   --only    one category (default: performance and accessibility)
   --save    write each run's Lighthouse result and trace to DIR/<page>-<run>.json and .trace.json
-            (npm run bench:trace -- --read DIR/home-1.trace.json lists its long tasks)`
+            (npm run bench:trace -- --read DIR/home-1.trace.json lists its long tasks)
+  --no-floor  skip the floor (an empty Taro app with our config, audited first, as many runs, in the same run)`
 
 function pageByName(name: string): AuditedPage {
   return { name, path: TAB_PATHS[name] ?? pagePath(name) }
@@ -62,6 +65,7 @@ export function parsePageOptions(argv: string[]): PageOptions {
   let categories = CATEGORIES
   let loggedOut = false
   let saveDir: string | undefined
+  let floor = true
   readFlags(argv, USAGE, (flag) => {
     switch (flag.name) {
       case '--pages':
@@ -86,6 +90,9 @@ export function parsePageOptions(argv: string[]): PageOptions {
       case '--save':
         saveDir = flag.value()
         break
+      case '--no-floor':
+        floor = false
+        break
       default:
         throw new Error(`unknown option ${flag.arg}\n${USAGE}`)
     }
@@ -96,7 +103,7 @@ export function parsePageOptions(argv: string[]): PageOptions {
     names.length === 0 && paths.length === 0
       ? DEFAULT_PAGES
       : [...names.map(pageByName), ...paths.map((path) => ({ name: path, path }))]
-  return { pages, runs, categories, loggedOut, ...(saveDir ? { saveDir } : {}) }
+  return { pages, runs, categories, loggedOut, floor, ...(saveDir ? { saveDir } : {}) }
 }
 
 /** The path with the seeded user's order numbers in place of `{orderNo}` and `{paidOrderNo}`. */
