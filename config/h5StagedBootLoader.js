@@ -1,9 +1,10 @@
 // Webpack loader, H5 only, run on the app entry right after Taro's own entry loader (@tarojs/taro-loader/lib/h5).
 // Taro's entry imports the framework (Taro's runtime, router, components, React) and the app module, and starts the
 // router, all in one main-thread task: ~30–40 ms on a phone before anything responds. This rewrites it so that the app
-// module is evaluated in a task of its own, then the API layer every page uses in another, then the app instance, the
-// history and the tab bar are created in a third and the router starts in a fourth, with pages mounting as React
-// transitions (src/platform/h5Boot.ts). The
+// module is evaluated in a task of its own, then the app instance, the history and the tab bar are created in a second
+// and the router starts in a third, with pages mounting as React transitions (src/platform/h5Boot.ts). The data layer
+// (axios, react-query, the request layer) is not in the bundle: it loads with the first page that calls the server,
+// and is evaluated with that page's chunk. The
 // framework's own imports stay static: staging them too (each an eager import()) made webpack load 150 KiB more on
 // the first page (docs/decisions.md § H5 start-up). The template is Taro 4.2.0's (pinned); if its shape changes the
 // build fails here rather than silently booting in one task (test/config/h5StagedBoot.test.ts runs this on what
@@ -13,19 +14,14 @@ const { resolve } = require('node:path')
 
 const CREATE_APP = /^var inst = (\w+)\(component, (.+)\)$/m
 const BOOT_RUNTIME = resolve(__dirname, '../src/platform/h5Boot.ts')
-// What every page imports, evaluated in a stage of its own before the first page's chunk (which then only adds the
-// page's own modules): the typed API functions bring the http client, axios, the interceptors and the stores.
-// Named by path, as Taro's entry has no import of it to follow: moving or renaming it fails the build here (and
-// test/config/h5StagedBoot.test.ts fails first) rather than staging a module that is gone.
-const SHARED_MODULE = resolve(__dirname, '../src/services/api/lifePay.ts')
 
 /** Throws, naming this file, unless every module the staged entry names by path is where it says. */
-function checkStagedModules(paths = [BOOT_RUNTIME, SHARED_MODULE]) {
+function checkStagedModules(paths = [BOOT_RUNTIME]) {
   const missing = paths.filter((path) => !existsSync(path))
   if (missing.length > 0) {
     throw new Error(
       `h5StagedBootLoader: ${missing.join(', ')} not found; config/h5StagedBootLoader.js names the modules it stages ` +
-        'by path (BOOT_RUNTIME, SHARED_MODULE): point it at their new place',
+        'by path (BOOT_RUNTIME): point it at their new place',
     )
   }
 }
@@ -36,7 +32,7 @@ const ROUTER_START = /^(createRouter|createMultiRouter)\(/m
 const VAR = /^var (\w+) = /gm
 
 /** Taro's generated H5 entry → the staged one; any other module is returned as it is. */
-function stageEntry(source, runtimePath = BOOT_RUNTIME, sharedModule = SHARED_MODULE) {
+function stageEntry(source, runtimePath = BOOT_RUNTIME) {
   if (!ROUTER_START.test(source)) return source
   const appImport = APP_IMPORT.exec(source)
   const createApp = CREATE_APP.exec(source)
@@ -66,7 +62,6 @@ function stageEntry(source, runtimePath = BOOT_RUNTIME, sharedModule = SHARED_MO
     'bootInStages([\n' +
     [
       importStage(appImport[1], '.then(function (m) { component = m.default })'),
-      importStage(JSON.stringify(sharedModule), ''),
       codeStage(createStage.replace(VAR, '$1 = ')),
       codeStage(rest.slice(routerAt)),
     ].join(',\n') +
@@ -81,4 +76,3 @@ module.exports = function h5StagedBootLoader(source) {
 module.exports.stageEntry = stageEntry
 module.exports.checkStagedModules = checkStagedModules
 module.exports.BOOT_RUNTIME = BOOT_RUNTIME
-module.exports.SHARED_MODULE = SHARED_MODULE

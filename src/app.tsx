@@ -1,6 +1,5 @@
 // First: the prototype methods our oldest engines lack (Promise.prototype.finally…), before any module calls one.
 import './platform/floor/installPrototypes'
-import { QueryClientProvider } from '@tanstack/react-query'
 import { useLaunch } from '@tarojs/taro'
 import type { PropsWithChildren } from 'react'
 import { hideLoading, showLoading } from './components/loading'
@@ -9,23 +8,11 @@ import { collectEntryToHome } from './platform/collectEntry'
 import { installKeyboardAccess } from './platform/keyboard'
 import { checkForUpdate, relaunchOnCollect } from './platform/launch'
 import { installPageLoadFeedback } from './platform/pageLoadFeedback'
-import { redirectToLogin } from './platform/navigation'
-import { requestTurn } from './platform/requestTurn'
-import { queryClient } from './queryClient'
-import { setRequestTurn } from './services/http/client'
-import { setHttpUi } from './services/http/httpUi'
 import './app.scss'
 
-// The request layer shows the app's own toast and loading indicator, and asks for login through the debounced redirect.
-setHttpUi({
-  showToast,
-  showLoading,
-  hideLoading,
-  redirectToLogin,
-})
-
-// Each call starts when the platform lets it (H5: a task of its own, so a page's reads do not make one long task).
-setRequestTurn(requestTurn)
+// Nothing of the data layer (axios, react-query, the request layer) is imported here: it loads with the first page
+// that calls the server, which also wires it to the app's UI (src/appHttp.ts) and provides the query
+// client (src/withQueryClient.tsx).
 
 // H5: a `collect` entry opens home, decided before the router reads the address (mini-programs relaunch on launch).
 collectEntryToHome()
@@ -40,7 +27,7 @@ function App({ children }: PropsWithChildren) {
     checkForUpdate()
     relaunchOnCollect(options?.query as Record<string, unknown> | undefined)
   })
-  return <QueryClientProvider client={queryClient}>{children}</QueryClientProvider>
+  return children
 }
 
 export default App

@@ -1,6 +1,6 @@
 /** @jest-environment node */
 import { relative } from 'node:path'
-import { BOOT_RUNTIME, checkStagedModules, SHARED_MODULE, stageEntry } from '../../config/h5StagedBootLoader'
+import { BOOT_RUNTIME, checkStagedModules, stageEntry } from '../../config/h5StagedBootLoader'
 
 // Taro's own H5 entry generator (the pinned @tarojs/taro-loader), run as Taro's webpack plugin runs it on
 // src/app.config.ts: the loader must rewrite what Taro really generates, not a copy of it.
@@ -48,20 +48,19 @@ function taroEntry(): string {
 
 describe('the staged H5 start-up (config/h5StagedBootLoader.js)', () => {
   const original = taroEntry()
-  const staged = stageEntry(original, '/app/src/platform/h5Boot.ts', '/app/src/services/api/lifePay.ts')
+  const staged = stageEntry(original, '/app/src/platform/h5Boot.ts')
 
   it('starts from Taro’s entry as generated: app imported and the router started in one go', () => {
     expect(original).toMatch(/^import component from "\.\/app"$/m)
     expect(original).toMatch(/^var inst = createReactApp\(component, React, ReactDOM, config\)$/m)
   })
 
-  it('evaluates the app module, then the API layer, in stages of their own, through eager imports', () => {
+  it('evaluates the app module in a stage of its own, through an eager import (no data layer: pages load it)', () => {
     expect(staged).not.toMatch(/^import component from/m)
     expect(staged).toMatch(/^var component$/m)
     expect(staged).toContain(
       'bootInStages([\n' +
         '  function () { return import(/* webpackMode: "eager" */ "./app").then(function (m) { component = m.default }) },\n' +
-        '  function () { return import(/* webpackMode: "eager" */ "/app/src/services/api/lifePay.ts") },\n' +
         '  function () {\n',
     )
   })
@@ -105,11 +104,10 @@ describe('the staged H5 start-up (config/h5StagedBootLoader.js)', () => {
     )
   })
 
-  it('names modules that exist: moving or renaming the API layer or the boot runtime fails here and in the build', () => {
-    expect(relative(process.cwd(), SHARED_MODULE)).toBe('src/services/api/lifePay.ts')
+  it('names a module that exists: moving or renaming the boot runtime fails here and in the build', () => {
     expect(relative(process.cwd(), BOOT_RUNTIME)).toBe('src/platform/h5Boot.ts')
     expect(() => checkStagedModules()).not.toThrow()
-    expect(() => checkStagedModules([SHARED_MODULE.replace('lifePay.ts', 'renamed.ts')])).toThrow(
+    expect(() => checkStagedModules([BOOT_RUNTIME.replace('h5Boot.ts', 'renamed.ts')])).toThrow(
       /renamed\.ts not found; config\/h5StagedBootLoader\.js/,
     )
   })

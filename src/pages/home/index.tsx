@@ -18,13 +18,14 @@ import RecentOrders from './RecentOrders'
 import SavedAccounts from './SavedAccounts'
 import UtilityGrid from './UtilityGrid'
 import './index.scss'
+import { withQueryClient } from '../../withQueryClient'
 
 const RECENT_ORDERS = 3
 // Every section draws its own skeleton while it loads: no masked loading indicator over the whole page, which kept
 // the utilities from being tapped until the slowest of the three answers came (docs/decisions.md § H5 start-up).
 const SECTION_READ: CallOptions = { showLoading: false }
 
-export default function Home() {
+function Home() {
   useTabPage(0)
   const loggedIn = useLifePayStore(selectIsLoggedIn)
   // Each API answer re-renders the page as a transition, which React renders in slices with the browser free in
@@ -81,3 +82,5 @@ const HomeView = memo(function HomeView({ loggedIn, rate, accounts, orders }: Ho
     </PageFrame>
   )
 })
+
+export default withQueryClient(Home)

@@ -21,6 +21,8 @@ import MenuItem from './MenuItem'
 import MineHeader from './MineHeader'
 import { mineMessages } from './messages'
 import './index.scss'
+// Calls the server (without react-query): the request layer, wired to the app's UI.
+import '../../appHttp'
 
 const MINE_PAGE = `/${TAB_PAGES[1]}`
 

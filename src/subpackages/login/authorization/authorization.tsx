@@ -7,6 +7,8 @@ import PhoneCodeLoginForm from '../components/PhoneCodeLoginForm'
 import PlatformLogin from '../components/PlatformLogin'
 import { loginContextFrom, loginPageUrl } from '../loginLinks'
 import { loginMessages } from '../messages'
+// Calls the server (without react-query): the request layer, wired to the app's UI.
+import '../../../appHttp'
 
 /** The login page: the host's login in mini-programs, the phone-code form in H5 (which has no WeChat identity). */
 export default function Authorization() {

@@ -9,6 +9,8 @@ import PasswordLoginForm from '../components/PasswordLoginForm'
 import PhoneCodeLoginForm from '../components/PhoneCodeLoginForm'
 import { loginContextFrom, loginPageUrl } from '../loginLinks'
 import { loginMessages } from '../messages'
+// Calls the server (without react-query): the request layer, wired to the app's UI.
+import '../../../appHttp'
 
 type Way = 'password' | 'code'
 

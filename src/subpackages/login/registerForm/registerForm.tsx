@@ -6,6 +6,8 @@ import LoginLinks from '../components/LoginLinks'
 import PhoneRegisterForm from '../components/PhoneRegisterForm'
 import { loginContextFrom, loginPageUrl } from '../loginLinks'
 import { loginMessages } from '../messages'
+// Calls the server (without react-query): the request layer, wired to the app's UI.
+import '../../../appHttp'
 
 export default function RegisterForm() {
   const { params } = useRouter()

@@ -4,9 +4,10 @@ import PageFrame from '../../../components/PageFrame'
 import OrderDetailView from '../components/OrderDetailView'
 import OrderListView from '../components/OrderListView'
 import { orderMessages } from '../messages'
+import { withQueryClient } from '../../../withQueryClient'
 
 /** My orders; with `?orderNo=` the same page shows that order's detail (docs/orders.md). */
-export default function Order() {
+function Order() {
   const { params } = useRouter()
   const orderNo = params.orderNo
   return (
@@ -17,3 +18,5 @@ export default function Order() {
     </PageFrame>
   )
 }
+
+export default withQueryClient(Order)

@@ -3,9 +3,10 @@ import LoginRequired from '../../../components/LoginRequired'
 import PageFrame from '../../../components/PageFrame'
 import ApplyRefundView from '../components/ApplyRefundView'
 import { orderMessages } from '../messages'
+import { withQueryClient } from '../../../withQueryClient'
 
 /** orderApplyRefund?orderNo= */
-export default function OrderApplyRefund() {
+function OrderApplyRefund() {
   const { params } = useRouter()
   return (
     <PageFrame titleKey='page.orderApplyRefund'>
@@ -15,3 +16,5 @@ export default function OrderApplyRefund() {
     </PageFrame>
   )
 }
+
+export default withQueryClient(OrderApplyRefund)

@@ -3,9 +3,10 @@ import LoginRequired from '../../../components/LoginRequired'
 import PageFrame from '../../../components/PageFrame'
 import ReceiptView from '../components/ReceiptView'
 import { orderMessages } from '../messages'
+import { withQueryClient } from '../../../withQueryClient'
 
 /** orderReceipt?orderNo= (issue 20, item 5) */
-export default function OrderReceipt() {
+function OrderReceipt() {
   const { params } = useRouter()
   return (
     <PageFrame titleKey='page.orderReceipt'>
@@ -15,3 +16,5 @@ export default function OrderReceipt() {
     </PageFrame>
   )
 }
+
+export default withQueryClient(OrderReceipt)

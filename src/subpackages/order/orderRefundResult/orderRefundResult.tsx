@@ -3,9 +3,10 @@ import LoginRequired from '../../../components/LoginRequired'
 import PageFrame from '../../../components/PageFrame'
 import RefundResultView from '../components/RefundResultView'
 import { orderMessages } from '../messages'
+import { withQueryClient } from '../../../withQueryClient'
 
 /** orderRefundResult?orderNo= */
-export default function OrderRefundResult() {
+function OrderRefundResult() {
   const { params } = useRouter()
   return (
     <PageFrame titleKey='page.orderRefundResult'>
@@ -15,3 +16,5 @@ export default function OrderRefundResult() {
     </PageFrame>
   )
 }
+
+export default withQueryClient(OrderRefundResult)

@@ -4,8 +4,9 @@ import { LifePayOrderType } from '../../../domain/lifePayOrderType'
 import DeliveryTimeNotice from '../components/DeliveryTimeNotice'
 import ElectricRechargeForm from '../components/ElectricRechargeForm'
 import { numberParam } from '../../../routes'
+import { withQueryClient } from '../../../withQueryClient'
 
-export default function ElectricBillRecharge() {
+function ElectricBillRecharge() {
   const { params } = useRouter()
   return (
     <PageFrame titleKey='page.electricBillRecharge'>
@@ -18,3 +19,5 @@ export default function ElectricBillRecharge() {
     </PageFrame>
   )
 }
+
+export default withQueryClient(ElectricBillRecharge)

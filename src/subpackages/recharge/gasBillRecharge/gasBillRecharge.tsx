@@ -4,8 +4,9 @@ import { LifePayOrderType } from '../../../domain/lifePayOrderType'
 import DeliveryTimeNotice from '../components/DeliveryTimeNotice'
 import GasRechargeForm from '../components/GasRechargeForm'
 import { numberParam } from '../../../routes'
+import { withQueryClient } from '../../../withQueryClient'
 
-export default function GasBillRecharge() {
+function GasBillRecharge() {
   const { params } = useRouter()
   return (
     <PageFrame titleKey='page.gasBillRecharge'>
@@ -18,3 +19,5 @@ export default function GasBillRecharge() {
     </PageFrame>
   )
 }
+
+export default withQueryClient(GasBillRecharge)

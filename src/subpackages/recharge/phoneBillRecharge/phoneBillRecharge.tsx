@@ -4,8 +4,9 @@ import { LifePayOrderType } from '../../../domain/lifePayOrderType'
 import DeliveryTimeNotice from '../components/DeliveryTimeNotice'
 import PhoneRechargeForm from '../components/PhoneRechargeForm'
 import { numberParam } from '../../../routes'
+import { withQueryClient } from '../../../withQueryClient'
 
-export default function PhoneBillRecharge() {
+function PhoneBillRecharge() {
   const { params } = useRouter()
   return (
     <PageFrame titleKey='page.phoneBillRecharge'>
@@ -19,3 +20,5 @@ export default function PhoneBillRecharge() {
     </PageFrame>
   )
 }
+
+export default withQueryClient(PhoneBillRecharge)

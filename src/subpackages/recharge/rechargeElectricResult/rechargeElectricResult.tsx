@@ -2,8 +2,9 @@ import { useRouter } from '@tarojs/taro'
 import PageFrame from '../../../components/PageFrame'
 import RechargeResultView from '../components/RechargeResultView'
 import { usePageVisible } from '../hooks/usePageVisible'
+import { withQueryClient } from '../../../withQueryClient'
 
-export default function RechargeElectricResult() {
+function RechargeElectricResult() {
   const { params } = useRouter()
   const visible = usePageVisible()
   return (
@@ -12,3 +13,5 @@ export default function RechargeElectricResult() {
     </PageFrame>
   )
 }
+
+export default withQueryClient(RechargeElectricResult)

@@ -2,8 +2,9 @@ import { useRouter } from '@tarojs/taro'
 import PageFrame from '../../../components/PageFrame'
 import PayTypeSelection from '../components/PayTypeSelection'
 import { isRechargeKind } from '../../../routes'
+import { withQueryClient } from '../../../withQueryClient'
 
-export default function SelectPayType() {
+function SelectPayType() {
   const { params } = useRouter()
   return (
     <PageFrame titleKey='page.selectPayType'>
@@ -11,3 +12,5 @@ export default function SelectPayType() {
     </PageFrame>
   )
 }
+
+export default withQueryClient(SelectPayType)

@@ -8,12 +8,13 @@ import { useMessages } from '../../../i18n/messages'
 import { cancelTopUpReminderByToken } from '../../../services/api/reminders'
 import { reminderMessages } from '../reminderMessages'
 import './cancelReminder.scss'
+import { withQueryClient } from '../../../withQueryClient'
 
 /**
  * cancelReminder?token=: opened from a reminder message's link; cancels at once, without login (the token is the
  * permission), and says what it cancelled. Opening it again says the same.
  */
-export default function CancelReminder() {
+function CancelReminder() {
   const { params } = useRouter()
   const token = params.token ?? ''
   const m = useMessages(reminderMessages)
@@ -43,3 +44,5 @@ export default function CancelReminder() {
     </PageFrame>
   )
 }
+
+export default withQueryClient(CancelReminder)

@@ -5,9 +5,10 @@ import { LifePayOrderType } from '../../../domain/lifePayOrderType'
 import ElectricAccountForm from '../components/ElectricAccountForm'
 import EditAccountView from '../components/EditAccountView'
 import { accountMessages } from '../messages'
+import { withQueryClient } from '../../../withQueryClient'
 
 /** editElectricUserAccount, adding; with `?id=` updating that account. */
-export default function EditElectricUserAccount() {
+function EditElectricUserAccount() {
   const { params } = useRouter()
   return (
     <PageFrame titleKey='page.editElectricUserAccount'>
@@ -21,3 +22,5 @@ export default function EditElectricUserAccount() {
     </PageFrame>
   )
 }
+
+export default withQueryClient(EditElectricUserAccount)

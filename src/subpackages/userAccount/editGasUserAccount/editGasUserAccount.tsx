@@ -5,9 +5,10 @@ import { LifePayOrderType } from '../../../domain/lifePayOrderType'
 import GasAccountForm from '../components/GasAccountForm'
 import EditAccountView from '../components/EditAccountView'
 import { accountMessages } from '../messages'
+import { withQueryClient } from '../../../withQueryClient'
 
 /** editGasUserAccount (SPEC §2: this page scrolls), adding; with `?id=` updating that account. */
-export default function EditGasUserAccount() {
+function EditGasUserAccount() {
   const { params } = useRouter()
   return (
     <PageFrame titleKey='page.editGasUserAccount' scrollable>
@@ -21,3 +22,5 @@ export default function EditGasUserAccount() {
     </PageFrame>
   )
 }
+
+export default withQueryClient(EditGasUserAccount)

@@ -5,9 +5,10 @@ import { LifePayOrderType } from '../../../domain/lifePayOrderType'
 import PhoneAccountForm from '../components/PhoneAccountForm'
 import EditAccountView from '../components/EditAccountView'
 import { accountMessages } from '../messages'
+import { withQueryClient } from '../../../withQueryClient'
 
 /** editPhoneUserAccount, adding; with `?id=` updating that account. */
-export default function EditPhoneUserAccount() {
+function EditPhoneUserAccount() {
   const { params } = useRouter()
   return (
     <PageFrame titleKey='page.editPhoneUserAccount'>
@@ -21,3 +22,5 @@ export default function EditPhoneUserAccount() {
     </PageFrame>
   )
 }
+
+export default withQueryClient(EditPhoneUserAccount)

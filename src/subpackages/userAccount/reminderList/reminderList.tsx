@@ -2,9 +2,10 @@ import LoginRequired from '../../../components/LoginRequired'
 import PageFrame from '../../../components/PageFrame'
 import ReminderListView from '../components/ReminderListView'
 import { accountMessages } from '../messages'
+import { withQueryClient } from '../../../withQueryClient'
 
 /** reminderList: the user's top-up reminders (from mine, and after setting one). */
-export default function ReminderList() {
+function ReminderList() {
   return (
     <PageFrame titleKey='page.reminderList'>
       <LoginRequired messages={accountMessages}>
@@ -13,3 +14,5 @@ export default function ReminderList() {
     </PageFrame>
   )
 }
+
+export default withQueryClient(ReminderList)

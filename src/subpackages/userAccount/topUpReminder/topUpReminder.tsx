@@ -7,9 +7,10 @@ import { useMessages } from '../../../i18n/messages'
 import ReminderForm from '../components/ReminderForm'
 import { useAccountDetail } from '../hooks/useAccountDetail'
 import { accountMessages } from '../messages'
+import { withQueryClient } from '../../../withQueryClient'
 
 /** topUpReminder?accountId=: set a top-up reminder on that saved account. */
-export default function TopUpReminder() {
+function TopUpReminder() {
   const { params } = useRouter()
   return (
     <PageFrame titleKey='page.topUpReminder'>
@@ -34,3 +35,5 @@ function ReminderAccount({ id }: { id?: string }) {
     />
   )
 }
+
+export default withQueryClient(TopUpReminder)

@@ -4,6 +4,7 @@ import PageFrame from '../../../components/PageFrame'
 import { type LifePayOrderType, lifePayOrderTypeValues } from '../../../domain/lifePayOrderType'
 import AccountListView from '../components/AccountListView'
 import { accountMessages } from '../messages'
+import { withQueryClient } from '../../../withQueryClient'
 
 /** `?type=10|20|30` opens on that utility's tab (docs/orders.md). */
 function typeParam(value: string | undefined): LifePayOrderType | undefined {
@@ -11,7 +12,7 @@ function typeParam(value: string | undefined): LifePayOrderType | undefined {
   return lifePayOrderTypeValues.includes(type) ? type : undefined
 }
 
-export default function UserAccountList() {
+function UserAccountList() {
   const { params } = useRouter()
   return (
     <PageFrame titleKey='page.userAccountList'>
@@ -21,3 +22,5 @@ export default function UserAccountList() {
     </PageFrame>
   )
 }
+
+export default withQueryClient(UserAccountList)
