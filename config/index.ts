@@ -68,6 +68,13 @@ function failOnMissingExports(chain: { module: { set: (key: string, value: unkno
   chain.module.set('parser', { javascript: { exportsPresence: 'error' } })
 }
 
+// Taro sets webpack's target to ['web', 'es5'], so webpack writes its own code (the runtime, every module's wrapper and
+// export getters) as ES5: `function(){return x}` for each of ~600 exports where `()=>x` does. Our floor is ES2017
+// (babel and terser already target it); webpack's code follows. `import()` stays off: es2017 has no dynamic import.
+function webpackOutputAtFloor(chain: { target: (value: string[]) => unknown }) {
+  chain.target(['web', 'es2017'])
+}
+
 const transpiledPackages = (filename: string): boolean =>
   /node_modules[\\/](@tanstack|axios|zustand|query-string|decode-uri-component|split-on-first|filter-obj)[\\/]/.test(
     filename,
@@ -110,6 +117,7 @@ export default defineConfig<'webpack5'>(async (merge, { mode }) => {
       compile: { include: [transpiledPackages] },
       webpackChain(chain) {
         failOnMissingExports(chain)
+        webpackOutputAtFloor(chain)
         dropAxiosBrowserAdapters(chain)
         dropTaroHtmlParser(chain)
         // globalThis, AbortController, AbortSignal: ours where the engine has none (config/floorGlobals.ts).
