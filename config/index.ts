@@ -78,8 +78,9 @@ function failOnMissingExports(chain: { module: { set: (key: string, value: unkno
 // Taro sets webpack's target to ['web', 'es5'], so webpack writes its own code (the runtime, every module's wrapper and
 // export getters) as ES5: `function(){return x}` for each of ~600 exports where `()=>x` does. Our floor is ES2017
 // (babel and terser already target it); webpack's code follows. `import()` stays off: es2017 has no dynamic import.
-function webpackOutputAtFloor(chain: { target: (value: string[]) => unknown }) {
-  chain.target(['web', 'es2017'])
+// (webpack-chain's `target()` is typed for one string; Taro sets the pair through `merge` too.)
+function webpackOutputAtFloor(chain: { merge: (config: { target: string[] }) => unknown }) {
+  chain.merge({ target: ['web', 'es2017'] })
 }
 
 const transpiledPackages = (filename: string): boolean =>
