@@ -5,6 +5,7 @@ import devConfig from './dev'
 import { provideFloorGlobals } from './floorGlobals'
 import { H5FirstLoadPlugin } from './h5FirstLoad'
 import { H5StagedBootPlugin } from './h5StagedBoot'
+import { MergeSubCommonPlugin } from './mergeSubCommon'
 import { PrecompressAssetsPlugin } from './precompressAssets'
 import prodConfig from './prod'
 import testConfig from './test'
@@ -130,6 +131,8 @@ export default defineConfig<'webpack5'>(async (merge, { mode }) => {
         dropTaroHtmlParser(chain)
         // globalThis, AbortController, AbortSignal: ours where the engine has none (config/floorGlobals.ts).
         provideFloorGlobals(chain, platform)
+        // A subpackage's shared modules in its sub-vendors.js, not one file (and one require per page) each.
+        chain.plugin('mergeSubCommon').use(MergeSubCommonPlugin)
       },
     },
     h5: {
