@@ -1,7 +1,7 @@
 import { useQuery } from '@tanstack/react-query'
 import { Text } from '@tarojs/components'
-import dayjs from 'dayjs'
 import { useEffect, useRef } from 'react'
+import { formatLocalTime, isSameLocalDay, parseServerTime } from '../../../domain/localTime'
 import { useMessages } from '../../../i18n/messages'
 import { getUserLifePayOrderDetailQueryOptions } from '../../../services/api/lifePayQueries'
 import { rechargeMessages } from '../messages'
@@ -9,8 +9,9 @@ import './ExpectedDelivery.scss'
 
 /** 'HH:mm' today, 'MM-DD HH:mm' on another day. */
 function expectedTime(iso: string): string {
-  const time = dayjs(iso)
-  return time.isSame(dayjs(), 'day') ? time.format('HH:mm') : time.format('MM-DD HH:mm')
+  const time = parseServerTime(iso)
+  if (!time) return ''
+  return formatLocalTime(time, isSameLocalDay(time, new Date()) ? 'HH:mm' : 'MM-DD HH:mm')
 }
 
 /**

@@ -1,9 +1,9 @@
 import Taro from '@tarojs/taro'
-import dayjs from 'dayjs'
 import type { ApiErrorCode } from '../../../../types/api/errorCodes'
 import type { DuplicateOrderRefusal } from '../../../../types/api/lifePay'
 import { confirm, DialogCancelled } from '../../../components/dialogStore'
 import { SAME_AMOUNT_WINDOW_MINUTES, type DuplicateReason } from '../../../domain/duplicateOrder'
+import { formatLocalTime, parseServerTime } from '../../../domain/localTime'
 import { formatYuan } from '../../../domain/price'
 import { orderDetailUrl, pagePath } from '../../../routes'
 import { isBizError, type BizError } from '../../../services/http/bizError'
@@ -40,6 +40,12 @@ const STAGE: Record<DuplicateReason, RechargeMessageKey> = {
 /** Cancelled by its button (the dialog's own second action), not by a tap beside it. */
 const cancelledByButton = (error: unknown) => error instanceof DialogCancelled && !error.byMask
 
+/** The earlier order's creation time, 'MM-DD HH:mm' local. */
+function creationTime(iso: string): string {
+  const time = parseServerTime(iso)
+  return time ? formatLocalTime(time, 'MM-DD HH:mm') : ''
+}
+
 async function promptDuplicate(refusal: BizError, m: Message): Promise<'anyway' | 'answered'> {
   const data = refusal.data as DuplicateOrderRefusal | null
   const reason = data?.reason ?? 'unpaid'
@@ -48,7 +54,7 @@ async function promptDuplicate(refusal: BizError, m: Message): Promise<'anyway' 
     ? m('duplicateOrderLine', {
         stage: m(STAGE[reason]),
         amount: formatYuan(data.order.parValue),
-        time: dayjs(data.order.creationTime).format('MM-DD HH:mm'),
+        time: creationTime(data.order.creationTime),
       })
     : ''
   try {
