@@ -93,7 +93,8 @@ for (const target of TARGETS) {
         await host.launch({ path: ELECTRIC })
         await host.waitForText(f.regionPlaceholder)
         await host.tap(f.regionPlaceholder)
-        await host.waitForText(f.regionSheetTitle)
+        // The sheet opens before its regions arrive: wait for the one to tap.
+        await host.waitForText('北京市')
         await host.tap('北京市')
         await waitFor(`the sheet closed\n${hostReport(host)}`, () => !host.text().includes(f.regionSheetTitle))
         await host.type(inputWith(host, f.electricAccountPlaceholder), '1100123454044')
@@ -132,7 +133,8 @@ for (const target of TARGETS) {
         await host.launch({ path: ELECTRIC })
         await host.waitForText(f.regionPlaceholder)
         await host.tap(f.regionPlaceholder)
-        await host.waitForText(f.regionSheetTitle)
+        // The sheet opens before its regions arrive: wait for the one to tap.
+        await host.waitForText('上海市')
         await host.tap('上海市')
         await waitFor(`the sheet closed\n${hostReport(host)}`, () => !host.text().includes(f.regionSheetTitle))
         await host.type(inputWith(host, f.electricAccountPlaceholder), '3100123451231')
