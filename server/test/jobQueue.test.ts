@@ -4,7 +4,7 @@ import { eq, inArray } from 'drizzle-orm'
 import type { FastifyBaseLogger } from 'fastify'
 import type { JobsConfig } from '../src/config'
 import { jobs } from '../src/db/schema'
-import { backoffMs, JobQueue, type JobRow } from '../src/jobs/jobQueue'
+import { backoffMs, JobPriority, JobQueue, type JobRow } from '../src/jobs/jobQueue'
 import { ManualClock } from './support/manualClock'
 import { openTestDatabase, type TestDatabase } from './support/testDatabase'
 import { waitFor } from './support/waitFor'
@@ -179,6 +179,25 @@ describe('job queue', () => {
     assert.deepEqual([job.status, job.lockedBy, job.attempts], ['pending', null, 0])
     assert.equal(await b.drain(), 1)
     assert.equal(ranOnB, 1)
+  })
+
+  test('among due jobs a higher priority runs first, older background work after it', async () => {
+    // One slot: the order the jobs are claimed in is the order they run in.
+    const q = new JobQueue(database.db, clock, { ...config, concurrency: 1 }, silent)
+    const ran: string[] = []
+    q.define<{ n: number }>({ kind: 'prio.background', handle: async ({ n }) => void ran.push(`background ${n}`) })
+    q.define<{ n: number }>({
+      kind: 'prio.paid',
+      priority: JobPriority.paidOrder,
+      handle: async ({ n }) => void ran.push(`paid ${n}`),
+    })
+    const earlier = new Date(clock.now().getTime() - 60_000)
+    for (let n = 0; n < 3; n++) await q.enqueue(database.db, 'prio.background', { n }, { runAt: earlier })
+    await q.enqueue(database.db, 'prio.paid', { n: 0 })
+    await q.enqueue(database.db, 'prio.paid', { n: 1 })
+    assert.equal((await lastJob('prio.paid')).priority, JobPriority.paidOrder)
+    assert.equal(await q.drain(), 5)
+    assert.deepEqual(ran, ['paid 0', 'paid 1', 'background 0', 'background 1', 'background 2'])
   })
 
   test('two workers draining together run each job exactly once', async () => {
