@@ -2,7 +2,7 @@ import assert from 'node:assert/strict'
 import { after, before, beforeEach, describe, test } from 'node:test'
 import { eq, inArray } from 'drizzle-orm'
 import type { FastifyBaseLogger } from 'fastify'
-import type { JobsConfig } from '../src/config'
+import { loadConfig, type JobsConfig } from '../src/config'
 import { jobs } from '../src/db/schema'
 import { backoffMs, JobPriority, JobQueue, type JobRow } from '../src/jobs/jobQueue'
 import { ManualClock } from './support/manualClock'
@@ -271,5 +271,22 @@ describe('job queue', () => {
       await q.stop()
     }
     assert.ok(ranAt >= runAt.getTime(), 'not before its time')
+  })
+})
+
+describe('job worker count', () => {
+  const env = (vars: Record<string, string>) => vars as NodeJS.ProcessEnv
+  const pg = 'postgres://life_pay@db.internal/life_pay'
+
+  test('on PostgreSQL it is half the pool by default, the other half left to requests', () => {
+    assert.equal(loadConfig(env({ DATABASE_URL: pg })).databasePoolMax, 10)
+    assert.equal(loadConfig(env({ DATABASE_URL: pg })).jobs.concurrency, 5)
+    assert.equal(loadConfig(env({ DATABASE_URL: pg, DATABASE_POOL_MAX: '24' })).jobs.concurrency, 12)
+    assert.equal(loadConfig(env({ DATABASE_URL: pg, JOBS_CONCURRENCY: '3' })).jobs.concurrency, 3)
+  })
+
+  test('on PGlite (one connection) it stays 4 unless set', () => {
+    assert.equal(loadConfig(env({})).jobs.concurrency, 4)
+    assert.equal(loadConfig(env({ JOBS_CONCURRENCY: '2' })).jobs.concurrency, 2)
   })
 })
