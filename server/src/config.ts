@@ -227,6 +227,8 @@ export interface ServerConfig {
   port: number
   /** PostgreSQL through `pg` when set; otherwise embedded PGlite in `dataDir`. */
   databaseUrl: string | null
+  /** PostgreSQL connections this process holds at most (requests and jobs share them). */
+  databasePoolMax: number
   dataDir: string
   /** The H5 build served on the same origin; null or missing folder: API only. */
   staticDir: string | null
@@ -771,6 +773,11 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): ServerConfig {
   const storage = aliyunProvider(env.STORAGE_PROVIDER, 'STORAGE_PROVIDER')
   const carrierLookup = aliyunProvider(env.CARRIER_LOOKUP_PROVIDER, 'CARRIER_LOOKUP_PROVIDER')
   const identity = identityProvider(env.IDENTITY_PROVIDER)
+  const databasePoolMax = Math.max(2, int(env.DATABASE_POOL_MAX, 10, 'DATABASE_POOL_MAX'))
+  // A job holds one connection at a time: half the pool keeps every worker busy and leaves the other half to
+  // requests. PGlite has one connection that every statement queues on, so there its count only overlaps the
+  // jobs' waits on providers.
+  const defaultJobsConcurrency = env.DATABASE_URL ? Math.max(1, Math.floor(databasePoolMax / 2)) : 4
   const notify: NotifyProviders = {
     [LifePayNotificationChannel.Wechat]: notifyProvider(env.NOTIFY_WECHAT_PROVIDER, 'NOTIFY_WECHAT_PROVIDER', 'wechat'),
     [LifePayNotificationChannel.Alipay]: notifyProvider(env.NOTIFY_ALIPAY_PROVIDER, 'NOTIFY_ALIPAY_PROVIDER', 'alipay'),
@@ -779,6 +786,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): ServerConfig {
   return {
     ...listenAddress(env),
     databaseUrl: env.DATABASE_URL || null,
+    databasePoolMax,
     dataDir,
     staticDir,
     consoleDir,
@@ -836,7 +844,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): ServerConfig {
     jobs: {
       enabled: flag(env.JOBS_ENABLED, true),
       pollMs: int(env.JOBS_POLL_MS, 250, 'JOBS_POLL_MS'),
-      concurrency: Math.max(1, int(env.JOBS_CONCURRENCY, 4, 'JOBS_CONCURRENCY')),
+      concurrency: Math.max(1, int(env.JOBS_CONCURRENCY, defaultJobsConcurrency, 'JOBS_CONCURRENCY')),
       leaseMs: int(env.JOBS_LEASE_MS, 60_000, 'JOBS_LEASE_MS'),
       maxAttempts: Math.max(1, int(env.JOBS_MAX_ATTEMPTS, 8, 'JOBS_MAX_ATTEMPTS')),
       backoffBaseMs: int(env.JOBS_BACKOFF_BASE_MS, 1000, 'JOBS_BACKOFF_BASE_MS'),

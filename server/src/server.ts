@@ -25,7 +25,7 @@ export async function startServer(config: ServerConfig, options: StartOptions = 
   assertProductionReady(config)
   const clock = options.clock ?? systemClock
   const database = config.databaseUrl
-    ? await openPostgres(config.databaseUrl)
+    ? await openPostgres(config.databaseUrl, config.databasePoolMax)
     : await openPglite({ dataDir: config.dataDir })
   let app: App
   try {

@@ -2,9 +2,9 @@ import assert from 'node:assert/strict'
 import { after, before, beforeEach, describe, test } from 'node:test'
 import { eq, inArray } from 'drizzle-orm'
 import type { FastifyBaseLogger } from 'fastify'
-import type { JobsConfig } from '../src/config'
+import { loadConfig, type JobsConfig } from '../src/config'
 import { jobs } from '../src/db/schema'
-import { backoffMs, JobQueue, type JobRow } from '../src/jobs/jobQueue'
+import { backoffMs, JobPriority, JobQueue, type JobRow } from '../src/jobs/jobQueue'
 import { ManualClock } from './support/manualClock'
 import { openTestDatabase, type TestDatabase } from './support/testDatabase'
 import { waitFor } from './support/waitFor'
@@ -181,6 +181,25 @@ describe('job queue', () => {
     assert.equal(ranOnB, 1)
   })
 
+  test('among due jobs a higher priority runs first, older background work after it', async () => {
+    // One slot: the order the jobs are claimed in is the order they run in.
+    const q = new JobQueue(database.db, clock, { ...config, concurrency: 1 }, silent)
+    const ran: string[] = []
+    q.define<{ n: number }>({ kind: 'prio.background', handle: async ({ n }) => void ran.push(`background ${n}`) })
+    q.define<{ n: number }>({
+      kind: 'prio.paid',
+      priority: JobPriority.paidOrder,
+      handle: async ({ n }) => void ran.push(`paid ${n}`),
+    })
+    const earlier = new Date(clock.now().getTime() - 60_000)
+    for (let n = 0; n < 3; n++) await q.enqueue(database.db, 'prio.background', { n }, { runAt: earlier })
+    await q.enqueue(database.db, 'prio.paid', { n: 0 })
+    await q.enqueue(database.db, 'prio.paid', { n: 1 })
+    assert.equal((await lastJob('prio.paid')).priority, JobPriority.paidOrder)
+    assert.equal(await q.drain(), 5)
+    assert.deepEqual(ran, ['paid 0', 'paid 1', 'background 0', 'background 1', 'background 2'])
+  })
+
   test('two workers draining together run each job exactly once', async () => {
     const a = queue()
     const b = queue()
@@ -252,5 +271,22 @@ describe('job queue', () => {
       await q.stop()
     }
     assert.ok(ranAt >= runAt.getTime(), 'not before its time')
+  })
+})
+
+describe('job worker count', () => {
+  const env = (vars: Record<string, string>) => vars as NodeJS.ProcessEnv
+  const pg = 'postgres://life_pay@db.internal/life_pay'
+
+  test('on PostgreSQL it is half the pool by default, the other half left to requests', () => {
+    assert.equal(loadConfig(env({ DATABASE_URL: pg })).databasePoolMax, 10)
+    assert.equal(loadConfig(env({ DATABASE_URL: pg })).jobs.concurrency, 5)
+    assert.equal(loadConfig(env({ DATABASE_URL: pg, DATABASE_POOL_MAX: '24' })).jobs.concurrency, 12)
+    assert.equal(loadConfig(env({ DATABASE_URL: pg, JOBS_CONCURRENCY: '3' })).jobs.concurrency, 3)
+  })
+
+  test('on PGlite (one connection) it stays 4 unless set', () => {
+    assert.equal(loadConfig(env({})).jobs.concurrency, 4)
+    assert.equal(loadConfig(env({ JOBS_CONCURRENCY: '2' })).jobs.concurrency, 2)
   })
 })

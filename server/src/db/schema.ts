@@ -421,6 +421,8 @@ export const jobs = pgTable(
     /** pending → running → done | failed (failed after max attempts; `admin jobs retry` puts it back). */
     status: text('status').notNull(),
     runAt: time('run_at').notNull(),
+    /** Higher first among due jobs (JobDefinition.priority): a paid order's recharge before background work. */
+    priority: integer('priority').notNull().default(0),
     attempts: integer('attempts').notNull().default(0),
     maxAttempts: integer('max_attempts').notNull(),
     lockedBy: text('locked_by'),

@@ -1,6 +1,6 @@
 import { randomBytes } from 'node:crypto'
 import { hostname } from 'node:os'
-import { and, asc, eq, inArray, lte, or, sql } from 'drizzle-orm'
+import { and, asc, desc, eq, inArray, lte, or, sql } from 'drizzle-orm'
 import type { FastifyBaseLogger } from 'fastify'
 import type { Clock } from '../clock'
 import type { JobsConfig } from '../config'
@@ -23,6 +23,11 @@ export interface JobDefinition<P> {
   handle(payload: P, context: JobContext): Promise<void>
   /** Defaults to the configured JOBS_MAX_ATTEMPTS. */
   maxAttempts?: number
+  /**
+   * Among due jobs, higher runs first (default 0; JobPriority). Equal priorities run oldest first. A burst of
+   * background work (notifications, reminders) then never stands between a paid order and its recharge.
+   */
+  priority?: number
   /** Runs once when the last attempt failed: leave the order in a state an operator (or the user) can see. */
   onExhausted?(payload: P, context: JobContext, error: unknown): Promise<void>
 }
@@ -33,6 +38,16 @@ export interface EnqueueOptions {
   dedupeKey?: string
   maxAttempts?: number
 }
+
+/** The priorities the server's own kinds use (docs/server.md § Jobs). */
+export const JobPriority = {
+  /** Background work nobody waits on: notifications, reminders, expiring unpaid orders, the supplier query. */
+  background: 0,
+  /** The sandbox payment provider's notification: ahead of background work, behind orders already paid. */
+  sandboxProvider: 10,
+  /** A paid order waiting on us: its recharge, the supplier's answer, its money back. */
+  paidOrder: 20,
+} as const
 
 export interface JobCounts {
   pending: number
@@ -77,7 +92,8 @@ export class JobQueue {
 
   /** Adds a job in the caller's transaction: it exists exactly when the change that needs it commits. */
   async enqueue(executor: Executor, kind: string, payload: object, options: EnqueueOptions = {}): Promise<void> {
-    if (!this.definitions.has(kind)) throw new Error(`Unknown job kind ${kind}`)
+    const definition = this.definitions.get(kind)
+    if (!definition) throw new Error(`Unknown job kind ${kind}`)
     const now = this.clock.now()
     await executor
       .insert(jobs)
@@ -86,7 +102,8 @@ export class JobQueue {
         payload,
         status: 'pending',
         runAt: options.runAt ?? now,
-        maxAttempts: options.maxAttempts ?? this.definitions.get(kind)?.maxAttempts ?? this.config.maxAttempts,
+        priority: definition.priority ?? JobPriority.background,
+        maxAttempts: options.maxAttempts ?? definition.maxAttempts ?? this.config.maxAttempts,
         dedupeKey: options.dedupeKey ?? null,
         creationTime: now,
         updatedTime: now,
@@ -108,7 +125,7 @@ export class JobQueue {
 
   /**
    * Claims due jobs (and jobs whose lease ran out: their worker died) of the kinds this worker knows, so an
-   * instance running older code never takes work it cannot do.
+   * instance running older code never takes work it cannot do; the highest priority first, then the oldest.
    */
   private async claim(limit: number): Promise<JobRow[]> {
     const now = this.clock.now()
@@ -124,7 +141,7 @@ export class JobQueue {
           ),
         ),
       )
-      .orderBy(asc(jobs.runAt))
+      .orderBy(desc(jobs.priority), asc(jobs.runAt))
       .limit(limit)
       .for('update', { skipLocked: true })
     return this.db

@@ -5,7 +5,7 @@ import type { Clock } from '../clock'
 import type { Db } from '../db/database'
 import { sandboxPayments, sandboxRefunds } from '../db/schema'
 import { errors } from '../http/errors'
-import type { JobQueue } from '../jobs/jobQueue'
+import { JobPriority, type JobQueue } from '../jobs/jobQueue'
 import { SANDBOX_WX_APP_ID } from './identity'
 import type { PaymentNotification, PaymentProvider } from './payment'
 
@@ -77,6 +77,9 @@ export function createSandboxPayment(deps: SandboxPaymentDeps): SandboxPayment {
 
   jobs.define<PayNotifyPayload>({
     kind: PAY_NOTIFY_JOB,
+    // A real provider's notification arrives as a request beside our queue: it must not wait behind background work,
+    // nor should a burst of them hold up the recharges of orders already paid (docs/server.md § Jobs).
+    priority: JobPriority.sandboxProvider,
     async handle({ notification }, { job }) {
       const body = JSON.stringify(notification)
       const answer = await deps.deliver(NOTIFY_PATHS[notification.lifePayType], signNotification(body), body)

@@ -3,7 +3,7 @@ import { and, eq, sql } from 'drizzle-orm'
 import type { Clock } from '../clock'
 import type { Db } from '../db/database'
 import { sandboxRecharges } from '../db/schema'
-import type { JobQueue } from '../jobs/jobQueue'
+import { JobPriority, type JobQueue } from '../jobs/jobQueue'
 import { sandboxAccountLookup } from './sandboxAccountLookup'
 import { sandboxRechargeScript } from './sandboxAccounts'
 import { SupplierUnavailableError, type RechargeResult, type SupplierProvider } from './supplier'
@@ -27,6 +27,8 @@ export function createSandboxSupplier(deps: SandboxSupplierDeps): SupplierProvid
 
   jobs.define<RechargeResult>({
     kind: SUPPLIER_CALLBACK_JOB,
+    // A real supplier's callback is a request, not a job behind ours: it completes a paid order (docs/server.md Jobs).
+    priority: JobPriority.paidOrder,
     async handle(result) {
       try {
         await deps.onResult(result)

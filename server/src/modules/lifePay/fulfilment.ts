@@ -2,7 +2,7 @@ import type { AppContext } from '../../appContext'
 import { eq } from 'drizzle-orm'
 import type { Executor, Tx } from '../../db/database'
 import { lifePayOrders } from '../../db/schema'
-import type { JobContext } from '../../jobs/jobQueue'
+import { JobPriority, type JobContext } from '../../jobs/jobQueue'
 import { SupplierUnavailableError, type RechargeResult } from '../../providers/supplier'
 import { LifePayOrderStatus } from '../../../../src/domain/lifePayStatus'
 import { canTransition } from '../../../../src/domain/orderTransitions'
@@ -173,6 +173,7 @@ export function defineOrderJobs(ctx: AppContext): void {
 
   ctx.jobs.define<OrderJob>({
     kind: RECHARGE_SUBMIT_JOB,
+    priority: JobPriority.paidOrder,
     async handle({ orderNo }) {
       const claimed = await claimAttempt(ctx, orderNo)
       if (!claimed) return
@@ -224,6 +225,7 @@ export function defineOrderJobs(ctx: AppContext): void {
 
   ctx.jobs.define<OrderJob>({
     kind: REFUND_AUTO_JOB,
+    priority: JobPriority.paidOrder,
     async handle({ orderNo }) {
       await payBackOrder(ctx, orderNo, 'refundAutomatically')
     },
