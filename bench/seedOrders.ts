@@ -71,7 +71,7 @@ async function orderRequests(baseUrl: string, count: number, runId: string): Pro
     }
     if (n % 10 < 8) {
       const area = pickFrom(areas, n)
-      const values = electricValues.find((v) => v.electricType === area.electricType)?.parValue ?? []
+      const values = offered(electricValues.find((v) => v.electricType === area.electricType)?.parValue ?? [])
       return {
         path: '/api/LifePay/CreateLifePayElectricOrder',
         body: {
@@ -92,7 +92,7 @@ async function orderRequests(baseUrl: string, count: number, runId: string): Pro
       body: {
         gasAccount: `G${String(n).padStart(5, '0')}${String(3456 + n).slice(-4)}`,
         gasOrgType: gas.gasOrgType,
-        parValue: pickFrom(gas.parValue, n),
+        parValue: pickFrom(offered(gas.parValue), n),
         idempotencyKey,
       },
     }
