@@ -81,7 +81,7 @@ async function benchDatabase(
     console.error(`${database}: seeding a user with 200 orders…`)
     const history = await seedUserWithOrders(server.url, server.smsCode, HISTORY_PHONE)
     const buyerId = await loginByPhoneCode(server.url, server.smsCode, BUYER_PHONE)
-    const floorUserId = await loginByPhoneCode(server.url, server.smsCode, FLOOR_PHONE)
+    const floorLoginId = await loginByPhoneCode(server.url, server.smsCode, FLOOR_PHONE)
     const asHistory = { [LIFE_PAY_USER_HEADER]: history.userId }
     const rows: Row[] = []
     const run = async (call: string, options: Omit<LoadOptions, 'durationS' | 'connections'>) => {
@@ -170,7 +170,7 @@ async function benchDatabase(
       const floor = connectionString
         ? await rawPgCreateFloor({
             connectionString,
-            userId: floorUserId,
+            virtualLoginId: floorLoginId,
             durationS: PAIR_S,
             connections: CONNECTIONS,
             runId: `${pair}`,

@@ -31,17 +31,23 @@ const percentile = (sorted: number[], p: number) => sorted[Math.min(sorted.lengt
 
 /**
  * `connections` clients each writing order after order for `durationS`, one transaction per order, as the server's
- * pool does (the same pool size). `userId` must exist (the orders' foreign key) and should be nobody the bench reads.
+ * pool does (the same pool size), as the user of `virtualLoginId` (X-LifePay-User-Id): one the bench reads nothing
+ * of.
  */
 export async function rawPgCreateFloor(options: {
   connectionString: string
-  userId: string
+  virtualLoginId: string
   durationS: number
   connections: number
   /** Distinguishes this run's order numbers and keys from the other runs'. */
   runId: string
 }): Promise<FloorFigures> {
   const pool = new Pool({ connectionString: options.connectionString, max: options.connections })
+  const { rows } = await pool.query<{ user_id: string }>('select user_id from virtual_logins where id = $1', [
+    options.virtualLoginId,
+  ])
+  const userId = rows[0]?.user_id
+  if (!userId) throw new Error(`no virtual login ${options.virtualLoginId}`)
   const latencies: number[] = []
   let next = 0
   const end = performance.now() + options.durationS * 1000
@@ -57,7 +63,7 @@ export async function rawPgCreateFloor(options: {
       await client.query(INSERT_ORDER, [
         randomUUID(),
         orderNo,
-        options.userId,
+        userId,
         LifePayOrderType.Phone,
         `139${String(n).padStart(8, '0')}`,
         'yidong',
