@@ -28,7 +28,8 @@ describe('API compression', () => {
   })
 
   test('without Accept-Encoding (or with identity only) the answer is sent as it is', async () => {
-    for (const headers of [{}, { 'accept-encoding': 'identity' }]) {
+    const cases: Record<string, string>[] = [{}, { 'accept-encoding': 'identity' }]
+    for (const headers of cases) {
       const answer = await areas(headers)
       assert.equal(answer.headers['content-encoding'], undefined)
       assert.equal(answer.json().success, true)
