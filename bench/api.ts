@@ -8,18 +8,38 @@ import type { LifePayOrderListItem } from '../types/api/lifePay'
 import { startAppServer } from '../scripts/lib/appServer'
 import { apiCall, LIFE_PAY_USER_HEADER } from './apiCall'
 import { loadTest, type LoadFigures, type LoadOptions } from './api/loadTest'
+import { rawPgCreateFloor } from './api/rawPgFloor'
+import { spread, type Spread } from './api/spread'
 import { markdownTable } from './markdownTable'
 import { loginByPhoneCode, seedUserWithOrders } from './seedOrders'
 
 const DURATION_S = Number(process.env.BENCH_API_SECONDS || 8)
+/** The issue 21 targets: runs alternating with their floor or ceiling, each this long. */
+const PAIRS = Number(process.env.BENCH_API_PAIRS || 5)
+const PAIR_S = Number(process.env.BENCH_API_PAIR_SECONDS || 5)
 const WARM_UP_S = 2
 const CONNECTIONS = 10
 const ORDER_PAGE = { pageIndex: 1, pageSize: 10 }
 const HISTORY_PHONE = '13800005555'
 const BUYER_PHONE = '13800006666'
+const FLOOR_PHONE = '13800007777'
 
 // autocannon's latency histogram counts whole milliseconds.
 const ms = (value: number) => (value < 1 ? '<1' : value.toFixed(0))
+
+/** A target of issue 21: ours against its floor or ceiling, run by run, alternating. */
+interface Target {
+  target: string
+  database: string
+  ours: number[]
+  reference: number[]
+  referenceName: string
+  /** Ours ÷ reference, pair by pair. */
+  ratios: number[]
+  goal: number
+  /** Why there is no reference (e.g. no raw-`pg` floor on PGlite). */
+  missing?: string
+}
 
 interface Row {
   call: string
@@ -50,15 +70,18 @@ function startBareFastify(): Promise<{ url: string; child: ChildProcess }> {
 async function benchDatabase(
   database: string,
   env: Record<string, string>,
-  ceiling: number,
+  ceiling: { url: string; requestsPerSecond: number },
   notes: string[],
+  targets: Target[],
 ): Promise<Row[]> {
   console.error(`${database}: starting the server…`)
-  const server = await startAppServer({ ...env, SANDBOX_SUPPLIER_DELAY_MS: '100' })
+  // The product as shipped: the duplicate guard on (appServer turns it off for the flows that reorder one account).
+  const server = await startAppServer({ ...env, SANDBOX_SUPPLIER_DELAY_MS: '100', DUPLICATE_GUARD: 'on' })
   try {
     console.error(`${database}: seeding a user with 200 orders…`)
     const history = await seedUserWithOrders(server.url, server.smsCode, HISTORY_PHONE)
     const buyerId = await loginByPhoneCode(server.url, server.smsCode, BUYER_PHONE)
+    const floorLoginId = await loginByPhoneCode(server.url, server.smsCode, FLOOR_PHONE)
     const asHistory = { [LIFE_PAY_USER_HEADER]: history.userId }
     const rows: Row[] = []
     const run = async (call: string, options: Omit<LoadOptions, 'durationS' | 'connections'>) => {
@@ -77,7 +100,32 @@ async function benchDatabase(
       body: JSON.stringify(ORDER_PAGE),
     }
     const flatOut = await run(`GetUserLifePayOrderPage (${ORDER_PAGE.pageSize} of 200 orders)`, pageRequest)
-    const halfRate = Math.max(1, Math.round(ceiling / 2))
+    const pageTarget: Target = {
+      target: 'order page read (GetUserLifePayOrderPage, page 1 of 10)',
+      database,
+      ours: [],
+      reference: [],
+      referenceName: 'bare Fastify (ceiling)',
+      ratios: [],
+      goal: 0.6,
+    }
+    for (let pair = 0; pair < PAIRS; pair++) {
+      console.error(`${database}: order page against the ceiling, pair ${pair + 1} of ${PAIRS}…`)
+      const top = await loadTest({ url: ceiling.url, durationS: PAIR_S, connections: CONNECTIONS })
+      const ours = await loadTest({ ...pageRequest, durationS: PAIR_S, connections: CONNECTIONS })
+      pageTarget.reference.push(top.requestsPerSecond)
+      pageTarget.ours.push(ours.requestsPerSecond)
+      pageTarget.ratios.push(ours.requestsPerSecond / top.requestsPerSecond)
+    }
+    targets.push(pageTarget)
+    await run(
+      `GetUserLifePayOrderPage (${ORDER_PAGE.pageSize} of 200 orders), Accept-Encoding: gzip (status checked only)`,
+      {
+        ...pageRequest,
+        headers: { ...asHistory, 'accept-encoding': 'gzip' },
+      },
+    )
+    const halfRate = Math.max(1, Math.round(ceiling.requestsPerSecond / 2))
     await run(`GetUserLifePayOrderPage at ${halfRate} req/s (half the ceiling)`, {
       ...pageRequest,
       overallRate: halfRate,
@@ -95,18 +143,51 @@ async function benchDatabase(
       body: JSON.stringify({ orderNo: history.paidOrderNo }),
     })
     let key = 0
-    const { succeeded: created } = await run('CreateLifePayPhoneOrder (a new idempotency key each)', {
+    // A new account and idempotency key each: the guard runs (lock, the account's orders) and never refuses.
+    const createRequest = {
       url: `${server.url}/api/LifePay/CreateLifePayPhoneOrder`,
-      method: 'POST',
+      method: 'POST' as const,
       headers: { [LIFE_PAY_USER_HEADER]: buyerId },
       nextBody: () =>
         JSON.stringify({
-          phone: '13912341234',
+          phone: `139${String(key).padStart(8, '0')}`,
           ispCode: 'yidong',
           parValue: 50,
           idempotencyKey: `bench-${database}-${key++}`,
         }),
-    })
+    }
+    let { succeeded: created } = await run('CreateLifePayPhoneOrder (a new account and key each)', createRequest)
+    const createTarget: Target = {
+      target: 'create order (CreateLifePayPhoneOrder)',
+      database,
+      ours: [],
+      reference: [],
+      referenceName: 'raw `pg`, the same rows (floor)',
+      ratios: [],
+      goal: 0.6,
+    }
+    const connectionString = env.DATABASE_URL
+    if (!connectionString) createTarget.missing = 'no raw-`pg` floor: PGlite is in the server’s process'
+    for (let pair = 0; pair < PAIRS; pair++) {
+      console.error(`${database}: create order against the floor, pair ${pair + 1} of ${PAIRS}…`)
+      const floor = connectionString
+        ? await rawPgCreateFloor({
+            connectionString,
+            virtualLoginId: floorLoginId,
+            durationS: PAIR_S,
+            connections: CONNECTIONS,
+            runId: `${pair}`,
+          })
+        : null
+      const ours = await loadTest({ ...createRequest, durationS: PAIR_S, connections: CONNECTIONS })
+      created += ours.succeeded
+      createTarget.ours.push(ours.requestsPerSecond)
+      if (floor) {
+        createTarget.reference.push(floor.transactionsPerSecond)
+        createTarget.ratios.push(ours.requestsPerSecond / floor.transactionsPerSecond)
+      }
+    }
+    targets.push(createTarget)
     const page = await apiCall<PageResult<LifePayOrderListItem>>(
       server.url,
       'POST',
@@ -130,6 +211,7 @@ async function main(): Promise<void> {
   const notes: string[] = []
   const bare = await startBareFastify()
   const rows: Row[] = []
+  const targets: Target[] = []
   // The machine is shared: the ceiling is measured again right before each database's block, which it divides.
   const block = async (database: string, env: Record<string, string>) => {
     console.error(`bare Fastify: the ceiling before ${database}…`)
@@ -140,7 +222,13 @@ async function main(): Promise<void> {
       figures: ceiling,
       ceiling: ceiling.requestsPerSecond,
     })
-    const measured = await benchDatabase(database, env, ceiling.requestsPerSecond, notes)
+    const measured = await benchDatabase(
+      database,
+      env,
+      { url: bare.url, requestsPerSecond: ceiling.requestsPerSecond },
+      notes,
+      targets,
+    )
     rows.push(...measured.map((row) => ({ ...row, ceiling: ceiling.requestsPerSecond })))
   }
   try {
@@ -169,6 +257,29 @@ async function main(): Promise<void> {
         `${((figures.requestsPerSecond / (ceiling ?? figures.requestsPerSecond)) * 100).toFixed(0)} %`,
         figures.failed,
       ]),
+    ),
+  )
+  const fmt = (s: Spread, digits = 0) =>
+    `${s.min.toFixed(digits)} / ${s.median.toFixed(digits)} / ${s.max.toFixed(digits)}`
+  console.log(
+    `\n## Issue 21 targets (${PAIRS} pairs of ${PAIR_S} s runs, alternating: reference, ours; min / median / max)\n`,
+  )
+  console.log(
+    markdownTable(
+      ['target', 'database', 'ours req/s', 'reference', 'reference req/s', 'ours ÷ reference', 'goal', 'met (median)'],
+      targets.map((t) => {
+        const ratios = t.ratios.length ? spread(t.ratios) : null
+        return [
+          t.target,
+          t.database,
+          fmt(spread(t.ours)),
+          t.referenceName,
+          t.reference.length ? fmt(spread(t.reference)) : (t.missing ?? '—'),
+          ratios ? fmt(ratios, 2) : '—',
+          `≥ ${t.goal}`,
+          ratios ? (ratios.median >= t.goal ? 'yes' : 'no') : '—',
+        ]
+      }),
     ),
   )
   const pgPage = rows.find((r) => r.database === 'PostgreSQL' && r.call.startsWith('GetUserLifePayOrderPage ('))

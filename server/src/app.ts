@@ -15,6 +15,7 @@ import { createWechatSubscribeMessage } from './providers/wechatSubscribeMessage
 import { createAlipaySubscribeMessage } from './providers/alipaySubscribeMessage'
 import { createAliyunSmsNotification } from './providers/aliyunSmsNotification'
 import { createAuthHooks, CSRF_HEADER, OPERATOR_TOKEN_HEADER, VIRTUAL_USER_HEADER } from './http/auth'
+import { installCompression } from './http/compression'
 import { corsPolicy, installCors } from './http/cors'
 import { inlineScriptHashes, installSecurityHeaders } from './http/securityHeaders'
 import { logSerializers } from './http/logRedaction'
@@ -280,6 +281,7 @@ export async function buildApp(options: AppOptions): Promise<App> {
     if (request.body === undefined || request.body === null) request.body = {}
   })
   installStorableInput(app)
+  await installCompression(app)
 
   await app.register(fastifySwagger, {
     openapi: {

@@ -283,7 +283,7 @@ describe('the prepared order page answers exactly what the former queries did', 
       for (let index = 0; index < 23; index++) {
         // Three orders share each creation time.
         const creationTime = new Date(base + Math.floor(index / 3) * 60_000)
-        await insertOrder(tx, {
+        await insertOrder(t.app.ctx.db, tx, {
           id: randomUUID(),
           orderNo: `LPTEST${String((index * 7919) % 1000).padStart(4, '0')}`,
           userId,

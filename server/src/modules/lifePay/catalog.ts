@@ -1,4 +1,4 @@
-import { and, asc, eq } from 'drizzle-orm'
+import { asc, eq } from 'drizzle-orm'
 import type { FastifyRequest } from 'fastify'
 import type {
   ElectricParValue,
@@ -96,25 +96,6 @@ export async function getGasParValues(executor: Executor): Promise<GasParValue[]
       gasOrgName: gasProviderLabels['zh-CN'][gasOrgType],
       parValue: values.get(gasOrgType) ?? [],
     }))
-}
-
-export async function isParValueOffered(
-  executor: Executor,
-  type: LifePayOrderType,
-  subType: string,
-  faceValueFen: number,
-): Promise<boolean> {
-  const [row] = await executor
-    .select()
-    .from(parValues)
-    .where(
-      and(
-        eq(parValues.lifePayOrderType, type),
-        eq(parValues.subType, subType),
-        eq(parValues.faceValueFen, faceValueFen),
-      ),
-    )
-  return row !== undefined
 }
 
 type AreaRow = typeof electricSupportAreas.$inferSelect

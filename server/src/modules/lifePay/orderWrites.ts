@@ -1,6 +1,7 @@
-import { and, eq, type SQL } from 'drizzle-orm'
+import { and, eq, sql, type SQL } from 'drizzle-orm'
 import type { AppContext } from '../../appContext'
-import type { Executor, Tx } from '../../db/database'
+import type { Db, Executor, Tx } from '../../db/database'
+import { inTransaction, preparedPerDb } from '../../db/prepared'
 import { lifePayOrders } from '../../db/schema'
 
 // Every write to life_pay_orders goes through this file or transitionOrder, inside orderTransaction: the users
@@ -50,9 +51,64 @@ export function afterOrderCommit(tx: Executor, run: () => void): void {
   committed.add(run)
 }
 
-export async function insertOrder(tx: Tx, values: typeof lifePayOrders.$inferInsert) {
+/** What Create…Order answers with, from the order it made or the one a retry finds. */
+export const createdColumns = {
+  orderNo: lifePayOrders.orderNo,
+  parValueFen: lifePayOrders.parValueFen,
+  payAmountFen: lifePayOrders.payAmountFen,
+  discountAmountFen: lifePayOrders.discountAmountFen,
+}
+
+/** The columns a new order is written with; the others start null (or at their default). */
+const NEW_ORDER_COLUMNS = [
+  'id',
+  'orderNo',
+  'userId',
+  'channelId',
+  'lifePayOrderType',
+  'account',
+  'ispCode',
+  'electricType',
+  'electricAccountType',
+  'gasOrgType',
+  'province',
+  'city',
+  'name',
+  'parValueFen',
+  'ratePpm',
+  'payAmountFen',
+  'discountAmountFen',
+  'payStatus',
+  'lifePayOrderStatus',
+  'lifePayType',
+  'idempotencyKey',
+  'requestHash',
+  'expireTime',
+  'creationTime',
+  'updatedTime',
+] as const
+
+export type NewOrderRow = Pick<typeof lifePayOrders.$inferInsert, (typeof NEW_ORDER_COLUMNS)[number]>
+
+// Built once per database: the insert is the hot path of Create…Order (issue 21).
+const insertStatement = preparedPerDb((db: Db) =>
+  db
+    .insert(lifePayOrders)
+    .values(
+      Object.fromEntries(
+        NEW_ORDER_COLUMNS.map((column) => [column, sql.placeholder(column)]),
+      ) as unknown as typeof lifePayOrders.$inferInsert,
+    )
+    .onConflictDoNothing()
+    .returning(createdColumns)
+    .prepare('life_pay_order_insert'),
+)
+
+/** A new order; undefined when its order number or its (user, idempotency key) is taken. */
+export async function insertOrder(db: Db, tx: Tx, values: NewOrderRow) {
   orderWritten(tx, values.userId)
-  const [created] = await tx.insert(lifePayOrders).values(values).onConflictDoNothing().returning()
+  const row = Object.fromEntries(NEW_ORDER_COLUMNS.map((column) => [column, values[column] ?? null]))
+  const [created] = await inTransaction(insertStatement(db), tx).execute(row)
   return created
 }
 

@@ -15,9 +15,9 @@ import {
 } from '../../../../src/domain/orderTransitions'
 import { LifePayRateType } from '../../../../src/domain/rateType'
 import type { AppContext } from '../../appContext'
-import type { Db, Executor, Tx } from '../../db/database'
-import { preparedPerDb } from '../../db/prepared'
-import { lifePayOrders } from '../../db/schema'
+import type { Db, Executor } from '../../db/database'
+import { inTransaction, preparedPerDb } from '../../db/prepared'
+import { lifePayOrders, parValues } from '../../db/schema'
 import { errors } from '../../http/errors'
 import { MAX_FACE_VALUE } from '../../../../src/domain/constants'
 import {
@@ -26,7 +26,7 @@ import {
   OPEN_ORDERS_PER_ACCOUNT,
   SAME_AMOUNT_WINDOW_MINUTES,
 } from '../../../../src/domain/duplicateOrder'
-import { channelRates, isParValueOffered, ppmToPercent } from './catalog'
+import { channelRates, ppmToPercent } from './catalog'
 import { ORDER_EXPIRE_JOB } from './jobKinds'
 import { transitionOrder } from './orderStateMachine'
 import {
@@ -38,7 +38,7 @@ import {
   type OrderRow,
   type OrderStateRow,
 } from './orderView'
-import { insertOrder, orderTransaction, updateOrderColumns } from './orderWrites'
+import { createdColumns, insertOrder, orderTransaction, updateOrderColumns } from './orderWrites'
 import { paymentFor, paymentProviders } from './paymentFor'
 
 const rateTypeOf: Record<LifePayOrderType, LifePayRateType> = {
@@ -105,33 +105,38 @@ export async function createOrder(
   const parValueFen = toFen(input.parValue)
   // SPEC §9: no top-up of any kind above 300, whatever the supplier's table offers.
   if (input.parValue > MAX_FACE_VALUE) throw errors.parValueNotOffered()
-  if (!(await isParValueOffered(ctx.db, input.lifePayOrderType, input.subType, parValueFen)))
-    throw errors.parValueNotOffered()
   const ratePpm = channelRates(await ctx.rates.all(), channelId).get(rateTypeOf[input.lifePayOrderType])
   if (ratePpm === undefined) throw new Error(`No rate for order type ${input.lifePayOrderType}`)
   const payAmountFen = rechargePriceFen(input.parValue, ppmToPercent(ratePpm))
   const requestHash = requestHashOf(input)
   const now = ctx.clock.now()
   const expireTime = new Date(now.getTime() + ctx.config.unpaidOrderCloseMs)
-
-  const sameKey = async (tx: Executor): Promise<OrderRow | undefined> => {
-    const [existing] = await tx
-      .select()
-      .from(lifePayOrders)
-      .where(and(eq(lifePayOrders.userId, userId), eq(lifePayOrders.idempotencyKey, input.idempotencyKey)))
-    if (existing && existing.requestHash !== requestHash) throw errors.idempotencyKeyReused()
-    return existing
-  }
+  const statements = createStatements(ctx.db)
 
   const order = await orderTransaction(ctx, async (tx) => {
-    await lockAccountOrders(tx, input)
+    // One round trip: the face value is on offer, and then the account's lock (docs/orders.md § Duplicate guard).
+    const [offered] = await inTransaction(statements.lockOffered, tx).execute({
+      lockKey: `order-account:${input.lifePayOrderType}:${input.account}`,
+      lifePayOrderType: input.lifePayOrderType,
+      subType: input.subType,
+      faceValueFen: parValueFen,
+    })
+    if (!offered) throw errors.parValueNotOffered()
+    // After the lock, in a statement of its own (its snapshot must see what the lock's previous holder committed).
+    const rows = await inTransaction(statements.keyAndAccountOrders, tx).execute({
+      userId,
+      idempotencyKey: input.idempotencyKey,
+      lifePayOrderType: input.lifePayOrderType,
+      account: input.account,
+      paidSince: new Date(now.getTime() - SAME_AMOUNT_WINDOW_MINUTES * 60_000).toISOString(),
+    })
     // A retry answers with its order before the guard, which that very order would now trip.
-    const retried = await sameKey(tx)
+    const retried = sameKeyOrder(rows, input.idempotencyKey, requestHash)
     if (retried) return retried
-    if (ctx.config.duplicateGuard) await guardDuplicate(tx, userId, input, parValueFen, now, confirmDuplicate)
+    if (ctx.config.duplicateGuard) guardDuplicate(accountOrders(rows, input, now), parValueFen, now, confirmDuplicate)
     // A clash on the order number (vanishingly rare) simply draws another one.
     for (let attempt = 0; attempt < 5; attempt++) {
-      const created = await insertOrder(tx, {
+      const created = await insertOrder(ctx.db, tx, {
         id: randomUUID(),
         orderNo: newOrderNo(now),
         userId,
@@ -169,7 +174,17 @@ export async function createOrder(
         return created
       }
       // The same key committed by a concurrent request of another account (the lock is per account).
-      const existing = await sameKey(tx)
+      const existing = sameKeyOrder(
+        await inTransaction(statements.keyAndAccountOrders, tx).execute({
+          userId,
+          idempotencyKey: input.idempotencyKey,
+          lifePayOrderType: input.lifePayOrderType,
+          account: input.account,
+          paidSince: now.toISOString(),
+        }),
+        input.idempotencyKey,
+        requestHash,
+      )
       if (existing) return existing
     }
     throw new Error('Could not draw a free order number')
@@ -177,50 +192,86 @@ export async function createOrder(
   return toCreateResult(order)
 }
 
-// Issue 20 — duplicate guard.
+// Issue 20 — duplicate guard; issue 21 — the fewest round trips, each statement built once per database.
 
-/**
- * Serialises order creation per account until the transaction ends: a concurrent create of the same account waits
- * here and then sees the order this one made, so the cap holds however many arrive at once. Keyed by account, not by
- * user, so the guard can grow to a rule across users without a new lock.
- */
-async function lockAccountOrders(tx: Tx, input: NewOrder): Promise<void> {
-  await tx.execute(
-    sql`select pg_advisory_xact_lock(hashtext(${`order-account:${input.lifePayOrderType}:${input.account}`}))`,
-  )
-}
+const placeholder = sql.placeholder
 
-/**
- * The user's own orders on the account that the guard can name, newest first: pending ones (open, or closed by
- * time) and those paid within the window. Bounded by the user's orders of the type (the user+type page index).
- */
-async function accountOrders(tx: Tx, userId: string, input: NewOrder, now: Date) {
-  return tx
-    .select({ ...listColumns, expireTime: lifePayOrders.expireTime, payTime: lifePayOrders.payTime })
+const createStatements = preparedPerDb((db: Db) => ({
+  /**
+   * Serialises order creation per account until the transaction ends: a concurrent create of the same account waits
+   * here and then sees the order this one made, so the cap holds however many arrive at once. Keyed by account, not
+   * by user, so the guard can grow to a rule across users without a new lock. The lock is taken only for a face
+   * value on offer (the select list runs for the matching row alone): no row, no lock, PAR_VALUE_NOT_OFFERED.
+   */
+  lockOffered: db
+    .select({ locked: sql`pg_advisory_xact_lock(hashtext(${placeholder('lockKey')}))` })
+    .from(parValues)
+    .where(
+      and(
+        eq(parValues.lifePayOrderType, placeholder('lifePayOrderType')),
+        eq(parValues.subType, placeholder('subType')),
+        eq(parValues.faceValueFen, placeholder('faceValueFen')),
+      ),
+    )
+    .limit(1)
+    .prepare('life_pay_order_create_lock'),
+  /**
+   * The order of this idempotency key, if any, and the user's own orders on the account that the guard can name,
+   * newest first: pending ones (open, or closed by time) and those paid within the window. Bounded by the user's
+   * orders of the type (the user+type page index) and the (user, key) unique index.
+   */
+  keyAndAccountOrders: db
+    .select({
+      ...listColumns,
+      ...createdColumns,
+      expireTime: lifePayOrders.expireTime,
+      payTime: lifePayOrders.payTime,
+      idempotencyKey: lifePayOrders.idempotencyKey,
+      requestHash: lifePayOrders.requestHash,
+    })
     .from(lifePayOrders)
     .where(
       and(
-        eq(lifePayOrders.userId, userId),
-        eq(lifePayOrders.lifePayOrderType, input.lifePayOrderType),
-        eq(lifePayOrders.account, input.account),
+        eq(lifePayOrders.userId, placeholder('userId')),
         or(
-          eq(lifePayOrders.lifePayOrderStatus, LifePayOrderStatus.PendingConfirmation),
-          gt(lifePayOrders.payTime, new Date(now.getTime() - SAME_AMOUNT_WINDOW_MINUTES * 60_000)),
+          eq(lifePayOrders.idempotencyKey, placeholder('idempotencyKey')),
+          and(
+            eq(lifePayOrders.lifePayOrderType, placeholder('lifePayOrderType')),
+            eq(lifePayOrders.account, placeholder('account')),
+            or(
+              eq(lifePayOrders.lifePayOrderStatus, LifePayOrderStatus.PendingConfirmation),
+              gt(lifePayOrders.payTime, placeholder('paidSince')),
+            ),
+          ),
         ),
       ),
     )
     .orderBy(desc(lifePayOrders.creationTime), desc(lifePayOrders.orderNo))
+    .prepare('life_pay_order_create_reads'),
+}))
+
+type CreateReadRow = Awaited<ReturnType<ReturnType<typeof createStatements>['keyAndAccountOrders']['execute']>>[number]
+
+/** The order of this idempotency key; the key reused for another request is refused. */
+function sameKeyOrder(rows: CreateReadRow[], idempotencyKey: string, requestHash: string): CreateReadRow | undefined {
+  const existing = rows.find((row) => row.idempotencyKey === idempotencyKey)
+  if (existing && existing.requestHash !== requestHash) throw errors.idempotencyKeyReused()
+  return existing
 }
 
-async function guardDuplicate(
-  tx: Tx,
-  userId: string,
-  input: NewOrder,
-  parValueFen: number,
-  now: Date,
-  confirmed: boolean,
-): Promise<void> {
-  const orders = await accountOrders(tx, userId, input, now)
+/** The rows the guard names: the key's own order came along only because of its key unless it is on the account. */
+function accountOrders(rows: CreateReadRow[], input: NewOrder, now: Date): CreateReadRow[] {
+  const paidSince = now.getTime() - SAME_AMOUNT_WINDOW_MINUTES * 60_000
+  return rows.filter(
+    (row) =>
+      row.lifePayOrderType === input.lifePayOrderType &&
+      row.account === input.account &&
+      (row.lifePayOrderStatus === LifePayOrderStatus.PendingConfirmation ||
+        (row.payTime !== null && row.payTime.getTime() > paidSince)),
+  )
+}
+
+function guardDuplicate(orders: CreateReadRow[], parValueFen: number, now: Date, confirmed: boolean): void {
   if (isOverOpenOrderLimit(orders, now)) throw errors.openOrderLimit(OPEN_ORDERS_PER_ACCOUNT)
   if (confirmed) return
   const duplicate = findDuplicateOrder(orders, parValueFen, now)

@@ -1,0 +1,105 @@
+// The floor of Create…Order on PostgreSQL: the rows one order's transaction writes (the order, its expiry job),
+// written with raw `pg` and nothing else — no HTTP, no validation, no duplicate guard, no query builder.
+import { randomUUID } from 'node:crypto'
+import { Pool } from 'pg'
+import { LifePayOrderStatus, LifePayStatus } from '../../src/domain/lifePayStatus'
+import { LifePayOrderType } from '../../src/domain/lifePayOrderType'
+
+export interface FloorFigures {
+  transactionsPerSecond: number
+  p50Ms: number
+  p99Ms: number
+}
+
+// Named: parsed and planned once per connection, the fastest a hand-written `pg` caller gets.
+const INSERT_ORDER = {
+  name: 'bench_floor_order',
+  text: `insert into life_pay_orders (id, order_no, user_id, channel_id, life_pay_order_type, account, isp_code,
+    electric_type, electric_account_type, gas_org_type, province, city, name, par_value_fen, rate_ppm, pay_amount_fen,
+    discount_amount_fen, pay_status, life_pay_order_status, idempotency_key, request_hash, expire_time, creation_time,
+    updated_time)
+    values ($1, $2, $3, null, $4, $5, $6, null, null, null, null, null, null, $7, $8, $9, $10, $11, $12, $13, $14, $15,
+    $16, $16)`,
+}
+const INSERT_JOB = {
+  name: 'bench_floor_job',
+  text: `insert into jobs (kind, payload, status, run_at, max_attempts, dedupe_key, creation_time, updated_time)
+    values ('order.expire', $1, 'pending', $2, 8, $3, $4, $4) on conflict (dedupe_key) do nothing`,
+}
+
+const percentile = (sorted: number[], p: number) => sorted[Math.min(sorted.length - 1, Math.floor(sorted.length * p))]
+
+/**
+ * `connections` clients each writing order after order for `durationS`, one transaction per order, as the server's
+ * pool does (the same pool size), as the user of `virtualLoginId` (X-LifePay-User-Id): one the bench reads nothing
+ * of.
+ */
+export async function rawPgCreateFloor(options: {
+  connectionString: string
+  virtualLoginId: string
+  durationS: number
+  connections: number
+  /** Distinguishes this run's order numbers and keys from the other runs'. */
+  runId: string
+}): Promise<FloorFigures> {
+  const pool = new Pool({ connectionString: options.connectionString, max: options.connections })
+  const { rows } = await pool.query<{ user_id: string }>('select user_id from virtual_logins where id = $1', [
+    options.virtualLoginId,
+  ])
+  const userId = rows[0]?.user_id
+  if (!userId) throw new Error(`no virtual login ${options.virtualLoginId}`)
+  const latencies: number[] = []
+  let next = 0
+  const end = performance.now() + options.durationS * 1000
+  const writeOne = async () => {
+    const n = next++
+    const orderNo = `F${options.runId}${String(n).padStart(8, '0')}`
+    const now = new Date()
+    const expireTime = new Date(now.getTime() + 30 * 60_000)
+    const started = performance.now()
+    const client = await pool.connect()
+    try {
+      await client.query('begin')
+      await client.query(INSERT_ORDER, [
+        randomUUID(),
+        orderNo,
+        userId,
+        LifePayOrderType.Phone,
+        `139${String(n).padStart(8, '0')}`,
+        'yidong',
+        5000,
+        985_000,
+        4925,
+        75,
+        LifePayStatus.Unpaid,
+        LifePayOrderStatus.PendingConfirmation,
+        `floor-${options.runId}-${n}`,
+        'f'.repeat(64),
+        expireTime,
+        now,
+      ])
+      await client.query(INSERT_JOB, [{ orderNo }, expireTime, `order.expire:${orderNo}`, now])
+      await client.query('commit')
+    } finally {
+      client.release()
+    }
+    latencies.push(performance.now() - started)
+  }
+  const started = performance.now()
+  try {
+    await Promise.all(
+      Array.from({ length: options.connections }, async () => {
+        while (performance.now() < end) await writeOne()
+      }),
+    )
+  } finally {
+    await pool.end()
+  }
+  const elapsedS = (performance.now() - started) / 1000
+  latencies.sort((a, b) => a - b)
+  return {
+    transactionsPerSecond: latencies.length / elapsedS,
+    p50Ms: percentile(latencies, 0.5),
+    p99Ms: percentile(latencies, 0.99),
+  }
+}
