@@ -288,6 +288,9 @@ export const lifePayOrders = pgTable(
       t.creationTime.desc().nullsFirst(),
       t.orderNo.desc().nullsFirst(),
     ),
+    // The duplicate guard's read at create (the user's orders on one account): a lookup, not a walk through the
+    // user's whole history of the type, however many orders they have (server/src/modules/lifePay/orders.ts).
+    index('life_pay_orders_user_account_idx').on(t.userId, t.lifePayOrderType, t.account),
     // The operator order page's default sort over every user (GetLifePayOrderPage and its export's keyset batches).
     index('life_pay_orders_page_idx').on(t.creationTime.desc().nullsFirst(), t.orderNo.desc().nullsFirst()),
     index('life_pay_orders_refund_review_idx')

@@ -1,0 +1,1 @@
+CREATE INDEX "life_pay_orders_user_account_idx" ON "life_pay_orders" USING btree ("user_id","life_pay_order_type","account");
