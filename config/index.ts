@@ -156,7 +156,8 @@ export default defineConfig<'webpack5'>(async (merge, { mode }) => {
         chain.module
           .rule('h5Components')
           .test(/config[\\/]h5Components[\\/]/)
-          .sideEffects(false)
+          // webpack-chain's types lack the rule's sideEffects shorthand it has.
+          .set('sideEffects', false)
         // Taro splits only initial chunks, so every page chunk carried its own copy of the code and CSS pages share
         // (axios, the component wrappers, src/services…): split async chunks too, Taro's cache groups kept. Taro's
         // minSize 0 would then cut a page into ~20 tiny scripts; webpack's production default (20 kB) keeps it to a
