@@ -170,6 +170,13 @@ export default defineConfig<'webpack5'>(async (merge, { mode }) => {
             /node_modules[\\/]platform[\\/]platform\.js$/,
             resolve(__dirname, 'h5PlatformStub.js'),
           ])
+        // One module per Taro component, so a page loads the components it renders only (config/h5Components).
+        chain.resolve.alias.set('@tarojs/components$', resolve(__dirname, 'h5Components/index.js'))
+        chain.module
+          .rule('h5Components')
+          .test(/config[\\/]h5Components[\\/]/)
+          // webpack-chain's types lack the rule's sideEffects shorthand it has.
+          .set('sideEffects', false)
         // Taro splits only initial chunks, so every page chunk carried its own copy of the code and CSS pages share
         // (axios, the component wrappers, src/services…): split async chunks too, Taro's cache groups kept. Taro's
         // minSize 0 would then cut a page into ~20 tiny scripts; webpack's production default (20 kB) keeps it to a

@@ -2,7 +2,7 @@ import { hideLoading, showLoading } from './components/loading'
 import { showToast } from './components/toastStore'
 import { redirectToLogin } from './platform/navigation'
 import { requestTurn } from './platform/requestTurn'
-import { setRequestTurn } from './services/http/client'
+import { setRequestTurn } from './services/http/turn'
 import { setHttpUi } from './services/http/httpUi'
 
 // The request layer wired to the app, as app.tsx once did at start-up. Every page that calls the server imports this

@@ -37,3 +37,25 @@ test('a chunk of styles alone counts its stylesheet; a chunk with neither file i
   rmSync(join(dist, 'css/910.43d77102.css'))
   assert.throws(() => measureH5(dist), /chunk 910 should be js\/910\.9dcbf414\.js, which is missing/)
 })
+
+test('every route is measured, home first, each with the shell and its own chunks', () => {
+  const bundle =
+    'var l={"entryPagePath":"pages/home/index"};' +
+    'l.routes=[' +
+    'Object.assign({"path":"subpackages/login/authorization/authorization","load":function load(a,s){return[u.e(222).then(u.bind(u,5222)),a,s]}},{}),' +
+    'Object.assign({"path":"pages/home/index","load":function load(a,s){return[u.e(111).then(u.bind(u,5111)),a,s]}},{}),' +
+    'Object.assign({"path":"subpackages/login/userPolicy/userPolicy","load":function load(a,s){return[u.e(333).then(u.bind(u,5333)),a,s]}},{})' +
+    '];' +
+    '__webpack_require__.u=function(a){return"js/"+a+"."+{"111":"11111111","222":"22222222","333":"33333333"}[a]+".js"},' +
+    '__webpack_require__.miniCssF=function(a){return"css/"+a+"."+{}[a]+".css"},' +
+    'u.g=function(){return this}();'
+  write('index.html', '<html><head><script defer src="/js/app.1a2b3c4d.js"></script></head></html>')
+  write('js/app.1a2b3c4d.js', bundle)
+  for (const file of ['js/111.11111111.js', 'js/222.22222222.js', 'js/333.33333333.js']) write(file, 'console.log(1)')
+  const routes = measureH5(dist).routes
+  assert.deepEqual(
+    routes.map((route) => route.path),
+    ['pages/home/index', 'subpackages/login/authorization/authorization', 'subpackages/login/userPolicy/userPolicy'],
+  )
+  assert.deepEqual(routes[2].firstLoad.files, ['js/app.1a2b3c4d.js', 'js/333.33333333.js'])
+})

@@ -35,7 +35,7 @@ export interface DuplicatedCss {
 export interface H5Sizes {
   /** index.html's scripts and styles: the app shell every route starts with. */
   entry: FirstLoad
-  /** The home page, then the first page of each subpackage. */
+  /** The home page, then every other route in route-table order (the order of app.config.ts). */
   routes: RouteFirstLoad[]
   /** CSS chunk files with identical content: the same styles downloaded again on every page. */
   duplicatedCss: DuplicatedCss[]
@@ -61,19 +61,6 @@ function entryFiles(html: string): string[] {
     .map((tag) => /\bhref="([^"]+)"/.exec(tag)?.[1])
     .filter((href): href is string => Boolean(href))
   return [...scripts, ...styles].map((url) => url.replace(/^\//, ''))
-}
-
-/** The first page of each subpackage, in route-table order (the order of app.config.ts). */
-function firstPageOfEachSubpackage(routes: RouteChunks[]): RouteChunks[] {
-  const seen = new Set<string>()
-  return routes.filter((route) => {
-    const parts = route.path.split('/')
-    if (parts[0] !== 'subpackages' || parts.length < 3) return false
-    const root = `${parts[0]}/${parts[1]}`
-    if (seen.has(root)) return false
-    seen.add(root)
-    return true
-  })
 }
 
 function duplicatedCss(dist: string): DuplicatedCss[] {
@@ -118,7 +105,7 @@ export function measureH5(dist: string): H5Sizes {
   const home = table.find((route) => route.path === homePath)
   if (!home) throw new Error(`the entry page ${homePath} is not in the route table`)
   const homeFiles = new Set([...shell, ...filesOf(home)])
-  const routes = [home, ...firstPageOfEachSubpackage(table)].map((route) => {
+  const routes = [home, ...table.filter((route) => route !== home)].map((route) => {
     const own = filesOf(route)
     return {
       path: route.path,

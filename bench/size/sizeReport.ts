@@ -2,6 +2,7 @@ import { join } from 'node:path'
 import budgets from '../../config/sizeBudgets.json'
 import { kib, markdownTable } from '../markdownTable'
 import { measureConsole, type ConsoleSizes } from './consoleLoad'
+import { checkH5Budgets } from './h5Budgets'
 import { measureH5, type FirstLoad, type H5Sizes } from './h5FirstLoad'
 import { measureMiniPackages, type MiniPlatform, type MiniSizes } from './miniPackages'
 
@@ -66,13 +67,8 @@ function miniSection(minis: MiniSizes[], failures: string[]): string {
 const weights = (load: FirstLoad) => [kib(load.js.raw), kib(load.js.gzip), kib(load.css.raw), kib(load.css.gzip)]
 
 function h5Section(h5: H5Sizes, failures: string[]): string {
-  const home = h5.routes[0]
-  const homeJsGzip = home.firstLoad.js.gzip
-  const over = homeJsGzip / 1024 > budgets.h5FirstLoadJsGzipKiB
-  if (over)
-    failures.push(
-      `H5 home first-load JS is ${kib(homeJsGzip)} KiB gzip, over its ${budgets.h5FirstLoadJsGzipKiB} KiB budget`,
-    )
+  const check = checkH5Budgets(h5, budgets)
+  failures.push(...check.failures)
   const lines = [
     '### H5 first load (KiB; gzip -9)',
     '',
@@ -104,7 +100,7 @@ function h5Section(h5: H5Sizes, failures: string[]): string {
       ],
     ),
     '',
-    `Budget: home first-load JS ≤ ${budgets.h5FirstLoadJsGzipKiB} KiB gzip — ${kib(homeJsGzip)} KiB${over ? ' OVER' : ''}.`,
+    ...check.lines,
   ]
   for (const group of h5.duplicatedCss) {
     lines.push(

@@ -2,6 +2,7 @@ import { View } from '@tarojs/components'
 import type { VerificationCodeBusinessType } from '../domain/verificationCodePurpose'
 import { useMessages } from '../i18n/messages'
 import { useSendPhoneCode } from '../hooks/useSendPhoneCode'
+import { isChunkLoadFailure } from '../platform/chunkLoad'
 import { useCaptchaCountdown } from './captchaCountdown'
 import { captchaButtonMessages } from './captchaButtonMessages'
 import { showToast } from './toastStore'
@@ -42,8 +43,11 @@ export default function CaptchaButton({
         showToast('success', m('sent'))
         onSent?.()
       },
-      // Server refusals were already shown by the request layer.
-      (error: Error) => onSendFailed?.(error),
+      // Server refusals were already shown by the request layer; a call whose code did not load made no request.
+      (error: Error) => {
+        if (isChunkLoadFailure(error)) showToast('error', m('sendFailed'))
+        onSendFailed?.(error)
+      },
     )
   }
 

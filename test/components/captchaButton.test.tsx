@@ -1,4 +1,4 @@
-import { act, fireEvent, render, screen } from '@testing-library/react'
+import { act, fireEvent, render, screen, waitFor } from '@testing-library/react'
 import { useState } from 'react'
 import CaptchaButton from '../../src/components/CaptchaButton'
 import { useToastStore } from '../../src/components/toastStore'
@@ -49,7 +49,8 @@ describe('captcha button (SPEC §4)', () => {
     fireEvent.click(button())
     expect(button().textContent).toBe('sending…')
     expect(button().getAttribute('aria-busy')).toBe('true')
-    expect(send).toHaveBeenCalledWith({ phoneNumber: '13812345678', businessType: 80 })
+    // The call's module loads at the first tap (import()): the request follows once it has.
+    await waitFor(() => expect(send).toHaveBeenCalledWith({ phoneNumber: '13812345678', businessType: 80 }))
 
     await act(async () => answer())
     expect(button().textContent).toBe('60 seconds to resend')

@@ -9,6 +9,7 @@ import { errorHandlerInterceptor } from './interceptors/errorHandler'
 import { loadingErrorInterceptor, loadingRequestInterceptor, loadingResponseInterceptor } from './interceptors/loading'
 import { resultInterceptor } from './interceptors/result'
 import { tokenRefreshInterceptor } from './interceptors/tokenRefresh'
+import { inTurn } from './turn'
 
 // Request interceptors run in the order added (instance.ts sets legacyInterceptorReqResOrdering: false):
 //   1 channel       channel id into the query and the JSON body
@@ -32,22 +33,6 @@ http.interceptors.response.use(businessErrorInterceptor)
 http.interceptors.response.use(undefined, errorHandlerInterceptor)
 // Callers receive the result in place of the response: request<T>() below types it.
 http.interceptors.response.use(resultInterceptor as (response: AxiosResponse) => Promise<AxiosResponse>)
-
-type RequestTurn = () => Promise<void> | undefined
-
-// When a call may start: at once unless the app shell passes the platform's turn (src/app.tsx; on H5 a task of its
-// own, src/platform/requestTurn.h5.ts). Injected so that this layer imports nothing of the platform above it.
-let requestTurn: RequestTurn = () => undefined
-
-export function setRequestTurn(turn: RequestTurn): void {
-  requestTurn = turn
-}
-
-/** Starts the call now, or when the platform's turn comes. */
-function inTurn<R>(send: () => Promise<R>): Promise<R> {
-  const turn = requestTurn()
-  return turn ? turn.then(send) : send()
-}
 
 /** A call whose result is the envelope's `data`, filtered for sensitive words. */
 export function request<T>(config: Omit<AxiosRequestConfig, 'getResponse'>): Promise<T> {

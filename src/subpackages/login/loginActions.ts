@@ -1,13 +1,17 @@
 import Taro from '@tarojs/taro'
 import type { TokenResult } from '../../../types/api/account'
 import { returnAfterLogin } from '../../platform/navigation'
-import { lifePayPhoneMesssageCodeLogin, passwordLogin, phoneMesssageCodeRegister } from '../../services/api/account'
-import { fullLogin } from '../../hooks/fullLogin'
 import { useSessionStore, type UserDetail } from '../../stores/session'
+
+// The calls load when the user submits (import()), not with the page: a login page calls nothing when it opens, so
+// its first load holds no axios and no request layer (docs/decisions.md § Issue 21 — every H5 route's first load).
+// The submit button shows its busy state meanwhile; a chunk that fails to load rejects like a call without an answer.
+const accountApi = () => import('../../services/api/account')
 
 /** Full login (tokens, GetUserInfo, the recharge account); undone when it fails half way, so no token lingers. */
 export async function completeFullLogin(token: TokenResult): Promise<UserDetail> {
   try {
+    const { fullLogin } = await import('../../hooks/fullLogin')
     return await fullLogin(token)
   } catch (error) {
     useSessionStore.getState().fullLogout()
@@ -17,15 +21,18 @@ export async function completeFullLogin(token: TokenResult): Promise<UserDetail>
 
 /** Phone + code: the virtual login of SPEC §4 (virtual user id + phone; recharge account on channel 818). */
 export async function loginWithPhoneCode(phoneNumber: string, code: string): Promise<void> {
+  const { lifePayPhoneMesssageCodeLogin } = await accountApi()
   const userId = await lifePayPhoneMesssageCodeLogin({ phoneNumber, code })
   useSessionStore.getState().virtualLogin(userId, phoneNumber)
 }
 
 export async function loginWithPassword(loginName: string, password: string): Promise<UserDetail> {
+  const { passwordLogin } = await accountApi()
   return completeFullLogin(await passwordLogin({ loginName, password }))
 }
 
 export async function registerWithPhoneCode(phoneNumber: string, code: string, password: string): Promise<UserDetail> {
+  const { phoneMesssageCodeRegister } = await accountApi()
   return completeFullLogin(await phoneMesssageCodeRegister({ phoneNumber, code, password }))
 }
 

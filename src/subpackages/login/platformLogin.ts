@@ -1,13 +1,9 @@
 import Taro from '@tarojs/taro'
 import type { TokenResult } from '../../../types/api/account'
-import {
-  getLifePayWxIndentity,
-  wxMiniAppPhoneAuthLogin,
-  wxMiniAppPhoneAuthLoginFromScan,
-  wxMiniAppUserLogin,
-  wxMiniAppUserLoginFromScan,
-} from '../../services/api/account'
 import { useSessionStore } from '../../stores/session'
+
+// The calls load at the first tap (import()), not with the page: see loginActions.ts.
+const accountApi = () => import('../../services/api/account')
 
 /** Who the mini-program host says the user is; `token` when that identity already belongs to a user with a phone. */
 export interface PlatformIdentity {
@@ -31,6 +27,7 @@ export interface EncryptedPhone {
 export async function platformLogin(uId: string): Promise<PlatformIdentity> {
   const { code } = await Taro.login()
   useSessionStore.getState().setWxCode(code)
+  const { getLifePayWxIndentity, wxMiniAppUserLogin, wxMiniAppUserLoginFromScan } = await accountApi()
   let identity: PlatformIdentity
   if (uId) {
     const wx = await getLifePayWxIndentity({ code })
@@ -50,7 +47,12 @@ export async function platformLogin(uId: string): Promise<PlatformIdentity> {
 }
 
 /** WxMiniAppPhoneAuthLogin, or its FromScan twin with the `uId` of the scanned code. */
-export function phoneAuthLogin(identity: PlatformIdentity, phone: EncryptedPhone, uId: string): Promise<TokenResult> {
+export async function phoneAuthLogin(
+  identity: PlatformIdentity,
+  phone: EncryptedPhone,
+  uId: string,
+): Promise<TokenResult> {
+  const { wxMiniAppPhoneAuthLogin, wxMiniAppPhoneAuthLoginFromScan } = await accountApi()
   const input = { openId: identity.openId, sessionKey: identity.sessionKey, ...phone }
   return uId ? wxMiniAppPhoneAuthLoginFromScan({ ...input, uId }) : wxMiniAppPhoneAuthLogin(input)
 }

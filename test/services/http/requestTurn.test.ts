@@ -1,8 +1,9 @@
 /** @jest-environment node */
 // On H5 each call prepares in a task of its own (src/platform/requestTurn.h5.ts): the client must send nothing before
 // its turn, and send as soon as the turn comes. Mini-programs and the rest of the suite use requestTurn.ts (no turn).
-// The app shell hands the platform's turn to the client (setRequestTurn, src/app.tsx); here the test hands its own.
-import { request, setRequestTurn } from '../../../src/services/http/client'
+// The app shell hands the platform's turn to the client (setRequestTurn, src/appHttp.ts); here the test hands its own.
+import { request } from '../../../src/services/http/client'
+import { setRequestTurn } from '../../../src/services/http/turn'
 import { requestTurn as h5RequestTurn } from '../../../src/platform/requestTurn.h5'
 import { requestTurn } from '../../../src/platform/requestTurn'
 import { waitFor } from '../support/adapterConformance'

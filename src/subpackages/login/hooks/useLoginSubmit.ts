@@ -1,6 +1,7 @@
 import { useState } from 'react'
 import { showToast } from '../../../components/toastStore'
 import { useMessages } from '../../../i18n/messages'
+import { isChunkLoadFailure } from '../../../platform/chunkLoad'
 import { leaveLogin } from '../loginActions'
 import { loginErrorText } from '../loginErrorText'
 import { loginMessages } from '../messages'
@@ -11,7 +12,10 @@ interface LoginSubmitOptions {
   /** The login or register call. */
   call: () => Promise<unknown>
   successText: string
-  /** Toasted with the server's reason when the call fails; without it the request layer has said why. */
+  /**
+   * Toasted with the server's reason when the call fails; without it the request layer has said why (or, when the
+   * call's code could not load, the page says the server did not answer).
+   */
   failureText?: string
   redirect: string
 }
@@ -34,7 +38,7 @@ export function useLoginSubmit({ validateAll, call, successText, failureText, re
       showToast('success', successText)
       await leaveLogin(redirect)
     } catch (error) {
-      if (failureText) showToast('error', loginErrorText(error, failureText))
+      if (failureText || isChunkLoadFailure(error)) showToast('error', loginErrorText(error, failureText ?? ''))
     } finally {
       setBusy(false)
     }
