@@ -5,7 +5,13 @@ import type { Locale } from '../../src/domain/locale'
 import { formatMessage } from '../../src/i18n/messages'
 import { homeMessages } from '../../src/pages/home/messages'
 import { pagePath, pageTitleKey, SUBPACKAGES, TAB_PAGES } from '../../src/routes'
-import { firstFramesInHtml, firstFrameTable, INDEX_HTML, writeFirstFrames } from '../../scripts/firstFrameTable'
+import {
+  defaultAvatarDataUri,
+  firstFramesInHtml,
+  firstFrameTable,
+  INDEX_HTML,
+  writeFirstFrames,
+} from '../../scripts/firstFrameTable'
 
 // `npm run firstframes`: this file with FIRST_FRAMES=write rewrites index.html's table from the catalogues first.
 if (process.env.FIRST_FRAMES === 'write') writeFirstFrames()
@@ -66,8 +72,8 @@ const scss = (file: string) => readFileSync(join(__dirname, '../../src', file), 
 const firstFrameCss = html.match(/<style>([\s\S]*?)<\/style>/)?.[1] ?? ''
 
 describe("index.html's first frame", () => {
-  it('holds the table generated from the catalogues (npm run firstframes rewrites it)', () => {
-    expect(firstFramesInHtml(html)).toEqual(firstFrameTable())
+  it('holds the table generated from the catalogues and the avatar (npm run firstframes rewrites them)', () => {
+    expect(firstFramesInHtml(html)).toEqual({ table: firstFrameTable(), avatar: defaultAvatarDataUri() })
   })
 
   it('has a row for every route, titled as the nav bar titles the page', () => {
@@ -99,8 +105,8 @@ describe("index.html's first frame", () => {
     const mine = drawAt('/pages/mine/index', { language: 'en-US' })
     expect(texts(mine)).toEqual([formatPageTitle('en-US', 'page.mine')])
     expect(mine?.querySelector('.lp-first-frame__back')).toBeNull()
-    // The page's default avatar, as the build serves it (src/assets/avatar, copied unhashed).
-    expect(mine?.querySelector('img')?.getAttribute('src')).toBe('/static/images/assets/avatar/default-avatar.png')
+    // The page's default avatar itself, in the HTML (no request behind the bundles).
+    expect(mine?.querySelector('img')?.getAttribute('src')).toBe(defaultAvatarDataUri())
     const order = drawAt('/subpackages/order/order/order/?orderNo=A1')
     expect(texts(order)).toEqual([formatPageTitle('zh-CN', 'page.order')])
     expect(order?.querySelector('.lp-first-frame__back')).not.toBeNull()
