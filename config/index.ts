@@ -153,6 +153,8 @@ export default defineConfig<'webpack5'>(async (merge, { mode }) => {
         dropAxiosBrowserAdapters(chain)
         dropTaroHtmlParser(chain)
         if (platform === 'weapp') oneLevelOfUnnested(chain)
+        // axios's index without the statics nothing here calls (config/axiosMini.js); H5 keeps axios's own.
+        chain.resolve.alias.set('axios$', resolve(__dirname, 'axiosMini.js'))
         // globalThis, AbortController, AbortSignal: ours where the engine has none (config/floorGlobals.ts).
         provideFloorGlobals(chain, platform)
         // A subpackage's shared modules in its sub-vendors.js, not one file (and one require per page) each.
