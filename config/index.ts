@@ -87,6 +87,23 @@ function webpackOutputAtFloor(chain: { merge: (config: { target: string[] }) => 
   chain.merge({ target: ['web', 'es2017'] })
 }
 
+// WeChat templates cannot recurse, so Taro's base.wxml repeats a nestable component's template once per level of
+// nesting. Most go down the tree (level = depth), but scroll-view and static-text (a Text with no handler) count only
+// their own kind: tmpl_<n>_<scroll-view> draws a scroll-view inside n scroll-views, and Taro writes 4 such levels of
+// its 2.3 KiB template (and 6 of static-text's). No screen nests either in itself, so one level each (−9 KiB of the
+// weapp main package, issue 21); the mini-program host reports a node drawn with a missing or self-including
+// template (test/mini/host/templates.ts), so a screen that starts nesting them fails its test. Taro reads the
+// limits from the platform's template object when it writes base.wxml and utils.wxs, after this chain is built.
+const unnestedTemplates = ['scroll-view', 'static-text']
+function oneLevelOfUnnested(chain: { plugin: (name: string) => { get: (key: 'args') => unknown[] } }) {
+  const [options] = chain.plugin('miniPlugin').get('args') as [{ combination?: { config?: { template?: unknown } } }]
+  const template = options?.combination?.config?.template as { nestElements?: Map<string, number> } | undefined
+  const nestElements = template?.nestElements
+  if (!nestElements || unnestedTemplates.some((name) => !nestElements.has(name)))
+    throw new Error('Taro moved its template nesting limits (nestElements): see config/index.ts oneLevelOfUnnested')
+  for (const name of unnestedTemplates) nestElements.set(name, 1)
+}
+
 const transpiledPackages = (filename: string): boolean =>
   /node_modules[\\/](@tanstack|axios|zustand|query-string|decode-uri-component|split-on-first|filter-obj)[\\/]/.test(
     filename,
@@ -135,6 +152,9 @@ export default defineConfig<'webpack5'>(async (merge, { mode }) => {
         webpackOutputAtFloor(chain)
         dropAxiosBrowserAdapters(chain)
         dropTaroHtmlParser(chain)
+        if (platform === 'weapp') oneLevelOfUnnested(chain)
+        // axios's index without the statics nothing here calls (config/axiosMini.js); H5 keeps axios's own.
+        chain.resolve.alias.set('axios$', resolve(__dirname, 'axiosMini.js'))
         // globalThis, AbortController, AbortSignal: ours where the engine has none (config/floorGlobals.ts).
         provideFloorGlobals(chain, platform)
         // A subpackage's shared modules in its sub-vendors.js, not one file (and one require per page) each.

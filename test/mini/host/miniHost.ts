@@ -1,12 +1,28 @@
-import { existsSync, readFileSync } from 'node:fs'
+import { appendFileSync, existsSync, readFileSync } from 'node:fs'
 import { dirname, join, normalize, relative } from 'node:path'
 import vm from 'node:vm'
 import type { CanvasRecord, TempFile } from './hostCanvas'
 import { createMyApi } from './myApi'
-import { chainsWithText, classes, findChains, nodeText, pageTexts, type DataNode, type NodeChain } from './pageTree'
+import {
+  chainsWithText,
+  classes,
+  findChains,
+  nodeText,
+  pageTexts,
+  rootNodes,
+  type DataNode,
+  type NodeChain,
+} from './pageTree'
 import { OLDEST_CLIENT_SCRIPT, type ClientProfile } from './profiles'
 import { applySetData } from './setDataPath'
-import { readNodeTemplates, type MiniPlatform, type NodeTemplate } from './templates'
+import {
+  readNodeTemplates,
+  readTemplateLevels,
+  walkTemplates,
+  type MiniPlatform,
+  type NodeTemplate,
+  type TemplateLevels,
+} from './templates'
 import { createWxApi } from './wxApi'
 
 export type { MiniPlatform } from './templates'
@@ -174,6 +190,13 @@ export class MiniHost {
   readonly apiOrigin: string
   readonly context: vm.Context
   readonly templates: Map<string, NodeTemplate>
+  /** WeChat's per-level templates (null on Alipay, whose templates recurse). */
+  readonly templateLevels: TemplateLevels | null
+  /**
+   * Per page, the deepest level its data reached and the most `comp` instances it needed at once (WeChat): figures for
+   * `baseLevel` (config/index.ts). With MINI_TEMPLATE_DEPTHS=<file>, dispose() appends them there as JSON lines.
+   */
+  readonly templateDepths = new Map<string, { depth: number; wrappers: number; used: Set<string> }>()
   readonly appJson: { pages: string[]; subPackages?: { root: string; pages: string[] }[]; entryPagePath?: string }
   /** Tab pages: WeChat's `tabBar.list`, Alipay's `tabBar.items`. */
   readonly tabRoutes: string[]
@@ -237,6 +260,7 @@ export class MiniHost {
       throw new Error(`${this.dist} has no app.js: build ${this.platform} first`)
     this.appJson = JSON.parse(readFileSync(join(this.dist, 'app.json'), 'utf8'))
     this.templates = readNodeTemplates(this.dist, this.platform)
+    this.templateLevels = this.platform === 'weapp' ? readTemplateLevels(this.dist) : null
     const tabBar = (this.appJson as { tabBar?: { list?: { pagePath: string }[]; items?: { pagePath: string }[] } })
       .tabBar
     this.tabRoutes = (this.platform === 'weapp' ? tabBar?.list : tabBar?.items)?.map((tab) => tab.pagePath) ?? []
@@ -431,6 +455,7 @@ export class MiniHost {
       if (!this.stack.includes(page) && !this.tabPages.has(route)) return
       const bytes = applySetData(page.data, patch)
       const record = { route, bytes, at: performance.now() }
+      if (this.templateLevels) this.checkTemplates(route, page.data)
       this.setDataLog.push(record)
       this.onSetData?.(record)
       if (callback) this.later(() => callback.call(page))
@@ -667,8 +692,23 @@ export class MiniHost {
     return waitFor('a modal', () => this.modals.find((modal) => !(modal as { answered?: boolean }).answered), timeoutMs)
   }
 
+  /** A node drawn with a template base.wxml lacks is an error: WeChat would draw nothing there, silently. */
+  private checkTemplates(route: string, data: Record<string, unknown>): void {
+    const walk = walkTemplates(this.templateLevels as TemplateLevels, rootNodes(data))
+    for (const missing of walk.missing) this.reportError(`no template ${missing}`, `${route} render`)
+    const seen = this.templateDepths.get(route) ?? { depth: 0, wrappers: 0, used: new Set() }
+    this.templateDepths.set(route, {
+      depth: Math.max(seen.depth, walk.depth),
+      wrappers: Math.max(seen.wrappers, walk.wrappers),
+      used: new Set([...seen.used, ...walk.used]),
+    })
+  }
+
   /** Stops every timer and detaches the host; nothing of the app runs afterwards. */
   dispose(): void {
+    if (process.env.MINI_TEMPLATE_DEPTHS && !this.disposed)
+      for (const [route, { used, ...figures }] of this.templateDepths)
+        appendFileSync(process.env.MINI_TEMPLATE_DEPTHS, `${JSON.stringify({ route, ...figures, used: [...used] })}\n`)
     this.disposed = true
     for (const timer of this.timers) clearTimeout(timer)
     this.timers.clear()
