@@ -2,6 +2,7 @@ import assert from 'node:assert/strict'
 import { randomUUID } from 'node:crypto'
 import { readdirSync, readFileSync } from 'node:fs'
 import { join, relative } from 'node:path'
+import { gunzipSync } from 'node:zlib'
 import { after, before, describe, test } from 'node:test'
 import { and, count, desc, eq } from 'drizzle-orm'
 import type { PageResult } from '../../types/api/envelope'
@@ -9,6 +10,7 @@ import type { LifePayOrderListItem } from '../../types/api/lifePay'
 import { LifePayOrderType } from '../../src/domain/lifePayOrderType'
 import { LifePayType } from '../../src/domain/lifePayType'
 import { lifePayOrders, users, virtualLogins } from '../src/db/schema'
+import { COMPRESS_THRESHOLD_BYTES } from '../src/http/compression'
 import { handleRechargeResult } from '../src/modules/lifePay/fulfilment'
 import { OrderPageCache } from '../src/modules/lifePay/orderPageCache'
 import { orderPage } from '../src/modules/lifePay/orders'
@@ -188,6 +190,39 @@ describe('the cached answer', () => {
     const envelope = hit.json() as { success: boolean; data: PageResult<LifePayOrderListItem> }
     assert.equal(envelope.success, true)
     assert.deepEqual(envelope.data, await orderPage(t.database.db, aliceId, 1, 10, undefined))
+  })
+
+  test('is gzipped once for clients that take gzip: a hit sends the same compressed bytes, decoding to the answer', async () => {
+    // Enough orders for a first page above the compression threshold.
+    for (let n = 0; n < 6; n++) await createPhoneOrder(t, alice, { phone: `1381234${String(5000 + n)}` })
+    const read = (headers: Record<string, string>) =>
+      t.app.inject({
+        method: 'POST',
+        url: '/api/LifePay/GetUserLifePayOrderPage',
+        payload: FIRST_PAGE,
+        headers: { authorization: `Bearer ${alice.token}`, ...headers },
+      })
+    t.app.ctx.orderPages.clear()
+    const miss = await read({ 'accept-encoding': 'gzip, deflate' })
+    const cachedBytes = t.app.ctx.orderPages.size.bytes
+    const hit = await read({ 'accept-encoding': 'gzip, deflate' })
+    const plain = await read({})
+    assert.ok(plain.rawPayload.length >= COMPRESS_THRESHOLD_BYTES, `${plain.rawPayload.length} bytes`)
+    for (const gzipped of [miss, hit]) {
+      assert.equal(gzipped.headers['content-encoding'], 'gzip')
+      assert.match(String(gzipped.headers.vary), /accept-encoding/i)
+      assert.equal(gzipped.headers['content-type'], 'application/json; charset=utf-8')
+      assert.equal(gunzipSync(gzipped.rawPayload).toString('utf8'), plain.body)
+    }
+    assert.deepEqual(hit.rawPayload, miss.rawPayload)
+    // The gzip is kept beside the page (counted in the cache's bytes), and the hit added nothing.
+    assert.ok(cachedBytes > plain.body.length * 2, `${cachedBytes} bytes cached`)
+    assert.equal(t.app.ctx.orderPages.size.bytes, cachedBytes)
+    assert.equal(plain.headers['content-encoding'], undefined)
+    assert.equal((plain.json() as { success: boolean }).success, true)
+    const refused = await read({ 'accept-encoding': 'gzip;q=0, identity' })
+    assert.equal(refused.headers['content-encoding'], undefined)
+    assert.equal(refused.body, plain.body)
   })
 
   test('is not used for pages past the first three', async () => {
