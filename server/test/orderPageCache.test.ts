@@ -2,6 +2,7 @@ import assert from 'node:assert/strict'
 import { randomUUID } from 'node:crypto'
 import { readdirSync, readFileSync } from 'node:fs'
 import { join, relative } from 'node:path'
+import { gunzipSync } from 'node:zlib'
 import { after, before, describe, test } from 'node:test'
 import { and, count, desc, eq } from 'drizzle-orm'
 import type { PageResult } from '../../types/api/envelope'
@@ -9,6 +10,7 @@ import type { LifePayOrderListItem } from '../../types/api/lifePay'
 import { LifePayOrderType } from '../../src/domain/lifePayOrderType'
 import { LifePayType } from '../../src/domain/lifePayType'
 import { lifePayOrders, users, virtualLogins } from '../src/db/schema'
+import { COMPRESS_THRESHOLD_BYTES } from '../src/http/compression'
 import { handleRechargeResult } from '../src/modules/lifePay/fulfilment'
 import { OrderPageCache } from '../src/modules/lifePay/orderPageCache'
 import { orderPage } from '../src/modules/lifePay/orders'
@@ -190,6 +192,35 @@ describe('the cached answer', () => {
     assert.deepEqual(envelope.data, await orderPage(t.database.db, aliceId, 1, 10, undefined))
   })
 
+  test('is gzipped for clients that take gzip: a hit sends the same compressed bytes, decoding to the answer', async () => {
+    // Enough orders for a first page above the compression threshold.
+    for (let n = 0; n < 6; n++) await createPhoneOrder(t, alice, { phone: `1381234${String(5000 + n)}` })
+    const read = (headers: Record<string, string>) =>
+      t.app.inject({
+        method: 'POST',
+        url: '/api/LifePay/GetUserLifePayOrderPage',
+        payload: FIRST_PAGE,
+        headers: { authorization: `Bearer ${alice.token}`, ...headers },
+      })
+    t.app.ctx.orderPages.clear()
+    const miss = await read({ 'accept-encoding': 'gzip, deflate' })
+    const hit = await read({ 'accept-encoding': 'gzip, deflate' })
+    const plain = await read({})
+    assert.ok(plain.rawPayload.length >= COMPRESS_THRESHOLD_BYTES, `${plain.rawPayload.length} bytes`)
+    for (const gzipped of [miss, hit]) {
+      assert.equal(gzipped.headers['content-encoding'], 'gzip')
+      assert.match(String(gzipped.headers.vary), /accept-encoding/i)
+      assert.equal(gzipped.headers['content-type'], 'application/json; charset=utf-8')
+      assert.equal(gunzipSync(gzipped.rawPayload).toString('utf8'), plain.body)
+    }
+    assert.deepEqual(hit.rawPayload, miss.rawPayload)
+    assert.equal(plain.headers['content-encoding'], undefined)
+    assert.equal((plain.json() as { success: boolean }).success, true)
+    const refused = await read({ 'accept-encoding': 'gzip;q=0, identity' })
+    assert.equal(refused.headers['content-encoding'], undefined)
+    assert.equal(refused.body, plain.body)
+  })
+
   test('is not used for pages past the first three', async () => {
     t.app.ctx.orderPages.clear()
     await pageOf(alice, { pageIndex: 4, pageSize: 1 })
@@ -221,6 +252,22 @@ describe('OrderPageCache', () => {
     assert.ok(cache.size.bytes <= 1000)
     await cache.page('big', key, async () => 'x'.repeat(600))
     assert.equal(await cache.page('big', key, async () => 'again'), 'again')
+  })
+
+  test('keeps the gzip of a cached page beside it (counted in its bytes), made once, dropped with the page', async () => {
+    const cache = listening(new OrderPageCache({ maxEntries: 10, maxBytes: 100_000 }))
+    const body = await cache.page('a', key, async () => JSON.stringify({ rows: 'x'.repeat(2000) }))
+    const bodyBytes = cache.size.bytes
+    const gzip = cache.gzipped('a', key, body)
+    assert.equal(gunzipSync(gzip).toString('utf8'), body)
+    assert.equal(cache.gzipped('a', key, body), gzip, 'the same bytes, not compressed again')
+    assert.equal(cache.size.bytes, bodyBytes + gzip.length)
+    // A body that is not the cached page's (a page read past the cache) is compressed, not kept.
+    const other = JSON.stringify({ rows: 'y'.repeat(2000) })
+    assert.equal(gunzipSync(cache.gzipped('a', key, other)).toString('utf8'), other)
+    assert.equal(cache.size.bytes, bodyBytes + gzip.length)
+    cache.invalidate('a')
+    assert.equal(cache.size.bytes, 0)
   })
 
   test('a read that raced a write does not store what it read before the write', async () => {

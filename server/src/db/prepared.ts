@@ -1,4 +1,4 @@
-import type { Db, Tx } from './database'
+import type { Db, Executor } from './database'
 
 /**
  * Statements built once per database with drizzle's `.prepare(name)` and `sql.placeholder`: no query building per
@@ -20,8 +20,23 @@ export function preparedPerDb<T>(build: (db: Db) => T): (db: Db) => T {
  * the statement exists to save, so the built one is lent the transaction's connection. Both drivers' prepared
  * queries read the connection from their `client` field (server/test/preparedInTransaction.test.ts holds them to it).
  */
-export function inTransaction<T extends object>(statement: T, tx: Tx): T {
+export function inTransaction<T extends object>(statement: T, tx: Executor): T {
   const { client } = (tx as unknown as { session: { client: unknown } }).session
   if (!client) throw new Error('inTransaction: the transaction has no connection')
   return Object.create(statement, { client: { value: client } }) as T
+}
+
+/**
+ * One prepared statement for code that holds only an executor (the database or one of its transactions), run on
+ * that executor's connection. A database and its transactions share one dialect object, so the statement is built
+ * once per database whichever of them asks first; it is always lent the asker's connection (`inTransaction`).
+ */
+export function preparedOnExecutor<T extends object>(build: (executor: Executor) => T): (executor: Executor) => T {
+  const built = new WeakMap<object, T>()
+  return (executor) => {
+    const { dialect } = executor as unknown as { dialect: object }
+    let statement = built.get(dialect)
+    if (!statement) built.set(dialect, (statement = build(executor)))
+    return inTransaction(statement, executor)
+  }
 }

@@ -1,5 +1,5 @@
 import fastifyCompress from '@fastify/compress'
-import type { FastifyInstance } from 'fastify'
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify'
 
 /** Smaller answers are sent as they are: gzip's header and a round of zlib cost more than the bytes they save. */
 export const COMPRESS_THRESHOLD_BYTES = 1024
@@ -22,4 +22,37 @@ export async function installCompression(app: FastifyInstance): Promise<void> {
     threshold: COMPRESS_THRESHOLD_BYTES,
     globalDecompression: false,
   })
+}
+
+/** Whether the request's Accept-Encoding takes gzip (named, as x-gzip, or by `*`, with a q above 0). */
+function acceptsGzip(request: FastifyRequest): boolean {
+  const header = request.headers['accept-encoding']
+  if (!header || request.headers['x-no-compression'] !== undefined) return false
+  return header
+    .toLowerCase()
+    .split(',')
+    .some((part) => {
+      const [name, ...params] = part.split(';').map((piece) => piece.trim())
+      if (name !== 'gzip' && name !== 'x-gzip' && name !== '*') return false
+      const q = params.find((param) => param.startsWith('q='))
+      return q === undefined || Number(q.slice(2)) > 0
+    })
+}
+
+/**
+ * Sends an answer whose gzip form the caller keeps (a cached page): compressed once, not on every send, by the rules
+ * the plugin applies to the others (≥ 1 KiB, only when asked). Returns the payload for the handler to send.
+ */
+export function precompressed(
+  request: FastifyRequest,
+  reply: FastifyReply,
+  body: string,
+  gzipped: () => Buffer,
+): string | Buffer {
+  if (body.length < COMPRESS_THRESHOLD_BYTES || !acceptsGzip(request)) return body
+  const vary = reply.getHeader('vary')
+  reply.header('vary', vary ? `${String(vary)}, Accept-Encoding` : 'Accept-Encoding')
+  // The plugin leaves an answer that already has a Content-Encoding as it is.
+  reply.header('content-encoding', 'gzip')
+  return gzipped()
 }

@@ -5,6 +5,7 @@ import type { FastifyBaseLogger } from 'fastify'
 import type { Clock } from '../clock'
 import type { JobsConfig } from '../config'
 import type { Db, Executor } from '../db/database'
+import { preparedOnExecutor, preparedPerDb } from '../db/prepared'
 import { jobs } from '../db/schema'
 
 // Durable work as rows of `jobs` (docs/server.md § Jobs): enqueued inside the caller's transaction, claimed with
@@ -66,6 +67,80 @@ export function backoffMs(
   return Math.round(exponential * (0.8 + 0.4 * random()))
 }
 
+// The queue's hot statements (each paid order passes through three jobs: enqueue, claim, settle each), built once
+// per database (docs/server.md § Jobs): building them per call was a large share of a burst's CPU (issue 21).
+const nowParam = sql.placeholder('now')
+
+const enqueueStatement = preparedOnExecutor((executor) =>
+  executor
+    .insert(jobs)
+    .values({
+      kind: sql.placeholder('kind'),
+      payload: sql.placeholder('payload'),
+      status: 'pending',
+      runAt: sql.placeholder('runAt'),
+      priority: sql.placeholder('priority'),
+      maxAttempts: sql.placeholder('maxAttempts'),
+      dedupeKey: sql.placeholder('dedupeKey'),
+      creationTime: nowParam,
+      updatedTime: nowParam,
+    })
+    .onConflictDoNothing({ target: jobs.dedupeKey })
+    .prepare('job_enqueue'),
+)
+
+const queueStatements = preparedPerDb((db: Db) => {
+  // Due jobs (and jobs whose lease ran out: their worker died) of the kinds this worker knows, the highest priority
+  // first, then the oldest.
+  const due = db
+    .select({ id: jobs.id })
+    .from(jobs)
+    .where(
+      and(
+        sql`${jobs.kind} = any(${sql.placeholder('kinds')}::text[])`,
+        or(
+          and(eq(jobs.status, 'pending'), lte(jobs.runAt, nowParam)),
+          and(eq(jobs.status, 'running'), lte(jobs.lockedUntil, nowParam)),
+        ),
+      ),
+    )
+    .orderBy(desc(jobs.priority), asc(jobs.runAt))
+    .limit(sql.placeholder('limit'))
+    .for('update', { skipLocked: true })
+  // Only the holder of this claim may settle it: a worker whose lease ran out finds the row taken over.
+  const mine = and(
+    eq(jobs.id, sql.placeholder('id')),
+    eq(jobs.lockedBy, sql.placeholder('workerId')),
+    eq(jobs.attempts, sql.placeholder('attempts')),
+  )
+  return {
+    claim: db
+      .update(jobs)
+      .set({
+        status: 'running',
+        attempts: sql`${jobs.attempts} + 1`,
+        lockedBy: sql`${sql.placeholder('workerId')}`,
+        lockedUntil: sql`${sql.placeholder('lockedUntil')}`,
+        updatedTime: sql`${nowParam}`,
+      })
+      .where(inArray(jobs.id, due))
+      .returning()
+      .prepare('job_claim'),
+    done: db
+      .update(jobs)
+      .set({
+        status: 'done',
+        lockedBy: null,
+        lockedUntil: null,
+        lastError: null,
+        updatedTime: sql`${nowParam}`,
+        finishedTime: sql`${nowParam}`,
+      })
+      .where(mine)
+      .prepare('job_done'),
+  }
+})
+
 export class JobQueue {
   readonly workerId = `${hostname()}:${process.pid}:${randomBytes(3).toString('hex')}`
   private readonly definitions = new Map<string, JobDefinition<never>>()
@@ -95,20 +170,15 @@ export class JobQueue {
     const definition = this.definitions.get(kind)
     if (!definition) throw new Error(`Unknown job kind ${kind}`)
     const now = this.clock.now()
-    await executor
-      .insert(jobs)
-      .values({
-        kind,
-        payload,
-        status: 'pending',
-        runAt: options.runAt ?? now,
-        priority: definition.priority ?? JobPriority.background,
-        maxAttempts: options.maxAttempts ?? definition.maxAttempts ?? this.config.maxAttempts,
-        dedupeKey: options.dedupeKey ?? null,
-        creationTime: now,
-        updatedTime: now,
-      })
-      .onConflictDoNothing({ target: jobs.dedupeKey })
+    await enqueueStatement(executor).execute({
+      kind,
+      payload,
+      runAt: options.runAt ?? now,
+      priority: definition.priority ?? JobPriority.background,
+      maxAttempts: options.maxAttempts ?? definition.maxAttempts ?? this.config.maxAttempts,
+      dedupeKey: options.dedupeKey ?? null,
+      now,
+    })
     if (options.runAt && options.runAt > now) this.wakeAt(options.runAt)
   }
 
@@ -129,32 +199,13 @@ export class JobQueue {
    */
   private async claim(limit: number): Promise<JobRow[]> {
     const now = this.clock.now()
-    const due = this.db
-      .select({ id: jobs.id })
-      .from(jobs)
-      .where(
-        and(
-          inArray(jobs.kind, [...this.definitions.keys()]),
-          or(
-            and(eq(jobs.status, 'pending'), lte(jobs.runAt, now)),
-            and(eq(jobs.status, 'running'), lte(jobs.lockedUntil, now)),
-          ),
-        ),
-      )
-      .orderBy(desc(jobs.priority), asc(jobs.runAt))
-      .limit(limit)
-      .for('update', { skipLocked: true })
-    return this.db
-      .update(jobs)
-      .set({
-        status: 'running',
-        attempts: sql`${jobs.attempts} + 1`,
-        lockedBy: this.workerId,
-        lockedUntil: new Date(now.getTime() + this.config.leaseMs),
-        updatedTime: now,
-      })
-      .where(inArray(jobs.id, due))
-      .returning()
+    return queueStatements(this.db).claim.execute({
+      kinds: [...this.definitions.keys()],
+      limit,
+      workerId: this.workerId,
+      lockedUntil: new Date(now.getTime() + this.config.leaseMs),
+      now,
+    })
   }
 
   private async run(job: JobRow): Promise<void> {
@@ -166,18 +217,12 @@ export class JobQueue {
     try {
       if (!definition) throw new Error(`No handler for job kind ${job.kind}`)
       await definition.handle(job.payload as never, context)
-      const now = this.clock.now()
-      await this.db
-        .update(jobs)
-        .set({
-          status: 'done',
-          lockedBy: null,
-          lockedUntil: null,
-          lastError: null,
-          updatedTime: now,
-          finishedTime: now,
-        })
-        .where(mine)
+      await queueStatements(this.db).done.execute({
+        id: job.id,
+        workerId: this.workerId,
+        attempts: job.attempts,
+        now: this.clock.now(),
+      })
     } catch (error) {
       const message = error instanceof Error ? error.message : String(error)
       const now = this.clock.now()

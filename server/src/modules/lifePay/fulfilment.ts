@@ -11,12 +11,14 @@ import { ORDER_EXPIRE_JOB, RECHARGE_QUERY_JOB, RECHARGE_SUBMIT_JOB, REFUND_AUTO_
 import { transitionOrder } from './orderStateMachine'
 import { closeUnpaidOrder, lockOrder } from './orders'
 import type { OrderRow } from './orderView'
-import { orderTransaction, updateOrderColumns } from './orderWrites'
+import { acceptSubmission, orderTransaction, updateOrderColumns } from './orderWrites'
 import {
   attemptInFlight,
+  isAttemptInFlight,
+  latestAttempt,
   recordRechargeResult,
   RechargeAttemptOutcome,
-  settleSubmission,
+  refuseSubmission,
   startAttempt,
   type RechargeAttemptRow,
 } from './rechargeAttempts'
@@ -107,7 +109,9 @@ export async function handleRechargeResult(
 /**
  * Marks the attempt this run makes (or finishes one a crashed run left `submitting`: the supplier dedupes on our
  * order number), or null when there is nothing to submit: delivered, refunded, an application under review, or the
- * supplier already holds it.
+ * supplier already holds it. The supplier is asked about the attempt later in the same transaction, before it is
+ * called: whatever the call's fate (accepted, timed out, the process gone), the question is already queued, and a
+ * refused attempt's question finds nothing in flight and ends.
  */
 async function claimAttempt(
   ctx: AppContext,
@@ -116,10 +120,17 @@ async function claimAttempt(
   return orderTransaction(ctx, async (tx) => {
     const order = await lockOrder(tx, orderNo)
     if (!order) return null
-    const open = await attemptInFlight(tx, order.id)
-    if (open) return open.outcome === RechargeAttemptOutcome.Submitting ? { order, attempt: open } : null
-    if (!mayStartAttempt(order)) return null
-    return { order, attempt: await startAttempt(tx, order.id, ctx.clock.now()) }
+    const latest = await latestAttempt(tx, order.id)
+    let attempt: RechargeAttemptRow
+    if (latest && isAttemptInFlight(latest)) {
+      if (latest.outcome !== RechargeAttemptOutcome.Submitting) return null
+      attempt = latest
+    } else {
+      if (!mayStartAttempt(order)) return null
+      attempt = await startAttempt(tx, order.id, latest, ctx.clock.now())
+    }
+    await scheduleQuery(ctx, tx, { orderNo, attemptNo: attempt.attemptNo, round: 0 })
+    return { order, attempt }
   })
 }
 
@@ -191,20 +202,14 @@ export function defineOrderJobs(ctx: AppContext): void {
         }))
       } catch (error) {
         // Refused: the supplier does not have it. Anything else (a timeout) leaves the attempt in flight: the
-        // supplier may have taken it, and the retry resubmits the same order number to learn which.
+        // supplier may have taken it, and the retry resubmits the same order number to learn which (should every
+        // retry go the same way, the query claimAttempt queued learns whether it took it).
         if (error instanceof SupplierUnavailableError) {
-          await settleSubmission(ctx.db, attempt, { accepted: false, reason: error.message }, ctx.clock.now())
-        } else {
-          // Should every retry go the same way, the supplier's order query still learns whether it took it.
-          await scheduleQuery(ctx, ctx.db, { orderNo, attemptNo: attempt.attemptNo, round: 0 })
+          await refuseSubmission(ctx.db, attempt, error.message, ctx.clock.now())
         }
         throw error
       }
-      await orderTransaction(ctx, async (tx) => {
-        await settleSubmission(tx, attempt, { accepted: true, supplierOrderNo }, ctx.clock.now())
-        await updateOrderColumns(tx, order, { supplierOrderNo })
-        await scheduleQuery(ctx, tx, { orderNo, attemptNo: attempt.attemptNo, round: 0 })
-      })
+      await acceptSubmission(ctx, order, attempt, supplierOrderNo)
     },
     // The supplier never took it: the user gets the money back rather than waiting forever. An attempt whose fate
     // is unknown (a timeout on the last try) is not refunded blindly: the failed job waits for the operator.

@@ -1,3 +1,4 @@
+import { gzipSync } from 'node:zlib'
 import { LoadGuard } from '../../cache/invalidatedCache'
 
 /** The pages cached per (user, type filter, page size): the order screen and home read the first ones. */
@@ -18,9 +19,14 @@ export interface OrderPageKey {
 interface Entry {
   userId: string
   body: string
+  /** The body gzipped, made on the first send to a client that takes gzip (gzipped()). */
+  gzip?: Buffer
 }
 
 const bytesOf = (body: string) => body.length * 2
+
+const keyOf = (userId: string, key: OrderPageKey) =>
+  `${userId}|${key.lifePayOrderType ?? ''}|${key.pageSize}|${key.pageIndex}`
 
 /**
  * GetUserLifePayOrderPage's serialized answers of a user's first pages, least recently used dropped first.
@@ -52,7 +58,7 @@ export class OrderPageCache {
   /** The cached body of this page, or `produce`'s (then cached unless the user's orders changed meanwhile). */
   async page(userId: string, key: OrderPageKey, produce: () => Promise<string>): Promise<string> {
     if (!this.enabled || key.pageIndex > CACHED_PAGES) return produce()
-    const cacheKey = `${userId}|${key.lifePayOrderType ?? ''}|${key.pageSize}|${key.pageIndex}`
+    const cacheKey = keyOf(userId, key)
     const hit = this.entries.get(cacheKey)
     if (hit) {
       this.entries.delete(cacheKey)
@@ -60,6 +66,20 @@ export class OrderPageCache {
       return hit.body
     }
     return this.guard.load(userId, produce, (body) => this.store(cacheKey, userId, body))
+  }
+
+  /**
+   * `body` (an answer of page()) gzipped: kept beside the cached page, so a hit is not compressed again; compressed
+   * on each call when the page is not (or no longer) the cached one.
+   */
+  gzipped(userId: string, key: OrderPageKey, body: string): Buffer {
+    const entry = this.entries.get(keyOf(userId, key))
+    if (!entry || entry.body !== body) return gzipSync(body)
+    if (!entry.gzip) {
+      entry.gzip = gzipSync(body)
+      this.bytes += entry.gzip.length
+    }
+    return entry.gzip
   }
 
   /** Drops the user's pages, and keeps a load already under way from storing what it read before the change. */
@@ -94,7 +114,7 @@ export class OrderPageCache {
     const entry = this.entries.get(cacheKey)
     if (!entry) return
     this.entries.delete(cacheKey)
-    this.bytes -= bytesOf(entry.body)
+    this.bytes -= bytesOf(entry.body) + (entry.gzip?.length ?? 0)
     const keys = this.keysOfUser.get(entry.userId)
     keys?.delete(cacheKey)
     if (keys?.size === 0) this.keysOfUser.delete(entry.userId)

@@ -3,6 +3,7 @@ import type { AppContext } from '../../appContext'
 import type { Db, Executor, Tx } from '../../db/database'
 import { inTransaction, preparedPerDb } from '../../db/prepared'
 import { lifePayOrders } from '../../db/schema'
+import { acceptAttempt, type RechargeAttemptRow } from './rechargeAttempts'
 
 // Every write to life_pay_orders goes through this file or transitionOrder, inside orderTransaction: the users
 // whose orders a transaction wrote have their cached order pages dropped right after it commits. Other instances
@@ -128,4 +129,38 @@ export async function updateOrderColumns(
     .update(lifePayOrders)
     .set(changes)
     .where(and(eq(lifePayOrders.orderNo, order.orderNo), onlyIf))
+}
+
+// The attempt's update rides in a data-modifying CTE, which PostgreSQL runs whether or not the main query reads it.
+const acceptStatement = preparedPerDb((db: Db) => {
+  const accepted = db.$with('accepted').as(acceptAttempt(db))
+  return db
+    .with(accepted)
+    .update(lifePayOrders)
+    .set({ supplierOrderNo: sql`${sql.placeholder('supplierOrderNo')}` })
+    .where(eq(lifePayOrders.orderNo, sql.placeholder('orderNo')))
+    .prepare('recharge_submission_accept')
+})
+
+/**
+ * The supplier took the submission: its attempt accepted (unless a result overtook the answer) and the order carrying
+ * the supplier's number. One statement, so atomic without a transaction's begin and commit (issue 21); the user's
+ * cached pages are dropped after it, as orderTransaction does.
+ */
+export async function acceptSubmission(
+  ctx: Pick<AppContext, 'db' | 'orderPages'>,
+  order: { orderNo: string; userId: string },
+  attempt: Pick<RechargeAttemptRow, 'orderId' | 'attemptNo'>,
+  supplierOrderNo: string,
+): Promise<void> {
+  try {
+    await acceptStatement(ctx.db).execute({
+      orderNo: order.orderNo,
+      orderId: attempt.orderId,
+      attemptNo: attempt.attemptNo,
+      supplierOrderNo,
+    })
+  } finally {
+    ctx.orderPages.invalidate(order.userId)
+  }
 }

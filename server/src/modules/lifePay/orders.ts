@@ -16,7 +16,7 @@ import {
 import { LifePayRateType } from '../../../../src/domain/rateType'
 import type { AppContext } from '../../appContext'
 import type { Db, Executor } from '../../db/database'
-import { inTransaction, preparedPerDb } from '../../db/prepared'
+import { inTransaction, preparedOnExecutor, preparedPerDb } from '../../db/prepared'
 import { lifePayOrders, parValues } from '../../db/schema'
 import { errors } from '../../http/errors'
 import { MAX_FACE_VALUE } from '../../../../src/domain/constants'
@@ -337,8 +337,19 @@ export async function lockUserOrder(tx: Executor, userId: string, orderNo: strin
   return order
 }
 
+// Every step of a paid order (payment, submission, result, refund) starts by locking it: built once per database.
+const lockStatement = preparedOnExecutor((executor) =>
+  executor
+    .select()
+    .from(lifePayOrders)
+    .where(eq(lifePayOrders.orderNo, sql.placeholder('orderNo')))
+    .for('update')
+    .prepare('life_pay_order_lock'),
+)
+
+/** The order, row-locked in the caller's transaction. */
 export async function lockOrder(executor: Executor, orderNo: string): Promise<OrderRow | null> {
-  const [order] = await executor.select().from(lifePayOrders).where(eq(lifePayOrders.orderNo, orderNo)).for('update')
+  const [order] = await lockStatement(executor).execute({ orderNo })
   return order ?? null
 }
 

@@ -1,6 +1,7 @@
-import { and, asc, desc, eq, inArray } from 'drizzle-orm'
+import { and, asc, desc, eq, inArray, sql } from 'drizzle-orm'
 import type { RechargeAttempt } from '../../../../types/api/admin'
-import type { Executor } from '../../db/database'
+import type { Db, Executor } from '../../db/database'
+import { preparedOnExecutor } from '../../db/prepared'
 import { rechargeAttempts } from '../../db/schema'
 
 // The supplier's side of an order, attempt by attempt (docs/api.md § Refunds and deliveries). An attempt is marked
@@ -24,14 +25,33 @@ export const RechargeAttemptOutcome = {
 export const isAttemptInFlight = (attempt: Pick<RechargeAttemptRow, 'outcome'>): boolean =>
   attempt.outcome === RechargeAttemptOutcome.Submitting || attempt.outcome === RechargeAttemptOutcome.Accepted
 
-/** The order's latest attempt, if any: only it can be in flight, since a new one starts only when none is. */
-async function latestAttempt(executor: Executor, orderId: string): Promise<RechargeAttemptRow | undefined> {
-  const [latest] = await executor
+// Every paid order reads its latest attempt twice and starts one (issue 21): built once per database.
+const latestStatement = preparedOnExecutor((executor) =>
+  executor
     .select()
     .from(rechargeAttempts)
-    .where(eq(rechargeAttempts.orderId, orderId))
+    .where(eq(rechargeAttempts.orderId, sql.placeholder('orderId')))
     .orderBy(desc(rechargeAttempts.attemptNo))
     .limit(1)
+    .prepare('recharge_attempt_latest'),
+)
+
+const startStatement = preparedOnExecutor((executor) =>
+  executor
+    .insert(rechargeAttempts)
+    .values({
+      orderId: sql.placeholder('orderId'),
+      attemptNo: sql.placeholder('attemptNo'),
+      outcome: RechargeAttemptOutcome.Submitting,
+      startTime: sql.placeholder('now'),
+    })
+    .returning()
+    .prepare('recharge_attempt_start'),
+)
+
+/** The order's latest attempt, if any: only it can be in flight, since a new one starts only when none is. */
+export async function latestAttempt(executor: Executor, orderId: string): Promise<RechargeAttemptRow | undefined> {
+  const [latest] = await latestStatement(executor).execute({ orderId })
   return latest
 }
 
@@ -45,34 +65,48 @@ async function nextAttemptNo(executor: Executor, orderId: string): Promise<numbe
   return ((await latestAttempt(executor, orderId))?.attemptNo ?? 0) + 1
 }
 
-/** Marks a new attempt `submitting`; call with the order row locked and no attempt in flight. */
-export async function startAttempt(executor: Executor, orderId: string, now: Date): Promise<RechargeAttemptRow> {
-  const [attempt] = await executor
-    .insert(rechargeAttempts)
-    .values({
-      orderId,
-      attemptNo: await nextAttemptNo(executor, orderId),
-      outcome: RechargeAttemptOutcome.Submitting,
-      startTime: now,
-    })
-    .returning()
+/**
+ * Marks a new attempt `submitting`, after `latest` (the order's latest attempt, read under the lock: not read again);
+ * call with the order row locked and no attempt in flight.
+ */
+export async function startAttempt(
+  executor: Executor,
+  orderId: string,
+  latest: Pick<RechargeAttemptRow, 'attemptNo'> | undefined,
+  now: Date,
+): Promise<RechargeAttemptRow> {
+  const [attempt] = await startStatement(executor).execute({ orderId, attemptNo: (latest?.attemptNo ?? 0) + 1, now })
   return attempt
 }
 
-/** What the supplier answered to the submission: it took the recharge, or refused it. */
-export async function settleSubmission(
+/**
+ * The supplier took the submission: the attempt becomes accepted, unless a result overtook the answer (then it is
+ * not undone). A query to run beside the order's own write (acceptSubmission in orderWrites.ts).
+ */
+export function acceptAttempt(db: Db) {
+  return db
+    .update(rechargeAttempts)
+    .set({ outcome: RechargeAttemptOutcome.Accepted, supplierOrderNo: sql`${sql.placeholder('supplierOrderNo')}` })
+    .where(
+      and(
+        eq(rechargeAttempts.orderId, sql.placeholder('orderId')),
+        eq(rechargeAttempts.attemptNo, sql.placeholder('attemptNo')),
+        eq(rechargeAttempts.outcome, RechargeAttemptOutcome.Submitting),
+      ),
+    )
+    .returning({ attemptNo: rechargeAttempts.attemptNo })
+}
+
+/** The supplier refused the submission: it does not have the recharge. */
+export async function refuseSubmission(
   executor: Executor,
   attempt: Pick<RechargeAttemptRow, 'orderId' | 'attemptNo'>,
-  answer: { accepted: true; supplierOrderNo: string } | { accepted: false; reason: string },
+  reason: string,
   now: Date,
 ): Promise<void> {
   await executor
     .update(rechargeAttempts)
-    .set(
-      answer.accepted
-        ? { outcome: RechargeAttemptOutcome.Accepted, supplierOrderNo: answer.supplierOrderNo }
-        : { outcome: RechargeAttemptOutcome.Unavailable, reason: answer.reason, finishTime: now },
-    )
+    .set({ outcome: RechargeAttemptOutcome.Unavailable, reason, finishTime: now })
     .where(
       and(
         eq(rechargeAttempts.orderId, attempt.orderId),

@@ -45,6 +45,7 @@ import {
 } from '../../../../src/domain/validators'
 import type { AppContext } from '../../appContext'
 import type { AuthHooks } from '../../http/auth'
+import { precompressed } from '../../http/compression'
 import { ok } from '../../http/envelope'
 import { routeSchema, withChannel } from '../../http/schemas'
 import { checkField } from '../../http/validation'
@@ -299,15 +300,18 @@ export function registerLifePayRoutes(app: FastifyInstance, ctx: AppContext, aut
     },
     async (request, reply) => {
       const { pageIndex, pageSize, lifePayOrderType } = request.body
-      // Cached serialized (by this route's schema), so a hit is sent as it is: docs/server.md § Caches.
+      const key = { pageIndex, pageSize, lifePayOrderType }
+      // Cached serialized (by this route's schema), and gzipped once, so a hit is sent as it is: docs/server.md
+      // § Caches.
       const body = await ctx.orderPages.page(
         request.userId,
-        { pageIndex, pageSize, lifePayOrderType },
+        key,
         async () =>
           reply.serialize(ok(await orderPage(ctx.db, request.userId, pageIndex, pageSize, lifePayOrderType))) as string,
       )
-      // Already serialized: Fastify sends a string as it is.
-      return reply.type(JSON_UTF8).send(body as never)
+      const payload = precompressed(request, reply, body, () => ctx.orderPages.gzipped(request.userId, key, body))
+      // Already serialized: Fastify sends a string (or the gzipped Buffer) as it is.
+      return reply.type(JSON_UTF8).send(payload as never)
     },
   )
 
