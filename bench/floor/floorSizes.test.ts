@@ -1,24 +1,9 @@
 // node --import tsx --test bench/floor/*.test.ts
 import assert from 'node:assert/strict'
 import { test } from 'node:test'
-import type { FirstLoad, H5Sizes } from '../size/h5FirstLoad'
+import { h5SizesOf as h5 } from '../size/h5SizesFixture'
 import { floorSizeSection, type SizeFigures } from './floorSizes'
 
-const load = (gzipKiB: number): FirstLoad => ({
-  js: { raw: gzipKiB * 3072, gzip: gzipKiB * 1024 },
-  css: { raw: 0, gzip: 0 },
-  files: [],
-})
-const h5 = (shell: number, routes: [string, number][]): H5Sizes => ({
-  entry: load(shell),
-  routes: routes.map(([path, kib]) => ({
-    path,
-    firstLoad: load(kib),
-    ownChunks: load(kib - shell),
-    afterHome: load(0),
-  })),
-  duplicatedCss: [],
-})
 const row = (section: string, figure: string) => section.split('\n').find((line) => line.startsWith(`| ${figure}`))
 
 test('each target beside our figure and the floor, the largest route and subpackage named, what is over said', () => {

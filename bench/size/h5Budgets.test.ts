@@ -2,23 +2,8 @@
 import assert from 'node:assert/strict'
 import { test } from 'node:test'
 import { checkH5Budgets, type H5Budgets } from './h5Budgets'
-import type { FirstLoad, H5Sizes } from './h5FirstLoad'
+import { h5SizesOf as sizes } from './h5SizesFixture'
 
-const load = (gzipKiB: number): FirstLoad => ({
-  js: { raw: gzipKiB * 3072, gzip: gzipKiB * 1024 },
-  css: { raw: 0, gzip: 0 },
-  files: [],
-})
-const sizes = (shell: number, routes: [string, number][]): H5Sizes => ({
-  entry: load(shell),
-  routes: routes.map(([path, kib]) => ({
-    path,
-    firstLoad: load(kib),
-    ownChunks: load(kib - shell),
-    afterHome: load(0),
-  })),
-  duplicatedCss: [],
-})
 const budgets: H5Budgets = {
   h5ShellJsGzipKiB: 119,
   h5RouteFirstLoadJsGzipKiB: 193,
