@@ -272,6 +272,26 @@ describe('job queue', () => {
     }
     assert.ok(ranAt >= runAt.getTime(), 'not before its time')
   })
+
+  test('a wake-up timer that fires before the clock says the job is due waits the rest, not the next poll', async () => {
+    // Timers count from the event loop's cached time, which can be behind the clock: here the clock falls 60 ms
+    // behind after the enqueue, so the timer fires while the claim (by the clock) still finds nothing due.
+    let lag = 0
+    const laggingClock = { now: () => new Date(Date.now() - lag) }
+    const q = new JobQueue(database.db, laggingClock, { ...config, pollMs: 3_600_000 }, silent)
+    let ranAt = 0
+    q.define({ kind: 'due.lagging', handle: async () => void (ranAt = laggingClock.now().getTime()) })
+    q.start()
+    const runAt = new Date(Date.now() + 100)
+    try {
+      await q.enqueue(database.db, 'due.lagging', {}, { runAt })
+      lag = 60
+      await waitFor('the job to run when the clock says it is due', () => ranAt > 0)
+    } finally {
+      await q.stop()
+    }
+    assert.ok(ranAt >= runAt.getTime(), 'not before its time by the clock')
+  })
 })
 
 describe('job worker count', () => {

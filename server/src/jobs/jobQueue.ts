@@ -356,7 +356,18 @@ export class JobQueue {
     if (this.dueTimer && this.dueAt !== null && this.dueAt <= runAt.getTime()) return
     if (this.dueTimer) clearTimeout(this.dueTimer)
     this.dueAt = runAt.getTime()
+    this.armDueTimer(delay)
+  }
+
+  /**
+   * A timer counts from the event loop's cached time, which may be some milliseconds older than the clock: it can
+   * fire before the job is due by the clock the claim compares with, find nothing, and leave the job to the poll.
+   * Early, it waits the rest.
+   */
+  private armDueTimer(delay: number): void {
     this.dueTimer = setTimeout(() => {
+      const left = this.dueAt === null ? 0 : this.dueAt - this.clock.now().getTime()
+      if (left > 0) return this.armDueTimer(left)
       this.dueTimer = null
       this.dueAt = null
       this.signal()
