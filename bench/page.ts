@@ -9,6 +9,7 @@ import { chromium } from 'playwright-core'
 import { startAppServer } from '../scripts/lib/appServer'
 import { CHROMIUM_FLAGS, CHROMIUM_PATH } from '../scripts/lib/chromium'
 import { kib, markdownTable } from './markdownTable'
+import { median } from './median'
 import { virtualLoginStorage } from './page/loginStorage'
 import { pageFigures, runLighthouse, type PageFigures } from './page/lighthouseAudit'
 import { parsePageOptions, resolvePath, USAGE, type Category, type PageOptions } from './page/pageOptions'
@@ -18,12 +19,6 @@ import { buildLocked } from './taroBuild'
 
 const PHONE_NUMBER = '13800005555'
 const FLOOR_NAME = 'floor: empty Taro app'
-
-function median(values: number[]): number {
-  const sorted = [...values].sort((a, b) => a - b)
-  const middle = Math.floor(sorted.length / 2)
-  return sorted.length % 2 ? sorted[middle] : (sorted[middle - 1] + sorted[middle]) / 2
-}
 
 /**
  * Writes the login into the browser's localStorage for the app's origin (a same-origin page that is not the app), or

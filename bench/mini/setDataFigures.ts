@@ -1,4 +1,5 @@
 import type { LifecycleRecord, SetDataRecord } from '../../test/mini/host/miniHost'
+import { median } from '../median'
 
 /** WeChat's experience audit flags a single setData over 256 KB. */
 export const SETDATA_AUDIT_BYTES = 256 * 1024
@@ -34,13 +35,6 @@ export function pageRunFigures(
     largestBytes: Math.max(...records.map((record) => record.bytes)),
     ms: last.at - onLoad.at,
   }
-}
-
-export function median(values: number[]): number {
-  if (!values.length) throw new Error('median of no values')
-  const sorted = [...values].sort((a, b) => a - b)
-  const middle = Math.floor(sorted.length / 2)
-  return sorted.length % 2 ? sorted[middle] : (sorted[middle - 1] + sorted[middle]) / 2
 }
 
 /** Each figure's median over the runs (figure by figure: the result need not be one of the runs). */

@@ -1,4 +1,5 @@
 import { markdownTable } from '../markdownTable'
+import { median } from '../median'
 import type { Category } from './pageOptions'
 import type { PageFigures } from './lighthouseAudit'
 
@@ -8,12 +9,6 @@ export const PAGE_TARGETS = { performance: 99, lcpMs: 1200, tbtMs: 50, accessibi
 export interface AuditedRuns {
   name: string
   runs: PageFigures[]
-}
-
-const median = (values: number[]): number => {
-  const sorted = [...values].sort((a, b) => a - b)
-  const middle = Math.floor(sorted.length / 2)
-  return sorted.length % 2 ? sorted[middle] : (sorted[middle - 1] + sorted[middle]) / 2
 }
 
 /**
