@@ -200,6 +200,22 @@ describe('job queue', () => {
     assert.deepEqual(ran, ['paid 0', 'paid 1', 'background 0', 'background 1', 'background 2'])
   })
 
+  test('background work waiting long enough goes before fresh paid-order work: a backlog delays it, never starves it', async () => {
+    const q = new JobQueue(database.db, clock, { ...config, concurrency: 1 }, silent)
+    const ran: string[] = []
+    q.define({ kind: 'aging.background', handle: async () => void ran.push('background') })
+    q.define<{ n: number }>({
+      kind: 'aging.paid',
+      priority: JobPriority.paidOrder,
+      handle: async ({ n }) => void ran.push(`paid ${n}`),
+    })
+    // Due 30 minutes ago: 30 levels gained, past the paid orders' 20.
+    await q.enqueue(database.db, 'aging.background', {}, { runAt: new Date(clock.now().getTime() - 30 * 60_000) })
+    for (let n = 0; n < 2; n++) await q.enqueue(database.db, 'aging.paid', { n })
+    assert.equal(await q.drain(), 3)
+    assert.deepEqual(ran, ['background', 'paid 0', 'paid 1'])
+  })
+
   test('two workers draining together run each job exactly once', async () => {
     const a = queue()
     const b = queue()

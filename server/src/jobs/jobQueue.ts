@@ -70,6 +70,8 @@ export function backoffMs(
 // The queue's hot statements (each paid order passes through three jobs: enqueue, claim, settle each), built once
 // per database (docs/server.md § Jobs): building them per call was a large share of a burst's CPU (issue 21).
 const nowParam = sql.placeholder('now')
+/** A due job's priority rises by one level per this many seconds of waiting (JobPriority's levels are 10 apart). */
+const PRIORITY_AGING_S = 60
 
 const enqueueStatement = preparedOnExecutor((executor) =>
   executor
@@ -91,7 +93,8 @@ const enqueueStatement = preparedOnExecutor((executor) =>
 
 const queueStatements = preparedPerDb((db: Db) => {
   // Due jobs (and jobs whose lease ran out: their worker died) of the kinds this worker knows, the highest priority
-  // first, then the oldest.
+  // first, then the oldest. A due job gains a level per minute it has waited, so a backlog of paid orders delays
+  // background work (the supplier query that learns a lost result, an expiry) by minutes, never for ever.
   const due = db
     .select({ id: jobs.id })
     .from(jobs)
@@ -104,7 +107,12 @@ const queueStatements = preparedPerDb((db: Db) => {
         ),
       ),
     )
-    .orderBy(desc(jobs.priority), asc(jobs.runAt))
+    .orderBy(
+      desc(
+        sql`${jobs.priority} + floor(extract(epoch from (${nowParam}::timestamptz - ${jobs.runAt})) / ${PRIORITY_AGING_S})`,
+      ),
+      asc(jobs.runAt),
+    )
     .limit(sql.placeholder('limit'))
     .for('update', { skipLocked: true })
   // Only the holder of this claim may settle it: a worker whose lease ran out finds the row taken over.
