@@ -215,6 +215,8 @@ describe('the cached answer', () => {
     }
     assert.deepEqual(hit.rawPayload, miss.rawPayload)
     assert.equal(plain.headers['content-encoding'], undefined)
+    // Plain because not asked for: a shared cache must still know the answer depends on Accept-Encoding.
+    assert.match(String(plain.headers.vary), /accept-encoding/i)
     assert.equal((plain.json() as { success: boolean }).success, true)
     const refused = await read({ 'accept-encoding': 'gzip;q=0, identity' })
     assert.equal(refused.headers['content-encoding'], undefined)
@@ -268,6 +270,25 @@ describe('OrderPageCache', () => {
     assert.equal(cache.size.bytes, bodyBytes + gzip.length)
     cache.invalidate('a')
     assert.equal(cache.size.bytes, 0)
+  })
+
+  test('a gzip that takes the cache over its byte budget makes room like a page does', async () => {
+    const body = JSON.stringify({ rows: 'x'.repeat(2000) })
+    const probe = listening(new OrderPageCache({ maxEntries: 10, maxBytes: 1 << 20 }))
+    await probe.page('a', key, async () => body)
+    const pageBytes = probe.size.bytes
+    // Room for the two pages, not for their gzips too.
+    const budget = 2 * pageBytes + 10
+    const cache = listening(new OrderPageCache({ maxEntries: 10, maxBytes: budget }))
+    const older = await cache.page('a', key, async () => body)
+    await cache.page('b', key, async () => body)
+    const gzip = cache.gzipped('b', key, body)
+    assert.ok(cache.size.bytes <= budget, `${cache.size.bytes} bytes over ${budget}`)
+    // The oldest page went; the page just gzipped stays with its gzip.
+    assert.equal(cache.size.entries, 1)
+    assert.equal(await cache.page('a', key, async () => 'read again'), 'read again')
+    assert.equal(cache.gzipped('b', key, body), gzip)
+    assert.equal(older, body)
   })
 
   test('a read that raced a write does not store what it read before the write', async () => {

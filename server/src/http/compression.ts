@@ -49,9 +49,11 @@ export function precompressed(
   body: string,
   gzipped: () => Buffer,
 ): string | Buffer {
-  if (body.length < COMPRESS_THRESHOLD_BYTES || !acceptsGzip(request)) return body
+  if (body.length < COMPRESS_THRESHOLD_BYTES) return body
+  // The answer depends on Accept-Encoding whether or not this client asked for gzip: a cache must know.
   const vary = reply.getHeader('vary')
   reply.header('vary', vary ? `${String(vary)}, Accept-Encoding` : 'Accept-Encoding')
+  if (!acceptsGzip(request)) return body
   // The plugin leaves an answer that already has a Content-Encoding as it is.
   reply.header('content-encoding', 'gzip')
   return gzipped()

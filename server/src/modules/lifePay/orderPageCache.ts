@@ -76,8 +76,12 @@ export class OrderPageCache {
     const entry = this.entries.get(keyOf(userId, key))
     if (!entry || entry.body !== body) return gzipSync(body)
     if (!entry.gzip) {
-      entry.gzip = gzipSync(body)
-      this.bytes += entry.gzip.length
+      const gzip = gzipSync(body)
+      entry.gzip = gzip
+      this.bytes += gzip.length
+      // The gzip counts towards the budget like a page: over it, the oldest pages go (perhaps this one).
+      this.evictOverBudget()
+      return gzip
     }
     return entry.gzip
   }
@@ -105,6 +109,11 @@ export class OrderPageCache {
     let keys = this.keysOfUser.get(userId)
     if (!keys) this.keysOfUser.set(userId, (keys = new Set()))
     keys.add(cacheKey)
+    this.evictOverBudget()
+  }
+
+  /** Drops the oldest pages until the cache is within its entry and byte limits. */
+  private evictOverBudget(): void {
     while (this.entries.size > this.limits.maxEntries || this.bytes > this.limits.maxBytes) {
       this.remove(this.entries.keys().next().value as string)
     }
