@@ -108,18 +108,69 @@ describe('PrecompressAssetsPlugin', () => {
 describe('H5FirstLoadPlugin', () => {
   const html = () => readFileSync(join(out, 'index.html'), 'utf8')
 
-  /** Runs index.html's inline scripts as a browser at `pathname` would; returns the preloads they add. */
-  function preloadsAt(pathname: string): { rel: string; as: string; href: string }[] {
-    const added: { rel: string; as: string; href: string }[] = []
+  type Preload = { rel: string; as: string; href: string }
+
+  /**
+   * Runs index.html's inline scripts as a browser would once it has parsed the page at `pathname` (`frame`: whether
+   * index.html drew a first frame there), with the given paint-timing support; returns the preloads added and the
+   * scripts started so far, and the events to drive.
+   */
+  function bootPage({
+    pathname = '/',
+    frame = true,
+    paintTiming = 'observer',
+  }: { pathname?: string; frame?: boolean; paintTiming?: 'observer' | 'none' | 'old-observer' } = {}) {
+    const preloads: Preload[] = []
+    const started: string[] = []
+    const timers: { ms: number; run: () => void }[] = []
+    const frames: (() => void)[] = []
+    let reportPaint: ((names: string[]) => void) | undefined
+    const shell = [...html().matchAll(/<link\b[^>]*\bdata-lp-shell\b[^>]*>/g)].map(
+      ([tag]) => /\bhref="([^"]+)"/.exec(tag)![1],
+    )
     const document = {
-      createElement: () => ({ rel: '', as: '', href: '' }),
-      head: { appendChild: (link: (typeof added)[number]) => added.push(link) },
+      readyState: 'interactive',
+      addEventListener: () => {},
+      querySelector: (selector: string) => (selector === '.lp-first-frame' && frame ? {} : null),
+      querySelectorAll: (selector: string) =>
+        selector === 'link[data-lp-shell]' ? shell.map((href) => ({ getAttribute: () => href })) : [],
+      createElement: (tag: string) =>
+        tag === 'script' ? { tag, src: '', async: true } : { tag, rel: '', as: '', href: '' },
+      head: {
+        appendChild: (element: { tag: string; src?: string; async?: boolean } & Partial<Preload>) => {
+          if (element.tag === 'script') started.push(`${element.src}${element.async ? ' (async)' : ''}`)
+          else preloads.push({ rel: element.rel!, as: element.as!, href: element.href! })
+        },
+      },
     }
+    class Observer {
+      static supportedEntryTypes = ['paint', 'navigation']
+      constructor(private readonly callback: (list: unknown, observer: unknown) => void) {}
+      observe(options: { type?: string; buffered?: boolean }) {
+        if (paintTiming === 'old-observer') throw new TypeError('entryTypes required')
+        expect(options).toEqual({ type: 'paint', buffered: true })
+        let connected = true
+        reportPaint = (names) =>
+          connected &&
+          this.callback(
+            { getEntriesByName: (name: string) => names.filter((entry) => entry === name) },
+            { disconnect: () => (connected = false) },
+          )
+      }
+    }
+    const window = {
+      PerformanceObserver: paintTiming === 'none' ? undefined : Observer,
+      requestAnimationFrame: (callback: () => void) => frames.push(callback),
+    }
+    const setTimeout = (run: () => void, ms: number) => timers.push({ run, ms })
     for (const [, script] of html().matchAll(/<script>([\s\S]*?)<\/script>/g)) {
-      new Function('location', 'document', script)({ pathname }, document)
+      new Function('location', 'document', 'window', 'setTimeout', script)({ pathname }, document, window, setTimeout)
     }
-    return added
+    return { preloads, started, shell, timers, frames, paint: (names: string[]) => reportPaint!(names) }
   }
+
+  /** The preloads index.html adds at `pathname` by the time the app has started. */
+  const preloadsAt = (pathname: string) => bootPage({ pathname, frame: false }).preloads
 
   test('the app stylesheet is inlined, not a render-blocking request', () => {
     expect(html()).not.toMatch(/<link[^>]+rel="stylesheet"/)
@@ -150,5 +201,51 @@ describe('H5FirstLoadPlugin', () => {
     expect(order.some((source) => source.includes('shared shared'))).toBe(true)
     expect(order.some((source) => source.includes('home xxx'))).toBe(false)
     expect(preloadsAt('/no/such/page')).toEqual([])
+  })
+
+  test("the shell's scripts are preloaded, not run, while index.html is parsed", () => {
+    expect(html()).not.toMatch(/<script[^>]+\bsrc=/)
+    const page = bootPage({ frame: true, paintTiming: 'observer' })
+    expect(page.shell.length).toBeGreaterThan(0)
+    expect(page.shell.some((href) => /^\/js\/app\.[0-9a-f]{8}\.js$/.test(href))).toBe(true)
+    for (const href of page.shell)
+      expect(html()).toMatch(new RegExp(`<link[^>]*rel="preload"[^>]*as="script"[^>]*href="${href}"`))
+  })
+
+  test('with a first frame they start, in order, once the first contentful paint is reported, and once', () => {
+    const page = bootPage({ frame: true, paintTiming: 'observer' })
+    expect(page.started).toEqual([])
+    // The page's scripts are preloaded at once, its stylesheet only with the shell's start (the frame needs none).
+    expect(page.preloads.some((link) => link.as === 'script')).toBe(true)
+    expect(page.preloads.filter((link) => link.as === 'style')).toEqual([])
+    page.paint(['first-paint'])
+    expect(page.started).toEqual([])
+    page.paint(['first-paint', 'first-contentful-paint'])
+    expect(page.started).toEqual(page.shell)
+    expect(page.preloads.filter((link) => link.as === 'style')).toHaveLength(1)
+    page.paint(['first-contentful-paint'])
+    for (const timer of page.timers) timer.run()
+    expect(page.started).toEqual(page.shell)
+  })
+
+  test('without paint timing they start after the next frame; in any case within a second', () => {
+    for (const paintTiming of ['none', 'old-observer'] as const) {
+      const page = bootPage({ frame: true, paintTiming })
+      expect(page.started).toEqual([])
+      expect(page.frames).toHaveLength(1)
+      page.frames[0]()
+      expect(page.started).toEqual([])
+      page.timers.filter((timer) => timer.ms === 0).forEach((timer) => timer.run())
+      expect(page.started).toEqual(page.shell)
+    }
+    // A tab opened in the background paints nothing until shown: the second's timer starts them.
+    const hidden = bootPage({ frame: true, paintTiming: 'observer' })
+    hidden.timers.filter((timer) => timer.ms === 1000).forEach((timer) => timer.run())
+    expect(hidden.started).toEqual(hidden.shell)
+  })
+
+  test('with no first frame (an address the app does not know) they start at once', () => {
+    const page = bootPage({ frame: false, paintTiming: 'observer' })
+    expect(page.started).toEqual(page.shell)
   })
 })
