@@ -2,7 +2,7 @@
 import './platform/floor/installPrototypes'
 import { useLaunch } from '@tarojs/taro'
 import type { PropsWithChildren } from 'react'
-import { hideLoading, showLoading } from './components/loading'
+import { hideLoading, showLoading } from './components/loadingIndicator'
 import { showToast } from './components/toastStore'
 import { collectEntryToHome } from './platform/collectEntry'
 import { installKeyboardAccess } from './platform/keyboard'

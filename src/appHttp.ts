@@ -1,4 +1,4 @@
-import { hideLoading, showLoading } from './components/loading'
+import { hideLoading, showLoading } from './components/loadingIndicator'
 import { showToast } from './components/toastStore'
 import { redirectToLogin } from './platform/navigation'
 import { requestTurn } from './platform/requestTurn'

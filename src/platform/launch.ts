@@ -5,8 +5,14 @@ import { HOME_PAGE } from './navigation'
 
 /** SPEC §1: ask to restart when a new version is ready; tell the user when its download failed. */
 export function checkForUpdate(): void {
-  // H5 is always the newest build; its Taro shim returns an update manager without methods.
-  if (process.env.TARO_ENV === 'h5' || typeof Taro.getUpdateManager !== 'function') return
+  // H5 is always the newest build; its Taro shim returns an update manager without methods. The condition is a
+  // constant in each build, so the H5 bundle drops the call and with it Taro's dialogs (its modal, toast and action
+  // sheet module, ~6 KiB gzip, would otherwise sit in the app shell).
+  if (process.env.TARO_ENV !== 'h5') watchForUpdate()
+}
+
+function watchForUpdate(): void {
+  if (typeof Taro.getUpdateManager !== 'function') return
   const updateManager = Taro.getUpdateManager()
   if (typeof updateManager?.onUpdateReady !== 'function') return
   updateManager.onUpdateReady(() => {
