@@ -1,12 +1,10 @@
 // npm run bench:api: the real server on PostgreSQL (DATABASE_URL, a throwaway cluster from scripts/with-postgres.sh)
 // and on PGlite, one after the other, loaded with autocannon on 127.0.0.1; a bare Fastify route is the ceiling.
-import { spawn, type ChildProcess } from 'node:child_process'
-import { join } from 'node:path'
-import { createInterface } from 'node:readline'
 import type { PageResult } from '../types/api/envelope'
 import type { LifePayOrderListItem } from '../types/api/lifePay'
 import { startAppServer } from '../scripts/lib/appServer'
 import { apiCall, LIFE_PAY_USER_HEADER } from './apiCall'
+import { startBareFastify } from './api/bareFastifyProcess'
 import { loadTest, type LoadFigures, type LoadOptions } from './api/loadTest'
 import { rawPgCreateFloor } from './api/rawPgFloor'
 import { spread, type Spread } from './api/spread'
@@ -55,16 +53,6 @@ async function measure(
   const warmUp = await loadTest({ ...options, durationS: WARM_UP_S, connections: CONNECTIONS })
   const figures = await loadTest({ ...options, durationS: DURATION_S, connections: CONNECTIONS })
   return { warmUp, figures }
-}
-
-function startBareFastify(): Promise<{ url: string; child: ChildProcess }> {
-  const child = spawn(process.execPath, ['--import', 'tsx', join(__dirname, 'api', 'bareFastify.ts')], {
-    stdio: ['ignore', 'pipe', 'inherit'],
-  })
-  return new Promise((resolve, reject) => {
-    child.once('exit', (code) => reject(new Error(`the bare Fastify app exited (${code})`)))
-    createInterface({ input: child.stdout! }).once('line', (url) => resolve({ url, child }))
-  })
 }
 
 async function benchDatabase(

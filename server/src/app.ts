@@ -260,7 +260,7 @@ export async function buildApp(options: AppOptions): Promise<App> {
   })
 
   installCors(app, corsPolicy(config.corsOrigins, config.production))
-  await installSecurityHeaders(
+  installSecurityHeaders(
     app,
     inlineScriptHashes(h5Root(config.staticDir)),
     config.aliyun?.storage ? [bucketHost(config.aliyun.storage)] : [],
