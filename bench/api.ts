@@ -5,6 +5,7 @@ import type { LifePayOrderListItem } from '../types/api/lifePay'
 import { startAppServer } from '../scripts/lib/appServer'
 import { apiCall, LIFE_PAY_USER_HEADER } from './apiCall'
 import { startBareFastify } from './api/bareFastifyProcess'
+import { createOrderLoad } from './api/createLoad'
 import { loadTest, type LoadFigures, type LoadOptions } from './api/loadTest'
 import { rawPgCreateFloor } from './api/rawPgFloor'
 import { spread, type Spread } from './api/spread'
@@ -130,20 +131,7 @@ async function benchDatabase(
       headers: asHistory,
       body: JSON.stringify({ orderNo: history.paidOrderNo }),
     })
-    let key = 0
-    // A new account and idempotency key each: the guard runs (lock, the account's orders) and never refuses.
-    const createRequest = {
-      url: `${server.url}/api/LifePay/CreateLifePayPhoneOrder`,
-      method: 'POST' as const,
-      headers: { [LIFE_PAY_USER_HEADER]: buyerId },
-      nextBody: () =>
-        JSON.stringify({
-          phone: `139${String(key).padStart(8, '0')}`,
-          ispCode: 'yidong',
-          parValue: 50,
-          idempotencyKey: `bench-${database}-${key++}`,
-        }),
-    }
+    const { built, ...createRequest } = createOrderLoad(server.url, buyerId, `bench-${database}`)
     let { succeeded: created } = await run('CreateLifePayPhoneOrder (a new account and key each)', createRequest)
     const createTarget: Target = {
       target: 'create order (CreateLifePayPhoneOrder)',
@@ -184,9 +172,9 @@ async function benchDatabase(
       buyerId,
     )
     // Requests still in flight when a run ends create orders whose answers are not counted; none may go missing.
-    const consistent = page.totalCount >= created && page.totalCount <= key
+    const consistent = page.totalCount >= created && page.totalCount <= built()
     notes.push(
-      `${database}: the Create load made ${page.totalCount} orders: ${created} successful answers counted, ${key} requests built ` +
+      `${database}: the Create load made ${page.totalCount} orders: ${created} successful answers counted, ${built()} requests built ` +
         `(${consistent ? 'consistent' : 'INCONSISTENT: orders missing or extra'}).`,
     )
     return rows

@@ -8,6 +8,7 @@ import { Client } from 'pg'
 import type { AppServer } from '../scripts/lib/appServer'
 import { LIFE_PAY_USER_HEADER } from './apiCall'
 import { startBareFastify } from './api/bareFastifyProcess'
+import { createOrderLoad } from './api/createLoad'
 import { loadTest } from './api/loadTest'
 import { rawPgCreateFloor } from './api/rawPgFloor'
 import { spread } from './api/spread'
@@ -46,7 +47,6 @@ async function startSide(name: string, id: string, root: string, databaseUrl: st
   const history = await seedUserWithOrders(server.url, server.smsCode, '13800005555')
   const buyerId = await loginByPhoneCode(server.url, server.smsCode, '13800006666')
   const floorLoginId = await loginByPhoneCode(server.url, server.smsCode, '13800007777')
-  let key = 0
   return {
     name,
     databaseUrl,
@@ -60,20 +60,7 @@ async function startSide(name: string, id: string, root: string, databaseUrl: st
       durationS: RUN_S,
       connections: CONNECTIONS,
     },
-    create: {
-      url: `${server.url}/api/LifePay/CreateLifePayPhoneOrder`,
-      method: 'POST',
-      headers: { [LIFE_PAY_USER_HEADER]: buyerId },
-      nextBody: () =>
-        JSON.stringify({
-          phone: `139${String(key).padStart(8, '0')}`,
-          ispCode: 'yidong',
-          parValue: 50,
-          idempotencyKey: `ab-${id}-${key++}`,
-        }),
-      durationS: RUN_S,
-      connections: CONNECTIONS,
-    },
+    create: { ...createOrderLoad(server.url, buyerId, `ab-${id}`), durationS: RUN_S, connections: CONNECTIONS },
     healthz: [],
     pageRatios: [],
     createRatios: [],
