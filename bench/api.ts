@@ -1,12 +1,11 @@
 // npm run bench:api: the real server on PostgreSQL (DATABASE_URL, a throwaway cluster from scripts/with-postgres.sh)
 // and on PGlite, one after the other, loaded with autocannon on 127.0.0.1; a bare Fastify route is the ceiling.
-import { spawn, type ChildProcess } from 'node:child_process'
-import { join } from 'node:path'
-import { createInterface } from 'node:readline'
 import type { PageResult } from '../types/api/envelope'
 import type { LifePayOrderListItem } from '../types/api/lifePay'
 import { startAppServer } from '../scripts/lib/appServer'
 import { apiCall, LIFE_PAY_USER_HEADER } from './apiCall'
+import { startBareFastify } from './api/bareFastifyProcess'
+import { createOrderLoad } from './api/createLoad'
 import { loadTest, type LoadFigures, type LoadOptions } from './api/loadTest'
 import { rawPgCreateFloor } from './api/rawPgFloor'
 import { spread, type Spread } from './api/spread'
@@ -55,16 +54,6 @@ async function measure(
   const warmUp = await loadTest({ ...options, durationS: WARM_UP_S, connections: CONNECTIONS })
   const figures = await loadTest({ ...options, durationS: DURATION_S, connections: CONNECTIONS })
   return { warmUp, figures }
-}
-
-function startBareFastify(): Promise<{ url: string; child: ChildProcess }> {
-  const child = spawn(process.execPath, ['--import', 'tsx', join(__dirname, 'api', 'bareFastify.ts')], {
-    stdio: ['ignore', 'pipe', 'inherit'],
-  })
-  return new Promise((resolve, reject) => {
-    child.once('exit', (code) => reject(new Error(`the bare Fastify app exited (${code})`)))
-    createInterface({ input: child.stdout! }).once('line', (url) => resolve({ url, child }))
-  })
 }
 
 async function benchDatabase(
@@ -142,20 +131,7 @@ async function benchDatabase(
       headers: asHistory,
       body: JSON.stringify({ orderNo: history.paidOrderNo }),
     })
-    let key = 0
-    // A new account and idempotency key each: the guard runs (lock, the account's orders) and never refuses.
-    const createRequest = {
-      url: `${server.url}/api/LifePay/CreateLifePayPhoneOrder`,
-      method: 'POST' as const,
-      headers: { [LIFE_PAY_USER_HEADER]: buyerId },
-      nextBody: () =>
-        JSON.stringify({
-          phone: `139${String(key).padStart(8, '0')}`,
-          ispCode: 'yidong',
-          parValue: 50,
-          idempotencyKey: `bench-${database}-${key++}`,
-        }),
-    }
+    const { built, ...createRequest } = createOrderLoad(server.url, buyerId, `bench-${database}`)
     let { succeeded: created } = await run('CreateLifePayPhoneOrder (a new account and key each)', createRequest)
     const createTarget: Target = {
       target: 'create order (CreateLifePayPhoneOrder)',
@@ -196,9 +172,9 @@ async function benchDatabase(
       buyerId,
     )
     // Requests still in flight when a run ends create orders whose answers are not counted; none may go missing.
-    const consistent = page.totalCount >= created && page.totalCount <= key
+    const consistent = page.totalCount >= created && page.totalCount <= built()
     notes.push(
-      `${database}: the Create load made ${page.totalCount} orders: ${created} successful answers counted, ${key} requests built ` +
+      `${database}: the Create load made ${page.totalCount} orders: ${created} successful answers counted, ${built()} requests built ` +
         `(${consistent ? 'consistent' : 'INCONSISTENT: orders missing or extra'}).`,
     )
     return rows

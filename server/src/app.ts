@@ -260,7 +260,7 @@ export async function buildApp(options: AppOptions): Promise<App> {
   })
 
   installCors(app, corsPolicy(config.corsOrigins, config.production))
-  await installSecurityHeaders(
+  installSecurityHeaders(
     app,
     inlineScriptHashes(h5Root(config.staticDir)),
     config.aliyun?.storage ? [bucketHost(config.aliyun.storage)] : [],
@@ -277,8 +277,9 @@ export async function buildApp(options: AppOptions): Promise<App> {
     }
   })
   // The app posts some calls with no body (SPEC §7's "not shown" payloads): validate them as an empty object.
-  app.addHook('preValidation', async (request) => {
+  app.addHook('preValidation', (request, _reply, done) => {
     if (request.body === undefined || request.body === null) request.body = {}
+    done()
   })
   installStorableInput(app)
   await installCompression(app)

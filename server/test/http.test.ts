@@ -292,6 +292,58 @@ describe('security headers', () => {
     // Without trustProxy the forwarded protocol is not believed.
     assert.equal(overTls.headers['strict-transport-security'], undefined)
   })
+
+  test('behind a trusted proxy that says TLS, HSTS too', async () => {
+    const proxied = await createTestApp({ config: { trustProxy: true } })
+    try {
+      const overTls = await proxied.app.inject({
+        method: 'GET',
+        url: '/api/LifePay/GetRate',
+        headers: { 'x-forwarded-proto': 'https' },
+      })
+      assert.equal(overTls.headers['strict-transport-security'], 'max-age=31536000; includeSubDomains')
+      assert.equal(overTls.headers['x-content-type-options'], 'nosniff')
+    } finally {
+      await proxied.close()
+    }
+  })
+
+  test('the same set on an answer, a refusal, a missing route and an error; Swagger UI keeps its own CSP', async () => {
+    const security = (headers: Record<string, unknown>) =>
+      Object.fromEntries(
+        Object.entries(headers).filter(([name]) =>
+          /^(content-security-policy|cross-origin-|origin-agent-cluster|referrer-policy|x-(content-type|dns-prefetch|download|frame|permitted|xss))/.test(
+            name,
+          ),
+        ),
+      )
+    const answer = security((await t.app.inject({ method: 'GET', url: '/api/LifePay/GetRate' })).headers)
+    assert.deepEqual(Object.keys(answer).sort(), [
+      'content-security-policy',
+      'cross-origin-opener-policy',
+      'cross-origin-resource-policy',
+      'origin-agent-cluster',
+      'referrer-policy',
+      'x-content-type-options',
+      'x-dns-prefetch-control',
+      'x-download-options',
+      'x-frame-options',
+      'x-permitted-cross-domain-policies',
+      'x-xss-protection',
+    ])
+    const refusal = await t.app.inject({ method: 'POST', url: '/api/LifePay/GetUserLifePayOrderPage', payload: {} })
+    const missing = await t.app.inject({ method: 'GET', url: '/api/LifePay/NoSuchCall' })
+    const badJson = await t.app.inject({
+      method: 'POST',
+      url: '/api/LifePay/GetRate',
+      headers: { 'content-type': 'application/json' },
+      payload: '{',
+    })
+    for (const response of [refusal, missing, badJson]) assert.deepEqual(security(response.headers), answer)
+    assert.deepEqual([refusal.statusCode, missing.statusCode], [401, 404])
+    const docs = await t.app.inject({ method: 'GET', url: '/api/docs/static/index.html' })
+    assert.match(String(docs.headers['content-security-policy']), /validator\.swagger\.io/)
+  })
 })
 
 describe('cross-origin calls (H5 dev server)', () => {

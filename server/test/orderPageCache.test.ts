@@ -16,7 +16,6 @@ import { OrderPageCache } from '../src/modules/lifePay/orderPageCache'
 import { orderPage } from '../src/modules/lifePay/orders'
 import { initialOrderState, RECHARGE_REFUNDABLE_AFTER_MINUTES } from '../../src/domain/orderTransitions'
 import { toOrderListItem } from '../src/modules/lifePay/orderView'
-import { insertOrder, orderTransaction } from '../src/modules/lifePay/orderWrites'
 import { createPhoneOrder, payInSandbox, paymentNotification, postPaymentNotification } from './support/orderFlows'
 import { createTestApp, type Caller, type TestApp } from './support/testApp'
 
@@ -347,11 +346,11 @@ describe('the prepared order page answers exactly what the former queries did', 
     })
     const types = [LifePayOrderType.Phone, LifePayOrderType.Electric, LifePayOrderType.Gas]
     const base = Date.UTC(2026, 0, 1)
-    await orderTransaction(t.app.ctx, async (tx) => {
-      for (let index = 0; index < 23; index++) {
+    await t.database.db.insert(lifePayOrders).values(
+      Array.from({ length: 23 }, (_, index) => {
         // Three orders share each creation time.
         const creationTime = new Date(base + Math.floor(index / 3) * 60_000)
-        await insertOrder(t.app.ctx.db, tx, {
+        return {
           id: randomUUID(),
           orderNo: `LPTEST${String((index * 7919) % 1000).padStart(4, '0')}`,
           userId,
@@ -368,9 +367,9 @@ describe('the prepared order page answers exactly what the former queries did', 
           expireTime: creationTime,
           creationTime,
           updatedTime: creationTime,
-        })
-      }
-    })
+        }
+      }),
+    )
     for (const lifePayOrderType of [undefined, ...types]) {
       for (const pageSize of [1, 4, 10, 50]) {
         for (let pageIndex = 1; pageIndex <= Math.ceil(23 / pageSize) + 2; pageIndex++) {

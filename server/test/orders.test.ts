@@ -329,6 +329,38 @@ describe('idempotent creation', () => {
     assert.equal(expiryJobs.length, 1)
   })
 
+  test('the expiry job written with the order is the row the job queue’s enqueue writes', async () => {
+    const created = await createPhoneOrder(t, alice, { parValue: 30 })
+    const [order] = await t.database.db
+      .select({ expireTime: lifePayOrders.expireTime })
+      .from(lifePayOrders)
+      .where(eq(lifePayOrders.orderNo, created.orderNo))
+    // Create…Order writes its job in its own statement (orderWrites.ts): what enqueue would have written for it.
+    const twin = `${created.orderNo}-twin`
+    await t.app.ctx.jobs.enqueue(
+      t.database.db,
+      'order.expire',
+      { orderNo: twin },
+      { runAt: order.expireTime, dedupeKey: `order.expire:${twin}` },
+    )
+    const jobOf = async (orderNo: string) => {
+      const [{ id: _id, ...job }] = await t.database.db
+        .select()
+        .from(jobs)
+        .where(eq(jobs.dedupeKey, `order.expire:${orderNo}`))
+      return job
+    }
+    try {
+      assert.deepEqual(await jobOf(created.orderNo), {
+        ...(await jobOf(twin)),
+        payload: { orderNo: created.orderNo },
+        dedupeKey: `order.expire:${created.orderNo}`,
+      })
+    } finally {
+      await t.database.db.delete(jobs).where(eq(jobs.dedupeKey, `order.expire:${twin}`))
+    }
+  })
+
   test('a key reused for another order is refused; another user’s key is theirs', async () => {
     const idempotencyKey = newKey()
     const first = await createPhoneOrder(t, alice, { idempotencyKey, parValue: 30 })

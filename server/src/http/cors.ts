@@ -2,7 +2,7 @@ import type { FastifyInstance } from 'fastify'
 import { OPERATOR_TOKEN_HEADER, VIRTUAL_USER_HEADER } from './auth'
 import { HOST_HEADER } from './hostHeader'
 
-const ALLOWED_HEADERS = [
+const PREFLIGHT_ALLOWED_HEADERS = [
   'content-type',
   'authorization',
   'x-requested-with',
@@ -10,25 +10,28 @@ const ALLOWED_HEADERS = [
   VIRTUAL_USER_HEADER,
   OPERATOR_TOKEN_HEADER,
   HOST_HEADER,
-]
+].join(', ')
 
 /**
  * Cross-origin calls for H5 served from another origin (the H5 dev server). `allowed` decides per Origin; the
  * app sends credentials, so the origin is echoed, never '*'. Mini-programs do not use CORS.
  */
 export function installCors(app: FastifyInstance, allowed: (origin: string) => boolean): void {
-  app.addHook('onRequest', async (request, reply) => {
+  // Callback style, as every hook every route runs: no promise per request; a preflight is answered here (issue 21).
+  app.addHook('onRequest', (request, reply, done) => {
     const origin = request.headers.origin
-    if (!origin || !allowed(origin)) return
+    if (!origin || !allowed(origin)) return done()
     reply.header('access-control-allow-origin', origin)
     reply.header('access-control-allow-credentials', 'true')
     reply.header('vary', 'Origin')
     if (request.method === 'OPTIONS' && request.headers['access-control-request-method']) {
       reply.header('access-control-allow-methods', 'GET, POST, OPTIONS')
-      reply.header('access-control-allow-headers', ALLOWED_HEADERS.join(', '))
+      reply.header('access-control-allow-headers', PREFLIGHT_ALLOWED_HEADERS)
       reply.header('access-control-max-age', '600')
-      return reply.code(204).send()
+      reply.code(204).send()
+      return
     }
+    done()
   })
 }
 

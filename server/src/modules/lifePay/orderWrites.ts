@@ -1,8 +1,10 @@
-import { and, eq, sql, type SQL } from 'drizzle-orm'
+import { and, desc, eq, gt, or, sql, type SQL } from 'drizzle-orm'
+import { LifePayOrderStatus } from '../../../../src/domain/lifePayStatus'
 import type { AppContext } from '../../appContext'
 import type { Db, Executor, Tx } from '../../db/database'
 import { inTransaction, preparedPerDb } from '../../db/prepared'
-import { lifePayOrders } from '../../db/schema'
+import { jobs, lifePayOrders } from '../../db/schema'
+import { listColumns } from './orderView'
 import { acceptAttempt, type RechargeAttemptRow } from './rechargeAttempts'
 
 // Every write to life_pay_orders goes through this file or transitionOrder, inside orderTransaction: the users
@@ -91,26 +93,120 @@ const NEW_ORDER_COLUMNS = [
 
 export type NewOrderRow = Pick<typeof lifePayOrders.$inferInsert, (typeof NEW_ORDER_COLUMNS)[number]>
 
-// Built once per database: the insert is the hot path of Create…Order (issue 21).
-const insertStatement = preparedPerDb((db: Db) =>
-  db
-    .insert(lifePayOrders)
-    .values(
-      Object.fromEntries(
-        NEW_ORDER_COLUMNS.map((column) => [column, sql.placeholder(column)]),
-      ) as unknown as typeof lifePayOrders.$inferInsert,
-    )
-    .onConflictDoNothing()
-    .returning(createdColumns)
-    .prepare('life_pay_order_insert'),
-)
+/**
+ * The guard's read: the order of this idempotency key, if any, and the user's own orders on the account that the
+ * duplicate guard can name, pending ones (open, or closed by time) and those paid since `paidSince`. Found through
+ * the (user, key) unique index and the (user, type, account) index (migration 0015).
+ */
+export const guardReadColumns = {
+  ...listColumns,
+  ...createdColumns,
+  expireTime: lifePayOrders.expireTime,
+  payTime: lifePayOrders.payTime,
+  idempotencyKey: lifePayOrders.idempotencyKey,
+  requestHash: lifePayOrders.requestHash,
+}
 
-/** A new order; undefined when its order number or its (user, idempotency key) is taken. */
-export async function insertOrder(db: Db, tx: Tx, values: NewOrderRow) {
+/** The expiry job written beside a new order: what `JobQueue.enqueue` (server/src/jobs/jobQueue.ts) would write. */
+export interface ExpiryJob {
+  kind: string
+  priority: number
+  maxAttempts: number
+}
+
+// Create…Order's write in one statement, built once per database (issue 21): the guard's read, the order's insert and
+// its expiry job's insert. A statement has one snapshot, taken before it runs: the read sees none of the statement's
+// own insert, and the job is written only if the order was (no conflict on its number or its user's key).
+const createStatement = preparedPerDb((db: Db) => {
+  const placeholder = sql.placeholder
+  const reads = db.$with('reads').as(
+    db
+      .select(guardReadColumns)
+      .from(lifePayOrders)
+      .where(
+        and(
+          eq(lifePayOrders.userId, placeholder('userId')),
+          or(
+            eq(lifePayOrders.idempotencyKey, placeholder('idempotencyKey')),
+            and(
+              eq(lifePayOrders.lifePayOrderType, placeholder('lifePayOrderType')),
+              eq(lifePayOrders.account, placeholder('account')),
+              or(
+                eq(lifePayOrders.lifePayOrderStatus, LifePayOrderStatus.PendingConfirmation),
+                gt(lifePayOrders.payTime, placeholder('paidSince')),
+              ),
+            ),
+          ),
+        ),
+      ),
+  )
+  const inserted = db.$with('inserted').as(
+    db
+      .insert(lifePayOrders)
+      .values(
+        Object.fromEntries(
+          NEW_ORDER_COLUMNS.map((column) => [column, placeholder(column)]),
+        ) as unknown as typeof lifePayOrders.$inferInsert,
+      )
+      .onConflictDoNothing()
+      .returning(createdColumns),
+  )
+  // The row JobQueue.enqueue writes (its `job_enqueue` statement: status pending, the definition's priority and
+  // attempts, a dedupe key, created and updated now, no-op on a taken key); the queue's files belong to the job
+  // pipeline, so the values come from the caller (createOrder) as the queue computes them.
+  const job = db.$with('job', { id: jobs.id }).as(
+    sql`insert into ${jobs} (kind, payload, status, run_at, priority, max_attempts, dedupe_key, creation_time, updated_time)
+      select ${placeholder('jobKind')}::text, jsonb_build_object('orderNo', inserted.order_no), 'pending',
+        ${placeholder('jobRunAt')}::timestamptz, ${placeholder('jobPriority')}::integer,
+        ${placeholder('jobMaxAttempts')}::integer, ${placeholder('jobKind')}::text || ':' || inserted.order_no,
+        ${placeholder('jobTime')}::timestamptz, ${placeholder('jobTime')}::timestamptz
+      from inserted
+      on conflict (dedupe_key) do nothing
+      returning id`,
+  )
+  const { orderNo, parValueFen, payAmountFen, discountAmountFen } = inserted
+  return (
+    db
+      .with(reads, inserted, job)
+      .select({
+        read: { ...reads._.selectedFields },
+        created: { orderNo, parValueFen, payAmountFen, discountAmountFen },
+      })
+      .from(reads)
+      // Each row is the new order or one the read found, never both.
+      .fullJoin(inserted, sql`false`)
+      .orderBy(desc(reads.creationTime), desc(reads.orderNo))
+      .prepare('life_pay_order_create')
+  )
+})
+
+/**
+ * Writes a new order and its expiry job, unless its order number or its user's idempotency key is taken, and reads
+ * what the duplicate guard needs (`guardReadColumns`), newest first, as it was before the insert. The caller decides
+ * on the rows and throws to roll the order back.
+ */
+export async function insertOrderWithExpiry(
+  db: Db,
+  tx: Tx,
+  values: NewOrderRow,
+  read: { paidSince: Date },
+  job: ExpiryJob,
+) {
   orderWritten(tx, values.userId)
   const row = Object.fromEntries(NEW_ORDER_COLUMNS.map((column) => [column, values[column] ?? null]))
-  const [created] = await inTransaction(insertStatement(db), tx).execute(row)
-  return created
+  const result = await inTransaction(createStatement(db), tx).execute({
+    ...row,
+    paidSince: read.paidSince.toISOString(),
+    jobRunAt: values.expireTime.toISOString(),
+    jobTime: values.creationTime.toISOString(),
+    jobKind: job.kind,
+    jobPriority: job.priority,
+    jobMaxAttempts: job.maxAttempts,
+  })
+  return {
+    created: result.find((r) => r.created)?.created,
+    rows: result.flatMap((r) => (r.read ? [r.read] : [])),
+  }
 }
 
 type OrderColumns = Partial<

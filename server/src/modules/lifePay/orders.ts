@@ -1,5 +1,5 @@
 import { createHash, randomInt, randomUUID } from 'node:crypto'
-import { and, count, desc, eq, gt, or, sql } from 'drizzle-orm'
+import { and, count, desc, eq, sql } from 'drizzle-orm'
 import type { PageResult } from '../../../../types/api/envelope'
 import type { CreateLifePayOrderResult, LifePayOrderListItem, PayOrderForJsApi } from '../../../../types/api/lifePay'
 import { LifePayOrderStatus, LifePayStatus } from '../../../../src/domain/lifePayStatus'
@@ -17,6 +17,7 @@ import { LifePayRateType } from '../../../../src/domain/rateType'
 import type { AppContext } from '../../appContext'
 import type { Db, Executor } from '../../db/database'
 import { inTransaction, preparedOnExecutor, preparedPerDb } from '../../db/prepared'
+import { JobPriority } from '../../jobs/jobQueue'
 import { lifePayOrders, parValues } from '../../db/schema'
 import { errors } from '../../http/errors'
 import { MAX_FACE_VALUE } from '../../../../src/domain/constants'
@@ -38,7 +39,7 @@ import {
   type OrderRow,
   type OrderStateRow,
 } from './orderView'
-import { createdColumns, insertOrder, orderTransaction, updateOrderColumns } from './orderWrites'
+import { type guardReadColumns, insertOrderWithExpiry, orderTransaction, updateOrderColumns } from './orderWrites'
 import { paymentFor, paymentProviders } from './paymentFor'
 
 const rateTypeOf: Record<LifePayOrderType, LifePayRateType> = {
@@ -111,8 +112,10 @@ export async function createOrder(
   const requestHash = requestHashOf(input)
   const now = ctx.clock.now()
   const expireTime = new Date(now.getTime() + ctx.config.unpaidOrderCloseMs)
+  const paidSince = new Date(now.getTime() - SAME_AMOUNT_WINDOW_MINUTES * 60_000)
   const statements = createStatements(ctx.db)
 
+  // Four round trips, as many as the bare write (begin, the lock, one statement for the rest, commit).
   const order = await orderTransaction(ctx, async (tx) => {
     // One round trip: the face value is on offer, and then the account's lock (docs/orders.md § Duplicate guard).
     const [offered] = await inTransaction(statements.lockOffered, tx).execute({
@@ -122,70 +125,52 @@ export async function createOrder(
       faceValueFen: parValueFen,
     })
     if (!offered) throw errors.parValueNotOffered()
-    // After the lock, in a statement of its own (its snapshot must see what the lock's previous holder committed).
-    const rows = await inTransaction(statements.keyAndAccountOrders, tx).execute({
-      userId,
-      idempotencyKey: input.idempotencyKey,
-      lifePayOrderType: input.lifePayOrderType,
-      account: input.account,
-      paidSince: new Date(now.getTime() - SAME_AMOUNT_WINDOW_MINUTES * 60_000).toISOString(),
-    })
-    // A retry answers with its order before the guard, which that very order would now trip.
-    const retried = sameKeyOrder(rows, input.idempotencyKey, requestHash)
-    if (retried) return retried
-    if (ctx.config.duplicateGuard) guardDuplicate(accountOrders(rows, input, now), parValueFen, now, confirmDuplicate)
-    // A clash on the order number (vanishingly rare) simply draws another one.
+    // A clash on the order number (vanishingly rare), or the key committed by a concurrent request of another
+    // account (the lock is per account) while the insert waited on it: the statement runs again, with a new number
+    // and a new snapshot.
     for (let attempt = 0; attempt < 5; attempt++) {
-      const created = await insertOrder(ctx.db, tx, {
-        id: randomUUID(),
-        orderNo: newOrderNo(now),
-        userId,
-        channelId: channelId || null,
-        lifePayOrderType: input.lifePayOrderType,
-        account: input.account,
-        ispCode: input.ispCode ?? null,
-        electricType: input.electricType ?? null,
-        electricAccountType: input.electricAccountType ?? null,
-        gasOrgType: input.gasOrgType ?? null,
-        province: input.province ?? null,
-        city: input.city ?? null,
-        name: input.name ?? null,
-        parValueFen,
-        ratePpm,
-        payAmountFen,
-        discountAmountFen: parValueFen - payAmountFen,
-        ...initialOrderState,
-        idempotencyKey: input.idempotencyKey,
-        requestHash,
-        expireTime,
-        creationTime: now,
-        updatedTime: now,
-      })
-      if (created) {
-        await ctx.jobs.enqueue(
-          tx,
-          ORDER_EXPIRE_JOB,
-          { orderNo: created.orderNo },
-          {
-            runAt: expireTime,
-            dedupeKey: `${ORDER_EXPIRE_JOB}:${created.orderNo}`,
-          },
-        )
-        return created
-      }
-      // The same key committed by a concurrent request of another account (the lock is per account).
-      const existing = sameKeyOrder(
-        await inTransaction(statements.keyAndAccountOrders, tx).execute({
+      // After the lock, in a statement of its own (its snapshot must see what the lock's previous holder committed).
+      const { created, rows } = await insertOrderWithExpiry(
+        ctx.db,
+        tx,
+        {
+          id: randomUUID(),
+          orderNo: newOrderNo(now),
           userId,
-          idempotencyKey: input.idempotencyKey,
+          channelId: channelId || null,
           lifePayOrderType: input.lifePayOrderType,
           account: input.account,
-          paidSince: now.toISOString(),
-        }),
-        input.idempotencyKey,
-        requestHash,
+          ispCode: input.ispCode ?? null,
+          electricType: input.electricType ?? null,
+          electricAccountType: input.electricAccountType ?? null,
+          gasOrgType: input.gasOrgType ?? null,
+          province: input.province ?? null,
+          city: input.city ?? null,
+          name: input.name ?? null,
+          parValueFen,
+          ratePpm,
+          payAmountFen,
+          discountAmountFen: parValueFen - payAmountFen,
+          ...initialOrderState,
+          idempotencyKey: input.idempotencyKey,
+          requestHash,
+          expireTime,
+          creationTime: now,
+          updatedTime: now,
+        },
+        { paidSince },
+        // As ctx.jobs.enqueue would write it for defineOrderJobs' ORDER_EXPIRE_JOB (no priority or attempts of its
+        // own). The queue's wake-up timer is only for jobs due within a poll; an unpaid order's is minutes away.
+        { kind: ORDER_EXPIRE_JOB, priority: JobPriority.background, maxAttempts: ctx.config.jobs.maxAttempts },
       )
-      if (existing) return existing
+      // A retry answers with its order before the guard, which that very order would now trip.
+      const retried = sameKeyOrder(rows, input.idempotencyKey, requestHash)
+      if (retried) return retried
+      if (!created) continue
+      // The guard judges the orders as they were before the insert; a refusal rolls the order and its job back.
+      if (ctx.config.duplicateGuard)
+        guardDuplicate(accountOrders(rows, input, paidSince), parValueFen, now, confirmDuplicate)
+      return created
     }
     throw new Error('Could not draw a free order number')
   })
@@ -215,42 +200,9 @@ const createStatements = preparedPerDb((db: Db) => ({
     )
     .limit(1)
     .prepare('life_pay_order_create_lock'),
-  /**
-   * The order of this idempotency key, if any, and the user's own orders on the account that the guard can name,
-   * newest first: pending ones (open, or closed by time) and those paid within the window. Bounded by the user's
-   * orders of the type (the user+type page index) and the (user, key) unique index.
-   */
-  keyAndAccountOrders: db
-    .select({
-      ...listColumns,
-      ...createdColumns,
-      expireTime: lifePayOrders.expireTime,
-      payTime: lifePayOrders.payTime,
-      idempotencyKey: lifePayOrders.idempotencyKey,
-      requestHash: lifePayOrders.requestHash,
-    })
-    .from(lifePayOrders)
-    .where(
-      and(
-        eq(lifePayOrders.userId, placeholder('userId')),
-        or(
-          eq(lifePayOrders.idempotencyKey, placeholder('idempotencyKey')),
-          and(
-            eq(lifePayOrders.lifePayOrderType, placeholder('lifePayOrderType')),
-            eq(lifePayOrders.account, placeholder('account')),
-            or(
-              eq(lifePayOrders.lifePayOrderStatus, LifePayOrderStatus.PendingConfirmation),
-              gt(lifePayOrders.payTime, placeholder('paidSince')),
-            ),
-          ),
-        ),
-      ),
-    )
-    .orderBy(desc(lifePayOrders.creationTime), desc(lifePayOrders.orderNo))
-    .prepare('life_pay_order_create_reads'),
 }))
 
-type CreateReadRow = Awaited<ReturnType<ReturnType<typeof createStatements>['keyAndAccountOrders']['execute']>>[number]
+type CreateReadRow = Pick<OrderRow, keyof typeof guardReadColumns>
 
 /** The order of this idempotency key; the key reused for another request is refused. */
 function sameKeyOrder(rows: CreateReadRow[], idempotencyKey: string, requestHash: string): CreateReadRow | undefined {
@@ -260,14 +212,13 @@ function sameKeyOrder(rows: CreateReadRow[], idempotencyKey: string, requestHash
 }
 
 /** The rows the guard names: the key's own order came along only because of its key unless it is on the account. */
-function accountOrders(rows: CreateReadRow[], input: NewOrder, now: Date): CreateReadRow[] {
-  const paidSince = now.getTime() - SAME_AMOUNT_WINDOW_MINUTES * 60_000
+function accountOrders(rows: CreateReadRow[], input: NewOrder, paidSince: Date): CreateReadRow[] {
   return rows.filter(
     (row) =>
       row.lifePayOrderType === input.lifePayOrderType &&
       row.account === input.account &&
       (row.lifePayOrderStatus === LifePayOrderStatus.PendingConfirmation ||
-        (row.payTime !== null && row.payTime.getTime() > paidSince)),
+        (row.payTime !== null && row.payTime.getTime() > paidSince.getTime())),
   )
 }
 

@@ -1,0 +1,182 @@
+// Issue 21's two API targets for a baseline tree and this one, side by side in one run (the machine is shared: only
+// runs seconds apart compare). Each tree's server on a database of its own in one PostgreSQL cluster:
+//   git -C . archive main | tar -x -C /tmp/base && ln -s "$PWD/node_modules" /tmp/base/node_modules
+//   bash scripts/with-postgres.sh tsx bench/apiAb.ts /tmp/base
+// Each round runs both trees, in turn first: the ceiling then the order page, the raw-`pg` floor then create order.
+import { join, resolve } from 'node:path'
+import { Client } from 'pg'
+import type { AppServer } from '../scripts/lib/appServer'
+import { LIFE_PAY_USER_HEADER } from './apiCall'
+import { startBareFastify } from './api/bareFastifyProcess'
+import { createOrderLoad } from './api/createLoad'
+import { loadTest } from './api/loadTest'
+import { rawPgCreateFloor } from './api/rawPgFloor'
+import { spread } from './api/spread'
+import { markdownTable } from './markdownTable'
+import { loginByPhoneCode, seedUserWithOrders } from './seedOrders'
+
+const ROUNDS = Number(process.env.BENCH_API_PAIRS || 5)
+const RUN_S = Number(process.env.BENCH_API_PAIR_SECONDS || 5)
+const CONNECTIONS = 10
+
+interface Side {
+  name: string
+  databaseUrl: string
+  server: AppServer
+  page: Parameters<typeof loadTest>[0]
+  create: Parameters<typeof loadTest>[0]
+  floorLoginId: string
+  healthz: number[]
+  pageRatios: number[]
+  createRatios: number[]
+  created: number[]
+  /** Answers that were not a success envelope, over all runs: any makes the side's figures void. */
+  failed: number
+}
+
+async function startSide(name: string, id: string, root: string, databaseUrl: string): Promise<Side> {
+  const { startAppServer } = (await import(join(root, 'scripts/lib/appServer.ts'))) as {
+    startAppServer: (env: Record<string, string>) => Promise<AppServer>
+  }
+  // As bench/api.ts: the product as shipped (the guard on), the sandbox supplier quick.
+  const server = await startAppServer({
+    DATABASE_URL: databaseUrl,
+    SANDBOX_SUPPLIER_DELAY_MS: '100',
+    DUPLICATE_GUARD: 'on',
+  })
+  const history = await seedUserWithOrders(server.url, server.smsCode, '13800005555')
+  const buyerId = await loginByPhoneCode(server.url, server.smsCode, '13800006666')
+  const floorLoginId = await loginByPhoneCode(server.url, server.smsCode, '13800007777')
+  return {
+    name,
+    databaseUrl,
+    server,
+    floorLoginId,
+    page: {
+      url: `${server.url}/api/LifePay/GetUserLifePayOrderPage`,
+      method: 'POST',
+      headers: { [LIFE_PAY_USER_HEADER]: history.userId },
+      body: JSON.stringify({ pageIndex: 1, pageSize: 10 }),
+      durationS: RUN_S,
+      connections: CONNECTIONS,
+    },
+    create: { ...createOrderLoad(server.url, buyerId, `ab-${id}`), durationS: RUN_S, connections: CONNECTIONS },
+    healthz: [],
+    pageRatios: [],
+    createRatios: [],
+    created: [],
+    failed: 0,
+  }
+}
+
+async function main(): Promise<void> {
+  const baseline = process.argv[2]
+  const clusterUrl = process.env.DATABASE_URL
+  if (!baseline || !clusterUrl) throw new Error('usage: scripts/with-postgres.sh tsx bench/apiAb.ts <baseline tree>')
+  const admin = new Client({ connectionString: clusterUrl })
+  await admin.connect()
+  const databaseUrl = (name: string) => {
+    const url = new URL(clusterUrl)
+    url.pathname = `/${name}`
+    return url.toString()
+  }
+  for (const name of ['ab_baseline', 'ab_this']) await admin.query(`create database ${name}`)
+  await admin.end()
+  const bare = await startBareFastify()
+  const sides: Side[] = []
+  try {
+    sides.push(await startSide(`baseline (${baseline})`, 'baseline', resolve(baseline), databaseUrl('ab_baseline')))
+    sides.push(await startSide('this tree', 'this', join(__dirname, '..'), databaseUrl('ab_this')))
+    for (const side of sides) {
+      await loadTest({ ...side.page, durationS: 2 })
+      await loadTest({ ...side.create, durationS: 2 })
+    }
+    for (let round = 0; round < ROUNDS; round++) {
+      const order = round % 2 ? [...sides].reverse() : sides
+      console.error(`round ${round + 1} of ${ROUNDS}…`)
+      for (const side of order) {
+        const ceiling = await loadTest({ url: bare.url, durationS: RUN_S, connections: CONNECTIONS })
+        const healthz = await loadTest({
+          url: `${side.server.url}/healthz`,
+          durationS: RUN_S,
+          connections: CONNECTIONS,
+        })
+        const page = await loadTest(side.page)
+        side.failed += healthz.failed + page.failed
+        side.healthz.push(healthz.requestsPerSecond / ceiling.requestsPerSecond)
+        side.pageRatios.push(page.requestsPerSecond / ceiling.requestsPerSecond)
+      }
+      for (const side of order) {
+        const floor = await rawPgCreateFloor({
+          connectionString: side.databaseUrl,
+          virtualLoginId: side.floorLoginId,
+          durationS: RUN_S,
+          connections: CONNECTIONS,
+          runId: `${round}`,
+        })
+        const created = await loadTest(side.create)
+        side.failed += created.failed
+        side.created.push(created.requestsPerSecond)
+        side.createRatios.push(created.requestsPerSecond / floor.transactionsPerSecond)
+      }
+    }
+  } finally {
+    for (const side of sides) await side.server.stop()
+    bare.child.kill('SIGTERM')
+  }
+  const fmt = (values: number[], digits: number) => {
+    const s = spread(values)
+    return `${s.min.toFixed(digits)} / ${s.median.toFixed(digits)} / ${s.max.toFixed(digits)}`
+  }
+  // Each round's runs are seconds apart: this tree's ratio over the baseline's, round by round, is the least noisy.
+  const [base, ours] = sides
+  const overBaseline = (pick: (side: Side) => number[]) => pick(ours).map((value, round) => value / pick(base)[round])
+  console.log(`## Issue 21 API targets, ${ROUNDS} rounds of ${RUN_S} s runs, PostgreSQL (min / median / max)\n`)
+  console.log(
+    markdownTable(
+      [
+        'tree',
+        'failed',
+        '/healthz ÷ ceiling',
+        'order page ÷ ceiling (≥ 0.6)',
+        'create req/s',
+        'create ÷ raw-`pg` floor (≥ 0.6)',
+      ],
+      sides.map((side) => [
+        side.name,
+        side.failed,
+        fmt(side.healthz, 2),
+        fmt(side.pageRatios, 2),
+        fmt(side.created, 0),
+        fmt(side.createRatios, 2),
+      ]),
+    ),
+  )
+  console.log('\nThis tree ÷ the baseline, round by round (min / median / max):\n')
+  console.log(
+    markdownTable(
+      ['/healthz ÷ ceiling', 'order page ÷ ceiling', 'create ÷ floor'],
+      [
+        [
+          fmt(
+            overBaseline((side) => side.healthz),
+            2,
+          ),
+          fmt(
+            overBaseline((side) => side.pageRatios),
+            2,
+          ),
+          fmt(
+            overBaseline((side) => side.createRatios),
+            2,
+          ),
+        ],
+      ],
+    ),
+  )
+}
+
+main().catch((error: unknown) => {
+  console.error(error)
+  process.exit(1)
+})
