@@ -115,12 +115,6 @@ const queueStatements = preparedPerDb((db: Db) => {
     )
     .limit(sql.placeholder('limit'))
     .for('update', { skipLocked: true })
-  // Only the holder of this claim may settle it: a worker whose lease ran out finds the row taken over.
-  const mine = and(
-    eq(jobs.id, sql.placeholder('id')),
-    eq(jobs.lockedBy, sql.placeholder('workerId')),
-    eq(jobs.attempts, sql.placeholder('attempts')),
-  )
   return {
     claim: db
       .update(jobs)
@@ -134,6 +128,9 @@ const queueStatements = preparedPerDb((db: Db) => {
       .where(inArray(jobs.id, due))
       .returning()
       .prepare('job_claim'),
+    // Every job that finished while the previous settle was on its way, in one statement. Only the holder of each
+    // claim may settle it (the same id and attempt, still locked by this worker): a worker whose lease ran out finds
+    // the row taken over, and the other rows of its batch are settled all the same.
     done: db
       .update(jobs)
       .set({
@@ -144,10 +141,23 @@ const queueStatements = preparedPerDb((db: Db) => {
         updatedTime: sql`${nowParam}`,
         finishedTime: sql`${nowParam}`,
       })
-      .where(mine)
-      .prepare('job_done'),
+      .where(
+        and(
+          eq(jobs.lockedBy, sql.placeholder('workerId')),
+          sql`(${jobs.id}, ${jobs.attempts}) in (select * from unnest(${sql.placeholder('ids')}::bigint[], ${sql.placeholder('attempts')}::int[]))`,
+        ),
+      )
+      .prepare('job_done_batch'),
   }
 })
+
+/** A finished job waiting for its settle statement, and whoever waits for it to be written. */
+interface Settling {
+  id: number
+  attempts: number
+  written(): void
+  refused(error: unknown): void
+}
 
 export class JobQueue {
   readonly workerId = `${hostname()}:${process.pid}:${randomBytes(3).toString('hex')}`
@@ -160,6 +170,9 @@ export class JobQueue {
   private wakePending = false
   private dueTimer: ReturnType<typeof setTimeout> | null = null
   private dueAt: number | null = null
+  /** Finished jobs whose `done` is not written yet, and whether a settle statement is on its way now. */
+  private toSettle: Settling[] = []
+  private settling = false
 
   constructor(
     private readonly db: Db,
@@ -225,12 +238,7 @@ export class JobQueue {
     try {
       if (!definition) throw new Error(`No handler for job kind ${job.kind}`)
       await definition.handle(job.payload as never, context)
-      await queueStatements(this.db).done.execute({
-        id: job.id,
-        workerId: this.workerId,
-        attempts: job.attempts,
-        now: this.clock.now(),
-      })
+      await this.settleDone(job)
     } catch (error) {
       const message = error instanceof Error ? error.message : String(error)
       const now = this.clock.now()
@@ -261,6 +269,41 @@ export class JobQueue {
         })
       }
     }
+  }
+
+  /**
+   * Marks a finished job done. The first one goes at once; those finishing while it is on its way wait for it and go
+   * together in the next statement: one settle per batch instead of one per job under load (issue 21), no wait when
+   * idle. The job's slot stays taken until its `done` is written, as before.
+   */
+  private settleDone(job: JobRow): Promise<void> {
+    return new Promise<void>((written, refused) => {
+      this.toSettle.push({ id: job.id, attempts: job.attempts, written, refused })
+      this.flushSettled()
+    })
+  }
+
+  private flushSettled(): void {
+    if (this.settling || this.toSettle.length === 0) return
+    const batch = this.toSettle
+    this.toSettle = []
+    this.settling = true
+    queueStatements(this.db)
+      .done.execute({
+        ids: batch.map((job) => job.id),
+        attempts: batch.map((job) => job.attempts),
+        workerId: this.workerId,
+        now: this.clock.now(),
+      })
+      .then(
+        () => batch.forEach((job) => job.written()),
+        // Each job's run() treats it as its handler's failure would be treated: retried (at least once).
+        (error: unknown) => batch.forEach((job) => job.refused(error)),
+      )
+      .finally(() => {
+        this.settling = false
+        this.flushSettled()
+      })
   }
 
   private async runBatch(limit: number): Promise<number> {
