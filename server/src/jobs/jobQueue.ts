@@ -1,6 +1,6 @@
 import { randomBytes } from 'node:crypto'
 import { hostname } from 'node:os'
-import { and, asc, desc, eq, inArray, lte, or, sql } from 'drizzle-orm'
+import { and, asc, desc, eq, inArray, lte, or, sql, type SQL } from 'drizzle-orm'
 import type { FastifyBaseLogger } from 'fastify'
 import type { Clock } from '../clock'
 import type { JobsConfig } from '../config'
@@ -188,19 +188,48 @@ export class JobQueue {
 
   /** Adds a job in the caller's transaction: it exists exactly when the change that needs it commits. */
   async enqueue(executor: Executor, kind: string, payload: object, options: EnqueueOptions = {}): Promise<void> {
+    const row = this.jobRow(kind, options)
+    await enqueueStatement(executor).execute({ ...row, payload, dedupeKey: options.dedupeKey ?? null })
+    this.enqueued(options)
+  }
+
+  /**
+   * `enqueue` as a data-modifying CTE of the caller's own statement (`with … , job as (${enqueueFrom(…)}) select …`):
+   * one job per row of `from` (e.g. `sql\`recharge where submit_count > 1\``), its payload and dedupe key SQL over
+   * that row. The job then exists exactly when the statement's change does, without a transaction around two
+   * statements (issue 21). Call `enqueued(options)` after the statement (it wakes the loop for a job due soon).
+   */
+  enqueueFrom(
+    kind: string,
+    from: SQL,
+    payload: SQL,
+    options: Omit<EnqueueOptions, 'dedupeKey'> & { dedupeKey?: SQL } = {},
+  ): SQL {
+    const row = this.jobRow(kind, options)
+    return sql`insert into ${jobs} (kind, payload, status, run_at, priority, max_attempts, dedupe_key, creation_time, updated_time)
+      select ${row.kind}::text, ${payload}, 'pending', ${row.runAt}::timestamptz, ${row.priority}::int, ${row.maxAttempts}::int,
+        ${options.dedupeKey ?? null}::text, ${row.now}::timestamptz, ${row.now}::timestamptz
+      from ${from}
+      on conflict (dedupe_key) do nothing`
+  }
+
+  /** After an enqueue: a job this instance made due before the next poll wakes the loop then. */
+  enqueued(options: Pick<EnqueueOptions, 'runAt'>): void {
+    if (options.runAt && options.runAt > this.clock.now()) this.wakeAt(options.runAt)
+  }
+
+  /** The columns of a new job of `kind`: its definition's priority, the attempts it gets. */
+  private jobRow(kind: string, options: Pick<EnqueueOptions, 'runAt' | 'maxAttempts'>) {
     const definition = this.definitions.get(kind)
     if (!definition) throw new Error(`Unknown job kind ${kind}`)
     const now = this.clock.now()
-    await enqueueStatement(executor).execute({
+    return {
       kind,
-      payload,
       runAt: options.runAt ?? now,
       priority: definition.priority ?? JobPriority.background,
       maxAttempts: options.maxAttempts ?? definition.maxAttempts ?? this.config.maxAttempts,
-      dedupeKey: options.dedupeKey ?? null,
       now,
-    })
-    if (options.runAt && options.runAt > now) this.wakeAt(options.runAt)
+    }
   }
 
   /** Asks the loop to look for work now instead of at its next poll (call after the enqueuing commit). */
