@@ -1,5 +1,5 @@
 import type { AppContext } from '../../appContext'
-import { eq } from 'drizzle-orm'
+import { eq, sql } from 'drizzle-orm'
 import type { Executor, Tx } from '../../db/database'
 import { lifePayOrders } from '../../db/schema'
 import { JobPriority, type JobContext } from '../../jobs/jobQueue'
@@ -14,12 +14,9 @@ import type { OrderRow } from './orderView'
 import { acceptSubmission, orderTransaction, updateOrderColumns } from './orderWrites'
 import {
   attemptInFlight,
-  isAttemptInFlight,
-  latestAttempt,
   recordRechargeResult,
-  RechargeAttemptOutcome,
   refuseSubmission,
-  startAttempt,
+  startOrResumeAttempt,
   type RechargeAttemptRow,
 } from './rechargeAttempts'
 import { isDelivered, mayStartAttempt } from './rechargeOwed'
@@ -116,22 +113,31 @@ export async function handleRechargeResult(
 async function claimAttempt(
   ctx: AppContext,
   orderNo: string,
-): Promise<{ order: OrderRow; attempt: RechargeAttemptRow } | null> {
+): Promise<{ order: OrderRow; attempt: Pick<RechargeAttemptRow, 'orderId' | 'attemptNo'> } | null> {
   return orderTransaction(ctx, async (tx) => {
     const order = await lockOrder(tx, orderNo)
     if (!order) return null
-    const latest = await latestAttempt(tx, order.id)
-    let attempt: RechargeAttemptRow
-    if (latest && isAttemptInFlight(latest)) {
-      if (latest.outcome !== RechargeAttemptOutcome.Submitting) return null
-      attempt = latest
-    } else {
-      if (!mayStartAttempt(order)) return null
-      attempt = await startAttempt(tx, order.id, latest, ctx.clock.now())
-    }
-    await scheduleQuery(ctx, tx, { orderNo, attemptNo: attempt.attemptNo, round: 0 })
+    // Round 0 of its question, queued in the attempt's own statement (issue 21: one statement instead of three).
+    const { runAt, dedupePrefix } = queryTiming(ctx, orderNo, 0)
+    const attempt = await startOrResumeAttempt(tx, order.id, mayStartAttempt(order), ctx.clock.now(), (chosen) =>
+      ctx.jobs.enqueueFrom(
+        RECHARGE_QUERY_JOB,
+        chosen,
+        sql`jsonb_build_object('orderNo', ${orderNo}::text, 'attemptNo', attempt_no, 'round', 0)`,
+        { runAt, dedupeKey: sql`${dedupePrefix} || attempt_no || ':0'` },
+      ),
+    )
+    if (!attempt) return null
+    ctx.jobs.enqueued({ runAt })
     return { order, attempt }
   })
+}
+
+/** When round `round` of the question about an attempt of `orderNo` runs; its dedupe key up to the attempt's number. */
+function queryTiming(ctx: AppContext, orderNo: string, round: number) {
+  const { supplierQueryAfterMs: after, supplierQueryMaxIntervalMs: cap } = ctx.config
+  const delay = Math.min(cap, after * 2 ** round)
+  return { runAt: new Date(ctx.clock.now().getTime() + delay), dedupePrefix: `${RECHARGE_QUERY_JOB}:${orderNo}:` }
 }
 
 /**
@@ -139,11 +145,10 @@ async function claimAttempt(
  * per attempt and round, so a retried submission does not ask twice.
  */
 async function scheduleQuery(ctx: AppContext, executor: Executor, job: QueryJob): Promise<void> {
-  const { supplierQueryAfterMs: after, supplierQueryMaxIntervalMs: cap } = ctx.config
-  const delay = Math.min(cap, after * 2 ** job.round)
+  const { runAt, dedupePrefix } = queryTiming(ctx, job.orderNo, job.round)
   await ctx.jobs.enqueue(executor, RECHARGE_QUERY_JOB, job, {
-    runAt: new Date(ctx.clock.now().getTime() + delay),
-    dedupeKey: `${RECHARGE_QUERY_JOB}:${job.orderNo}:${job.attemptNo}:${job.round}`,
+    runAt,
+    dedupeKey: `${dedupePrefix}${job.attemptNo}:${job.round}`,
   })
 }
 
