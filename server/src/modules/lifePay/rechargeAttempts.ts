@@ -48,10 +48,6 @@ export async function attemptInFlight(executor: Executor, orderId: string): Prom
   return latest && isAttemptInFlight(latest) ? latest : null
 }
 
-async function nextAttemptNo(executor: Executor, orderId: string): Promise<number> {
-  return ((await latestAttempt(executor, orderId))?.attemptNo ?? 0) + 1
-}
-
 /**
  * The attempt a submission makes, in one statement (issue 21); call with the order row locked (by an earlier
  * statement of the transaction, so this one reads the attempts as they are now). With nothing in flight and
@@ -131,7 +127,8 @@ export async function refuseSubmission(
 /**
  * The supplier's final word settles the attempt in flight. A result with no attempt in flight (an order from before
  * attempts were recorded, or a second, different word) is recorded as an attempt of its own, so nothing is lost; a
- * repeat of the word the latest attempt already records changes nothing.
+ * repeat of the word the latest attempt already records changes nothing. One statement (issue 21); call with the
+ * order row locked by an earlier statement, so it reads the attempts as they are now.
  */
 export async function recordRechargeResult(
   executor: Executor,
@@ -140,21 +137,24 @@ export async function recordRechargeResult(
   now: Date,
 ): Promise<void> {
   const outcome = result.success ? RechargeAttemptOutcome.Succeeded : RechargeAttemptOutcome.Failed
-  const settled = { outcome, supplierOrderNo: result.supplierOrderNo, reason: result.reason, finishTime: now }
-  const latest = await latestAttempt(executor, orderId)
-  // The same word again (a callback repeated because our acknowledgement was lost) is already recorded.
-  if (latest && latest.outcome === outcome && latest.supplierOrderNo === result.supplierOrderNo) return
-  const open = latest && isAttemptInFlight(latest) ? latest : null
-  if (open) {
-    await executor
-      .update(rechargeAttempts)
-      .set(settled)
-      .where(and(eq(rechargeAttempts.orderId, orderId), eq(rechargeAttempts.attemptNo, open.attemptNo)))
-  } else {
-    await executor
-      .insert(rechargeAttempts)
-      .values({ orderId, attemptNo: await nextAttemptNo(executor, orderId), startTime: now, ...settled })
-  }
+  const inFlight = sql`outcome in (${RechargeAttemptOutcome.Submitting}, ${RechargeAttemptOutcome.Accepted})`
+  await executor.execute(sql`
+    with latest as (
+      select attempt_no, outcome, supplier_order_no from ${rechargeAttempts} where order_id = ${orderId}::uuid
+      order by attempt_no desc limit 1
+    ),
+    -- The same word again (a callback repeated because our acknowledgement was lost) is already recorded.
+    repeated as (select 1 from latest where outcome = ${outcome} and supplier_order_no = ${result.supplierOrderNo}),
+    settled as (
+      update ${rechargeAttempts}
+      set outcome = ${outcome}, supplier_order_no = ${result.supplierOrderNo}, reason = ${result.reason}::text,
+        finish_time = ${now}::timestamptz
+      where order_id = ${orderId}::uuid and attempt_no = (select attempt_no from latest where ${inFlight})
+    )
+    insert into ${rechargeAttempts} (order_id, attempt_no, outcome, supplier_order_no, reason, start_time, finish_time)
+    select ${orderId}::uuid, coalesce((select attempt_no from latest), 0) + 1, ${outcome}, ${result.supplierOrderNo},
+      ${result.reason}::text, ${now}::timestamptz, ${now}::timestamptz
+    where not exists (select 1 from repeated) and not exists (select 1 from latest where ${inFlight})`)
 }
 
 /** Every attempt of these orders, oldest first: the operator's view of the supplier. */
