@@ -293,6 +293,37 @@ describe('job queue', () => {
     }
   })
 
+  test('a worker whose job is waiting for its settle to be written starts the next job meanwhile', async () => {
+    // The settle statement is held until the second job has run: only a slot freed when the handler ends allows it.
+    const client = (database.db as unknown as { $client: { query: (...args: unknown[]) => Promise<unknown> } }).$client
+    const query = client.query
+    let openSettles!: () => void
+    const settlesHeld = new Promise<void>((resolve) => (openSettles = resolve))
+    client.query = function (this: unknown, ...args: unknown[]) {
+      const [text] = args as [string | { text: string }]
+      const settle = /unnest/.test(typeof text === 'string' ? text : text.text)
+      return settle ? settlesHeld.then(() => query.apply(this, args)) : query.apply(this, args)
+    }
+    const q = new JobQueue(database.db, clock, { ...config, concurrency: 1, pollMs: 3_600_000 }, silent)
+    const ran: number[] = []
+    q.define<{ n: number }>({ kind: 'held', handle: async ({ n }) => void ran.push(n) })
+    try {
+      for (let n = 0; n < 2; n++) await q.enqueue(database.db, 'held', { n })
+      q.start()
+      q.kick()
+      await waitFor('both jobs to run while the first settle is held', () => ran.length === 2)
+    } finally {
+      openSettles()
+      client.query = query
+      await q.stop()
+    }
+    const rows = await database.db.select().from(jobs).where(eq(jobs.kind, 'held'))
+    assert.deepEqual(
+      rows.map((row) => row.status),
+      ['done', 'done'],
+    )
+  })
+
   test('the worker loop picks up work by itself and stops cleanly', async () => {
     const q = queue()
     let ran = 0

@@ -162,7 +162,10 @@ interface Settling {
 export class JobQueue {
   readonly workerId = `${hostname()}:${process.pid}:${randomBytes(3).toString('hex')}`
   private readonly definitions = new Map<string, JobDefinition<never>>()
+  /** Claimed jobs until settled (stop() waits for them). */
   private readonly inFlight = new Map<number, Promise<void>>()
+  /** Jobs whose handler is running: the loop's slots (a job waiting for its `done` to be written holds none). */
+  private busy = 0
   private loop: Promise<void> | null = null
   private stopping = false
   private wake: (() => void) | null = null
@@ -258,7 +261,8 @@ export class JobQueue {
     })
   }
 
-  private async run(job: JobRow): Promise<void> {
+  /** Runs a claimed job's handler and settles the job; `handled` is told once the handler has ended, either way. */
+  private async run(job: JobRow, handled: () => void = () => undefined): Promise<void> {
     const definition = this.definitions.get(job.kind)
     const log = this.log.child({ jobId: job.id, jobKind: job.kind, attempt: job.attempts })
     const context: JobContext = { job, log }
@@ -266,9 +270,14 @@ export class JobQueue {
     const mine = and(eq(jobs.id, job.id), eq(jobs.lockedBy, this.workerId), eq(jobs.attempts, job.attempts))
     try {
       if (!definition) throw new Error(`No handler for job kind ${job.kind}`)
-      await definition.handle(job.payload as never, context)
+      try {
+        await definition.handle(job.payload as never, context)
+      } finally {
+        handled()
+      }
       await this.settleDone(job)
     } catch (error) {
+      if (!definition) handled()
       const message = error instanceof Error ? error.message : String(error)
       const now = this.clock.now()
       if (job.attempts < job.maxAttempts) {
@@ -303,7 +312,7 @@ export class JobQueue {
   /**
    * Marks a finished job done. The first one goes at once; those finishing while it is on its way wait for it and go
    * together in the next statement: one settle per batch instead of one per job under load (issue 21), no wait when
-   * idle. The job's slot stays taken until its `done` is written, as before.
+   * idle. run() waits for it (drain and stop() see the job settled); the loop's slot is free before (launch).
    */
   private settleDone(job: JobRow): Promise<void> {
     return new Promise<void>((written, refused) => {
@@ -369,7 +378,7 @@ export class JobQueue {
     this.stopping = false
     this.loop = (async () => {
       while (!this.stopping) {
-        const free = this.config.concurrency - this.inFlight.size
+        const free = this.config.concurrency - this.busy
         let claimed = 0
         if (free > 0) {
           try {
@@ -386,22 +395,34 @@ export class JobQueue {
         }
         if (this.stopping) break
         // Every free slot filled and one already free again: more may be due, claim at once.
-        if (free > 0 && claimed === free && this.inFlight.size < this.config.concurrency) continue
+        if (free > 0 && claimed === free && this.busy < this.config.concurrency) continue
         await this.sleep()
       }
     })()
   }
 
-  /** Starts claimed jobs without waiting for them; each one's end may wake the loop (run's finally). */
+  /**
+   * Starts claimed jobs without waiting for them. A job's slot is free again as soon as its handler ends, not when its
+   * `done` is written: settles are batched, one on its way at a time (settleDone), and a slot held through that wait
+   * would idle a worker for a round trip per job under load.
+   */
   private launch(claimed: JobRow[]): number {
     for (const job of claimed) {
-      const running = this.run(job)
+      this.busy++
+      let freed = false
+      const handled = () => {
+        if (freed) return
+        freed = true
+        this.busy--
+        // A slot is free: refill it (the job may have enqueued work, and more may be due).
+        this.signal()
+      }
+      const running = this.run(job, handled)
         // run() settles its own job; it rejects only when the database refused that too: logged, never unhandled.
         .catch((error: unknown) => this.log.error({ err: error, jobId: job.id }, 'job could not be settled'))
         .finally(() => {
           this.inFlight.delete(job.id)
-          // A slot is free: refill it (the job may have enqueued work, and more may be due).
-          this.signal()
+          handled()
         })
       this.inFlight.set(job.id, running)
     }

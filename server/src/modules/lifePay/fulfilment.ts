@@ -4,11 +4,11 @@ import type { Executor, Tx } from '../../db/database'
 import { lifePayOrders } from '../../db/schema'
 import { JobPriority, type JobContext } from '../../jobs/jobQueue'
 import { SupplierUnavailableError, type RechargeResult } from '../../providers/supplier'
-import { LifePayOrderStatus } from '../../../../src/domain/lifePayStatus'
+import { LifePayOrderStatus, LifePayStatus } from '../../../../src/domain/lifePayStatus'
 import { canTransition } from '../../../../src/domain/orderTransitions'
 import { SystemRemark, systemRemarkText } from '../../../../src/domain/systemRemark'
 import { ORDER_EXPIRE_JOB, RECHARGE_QUERY_JOB, RECHARGE_SUBMIT_JOB, REFUND_AUTO_JOB } from './jobKinds'
-import { transitionOrder } from './orderStateMachine'
+import { transitionOrder, transitionOrderFrom } from './orderStateMachine'
 import { closeUnpaidOrder, lockOrder } from './orders'
 import type { OrderRow } from './orderView'
 import { acceptSubmission, orderTransaction, updateOrderColumns } from './orderWrites'
@@ -37,6 +37,9 @@ interface QueryJob {
   /** How many times it was asked already: the back-off doubles each round. */
   round: number
 }
+
+/** Paid, the recharge with the supplier under way: where a success completes the order without more to decide. */
+const AWAITING_RECHARGE = { payStatus: LifePayStatus.Paid, lifePayOrderStatus: LifePayOrderStatus.PendingConfirmation }
 
 /** Past this age an attempt the supplier still will not settle is left to the operator (reconciliation flags it). */
 export const RECHARGE_QUERY_GIVE_UP_MS = 3 * 24 * 60 * 60_000
@@ -71,10 +74,25 @@ export async function handleRechargeResult(
 ): Promise<void> {
   const supplierResult = result.success ? 'success' : `failed: ${result.reason ?? 'unknown'}`
   await orderTransaction(ctx, async (tx) => {
+    const now = ctx.clock.now()
+    // The common case (issue 21): a callback's success for an order waiting on its recharge. The transition takes the
+    // row lock itself; the attempt is recorded by the statement after it, which reads the attempts as the lock's
+    // previous holder left them. Anything else takes the lock first and decides below.
+    if (result.success && !only) {
+      const moved = await transitionOrderFrom(
+        tx,
+        result.orderNo,
+        AWAITING_RECHARGE,
+        'completeRecharge',
+        { finishTime: now, supplierResult, supplierOrderNo: result.supplierOrderNo, updatedTime: now },
+        ctx,
+        { onlyIf: sql`${lifePayOrders.supplierResult} is distinct from 'success'` },
+      )
+      if (moved) return recordRechargeResult(tx, moved.id, result, now)
+    }
     const order = await lockOrder(tx, result.orderNo)
     if (!order) return
     if (only && (await attemptInFlight(tx, order.id))?.attemptNo !== only.attemptNo) return
-    const now = ctx.clock.now()
     await recordRechargeResult(tx, order.id, result, now)
     // A second word after delivery (a duplicate callback) changes nothing: delivered stays delivered.
     const settles = !isDelivered(order)
