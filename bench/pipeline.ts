@@ -3,6 +3,10 @@
 // and prepared for payment, then paid at once through the sandbox cashier (a burst), and the time from each order's
 // pay time to its finish time is read from the database. On PGlite a single user pays one order at a time.
 // The supplier's own latency is the floor: the target is p50 ≤ floor + 0.5 s (issue 21).
+// BENCH_PIPELINE_STATEMENTS=1 also counts the statements the server sends per paid order (the figure to cut).
+import { readFileSync, rmSync } from 'node:fs'
+import { tmpdir } from 'node:os'
+import { join } from 'node:path'
 import { Pool } from 'pg'
 import type { CreateLifePayOrderResult, LifePayOrderDetail } from '../types/api/lifePay'
 import { LifePayOrderStatus } from '../src/domain/lifePayStatus'
@@ -16,6 +20,8 @@ const SUPPLIER_MS = 100
 const BURST = Number(process.env.BENCH_PIPELINE_ORDERS || 400)
 const USERS = 20
 const SINGLE_RUNS = Number(process.env.BENCH_PIPELINE_SINGLE_RUNS || 7)
+/** Count the statements the server sends during the burst's pay phase (bench/pipelineStatements.cjs). */
+const COUNT_STATEMENTS = process.env.BENCH_PIPELINE_STATEMENTS === '1'
 /** How many pay requests are in flight at once during the burst (the cashier's callers). */
 const PAY_CONNECTIONS = 50
 
@@ -78,11 +84,34 @@ async function createPreparedOrder(server: AppServer, userId: string, n: number,
 const pay = (server: AppServer, userId: string, orderNo: string) =>
   apiCall(server.url, 'POST', '/api/dev/pay/confirm', { orderNo, deliveries: 1 }, userId)
 
+const statementsFile = join(tmpdir(), `bench-pipeline-statements-${process.pid}.json`)
+
+/** Statements per paid order by text, most first, from the server's count (bench/pipelineStatements.cjs). */
+function statementsReport(orders: number): string {
+  const counts = JSON.parse(readFileSync(statementsFile, 'utf8')) as Record<string, number>
+  rmSync(statementsFile, { force: true })
+  const rows = Object.entries(counts).sort((a, b) => b[1] - a[1])
+  const total = rows.reduce((sum, [, count]) => sum + count, 0)
+  const lines = rows.map(([text, count]) => `| ${(count / orders).toFixed(2)} | \`${text.slice(0, 110)}\` |`)
+  return [
+    `\n### Statements per paid order (pay phase of the burst): ${(total / orders).toFixed(1)}\n`,
+    '| per order | statement |',
+    '|---:|---|',
+    ...lines,
+  ].join('\n')
+}
+
 async function burstOnPostgres(databaseUrl: string): Promise<Latencies> {
   const server = await startAppServer({
     DATABASE_URL: databaseUrl,
     SANDBOX_SUPPLIER_DELAY_MS: String(SUPPLIER_MS),
     SANDBOX_DUPLICATE_NOTIFY_RATE: '0',
+    ...(COUNT_STATEMENTS
+      ? {
+          NODE_OPTIONS: `${process.env.NODE_OPTIONS ?? ''} --require ${join(__dirname, 'pipelineStatements.cjs')}`,
+          PIPELINE_STATEMENTS_OUT: statementsFile,
+        }
+      : {}),
   })
   const pool = new Pool({ connectionString: databaseUrl, max: 2 })
   try {
@@ -179,8 +208,10 @@ async function main(): Promise<void> {
       `${aboveFloor} ${aboveFloor <= 500 ? '≤' : '>'} 500`,
     ])
   }
-  if (process.env.DATABASE_URL) row(`PostgreSQL, ${BURST}-order burst`, await burstOnPostgres(process.env.DATABASE_URL))
-  else
+  if (process.env.DATABASE_URL) {
+    row(`PostgreSQL, ${BURST}-order burst`, await burstOnPostgres(process.env.DATABASE_URL))
+    if (COUNT_STATEMENTS) notes.push(statementsReport(BURST))
+  } else
     notes.push('PostgreSQL: skipped (no DATABASE_URL; `npm run bench:pipeline` runs inside scripts/with-postgres.sh).')
   row('PGlite, one user, one order at a time', await singleUserOnPglite())
   console.log(`## Paid → recharge succeeded (sandbox supplier answering in ${SUPPLIER_MS} ms: the floor)\n`)

@@ -2,7 +2,7 @@ import assert from 'node:assert/strict'
 import { after, before, describe, test } from 'node:test'
 import { and, eq } from 'drizzle-orm'
 import { LifePayType } from '../../src/domain/lifePayType'
-import { jobs, sandboxRecharges, sandboxRefunds } from '../src/db/schema'
+import { jobs, sandboxPayments, sandboxRecharges, sandboxRefunds } from '../src/db/schema'
 import { RECHARGE_FAILED_REMARK, SUPPLIER_UNAVAILABLE_REMARK } from '../src/modules/lifePay/fulfilment'
 import { PAID_AFTER_CLOSE_REMARK } from '../src/modules/lifePay/payments'
 import type { SandboxPayment } from '../src/providers/sandboxPayment'
@@ -43,6 +43,35 @@ async function jobsOf(kind: string, orderNo: string) {
 }
 
 describe('payment to recharge', () => {
+  test('the sandbox cashier pays once: a second confirm at the same time is refused, the first payment prepared closes', async () => {
+    const order = await createPhoneOrder(t, alice)
+    // Prepared twice (the user came back to the cashier): the later payment is the one paid, the earlier closed.
+    await t.data(
+      t.post('/api/LifePay/GetPayOrderForJsAPI', { orderNo: order.orderNo, lifePayType: LifePayType.WxPay }, alice),
+    )
+    t.clock.advance(1000)
+    await t.data(
+      t.post('/api/LifePay/GetPayOrderForJsAPI', { orderNo: order.orderNo, lifePayType: LifePayType.WxPay }, alice),
+    )
+    const answers = await Promise.all(
+      [0, 1].map(() => t.post('/api/dev/pay/confirm', { orderNo: order.orderNo, deliveries: 1 })),
+    )
+    assert.deepEqual(answers.map((answer) => answer.body.success).sort(), [false, true])
+    assert.equal(answers.find((answer) => !answer.body.success)?.body.error, 'ORDER_ALREADY_PAID')
+    const payments = await t.database.db
+      .select()
+      .from(sandboxPayments)
+      .where(eq(sandboxPayments.orderNo, order.orderNo))
+      .orderBy(sandboxPayments.creationTime)
+    assert.deepEqual(
+      payments.map((payment) => payment.status),
+      ['closed', 'paid'],
+    )
+    assert.equal((await jobsOf('sandbox.payNotify', order.orderNo)).length, 1)
+    await t.app.jobs.drain()
+    assert.equal((await orderRow(t, order.orderNo)).transactionId, payments[1].transactionId)
+  })
+
   test('paid → recharging → recharge succeeded, through the sandbox cashier', async () => {
     const order = await createPhoneOrder(t, alice)
     const confirm = await payInSandbox(t, alice, order.orderNo, 2)

@@ -240,6 +240,90 @@ describe('job queue', () => {
     assert.equal(left.filter((row) => row.kind === 'many').length, 0)
   })
 
+  test('jobs that finish together are settled in one statement, not one each; a taken-over one is left to its new holder', async () => {
+    // Every statement sent to the database, by its text (the prepared statements run on the database's own client).
+    const client = (database.db as unknown as { $client: { query: (...args: unknown[]) => Promise<unknown> } }).$client
+    const sent: string[] = []
+    const query = client.query
+    client.query = function (this: unknown, ...args: unknown[]) {
+      const [text] = args as [string | { text: string }]
+      sent.push(typeof text === 'string' ? text : text.text)
+      return query.apply(this, args)
+    }
+    const a = new JobQueue(database.db, clock, { ...config, concurrency: 6 }, silent)
+    const b = queue()
+    let release!: () => void
+    const gate = new Promise<void>((resolve) => (release = resolve))
+    const started = new Set<number>()
+    a.define<{ n: number }>({
+      kind: 'together',
+      handle: async ({ n }) => {
+        started.add(n)
+        await gate
+      },
+    })
+    b.define<{ n: number }>({ kind: 'together', handle: async () => undefined })
+    try {
+      for (let n = 0; n < 6; n++) await a.enqueue(database.db, 'together', { n })
+      const draining = a.drain()
+      await waitFor('all six to start', () => started.size === 6)
+      // One of them outlives its lease and another worker finishes it meanwhile.
+      const [takenOver] = (await database.db.select().from(jobs).where(eq(jobs.kind, 'together'))).sort(
+        (x, y) => x.id - y.id,
+      )
+      await database.db
+        .update(jobs)
+        .set({ lockedUntil: new Date(clock.now().getTime() - 1) })
+        .where(eq(jobs.id, takenOver.id))
+      assert.equal(await b.drain(), 1)
+      sent.length = 0
+      release()
+      await draining
+      const settles = sent.filter((text) => /^update "jobs" set "status" = \$1, "locked_by" = \$2/.test(text.trim()))
+      assert.ok(settles.length <= 2, `six jobs settled by ${settles.length} statements`)
+      const rows = await database.db.select().from(jobs).where(eq(jobs.kind, 'together'))
+      assert.deepEqual(
+        rows.map((row) => row.status),
+        rows.map(() => 'done'),
+      )
+      const again = rows.find((row) => row.id === takenOver.id)
+      assert.deepEqual([again?.attempts, again?.lastError], [2, null], 'settled once, by the worker that took it over')
+    } finally {
+      client.query = query
+    }
+  })
+
+  test('a worker whose job is waiting for its settle to be written starts the next job meanwhile', async () => {
+    // The settle statement is held until the second job has run: only a slot freed when the handler ends allows it.
+    const client = (database.db as unknown as { $client: { query: (...args: unknown[]) => Promise<unknown> } }).$client
+    const query = client.query
+    let openSettles!: () => void
+    const settlesHeld = new Promise<void>((resolve) => (openSettles = resolve))
+    client.query = function (this: unknown, ...args: unknown[]) {
+      const [text] = args as [string | { text: string }]
+      const settle = /unnest/.test(typeof text === 'string' ? text : text.text)
+      return settle ? settlesHeld.then(() => query.apply(this, args)) : query.apply(this, args)
+    }
+    const q = new JobQueue(database.db, clock, { ...config, concurrency: 1, pollMs: 3_600_000 }, silent)
+    const ran: number[] = []
+    q.define<{ n: number }>({ kind: 'held', handle: async ({ n }) => void ran.push(n) })
+    try {
+      for (let n = 0; n < 2; n++) await q.enqueue(database.db, 'held', { n })
+      q.start()
+      q.kick()
+      await waitFor('both jobs to run while the first settle is held', () => ran.length === 2)
+    } finally {
+      openSettles()
+      client.query = query
+      await q.stop()
+    }
+    const rows = await database.db.select().from(jobs).where(eq(jobs.kind, 'held'))
+    assert.deepEqual(
+      rows.map((row) => row.status),
+      ['done', 'done'],
+    )
+  })
+
   test('the worker loop picks up work by itself and stops cleanly', async () => {
     const q = queue()
     let ran = 0

@@ -1,6 +1,6 @@
 import { randomBytes } from 'node:crypto'
 import { hostname } from 'node:os'
-import { and, asc, desc, eq, inArray, lte, or, sql } from 'drizzle-orm'
+import { and, asc, desc, eq, inArray, lte, or, sql, type SQL } from 'drizzle-orm'
 import type { FastifyBaseLogger } from 'fastify'
 import type { Clock } from '../clock'
 import type { JobsConfig } from '../config'
@@ -115,12 +115,6 @@ const queueStatements = preparedPerDb((db: Db) => {
     )
     .limit(sql.placeholder('limit'))
     .for('update', { skipLocked: true })
-  // Only the holder of this claim may settle it: a worker whose lease ran out finds the row taken over.
-  const mine = and(
-    eq(jobs.id, sql.placeholder('id')),
-    eq(jobs.lockedBy, sql.placeholder('workerId')),
-    eq(jobs.attempts, sql.placeholder('attempts')),
-  )
   return {
     claim: db
       .update(jobs)
@@ -134,6 +128,9 @@ const queueStatements = preparedPerDb((db: Db) => {
       .where(inArray(jobs.id, due))
       .returning()
       .prepare('job_claim'),
+    // Every job that finished while the previous settle was on its way, in one statement. Only the holder of each
+    // claim may settle it (the same id and attempt, still locked by this worker): a worker whose lease ran out finds
+    // the row taken over, and the other rows of its batch are settled all the same.
     done: db
       .update(jobs)
       .set({
@@ -144,15 +141,31 @@ const queueStatements = preparedPerDb((db: Db) => {
         updatedTime: sql`${nowParam}`,
         finishedTime: sql`${nowParam}`,
       })
-      .where(mine)
-      .prepare('job_done'),
+      .where(
+        and(
+          eq(jobs.lockedBy, sql.placeholder('workerId')),
+          sql`(${jobs.id}, ${jobs.attempts}) in (select * from unnest(${sql.placeholder('ids')}::bigint[], ${sql.placeholder('attempts')}::int[]))`,
+        ),
+      )
+      .prepare('job_done_batch'),
   }
 })
+
+/** A finished job waiting for its settle statement, and whoever waits for it to be written. */
+interface Settling {
+  id: number
+  attempts: number
+  written(): void
+  refused(error: unknown): void
+}
 
 export class JobQueue {
   readonly workerId = `${hostname()}:${process.pid}:${randomBytes(3).toString('hex')}`
   private readonly definitions = new Map<string, JobDefinition<never>>()
+  /** Claimed jobs until settled (stop() waits for them). */
   private readonly inFlight = new Map<number, Promise<void>>()
+  /** Jobs whose handler is running: the loop's slots (a job waiting for its `done` to be written holds none). */
+  private busy = 0
   private loop: Promise<void> | null = null
   private stopping = false
   private wake: (() => void) | null = null
@@ -160,6 +173,9 @@ export class JobQueue {
   private wakePending = false
   private dueTimer: ReturnType<typeof setTimeout> | null = null
   private dueAt: number | null = null
+  /** Finished jobs whose `done` is not written yet, and whether a settle statement is on its way now. */
+  private toSettle: Settling[] = []
+  private settling = false
 
   constructor(
     private readonly db: Db,
@@ -175,19 +191,48 @@ export class JobQueue {
 
   /** Adds a job in the caller's transaction: it exists exactly when the change that needs it commits. */
   async enqueue(executor: Executor, kind: string, payload: object, options: EnqueueOptions = {}): Promise<void> {
+    const row = this.jobRow(kind, options)
+    await enqueueStatement(executor).execute({ ...row, payload, dedupeKey: options.dedupeKey ?? null })
+    this.enqueued(options)
+  }
+
+  /**
+   * `enqueue` as a data-modifying CTE of the caller's own statement (`with … , job as (${enqueueFrom(…)}) select …`):
+   * one job per row of `from` (e.g. `sql\`recharge where submit_count > 1\``), its payload and dedupe key SQL over
+   * that row. The job then exists exactly when the statement's change does, without a transaction around two
+   * statements (issue 21). Call `enqueued(options)` after the statement (it wakes the loop for a job due soon).
+   */
+  enqueueFrom(
+    kind: string,
+    from: SQL,
+    payload: SQL,
+    options: Omit<EnqueueOptions, 'dedupeKey'> & { dedupeKey?: SQL } = {},
+  ): SQL {
+    const row = this.jobRow(kind, options)
+    return sql`insert into ${jobs} (kind, payload, status, run_at, priority, max_attempts, dedupe_key, creation_time, updated_time)
+      select ${row.kind}::text, ${payload}, 'pending', ${row.runAt}::timestamptz, ${row.priority}::int, ${row.maxAttempts}::int,
+        ${options.dedupeKey ?? null}::text, ${row.now}::timestamptz, ${row.now}::timestamptz
+      from ${from}
+      on conflict (dedupe_key) do nothing`
+  }
+
+  /** After an enqueue: a job this instance made due before the next poll wakes the loop then. */
+  enqueued(options: Pick<EnqueueOptions, 'runAt'>): void {
+    if (options.runAt && options.runAt > this.clock.now()) this.wakeAt(options.runAt)
+  }
+
+  /** The columns of a new job of `kind`: its definition's priority, the attempts it gets. */
+  private jobRow(kind: string, options: Pick<EnqueueOptions, 'runAt' | 'maxAttempts'>) {
     const definition = this.definitions.get(kind)
     if (!definition) throw new Error(`Unknown job kind ${kind}`)
     const now = this.clock.now()
-    await enqueueStatement(executor).execute({
+    return {
       kind,
-      payload,
       runAt: options.runAt ?? now,
       priority: definition.priority ?? JobPriority.background,
       maxAttempts: options.maxAttempts ?? definition.maxAttempts ?? this.config.maxAttempts,
-      dedupeKey: options.dedupeKey ?? null,
       now,
-    })
-    if (options.runAt && options.runAt > now) this.wakeAt(options.runAt)
+    }
   }
 
   /** Asks the loop to look for work now instead of at its next poll (call after the enqueuing commit). */
@@ -216,7 +261,8 @@ export class JobQueue {
     })
   }
 
-  private async run(job: JobRow): Promise<void> {
+  /** Runs a claimed job's handler and settles the job; `handled` is told once the handler has ended, either way. */
+  private async run(job: JobRow, handled: () => void = () => undefined): Promise<void> {
     const definition = this.definitions.get(job.kind)
     const log = this.log.child({ jobId: job.id, jobKind: job.kind, attempt: job.attempts })
     const context: JobContext = { job, log }
@@ -224,14 +270,14 @@ export class JobQueue {
     const mine = and(eq(jobs.id, job.id), eq(jobs.lockedBy, this.workerId), eq(jobs.attempts, job.attempts))
     try {
       if (!definition) throw new Error(`No handler for job kind ${job.kind}`)
-      await definition.handle(job.payload as never, context)
-      await queueStatements(this.db).done.execute({
-        id: job.id,
-        workerId: this.workerId,
-        attempts: job.attempts,
-        now: this.clock.now(),
-      })
+      try {
+        await definition.handle(job.payload as never, context)
+      } finally {
+        handled()
+      }
+      await this.settleDone(job)
     } catch (error) {
+      if (!definition) handled()
       const message = error instanceof Error ? error.message : String(error)
       const now = this.clock.now()
       if (job.attempts < job.maxAttempts) {
@@ -261,6 +307,41 @@ export class JobQueue {
         })
       }
     }
+  }
+
+  /**
+   * Marks a finished job done. The first one goes at once; those finishing while it is on its way wait for it and go
+   * together in the next statement: one settle per batch instead of one per job under load (issue 21), no wait when
+   * idle. run() waits for it (drain and stop() see the job settled); the loop's slot is free before (launch).
+   */
+  private settleDone(job: JobRow): Promise<void> {
+    return new Promise<void>((written, refused) => {
+      this.toSettle.push({ id: job.id, attempts: job.attempts, written, refused })
+      this.flushSettled()
+    })
+  }
+
+  private flushSettled(): void {
+    if (this.settling || this.toSettle.length === 0) return
+    const batch = this.toSettle
+    this.toSettle = []
+    this.settling = true
+    queueStatements(this.db)
+      .done.execute({
+        ids: batch.map((job) => job.id),
+        attempts: batch.map((job) => job.attempts),
+        workerId: this.workerId,
+        now: this.clock.now(),
+      })
+      .then(
+        () => batch.forEach((job) => job.written()),
+        // Each job's run() treats it as its handler's failure would be treated: retried (at least once).
+        (error: unknown) => batch.forEach((job) => job.refused(error)),
+      )
+      .finally(() => {
+        this.settling = false
+        this.flushSettled()
+      })
   }
 
   private async runBatch(limit: number): Promise<number> {
@@ -297,7 +378,7 @@ export class JobQueue {
     this.stopping = false
     this.loop = (async () => {
       while (!this.stopping) {
-        const free = this.config.concurrency - this.inFlight.size
+        const free = this.config.concurrency - this.busy
         let claimed = 0
         if (free > 0) {
           try {
@@ -314,22 +395,34 @@ export class JobQueue {
         }
         if (this.stopping) break
         // Every free slot filled and one already free again: more may be due, claim at once.
-        if (free > 0 && claimed === free && this.inFlight.size < this.config.concurrency) continue
+        if (free > 0 && claimed === free && this.busy < this.config.concurrency) continue
         await this.sleep()
       }
     })()
   }
 
-  /** Starts claimed jobs without waiting for them; each one's end may wake the loop (run's finally). */
+  /**
+   * Starts claimed jobs without waiting for them. A job's slot is free again as soon as its handler ends, not when its
+   * `done` is written: settles are batched, one on its way at a time (settleDone), and a slot held through that wait
+   * would idle a worker for a round trip per job under load.
+   */
   private launch(claimed: JobRow[]): number {
     for (const job of claimed) {
-      const running = this.run(job)
+      this.busy++
+      let freed = false
+      const handled = () => {
+        if (freed) return
+        freed = true
+        this.busy--
+        // A slot is free: refill it (the job may have enqueued work, and more may be due).
+        this.signal()
+      }
+      const running = this.run(job, handled)
         // run() settles its own job; it rejects only when the database refused that too: logged, never unhandled.
         .catch((error: unknown) => this.log.error({ err: error, jobId: job.id }, 'job could not be settled'))
         .finally(() => {
           this.inFlight.delete(job.id)
-          // A slot is free: refill it (the job may have enqueued work, and more may be due).
-          this.signal()
+          handled()
         })
       this.inFlight.set(job.id, running)
     }

@@ -1,8 +1,8 @@
 import { createHmac, randomBytes, timingSafeEqual } from 'node:crypto'
-import { and, desc, eq, ne } from 'drizzle-orm'
+import { and, eq, ne, sql } from 'drizzle-orm'
 import { LifePayType } from '../../../src/domain/lifePayType'
 import type { Clock } from '../clock'
-import type { Db } from '../db/database'
+import { rowsOf, type Db } from '../db/database'
 import { sandboxPayments, sandboxRefunds } from '../db/schema'
 import { errors } from '../http/errors'
 import { JobPriority, type JobQueue } from '../jobs/jobQueue'
@@ -152,43 +152,40 @@ export function createSandboxPayment(deps: SandboxPaymentDeps): SandboxPayment {
     },
 
     async confirm(orderNo, deliveries) {
-      const result = await db.transaction(async (tx) => {
-        const [payment] = await tx
-          .select()
-          .from(sandboxPayments)
-          .where(eq(sandboxPayments.orderNo, orderNo))
-          .orderBy(desc(sandboxPayments.creationTime))
-          .limit(1)
-          .for('update')
-        if (!payment) throw errors.sandboxPaymentNotStarted()
-        if (payment.status === 'closed') throw errors.orderClosed()
-        if (payment.status === 'paid') throw errors.orderAlreadyPaid()
-        if (payment.status !== 'created') throw errors.sandboxPaymentNotStarted()
-        const now = clock.now()
-        const transactionId = `sbx${stamp(now)}${randomId(8)}`
-        await tx
-          .update(sandboxPayments)
-          .set({ status: 'paid', transactionId, updatedTime: now })
-          .where(eq(sandboxPayments.prepayId, payment.prepayId))
-        await tx
-          .update(sandboxPayments)
-          .set({ status: 'closed', updatedTime: now })
-          .where(and(eq(sandboxPayments.orderNo, orderNo), eq(sandboxPayments.status, 'created')))
-        const count = deliveries ?? (deps.random() < deps.duplicateNotifyRate ? 2 : 1)
-        const notification = {
-          orderNo,
-          transactionId,
-          lifePayType: payment.lifePayType as LifePayType,
-          amountFen: payment.amountFen,
-          paidAt: now.toISOString(),
-        }
-        for (let delivery = 1; delivery <= count; delivery++) {
-          await jobs.enqueue(tx, PAY_NOTIFY_JOB, { notification, delivery } satisfies PayNotifyPayload)
-        }
-        return { transactionId, deliveries: count }
-      })
+      const now = clock.now()
+      const transactionId = `sbx${stamp(now)}${randomId(8)}`
+      const count = deliveries ?? (deps.random() < deps.duplicateNotifyRate ? 2 : 1)
+      // One statement (issue 21): the order's latest payment locked, paid if it was waiting, its other open payments
+      // closed, and its notification(s) queued, all or nothing without a transaction around six statements. A second
+      // confirm waiting on the lock finds it paid (the locked row is read again once free) and changes nothing.
+      const [payment] = rowsOf<{ status: string }>(
+        await db.execute(sql`
+          with payment as (
+            select prepay_id, status from ${sandboxPayments} where order_no = ${orderNo}
+            order by creation_time desc limit 1 for update
+          ),
+          paid as (
+            update ${sandboxPayments} set status = 'paid', transaction_id = ${transactionId}, updated_time = ${now}::timestamptz
+            where prepay_id = (select prepay_id from payment where status = 'created')
+            returning prepay_id, life_pay_type, amount_fen
+          ),
+          closed as (
+            update ${sandboxPayments} set status = 'closed', updated_time = ${now}::timestamptz
+            where order_no = ${orderNo} and status = 'created' and prepay_id <> (select prepay_id from paid)
+          ),
+          notify as (${jobs.enqueueFrom(
+            PAY_NOTIFY_JOB,
+            sql`paid cross join generate_series(1, ${count}::int) as delivery`,
+            sql`jsonb_build_object('notification', jsonb_build_object('orderNo', ${orderNo}::text, 'transactionId', ${transactionId}::text, 'lifePayType', life_pay_type, 'amountFen', amount_fen, 'paidAt', ${now.toISOString()}::text), 'delivery', delivery)`,
+          )})
+          select status from payment`),
+      )
+      if (!payment) throw errors.sandboxPaymentNotStarted()
+      if (payment.status === 'closed') throw errors.orderClosed()
+      if (payment.status === 'paid') throw errors.orderAlreadyPaid()
+      if (payment.status !== 'created') throw errors.sandboxPaymentNotStarted()
       jobs.kick()
-      return result
+      return { transactionId, deliveries: count }
     },
 
     async cancel(orderNo) {

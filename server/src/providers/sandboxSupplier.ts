@@ -1,7 +1,7 @@
 import { randomBytes } from 'node:crypto'
 import { and, eq, sql } from 'drizzle-orm'
 import type { Clock } from '../clock'
-import type { Db } from '../db/database'
+import { rowsOf, type Db } from '../db/database'
 import { sandboxRecharges } from '../db/schema'
 import { JobPriority, type JobQueue } from '../jobs/jobQueue'
 import { sandboxAccountLookup } from './sandboxAccountLookup'
@@ -49,39 +49,32 @@ export function createSandboxSupplier(deps: SandboxSupplierDeps): SupplierProvid
     async submit(request) {
       const script = sandboxRechargeScript(request.account)
       const now = clock.now()
-      // The submission count must survive a refusal, so the transaction returns the verdict instead of throwing.
-      const outcome = await db.transaction(async (tx) => {
-        await tx
-          .insert(sandboxRecharges)
-          .values({
-            orderNo: request.orderNo,
-            supplierOrderNo: `SUP${randomBytes(6).toString('hex').toUpperCase()}`,
-            account: request.account,
-            creationTime: now,
-          })
-          .onConflictDoNothing()
-        const [row] = await tx
-          .update(sandboxRecharges)
-          .set({ submitCount: sql`${sandboxRecharges.submitCount} + 1` })
-          .where(eq(sandboxRecharges.orderNo, request.orderNo))
-          .returning()
-        if (row.submitCount <= script.unavailableTimes) return { unavailable: row.submitCount }
-        const result: RechargeResult = {
-          orderNo: request.orderNo,
-          supplierOrderNo: row.supplierOrderNo,
-          success: !script.fails,
-          reason: script.fails ? 'Sandbox account: the supplier could not recharge this account' : null,
-        }
-        await jobs.enqueue(tx, SUPPLIER_CALLBACK_JOB, result, {
-          runAt: new Date(now.getTime() + deps.delayMs),
-          dedupeKey: `${SUPPLIER_CALLBACK_JOB}:${request.orderNo}`,
-        })
-        return { supplierOrderNo: row.supplierOrderNo }
-      })
-      if ('unavailable' in outcome) {
-        throw new SupplierUnavailableError(`sandbox supplier unavailable (submission ${outcome.unavailable})`)
+      const runAt = new Date(now.getTime() + deps.delayMs)
+      // Whether it is ever accepted: an account refused for ever has no count past which it is (Infinity).
+      const accepts = Number.isFinite(script.unavailableTimes)
+      // One statement (issue 21): the submission counted (it survives a refusal), and once past the account's
+      // refusals its callback queued, atomically without a transaction around them.
+      const [row] = rowsOf<{ supplier_order_no: string; submit_count: number }>(
+        await db.execute(sql`
+          with recharge as (
+            insert into ${sandboxRecharges} (order_no, supplier_order_no, account, submit_count, creation_time)
+            values (${request.orderNo}, ${`SUP${randomBytes(6).toString('hex').toUpperCase()}`}, ${request.account}, 1, ${now}::timestamptz)
+            on conflict (order_no) do update set submit_count = ${sandboxRecharges}.submit_count + 1
+            returning order_no, supplier_order_no, submit_count
+          ),
+          callback as (${jobs.enqueueFrom(
+            SUPPLIER_CALLBACK_JOB,
+            sql`recharge where ${accepts}::boolean and submit_count > ${accepts ? script.unavailableTimes : 0}::int`,
+            sql`jsonb_build_object('orderNo', order_no, 'supplierOrderNo', supplier_order_no, 'success', ${!script.fails}::boolean, 'reason', ${script.fails ? 'Sandbox account: the supplier could not recharge this account' : null}::text)`,
+            { runAt, dedupeKey: sql`${`${SUPPLIER_CALLBACK_JOB}:${request.orderNo}`}` },
+          )})
+          select supplier_order_no, submit_count from recharge`),
+      )
+      if (row.submit_count <= script.unavailableTimes) {
+        throw new SupplierUnavailableError(`sandbox supplier unavailable (submission ${row.submit_count})`)
       }
-      return outcome
+      jobs.enqueued({ runAt })
+      return { supplierOrderNo: row.supplier_order_no }
     },
 
     async query(orderNo) {

@@ -1,25 +1,22 @@
 import type { AppContext } from '../../appContext'
-import { eq } from 'drizzle-orm'
+import { eq, sql } from 'drizzle-orm'
 import type { Executor, Tx } from '../../db/database'
 import { lifePayOrders } from '../../db/schema'
 import { JobPriority, type JobContext } from '../../jobs/jobQueue'
 import { SupplierUnavailableError, type RechargeResult } from '../../providers/supplier'
-import { LifePayOrderStatus } from '../../../../src/domain/lifePayStatus'
+import { LifePayOrderStatus, LifePayStatus } from '../../../../src/domain/lifePayStatus'
 import { canTransition } from '../../../../src/domain/orderTransitions'
 import { SystemRemark, systemRemarkText } from '../../../../src/domain/systemRemark'
 import { ORDER_EXPIRE_JOB, RECHARGE_QUERY_JOB, RECHARGE_SUBMIT_JOB, REFUND_AUTO_JOB } from './jobKinds'
-import { transitionOrder } from './orderStateMachine'
+import { transitionOrder, transitionOrderFrom } from './orderStateMachine'
 import { closeUnpaidOrder, lockOrder } from './orders'
 import type { OrderRow } from './orderView'
 import { acceptSubmission, orderTransaction, updateOrderColumns } from './orderWrites'
 import {
   attemptInFlight,
-  isAttemptInFlight,
-  latestAttempt,
   recordRechargeResult,
-  RechargeAttemptOutcome,
   refuseSubmission,
-  startAttempt,
+  startOrResumeAttempt,
   type RechargeAttemptRow,
 } from './rechargeAttempts'
 import { isDelivered, mayStartAttempt } from './rechargeOwed'
@@ -40,6 +37,9 @@ interface QueryJob {
   /** How many times it was asked already: the back-off doubles each round. */
   round: number
 }
+
+/** Paid, the recharge with the supplier under way: where a success completes the order without more to decide. */
+const AWAITING_RECHARGE = { payStatus: LifePayStatus.Paid, lifePayOrderStatus: LifePayOrderStatus.PendingConfirmation }
 
 /** Past this age an attempt the supplier still will not settle is left to the operator (reconciliation flags it). */
 export const RECHARGE_QUERY_GIVE_UP_MS = 3 * 24 * 60 * 60_000
@@ -74,10 +74,25 @@ export async function handleRechargeResult(
 ): Promise<void> {
   const supplierResult = result.success ? 'success' : `failed: ${result.reason ?? 'unknown'}`
   await orderTransaction(ctx, async (tx) => {
+    const now = ctx.clock.now()
+    // The common case (issue 21): a callback's success for an order waiting on its recharge. The transition takes the
+    // row lock itself; the attempt is recorded by the statement after it, which reads the attempts as the lock's
+    // previous holder left them. Anything else takes the lock first and decides below.
+    if (result.success && !only) {
+      const moved = await transitionOrderFrom(
+        tx,
+        result.orderNo,
+        AWAITING_RECHARGE,
+        'completeRecharge',
+        { finishTime: now, supplierResult, supplierOrderNo: result.supplierOrderNo, updatedTime: now },
+        ctx,
+        { onlyIf: sql`${lifePayOrders.supplierResult} is distinct from 'success'` },
+      )
+      if (moved) return recordRechargeResult(tx, moved.id, result, now)
+    }
     const order = await lockOrder(tx, result.orderNo)
     if (!order) return
     if (only && (await attemptInFlight(tx, order.id))?.attemptNo !== only.attemptNo) return
-    const now = ctx.clock.now()
     await recordRechargeResult(tx, order.id, result, now)
     // A second word after delivery (a duplicate callback) changes nothing: delivered stays delivered.
     const settles = !isDelivered(order)
@@ -116,22 +131,31 @@ export async function handleRechargeResult(
 async function claimAttempt(
   ctx: AppContext,
   orderNo: string,
-): Promise<{ order: OrderRow; attempt: RechargeAttemptRow } | null> {
+): Promise<{ order: OrderRow; attempt: Pick<RechargeAttemptRow, 'orderId' | 'attemptNo'> } | null> {
   return orderTransaction(ctx, async (tx) => {
     const order = await lockOrder(tx, orderNo)
     if (!order) return null
-    const latest = await latestAttempt(tx, order.id)
-    let attempt: RechargeAttemptRow
-    if (latest && isAttemptInFlight(latest)) {
-      if (latest.outcome !== RechargeAttemptOutcome.Submitting) return null
-      attempt = latest
-    } else {
-      if (!mayStartAttempt(order)) return null
-      attempt = await startAttempt(tx, order.id, latest, ctx.clock.now())
-    }
-    await scheduleQuery(ctx, tx, { orderNo, attemptNo: attempt.attemptNo, round: 0 })
+    // Round 0 of its question, queued in the attempt's own statement (issue 21: one statement instead of three).
+    const { runAt, dedupePrefix } = queryTiming(ctx, orderNo, 0)
+    const attempt = await startOrResumeAttempt(tx, order.id, mayStartAttempt(order), ctx.clock.now(), (chosen) =>
+      ctx.jobs.enqueueFrom(
+        RECHARGE_QUERY_JOB,
+        chosen,
+        sql`jsonb_build_object('orderNo', ${orderNo}::text, 'attemptNo', attempt_no, 'round', 0)`,
+        { runAt, dedupeKey: sql`${dedupePrefix} || attempt_no || ':0'` },
+      ),
+    )
+    if (!attempt) return null
+    ctx.jobs.enqueued({ runAt })
     return { order, attempt }
   })
+}
+
+/** When round `round` of the question about an attempt of `orderNo` runs; its dedupe key up to the attempt's number. */
+function queryTiming(ctx: AppContext, orderNo: string, round: number) {
+  const { supplierQueryAfterMs: after, supplierQueryMaxIntervalMs: cap } = ctx.config
+  const delay = Math.min(cap, after * 2 ** round)
+  return { runAt: new Date(ctx.clock.now().getTime() + delay), dedupePrefix: `${RECHARGE_QUERY_JOB}:${orderNo}:` }
 }
 
 /**
@@ -139,11 +163,10 @@ async function claimAttempt(
  * per attempt and round, so a retried submission does not ask twice.
  */
 async function scheduleQuery(ctx: AppContext, executor: Executor, job: QueryJob): Promise<void> {
-  const { supplierQueryAfterMs: after, supplierQueryMaxIntervalMs: cap } = ctx.config
-  const delay = Math.min(cap, after * 2 ** job.round)
+  const { runAt, dedupePrefix } = queryTiming(ctx, job.orderNo, job.round)
   await ctx.jobs.enqueue(executor, RECHARGE_QUERY_JOB, job, {
-    runAt: new Date(ctx.clock.now().getTime() + delay),
-    dedupeKey: `${RECHARGE_QUERY_JOB}:${job.orderNo}:${job.attemptNo}:${job.round}`,
+    runAt,
+    dedupeKey: `${dedupePrefix}${job.attemptNo}:${job.round}`,
   })
 }
 

@@ -1,4 +1,4 @@
-import { and, eq } from 'drizzle-orm'
+import { and, eq, type SQL } from 'drizzle-orm'
 import { nextOrderState, type OrderEvent, type OrderState } from '../../../../src/domain/orderTransitions'
 import type { Executor } from '../../db/database'
 import { lifePayOrders } from '../../db/schema'
@@ -61,4 +61,49 @@ export async function transitionOrder(
   log.info({ orderNo: order.orderNo, event, from, to }, 'order transition')
   await notifyOrderTransition(ctx, tx, updated, event)
   return updated
+}
+
+/**
+ * `transitionOrder` for an order not locked yet, from the state the caller expects it in (issue 21): the UPDATE takes
+ * the row lock and applies only while the order is in `from` (and `onlyIf` holds), so lock and transition are one
+ * statement. Null when it did not apply: the caller then locks the order and decides as usual. `alongside` is a
+ * data-modifying CTE over the moved row (the CTE `updated`), e.g. the job it queues, written with it or not at all.
+ * Statements after it in the transaction read what the lock's previous holder committed; this one does not (READ
+ * COMMITTED reads other tables as of the statement's start), so `alongside` reads nothing but `updated`.
+ */
+export async function transitionOrderFrom(
+  tx: Executor,
+  orderNo: string,
+  from: OrderState,
+  event: OrderEvent,
+  changes: OrderChanges,
+  ctx: NotifyContext,
+  { onlyIf, alongside }: { onlyIf?: SQL; alongside?: SQL } = {},
+): Promise<OrderRow | null> {
+  const to = nextOrderState(from, event)
+  if (!to) throw new ForbiddenTransitionError(orderNo, from, event)
+  const updated = tx.$with('updated').as(
+    tx
+      .update(lifePayOrders)
+      .set({ ...changes, ...to })
+      .where(
+        and(
+          eq(lifePayOrders.orderNo, orderNo),
+          eq(lifePayOrders.payStatus, from.payStatus),
+          eq(lifePayOrders.lifePayOrderStatus, from.lifePayOrderStatus),
+          onlyIf,
+        ),
+      )
+      .returning(),
+  )
+  const ctes = alongside ? [updated, tx.$with('alongside', {}).as(alongside)] : [updated]
+  const [moved] = await tx
+    .with(...ctes)
+    .select()
+    .from(updated)
+  if (!moved) return null
+  orderWritten(tx, moved.userId)
+  ctx.log.info({ orderNo, event, from, to }, 'order transition')
+  await notifyOrderTransition(ctx, tx, moved, event)
+  return moved
 }

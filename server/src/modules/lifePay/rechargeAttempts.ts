@@ -1,6 +1,6 @@
-import { and, asc, desc, eq, inArray, sql } from 'drizzle-orm'
+import { and, asc, desc, eq, inArray, sql, type SQL } from 'drizzle-orm'
 import type { RechargeAttempt } from '../../../../types/api/admin'
-import type { Db, Executor } from '../../db/database'
+import { rowsOf, type Db, type Executor } from '../../db/database'
 import { preparedOnExecutor } from '../../db/prepared'
 import { rechargeAttempts } from '../../db/schema'
 
@@ -25,7 +25,7 @@ export const RechargeAttemptOutcome = {
 export const isAttemptInFlight = (attempt: Pick<RechargeAttemptRow, 'outcome'>): boolean =>
   attempt.outcome === RechargeAttemptOutcome.Submitting || attempt.outcome === RechargeAttemptOutcome.Accepted
 
-// Every paid order reads its latest attempt twice and starts one (issue 21): built once per database.
+// Every paid order reads its latest attempt (issue 21): built once per database.
 const latestStatement = preparedOnExecutor((executor) =>
   executor
     .select()
@@ -34,19 +34,6 @@ const latestStatement = preparedOnExecutor((executor) =>
     .orderBy(desc(rechargeAttempts.attemptNo))
     .limit(1)
     .prepare('recharge_attempt_latest'),
-)
-
-const startStatement = preparedOnExecutor((executor) =>
-  executor
-    .insert(rechargeAttempts)
-    .values({
-      orderId: sql.placeholder('orderId'),
-      attemptNo: sql.placeholder('attemptNo'),
-      outcome: RechargeAttemptOutcome.Submitting,
-      startTime: sql.placeholder('now'),
-    })
-    .returning()
-    .prepare('recharge_attempt_start'),
 )
 
 /** The order's latest attempt, if any: only it can be in flight, since a new one starts only when none is. */
@@ -61,22 +48,42 @@ export async function attemptInFlight(executor: Executor, orderId: string): Prom
   return latest && isAttemptInFlight(latest) ? latest : null
 }
 
-async function nextAttemptNo(executor: Executor, orderId: string): Promise<number> {
-  return ((await latestAttempt(executor, orderId))?.attemptNo ?? 0) + 1
-}
-
 /**
- * Marks a new attempt `submitting`, after `latest` (the order's latest attempt, read under the lock: not read again);
- * call with the order row locked and no attempt in flight.
+ * The attempt a submission makes, in one statement (issue 21); call with the order row locked (by an earlier
+ * statement of the transaction, so this one reads the attempts as they are now). With nothing in flight and
+ * `mayStart`, a new attempt marked `submitting`; one a crashed run left `submitting` is made again (the supplier
+ * dedupes on our order number); otherwise none. `alongside(attempt)` is a data-modifying CTE over the chosen attempt
+ * (the CTE `attempt`, its `attempt_no`), written with it or not at all.
  */
-export async function startAttempt(
+export async function startOrResumeAttempt(
   executor: Executor,
   orderId: string,
-  latest: Pick<RechargeAttemptRow, 'attemptNo'> | undefined,
+  mayStart: boolean,
   now: Date,
-): Promise<RechargeAttemptRow> {
-  const [attempt] = await startStatement(executor).execute({ orderId, attemptNo: (latest?.attemptNo ?? 0) + 1, now })
-  return attempt
+  alongside: (attempt: SQL) => SQL,
+): Promise<Pick<RechargeAttemptRow, 'orderId' | 'attemptNo'> | null> {
+  const [row] = rowsOf<{ attempt_no: number }>(
+    await executor.execute(sql`
+      with latest as (
+        select attempt_no, outcome from ${rechargeAttempts} where order_id = ${orderId}::uuid
+        order by attempt_no desc limit 1
+      ),
+      started as (
+        insert into ${rechargeAttempts} (order_id, attempt_no, outcome, start_time)
+        select ${orderId}::uuid, coalesce((select attempt_no from latest), 0) + 1, ${RechargeAttemptOutcome.Submitting},
+          ${now}::timestamptz
+        where ${mayStart}::boolean and not exists (select 1 from latest where outcome in (${RechargeAttemptOutcome.Submitting}, ${RechargeAttemptOutcome.Accepted}))
+        returning attempt_no
+      ),
+      attempt as (
+        select attempt_no from started
+        union all
+        select attempt_no from latest where outcome = ${RechargeAttemptOutcome.Submitting}
+      ),
+      alongside as (${alongside(sql`attempt`)})
+      select attempt_no from attempt`),
+  )
+  return row ? { orderId, attemptNo: Number(row.attempt_no) } : null
 }
 
 /**
@@ -120,7 +127,8 @@ export async function refuseSubmission(
 /**
  * The supplier's final word settles the attempt in flight. A result with no attempt in flight (an order from before
  * attempts were recorded, or a second, different word) is recorded as an attempt of its own, so nothing is lost; a
- * repeat of the word the latest attempt already records changes nothing.
+ * repeat of the word the latest attempt already records changes nothing. One statement (issue 21); call with the
+ * order row locked by an earlier statement, so it reads the attempts as they are now.
  */
 export async function recordRechargeResult(
   executor: Executor,
@@ -129,21 +137,24 @@ export async function recordRechargeResult(
   now: Date,
 ): Promise<void> {
   const outcome = result.success ? RechargeAttemptOutcome.Succeeded : RechargeAttemptOutcome.Failed
-  const settled = { outcome, supplierOrderNo: result.supplierOrderNo, reason: result.reason, finishTime: now }
-  const latest = await latestAttempt(executor, orderId)
-  // The same word again (a callback repeated because our acknowledgement was lost) is already recorded.
-  if (latest && latest.outcome === outcome && latest.supplierOrderNo === result.supplierOrderNo) return
-  const open = latest && isAttemptInFlight(latest) ? latest : null
-  if (open) {
-    await executor
-      .update(rechargeAttempts)
-      .set(settled)
-      .where(and(eq(rechargeAttempts.orderId, orderId), eq(rechargeAttempts.attemptNo, open.attemptNo)))
-  } else {
-    await executor
-      .insert(rechargeAttempts)
-      .values({ orderId, attemptNo: await nextAttemptNo(executor, orderId), startTime: now, ...settled })
-  }
+  const inFlight = sql`outcome in (${RechargeAttemptOutcome.Submitting}, ${RechargeAttemptOutcome.Accepted})`
+  await executor.execute(sql`
+    with latest as (
+      select attempt_no, outcome, supplier_order_no from ${rechargeAttempts} where order_id = ${orderId}::uuid
+      order by attempt_no desc limit 1
+    ),
+    -- The same word again (a callback repeated because our acknowledgement was lost) is already recorded.
+    repeated as (select 1 from latest where outcome = ${outcome} and supplier_order_no = ${result.supplierOrderNo}),
+    settled as (
+      update ${rechargeAttempts}
+      set outcome = ${outcome}, supplier_order_no = ${result.supplierOrderNo}, reason = ${result.reason}::text,
+        finish_time = ${now}::timestamptz
+      where order_id = ${orderId}::uuid and attempt_no = (select attempt_no from latest where ${inFlight})
+    )
+    insert into ${rechargeAttempts} (order_id, attempt_no, outcome, supplier_order_no, reason, start_time, finish_time)
+    select ${orderId}::uuid, coalesce((select attempt_no from latest), 0) + 1, ${outcome}, ${result.supplierOrderNo},
+      ${result.reason}::text, ${now}::timestamptz, ${now}::timestamptz
+    where not exists (select 1 from repeated) and not exists (select 1 from latest where ${inFlight})`)
 }
 
 /** Every attempt of these orders, oldest first: the operator's view of the supplier. */
