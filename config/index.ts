@@ -1,6 +1,7 @@
 import { resolve } from 'node:path'
 import { defineConfig, type UserConfigExport } from '@tarojs/cli'
 import { NormalModuleReplacementPlugin } from 'webpack'
+import { AppJsWithoutPackageLayoutPlugin } from './appJsWithoutPackageLayout'
 import devConfig from './dev'
 import { provideFloorGlobals } from './floorGlobals'
 import { H5FirstLoadPlugin } from './h5FirstLoad'
@@ -159,6 +160,8 @@ export default defineConfig<'webpack5'>(async (merge, { mode }) => {
         provideFloorGlobals(chain, platform)
         // A subpackage's shared modules in its sub-vendors.js, not one file (and one require per page) each.
         chain.plugin('mergeSubCommon').use(MergeSubCommonPlugin)
+        // The package layout only in app.json, not also in app.js (config/appJsWithoutPackageLayout.ts).
+        chain.plugin('appJsWithoutPackageLayout').use(AppJsWithoutPackageLayoutPlugin)
       },
     },
     h5: {

@@ -8,8 +8,10 @@
  * subpackage require: one webpack chunk push that installs all their chunk ids, so each page's entry still finds every
  * chunk it waits for. The modules only register there (webpack runs a module when something requires it), so a page
  * pays nothing at run time for the shared modules it does not use. Styles (`.wxss`/`.acss`) stay as Taro writes
- * them. A file that is not the plain push this expects, or a subpackage without sub-vendors, is left as it is.
+ * them. A subpackage of one page, which Taro gives no sub-vendors, gets one made of its sub-common modules. A file
+ * that is not the plain push this expects is left as it is.
  */
+import { posix } from 'node:path'
 import type { Compilation, Compiler, sources as WebpackSources } from 'webpack'
 
 const PLUGIN = 'MergeSubCommon'
@@ -75,11 +77,15 @@ function mergeSubCommon(
   }
   for (const [subRoot, commons] of bySubRoot) {
     const vendorsFile = `${subRoot}/${SUB_VENDORS}`
+    // A subpackage of one page has no sub-vendors (Taro's group needs two chunks): the merged file becomes it.
     const vendors = assets[vendorsFile] ? parsePush(String(assets[vendorsFile].source())) : null
-    if (!vendors || commons.some((common) => common.push.global !== vendors.global)) continue
-    const parts = [{ file: vendorsFile, push: vendors }, ...commons].filter((part) => part.push.modules !== '')
-    const ids = [vendors.ids, ...commons.map((common) => common.push.ids)].join(',')
-    const global = vendors.global
+    if (assets[vendorsFile] && !vendors) continue
+    const global = vendors?.global ?? commons[0].push.global
+    if (commons.some((common) => common.push.global !== global)) continue
+    const parts = [...(vendors ? [{ file: vendorsFile, push: vendors }] : []), ...commons].filter(
+      (part) => part.push.modules !== '',
+    )
+    const ids = [...(vendors ? [vendors.ids] : []), ...commons.map((common) => common.push.ids)].join(',')
     const merged = new sources.ConcatSource(
       `"use strict";(${global}.webpackJsonp=${global}.webpackJsonp||[]).push([[${ids}],{`,
     )
@@ -88,24 +94,42 @@ function mergeSubCommon(
       merged.add(moduleTable(part.file, part.push))
     })
     merged.add('}]);')
-    if (assets[`${vendorsFile}.map`]) {
+    const mapFile = assets[`${vendorsFile}.map`] ?? assets[`${commons[0].file}.map`]
+    if (mapFile) {
       const name = vendorsFile.slice(vendorsFile.lastIndexOf('/') + 1)
-      compilation.updateAsset(`${vendorsFile}.map`, new sources.RawSource(JSON.stringify(merged.map())))
+      const map = new sources.RawSource(JSON.stringify(merged.map()))
+      if (assets[`${vendorsFile}.map`]) compilation.updateAsset(`${vendorsFile}.map`, map)
+      else compilation.emitAsset(`${vendorsFile}.map`, map)
       merged.add(`\n//# sourceMappingURL=${name}.map`)
     }
-    compilation.updateAsset(vendorsFile, new sources.RawSource(String(merged.source())))
+    const vendorsSource = new sources.RawSource(String(merged.source()))
+    if (vendors) compilation.updateAsset(vendorsFile, vendorsSource)
+    else compilation.emitAsset(vendorsFile, vendorsSource)
     const mergedHashes = new Set(commons.map((common) => common.hash))
     for (const common of commons) {
       compilation.deleteAsset(common.file)
       if (assets[`${common.file}.map`]) compilation.deleteAsset(`${common.file}.map`)
     }
-    // The pages' require lines for the merged files go; their require of sub-vendors (after them) stays.
-    const requireLine = /require\("(?:\.\.\/)+sub-common\/([0-9a-f]{32})\.js"\);/g
+    // The pages' require lines for the merged files go; their require of sub-vendors (after them) stays, or, where
+    // Taro wrote no sub-vendors, takes the place of the first one.
+    const requireLine = /require\("(?:(?:\.\.\/)+|\.\/)sub-common\/([0-9a-f]{32})\.js"\);/g
     for (const file of Object.keys(assets)) {
       if (!file.startsWith(`${subRoot}/`) || !file.endsWith('.js') || file === vendorsFile) continue
       const code = String(assets[file].source())
-      const without = code.replace(requireLine, (line, hash: string) => (mergedHashes.has(hash) ? '' : line))
+      let vendorsRequired = !!vendors
+      const without = code.replace(requireLine, (line, hash: string) => {
+        if (!mergedHashes.has(hash)) return line
+        if (vendorsRequired) return ''
+        vendorsRequired = true
+        return `require(${JSON.stringify(relativeRequire(file, vendorsFile))});`
+      })
       if (without !== code) compilation.updateAsset(file, new sources.RawSource(without))
     }
   }
+}
+
+/** The path a script at `from` requires `to` by, both relative to the output root: `./x.js`, `../x.js`. */
+function relativeRequire(from: string, to: string): string {
+  const path = posix.relative(posix.dirname(from), to)
+  return path.startsWith('.') ? path : `./${path}`
 }

@@ -123,3 +123,33 @@ describe('app window', () => {
     })
   })
 })
+
+describe('app packages', () => {
+  type Layout = {
+    subPackages: { root: string; pages: string[] }[]
+    preloadRule: Record<string, { network: string; packages: string[] }>
+  }
+  const app = evaluate('../../src/app.config', 'weapp') as unknown as Layout
+  const routes = app.subPackages.flatMap((pkg) => pkg.pages.map((page) => `${pkg.root}/${page}`))
+
+  it('keeps every page at its SPEC path, each recharge page in a subpackage of its own, no root inside another', () => {
+    expect(routes).toEqual(SUBPACKAGES.flatMap((group) => group.pages.map((page) => `${group.root}/${page}/${page}`)))
+    const recharge = SUBPACKAGES.find((group) => group.root === 'subpackages/recharge')!.pages
+    for (const page of recharge)
+      expect(app.subPackages).toContainEqual({ root: `subpackages/recharge/${page}`, pages: [page] })
+    for (const { root } of app.subPackages)
+      expect(app.subPackages.filter((other) => other.root.startsWith(`${root}/`))).toEqual([])
+  })
+
+  it('preloads the forms from home, and from each form the pay page and that form’s result page', () => {
+    const roots = app.subPackages.map((pkg) => pkg.root)
+    for (const [page, rule] of Object.entries(app.preloadRule)) {
+      expect([...TAB_PAGES, ...routes]).toContain(page)
+      for (const root of rule.packages) expect(roots).toContain(root)
+    }
+    expect(app.preloadRule['subpackages/recharge/gasBillRecharge/gasBillRecharge'].packages).toEqual([
+      'subpackages/recharge/selectPayType',
+      'subpackages/recharge/rechargeGasResult',
+    ])
+  })
+})

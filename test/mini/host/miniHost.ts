@@ -367,6 +367,13 @@ export class MiniHost {
   require(path: string, from = ''): unknown {
     let file = normalize(join(dirname(from || 'app.js'), path))
     if (!file.endsWith('.js')) file += '.js'
+    // Both hosts: a subpackage's script may require its own package's files and the main package's, never another
+    // subpackage's (WeChat 分包 "引用原则"; Alipay likewise), which only the package layout decides.
+    const fromPackage = from ? this.packageOf(from) : null
+    const filePackage = this.packageOf(file)
+    if (fromPackage && filePackage && filePackage !== fromPackage) {
+      throw new Error(`module "${file}" is in subpackage ${filePackage}, required from ${from} in ${fromPackage}`)
+    }
     const cached = this.modules.get(file)
     if (cached) return cached.exports
     const absolute = join(this.dist, file)
@@ -380,6 +387,11 @@ export class MiniHost {
     ).runInContext(this.context) as (...args: unknown[]) => void
     factory.call(undefined, (next: string) => this.require(next, file), module, module.exports)
     return module.exports
+  }
+
+  /** The root of the subpackage a file lies in, or null for the main package. */
+  private packageOf(file: string): string | null {
+    return this.appJson.subPackages?.find((pkg) => file.startsWith(`${pkg.root.replace(/\/$/, '')}/`))?.root ?? null
   }
 
   private registerApp(config: AppInstance): void {
