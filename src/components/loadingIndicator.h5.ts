@@ -2,9 +2,7 @@
  * H5: Taro's loading indicator lives in its interaction module, which creates its toast, modal and action sheet at
  * import (~6 KiB gzip). The app shell calls the indicator only when a page's code is slow to arrive
  * (src/platform/pageLoadFeedback.h5.ts), and the request layer before a request, so it is a chunk of its own:
- * prefetched while the browser is idle after start-up, loaded at the latest by the first call. The request layer's
- * default toast and loading (src/services/http/fallbackPopups.h5.ts) name the same chunk, so Taro's module is one
- * download whichever asks first. Calls run in the order
+ * prefetched while the browser is idle after start-up, loaded at the latest by the first call. Calls run in the order
  * they were made (show, then hide), each once the chunk is there. A chunk that cannot be loaded (offline) shows
  * nothing and is asked for again by the next call; it is never an unhandled rejection, which pageLoadFeedback would
  * take for the page's own.
@@ -16,12 +14,10 @@ type Loading = typeof LoadingModule
 let loading: Promise<Loading> | undefined
 
 function loaded(): Promise<Loading> {
-  loading ??= import(/* webpackChunkName: "taroPopups", webpackPrefetch: true */ './loading').catch(
-    (error: unknown) => {
-      loading = undefined
-      throw error
-    },
-  )
+  loading ??= import(/* webpackPrefetch: true */ './loading').catch((error: unknown) => {
+    loading = undefined
+    throw error
+  })
   return loading
 }
 
