@@ -105,6 +105,9 @@ function oneLevelOfUnnested(chain: { plugin: (name: string) => { get: (key: 'arg
   for (const name of unnestedTemplates) nestElements.set(name, 1)
 }
 
+// The one importer of Taro's interaction module whose toast waits for the module (config/h5CopyToastOnDemand.js).
+const COPY_TOAST_ISSUER = /@tarojs[\\/]taro-h5[\\/]dist[\\/]api[\\/]device[\\/]clipboard\.js$/
+
 const transpiledPackages = (filename: string): boolean =>
   /node_modules[\\/](@tanstack|axios|zustand|query-string|decode-uri-component|split-on-first|filter-obj)[\\/]/.test(
     filename,
@@ -193,6 +196,14 @@ export default defineConfig<'webpack5'>(async (merge, { mode }) => {
             /node_modules[\\/]platform[\\/]platform\.js$/,
             resolve(__dirname, 'h5PlatformStub.js'),
           ])
+        // setClipboardData's copy toast loads on the copy, not with the page (config/h5CopyToastOnDemand.js).
+        chain.plugin('copyToastOnDemand').use(NormalModuleReplacementPlugin, [
+          /[\\/]ui[\\/]interaction[\\/]index\.js$/,
+          (resource: { request: string; contextInfo?: { issuer?: string } }) => {
+            if (COPY_TOAST_ISSUER.test(resource.contextInfo?.issuer ?? ''))
+              resource.request = resolve(__dirname, 'h5CopyToastOnDemand.js')
+          },
+        ])
         // Taro's H5 runtime imports taro-components.css at start-up: without the weui icon font (6 of its 8 KiB) and
         // the Icon/Checkbox/Radio rules drawn with it, which no screen renders (config/dropWeuiIconsLoader.js).
         chain.module

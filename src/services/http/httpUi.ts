@@ -1,4 +1,6 @@
 import Taro from '@tarojs/taro'
+import * as popups from './fallbackPopups'
+import { quietly } from './quietly'
 
 export type HttpToastType = 'success' | 'error' | 'warning'
 
@@ -16,21 +18,11 @@ export interface HttpUi {
 
 const LOGIN_PAGE = '/subpackages/login/authorization/authorization'
 
-/** Runs a platform UI call whose failure never matters (e.g. hiding a loading that is not shown). */
-function quietly(call: () => unknown): void {
-  try {
-    void Promise.resolve(call()).catch(() => undefined)
-  } catch {
-    // Nothing to show or hide.
-  }
-}
-
-// Platform defaults keep the layer usable before the app wires its own UI.
+// Platform defaults keep the layer usable before the app wires its own UI (H5: the popups load on first use).
 const taroUi: HttpUi = {
-  showToast: (type, text) =>
-    quietly(() => Taro.showToast({ title: text, icon: type === 'success' ? 'success' : 'none' })),
-  showLoading: () => quietly(() => Taro.showLoading({ title: '加载中', mask: true })),
-  hideLoading: () => quietly(() => Taro.hideLoading()),
+  showToast: popups.showToast,
+  showLoading: popups.showLoading,
+  hideLoading: popups.hideLoading,
   showNavigationBarLoading: () => quietly(() => Taro.showNavigationBarLoading()),
   hideNavigationBarLoading: () => quietly(() => Taro.hideNavigationBarLoading()),
   redirectToLogin: () => quietly(() => Taro.navigateTo({ url: LOGIN_PAGE })),
