@@ -35,9 +35,11 @@ export default function PageState({
 }: PageStateProps) {
   const t = useT()
   if (status === 'ready') return <>{children}</>
+  // Each state is keyed: the next state's elements are new ones, not the last state's moved (loading's text pushed
+  // under the empty state's art was a layout shift of its own, CLS 0.009 on an empty list).
   if (status === 'loading') {
     return (
-      <View className='lp-state' aria-busy='true'>
+      <View className='lp-state' aria-busy='true' key='loading'>
         <View className='lp-state__spinner' />
         <Text className='lp-state__text'>{t('state.loading')}</Text>
       </View>
@@ -45,7 +47,7 @@ export default function PageState({
   }
   if (status === 'empty') {
     return (
-      <View className='lp-state'>
+      <View className='lp-state' key='empty'>
         <DecorativeImage className='lp-state__empty-art' src={emptyArt} mode='aspectFit' />
         <Text className='lp-state__text'>{emptyText ?? t('state.empty')}</Text>
         {emptyAction}
@@ -53,7 +55,7 @@ export default function PageState({
     )
   }
   return (
-    <View className='lp-state' role='alert'>
+    <View className='lp-state' role='alert' key='error'>
       <Text className='lp-state__title'>{t('state.error')}</Text>
       {errorText ? <Text className='lp-state__text'>{errorText}</Text> : null}
       {onRetry ? (

@@ -5,7 +5,8 @@ import type { Browser, Page } from 'playwright-core'
 import { startAppServer, type AppServer } from '../../scripts/lib/appServer'
 import { pagePath } from '../../src/routes'
 import { ARTIFACTS, launchBrowser, phoneContext, settled } from './browser'
-import { assertH5Built, importAppModule } from './session'
+import { seedUserWithOrders } from '../../bench/seedOrders'
+import { assertH5Built, importAppModule, storeLogin } from './session'
 
 // index.html's first frame (src/index.html, its table scripts/firstFrameTable.ts): drawn before any of the app's code
 // runs, and replaced by the page without moving anything.
@@ -119,5 +120,27 @@ test('the tab pages load without any layout shift on a phone-speed CPU (CLS at t
     await settled(page)
     assert.deepEqual(await layoutShifts(page), [], route.name)
   }
+  await context.close()
+})
+
+test('the data pages show what they load without moving what they showed while loading', async () => {
+  // A user with a few orders, none of whose accounts is saved: the saved-accounts list is empty.
+  const phone = '13700009911'
+  const { userId, paidOrderNo } = await seedUserWithOrders(server.url, server.smsCode, phone, 3)
+  const context = await phoneContext(browser)
+  await storeLogin(context, userId, phone, 'zh-CN')
+  const page = await context.newPage()
+  const cdp = await context.newCDPSession(page)
+  await cdp.send('Emulation.setCPUThrottlingRate', { rate: 4 })
+  // Loading, then the empty state: its text is a new element under the art, not the loading text moved there.
+  await page.goto(`${server.url}${pagePath('userAccountList')}`)
+  await page.locator('.lp-state__empty-art').waitFor()
+  await settled(page)
+  assert.deepEqual(await layoutShifts(page), [], 'userAccountList')
+  // The result shows once the order's details are in: its buttons never move down under the user's finger.
+  await page.goto(`${server.url}${pagePath('rechargeResult')}?orderNo=${paidOrderNo}`)
+  await page.locator('.lp-result__details').waitFor()
+  await settled(page)
+  assert.deepEqual(await layoutShifts(page), [], 'rechargeResult')
   await context.close()
 })

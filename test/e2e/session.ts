@@ -55,6 +55,17 @@ export async function logInByPhoneCode(
   locale: Locale,
 ): Promise<string> {
   const userId = await phoneCodeLogin(server, phoneNumber)
+  await storeLogin(context, userId, phoneNumber, locale)
+  return userId
+}
+
+/** A logged-in user's id (and the language) into the app's storage before any page of the context loads. */
+export async function storeLogin(
+  context: BrowserContext,
+  userId: string,
+  phoneNumber: string,
+  locale: Locale,
+): Promise<void> {
   // channlesNum: spelled as the API spells it.
   const account = JSON.stringify({ state: { userId, phoneNumber, channlesNum: '818' }, version: 0 })
   await context.addInitScript(
@@ -65,7 +76,6 @@ export async function logInByPhoneCode(
     },
     [account, locale] as const,
   )
-  return userId
 }
 
 /** The recharge API as the app calls it for this user (its user id header); the call must succeed. */

@@ -116,6 +116,10 @@ export default function RechargeResultView({ orderNo, kind, visible }: RechargeR
     }
     return <PageState status='loading' />
   }
+  // The order's details settle before anything shows: its card, the amount in the head's text and the save offer
+  // arriving later would push the buttons down under the user's finger (a layout shift, CLS 0.023). A details
+  // request that fails leaves the page as the status alone.
+  if (order.isPending && orderNo !== '') return <PageState status='loading' />
 
   const display = orderDisplayStatusOf(state.payStatus, state.lifePayOrderStatus)
   const phase: Phase = display === OrderDisplayStatus.Unpaid && !graceOver && !polling.timedOut ? 'confirming' : display
@@ -177,10 +181,6 @@ export default function RechargeResultView({ orderNo, kind, visible }: RechargeR
         </View>
       ) : null}
 
-      {detail && (display === OrderDisplayStatus.Recharging || display === OrderDisplayStatus.RechargeSucceeded) ? (
-        <SaveAccountOffer order={detail} />
-      ) : null}
-
       <View className='lp-result__actions'>
         {payable ? (
           <View
@@ -205,6 +205,10 @@ export default function RechargeResultView({ orderNo, kind, visible }: RechargeR
           {m('viewOrder')}
         </View>
       </View>
+      {/* Below the buttons: the saved list it waits on arrives later, and moves nothing when it does. */}
+      {detail && (display === OrderDisplayStatus.Recharging || display === OrderDisplayStatus.RechargeSucceeded) ? (
+        <SaveAccountOffer order={detail} />
+      ) : null}
     </View>
   )
 }
