@@ -1,5 +1,6 @@
 import { waitFor } from '@testing-library/react'
 import type * as Indicator from '../../src/components/loadingIndicator.h5'
+import { captureUnhandledRejections } from '../support/unhandledRejections'
 
 // The H5 loading indicator loads Taro's on first use (src/components/loadingIndicator.h5.ts). Taro's calls are
 // replaced by a record of what was asked, and the module's chunk by a factory that can fail like webpack's does.
@@ -23,21 +24,12 @@ function freshIndicator(): typeof Indicator {
 }
 
 describe('loading indicator (H5: Taro’s loaded on first use)', () => {
-  let unhandled: unknown[]
-  const onUnhandled = (event: PromiseRejectionEvent) => unhandled.push(event.reason)
-  const onNodeUnhandled = (reason: unknown) => unhandled.push(reason)
+  const unhandled = captureUnhandledRejections()
 
   beforeEach(() => {
     mockCalls.length = 0
     mockChunkFails = 0
     mockLoads = 0
-    unhandled = []
-    window.addEventListener('unhandledrejection', onUnhandled)
-    process.on('unhandledRejection', onNodeUnhandled)
-  })
-  afterEach(() => {
-    window.removeEventListener('unhandledrejection', onUnhandled)
-    process.off('unhandledRejection', onNodeUnhandled)
   })
 
   it('shows and hides in the order asked, though the first call waits for the code', async () => {
@@ -62,6 +54,6 @@ describe('loading indicator (H5: Taro’s loaded on first use)', () => {
     hideLoading()
     await waitFor(() => expect(mockCalls).toEqual(['show', 'hide']))
     expect(mockLoads).toBe(2)
-    expect(unhandled).toEqual([])
+    expect(unhandled.reasons).toEqual([])
   })
 })

@@ -1,5 +1,6 @@
 import { waitFor } from '@testing-library/react'
 import type * as Popups from '../../../src/services/http/fallbackPopups.h5'
+import { captureUnhandledRejections } from '../../support/unhandledRejections'
 
 // H5: the request layer's default toast and loading load Taro's on first use (src/services/http/fallbackPopups.h5.ts).
 // Taro's calls are recorded (one record across the fresh module registries below), and the popups' chunk is a factory
@@ -46,21 +47,12 @@ function shown(): string[] {
 }
 
 describe('request layer’s default popups (H5: Taro’s loaded on first use)', () => {
-  let unhandled: unknown[]
-  const onUnhandled = (event: PromiseRejectionEvent) => unhandled.push(event.reason)
-  const onNodeUnhandled = (reason: unknown) => unhandled.push(reason)
+  const unhandled = captureUnhandledRejections()
 
   beforeEach(() => {
     jest.clearAllMocks()
     mockChunkFails = 0
     mockLoads = 0
-    unhandled = []
-    window.addEventListener('unhandledrejection', onUnhandled)
-    process.on('unhandledRejection', onNodeUnhandled)
-  })
-  afterEach(() => {
-    window.removeEventListener('unhandledrejection', onUnhandled)
-    process.off('unhandledRejection', onNodeUnhandled)
   })
 
   it('shows the toast and loading in the order asked, though the first call waits for the code', async () => {
@@ -90,7 +82,7 @@ describe('request layer’s default popups (H5: Taro’s loaded on first use)', 
     showToast('error', '网络异常')
     await waitFor(() => expect(shown()).toEqual(['loading 加载中 masked', 'toast none 网络异常']))
     expect(mockLoads).toBe(2)
-    expect(unhandled).toEqual([])
+    expect(unhandled.reasons).toEqual([])
   })
 
   it('never throws when Taro’s call fails', async () => {
@@ -106,6 +98,6 @@ describe('request layer’s default popups (H5: Taro’s loaded on first use)', 
     showToast('error', 'y')
     await waitFor(() => expect(Taro.showToast).toHaveBeenCalledTimes(2))
     expect(shown()).toEqual(['hide', 'toast none x', 'toast none y'])
-    expect(unhandled).toEqual([])
+    expect(unhandled.reasons).toEqual([])
   })
 })
