@@ -1,6 +1,7 @@
 import { resolve } from 'node:path'
 import { defineConfig, type UserConfigExport } from '@tarojs/cli'
 import { NormalModuleReplacementPlugin } from 'webpack'
+import type Chain from 'webpack-chain'
 import { AppJsWithoutPackageLayoutPlugin } from './appJsWithoutPackageLayout'
 import devConfig from './dev'
 import { provideFloorGlobals } from './floorGlobals'
@@ -20,16 +21,17 @@ const outputRoot = floorApp ? `dist/floor/${platform}` : `dist/${platform}`
 // error (a blank page) and older mini-program engines can't parse them, so babel transpiles these packages too;
 // axios and zustand ship object spread, which iOS 11.0–11.2 can't parse, and @tarojs/router's query-string (with its
 // helpers) ships `catch {}` (ES2019): `npm run syntax:check` guards the ES2017 floor.
-// axios's own xhr/fetch adapters are never used (our Taro adapter is), so the builds replace them with a stub.
-function dropAxiosBrowserAdapters(chain: {
-  plugin: (name: string) => { use: (plugin: unknown, args: unknown[]) => void }
-}) {
-  chain
-    .plugin('dropAxiosBrowserAdapters')
-    .use(NormalModuleReplacementPlugin, [
-      /axios[\\/]lib[\\/]adapters[\\/](xhr|fetch)\.js$/,
-      resolve(__dirname, 'axiosAdapterStub.js'),
-    ])
+// axios's own xhr/fetch/http adapters are never used (our Taro adapter is): its adapters.js becomes one that knows
+// only the adapter function we pass (config/axiosAdaptersLoader.js, which fails the build if axios's file changes
+// shape), and axios's entry one without the statics nothing here calls (config/axiosEntry.js).
+function onlyOurAxiosAdapter(chain: Pick<Chain, 'module' | 'resolve'>) {
+  chain.module
+    .rule('onlyOurAxiosAdapter')
+    .test(/axios[\\/]lib[\\/]adapters[\\/]adapters\.js$/)
+    .enforce('pre')
+    .use('onlyOurAxiosAdapter')
+    .loader(resolve(__dirname, 'axiosAdaptersLoader.js'))
+  chain.resolve.alias.set('axios$', resolve(__dirname, 'axiosEntry.js'))
 }
 
 // Taro's mini-program default turns off most of terser's compressions (a create-react-app-era list for old
@@ -154,11 +156,9 @@ export default defineConfig<'webpack5'>(async (merge, { mode }) => {
       webpackChain(chain) {
         failOnMissingExports(chain)
         webpackOutputAtFloor(chain)
-        dropAxiosBrowserAdapters(chain)
+        onlyOurAxiosAdapter(chain)
         dropTaroHtmlParser(chain)
         if (platform === 'weapp') oneLevelOfUnnested(chain)
-        // axios's index without the statics nothing here calls (config/axiosMini.js); H5 keeps axios's own.
-        chain.resolve.alias.set('axios$', resolve(__dirname, 'axiosMini.js'))
         // globalThis, AbortController, AbortSignal: ours where the engine has none (config/floorGlobals.ts).
         provideFloorGlobals(chain, platform)
         // A subpackage's shared modules in its sub-vendors.js, not one file (and one require per page) each.
@@ -177,7 +177,7 @@ export default defineConfig<'webpack5'>(async (merge, { mode }) => {
       compile: { include: [alsoCompiled] },
       webpackChain(chain) {
         failOnMissingExports(chain)
-        dropAxiosBrowserAdapters(chain)
+        onlyOurAxiosAdapter(chain)
         // globalThis (react-query reads it at import; Chrome < 71, iOS < 12.2): ours where the browser has none.
         provideFloorGlobals(chain, platform)
         // The server sends these as they are (preCompressed): every H5 build writes them, whatever its mode.

@@ -1,4 +1,4 @@
-// axios's entry for the mini-program builds (config/index.ts aliases `axios` here in the mini chain only): the same
+// axios's entry for the app builds (config/index.ts aliases `axios` here, H5 and mini-programs): the same
 // default instance, built the way axios's own lib/axios.js builds it, with what the app uses (src/services/http):
 // `create`, `defaults`, AxiosError, AxiosHeaders, CanceledError, isCancel, isAxiosError. Left out: the
 // HttpStatusCode table, CancelToken (deprecated; our requests cancel with AbortSignal), spread/all, toFormData and
