@@ -1,27 +1,18 @@
 import Taro from '@tarojs/taro'
-import type { ApiErrorCode } from '../../../../types/api/errorCodes'
 import type { DuplicateOrderRefusal } from '../../../../types/api/lifePay'
 import { confirm, DialogCancelled } from '../../../components/dialogStore'
 import { SAME_AMOUNT_WINDOW_MINUTES, type DuplicateReason } from '../../../domain/duplicateOrder'
 import { formatLocalTime, parseServerTime } from '../../../domain/localTime'
 import { formatYuan } from '../../../domain/price'
 import { orderDetailUrl, pagePath } from '../../../routes'
-import { isBizError, type BizError } from '../../../services/http/bizError'
-import type { CallOptions } from '../../../services/http/requestOptions'
+import type { BizError } from '../../../services/http/bizError'
 import type { RechargeMessageKey } from '../messages'
+import { isGuardRefusal } from './duplicateGuard'
 
-// Issue 20, duplicate guard: the create call's two refusals that the user answers in a dialog rather than reads in a
-// toast (the server's rule: src/domain/duplicateOrder.ts).
+// Issue 20, duplicate guard: the dialog that answers the create call's guard refusals (duplicateGuard.ts). On H5 this
+// module loads when the first such refusal arrives (duplicateGuardAnswer.h5.ts).
 
-type Message = (key: RechargeMessageKey, params?: Record<string, string | number>) => string
-
-const GUARD_CODES: readonly ApiErrorCode[] = ['DUPLICATE_ORDER', 'OPEN_ORDER_LIMIT']
-
-const isGuardRefusal = (error: unknown): error is BizError =>
-  isBizError(error) && error.code !== null && GUARD_CODES.includes(error.code)
-
-/** The create call's options: the guard's refusals are left to the prompt, so no toast repeats the dialog. */
-export const duplicateGuardCall: CallOptions = { customErrorHandler: (error) => isGuardRefusal(error) }
+export type Message = (key: RechargeMessageKey, params?: Record<string, string | number>) => string
 
 const TITLE: Record<DuplicateReason, RechargeMessageKey> = {
   unpaid: 'duplicateUnpaid',
