@@ -1,0 +1,162 @@
+import { ScrollView, Text, View } from '@tarojs/components'
+import { Fragment, useState } from 'react'
+import type { ElectricSupportArea } from '../../../types/api/lifePay'
+import { matchElectricArea } from '../../domain/electricArea'
+import type { Locale } from '../../domain/locale'
+import { OTHER_INITIAL, groupByInitial, searchRegions } from '../../domain/regionIndex'
+import { regionName } from '../../domain/regionNames'
+import { useLocaleStore } from '../../i18n/i18n'
+import { useMessages } from '../../i18n/messages'
+import { useLocationCityStore } from '../../stores/locationCity'
+import BottomSheet from './BottomSheet'
+import TextField from './TextField'
+import { fieldMessages } from './messages'
+import { rovingTabStop } from '../rovingTabStop'
+import './fields.scss'
+
+export interface RegionSheetProps {
+  /** Cities where electricity top-up is possible (GetElectricSupportArea). */
+  areas: readonly ElectricSupportArea[]
+  /** cityCode of the chosen area. */
+  value?: string
+  onPick: (area: ElectricSupportArea) => void
+  onClose: () => void
+}
+
+/** The id of an index letter's heading: what the letter bar scrolls to (mini-programs scroll by id, not by node). */
+function initialId(initial: string): string {
+  return `lp-region-${initial === OTHER_INITIAL ? 'other' : initial}`
+}
+
+interface CityChipsProps {
+  cities: readonly ElectricSupportArea[]
+  /** The radio group's name: its index letter, or the search's. */
+  label: string
+  value?: string
+  locale: Locale
+  onPick: (area: ElectricSupportArea) => void
+}
+
+function CityChips({ cities, label, value, locale, onPick }: CityChipsProps) {
+  const tabStop = rovingTabStop(cities, (city) => city.cityCode === value)
+  return (
+    <View className='lp-chips lp-chips--3' role='radiogroup' aria-label={label}>
+      {cities.map((area, index) => (
+        <View
+          key={area.cityCode}
+          className={`lp-chip${area.cityCode === value ? ' lp-chip--selected' : ''}`}
+          role='radio'
+          tabIndex={index === tabStop ? 0 : -1}
+          aria-checked={area.cityCode === value}
+          onClick={() => onPick(area)}
+        >
+          <Text className='lp-chip__label'>{regionName(area.cityName, locale)}</Text>
+        </View>
+      ))}
+    </View>
+  )
+}
+
+/**
+ * The supported cities as Alipay's and WeChat's city pickers have them: a search (name, pinyin, initials), the
+ * location city first, then the cities A to Z with a letter bar to jump. Mounted while open (RegionPicker), so the
+ * search and the scroll position start afresh each time.
+ */
+export default function RegionSheet({ areas, value, onPick, onClose }: RegionSheetProps) {
+  const m = useMessages(fieldMessages)
+  const locale = useLocaleStore((s) => s.locale)
+  const locationCity = useLocationCityStore((s) => s.city)
+  const [query, setQuery] = useState('')
+  // The heading the list is scrolled to; cleared once the list moves, so tapping the same letter again scrolls again
+  // (a ScrollView scrolls only when scroll-into-view changes).
+  const [scrollTarget, setScrollTarget] = useState('')
+  // Only a city where electricity can be paid is offered; the store holds the name, as the area list spells it.
+  const located = matchElectricArea(areas, undefined, locationCity)
+  const searching = query.trim() !== ''
+  const found = searching ? searchRegions(areas, query) : []
+  const groups = groupByInitial(areas)
+
+  return (
+    <BottomSheet open title={m('regionSheetTitle')} onClose={onClose}>
+      <TextField
+        label={m('regionSearchLabel')}
+        placeholder={m('regionSearchPlaceholder')}
+        value={query}
+        onChange={setQuery}
+        maxLength={20}
+      />
+      <View className='lp-region-picker__body'>
+        <ScrollView
+          className='lp-region-picker__list'
+          scrollY
+          scrollIntoView={scrollTarget}
+          // The letter's heading at the top of the list, under the search box (H5 would centre it).
+          scrollIntoViewAlignment='start'
+          onScroll={() => setScrollTarget('')}
+        >
+          {searching ? (
+            found.length > 0 ? (
+              <CityChips
+                cities={found}
+                label={m('regionSearchResults')}
+                value={value}
+                locale={locale}
+                onPick={onPick}
+              />
+            ) : (
+              <Text className='lp-region-picker__empty'>{m('regionNoMatch', { query: query.trim() })}</Text>
+            )
+          ) : (
+            <>
+              {located ? (
+                <>
+                  <Text className='lp-region-group__name'>{m('regionLocated')}</Text>
+                  {/* A button, not a radio: the city is also in its letter's group, and a radio group names
+                        each city once. */}
+                  <View className='lp-chips lp-chips--3'>
+                    <View
+                      className={`lp-chip${located.cityCode === value ? ' lp-chip--selected' : ''}`}
+                      role='button'
+                      tabIndex={0}
+                      aria-label={`${m('regionLocated')} ${regionName(located.cityName, locale)}`}
+                      onClick={() => onPick(located)}
+                    >
+                      <Text className='lp-chip__label'>{regionName(located.cityName, locale)}</Text>
+                    </View>
+                  </View>
+                </>
+              ) : null}
+              {/* Each heading is a child of the list itself: past Taro's template depth (baseLevel) the tree
+                    continues in a custom component, and a mini-program's scroll-into-view finds ids only within
+                    the list's own component. Kept shallow, the headings stay beside the list. */}
+              {groups.map((group) => (
+                <Fragment key={group.initial}>
+                  <View id={initialId(group.initial)} className='lp-region-group__name'>
+                    {group.initial}
+                  </View>
+                  <CityChips cities={group.areas} label={group.initial} value={value} locale={locale} onPick={onPick} />
+                </Fragment>
+              ))}
+            </>
+          )}
+        </ScrollView>
+        {searching ? null : (
+          <View className='lp-region-index' aria-label={m('regionIndexLabel')}>
+            {groups.map((group) => (
+              <View
+                key={group.initial}
+                className='lp-region-index__letter'
+                role='button'
+                tabIndex={0}
+                aria-label={group.initial}
+                onClick={() => setScrollTarget(initialId(group.initial))}
+              >
+                {group.initial}
+              </View>
+            ))}
+          </View>
+        )}
+      </View>
+    </BottomSheet>
+  )
+}
