@@ -1,7 +1,9 @@
-// npx tsx bench/composition.ts [h5] [weapp] [--by-file]: what each package and app folder contributes to the H5 home
-// page's first load and to the weapp main package's scripts, read from the source maps of a scratch build: a copy of
-// the sources whose Taro config adds source maps, built under the build lock. This worktree's config and dist stay as
-// they are, so the shipped builds (and `npm run size`) are unaffected.
+// npx tsx bench/composition.ts [h5] [weapp] [--by-file] [--route <path part>]…: what each package and app folder
+// contributes to the H5 home page's first load (and the own chunks of each subpackage's first page, and of every route
+// whose path contains a --route argument, e.g. `--route electricBillRecharge`) and to the weapp main package's
+// scripts, read from the source maps of a scratch build: a copy of the sources whose Taro config adds source maps,
+// built under the build lock. This worktree's config and dist stay as they are, so the shipped builds (and
+// `npm run size`) are unaffected.
 import { spawnSync } from 'node:child_process'
 import {
   cpSync,
@@ -36,6 +38,8 @@ const SOURCES = [
   '.env.production',
 ]
 const BY_FILE = process.argv.includes('--by-file')
+// `--route <part>`, repeatable: more H5 routes to break down, by a part of their path.
+const ROUTE_ARGS = process.argv.slice(2).flatMap((arg, i, args) => (args[i - 1] === '--route' ? [arg] : []))
 // By package: the largest 15; by module (`--by-file`): the largest 60.
 const TOP = BY_FILE ? 60 : 15
 // Subpackages and page chunks this large get a table of their own.
@@ -107,7 +111,7 @@ function table(title: string, dist: string, files: string[]): string {
 }
 
 function main(): void {
-  const targets = process.argv.slice(2).filter((arg) => !arg.startsWith('--'))
+  const targets = process.argv.slice(2).filter((arg) => !arg.startsWith('--') && !ROUTE_ARGS.includes(arg))
   const wanted = targets.length ? targets : ['h5', 'weapp']
   const scratch = scratchCopy()
   try {
@@ -131,7 +135,11 @@ function main(): void {
           home.firstLoad.files.filter((f) => f.endsWith('.js')),
         ),
       )
-      for (const page of firstPages.filter((p) => p.ownChunks.js.raw >= LARGE_BYTES)) {
+      const asked = others.filter((page) => ROUTE_ARGS.some((part) => page.path.includes(part)))
+      const unmatched = ROUTE_ARGS.filter((part) => !others.some((page) => page.path.includes(part)))
+      if (unmatched.length) throw new Error(`no H5 route's path contains ${unmatched.join(', ')}`)
+      const broken = [...firstPages.filter((p) => p.ownChunks.js.raw >= LARGE_BYTES), ...asked]
+      for (const page of broken.filter((p, i) => broken.indexOf(p) === i)) {
         sections.push(
           table(
             `H5 own chunks of ${page.path} (scripts)`,
