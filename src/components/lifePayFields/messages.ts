@@ -41,9 +41,6 @@ export const fieldMessages = defineMessages(
     clear: '清除',
     // Issue 20: the carrier the lookup confirmed (for a ported number not the segment's).
     carrierVerified: '已核实',
-    // H5: the region sheet's code while it loads, or when it could not be loaded.
-    regionSheetLoading: '正在加载城市列表…',
-    regionSheetFailed: '城市列表加载失败，请检查网络',
   },
   {
     phoneLabel: 'Phone number',
@@ -84,9 +81,6 @@ export const fieldMessages = defineMessages(
     clear: 'Clear',
     // Issue 20: the carrier the lookup confirmed (for a ported number not the segment's).
     carrierVerified: 'Verified',
-    // H5: the region sheet's code while it loads, or when it could not be loaded.
-    regionSheetLoading: 'Loading the cities…',
-    regionSheetFailed: "Couldn't load the cities. Check your connection",
   },
 )
 
