@@ -1,8 +1,26 @@
-// The ceiling of bench:api: the smallest Fastify app (same Fastify, same Node, no logger, no schema, no database),
-// in its own process like the real server. Prints its URL on stdout once listening.
+// The ceilings of the API benches: the smallest Fastify app (same Fastify, same Node, no schema, no database), in its
+// own process like the real server. Prints its URL on stdout once listening.
+//   GET /           30 bytes of JSON: the ceiling the targets are taken against.
+//   GET /bytes/<n>  the n-th file of BARE_FASTIFY_PAYLOADS (a JSON list of paths) sent as JSON: an answer of the same
+//                   bytes as one of ours (the order page), so a ratio can say what part of a gap is payload size.
+// BARE_FASTIFY_OPTIONS=ours: the server's own Fastify options (appOptions.ts: its logger at LOG_LEVEL, redaction,
+// limits) instead of `logger: false`, so a ratio can say what part of a gap is those options.
+import { readFileSync } from 'node:fs'
 import Fastify from 'fastify'
+import { fastifyOptions } from '../../server/src/appOptions'
 
-const app = Fastify({ logger: false })
+const ours = process.env.BARE_FASTIFY_OPTIONS === 'ours'
+const app = Fastify(
+  ours ? fastifyOptions({ logLevel: process.env.LOG_LEVEL || 'warn', trustProxy: false }) : { logger: false },
+)
+const payloads = (JSON.parse(process.env.BARE_FASTIFY_PAYLOADS || '[]') as string[]).map((path) =>
+  readFileSync(path, 'utf8'),
+)
 app.get('/', async () => ({ success: true, data: 'ok' }))
+app.get<{ Params: { n: string } }>('/bytes/:n', (request, reply) => {
+  const payload = payloads[Number(request.params.n)]
+  if (payload === undefined) return reply.code(404).send()
+  return reply.type('application/json; charset=utf-8').send(payload)
+})
 app.listen({ host: '127.0.0.1', port: 0 }).then((address) => console.log(address))
 for (const signal of ['SIGTERM', 'SIGINT'] as const) process.once(signal, () => app.close().then(() => process.exit(0)))

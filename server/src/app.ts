@@ -4,6 +4,7 @@ import fastifySwaggerUi from '@fastify/swagger-ui'
 import Fastify, { type FastifyBaseLogger, type FastifyInstance, type FastifyServerOptions } from 'fastify'
 import { API_ERROR_CODES } from '../../types/api/errorCodes'
 import type { AppContext, Providers, Sandboxes } from './appContext'
+import { fastifyOptions } from './appOptions'
 import { systemClock, type Clock } from './clock'
 import type { AlipaySettings, AlipayVerification, ServerConfig, WechatPaySettings } from './config'
 import { CREDENTIAL_REVOKED_CHANNEL, ORDER_CHANGED_CHANNEL, RATES_CHANGED_CHANNEL } from './db/changeChannels'
@@ -14,11 +15,10 @@ import { createNotificationChannelOff } from './providers/notificationChannelOff
 import { createWechatSubscribeMessage } from './providers/wechatSubscribeMessage'
 import { createAlipaySubscribeMessage } from './providers/alipaySubscribeMessage'
 import { createAliyunSmsNotification } from './providers/aliyunSmsNotification'
-import { createAuthHooks, CSRF_HEADER, OPERATOR_TOKEN_HEADER, VIRTUAL_USER_HEADER } from './http/auth'
+import { createAuthHooks } from './http/auth'
 import { installCompression } from './http/compression'
 import { corsPolicy, installCors } from './http/cors'
 import { inlineScriptHashes, installSecurityHeaders } from './http/securityHeaders'
-import { logSerializers } from './http/logRedaction'
 import { installStorableInput } from './http/storableInput'
 import { installErrorHandling } from './http/errorHandler'
 import { errors } from './http/errors'
@@ -213,39 +213,11 @@ function requireSettings<T>(settings: T | null, choice: string): T {
 
 export type App = FastifyInstance & { ctx: AppContext; jobs: JobQueue }
 
-/** Fastify takes a hop count at run time but not in its types: the same rule as a function (the nth hop and nearer). */
-const trustHops =
-  (hops: number) =>
-  (_address: string, hop: number): boolean =>
-    hop < hops
-
 /** Builds the API (and, when dist/h5 exists, the H5 app) without listening: main.ts and the tests use it. */
 export async function buildApp(options: AppOptions): Promise<App> {
   const { config, db } = options
   const clock = options.clock ?? systemClock
-  const logger = options.logger ?? { level: config.logLevel }
-  const app = Fastify({
-    // Whoever configures the logger, it carries no credential and no personal data (http/logRedaction.ts).
-    logger:
-      typeof logger === 'object'
-        ? {
-            ...logger,
-            redact: [
-              `req.headers.authorization`,
-              `req.headers["${OPERATOR_TOKEN_HEADER}"]`,
-              `req.headers["${VIRTUAL_USER_HEADER}"]`,
-              // The operator's session id and its CSRF token.
-              `req.headers.cookie`,
-              `req.headers["${CSRF_HEADER}"]`,
-            ],
-            serializers: { ...('serializers' in logger ? logger.serializers : {}), ...logSerializers },
-          }
-        : logger,
-    // Large enough for order pages; uploads raise it on their own route.
-    bodyLimit: 1024 * 1024,
-    // request.ip (the abuse limits' subject) comes from X-Forwarded-For only behind a proxy we were told about.
-    trustProxy: typeof config.trustProxy === 'number' ? trustHops(config.trustProxy) : config.trustProxy,
-  })
+  const app = Fastify(fastifyOptions(config, options.logger))
   const routeUrls: string[] = []
   app.addHook('onRoute', (route) => {
     routeUrls.push(route.url)

@@ -132,6 +132,12 @@ describe('CreateLifePayPhoneOrder', () => {
   })
 
   test('face values: only offered ones, at most 300 for phone', async () => {
+    const written = async () => {
+      const [orders] = await t.database.db.select({ n: count() }).from(lifePayOrders)
+      const [expiries] = await t.database.db.select({ n: count() }).from(jobs).where(eq(jobs.kind, 'order.expire'))
+      return [orders.n, expiries.n]
+    }
+    const before = await written()
     for (const parValue of [500, 15, 301]) {
       const answer = await t.post(
         '/api/LifePay/CreateLifePayPhoneOrder',
@@ -140,6 +146,8 @@ describe('CreateLifePayPhoneOrder', () => {
       )
       assert.equal(answer.body.error, 'PAR_VALUE_NOT_OFFERED', `parValue ${parValue}`)
     }
+    // The offer is checked in the order's own statement: a refused order and its expiry job are rolled back.
+    assert.deepEqual(await written(), before)
     const fractional = await t.post(
       '/api/LifePay/CreateLifePayPhoneOrder',
       { phone: '13812345678', ispCode: 'yidong', parValue: 10.555, idempotencyKey: newKey() },

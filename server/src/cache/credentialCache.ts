@@ -47,6 +47,16 @@ export class CredentialCache {
     return entry?.kind === 'virtual' ? entry.login : null
   }
 
+  /**
+   * The virtual login `id` when memory can answer (remembered, and the listener listening), without a promise:
+   * the auth hook's fast path (issue 21). Undefined: ask `virtualLogin`.
+   */
+  virtualLoginInMemory(id: string): VirtualLoginRow | undefined {
+    if (!this.guard.trusted) return undefined
+    const hit = this.entries.get(`virtual:${id}`)
+    return hit?.kind === 'virtual' ? hit.login : undefined
+  }
+
   /** `family:<id>` or `virtual:<id>`: the payload of the revocation notification. */
   invalidate(key: string): void {
     this.entries.delete(key)

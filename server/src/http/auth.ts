@@ -3,10 +3,12 @@ import type { FastifyReply, FastifyRequest } from 'fastify'
 import type { AppContext } from '../appContext'
 import type { OperatorRole } from '../../../types/api/operators'
 import { verifyAccessToken } from '../modules/account/tokens'
+import type { VirtualLoginRow } from '../modules/account/virtualLogins'
 import { roleAtLeast } from '../../../src/domain/operatorRole'
 import { serviceActor, type OperatorActor } from '../modules/operatorAccounts/roles'
 import { csrfTokenMatches, SESSION_COOKIE, sessionOperator } from '../modules/operatorAccounts/sessions'
 import { requestCookie } from './cookies'
+import type { ApiError } from './apiError'
 import { errors } from './errors'
 
 declare module 'fastify' {
@@ -48,14 +50,29 @@ export function createAuthHooks(ctx: AppContext) {
     request.userId = claims.sub
   }
 
-  /** A bearer token, or else the virtual login id header of the recharge module (unexpired, not revoked). */
-  async function userOrVirtual(request: FastifyRequest, reply: FastifyReply): Promise<void> {
-    // A token that is present but bad is a 401 even with a virtual id: the app must refresh or log in again.
-    if (bearerToken(request) !== undefined) return user(request, reply)
-    const header = request.headers[VIRTUAL_USER_HEADER]
-    const login = typeof header === 'string' ? await ctx.credentials.virtualLogin(header.trim().toLowerCase()) : null
-    if (!login || login.revokedAt || login.expiresAt <= ctx.clock.now()) throw errors.unauthorized()
+  /** The caller of a virtual login, or the refusal: unknown, revoked or expired. */
+  function virtualCaller(request: FastifyRequest, login: VirtualLoginRow | null): ApiError | undefined {
+    if (!login || login.revokedAt || login.expiresAt <= ctx.clock.now()) return errors.unauthorized()
     request.userId = login.userId
+    return undefined
+  }
+
+  /**
+   * A bearer token, or else the virtual login id header of the recharge module (unexpired, not revoked). Callback
+   * style: a login remembered in memory answers with no promise and no microtask (issue 21: every LifePay call).
+   */
+  function userOrVirtual(request: FastifyRequest, reply: FastifyReply, done: (error?: Error) => void): void {
+    // A token that is present but bad is a 401 even with a virtual id: the app must refresh or log in again.
+    if (bearerToken(request) !== undefined) {
+      user(request, reply).then(() => done(), done)
+      return
+    }
+    const header = request.headers[VIRTUAL_USER_HEADER]
+    if (typeof header !== 'string') return done(errors.unauthorized())
+    const id = header.trim().toLowerCase()
+    const remembered = ctx.credentials.virtualLoginInMemory(id)
+    if (remembered) return done(virtualCaller(request, remembered))
+    ctx.credentials.virtualLogin(id).then((login) => done(virtualCaller(request, login)), done)
   }
 
   function operatorTokenMatches(header: string | string[]): boolean {

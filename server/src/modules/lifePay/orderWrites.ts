@@ -2,8 +2,9 @@ import { and, desc, eq, gt, or, sql, type SQL } from 'drizzle-orm'
 import { LifePayOrderStatus } from '../../../../src/domain/lifePayStatus'
 import type { AppContext } from '../../appContext'
 import type { Db, Executor, Tx } from '../../db/database'
+import { lockedTransaction, type AdvisoryLock } from '../../db/lockedTransaction'
 import { inTransaction, preparedPerDb } from '../../db/prepared'
-import { jobs, lifePayOrders } from '../../db/schema'
+import { jobs, lifePayOrders, parValues } from '../../db/schema'
 import { listColumns } from './orderView'
 import { acceptAttempt, type RechargeAttemptRow } from './rechargeAttempts'
 
@@ -15,19 +16,25 @@ import { acceptAttempt, type RechargeAttemptRow } from './rechargeAttempts'
 const writtenUsers = new WeakMap<Executor, Set<string>>()
 const afterCommits = new WeakMap<Executor, Set<() => void>>()
 
-/** A transaction that writes orders; the cached pages of every user it wrote are invalidated after it ends. */
+/**
+ * A transaction that writes orders; the cached pages of every user it wrote are invalidated after it ends. With
+ * `lock`, the transaction holds that advisory lock from its start (`lockedTransaction`: on PostgreSQL in the same
+ * round trip as `begin`).
+ */
 export async function orderTransaction<T>(
   ctx: Pick<AppContext, 'db' | 'orderPages'>,
   work: (tx: Tx) => Promise<T>,
+  lock?: AdvisoryLock,
 ): Promise<T> {
   const written = new Set<string>()
   const committed = new Set<() => void>()
+  const tracked = (tx: Tx) => {
+    writtenUsers.set(tx, written)
+    afterCommits.set(tx, committed)
+    return work(tx)
+  }
   try {
-    const result = await ctx.db.transaction((tx) => {
-      writtenUsers.set(tx, written)
-      afterCommits.set(tx, committed)
-      return work(tx)
-    })
+    const result = await (lock ? lockedTransaction(ctx.db, lock, tracked) : ctx.db.transaction(tracked))
     for (const run of committed) run()
     return result
   } finally {
@@ -114,9 +121,11 @@ export interface ExpiryJob {
   maxAttempts: number
 }
 
-// Create…Order's write in one statement, built once per database (issue 21): the guard's read, the order's insert and
-// its expiry job's insert. A statement has one snapshot, taken before it runs: the read sees none of the statement's
-// own insert, and the job is written only if the order was (no conflict on its number or its user's key).
+// Create…Order's write in one statement, built once per database (issue 21): whether the face value is on offer, the
+// guard's read, the order's insert and its expiry job's insert. A statement has one snapshot, taken before it runs:
+// the read sees none of the statement's own insert, and the job is written only if the order was (no conflict on its
+// number or its user's key). The order is inserted whether or not its face value is on offer: the caller refuses one
+// that is not, which rolls the insert back, as a guard's refusal does.
 const createStatement = preparedPerDb((db: Db) => {
   const placeholder = sql.placeholder
   const reads = db.$with('reads').as(
@@ -171,6 +180,17 @@ const createStatement = preparedPerDb((db: Db) => {
       .select({
         read: { ...reads._.selectedFields },
         created: { orderNo, parValueFen, payAmountFen, discountAmountFen },
+        // Not correlated: evaluated once per statement.
+        offered: sql<boolean>`exists (${db
+          .select({ one: sql`1` })
+          .from(parValues)
+          .where(
+            and(
+              eq(parValues.lifePayOrderType, placeholder('lifePayOrderType')),
+              eq(parValues.subType, placeholder('subType')),
+              eq(parValues.faceValueFen, placeholder('parValueFen')),
+            ),
+          )})`,
       })
       .from(reads)
       // Each row is the new order or one the read found, never both.
@@ -182,14 +202,15 @@ const createStatement = preparedPerDb((db: Db) => {
 
 /**
  * Writes a new order and its expiry job, unless its order number or its user's idempotency key is taken, and reads
- * what the duplicate guard needs (`guardReadColumns`), newest first, as it was before the insert. The caller decides
- * on the rows and throws to roll the order back.
+ * whether its face value (`subType` and `parValueFen`) is on offer and what the duplicate guard needs
+ * (`guardReadColumns`), newest first, as it was before the insert. The caller decides on them and throws to roll the
+ * order back. `offered` is undefined when the statement returned no row (nothing read, nothing inserted).
  */
 export async function insertOrderWithExpiry(
   db: Db,
   tx: Tx,
   values: NewOrderRow,
-  read: { paidSince: Date },
+  read: { paidSince: Date; subType: string },
   job: ExpiryJob,
 ) {
   orderWritten(tx, values.userId)
@@ -197,6 +218,7 @@ export async function insertOrderWithExpiry(
   const result = await inTransaction(createStatement(db), tx).execute({
     ...row,
     paidSince: read.paidSince.toISOString(),
+    subType: read.subType,
     jobRunAt: values.expireTime.toISOString(),
     jobTime: values.creationTime.toISOString(),
     jobKind: job.kind,
@@ -204,6 +226,7 @@ export async function insertOrderWithExpiry(
     jobMaxAttempts: job.maxAttempts,
   })
   return {
+    offered: result[0]?.offered,
     created: result.find((r) => r.created)?.created,
     rows: result.flatMap((r) => (r.read ? [r.read] : [])),
   }

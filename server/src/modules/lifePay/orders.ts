@@ -16,9 +16,10 @@ import {
 import { LifePayRateType } from '../../../../src/domain/rateType'
 import type { AppContext } from '../../appContext'
 import type { Db, Executor } from '../../db/database'
-import { inTransaction, preparedOnExecutor, preparedPerDb } from '../../db/prepared'
+import type { AdvisoryLock } from '../../db/lockedTransaction'
+import { preparedOnExecutor, preparedPerDb } from '../../db/prepared'
 import { JobPriority } from '../../jobs/jobQueue'
-import { lifePayOrders, parValues } from '../../db/schema'
+import { lifePayOrders } from '../../db/schema'
 import { errors } from '../../http/errors'
 import { MAX_FACE_VALUE } from '../../../../src/domain/constants'
 import {
@@ -113,94 +114,84 @@ export async function createOrder(
   const now = ctx.clock.now()
   const expireTime = new Date(now.getTime() + ctx.config.unpaidOrderCloseMs)
   const paidSince = new Date(now.getTime() - SAME_AMOUNT_WINDOW_MINUTES * 60_000)
-  const statements = createStatements(ctx.db)
 
-  // Four round trips, as many as the bare write (begin, the lock, one statement for the rest, commit).
-  const order = await orderTransaction(ctx, async (tx) => {
-    // One round trip: the face value is on offer, and then the account's lock (docs/orders.md § Duplicate guard).
-    const [offered] = await inTransaction(statements.lockOffered, tx).execute({
-      lockKey: `order-account:${input.lifePayOrderType}:${input.account}`,
-      lifePayOrderType: input.lifePayOrderType,
-      subType: input.subType,
-      faceValueFen: parValueFen,
-    })
-    if (!offered) throw errors.parValueNotOffered()
-    // A clash on the order number (vanishingly rare), or the key committed by a concurrent request of another
-    // account (the lock is per account) while the insert waited on it: the statement runs again, with a new number
-    // and a new snapshot.
-    for (let attempt = 0; attempt < 5; attempt++) {
-      // After the lock, in a statement of its own (its snapshot must see what the lock's previous holder committed).
-      const { created, rows } = await insertOrderWithExpiry(
-        ctx.db,
-        tx,
-        {
-          id: randomUUID(),
-          orderNo: newOrderNo(now),
-          userId,
-          channelId: channelId || null,
-          lifePayOrderType: input.lifePayOrderType,
-          account: input.account,
-          ispCode: input.ispCode ?? null,
-          electricType: input.electricType ?? null,
-          electricAccountType: input.electricAccountType ?? null,
-          gasOrgType: input.gasOrgType ?? null,
-          province: input.province ?? null,
-          city: input.city ?? null,
-          name: input.name ?? null,
-          parValueFen,
-          ratePpm,
-          payAmountFen,
-          discountAmountFen: parValueFen - payAmountFen,
-          ...initialOrderState,
-          idempotencyKey: input.idempotencyKey,
-          requestHash,
-          expireTime,
-          creationTime: now,
-          updatedTime: now,
-        },
-        { paidSince },
-        // As ctx.jobs.enqueue would write it for defineOrderJobs' ORDER_EXPIRE_JOB (no priority or attempts of its
-        // own). The queue's wake-up timer is only for jobs due within a poll; an unpaid order's is minutes away.
-        { kind: ORDER_EXPIRE_JOB, priority: JobPriority.background, maxAttempts: ctx.config.jobs.maxAttempts },
-      )
-      // A retry answers with its order before the guard, which that very order would now trip.
-      const retried = sameKeyOrder(rows, input.idempotencyKey, requestHash)
-      if (retried) return retried
-      if (!created) continue
-      // The guard judges the orders as they were before the insert; a refusal rolls the order and its job back.
-      if (ctx.config.duplicateGuard)
-        guardDuplicate(accountOrders(rows, input, paidSince), parValueFen, now, confirmDuplicate)
-      return created
-    }
-    throw new Error('Could not draw a free order number')
-  })
+  // Three round trips, one fewer than the bare write: `begin` with the account's lock, one statement for the rest,
+  // `commit`.
+  const order = await orderTransaction(
+    ctx,
+    async (tx) => {
+      // A clash on the order number (vanishingly rare), or the key committed by a concurrent request of another
+      // account (the lock is per account) while the insert waited on it: the statement runs again, with a new
+      // number and a new snapshot.
+      for (let attempt = 0; attempt < 5; attempt++) {
+        // After the lock, in a statement of its own (its snapshot must see what the lock's previous holder committed).
+        const { offered, created, rows } = await insertOrderWithExpiry(
+          ctx.db,
+          tx,
+          {
+            id: randomUUID(),
+            orderNo: newOrderNo(now),
+            userId,
+            channelId: channelId || null,
+            lifePayOrderType: input.lifePayOrderType,
+            account: input.account,
+            ispCode: input.ispCode ?? null,
+            electricType: input.electricType ?? null,
+            electricAccountType: input.electricAccountType ?? null,
+            gasOrgType: input.gasOrgType ?? null,
+            province: input.province ?? null,
+            city: input.city ?? null,
+            name: input.name ?? null,
+            parValueFen,
+            ratePpm,
+            payAmountFen,
+            discountAmountFen: parValueFen - payAmountFen,
+            ...initialOrderState,
+            idempotencyKey: input.idempotencyKey,
+            requestHash,
+            expireTime,
+            creationTime: now,
+            updatedTime: now,
+          },
+          { paidSince, subType: input.subType },
+          // As ctx.jobs.enqueue would write it for defineOrderJobs' ORDER_EXPIRE_JOB (no priority or attempts of its
+          // own). The queue's wake-up timer is only for jobs due within a poll; an unpaid order's is minutes away.
+          { kind: ORDER_EXPIRE_JOB, priority: JobPriority.background, maxAttempts: ctx.config.jobs.maxAttempts },
+        )
+        // Refused before anything else, as when the check was the lock's statement: the order and its job roll back.
+        if (offered === false) throw errors.parValueNotOffered()
+        // A retry answers with its order before the guard, which that very order would now trip.
+        const retried = sameKeyOrder(rows, input.idempotencyKey, requestHash)
+        if (retried) return retried
+        if (!created) continue
+        // The guard judges the orders as they were before the insert; a refusal rolls the order and its job back.
+        if (ctx.config.duplicateGuard)
+          guardDuplicate(accountOrders(rows, input, paidSince), parValueFen, now, confirmDuplicate)
+        return created
+      }
+      throw new Error('Could not draw a free order number')
+    },
+    accountLock(input.lifePayOrderType, input.account),
+  )
   return toCreateResult(order)
 }
 
 // Issue 20 — duplicate guard; issue 21 — the fewest round trips, each statement built once per database.
 
-const placeholder = sql.placeholder
+/** `pg_advisory_xact_lock`'s first key for the order-account lock: no other lock of the server uses it. */
+const ORDER_ACCOUNT_LOCK_SPACE = 8_180_021
 
-const createStatements = preparedPerDb((db: Db) => ({
-  /**
-   * Serialises order creation per account until the transaction ends: a concurrent create of the same account waits
-   * here and then sees the order this one made, so the cap holds however many arrive at once. Keyed by account, not
-   * by user, so the guard can grow to a rule across users without a new lock. The lock is taken only for a face
-   * value on offer (the select list runs for the matching row alone): no row, no lock, PAR_VALUE_NOT_OFFERED.
-   */
-  lockOffered: db
-    .select({ locked: sql`pg_advisory_xact_lock(hashtext(${placeholder('lockKey')}))` })
-    .from(parValues)
-    .where(
-      and(
-        eq(parValues.lifePayOrderType, placeholder('lifePayOrderType')),
-        eq(parValues.subType, placeholder('subType')),
-        eq(parValues.faceValueFen, placeholder('faceValueFen')),
-      ),
-    )
-    .limit(1)
-    .prepare('life_pay_order_create_lock'),
-}))
+/**
+ * Serialises order creation per account until the transaction ends: a concurrent create of the same account waits
+ * for it and then sees the order this one made, so the cap holds however many arrive at once. Keyed by account, not
+ * by user, so the guard can grow to a rule across users without a new lock. The key is the first 32 bits of a
+ * SHA-256 of the type and account (computed here: it goes into the statement's text as an integer); two accounts
+ * sharing a key only wait for each other.
+ */
+function accountLock(lifePayOrderType: LifePayOrderType, account: string): AdvisoryLock {
+  const digest = createHash('sha256').update(`order-account:${lifePayOrderType}:${account}`).digest()
+  return { space: ORDER_ACCOUNT_LOCK_SPACE, key: digest.readInt32BE(0) }
+}
 
 type CreateReadRow = Pick<OrderRow, keyof typeof guardReadColumns>
 

@@ -292,6 +292,8 @@ export function registerLifePayRoutes(app: FastifyInstance, ctx: AppContext, aut
     '/api/LifePay/GetUserLifePayOrderPage',
     {
       ...user,
+      // The handler sends the page's gzip itself (precompressed): the plugin's two hooks would only look and pass.
+      compress: false,
       schema: orderRoute(
         'The user’s orders, newest first, optionally of one type',
         withChannel(GetUserLifePayOrderPageInput),
