@@ -38,7 +38,18 @@ export interface PgliteOptions {
   dataDir?: string
   /** A dump (PGlite.dumpDataDir) to start from: tests start from a migrated snapshot. */
   loadDataDir?: Blob
+  /** How often the tables' statistics are refreshed (ANALYZE); default PGLITE_ANALYZE_EVERY_MS. */
+  analyzeEveryMs?: number
 }
+
+/**
+ * PGlite has no autovacuum, so nothing refreshes the planner's statistics: a prepared statement's generic plan made
+ * while a table was nearly empty (a new database) stays for as long as the server runs — the create-order statement's
+ * read every order of the user that way (docs/decisions.md § Issue 21 — API, round 4). The server ANALYZEs after
+ * migrating and then on this period, as autovacuum would on PostgreSQL; ANALYZE samples, so it stays cheap as the
+ * database grows, and it invalidates the cached plans of the tables it analyses.
+ */
+export const PGLITE_ANALYZE_EVERY_MS = 10 * 60_000
 
 /** Embedded PostgreSQL (PGlite): one connection, so transactions never run concurrently. */
 export async function openPglite(options: PgliteOptions = {}): Promise<Database & { client: PGlite }> {
@@ -56,6 +67,12 @@ export async function openPglite(options: PgliteOptions = {}): Promise<Database 
   }
   const db = drizzlePglite({ client, schema }) as unknown as Db
   let closed = false
+  const analyze = () => client.exec('analyze')
+  const analyzeTimer = setInterval(() => {
+    // A failure here costs only a stale plan; it must not take the process down, and the next period tries again.
+    analyze().catch(() => undefined)
+  }, options.analyzeEveryMs ?? PGLITE_ANALYZE_EVERY_MS)
+  analyzeTimer.unref()
   return {
     db,
     client,
@@ -63,6 +80,7 @@ export async function openPglite(options: PgliteOptions = {}): Promise<Database 
     async migrate(afterMigrate) {
       await migratePglite(db as never, { migrationsFolder: MIGRATIONS_FOLDER })
       if (afterMigrate) await afterMigrate(db)
+      await analyze()
     },
     async ping() {
       await db.execute(sql`select 1`)
@@ -76,6 +94,7 @@ export async function openPglite(options: PgliteOptions = {}): Promise<Database 
     async close() {
       if (closed) return
       closed = true
+      clearInterval(analyzeTimer)
       try {
         await client.close()
       } finally {
