@@ -13,14 +13,14 @@ interface H5FirstLoadOptions {
 /**
  * Shortens the H5 first load's request chain (index.html → app JS → page chunk) and paints before any of it runs:
  * - the app stylesheet is inlined into index.html instead of a render-blocking request;
- * - the app's own scripts (the shell) are preloaded, not run, while index.html is parsed, and so are the scripts of
- *   the page in the address bar (`/` → the entry page), in parallel, instead of after the bundle has run and the
- *   router asked for them. The route → files table is read from webpack's chunk groups: each page is one `import()`
- *   in Taro's route table, whose request is the page path;
- * - the shell starts, and the page's stylesheets are requested, once the browser has painted index.html's first
- *   frame of the route (src/index.html). Evaluating ~370 KB of script, or waiting on stylesheets the first frame does
- *   not use, before that paint only delays it; on a slow phone the first paint is then the route's title and static
- *   text, ~1 s sooner (docs/decisions.md § Issue 21 — paint first, then start the app).
+ * - the app's own scripts (the shell) are not `<script defer src>` tags: the first-load script starts them, and the
+ *   scripts and stylesheets of the page in the address bar (`/` → the entry page), in parallel, instead of after the
+ *   bundle has run and the router asked for them. The route → files table is read from webpack's chunk groups: each
+ *   page is one `import()` in Taro's route table, whose request is the page path;
+ * - all of it starts once the browser has painted index.html's first frame of the route (src/index.html). Evaluating
+ *   ~370 KB of script before that paint only delays it, and downloading it then shares the link with the rest of the
+ *   HTML; on a slow phone the first paint is the route's title and static text, ~1 s sooner (docs/decisions.md
+ *   § Issue 21 — paint first, then start the app, and § Issue 21 — nothing requested before the first paint).
  */
 export class H5FirstLoadPlugin {
   constructor(private readonly options: H5FirstLoadOptions) {}
@@ -28,12 +28,13 @@ export class H5FirstLoadPlugin {
   apply(compiler: Compiler): void {
     compiler.hooks.thisCompilation.tap(NAME, (compilation) => {
       HtmlWebpackPlugin.getHooks(compilation).alterAssetTagGroups.tap(NAME, (data) => {
-        const headTags = data.headTags.map(
-          (tag) => inlinedStylesheet(compilation, tag, data.publicPath) ?? shellPreload(tag) ?? tag,
-        )
+        const shell = data.headTags.flatMap(shellScript)
+        const headTags = data.headTags
+          .filter((tag) => shellScript(tag).length === 0)
+          .map((tag) => inlinedStylesheet(compilation, tag, data.publicPath) ?? tag)
         const firstLoad = HtmlWebpackPlugin.createHtmlTagObject(
           'script',
-          {},
+          { [SHELL_ATTRIBUTE]: shell.join(' ') },
           firstLoadScript(routeFiles(compilation), data.publicPath, this.options.entryPage),
         )
         return { ...data, headTags: [firstLoad, ...headTags] }
@@ -50,19 +51,16 @@ function inlinedStylesheet(compilation: Compilation, tag: HtmlWebpackPlugin.Html
   return HtmlWebpackPlugin.createHtmlTagObject('style', {}, css)
 }
 
-/** The attribute that marks a preload as one of the shell's scripts, which the first-load script runs in order. */
+/**
+ * The first-load script's attribute listing the shell's scripts (space-separated, in order), which it starts after
+ * the first paint; bench/size reads the shell from it.
+ */
 export const SHELL_ATTRIBUTE = 'data-lp-shell'
 
-/** An app script of index.html (`<script defer src>`) → a preload of it that the first-load script runs. */
-function shellPreload(tag: HtmlWebpackPlugin.HtmlTagObject) {
+/** An app script of index.html (`<script defer src>`) → its address, which the first-load script starts. */
+function shellScript(tag: HtmlWebpackPlugin.HtmlTagObject): string[] {
   const src = tag.tagName === 'script' ? tag.attributes.src : undefined
-  if (typeof src !== 'string') return null
-  return HtmlWebpackPlugin.createHtmlTagObject('link', {
-    rel: 'preload',
-    as: 'script',
-    href: src,
-    [SHELL_ATTRIBUTE]: true,
-  })
+  return typeof src === 'string' ? [src] : []
 }
 
 /** Page path (as in app.config, no leading slash) → the JS and CSS files its `import()` loads. */
@@ -82,11 +80,14 @@ export function routeFiles(compilation: Compilation): Map<string, string[]> {
 
 /**
  * ES5 (the iOS 11 floor), inline first in index.html's head: runs before any bundle, so no build-time transpiling
- * applies to it. Preloads the address's page scripts at once; then, once the first frame has painted, preloads the
- * page's stylesheets and runs the shell's scripts in their order. "Painted" is when the browser reports its first
- * contentful paint (Paint Timing: Chrome 60, Safari 14.1), else the next animation frame, and in any case within a
- * second (a tab opened in the background paints nothing until shown). Where index.html drew no frame (an address the
- * app does not know) there is nothing to paint first: all start when the page is parsed.
+ * applies to it. Once the first frame has painted, preloads the address's page scripts and stylesheets and the
+ * shell's scripts (its own SHELL_ATTRIBUTE), and runs the shell's scripts in their order. Nothing is requested before
+ * that paint: on a slow link the downloads would share it with the HTML still arriving, and Lighthouse's simulation
+ * puts every request that ended before the observed paint in front of it (docs/decisions.md § Issue 21 — nothing
+ * requested before the first paint). "Painted" is when the browser reports its first contentful paint (Paint
+ * Timing: Chrome 60, Safari 14.1), else the next animation frame, and in any case within a second (a tab opened in
+ * the background paints nothing until shown). Where index.html drew no frame (an address the app does not know) there
+ * is nothing to paint first: all start when the page is parsed.
  */
 export function firstLoadScript(routes: Map<string, string[]>, publicPath: string, entryPage: string): string {
   const files = [...new Set([...routes.values()].flat())]
@@ -94,17 +95,18 @@ export function firstLoadScript(routes: Map<string, string[]>, publicPath: strin
     [...routes].map(([page, pageFiles]) => [page, pageFiles.map((file) => files.indexOf(file))]),
   )
   return (
-    '!function(w,d,f,r){var p=location.pathname.replace(/^\\/+|\\/+$/g,"")||' +
+    '!function(w,d,f,r,shell){var p=location.pathname.replace(/^\\/+|\\/+$/g,"")||' +
     JSON.stringify(entryPage) +
-    ',c=r[p]||[],styles=[],started=0,i;' +
-    'function preload(u,as){var l=d.createElement("link");l.rel="preload";l.as=as;l.href=' +
+    ',c=r[p]||[],started=0,i;' +
+    'function preload(u,as){var l=d.createElement("link");l.rel="preload";l.as=as;l.href=u;d.head.appendChild(l)}' +
+    'function start(){if(started)return;started=1;' +
+    'for(i=0;i<c.length;i++)preload(' +
     JSON.stringify(publicPath) +
-    '+u;d.head.appendChild(l)}' +
-    'for(i=0;i<c.length;i++)/\\.css$/.test(f[c[i]])?styles.push(f[c[i]]):preload(f[c[i]],"script");' +
-    'function start(){if(started)return;started=1;for(i=0;i<styles.length;i++)preload(styles[i],"style");' +
-    `var l=d.querySelectorAll("link[${SHELL_ATTRIBUTE}]");` +
-    'for(i=0;i<l.length;i++){var s=d.createElement("script");s.src=l[i].getAttribute("href");s.async=false;' +
-    'd.head.appendChild(s)}}' +
+    '+f[c[i]],/\\.css$/.test(f[c[i]])?"style":"script");' +
+    // Preloaded first, so that the shell is fetched at the priority of the page's scripts (a script added by a
+    // script is fetched at a lower one); the script elements then take the preloaded responses.
+    'for(i=0;i<shell.length;i++)preload(shell[i],"script");' +
+    'for(i=0;i<shell.length;i++){var s=d.createElement("script");s.src=shell[i];s.async=false;d.head.appendChild(s)}}' +
     'function nextFrame(){w.requestAnimationFrame(function(){setTimeout(start,0)})}' +
     'function afterFirstPaint(){if(!d.querySelector(".lp-first-frame"))return start();setTimeout(start,1000);' +
     'var P=w.PerformanceObserver;' +
@@ -117,6 +119,6 @@ export function firstLoadScript(routes: Map<string, string[]>, publicPath: strin
     JSON.stringify(files) +
     ',' +
     JSON.stringify(table) +
-    ');'
+    `,(document.currentScript.getAttribute("${SHELL_ATTRIBUTE}")||"").split(" ").filter(String));`
   )
 }

@@ -62,6 +62,32 @@ for (const locale of ['zh-CN', 'en-US'] as const) {
   })
 }
 
+test('nothing is requested before the first frame has painted; the page marks when it has replaced the frame', async () => {
+  const context = await phoneContext(browser)
+  const page = await context.newPage()
+  for (const route of ROUTES) {
+    await page.goto(`${server.url}${route.path}`)
+    await page.locator('.lp-first-frame').waitFor({ state: 'detached' })
+    const timings = await page.evaluate(() => ({
+      paint: performance.getEntriesByName('first-contentful-paint')[0]?.startTime,
+      rendered: performance.getEntriesByName('lp-page-rendered')[0]?.startTime,
+      requests: performance
+        .getEntriesByType('resource')
+        .map((entry) => ({ path: new URL(entry.name).pathname, start: entry.startTime })),
+    }))
+    assert.ok(timings.paint !== undefined, `${route.name}: no first contentful paint`)
+    // The shell's and the page's scripts and stylesheets: all of them requested once the frame is on screen.
+    assert.ok(
+      timings.requests.some((request) => /^\/js\/app\./.test(request.path)),
+      route.name,
+    )
+    const early = timings.requests.filter((request) => request.start < timings.paint!)
+    assert.deepEqual(early, [], `${route.name}: requested before the first paint at ${timings.paint} ms`)
+    assert.ok(timings.rendered !== undefined && timings.rendered >= timings.paint, `${route.name}: lp-page-rendered`)
+  }
+  await context.close()
+})
+
 interface LayoutShift {
   value: number
   /** What moved: each source element's tag and classes. */
