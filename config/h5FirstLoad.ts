@@ -100,12 +100,12 @@ export function firstLoadScript(routes: Map<string, string[]>, publicPath: strin
     ',c=r[p]||[],started=0,i;' +
     'function preload(u,as){var l=d.createElement("link");l.rel="preload";l.as=as;l.href=u;d.head.appendChild(l)}' +
     'function start(){if(started)return;started=1;' +
+    // The shell first, as its preloads in index.html were (it runs first), and as preloads, fetched at the same
+    // priority as before (High); the script elements then take the preloaded responses.
+    'for(i=0;i<shell.length;i++)preload(shell[i],"script");' +
     'for(i=0;i<c.length;i++)preload(' +
     JSON.stringify(publicPath) +
     '+f[c[i]],/\\.css$/.test(f[c[i]])?"style":"script");' +
-    // Preloaded first, so that the shell is fetched at the priority of the page's scripts (a script added by a
-    // script is fetched at a lower one); the script elements then take the preloaded responses.
-    'for(i=0;i<shell.length;i++)preload(shell[i],"script");' +
     'for(i=0;i<shell.length;i++){var s=d.createElement("script");s.src=shell[i];s.async=false;d.head.appendChild(s)}}' +
     'function nextFrame(){w.requestAnimationFrame(function(){setTimeout(start,0)})}' +
     'function afterFirstPaint(){if(!d.querySelector(".lp-first-frame"))return start();setTimeout(start,1000);' +

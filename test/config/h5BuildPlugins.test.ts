@@ -225,11 +225,11 @@ describe('H5FirstLoadPlugin', () => {
     expect(page.preloads).toEqual([])
     page.paint(['first-paint', 'first-contentful-paint'])
     expect(page.started).toEqual(page.shell)
-    // The page's scripts and stylesheet, and the shell preloaded (fetched at a preload's priority) before it runs.
+    // The shell preloaded first (fetched at a preload's priority) before it runs, then the page's scripts and style.
     const preloaded = page.preloads.map((link) => `${link.as} ${link.href}`)
     expect(preloaded.filter((link) => link.startsWith('style '))).toHaveLength(1)
     expect(preloaded.filter((link) => link.startsWith('script ')).length).toBeGreaterThan(page.shell.length)
-    expect(preloaded.slice(-page.shell.length)).toEqual(page.shell.map((href) => `script ${href}`))
+    expect(preloaded.slice(0, page.shell.length)).toEqual(page.shell.map((href) => `script ${href}`))
     page.paint(['first-contentful-paint'])
     for (const timer of page.timers) timer.run()
     expect(page.started).toEqual(page.shell)
