@@ -7,7 +7,7 @@ import { readFileSync } from 'node:fs'
 import type { LanternInput } from './lighthouseAudit'
 
 /** The parts of Lantern's graph nodes read here (lighthouse/core/lib/lantern, @paulirish/trace_engine). */
-interface GraphNode {
+export interface GraphNode {
   id: string
   type: 'network' | 'cpu'
   /** Observed, in trace microseconds. */
