@@ -13,14 +13,16 @@ interface H5FirstLoadOptions {
 /**
  * Shortens the H5 first load's request chain (index.html → app JS → page chunk) and paints before any of it runs:
  * - the app stylesheet is inlined into index.html instead of a render-blocking request;
- * - the app's own scripts (the shell) are not `<script defer src>` tags: the first-load script starts them, and the
- *   scripts and stylesheets of the page in the address bar (`/` → the entry page), in parallel, instead of after the
- *   bundle has run and the router asked for them. The route → files table is read from webpack's chunk groups: each
- *   page is one `import()` in Taro's route table, whose request is the page path;
- * - all of it starts once the browser has painted index.html's first frame of the route (src/index.html). Evaluating
- *   ~370 KB of script before that paint only delays it, and downloading it then shares the link with the rest of the
- *   HTML; on a slow phone the first paint is the route's title and static text, ~1 s sooner (docs/decisions.md
- *   § Issue 21 — paint first, then start the app, and § Issue 21 — nothing requested before the first paint).
+ * - the app's own scripts (the shell) are preloaded, not run, while index.html is parsed;
+ * - the shell starts, and the scripts and stylesheets of the page in the address bar (`/` → the entry page) are
+ *   requested, in parallel, once the browser has painted index.html's first frame of the route (src/index.html),
+ *   instead of after the bundle has run and the router asked for them. Evaluating ~370 KB of script, or waiting on
+ *   stylesheets the first frame does not use, before that paint only delays it; on a slow phone the first paint is
+ *   then the route's title and static text, ~1 s sooner (docs/decisions.md § Issue 21 — paint first, then start the
+ *   app). The page's small chunks wait for the paint too: the shell's downloads fill the link until then, and
+ *   Lighthouse's simulation counts a small script that ended before the paint as holding it (§ Issue 21 — what the
+ *   simulated LCP still counts). The route → files table is read from webpack's chunk groups: each page is one
+ *   `import()` in Taro's route table, whose request is the page path.
  */
 export class H5FirstLoadPlugin {
   constructor(private readonly options: H5FirstLoadOptions) {}
@@ -28,14 +30,12 @@ export class H5FirstLoadPlugin {
   apply(compiler: Compiler): void {
     compiler.hooks.thisCompilation.tap(NAME, (compilation) => {
       HtmlWebpackPlugin.getHooks(compilation).alterAssetTagGroups.tap(NAME, (data) => {
-        const shell = data.headTags.flatMap(shellScript)
-        const headTags = data.headTags
-          .map((tag) => (shellScript(tag)[0] === shell[shell.length - 1] ? entryPreload(shell[shell.length - 1]) : tag))
-          .filter((tag) => shellScript(tag).length === 0)
-          .map((tag) => inlinedStylesheet(compilation, tag, data.publicPath) ?? tag)
+        const headTags = data.headTags.map(
+          (tag) => inlinedStylesheet(compilation, tag, data.publicPath) ?? shellPreload(tag) ?? tag,
+        )
         const firstLoad = HtmlWebpackPlugin.createHtmlTagObject(
           'script',
-          { [SHELL_ATTRIBUTE]: shell.join(' ') },
+          {},
           firstLoadScript(routeFiles(compilation), data.publicPath, this.options.entryPage),
         )
         return { ...data, headTags: [firstLoad, ...headTags] }
@@ -52,26 +52,19 @@ function inlinedStylesheet(compilation: Compilation, tag: HtmlWebpackPlugin.Html
   return HtmlWebpackPlugin.createHtmlTagObject('style', {}, css)
 }
 
-/**
- * The first-load script's attribute listing the shell's scripts (space-separated, in order), which it starts after
- * the first paint; bench/size reads the shell from it.
- */
+/** The attribute that marks a preload as one of the shell's scripts, which the first-load script runs in order. */
 export const SHELL_ATTRIBUTE = 'data-lp-shell'
 
-/** An app script of index.html (`<script defer src>`) → its address, which the first-load script starts. */
-function shellScript(tag: HtmlWebpackPlugin.HtmlTagObject): string[] {
+/** An app script of index.html (`<script defer src>`) → a preload of it that the first-load script runs. */
+function shellPreload(tag: HtmlWebpackPlugin.HtmlTagObject) {
   const src = tag.tagName === 'script' ? tag.attributes.src : undefined
-  return typeof src === 'string' ? [src] : []
-}
-
-/**
- * The shell's last script, the app's entry (~80 KB gzip, half of a page's first load), is preloaded from the parse:
- * waiting for the paint would add the parse-to-paint time to every start. Its evaluation is one long task after the
- * paint, which Lighthouse's simulation matches to the request and leaves out of the paint's graph, unlike the small
- * scripts (evaluated in tasks under 10 ms, which it prunes).
- */
-function entryPreload(href: string) {
-  return HtmlWebpackPlugin.createHtmlTagObject('link', { rel: 'preload', as: 'script', href })
+  if (typeof src !== 'string') return null
+  return HtmlWebpackPlugin.createHtmlTagObject('link', {
+    rel: 'preload',
+    as: 'script',
+    href: src,
+    [SHELL_ATTRIBUTE]: true,
+  })
 }
 
 /** Page path (as in app.config, no leading slash) → the JS and CSS files its `import()` loads. */
@@ -91,14 +84,11 @@ export function routeFiles(compilation: Compilation): Map<string, string[]> {
 
 /**
  * ES5 (the iOS 11 floor), inline first in index.html's head: runs before any bundle, so no build-time transpiling
- * applies to it. Once the first frame has painted, preloads the address's page scripts and stylesheets and the
- * shell's scripts (its own SHELL_ATTRIBUTE), and runs the shell's scripts in their order. Nothing is requested before
- * that paint: on a slow link the downloads would share it with the HTML still arriving, and Lighthouse's simulation
- * puts every request that ended before the observed paint in front of it (docs/decisions.md § Issue 21 — nothing
- * requested before the first paint). "Painted" is when the browser reports its first contentful paint (Paint
- * Timing: Chrome 60, Safari 14.1), else the next animation frame, and in any case within a second (a tab opened in
- * the background paints nothing until shown). Where index.html drew no frame (an address the app does not know) there
- * is nothing to paint first: all start when the page is parsed.
+ * applies to it. Once the first frame has painted, preloads the address's page scripts and stylesheets and runs the
+ * shell's scripts (preloaded by index.html) in their order. "Painted" is when the browser reports its first
+ * contentful paint (Paint Timing: Chrome 60, Safari 14.1), else the next animation frame, and in any case within a
+ * second (a tab opened in the background paints nothing until shown). Where index.html drew no frame (an address the
+ * app does not know) there is nothing to paint first: all start when the page is parsed.
  */
 export function firstLoadScript(routes: Map<string, string[]>, publicPath: string, entryPage: string): string {
   const files = [...new Set([...routes.values()].flat())]
@@ -106,18 +96,17 @@ export function firstLoadScript(routes: Map<string, string[]>, publicPath: strin
     [...routes].map(([page, pageFiles]) => [page, pageFiles.map((file) => files.indexOf(file))]),
   )
   return (
-    '!function(w,d,f,r,shell){var p=location.pathname.replace(/^\\/+|\\/+$/g,"")||' +
+    '!function(w,d,f,r){var p=location.pathname.replace(/^\\/+|\\/+$/g,"")||' +
     JSON.stringify(entryPage) +
     ',c=r[p]||[],started=0,i;' +
-    'function preload(u,as){var l=d.createElement("link");l.rel="preload";l.as=as;l.href=u;d.head.appendChild(l)}' +
-    'function start(){if(started)return;started=1;' +
-    // The shell first, as its preloads in index.html were (it runs first), and as preloads, fetched at the same
-    // priority as before (High); the script elements then take the preloaded responses.
-    'for(i=0;i<shell.length;i++)preload(shell[i],"script");' +
-    'for(i=0;i<c.length;i++)preload(' +
+    'function preload(u,as){var l=d.createElement("link");l.rel="preload";l.as=as;l.href=' +
     JSON.stringify(publicPath) +
-    '+f[c[i]],/\\.css$/.test(f[c[i]])?"style":"script");' +
-    'for(i=0;i<shell.length;i++){var s=d.createElement("script");s.src=shell[i];s.async=false;d.head.appendChild(s)}}' +
+    '+u;d.head.appendChild(l)}' +
+    'function start(){if(started)return;started=1;' +
+    'for(i=0;i<c.length;i++)preload(f[c[i]],/\\.css$/.test(f[c[i]])?"style":"script");' +
+    `var l=d.querySelectorAll("link[${SHELL_ATTRIBUTE}]");` +
+    'for(i=0;i<l.length;i++){var s=d.createElement("script");s.src=l[i].getAttribute("href");s.async=false;' +
+    'd.head.appendChild(s)}}' +
     'function nextFrame(){w.requestAnimationFrame(function(){setTimeout(start,0)})}' +
     'function afterFirstPaint(){if(!d.querySelector(".lp-first-frame"))return start();setTimeout(start,1000);' +
     'var P=w.PerformanceObserver;' +
@@ -130,6 +119,6 @@ export function firstLoadScript(routes: Map<string, string[]>, publicPath: strin
     JSON.stringify(files) +
     ',' +
     JSON.stringify(table) +
-    `,(document.currentScript.getAttribute("${SHELL_ATTRIBUTE}")||"").split(" ").filter(String));`
+    ');'
   )
 }

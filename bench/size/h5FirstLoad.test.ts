@@ -60,14 +60,15 @@ test('every route is measured, home first, each with the shell and its own chunk
   assert.deepEqual(routes[2].firstLoad.files, ['js/app.1a2b3c4d.js', 'js/333.33333333.js'])
 })
 
-test("the shell is index.html's scripts, whether tags or the ones its first-load script starts after the paint", () => {
+test("the shell is index.html's scripts, whether tags or the preloads it starts after its first paint", () => {
   write('js/app.1a2b3c4d.js', BUNDLE)
   write('js/9870.5e6f7a8b.js', 'console.log("vendors")')
   write('js/111.747724c1.js', 'console.log("home")')
   write('css/910.43d77102.css', '.lp-page{display:flex}')
   write(
     'index.html',
-    '<html><head><script data-lp-shell="/js/9870.5e6f7a8b.js /js/app.1a2b3c4d.js">start()</script>' +
+    '<html><head><link rel="preload" as="script" href="/js/9870.5e6f7a8b.js" data-lp-shell>' +
+      '<link rel="preload" as="script" href="/js/app.1a2b3c4d.js" data-lp-shell>' +
       '<link rel="preload" as="script" href="/js/111.747724c1.js"></head></html>',
   )
   assert.deepEqual(measureH5(dist).entry.files, ['js/9870.5e6f7a8b.js', 'js/app.1a2b3c4d.js'])

@@ -57,9 +57,8 @@ function entryFiles(html: string): string[] {
   const scripts = [...html.matchAll(/<script\b[^>]*\bsrc="([^"]+)"/g)].map((m) => m[1])
   const links = [...html.matchAll(/<link\b[^>]*>/g)].map((m) => m[0])
   const hrefOf = (tag: string) => /\bhref="([^"]+)"/.exec(tag)?.[1]
-  // The shell's scripts, which index.html's first-load script lists and starts after its first paint
-  // (config/h5FirstLoad.ts).
-  const shellScripts = /<script\b[^>]*\bdata-lp-shell="([^"]*)"/.exec(html)?.[1].split(' ') ?? []
+  // The shell's scripts preloaded by index.html and started after its first paint (config/h5FirstLoad.ts).
+  const shellScripts = links.filter((tag) => /\bdata-lp-shell\b/.test(tag)).map(hrefOf)
   const styles = links.filter((tag) => /\brel="?stylesheet"?/.test(tag)).map(hrefOf)
   return [...scripts, ...shellScripts, ...styles]
     .filter((href): href is string => Boolean(href))
