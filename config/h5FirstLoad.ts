@@ -13,16 +13,14 @@ interface H5FirstLoadOptions {
 /**
  * Shortens the H5 first load's request chain (index.html → app JS → page chunk) and paints before any of it runs:
  * - the app stylesheet is inlined into index.html instead of a render-blocking request;
- * - the app's own scripts (the shell) are preloaded, not run, while index.html is parsed;
- * - the shell starts, and the scripts and stylesheets of the page in the address bar (`/` → the entry page) are
- *   requested, in parallel, once the browser has painted index.html's first frame of the route (src/index.html),
- *   instead of after the bundle has run and the router asked for them. Evaluating ~370 KB of script, or waiting on
- *   stylesheets the first frame does not use, before that paint only delays it; on a slow phone the first paint is
- *   then the route's title and static text, ~1 s sooner (docs/decisions.md § Issue 21 — paint first, then start the
- *   app). The page's small chunks wait for the paint too: the shell's downloads fill the link until then, and
- *   Lighthouse's simulation counts a small script that ended before the paint as holding it (§ Issue 21 — what the
- *   simulated LCP still counts). The route → files table is read from webpack's chunk groups: each page is one
- *   `import()` in Taro's route table, whose request is the page path.
+ * - the app's own scripts (the shell) are preloaded, not run, while index.html is parsed, and so are the scripts of
+ *   the page in the address bar (`/` → the entry page), in parallel, instead of after the bundle has run and the
+ *   router asked for them. The route → files table is read from webpack's chunk groups: each page is one `import()`
+ *   in Taro's route table, whose request is the page path;
+ * - the shell starts, and the page's stylesheets are requested, once the browser has painted index.html's first
+ *   frame of the route (src/index.html). Evaluating ~370 KB of script, or waiting on stylesheets the first frame does
+ *   not use, before that paint only delays it; on a slow phone the first paint is then the route's title and static
+ *   text, ~1 s sooner (docs/decisions.md § Issue 21 — paint first, then start the app).
  */
 export class H5FirstLoadPlugin {
   constructor(private readonly options: H5FirstLoadOptions) {}
@@ -84,8 +82,8 @@ export function routeFiles(compilation: Compilation): Map<string, string[]> {
 
 /**
  * ES5 (the iOS 11 floor), inline first in index.html's head: runs before any bundle, so no build-time transpiling
- * applies to it. Once the first frame has painted, preloads the address's page scripts and stylesheets and runs the
- * shell's scripts (preloaded by index.html) in their order. "Painted" is when the browser reports its first
+ * applies to it. Preloads the address's page scripts at once; then, once the first frame has painted, preloads the
+ * page's stylesheets and runs the shell's scripts in their order. "Painted" is when the browser reports its first
  * contentful paint (Paint Timing: Chrome 60, Safari 14.1), else the next animation frame, and in any case within a
  * second (a tab opened in the background paints nothing until shown). Where index.html drew no frame (an address the
  * app does not know) there is nothing to paint first: all start when the page is parsed.
@@ -98,12 +96,12 @@ export function firstLoadScript(routes: Map<string, string[]>, publicPath: strin
   return (
     '!function(w,d,f,r){var p=location.pathname.replace(/^\\/+|\\/+$/g,"")||' +
     JSON.stringify(entryPage) +
-    ',c=r[p]||[],started=0,i;' +
+    ',c=r[p]||[],styles=[],started=0,i;' +
     'function preload(u,as){var l=d.createElement("link");l.rel="preload";l.as=as;l.href=' +
     JSON.stringify(publicPath) +
     '+u;d.head.appendChild(l)}' +
-    'function start(){if(started)return;started=1;' +
-    'for(i=0;i<c.length;i++)preload(f[c[i]],/\\.css$/.test(f[c[i]])?"style":"script");' +
+    'for(i=0;i<c.length;i++)/\\.css$/.test(f[c[i]])?styles.push(f[c[i]]):preload(f[c[i]],"script");' +
+    'function start(){if(started)return;started=1;for(i=0;i<styles.length;i++)preload(styles[i],"style");' +
     `var l=d.querySelectorAll("link[${SHELL_ATTRIBUTE}]");` +
     'for(i=0;i<l.length;i++){var s=d.createElement("script");s.src=l[i].getAttribute("href");s.async=false;' +
     'd.head.appendChild(s)}}' +
