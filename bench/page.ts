@@ -50,7 +50,7 @@ interface PageResult {
   failures: string[]
 }
 
-function printPageTable(all: PageResult[], { runs: runCount, categories }: PageOptions): void {
+function printPageTable(all: PageResult[], { runs: runCount, categories, throttling }: PageOptions): void {
   const results = all.filter((r) => r.runs.length > 0)
   const m = (runs: PageFigures[], pick: (f: PageFigures) => number) => median(runs.map(pick))
   const has = (category: Category) => categories.includes(category)
@@ -64,6 +64,12 @@ function printPageTable(all: PageResult[], { runs: runCount, categories }: PageO
           ['FCP ms', (runs) => Math.round(m(runs, (f) => f.fcpMs))],
           ['LCP ms', (runs) => Math.round(m(runs, (f) => f.lcpMs))],
           ['TBT ms', (runs) => Math.round(m(runs, (f) => f.tbtMs))],
+          ...(throttling === 'devtools'
+            ? ([
+                ['TTI ms', (runs) => Math.round(m(runs, (f) => f.interactiveMs))],
+                ['rendered ms', (runs) => Math.round(m(runs, (f) => f.pageRenderedMs))],
+              ] satisfies Column[])
+            : []),
           ['CLS', (runs) => m(runs, (f) => f.cls).toFixed(3)],
           ['total KiB', (runs) => kib(m(runs, (f) => f.totalBytes))],
         ] satisfies Column[])
@@ -77,7 +83,7 @@ function printPageTable(all: PageResult[], { runs: runCount, categories }: PageO
     ],
   ]
   console.log(
-    `## Page speed (Lighthouse ${runCount} run${runCount > 1 ? 's' : ''} per page, medians; mobile, simulated throttling)\n`,
+    `## Page speed (Lighthouse ${runCount} run${runCount > 1 ? 's' : ''} per page, medians; mobile, ${throttling === 'devtools' ? 'devtools (applied) throttling: measured times' : 'simulated throttling'})\n`,
   )
   console.log(
     markdownTable(
@@ -153,7 +159,12 @@ async function main(): Promise<void> {
       for (let run = 1; run <= options.runs; run++) {
         console.error(`Lighthouse ${FLOOR_NAME} run ${run}/${options.runs}…`)
         try {
-          const { lhr } = await runLighthouse(`${floorServer.url}/`, chrome.port, options.categories)
+          const { lhr } = await runLighthouse(
+            `${floorServer.url}/`,
+            chrome.port,
+            options.categories,
+            options.throttling,
+          )
           floor.runs.push(pageFigures(lhr))
         } catch (error) {
           floor.failures.push(`run ${run}: ${error instanceof Error ? error.message : String(error)}`)
@@ -172,12 +183,18 @@ async function main(): Promise<void> {
       for (let run = 1; run <= options.runs; run++) {
         console.error(`Lighthouse ${page.name} run ${run}/${options.runs}…`)
         try {
-          const { lhr, traceEvents } = await runLighthouse(`${server.url}${path}`, chrome.port, options.categories)
+          const { lhr, traceEvents, lanternInput } = await runLighthouse(
+            `${server.url}${path}`,
+            chrome.port,
+            options.categories,
+            options.throttling,
+          )
           if (options.saveDir) {
             const base = join(options.saveDir, `${page.name.replace(/[^\w-]+/g, '_')}-${run}`)
             mkdirSync(options.saveDir, { recursive: true })
             writeFileSync(`${base}.json`, JSON.stringify(lhr))
             writeFileSync(`${base}.trace.json`, JSON.stringify(traceEvents))
+            writeFileSync(`${base}.lantern.json`, JSON.stringify(lanternInput))
           }
           runs.push(pageFigures(lhr))
         } catch (error) {

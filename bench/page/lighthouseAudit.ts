@@ -1,4 +1,8 @@
 import type { Flags, Result } from 'lighthouse'
+import type { Throttling } from './pageOptions'
+
+/** The User Timing mark src/index.html sets when the page has rendered the element that replaces its first frame. */
+export const PAGE_RENDERED_MARK = 'lp-page-rendered'
 
 export interface PageFigures {
   performance: number
@@ -6,6 +10,10 @@ export interface PageFigures {
   fcpMs: number
   lcpMs: number
   tbtMs: number
+  /** Time to interactive (measured with devtools throttling; Lighthouse 12 only reports it in the result). */
+  interactiveMs: number
+  /** When the page rendered the element that replaces its first frame (PAGE_RENDERED_MARK; NaN without it). */
+  pageRenderedMs: number
   cls: number
   totalBytes: number
   /** Lighthouse's CPU benchmark of this machine at the time (simulated throttling scales by it). */
@@ -96,6 +104,13 @@ export function accessibilityFailures(lhr: Result): AccessibilityFailure[] {
   return failures.sort((a, b) => b.weight - a.weight)
 }
 
+/** A User Timing mark's time (ms after the navigation), NaN when the page set none. */
+function userTiming(lhr: Result, name: string): number {
+  const items =
+    (lhr.audits['user-timings']?.details as { items?: { name: string; startTime: number }[] } | undefined)?.items ?? []
+  return items.find((item) => item.name === name)?.startTime ?? Number.NaN
+}
+
 /** Figures of one Lighthouse run. */
 export function pageFigures(lhr: Result): PageFigures {
   const requests =
@@ -114,6 +129,8 @@ export function pageFigures(lhr: Result): PageFigures {
     fcpMs: numeric(lhr, 'first-contentful-paint'),
     lcpMs: numeric(lhr, 'largest-contentful-paint'),
     tbtMs: numeric(lhr, 'total-blocking-time'),
+    interactiveMs: numeric(lhr, 'interactive'),
+    pageRenderedMs: userTiming(lhr, PAGE_RENDERED_MARK),
     cls: numeric(lhr, 'cumulative-layout-shift'),
     totalBytes: numeric(lhr, 'total-byte-weight'),
     benchmarkIndex: lhr.environment.benchmarkIndex,
@@ -140,12 +157,36 @@ export async function runLighthouse(
   url: string,
   port: number,
   categories: string[] = ['performance', 'accessibility'],
-): Promise<{ lhr: Result; traceEvents: unknown[] }> {
+  throttlingMethod: Throttling = 'simulate',
+): Promise<{ lhr: Result; traceEvents: unknown[]; lanternInput: LanternInput }> {
   const { default: lighthouse } = await import('lighthouse')
   // The storage reset stays on: it clears the HTTP cache (a cold load every run) but, with Lighthouse's default
   // clearStorageTypes, not localStorage, where the login lives.
-  const flags: Flags = { port, output: 'json', logLevel: 'error', onlyCategories: categories }
+  const flags: Flags = { port, output: 'json', logLevel: 'error', onlyCategories: categories, throttlingMethod }
   const result = await lighthouse(url, flags)
   if (!result) throw new Error(`Lighthouse returned nothing for ${url}`)
-  return { lhr: result.lhr, traceEvents: result.artifacts.Trace?.traceEvents ?? [] }
+  // A run whose trace broke (NO_NAVSTART on a loaded machine) has no figures: a failed run, not NaN in the medians.
+  if (result.lhr.runtimeError) throw new Error(`${result.lhr.runtimeError.code}: ${result.lhr.runtimeError.message}`)
+  const { artifacts, lhr } = result
+  return {
+    lhr,
+    traceEvents: artifacts.Trace?.traceEvents ?? [],
+    lanternInput: {
+      devtoolsLog: artifacts.DevtoolsLog ?? [],
+      gatherContext: artifacts.GatherContext,
+      URL: artifacts.URL,
+      settings: lhr.configSettings,
+    },
+  }
+}
+
+/**
+ * What Lighthouse's simulation (Lantern) reads besides the trace: the network log, the run's settings (throttling)
+ * and URLs. Saved beside the trace (`--save`), bench/page/lanternGraph.ts simulates the run again from them.
+ */
+export interface LanternInput {
+  devtoolsLog: unknown[]
+  gatherContext: unknown
+  URL: unknown
+  settings: unknown
 }

@@ -55,6 +55,8 @@ test('any route path, alone or after named pages, with --flag=value too', () => 
   assert.equal(options.saveDir, undefined)
   assert.equal(parsePageOptions(['--save', '/tmp/lhr']).saveDir, '/tmp/lhr')
   assert.equal(parsePageOptions(['--pages', 'order', '--path', '/pages/mine/index']).pages.length, 2)
+  assert.equal(parsePageOptions([]).throttling, 'simulate')
+  assert.equal(parsePageOptions(['--throttling', 'devtools']).throttling, 'devtools')
 })
 
 test('mistakes are refused with the usage, not measured', () => {
@@ -64,6 +66,7 @@ test('mistakes are refused with the usage, not measured', () => {
   assert.throws(() => parsePageOptions(['--path', 'subpackages/x']), /must start with \//)
   assert.throws(() => parsePageOptions(['--runs']), /needs a value/)
   assert.throws(() => parsePageOptions(['--fast']), /unknown option --fast/)
+  assert.throws(() => parsePageOptions(['--throttling', 'provided']), /simulate or devtools/)
 })
 
 test('{orderNo} and {paidOrderNo} become the seeded user’s orders', () => {

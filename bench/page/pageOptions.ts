@@ -21,7 +21,14 @@ export interface PageOptions {
   saveDir?: string
   /** Audit the floor too — an empty Taro app built with our config (bench/floor/app) — as many runs, first. */
   floor: boolean
+  /**
+   * Lighthouse's throttling: `simulate` (its default and the issue's measure: an unthrottled load, then Lantern's
+   * estimate) or `devtools` (the load itself throttled to slow 4G and 4× CPU: the times are measured, not modelled).
+   */
+  throttling: Throttling
 }
+
+export type Throttling = 'simulate' | 'devtools'
 
 const TAB_PATHS: Record<string, string> = { home: '/', mine: '/pages/mine/index' }
 const withOrder = (page: string, order: string) => `${pagePath(page)}?orderNo={${order}}`
@@ -44,14 +51,18 @@ const CATEGORIES: Category[] = ['performance', 'accessibility']
 
 export const USAGE = `usage: npm run bench:page -- [--pages home,order,loginByForm,…] [--path /subpackages/…?orderNo={orderNo}]…
                        [--runs N] [--only accessibility|performance] [--logged-out] [--save DIR] [--no-floor]
+                       [--throttling devtools]
   --pages   page names: home, mine, or any SPEC page (e.g. orderApplyRefund); default issue 21's list:
             ${DEFAULT_PAGES.map((p) => p.name).join(', ')}
   --path    any route path, repeatable; {orderNo} / {paidOrderNo} become an order of the seeded user
   --runs    Lighthouse runs per page (default 3; the median is printed)
   --only    one category (default: performance and accessibility)
-  --save    write each run's Lighthouse result and trace to DIR/<page>-<run>.json and .trace.json
-            (npm run bench:trace -- --read DIR/home-1.trace.json lists its long tasks)
-  --no-floor  skip the floor (an empty Taro app with our config, audited first, as many runs, in the same run)`
+  --save    write each run's Lighthouse result, trace and network log to DIR/<page>-<run>.json, .trace.json and
+            .lantern.json (npm run bench:trace -- --read DIR/home-1.trace.json lists its long tasks;
+            npx tsx bench/page/lanternGraph.ts DIR/home-1 what the simulated FCP and LCP wait for)
+  --no-floor  skip the floor (an empty Taro app with our config, audited first, as many runs, in the same run)
+  --throttling devtools  load the page throttled (slow 4G, 4× CPU) and measure, instead of Lighthouse's simulation;
+            adds the measured time to interactive and the app's "page rendered" mark (lp-page-rendered)`
 
 function pageByName(name: string): AuditedPage {
   return { name, path: TAB_PATHS[name] ?? pagePath(name) }
@@ -66,6 +77,7 @@ export function parsePageOptions(argv: string[]): PageOptions {
   let loggedOut = false
   let saveDir: string | undefined
   let floor = true
+  let throttling: Throttling = 'simulate'
   readFlags(argv, USAGE, (flag) => {
     switch (flag.name) {
       case '--pages':
@@ -93,6 +105,13 @@ export function parsePageOptions(argv: string[]): PageOptions {
       case '--no-floor':
         floor = false
         break
+      case '--throttling': {
+        const method = flag.value()
+        if (method !== 'simulate' && method !== 'devtools')
+          throw new Error(`--throttling is simulate or devtools, got ${method}\n${USAGE}`)
+        throttling = method
+        break
+      }
       default:
         throw new Error(`unknown option ${flag.arg}\n${USAGE}`)
     }
@@ -103,7 +122,7 @@ export function parsePageOptions(argv: string[]): PageOptions {
     names.length === 0 && paths.length === 0
       ? DEFAULT_PAGES
       : [...names.map(pageByName), ...paths.map((path) => ({ name: path, path }))]
-  return { pages, runs, categories, loggedOut, floor, ...(saveDir ? { saveDir } : {}) }
+  return { pages, runs, categories, loggedOut, floor, throttling, ...(saveDir ? { saveDir } : {}) }
 }
 
 /** The path with the seeded user's order numbers in place of `{orderNo}` and `{paidOrderNo}`. */

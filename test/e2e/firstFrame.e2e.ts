@@ -62,6 +62,23 @@ for (const locale of ['zh-CN', 'en-US'] as const) {
   })
 }
 
+test('the page marks when it has replaced its first frame (lp-page-rendered, what bench:page measures to)', async () => {
+  const context = await phoneContext(browser)
+  const page = await context.newPage()
+  for (const route of ROUTES) {
+    await page.goto(`${server.url}${route.path}`)
+    await page.locator('.lp-first-frame').waitFor({ state: 'detached' })
+    const timings = await page.evaluate(() => ({
+      paint: performance.getEntriesByName('first-contentful-paint')[0]?.startTime,
+      rendered: performance.getEntriesByName('lp-page-rendered').map((mark) => mark.startTime),
+    }))
+    assert.ok(timings.paint !== undefined, `${route.name}: no first contentful paint`)
+    assert.equal(timings.rendered.length, 1, `${route.name}: lp-page-rendered once`)
+    assert.ok(timings.rendered[0] >= timings.paint, `${route.name}: lp-page-rendered after the first paint`)
+  }
+  await context.close()
+})
+
 interface LayoutShift {
   value: number
   /** What moved: each source element's tag and classes. */
