@@ -145,6 +145,11 @@ async function burstOnPostgres(databaseUrl: string): Promise<Latencies> {
       if (Date.now() > deadline) throw new Error(`only ${rows[0].done} of ${orderNos.length} orders delivered in 120 s`)
       await new Promise((resolve) => setTimeout(resolve, 50))
     }
+    // A retried job is a failure the burst caused (a lock timeout, a refused statement): reported, never hidden.
+    const retried = await pool.query<{ kind: string; last_error: string; jobs: string }>(
+      'select kind, last_error, count(*) as jobs from jobs where last_error is not null group by 1, 2 order by 3 desc',
+    )
+    for (const job of retried.rows) console.error(`retried: ${job.jobs} × ${job.kind}: ${job.last_error.slice(0, 300)}`)
     const { rows } = await pool.query<{ pay_time: Date; finish_time: Date }>(
       'select pay_time, finish_time from life_pay_orders where order_no = any($1)',
       [orderNos],
