@@ -393,7 +393,8 @@ export class JobQueue {
       if (claimed.length === limit && rows.length < size && !this.stopping) {
         rows.push(...(await this.claim(size - rows.length, [kind])))
       }
-      units.push(rows)
+      // A claim returns its rows in no particular order: a batch goes oldest first, as jobs one by one would.
+      units.push(rows.sort((a, b) => a.id - b.id))
     }
     return units
   }
