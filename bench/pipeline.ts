@@ -84,6 +84,9 @@ async function createPreparedOrder(server: AppServer, userId: string, n: number,
 const pay = (server: AppServer, userId: string, orderNo: string) =>
   apiCall(server.url, 'POST', '/api/dev/pay/confirm', { orderNo, deliveries: 1 }, userId)
 
+/** The burst's steps (job kinds) on their own: kind, jobs, p50 due → done ms, span ms, jobs/s. */
+let stepRows: (string | number)[][] = []
+
 const statementsFile = join(tmpdir(), `bench-pipeline-statements-${process.pid}.json`)
 
 /** Statements per paid order by text, most first, from the server's count (bench/pipelineStatements.cjs). */
@@ -131,9 +134,11 @@ async function burstOnPostgres(databaseUrl: string): Promise<Latencies> {
       },
     )
     console.error(`PostgreSQL: paying ${BURST} orders at once…`)
+    const payStart = new Date()
     await inParallel(orders, PAY_CONNECTIONS, async ({ userId, orderNo }) => {
       await pay(server, userId, orderNo)
     })
+    const payMs = Date.now() - payStart.getTime()
     const orderNos = orders.map((o) => o.orderNo)
     const deadline = Date.now() + 120_000
     for (;;) {
@@ -145,6 +150,24 @@ async function burstOnPostgres(databaseUrl: string): Promise<Latencies> {
       if (Date.now() > deadline) throw new Error(`only ${rows[0].done} of ${orderNos.length} orders delivered in 120 s`)
       await new Promise((resolve) => setTimeout(resolve, 50))
     }
+    // A retried job is a failure the burst caused (a lock timeout, a refused statement): reported, never hidden.
+    const retried = await pool.query<{ kind: string; last_error: string; jobs: string }>(
+      'select kind, last_error, count(*) as jobs from jobs where last_error is not null group by 1, 2 order by 3 desc',
+    )
+    for (const job of retried.rows) console.error(`retried: ${job.jobs} × ${job.kind}: ${job.last_error.slice(0, 300)}`)
+    // Each step on its own (issue 21: which one bounds the burst): per job kind, from due to done.
+    const steps = await pool.query<{ kind: string; jobs: string; wait_p50: number; span: number; rate: number }>(
+      `select kind, count(*) as jobs,
+         round(percentile_cont(0.5) within group (order by extract(epoch from finished_time - run_at)) * 1000) as wait_p50,
+         round(extract(epoch from max(finished_time) - min(run_at)) * 1000) as span,
+         round(count(*) / greatest(extract(epoch from max(finished_time) - min(run_at)), 0.001)) as rate
+       from jobs where kind in ('sandbox.payNotify', 'recharge.submit', 'sandbox.supplierCallback')
+         and status = 'done' and creation_time >= $1
+       group by kind order by min(run_at)`,
+      [payStart],
+    )
+    stepRows = steps.rows.map((step) => [step.kind, step.jobs, step.wait_p50, step.span, step.rate])
+    stepRows.unshift(['cashier (the bench paying)', BURST, '—', payMs, Math.round(BURST / (payMs / 1000))])
     const { rows } = await pool.query<{ pay_time: Date; finish_time: Date }>(
       'select pay_time, finish_time from life_pay_orders where order_no = any($1)',
       [orderNos],
@@ -210,6 +233,12 @@ async function main(): Promise<void> {
   }
   if (process.env.DATABASE_URL) {
     row(`PostgreSQL, ${BURST}-order burst`, await burstOnPostgres(process.env.DATABASE_URL))
+    notes.push(
+      [
+        '### The burst step by step (each job kind from due to done; the cashier: the bench paying)\n',
+        markdownTable(['step', 'jobs', 'p50 due → done ms', 'span ms', 'per s'], stepRows),
+      ].join('\n'),
+    )
     if (COUNT_STATEMENTS) notes.push(statementsReport(BURST))
   } else
     notes.push('PostgreSQL: skipped (no DATABASE_URL; `npm run bench:pipeline` runs inside scripts/with-postgres.sh).')

@@ -31,7 +31,7 @@ import { registerAreaRoutes } from './modules/area/routes'
 import { registerDevRoutes } from './modules/dev/routes'
 import { assertProductionReady } from './productionReadiness'
 import { registerHealthRoutes } from './modules/health/routes'
-import { defineOrderJobs, handleRechargeResult } from './modules/lifePay/fulfilment'
+import { defineOrderJobs, handleRechargeResult, handleRechargeResults } from './modules/lifePay/fulfilment'
 import { registerPayNotifyRoutes } from './modules/lifePay/payNotifyRoutes'
 import { OrderPageCache } from './modules/lifePay/orderPageCache'
 import { RateCache } from './modules/lifePay/rateCache'
@@ -380,6 +380,7 @@ export async function buildApp(options: AppOptions): Promise<App> {
         jobs,
         delayMs: config.sandboxSupplierDelayMs,
         onResult: (result) => handleRechargeResult(ctx, result),
+        onResults: (results) => handleRechargeResults(ctx, results),
       }),
     storage: given.storage ?? (sandboxes.storage as NonNullable<Sandboxes['storage']>),
     notifications:

@@ -150,6 +150,11 @@ export interface JobsConfig {
   maxAttempts: number
   backoffBaseMs: number
   backoffCapMs: number
+  /**
+   * At most this many due jobs of a kind that has a batch handler run together (JOBS_BATCH_SIZE; issue 21); 1 runs
+   * every job alone, by its own handler. Unset: each kind's own size.
+   */
+  batchSize?: number
 }
 
 export type NotificationTemplates = Record<
@@ -849,6 +854,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): ServerConfig {
       maxAttempts: Math.max(1, int(env.JOBS_MAX_ATTEMPTS, 8, 'JOBS_MAX_ATTEMPTS')),
       backoffBaseMs: int(env.JOBS_BACKOFF_BASE_MS, 1000, 'JOBS_BACKOFF_BASE_MS'),
       backoffCapMs: int(env.JOBS_BACKOFF_CAP_MS, 5 * 60_000, 'JOBS_BACKOFF_CAP_MS'),
+      batchSize: Math.max(1, int(env.JOBS_BATCH_SIZE, 50, 'JOBS_BATCH_SIZE')),
     },
     trustProxy: trustProxy(env.TRUST_PROXY),
     limits: {

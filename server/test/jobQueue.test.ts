@@ -410,3 +410,84 @@ describe('job worker count', () => {
     assert.equal(loadConfig(env({ JOBS_CONCURRENCY: '2' })).jobs.concurrency, 2)
   })
 })
+
+describe('jobs in batches (issue 21)', () => {
+  /** A batch kind whose batch answers each job by its payload's `outcome`; records what ran how. */
+  function batchKind(q: JobQueue, kind: string, batchThrows = false) {
+    const ran = { batches: [] as number[][], alone: [] as number[] }
+    q.define<{ n: number; outcome: 'done' | 'alone' | 'error' }>({
+      kind,
+      batch: {
+        size: 10,
+        async handle(batch) {
+          ran.batches.push(batch.map(({ payload }) => payload.n))
+          if (batchThrows) throw new Error('the batch statement failed')
+          return batch.map(({ payload }) =>
+            payload.outcome === 'error' ? { error: new Error(`row ${payload.n} refused`) } : payload.outcome,
+          )
+        },
+      },
+      async handle({ n }) {
+        ran.alone.push(n)
+      },
+    })
+    return ran
+  }
+
+  const statusOf = async (kind: string) =>
+    (await database.db.select().from(jobs).where(eq(jobs.kind, kind)))
+      .sort((a, b) => a.id - b.id)
+      .map((job) => [(job.payload as { n: number }).n, job.status, job.lastError])
+
+  test('one claim takes up to the batch size; each job is settled by its own outcome, a failing row alone', async () => {
+    const q = new JobQueue(database.db, clock, { ...config, concurrency: 1 }, silent)
+    const ran = batchKind(q, 'batch.outcomes')
+    const outcomes = ['done', 'error', 'alone', 'done', 'done', 'done', 'done', 'done', 'done', 'done', 'done', 'done']
+    for (const [n, outcome] of outcomes.entries()) await q.enqueue(database.db, 'batch.outcomes', { n, outcome })
+    assert.equal(await q.drain(), 12)
+    // One job claimed (the worker's one slot), the claim topped up to the batch size; the rest in a second batch.
+    assert.deepEqual(ran.batches, [
+      [0, 1, 2, 3, 4, 5, 6, 7, 8, 9],
+      [10, 11],
+    ])
+    assert.deepEqual(ran.alone, [2], 'the job the batch left alone ran by its own handler')
+    const rows = await statusOf('batch.outcomes')
+    assert.deepEqual(rows[1], [1, 'pending', 'row 1 refused'], 'the failing row is retried, by itself')
+    assert.deepEqual(
+      rows.filter((row) => row[0] !== 1).map((row) => row[1]),
+      Array(11).fill('done'),
+      'its neighbours are done',
+    )
+    clock.advance(backoffMs(1, config, () => 1))
+    assert.equal(await q.drain(), 1)
+    assert.deepEqual(ran.alone, [2, 1], 'retried like any job (alone: nothing else is due)')
+    assert.equal((await jobRow(Number((await lastJob('batch.outcomes')).id) - 10)).status, 'done')
+  })
+
+  test('a batch that throws sends each of its jobs to its own handler', async () => {
+    const q = queue()
+    const ran = batchKind(q, 'batch.throws', true)
+    for (const n of [1, 2, 3]) await q.enqueue(database.db, 'batch.throws', { n, outcome: 'done' })
+    assert.equal(await q.drain(), 3)
+    assert.deepEqual(ran.batches, [[1, 2, 3]])
+    assert.deepEqual(
+      ran.alone.sort((a, b) => a - b),
+      [1, 2, 3],
+    )
+    assert.deepEqual(
+      (await statusOf('batch.throws')).map((row) => row[1]),
+      ['done', 'done', 'done'],
+    )
+  })
+
+  test('JOBS_BATCH_SIZE=1 runs every job alone', async () => {
+    const q = new JobQueue(database.db, clock, { ...config, batchSize: 1 }, silent)
+    const ran = batchKind(q, 'batch.off')
+    for (const n of [1, 2, 3]) await q.enqueue(database.db, 'batch.off', { n, outcome: 'done' })
+    assert.equal(await q.drain(), 3)
+    assert.deepEqual(ran.batches, [])
+    assert.equal(ran.alone.length, 3)
+    assert.equal(loadConfig({ JOBS_BATCH_SIZE: '1' } as NodeJS.ProcessEnv).jobs.batchSize, 1)
+    assert.equal(loadConfig({} as NodeJS.ProcessEnv).jobs.batchSize, 50)
+  })
+})

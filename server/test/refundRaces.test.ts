@@ -5,7 +5,14 @@ import type { OperatorOrder } from '../../types/api/admin'
 import { RECHARGE_REFUNDABLE_AFTER_MINUTES } from '../../src/domain/orderTransitions'
 import { sandboxRecharges, sandboxRefunds } from '../src/db/schema'
 import { DELIVERED_DURING_REVIEW_REMARK } from '../src/modules/lifePay/fulfilment'
-import { createPhoneOrder, orderDetail, payInSandbox, stateOf } from './support/orderFlows'
+import {
+  createPhoneOrder,
+  orderDetail,
+  payInSandbox,
+  paymentNotification,
+  postPaymentNotification,
+  stateOf,
+} from './support/orderFlows'
 import { createTestApp, type Caller, type TestApp } from './support/testApp'
 
 // The rule of docs/api.md § Refunds and deliveries: for every paid order exactly one of "delivered" or "money
@@ -228,6 +235,46 @@ describe('the issue’s races', () => {
     // …0009 never takes a recharge: whichever won, the money goes back exactly once.
     assert.equal(await refundsPaid(orderNo), 1)
     assert.deepEqual(await stateOf(t, alice, orderNo), [40, 50, 50])
+  })
+})
+
+describe('the races in batches (issue 21: the hot jobs run many orders at once)', () => {
+  test('results together: the one under review closes its application, its neighbour completes', async () => {
+    const [applied, neighbour] = [await paidOrder('13866665678'), await paidOrder('13866665679')]
+    await t.app.jobs.drain() // both accepted; their results are due together after the supplier's delay
+    t.clock.advance(OVERDUE_MS)
+    await t.data(apply(applied))
+    await t.app.jobs.drain() // one batch of two results: the applied order is not where the batch expects it
+    for (const orderNo of [applied, neighbour]) assert.deepEqual(await stateOf(t, alice, orderNo), [20, 30, 100])
+    assert.equal((await orderDetail(t, alice, applied)).refundCheckRemark, DELIVERED_DURING_REVIEW_REMARK)
+    assert.equal((await orderDetail(t, alice, neighbour)).refundCheckRemark, null)
+    for (const orderNo of [applied, neighbour]) {
+      assert.deepEqual(
+        (await operatorView(orderNo)).rechargeAttempts.map((a) => a.outcome),
+        ['succeeded'],
+      )
+      assert.equal(await refundsPaid(orderNo), 0)
+    }
+  })
+
+  test('submissions together: the one refunded before its turn is never submitted, its neighbour is', async () => {
+    const orderNos: string[] = []
+    for (const phone of ['13877775678', '13877775679']) {
+      const { orderNo } = await createPhoneOrder(t, alice, { phone })
+      // Paid by the provider's notification itself: the submissions are queued, none has run.
+      const paid = await postPaymentNotification(t, paymentNotification(t, orderNo, `tx-${orderNo}`))
+      assert.equal(paid.statusCode, 200)
+      orderNos.push(orderNo)
+    }
+    const [refunded, neighbour] = orderNos
+    t.clock.advance(OVERDUE_MS)
+    await t.data(apply(refunded))
+    await t.data(approve(refunded))
+    await settle() // one batch of two submissions: the refunded order may no longer start an attempt
+    assert.deepEqual(await stateOf(t, alice, refunded), [40, 50, 50])
+    assert.deepEqual([await submissions(refunded), await refundsPaid(refunded)], [0, 1])
+    assert.deepEqual(await stateOf(t, alice, neighbour), [20, 30, 100])
+    assert.deepEqual([await submissions(neighbour), await refundsPaid(neighbour)], [1, 0])
   })
 })
 

@@ -31,7 +31,24 @@ export interface JobDefinition<P> {
   priority?: number
   /** Runs once when the last attempt failed: leave the order in a state an operator (or the user) can see. */
   onExhausted?(payload: P, context: JobContext, error: unknown): Promise<void>
+  /**
+   * Several due jobs of this kind at once, with set-based statements (issue 21): a worker claims up to `size` of
+   * them in one go. Answers each job's fate in the jobs' order: done, `alone` (it did not move as the batch expected
+   * — another worker, a refund racing — so its own `handle` decides, as if it had been claimed alone) or its error
+   * (retried as `handle`'s would be). A batch that throws sends every one of its jobs to `handle`: one bad row never
+   * fails its neighbours.
+   */
+  batch?: { size: number; handle(jobs: BatchJob<P>[], log: FastifyBaseLogger): Promise<BatchOutcome[]> }
 }
+
+/** One job of a batch: its payload and its row. */
+export interface BatchJob<P> {
+  payload: P
+  job: JobRow
+}
+
+/** What became of one job of a batch (JobDefinition.batch). */
+export type BatchOutcome = 'done' | 'alone' | { error: unknown }
 
 export interface EnqueueOptions {
   runAt?: Date
@@ -250,10 +267,10 @@ export class JobQueue {
    * Claims due jobs (and jobs whose lease ran out: their worker died) of the kinds this worker knows, so an
    * instance running older code never takes work it cannot do; the highest priority first, then the oldest.
    */
-  private async claim(limit: number): Promise<JobRow[]> {
+  private async claim(limit: number, kinds = [...this.definitions.keys()]): Promise<JobRow[]> {
     const now = this.clock.now()
     return queueStatements(this.db).claim.execute({
-      kinds: [...this.definitions.keys()],
+      kinds,
       limit,
       workerId: this.workerId,
       lockedUntil: new Date(now.getTime() + this.config.leaseMs),
@@ -264,49 +281,135 @@ export class JobQueue {
   /** Runs a claimed job's handler and settles the job; `handled` is told once the handler has ended, either way. */
   private async run(job: JobRow, handled: () => void = () => undefined): Promise<void> {
     const definition = this.definitions.get(job.kind)
-    const log = this.log.child({ jobId: job.id, jobKind: job.kind, attempt: job.attempts })
-    const context: JobContext = { job, log }
-    // Only the holder of this claim may settle it: a worker whose lease ran out finds the row taken over.
-    const mine = and(eq(jobs.id, job.id), eq(jobs.lockedBy, this.workerId), eq(jobs.attempts, job.attempts))
     try {
       if (!definition) throw new Error(`No handler for job kind ${job.kind}`)
       try {
-        await definition.handle(job.payload as never, context)
+        await definition.handle(job.payload as never, this.contextOf(job))
       } finally {
         handled()
       }
       await this.settleDone(job)
     } catch (error) {
       if (!definition) handled()
-      const message = error instanceof Error ? error.message : String(error)
-      const now = this.clock.now()
-      if (job.attempts < job.maxAttempts) {
-        const runAt = new Date(now.getTime() + backoffMs(job.attempts, this.config))
-        log.warn({ err: error, retryAt: runAt.toISOString() }, 'job failed, will retry')
-        await this.db
-          .update(jobs)
-          .set({ status: 'pending', runAt, lockedBy: null, lockedUntil: null, lastError: message, updatedTime: now })
-          .where(mine)
-        return
-      }
-      log.error({ err: error }, 'job failed for the last time')
+      await this.fail(job, error)
+    }
+  }
+
+  private contextOf(job: JobRow): JobContext {
+    return { job, log: this.log.child({ jobId: job.id, jobKind: job.kind, attempt: job.attempts }) }
+  }
+
+  /** A job's handler failed: again later with back-off, or for the last time (then its onExhausted runs). */
+  private async fail(job: JobRow, error: unknown): Promise<void> {
+    const definition = this.definitions.get(job.kind)
+    const context = this.contextOf(job)
+    const { log } = context
+    // Only the holder of this claim may settle it: a worker whose lease ran out finds the row taken over.
+    const mine = and(eq(jobs.id, job.id), eq(jobs.lockedBy, this.workerId), eq(jobs.attempts, job.attempts))
+    const message = error instanceof Error ? error.message : String(error)
+    const now = this.clock.now()
+    if (job.attempts < job.maxAttempts) {
+      const runAt = new Date(now.getTime() + backoffMs(job.attempts, this.config))
+      log.warn({ err: error, retryAt: runAt.toISOString() }, 'job failed, will retry')
       await this.db
         .update(jobs)
-        .set({
-          status: 'failed',
-          lockedBy: null,
-          lockedUntil: null,
-          lastError: message,
-          updatedTime: now,
-          finishedTime: now,
-        })
+        .set({ status: 'pending', runAt, lockedBy: null, lockedUntil: null, lastError: message, updatedTime: now })
         .where(mine)
-      if (definition?.onExhausted) {
-        await definition.onExhausted(job.payload as never, context, error).catch((hookError: unknown) => {
-          log.error({ err: hookError }, 'job exhaustion handler failed')
-        })
-      }
+      return
     }
+    log.error({ err: error }, 'job failed for the last time')
+    await this.db
+      .update(jobs)
+      .set({
+        status: 'failed',
+        lockedBy: null,
+        lockedUntil: null,
+        lastError: message,
+        updatedTime: now,
+        finishedTime: now,
+      })
+      .where(mine)
+    if (definition?.onExhausted) {
+      await definition.onExhausted(job.payload as never, context, error).catch((hookError: unknown) => {
+        log.error({ err: hookError }, 'job exhaustion handler failed')
+      })
+    }
+  }
+
+  /**
+   * Runs a batch of claimed jobs of one kind (JobDefinition.batch) and settles each by its outcome; the jobs left
+   * `alone` (or all of them, when the batch threw) run by their own handler. `handled` is told once all have run.
+   */
+  private async runBatchOf(
+    definition: JobDefinition<never>,
+    rows: JobRow[],
+    handled: () => void = () => undefined,
+  ): Promise<void> {
+    const batch = definition.batch!
+    let outcomes: BatchOutcome[]
+    try {
+      outcomes = await batch.handle(
+        rows.map((job) => ({ job, payload: job.payload as never })),
+        this.log.child({ jobKind: definition.kind, batch: rows.length }),
+      )
+      if (outcomes.length !== rows.length) throw new Error(`batch answered ${outcomes.length} of ${rows.length} jobs`)
+    } catch (error) {
+      this.log.warn({ err: error, jobKind: definition.kind, batch: rows.length }, 'job batch failed, each job alone')
+      outcomes = rows.map(() => 'alone')
+    }
+    try {
+      await Promise.all(
+        rows.map((job, n) => {
+          const outcome = outcomes[n]
+          if (outcome === 'done') return this.settleDone(job).catch((error: unknown) => this.fail(job, error))
+          if (outcome === 'alone') return this.run(job)
+          return this.fail(job, outcome.error)
+        }),
+      )
+    } finally {
+      handled()
+    }
+  }
+
+  /**
+   * Claimed jobs as units of work, one worker slot each: a job alone, or every claimed job of a batch kind together,
+   * topped up to the kind's batch size when the claim took all it asked for (more is due).
+   */
+  private async unitsOf(claimed: JobRow[], limit: number): Promise<JobRow[][]> {
+    const units: JobRow[][] = []
+    const batches = new Map<string, JobRow[]>()
+    for (const job of claimed) {
+      const batch = this.batchSizeOf(job.kind) > 1
+      if (!batch) {
+        units.push([job])
+        continue
+      }
+      const rows = batches.get(job.kind)
+      if (rows) rows.push(job)
+      else batches.set(job.kind, [job])
+    }
+    for (const [kind, rows] of batches) {
+      const size = this.batchSizeOf(kind)
+      if (claimed.length === limit && rows.length < size && !this.stopping) {
+        rows.push(...(await this.claim(size - rows.length, [kind])))
+      }
+      // A claim returns its rows in no particular order: a batch goes oldest first, as jobs one by one would.
+      units.push(rows.sort((a, b) => a.id - b.id))
+    }
+    return units
+  }
+
+  /** How many due jobs of `kind` run together: 1 for a kind without a batch handler, or with batching off. */
+  private batchSizeOf(kind: string): number {
+    const batch = this.definitions.get(kind)?.batch
+    return batch ? Math.min(batch.size, this.config.batchSize ?? batch.size) : 1
+  }
+
+  /** Starts a unit of claimed jobs (unitsOf); settles its jobs itself. */
+  private runUnit(unit: JobRow[], handled?: () => void): Promise<void> {
+    const definition = this.definitions.get(unit[0].kind)
+    if (definition?.batch && unit.length > 1) return this.runBatchOf(definition, unit, handled)
+    return this.run(unit[0], handled)
   }
 
   /**
@@ -345,15 +448,15 @@ export class JobQueue {
   }
 
   private async runBatch(limit: number): Promise<number> {
-    const claimed = await this.claim(limit)
+    const units = await this.unitsOf(await this.claim(limit), limit)
     await Promise.all(
-      claimed.map((job) => {
-        const running = this.run(job).finally(() => this.inFlight.delete(job.id))
-        this.inFlight.set(job.id, running)
+      units.map((unit) => {
+        const running = this.runUnit(unit).finally(() => unit.forEach((job) => this.inFlight.delete(job.id)))
+        unit.forEach((job) => this.inFlight.set(job.id, running))
         return running
       }),
     )
-    return claimed.length
+    return units.reduce((total, unit) => total + unit.length, 0)
   }
 
   /** Runs every due job, and the jobs they enqueue, until none is due (tests, with the worker loop off). */
@@ -383,12 +486,14 @@ export class JobQueue {
         if (free > 0) {
           try {
             const rows = await this.claim(free)
+            const units = await this.unitsOf(rows, free)
             // stop() came while claiming: these go back to the queue instead of starting after stop() returned.
             if (this.stopping) {
-              await this.release(rows.map((row) => row.id))
+              await this.release(units.flat().map((row) => row.id))
               break
             }
-            claimed = this.launch(rows)
+            this.launch(units)
+            claimed = rows.length
           } catch (error) {
             this.log.error({ err: error }, 'job loop error')
           }
@@ -406,8 +511,8 @@ export class JobQueue {
    * `done` is written: settles are batched, one on its way at a time (settleDone), and a slot held through that wait
    * would idle a worker for a round trip per job under load.
    */
-  private launch(claimed: JobRow[]): number {
-    for (const job of claimed) {
+  private launch(units: JobRow[][]): void {
+    for (const unit of units) {
       this.busy++
       let freed = false
       const handled = () => {
@@ -417,16 +522,17 @@ export class JobQueue {
         // A slot is free: refill it (the job may have enqueued work, and more may be due).
         this.signal()
       }
-      const running = this.run(job, handled)
-        // run() settles its own job; it rejects only when the database refused that too: logged, never unhandled.
-        .catch((error: unknown) => this.log.error({ err: error, jobId: job.id }, 'job could not be settled'))
+      const running = this.runUnit(unit, handled)
+        // A unit settles its own jobs; it rejects only when the database refused that too: logged, never unhandled.
+        .catch((error: unknown) =>
+          this.log.error({ err: error, jobIds: unit.map((job) => job.id) }, 'job could not be settled'),
+        )
         .finally(() => {
-          this.inFlight.delete(job.id)
+          unit.forEach((job) => this.inFlight.delete(job.id))
           handled()
         })
-      this.inFlight.set(job.id, running)
+      unit.forEach((job) => this.inFlight.set(job.id, running))
     }
-    return claimed.length
   }
 
   private sleep(): Promise<void> {

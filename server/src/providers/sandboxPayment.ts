@@ -5,7 +5,7 @@ import type { Clock } from '../clock'
 import { rowsOf, type Db } from '../db/database'
 import { sandboxPayments, sandboxRefunds } from '../db/schema'
 import { errors } from '../http/errors'
-import { JobPriority, type JobQueue } from '../jobs/jobQueue'
+import { JobPriority, type BatchOutcome, type JobQueue, type JobRow } from '../jobs/jobQueue'
 import { SANDBOX_WX_APP_ID } from './identity'
 import type { PaymentNotification, PaymentProvider } from './payment'
 
@@ -21,6 +21,8 @@ export const NOTIFY_PATHS: Record<LifePayType, string> = {
 const NOTIFY_MAX_SKEW_S = 300
 
 export const PAY_NOTIFY_JOB = 'sandbox.payNotify'
+/** At most this many of its notifications go out together. */
+const NOTIFY_BATCH_SIZE = 50
 
 interface PayNotifyPayload {
   notification: { orderNo: string; transactionId: string; lifePayType: LifePayType; amountFen: number; paidAt: string }
@@ -75,17 +77,33 @@ export function createSandboxPayment(deps: SandboxPaymentDeps): SandboxPayment {
     }
   }
 
+  async function notify({ notification }: PayNotifyPayload, job: JobRow): Promise<void> {
+    const body = JSON.stringify(notification)
+    const answer = await deps.deliver(NOTIFY_PATHS[notification.lifePayType], signNotification(body), body)
+    // Like real providers: anything but an acknowledgement means "deliver again later".
+    if (!answer.success) throw new Error(`notify answered HTTP ${answer.status} (job ${job.id})`)
+  }
+
   jobs.define<PayNotifyPayload>({
     kind: PAY_NOTIFY_JOB,
     // A real provider's notification arrives as a request beside our queue: it must not wait behind background work,
     // nor should a burst of them hold up the recharges of orders already paid (docs/server.md § Jobs).
     priority: JobPriority.sandboxProvider,
-    async handle({ notification }, { job }) {
-      const body = JSON.stringify(notification)
-      const answer = await deps.deliver(NOTIFY_PATHS[notification.lifePayType], signNotification(body), body)
-      // Like real providers: anything but an acknowledgement means "deliver again later".
-      if (!answer.success) throw new Error(`notify answered HTTP ${answer.status} (job ${job.id})`)
+    // A provider with many payments to report sends their notifications at once, each its own request (the notify
+    // route groups the writes of those arriving together: payments.ts).
+    batch: {
+      size: NOTIFY_BATCH_SIZE,
+      handle: (batch) =>
+        Promise.all(
+          batch.map(({ payload, job }) =>
+            notify(payload, job).then(
+              (): BatchOutcome => 'done',
+              (error: unknown): BatchOutcome => ({ error }),
+            ),
+          ),
+        ),
     },
+    handle: (payload, { job }) => notify(payload, job),
   })
 
   return {

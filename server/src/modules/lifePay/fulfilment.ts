@@ -8,18 +8,20 @@ import { LifePayOrderStatus, LifePayStatus } from '../../../../src/domain/lifePa
 import { canTransition } from '../../../../src/domain/orderTransitions'
 import { SystemRemark, systemRemarkText } from '../../../../src/domain/systemRemark'
 import { ORDER_EXPIRE_JOB, RECHARGE_QUERY_JOB, RECHARGE_SUBMIT_JOB, REFUND_AUTO_JOB } from './jobKinds'
-import { transitionOrder, transitionOrderFrom } from './orderStateMachine'
+import { transitionOrder, transitionOrderFrom, transitionOrdersFrom } from './orderStateMachine'
 import { closeUnpaidOrder, lockOrder } from './orders'
 import type { OrderRow } from './orderView'
 import { acceptSubmission, orderTransaction, updateOrderColumns } from './orderWrites'
 import {
   attemptInFlight,
   recordRechargeResult,
+  recordRechargeResults,
   refuseSubmission,
   startOrResumeAttempt,
   type RechargeAttemptRow,
 } from './rechargeAttempts'
 import { isDelivered, mayStartAttempt } from './rechargeOwed'
+import { submitBatch } from './submissionBatch'
 import { payBackOrder } from './refunds'
 
 // Delivery and refund follow one rule (docs/api.md § Refunds and deliveries): for every paid order exactly one of
@@ -40,6 +42,9 @@ interface QueryJob {
 
 /** Paid, the recharge with the supplier under way: where a success completes the order without more to decide. */
 const AWAITING_RECHARGE = { payStatus: LifePayStatus.Paid, lifePayOrderStatus: LifePayOrderStatus.PendingConfirmation }
+
+/** At most this many submissions (or supplier results) go together (JobDefinition.batch). */
+export const RECHARGE_BATCH_SIZE = 50
 
 /** Past this age an attempt the supplier still will not settle is left to the operator (reconciliation flags it). */
 export const RECHARGE_QUERY_GIVE_UP_MS = 3 * 24 * 60 * 60_000
@@ -119,6 +124,44 @@ export async function handleRechargeResult(
     // Whatever state the order is in, the operator sees the supplier's word.
     await updateOrderColumns(tx, order, { supplierResult, supplierOrderNo: result.supplierOrderNo })
   })
+}
+
+/**
+ * The supplier's results of many orders at once (issue 21: a batch of its callbacks), per result `done` or `alone`.
+ * The common case only, in one transaction for the batch: a success for an order waiting on its recharge completes
+ * it (the transition takes the row locks itself) and settles its attempt. Anything else — a failure, an order not
+ * waiting (a refund application, already delivered), a second result for an order of the batch — is `alone`:
+ * handleRechargeResult decides it under its order's lock, as if the batch had not been.
+ */
+export async function handleRechargeResults(ctx: AppContext, results: RechargeResult[]): Promise<('done' | 'alone')[]> {
+  const firsts = results.filter(
+    (result, n) => result.success && results.findIndex((other) => other.orderNo === result.orderNo) === n,
+  )
+  if (firsts.length === 0) return results.map(() => 'alone')
+  const moved = await orderTransaction(ctx, async (tx) => {
+    const now = ctx.clock.now()
+    const completed = await transitionOrdersFrom(
+      tx,
+      AWAITING_RECHARGE,
+      'completeRecharge',
+      {
+        input: sql`select * from unnest(${sql.param(firsts.map((r) => r.orderNo))}::text[],
+          ${sql.param(firsts.map((r) => r.supplierOrderNo))}::text[]) as i(order_no, supplier_order_no)`,
+        set: sql`finish_time = ${now}::timestamptz, supplier_result = 'success', supplier_order_no = i.supplier_order_no,
+          updated_time = ${now}::timestamptz`,
+        onlyIf: sql`o.supplier_result is distinct from 'success'`,
+      },
+      ctx,
+    )
+    const byOrderNo = new Map(firsts.map((result) => [result.orderNo, result]))
+    await recordRechargeResults(
+      tx,
+      completed.map((order) => ({ ...byOrderNo.get(order.orderNo)!, orderId: order.id })),
+      now,
+    )
+    return new Set(completed.map((order) => order.orderNo))
+  })
+  return results.map((result) => (firsts.includes(result) && moved.has(result.orderNo) ? 'done' : 'alone'))
 }
 
 /**
@@ -208,6 +251,10 @@ export function defineOrderJobs(ctx: AppContext): void {
   ctx.jobs.define<OrderJob>({
     kind: RECHARGE_SUBMIT_JOB,
     priority: JobPriority.paidOrder,
+    batch: {
+      size: RECHARGE_BATCH_SIZE,
+      handle: (jobs) => submitBatch(ctx, jobs, queryTiming(ctx, '', 0).runAt),
+    },
     async handle({ orderNo }) {
       const claimed = await claimAttempt(ctx, orderNo)
       if (!claimed) return

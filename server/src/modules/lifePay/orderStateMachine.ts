@@ -1,8 +1,8 @@
-import { and, eq, type SQL } from 'drizzle-orm'
+import { and, eq, getTableColumns, sql, type SQL } from 'drizzle-orm'
 import { nextOrderState, type OrderEvent, type OrderState } from '../../../../src/domain/orderTransitions'
-import type { Executor } from '../../db/database'
+import { rowsOf, type Executor } from '../../db/database'
 import { lifePayOrders } from '../../db/schema'
-import { type NotifyContext, notifyOrderTransition } from '../notifications/orderNotifications'
+import { type NotifyContext, notifyOrderTransition, notifyOrderTransitions } from '../notifications/orderNotifications'
 import { orderWritten } from './orderWrites'
 
 // Every change of an order's state goes through transitionOrder, by the transition table of
@@ -105,5 +105,55 @@ export async function transitionOrderFrom(
   orderWritten(tx, moved.userId)
   ctx.log.info({ orderNo, event, from, to }, 'order transition')
   await notifyOrderTransition(ctx, tx, moved, event)
+  return moved
+}
+
+const orderColumns = Object.entries(getTableColumns(lifePayOrders))
+
+/** A row of life_pay_orders as raw SQL returns it (column names), as drizzle's queries return it. */
+function orderRowOf(raw: Record<string, unknown>): OrderRow {
+  const row: Record<string, unknown> = {}
+  for (const [key, column] of orderColumns) {
+    const value = raw[column.name]
+    row[key] = value === null || value === undefined ? null : column.mapFromDriverValue(value)
+  }
+  return row as OrderRow
+}
+
+/**
+ * `transitionOrderFrom` for many orders in one statement (issue 21: a batch of jobs). `input` is a `select` of one row
+ * per order (its `order_no` and the values it moves with, e.g. `select * from unnest(…) as i(order_no, …)`), at most
+ * one row per order; `set` the assignments besides the state, over the order `o` and its input row `i`; `onlyIf` a
+ * condition over them. Each order moves from `from` by `event` (the same transition table), taking its row lock
+ * itself, or not at all; the orders that moved are returned, their notifications enqueued in the same transaction.
+ * `alongside` is a data-modifying CTE over the moved rows (the CTE `updated`). The same reading rule as
+ * transitionOrderFrom: the statement reads nothing but the locked rows and its input.
+ */
+export async function transitionOrdersFrom(
+  tx: Executor,
+  from: OrderState,
+  event: OrderEvent,
+  { input, set, onlyIf, alongside }: { input: SQL; set: SQL; onlyIf?: SQL; alongside?: SQL },
+  ctx: NotifyContext,
+): Promise<OrderRow[]> {
+  const to = nextOrderState(from, event)
+  if (!to) throw new ForbiddenTransitionError('(batch)', from, event)
+  const result = await tx.execute(sql`
+    with i as (${input}),
+    updated as (
+      update ${lifePayOrders} o
+      set pay_status = ${to.payStatus}, life_pay_order_status = ${to.lifePayOrderStatus}, ${set}
+      from i
+      where o.order_no = i.order_no and o.pay_status = ${from.payStatus}
+        and o.life_pay_order_status = ${from.lifePayOrderStatus} and ${onlyIf ?? sql`true`}
+      returning o.*
+    )${alongside ? sql`, alongside as (${alongside})` : sql``}
+    select * from updated`)
+  const moved = rowsOf<Record<string, unknown>>(result).map(orderRowOf)
+  for (const order of moved) {
+    orderWritten(tx, order.userId)
+    ctx.log.info({ orderNo: order.orderNo, event, from, to }, 'order transition')
+  }
+  await notifyOrderTransitions(ctx, tx, moved, event)
   return moved
 }

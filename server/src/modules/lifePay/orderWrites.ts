@@ -4,9 +4,9 @@ import type { AppContext } from '../../appContext'
 import type { Db, Executor, Tx } from '../../db/database'
 import { lockedTransaction, type AdvisoryLock } from '../../db/lockedTransaction'
 import { inTransaction, preparedPerDb } from '../../db/prepared'
-import { jobs, lifePayOrders, parValues } from '../../db/schema'
+import { jobs, lifePayOrders, parValues, rechargeAttempts } from '../../db/schema'
 import { listColumns } from './orderView'
-import { acceptAttempt, type RechargeAttemptRow } from './rechargeAttempts'
+import { acceptAttempt, RechargeAttemptOutcome, type RechargeAttemptRow } from './rechargeAttempts'
 
 // Every write to life_pay_orders goes through this file or transitionOrder, inside orderTransaction: the users
 // whose orders a transaction wrote have their cached order pages dropped right after it commits. Other instances
@@ -281,5 +281,37 @@ export async function acceptSubmission(
     })
   } finally {
     ctx.orderPages.invalidate(order.userId)
+  }
+}
+
+/**
+ * `acceptSubmission` for many submissions in one statement (issue 21: a batch of submissions): each attempt accepted
+ * (unless a result overtook its answer) and each order carrying its supplier's number.
+ */
+export async function acceptSubmissions(
+  ctx: Pick<AppContext, 'db' | 'orderPages'>,
+  accepted: readonly {
+    order: { orderNo: string; userId: string }
+    attempt: Pick<RechargeAttemptRow, 'orderId' | 'attemptNo'>
+    supplierOrderNo: string
+  }[],
+): Promise<void> {
+  if (accepted.length === 0) return
+  const column = <T>(pick: (row: (typeof accepted)[number]) => T) => sql.param(accepted.map(pick))
+  try {
+    await ctx.db.execute(sql`
+      with i as (
+        select * from unnest(${column((a) => a.order.orderNo)}::text[], ${column((a) => a.attempt.orderId)}::uuid[],
+          ${column((a) => a.attempt.attemptNo)}::int[], ${column((a) => a.supplierOrderNo)}::text[])
+          as i(order_no, order_id, attempt_no, supplier_order_no)
+      ),
+      accepted as (
+        update ${rechargeAttempts} a set outcome = ${RechargeAttemptOutcome.Accepted}, supplier_order_no = i.supplier_order_no
+        from i
+        where a.order_id = i.order_id and a.attempt_no = i.attempt_no and a.outcome = ${RechargeAttemptOutcome.Submitting}
+      )
+      update ${lifePayOrders} o set supplier_order_no = i.supplier_order_no from i where o.order_no = i.order_no`)
+  } finally {
+    for (const { order } of accepted) ctx.orderPages.invalidate(order.userId)
   }
 }

@@ -1,12 +1,11 @@
-import { and, eq, sql } from 'drizzle-orm'
+import { sql } from 'drizzle-orm'
 import type { AppContext } from '../../appContext'
-import type { Tx } from '../../db/database'
-import { lifePayOrders } from '../../db/schema'
 import { errors } from '../../http/errors'
 import type { PaymentNotification } from '../../providers/payment'
 import { RECHARGE_SUBMIT_JOB, REFUND_AUTO_JOB } from './jobKinds'
 import { canTransition, initialOrderState } from '../../../../src/domain/orderTransitions'
-import { transitionOrder, transitionOrderFrom } from './orderStateMachine'
+import { GroupCommit } from '../../jobs/groupCommit'
+import { transitionOrder, transitionOrdersFrom } from './orderStateMachine'
 import { lockOrder } from './orders'
 import { orderTransaction } from './orderWrites'
 import { SystemRemark, systemRemarkText } from '../../../../src/domain/systemRemark'
@@ -14,36 +13,51 @@ import { SystemRemark, systemRemarkText } from '../../../../src/domain/systemRem
 export const PAID_AFTER_CLOSE_REMARK = systemRemarkText(SystemRemark.PaidAfterClose)
 
 /**
- * The common case in one statement (issue 21): the first delivery for an order waiting for its payment, of the amount
- * it asks. The transition takes the order's row lock itself and queues the recharge in the same statement; false
- * when it did not apply (nothing written), and the caller decides under the lock as before.
+ * The common case, for every notification arriving while the previous group is being written (GroupCommit, issue 21):
+ * the first delivery for an order waiting for its payment, of the amount it asks. The transition takes each order's
+ * row lock itself and queues its recharge in the same statement, one statement and one transaction for the group.
+ * Per notification, whether its order moved; one that did not (nothing written for it) is decided under the lock
+ * as before, and so is a second notification for an order already in the group.
  */
-async function payWaitingOrder(ctx: AppContext, tx: Tx, notification: PaymentNotification): Promise<boolean> {
+async function payWaitingOrders(ctx: AppContext, notifications: PaymentNotification[]): Promise<boolean[]> {
+  const first = notifications.filter(
+    (notification, n) => notifications.findIndex((other) => other.orderNo === notification.orderNo) === n,
+  )
   const now = ctx.clock.now()
   const submitKey = `${RECHARGE_SUBMIT_JOB}:`
-  const moved = await transitionOrderFrom(
-    tx,
-    notification.orderNo,
-    initialOrderState,
-    'pay',
-    {
-      transactionId: notification.transactionId,
-      payTime: notification.paidAt,
-      lifePayType: notification.lifePayType,
-      updatedTime: now,
-    },
-    ctx,
-    {
-      onlyIf: and(
-        eq(lifePayOrders.payAmountFen, notification.amountFen),
-        sql`${lifePayOrders.transactionId} is distinct from ${notification.transactionId}`,
-      ),
-      alongside: ctx.jobs.enqueueFrom(RECHARGE_SUBMIT_JOB, sql`updated`, sql`jsonb_build_object('orderNo', order_no)`, {
-        dedupeKey: sql`${submitKey}::text || order_no`,
-      }),
-    },
+  const moved = await orderTransaction(ctx, (tx) =>
+    transitionOrdersFrom(
+      tx,
+      initialOrderState,
+      'pay',
+      {
+        input: sql`select * from unnest(${sql.param(first.map((n) => n.orderNo))}::text[],
+          ${sql.param(first.map((n) => n.transactionId))}::text[], ${sql.param(first.map((n) => n.amountFen))}::int[],
+          ${sql.param(first.map((n) => n.paidAt.toISOString()))}::timestamptz[], ${sql.param(first.map((n) => n.lifePayType))}::int[])
+          as i(order_no, transaction_id, amount_fen, pay_time, life_pay_type)`,
+        set: sql`transaction_id = i.transaction_id, pay_time = i.pay_time, life_pay_type = i.life_pay_type,
+          updated_time = ${now}::timestamptz`,
+        onlyIf: sql`o.pay_amount_fen = i.amount_fen and o.transaction_id is distinct from i.transaction_id`,
+        alongside: ctx.jobs.enqueueFrom(
+          RECHARGE_SUBMIT_JOB,
+          sql`updated`,
+          sql`jsonb_build_object('orderNo', order_no)`,
+          { dedupeKey: sql`${submitKey}::text || order_no` },
+        ),
+      },
+      ctx,
+    ),
   )
-  return moved !== null
+  const paid = new Set(moved.map((order) => order.orderNo))
+  return notifications.map((notification) => first.includes(notification) && paid.has(notification.orderNo))
+}
+
+const waitingPayments = new WeakMap<AppContext, GroupCommit<PaymentNotification, boolean>>()
+
+function payWaitingOrder(ctx: AppContext, notification: PaymentNotification): Promise<boolean> {
+  let group = waitingPayments.get(ctx)
+  if (!group) waitingPayments.set(ctx, (group = new GroupCommit((batch) => payWaitingOrders(ctx, batch))))
+  return group.add(notification)
 }
 
 /**
@@ -55,8 +69,16 @@ export async function handlePaymentNotification(
   ctx: AppContext,
   notification: PaymentNotification,
 ): Promise<'recorded' | 'duplicate'> {
+  const paid = await payWaitingOrder(ctx, notification).catch((error: unknown) => {
+    // Nothing of the group was written: this notification takes the path below, under its order's lock.
+    ctx.log.warn({ err: error, orderNo: notification.orderNo }, 'payment group not written, paying alone')
+    return false
+  })
+  if (paid) {
+    ctx.jobs.kick()
+    return 'recorded'
+  }
   const outcome = await orderTransaction(ctx, async (tx): Promise<'recorded' | 'duplicate'> => {
-    if (await payWaitingOrder(ctx, tx, notification)) return 'recorded'
     // Anything else (a repeat, another amount, a closed or unknown order): the lock first, then the decision.
     const order = await lockOrder(tx, notification.orderNo)
     if (!order) throw errors.orderNotFound()

@@ -172,3 +172,92 @@ export async function attemptsOfOrders(
   for (const row of rows) byOrder.get(row.orderId)?.push(row)
   return byOrder
 }
+
+/** One order of a batch of submissions: its locked row's id and number, and whether a new attempt may start. */
+export interface AttemptRequest {
+  orderId: string
+  orderNo: string
+  mayStart: boolean
+}
+
+/**
+ * `startOrResumeAttempt` for many orders in one statement (issue 21: a batch of submissions), each by the same rule;
+ * call with the orders row-locked by an earlier statement. `alongside(attempt)` is a data-modifying CTE over the
+ * chosen attempts (the CTE `attempt`: `order_id`, `order_no`, `attempt_no`). The attempt chosen per order id.
+ */
+export async function startOrResumeAttempts(
+  executor: Executor,
+  requests: readonly AttemptRequest[],
+  now: Date,
+  alongside: (attempt: SQL) => SQL,
+): Promise<Map<string, Pick<RechargeAttemptRow, 'orderId' | 'attemptNo'>>> {
+  const chosen = new Map<string, Pick<RechargeAttemptRow, 'orderId' | 'attemptNo'>>()
+  if (requests.length === 0) return chosen
+  const { Submitting, Accepted } = RechargeAttemptOutcome
+  const rows = rowsOf<{ order_id: string; attempt_no: number }>(
+    await executor.execute(sql`
+      with input as (
+        select * from unnest(${sql.param(requests.map((r) => r.orderId))}::uuid[], ${sql.param(requests.map((r) => r.orderNo))}::text[],
+          ${sql.param(requests.map((r) => r.mayStart))}::boolean[]) as i(order_id, order_no, may_start)
+      ),
+      latest as (
+        select distinct on (a.order_id) a.order_id, a.attempt_no, a.outcome
+        from ${rechargeAttempts} a join input using (order_id)
+        order by a.order_id, a.attempt_no desc
+      ),
+      started as (
+        insert into ${rechargeAttempts} (order_id, attempt_no, outcome, start_time)
+        select i.order_id, coalesce(l.attempt_no, 0) + 1, ${Submitting}, ${now}::timestamptz
+        from input i left join latest l using (order_id)
+        where i.may_start and coalesce(l.outcome not in (${Submitting}, ${Accepted}), true)
+        returning order_id, attempt_no
+      ),
+      attempt as (
+        select order_id, order_no, attempt_no from started join input using (order_id)
+        union all
+        select order_id, order_no, attempt_no from latest join input using (order_id) where outcome = ${Submitting}
+      ),
+      alongside as (${alongside(sql`attempt`)})
+      select order_id, attempt_no from attempt`),
+  )
+  for (const row of rows) chosen.set(row.order_id, { orderId: row.order_id, attemptNo: Number(row.attempt_no) })
+  return chosen
+}
+
+/**
+ * `recordRechargeResult` for many orders in one statement (issue 21: a batch of the supplier's results), each by the
+ * same rule; call with the orders row-locked by an earlier statement.
+ */
+export async function recordRechargeResults(
+  executor: Executor,
+  results: readonly { orderId: string; success: boolean; supplierOrderNo: string; reason: string | null }[],
+  now: Date,
+): Promise<void> {
+  if (results.length === 0) return
+  const { Submitting, Accepted, Succeeded, Failed } = RechargeAttemptOutcome
+  const inFlight = (alias: SQL) => sql`${alias}.outcome in (${Submitting}, ${Accepted})`
+  await executor.execute(sql`
+    with input as (
+      select * from unnest(${sql.param(results.map((r) => r.orderId))}::uuid[],
+        ${sql.param(results.map((r) => (r.success ? Succeeded : Failed)))}::text[], ${sql.param(results.map((r) => r.supplierOrderNo))}::text[],
+        ${sql.param(results.map((r) => r.reason))}::text[]) as i(order_id, outcome, supplier_order_no, reason)
+    ),
+    latest as (
+      select distinct on (a.order_id) a.order_id, a.attempt_no, a.outcome, a.supplier_order_no
+      from ${rechargeAttempts} a join input using (order_id)
+      order by a.order_id, a.attempt_no desc
+    ),
+    settled as (
+      update ${rechargeAttempts} a
+      set outcome = i.outcome, supplier_order_no = i.supplier_order_no, reason = i.reason, finish_time = ${now}::timestamptz
+      from input i join latest l using (order_id)
+      where a.order_id = i.order_id and a.attempt_no = l.attempt_no and ${inFlight(sql`l`)}
+    )
+    insert into ${rechargeAttempts} (order_id, attempt_no, outcome, supplier_order_no, reason, start_time, finish_time)
+    select i.order_id, coalesce(l.attempt_no, 0) + 1, i.outcome, i.supplier_order_no, i.reason, ${now}::timestamptz,
+      ${now}::timestamptz
+    from input i left join latest l using (order_id)
+    -- The same word again is already recorded; a word for an attempt in flight settled it above.
+    where not coalesce(l.outcome = i.outcome and l.supplier_order_no = i.supplier_order_no, false)
+      and not coalesce(${inFlight(sql`l`)}, false)`)
+}

@@ -1,4 +1,4 @@
-import { and, asc, eq, isNull } from 'drizzle-orm'
+import { and, asc, eq, inArray, isNull } from 'drizzle-orm'
 import {
   type LifePayNotificationChannel,
   type LifePayNotificationEvent,
@@ -87,6 +87,19 @@ export async function notifyOrderTransition(
     )
     .orderBy(asc(notificationSubscriptions.creationTime))
     .for('update')
+  await enqueueGranted(ctx, tx, order, event, grants)
+}
+
+type GrantRow = typeof notificationSubscriptions.$inferSelect
+
+/** The messages `grants` (the order's unspent accepted grants for `event`, locked, oldest first) allow, spent. */
+async function enqueueGranted(
+  ctx: NotifyContext,
+  tx: Executor,
+  order: OrderRow,
+  event: LifePayNotificationEvent,
+  grants: GrantRow[],
+): Promise<void> {
   if (grants.length === 0) return
   const now = ctx.clock.now()
   const params = orderNotificationParams(order, event, now)
@@ -107,4 +120,39 @@ export async function notifyOrderTransition(
     enqueued ||= added
   }
   if (enqueued) afterOrderCommit(tx, () => ctx.jobs.kick())
+}
+
+/**
+ * `notifyOrderTransition` for orders that all moved by `orderEvent` in the caller's transaction (issue 21: a batch of
+ * transitions): the grants of all of them read (and locked) in one statement; orders without any, nearly all of
+ * them, cost nothing more.
+ */
+export async function notifyOrderTransitions(
+  ctx: NotifyContext,
+  tx: Executor,
+  orders: readonly OrderRow[],
+  orderEvent: OrderEvent,
+): Promise<void> {
+  const event = notificationEventFor(orderEvent)
+  if (!event || orders.length === 0) return
+  const grants = await tx
+    .select()
+    .from(notificationSubscriptions)
+    .where(
+      and(
+        inArray(
+          notificationSubscriptions.orderNo,
+          orders.map((order) => order.orderNo),
+        ),
+        eq(notificationSubscriptions.event, event),
+        eq(notificationSubscriptions.decision, 'accept'),
+        isNull(notificationSubscriptions.spentTime),
+      ),
+    )
+    .orderBy(asc(notificationSubscriptions.creationTime))
+    .for('update')
+  for (const order of orders) {
+    const own = grants.filter((grant) => grant.orderNo === order.orderNo && grant.userId === order.userId)
+    await enqueueGranted(ctx, tx, order, event, own)
+  }
 }

@@ -2,6 +2,7 @@ import type { IncomingHttpHeaders } from 'node:http'
 import { desc, eq } from 'drizzle-orm'
 import type { AppContext } from '../../appContext'
 import { providerNotifications } from '../../db/schema'
+import { GroupCommit } from '../../jobs/groupCommit'
 
 // The delivery log (docs/server.md § Notification log): every post to a notify route — payment and refund
 // notifications of each provider, supplier callbacks — kept as received with what became of it, so an operator can
@@ -41,13 +42,57 @@ function keptHeaders(headers: IncomingHttpHeaders): Record<string, string> {
   return kept
 }
 
+type LogRow = typeof providerNotifications.$inferInsert
+
+/**
+ * The log rows of deliveries arriving together, in one insert (GroupCommit, issue 21: a burst of notifications); per
+ * row, the error that kept it out, if any. Should the insert fail, each row is written alone: one row the database
+ * refuses costs its neighbours nothing.
+ */
+async function writeLogRows(ctx: AppContext, rows: LogRow[]): Promise<unknown[]> {
+  if (rows.length === 1) {
+    return ctx.db
+      .insert(providerNotifications)
+      .values(rows[0])
+      .then(
+        () => [null],
+        (error: unknown) => [error],
+      )
+  }
+  try {
+    await ctx.db.insert(providerNotifications).values(rows)
+    return rows.map(() => null)
+  } catch {
+    return Promise.all(
+      rows.map((row) =>
+        ctx.db
+          .insert(providerNotifications)
+          .values(row)
+          .then(
+            () => null,
+            (rowError: unknown) => rowError,
+          ),
+      ),
+    )
+  }
+}
+
+const logGroups = new WeakMap<AppContext, GroupCommit<LogRow, unknown>>()
+
+async function writeLog(ctx: AppContext, row: LogRow): Promise<void> {
+  let group = logGroups.get(ctx)
+  if (!group) logGroups.set(ctx, (group = new GroupCommit((rows) => writeLogRows(ctx, rows))))
+  const error = await group.add(row)
+  if (error) throw error
+}
+
 /**
  * Writes one delivery to the log. Never throws: a log write that fails is logged and the notification is still
  * processed and acknowledged as it deserves (the provider would otherwise deliver again, and again fail to log).
  */
 export async function recordNotification(ctx: AppContext, delivery: NotificationDelivery): Promise<void> {
   try {
-    await ctx.db.insert(providerNotifications).values({
+    await writeLog(ctx, {
       provider: storable(delivery.provider),
       route: storable(delivery.route),
       receivedTime: ctx.clock.now(),
