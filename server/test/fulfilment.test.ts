@@ -1,6 +1,7 @@
 import assert from 'node:assert/strict'
 import { after, before, describe, test } from 'node:test'
 import { and, eq } from 'drizzle-orm'
+import { Client } from 'pg'
 import { LifePayType } from '../../src/domain/lifePayType'
 import { jobs, sandboxPayments, sandboxRecharges, sandboxRefunds } from '../src/db/schema'
 import { RECHARGE_FAILED_REMARK, SUPPLIER_UNAVAILABLE_REMARK } from '../src/modules/lifePay/fulfilment'
@@ -251,3 +252,48 @@ describe('supplier outcomes (sandbox accounts)', () => {
     assert.equal(again.status, 'done')
   })
 })
+
+describe(
+  'an order held locked by another transaction (issue 21: payment notifications go in groups)',
+  {
+    skip: process.env.DATABASE_URL ? false : 'needs PostgreSQL (DATABASE_URL)',
+  },
+  () => {
+    test('does not hold up the notifications of other orders; its own is recorded once the lock is released', async () => {
+      const held = await createPhoneOrder(t, alice)
+      const other = await createPhoneOrder(t, alice)
+      // What preparing a payment does while it waits for the provider: the unpaid order's row lock, held.
+      const holder = new Client({ connectionString: t.database.url! })
+      await holder.connect()
+      try {
+        await holder.query('begin')
+        await holder.query('select 1 from life_pay_orders where order_no = $1 for update', [held.orderNo])
+        let heldAnswered = false
+        const heldAnswer = notify(held.orderNo, 'tx-held-1', 9850).then((answer) => {
+          heldAnswered = true
+          return answer
+        })
+        // A deadline, not a pause: without it a stalled group would wait for the lock as long as the holder keeps it.
+        let deadline: NodeJS.Timeout | undefined
+        const otherAnswer = await Promise.race([
+          notify(other.orderNo, 'tx-held-2', 9850),
+          new Promise<never>((_, reject) => {
+            deadline = setTimeout(() => reject(new Error('the other order waited for the held lock')), 5000)
+          }),
+        ]).finally(() => clearTimeout(deadline))
+        assert.deepEqual([otherAnswer.statusCode, otherAnswer.json().success], [200, true])
+        assert.equal((await orderRow(t, other.orderNo)).transactionId, 'tx-held-2')
+        assert.equal(heldAnswered, false, 'the held order waits for its lock')
+        assert.equal((await orderRow(t, held.orderNo)).transactionId, null)
+        await holder.query('commit')
+        const answer = await heldAnswer
+        assert.deepEqual([answer.statusCode, answer.json().success], [200, true])
+        assert.equal((await orderRow(t, held.orderNo)).transactionId, 'tx-held-1')
+        assert.equal((await jobsOf('recharge.submit', held.orderNo)).length, 1)
+        assert.equal((await jobsOf('recharge.submit', other.orderNo)).length, 1)
+      } finally {
+        await holder.end()
+      }
+    })
+  },
+)

@@ -128,24 +128,39 @@ function orderRowOf(raw: Record<string, unknown>): OrderRow {
  * itself, or not at all; the orders that moved are returned, their notifications enqueued in the same transaction.
  * `alongside` is a data-modifying CTE over the moved rows (the CTE `updated`). The same reading rule as
  * transitionOrderFrom: the statement reads nothing but the locked rows and its input.
+ * The rows are locked first, in id order (as every batch locks them: two batches over the same orders never deadlock).
+ * `skipLocked`: an order another transaction holds locked is left out (returned as not moved) instead of waited for,
+ * so one held order does not hold up the others of the statement (a group of payment notifications).
  */
 export async function transitionOrdersFrom(
   tx: Executor,
   from: OrderState,
   event: OrderEvent,
-  { input, set, onlyIf, alongside }: { input: SQL; set: SQL; onlyIf?: SQL; alongside?: SQL },
+  {
+    input,
+    set,
+    onlyIf = sql`true`,
+    alongside,
+    skipLocked = false,
+  }: { input: SQL; set: SQL; onlyIf?: SQL; alongside?: SQL; skipLocked?: boolean },
   ctx: NotifyContext,
 ): Promise<OrderRow[]> {
   const to = nextOrderState(from, event)
   if (!to) throw new ForbiddenTransitionError('(batch)', from, event)
+  const inFrom = sql`o.pay_status = ${from.payStatus} and o.life_pay_order_status = ${from.lifePayOrderStatus}`
   const result = await tx.execute(sql`
     with i as (${input}),
+    locked as materialized (
+      select o.id from ${lifePayOrders} o join i on o.order_no = i.order_no
+      where ${inFrom} and ${onlyIf}
+      order by o.id
+      for update of o${skipLocked ? sql` skip locked` : sql``}
+    ),
     updated as (
       update ${lifePayOrders} o
       set pay_status = ${to.payStatus}, life_pay_order_status = ${to.lifePayOrderStatus}, ${set}
-      from i
-      where o.order_no = i.order_no and o.pay_status = ${from.payStatus}
-        and o.life_pay_order_status = ${from.lifePayOrderStatus} and ${onlyIf ?? sql`true`}
+      from i, locked
+      where o.id = locked.id and o.order_no = i.order_no and ${inFrom} and ${onlyIf}
       returning o.*
     )${alongside ? sql`, alongside as (${alongside})` : sql``}
     select * from updated`)

@@ -16,8 +16,9 @@ export const PAID_AFTER_CLOSE_REMARK = systemRemarkText(SystemRemark.PaidAfterCl
  * The common case, for every notification arriving while the previous group is being written (GroupCommit, issue 21):
  * the first delivery for an order waiting for its payment, of the amount it asks. The transition takes each order's
  * row lock itself and queues its recharge in the same statement, one statement and one transaction for the group.
- * Per notification, whether its order moved; one that did not (nothing written for it) is decided under the lock
- * as before, and so is a second notification for an order already in the group.
+ * Per notification, whether its order moved; one that did not (nothing written for it, or its order locked by
+ * another transaction) is decided under the lock as before, and so is a second notification for an order already in
+ * the group.
  */
 async function payWaitingOrders(ctx: AppContext, notifications: PaymentNotification[]): Promise<boolean[]> {
   const first = notifications.filter(
@@ -38,6 +39,9 @@ async function payWaitingOrders(ctx: AppContext, notifications: PaymentNotificat
         set: sql`transaction_id = i.transaction_id, pay_time = i.pay_time, life_pay_type = i.life_pay_type,
           updated_time = ${now}::timestamptz`,
         onlyIf: sql`o.pay_amount_fen = i.amount_fen and o.transaction_id is distinct from i.transaction_id`,
+        // An order someone holds locked (e.g. preparing its payment with the provider) would hold up the group and
+        // every group after it: it is left out, and its notification waits for that one order on the path below.
+        skipLocked: true,
         alongside: ctx.jobs.enqueueFrom(
           RECHARGE_SUBMIT_JOB,
           sql`updated`,
