@@ -4,7 +4,7 @@ import { eq, inArray } from 'drizzle-orm'
 import type { FastifyBaseLogger } from 'fastify'
 import { loadConfig, type JobsConfig } from '../src/config'
 import { jobs } from '../src/db/schema'
-import { backoffMs, JobPriority, JobQueue, type JobRow } from '../src/jobs/jobQueue'
+import { ALONE_AT_ONCE, backoffMs, JobPriority, JobQueue, type JobRow } from '../src/jobs/jobQueue'
 import { ManualClock } from './support/manualClock'
 import { openTestDatabase, type TestDatabase } from './support/testDatabase'
 import { waitFor } from './support/waitFor'
@@ -479,6 +479,39 @@ describe('jobs in batches (issue 21)', () => {
       ['done', 'done', 'done'],
     )
   })
+
+  for (const batchThrows of [false, true]) {
+    test(`jobs a batch leaves alone (${batchThrows ? 'it threw' : 'each answered alone'}) run ${ALONE_AT_ONCE} at once in its one slot`, async () => {
+      const q = new JobQueue(database.db, clock, { ...config, concurrency: 1 }, silent)
+      const kind = `batch.alone.${batchThrows}`
+      let running = 0
+      let most = 0
+      const ran: number[] = []
+      q.define<{ n: number }>({
+        kind,
+        batch: {
+          size: 10,
+          handle: async (batch) => (batchThrows ? Promise.reject(new Error('no')) : batch.map(() => 'alone')),
+        },
+        async handle({ n }) {
+          running++
+          most = Math.max(most, running)
+          // Yields a few turns, so every job the unit would start at once has started before this one ends.
+          for (let turn = 0; turn < 5; turn++) await new Promise((resolve) => setImmediate(resolve))
+          ran.push(n)
+          running--
+        },
+      })
+      for (let n = 0; n < 10; n++) await q.enqueue(database.db, kind, { n })
+      assert.equal(await q.drain(), 10)
+      assert.equal(ran.length, 10)
+      assert.equal(most, ALONE_AT_ONCE, 'the pool is sized for the worker slots, not for a batch of transactions')
+      assert.deepEqual(
+        (await statusOf(kind)).map((row) => row[1]),
+        Array(10).fill('done'),
+      )
+    })
+  }
 
   test('JOBS_BATCH_SIZE=1 runs every job alone', async () => {
     const q = new JobQueue(database.db, clock, { ...config, batchSize: 1 }, silent)

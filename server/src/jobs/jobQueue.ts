@@ -7,6 +7,7 @@ import type { JobsConfig } from '../config'
 import type { Db, Executor } from '../db/database'
 import { preparedOnExecutor, preparedPerDb } from '../db/prepared'
 import { jobs } from '../db/schema'
+import { mapLimited } from './mapLimited'
 
 // Durable work as rows of `jobs` (docs/server.md § Jobs): enqueued inside the caller's transaction, claimed with
 // FOR UPDATE SKIP LOCKED under a lease, retried with capped exponential back-off, at least once — so every
@@ -89,6 +90,9 @@ export function backoffMs(
 const nowParam = sql.placeholder('now')
 /** A due job's priority rises by one level per this many seconds of waiting (JobPriority's levels are 10 apart). */
 const PRIORITY_AGING_S = 60
+
+/** How many jobs a batch left alone run at once in its one worker slot (runBatchOf). */
+export const ALONE_AT_ONCE = 4
 
 const enqueueStatement = preparedOnExecutor((executor) =>
   executor
@@ -358,14 +362,18 @@ export class JobQueue {
       outcomes = rows.map(() => 'alone')
     }
     try {
-      await Promise.all(
-        rows.map((job, n) => {
+      const alone = rows.filter((_, n) => outcomes[n] === 'alone')
+      await Promise.all([
+        ...rows.map((job, n) => {
           const outcome = outcomes[n]
           if (outcome === 'done') return this.settleDone(job).catch((error: unknown) => this.fail(job, error))
-          if (outcome === 'alone') return this.run(job)
+          if (outcome === 'alone') return undefined
           return this.fail(job, outcome.error)
         }),
-      )
+        // The unit holds one worker slot, and the pool is sized for the slots: its jobs alone (all of them, when the
+        // batch threw) take a few transactions at once, not a batch's worth.
+        mapLimited(alone, ALONE_AT_ONCE, (job) => this.run(job)),
+      ])
     } finally {
       handled()
     }

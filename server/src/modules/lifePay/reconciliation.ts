@@ -15,6 +15,7 @@ import type { OrderRow } from './orderView'
 import { isDelivered } from './rechargeOwed'
 import { paymentFor } from './paymentFor'
 import { refundNoOf } from './refunds'
+import { mapLimited } from '../../jobs/mapLimited'
 
 // The daily reconciliation (docs/api.md § Reconciliation): each order of a day against what the payment provider
 // and the supplier answer when asked about it. The money rule (§ Refunds and deliveries) says every paid order ends
@@ -79,20 +80,6 @@ const yuan = (fen: number) => `¥${(fen / 100).toFixed(2)}`
 const orderPaid = (order: OrderRow) => order.payStatus !== LifePayStatus.Unpaid
 
 const orderRefunded = (order: OrderRow) => order.payStatus === LifePayStatus.Refunded
-
-/** Runs `work` over `items` with at most `limit` at once, answers in the items' order. */
-async function mapLimited<T, R>(items: readonly T[], limit: number, work: (item: T) => Promise<R>): Promise<R[]> {
-  const results = new Array<R>(items.length)
-  let next = 0
-  const worker = async () => {
-    while (next < items.length) {
-      const index = next++
-      results[index] = await work(items[index])
-    }
-  }
-  await Promise.all(Array.from({ length: Math.min(limit, items.length) }, worker))
-  return results
-}
 
 async function askProviders(ctx: AppContext, order: OrderRow): Promise<ProviderAnswers> {
   // No pay type: never prepared (the pay type is written in the transaction that prepares), no provider to ask.

@@ -3,6 +3,7 @@ import type { AppContext } from '../../appContext'
 import type { Executor } from '../../db/database'
 import { lifePayOrders } from '../../db/schema'
 import type { BatchJob, BatchOutcome } from '../../jobs/jobQueue'
+import { mapLimited } from '../../jobs/mapLimited'
 import { SupplierUnavailableError } from '../../providers/supplier'
 import { RECHARGE_QUERY_JOB } from './jobKinds'
 import type { OrderRow } from './orderView'
@@ -59,6 +60,13 @@ async function claimAttempts(
 }
 
 /**
+ * How many of a batch's submissions are with the supplier at once: a batch is one worker slot, not a batch's worth of
+ * the supplier's connections; and a batch of RECHARGE_BATCH_SIZE (50) whose every call times out (10 s) ends within
+ * the job lease (60 s).
+ */
+export const SUBMISSIONS_AT_ONCE = 10
+
+/**
  * The `recharge.submit` jobs of a batch. An order named twice in it runs its second job alone (after the batch, as
  * two jobs claimed one after the other would). Each order with nothing to submit is done; each submission the
  * supplier refuses or does not answer fails its own job (retried), as the single path does; the accepted ones are
@@ -80,32 +88,30 @@ export async function submitBatch(
   for (const job of firsts) outcomes.set(job, 'done')
   const accepted: { order: OrderRow; attempt: Attempt; supplierOrderNo: string }[] = []
   const acceptedJobs: BatchJob<{ orderNo: string }>[] = []
-  await Promise.all(
-    firsts.map(async (job) => {
-      const found = claimed.get(job.payload.orderNo)
-      if (!found) return
-      const { order, attempt } = found
-      try {
-        const { supplierOrderNo } = await ctx.providers.supplier.submit({
-          orderNo: order.orderNo,
-          lifePayOrderType: order.lifePayOrderType,
-          account: order.account,
-          parValueFen: order.parValueFen,
-          ispCode: order.ispCode,
-          electricType: order.electricType,
-          gasOrgType: order.gasOrgType,
-        })
-        accepted.push({ order, attempt, supplierOrderNo })
-        acceptedJobs.push(job)
-      } catch (error) {
-        // As the single path: refused, the supplier does not have it; anything else leaves the attempt in flight.
-        if (error instanceof SupplierUnavailableError) {
-          await refuseSubmission(ctx.db, attempt, error.message, ctx.clock.now()).catch(() => undefined)
-        }
-        outcomes.set(job, { error })
+  await mapLimited(firsts, SUBMISSIONS_AT_ONCE, async (job) => {
+    const found = claimed.get(job.payload.orderNo)
+    if (!found) return
+    const { order, attempt } = found
+    try {
+      const { supplierOrderNo } = await ctx.providers.supplier.submit({
+        orderNo: order.orderNo,
+        lifePayOrderType: order.lifePayOrderType,
+        account: order.account,
+        parValueFen: order.parValueFen,
+        ispCode: order.ispCode,
+        electricType: order.electricType,
+        gasOrgType: order.gasOrgType,
+      })
+      accepted.push({ order, attempt, supplierOrderNo })
+      acceptedJobs.push(job)
+    } catch (error) {
+      // As the single path: refused, the supplier does not have it; anything else leaves the attempt in flight.
+      if (error instanceof SupplierUnavailableError) {
+        await refuseSubmission(ctx.db, attempt, error.message, ctx.clock.now()).catch(() => undefined)
       }
-    }),
-  )
+      outcomes.set(job, { error })
+    }
+  })
   try {
     await acceptSubmissions(ctx, accepted)
   } catch (error) {
