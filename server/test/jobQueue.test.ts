@@ -513,6 +513,23 @@ describe('jobs in batches (issue 21)', () => {
     })
   }
 
+  test('a top-up claim that fails: the rows the first claim took still run, none left running', async () => {
+    const q = new JobQueue(database.db, clock, { ...config, concurrency: 1 }, silent)
+    const ran = batchKind(q, 'batch.topup')
+    for (const n of [1, 2, 3]) await q.enqueue(database.db, 'batch.topup', { n, outcome: 'done' })
+    const claims = q as unknown as { claim(...args: unknown[]): Promise<JobRow[]> }
+    const claim = claims.claim.bind(q)
+    let calls = 0
+    claims.claim = (...args) => (++calls === 2 ? Promise.reject(new Error('the top-up claim failed')) : claim(...args))
+    assert.equal(await q.drain(), 3)
+    assert.deepEqual(ran.alone, [1], 'the row the first claim took ran (a unit of one, by its own handler)')
+    assert.deepEqual(ran.batches, [[2, 3]], 'the rest in the next claim')
+    assert.deepEqual(
+      (await statusOf('batch.topup')).map((row) => row[1]),
+      ['done', 'done', 'done'],
+    )
+  })
+
   test('JOBS_BATCH_SIZE=1 runs every job alone', async () => {
     const q = new JobQueue(database.db, clock, { ...config, batchSize: 1 }, silent)
     const ran = batchKind(q, 'batch.off')

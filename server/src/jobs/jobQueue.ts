@@ -399,7 +399,14 @@ export class JobQueue {
     for (const [kind, rows] of batches) {
       const size = this.batchSizeOf(kind)
       if (claimed.length === limit && rows.length < size && !this.stopping) {
-        rows.push(...(await this.claim(size - rows.length, [kind])))
+        // The rows already claimed run whatever becomes of the top-up: left unstarted they would stay `running` until
+        // their lease ran out.
+        rows.push(
+          ...(await this.claim(size - rows.length, [kind]).catch((error: unknown) => {
+            this.log.warn({ err: error, jobKind: kind }, 'job batch top-up claim failed, running the rows claimed')
+            return []
+          })),
+        )
       }
       // A claim returns its rows in no particular order: a batch goes oldest first, as jobs one by one would.
       units.push(rows.sort((a, b) => a.id - b.id))

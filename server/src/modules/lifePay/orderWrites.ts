@@ -305,12 +305,18 @@ export async function acceptSubmissions(
           ${column((a) => a.attempt.attemptNo)}::int[], ${column((a) => a.supplierOrderNo)}::text[])
           as i(order_no, order_id, attempt_no, supplier_order_no)
       ),
+      -- The orders' locks first, in id order, as every batch takes them (two batches never deadlock); then the rows.
+      locked as materialized (
+        select o.id from ${lifePayOrders} o join i on o.order_no = i.order_no order by o.id for update of o
+      ),
       accepted as (
         update ${rechargeAttempts} a set outcome = ${RechargeAttemptOutcome.Accepted}, supplier_order_no = i.supplier_order_no
-        from i
+        from i join locked on locked.id = i.order_id
         where a.order_id = i.order_id and a.attempt_no = i.attempt_no and a.outcome = ${RechargeAttemptOutcome.Submitting}
       )
-      update ${lifePayOrders} o set supplier_order_no = i.supplier_order_no from i where o.order_no = i.order_no`)
+      update ${lifePayOrders} o set supplier_order_no = i.supplier_order_no
+      from i join locked on locked.id = i.order_id
+      where o.id = locked.id and o.order_no = i.order_no`)
   } finally {
     for (const { order } of accepted) ctx.orderPages.invalidate(order.userId)
   }
