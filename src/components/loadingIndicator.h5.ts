@@ -8,18 +8,11 @@
  * take for the page's own.
  */
 import type * as LoadingModule from './loading'
+import { onDemand } from '../platform/onDemand'
 
 type Loading = typeof LoadingModule
 
-let loading: Promise<Loading> | undefined
-
-function loaded(): Promise<Loading> {
-  loading ??= import(/* webpackPrefetch: true */ './loading').catch((error: unknown) => {
-    loading = undefined
-    throw error
-  })
-  return loading
-}
+const loaded = onDemand<Loading>(() => import(/* webpackPrefetch: true */ './loading'))
 
 function whenLoaded(call: (indicator: Loading) => void): void {
   loaded().then(call, () => undefined)

@@ -14,6 +14,7 @@ import type { HttpToastType } from './httpUi'
 
 type Popups = typeof TaroPopups
 
+// src/platform/onDemand.ts's rule, written out: the http layer sits below platform (eslint's layers).
 let loading: Promise<Popups> | undefined
 
 function loaded(): Promise<Popups> {

@@ -8,18 +8,11 @@
  */
 import type * as Prompt from './duplicateOrderPrompt'
 import { isGuardRefusal } from './duplicateGuard'
+import { onDemand } from '../../../platform/onDemand'
 
 type PromptModule = typeof Prompt
 
-let loading: Promise<PromptModule> | undefined
-
-function loaded(): Promise<PromptModule> {
-  loading ??= import(/* webpackPrefetch: true */ './duplicateOrderPrompt').catch((error: unknown) => {
-    loading = undefined
-    throw error
-  })
-  return loading
-}
+const loaded = onDemand<PromptModule>(() => import(/* webpackPrefetch: true */ './duplicateOrderPrompt'))
 
 export async function answerDuplicateGuard(error: unknown, m: Prompt.Message): Promise<'anyway' | 'answered' | null> {
   if (!isGuardRefusal(error)) return null
