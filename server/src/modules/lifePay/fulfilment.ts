@@ -21,6 +21,7 @@ import {
   type RechargeAttemptRow,
 } from './rechargeAttempts'
 import { isDelivered, mayStartAttempt } from './rechargeOwed'
+import { rechargeRequestOf } from './rechargeRequest'
 import { submitBatch } from './submissionBatch'
 import { payBackOrder } from './refunds'
 
@@ -261,15 +262,7 @@ export function defineOrderJobs(ctx: AppContext): void {
       const { order, attempt } = claimed
       let supplierOrderNo: string
       try {
-        ;({ supplierOrderNo } = await ctx.providers.supplier.submit({
-          orderNo,
-          lifePayOrderType: order.lifePayOrderType,
-          account: order.account,
-          parValueFen: order.parValueFen,
-          ispCode: order.ispCode,
-          electricType: order.electricType,
-          gasOrgType: order.gasOrgType,
-        }))
+        ;({ supplierOrderNo } = await ctx.providers.supplier.submit(rechargeRequestOf(order)))
       } catch (error) {
         // Refused: the supplier does not have it. Anything else (a timeout) leaves the attempt in flight: the
         // supplier may have taken it, and the retry resubmits the same order number to learn which (should every

@@ -10,6 +10,7 @@ import type { OrderRow } from './orderView'
 import { acceptSubmissions, orderTransaction } from './orderWrites'
 import { refuseSubmission, startOrResumeAttempts, type RechargeAttemptRow } from './rechargeAttempts'
 import { mayStartAttempt } from './rechargeOwed'
+import { rechargeRequestOf } from './rechargeRequest'
 
 // The recharge submissions of many paid orders at once (issue 21: a batch of `recharge.submit` jobs), by the single
 // path's rules (fulfilment.ts: claimAttempt, the supplier's call, acceptSubmission), with a handful of statements for
@@ -93,15 +94,7 @@ export async function submitBatch(
     if (!found) return
     const { order, attempt } = found
     try {
-      const { supplierOrderNo } = await ctx.providers.supplier.submit({
-        orderNo: order.orderNo,
-        lifePayOrderType: order.lifePayOrderType,
-        account: order.account,
-        parValueFen: order.parValueFen,
-        ispCode: order.ispCode,
-        electricType: order.electricType,
-        gasOrgType: order.gasOrgType,
-      })
+      const { supplierOrderNo } = await ctx.providers.supplier.submit(rechargeRequestOf(order))
       accepted.push({ order, attempt, supplierOrderNo })
       acceptedJobs.push(job)
     } catch (error) {
