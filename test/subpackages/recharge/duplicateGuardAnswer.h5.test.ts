@@ -71,4 +71,27 @@ describe('duplicate guard’s dialog (H5: loaded with the first refusal it answe
     await expect(again).resolves.toBe('answered')
     expect(mockLoads).toBe(2)
   })
+
+  it('loads the dialog once when an order is placed, and the refusal after it shows it at once', async () => {
+    const { answerDuplicateGuard, prefetchDuplicateGuard } = freshAnswer()
+    prefetchDuplicateGuard()
+    await waitFor(() => expect(mockLoads).toBe(1))
+    const answer = answerDuplicateGuard(refusal('OPEN_ORDER_LIMIT', '该账户未完成的订单已达上限'), m)
+    await waitFor(() => expect(useDialogStore.getState().dialog?.title).toBe('openOrderLimitTitle'))
+    useDialogStore.getState().dialog?.reject(new Error('cancel'))
+    await expect(answer).resolves.toBe('answered')
+    expect(mockLoads).toBe(1)
+  })
+
+  it('a placed order whose dialog code cannot be loaded leaves no rejection, and the refusal asks for it again', async () => {
+    const { answerDuplicateGuard, prefetchDuplicateGuard } = freshAnswer()
+    mockChunkFails = 1
+    prefetchDuplicateGuard()
+    await waitFor(() => expect(mockLoads).toBe(1))
+    const answer = answerDuplicateGuard(refusal('OPEN_ORDER_LIMIT', '该账户未完成的订单已达上限'), m)
+    await waitFor(() => expect(useDialogStore.getState().dialog?.title).toBe('openOrderLimitTitle'))
+    useDialogStore.getState().dialog?.reject(new Error('cancel'))
+    await expect(answer).resolves.toBe('answered')
+    expect(mockLoads).toBe(2)
+  })
 })

@@ -3,7 +3,7 @@ import { useMessages } from '../../../i18n/messages'
 import { selectPayTypeUrl, type RechargeKind } from '../../../routes'
 import { rechargeMessages } from '../messages'
 import { duplicateGuardCall } from './duplicateGuard'
-import { answerDuplicateGuard } from './duplicateGuardAnswer'
+import { answerDuplicateGuard, prefetchDuplicateGuard } from './duplicateGuardAnswer'
 import { serverRefusal, type RefusedField } from './serverRefusal'
 import { useEnsureLoggedIn } from './useEnsureLoggedIn'
 import { useOrderSubmit, type CreateOrder } from './useOrderSubmit'
@@ -36,6 +36,7 @@ export function usePlaceOrder<I extends { idempotencyKey: string; confirmDuplica
   const m = useMessages(rechargeMessages)
   const { submit: create, submitting } = useOrderSubmit<I>((input) => createOrder(input, duplicateGuardCall))
   const place = async (input: Omit<I, 'idempotencyKey'>): Promise<void> => {
+    prefetchDuplicateGuard()
     try {
       await create(input, (order) => Taro.navigateTo({ url: selectPayTypeUrl(order.orderNo, kind) }))
     } catch (error) {
