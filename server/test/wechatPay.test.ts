@@ -313,6 +313,30 @@ describe('WeChat Pay through the app', () => {
     })
   })
 
+  test('WeChat Pay down at prepay: a clear "try later", the order untouched, and the next try prepares it', async () => {
+    const { orderNo } = await createPhoneOrder(t, alice)
+    const before = await stateOf(t, alice, orderNo)
+    fake.failNext()
+    const refused = await t.post<PayOrderForJsApi>(
+      '/api/LifePay/GetPayOrderForJsAPI',
+      { orderNo, lifePayType: LifePayType.WxPay, openId: OPEN_ID },
+      alice,
+    )
+    assert.deepEqual(
+      [refused.status, refused.body.success, refused.body.error, refused.body.msg],
+      [503, false, 'PROVIDER_UNAVAILABLE', '服务暂时不可用，请稍后再试'],
+    )
+    assert.deepEqual(await stateOf(t, alice, orderNo), before)
+    const prepared = await t.data(
+      t.post<PayOrderForJsApi>(
+        '/api/LifePay/GetPayOrderForJsAPI',
+        { orderNo, lifePayType: LifePayType.WxPay, openId: OPEN_ID },
+        alice,
+      ),
+    )
+    assert.equal(prepared.wxPay?.package, `prepay_id=${fake.orders.get(orderNo)?.prepayId}`)
+  })
+
   /** GetPayOrderForJsAPI, paid in WeChat, WeChat's notification acknowledged. */
   async function payThroughWechat(orderNo: string) {
     await t.data(

@@ -5,6 +5,7 @@ import type { PaymentNotification, PaymentProvider, PaymentQuery, RefundQuery } 
 import { AlipayError, createAlipayGateway, signContent, type AlipayGatewayKeys } from './alipayGateway'
 import { closeChecked } from './closeChecked'
 import { rsaVerify } from './wechatPay'
+import { timedFetch } from './timedFetch'
 
 // Alipay open platform (OpenAPI v1 gateway, `alipay.trade.*`) for the Alipay mini-program's `my.tradePay`, in
 // public-key mode: our app private key signs requests (RSA2 = RSA-SHA256 over the sorted parameters), Alipay's public
@@ -21,6 +22,8 @@ export interface AlipayDeps {
   keys: AlipayKeys
   clock: Clock
   fetch?: typeof fetch
+  /** Each call's deadline; PROVIDER_TIMEOUT_MS by default. */
+  timeoutMs?: number
 }
 
 function parseAlipayTime(text: unknown): Date | null {
@@ -61,7 +64,7 @@ interface TradeAnswer {
 export function createAlipay(deps: AlipayDeps): PaymentProvider {
   const { keys, clock } = deps
 
-  const gateway = createAlipayGateway(keys, clock, deps.fetch)
+  const gateway = createAlipayGateway(keys, clock, timedFetch(deps.fetch ?? fetch, deps.timeoutMs))
   const call = (method: string, biz: Record<string, unknown>, notify = false) =>
     gateway<TradeAnswer>(method, { biz, ...(notify ? { params: { notify_url: keys.notifyUrl } } : {}) })
 

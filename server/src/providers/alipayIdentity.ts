@@ -3,6 +3,7 @@ import type { Clock } from '../clock'
 import { errors } from '../http/errors'
 import { AlipayError, createAlipayGateway, type AlipayGatewayKeys } from './alipayGateway'
 import type { IdentityProvider } from './identity'
+import { timedFetch } from './timedFetch'
 import { rsaVerify } from './wechatPay'
 
 // Alipay mini-program identity: my.getAuthCode's code through `alipay.system.oauth.token` (the same signed gateway
@@ -20,6 +21,8 @@ export interface AlipayIdentityDeps {
   keys: AlipayIdentityKeys
   clock: Clock
   fetch?: typeof fetch
+  /** Each call's deadline; PROVIDER_TIMEOUT_MS by default. */
+  timeoutMs?: number
 }
 
 /** Sub-codes of a login code that is wrong, used or expired: the user logs in again. */
@@ -51,7 +54,7 @@ function decrypt(aesKey: Buffer, response: string): PhoneAnswer | null {
 export function createAlipayIdentity(deps: AlipayIdentityDeps): IdentityProvider {
   const { keys } = deps
   if (keys.aesKey.length !== 16) throw new Error('Alipay AES key must be 16 bytes')
-  const gateway = createAlipayGateway(keys, deps.clock, deps.fetch)
+  const gateway = createAlipayGateway(keys, deps.clock, timedFetch(deps.fetch ?? fetch, deps.timeoutMs))
 
   return {
     sandbox: false,

@@ -8,6 +8,7 @@ import {
   type OutgoingNotification,
 } from './notification'
 import { cutText, notificationFieldValues } from './notificationFields'
+import { timedFetch } from './timedFetch'
 
 // Alipay mini-program subscribe messages (issue 20): `alipay.open.app.mini.templatemessage.send`, the method Alipay's
 // subscribe-message guide sends with once the user accepted the template in my.requestSubscribeMessage (no form_id
@@ -38,11 +39,8 @@ export function alipayKeywordValue(source: string, text: string): string {
 export function createAlipaySubscribeMessage(deps: AlipaySubscribeDeps): NotificationProvider {
   const { settings } = deps
   const timeoutMs = deps.timeoutMs ?? 10_000
-  const baseFetch = deps.fetch ?? fetch
-  // The gateway call itself has no deadline; a notification must not hold a worker forever.
-  const timedFetch: typeof fetch = (input, init) =>
-    baseFetch(input, { ...init, signal: AbortSignal.timeout(timeoutMs) })
-  const gateway = createAlipayGateway(deps.keys, deps.clock, timedFetch)
+  // A notification must not hold a worker for as long as the gateway would wait.
+  const gateway = createAlipayGateway(deps.keys, deps.clock, timedFetch(deps.fetch ?? fetch, timeoutMs))
 
   return {
     sandbox: false,

@@ -3,6 +3,7 @@ import { errors } from '../http/errors'
 import type { IdentityProvider, WxSession } from './identity'
 import { createWechatAccessToken, TOKEN_STALE } from './wechatAccessToken'
 import { wxPhoneFromEncryptedData } from './wxCrypto'
+import { timedFetch } from './timedFetch'
 
 // WeChat mini-program identity on the open API (api.weixin.qq.com), plain fetch like the payment adapters
 // (docs/decisions.md § Real providers (issue 18)): the login code through jscode2session, the phone number through
@@ -22,6 +23,8 @@ export interface WechatIdentityDeps {
   keys: WechatIdentityKeys
   clock: Clock
   fetch?: typeof fetch
+  /** Each call's deadline; PROVIDER_TIMEOUT_MS by default. */
+  timeoutMs?: number
 }
 
 /** WeChat errcodes: a bad or used code is the user's to redo; rate limit and "system busy" are worth a retry. */
@@ -42,7 +45,7 @@ interface PhoneInfo {
 
 export function createWechatIdentity(deps: WechatIdentityDeps): IdentityProvider {
   const { keys, clock } = deps
-  const doFetch = deps.fetch ?? fetch
+  const doFetch = timedFetch(deps.fetch ?? fetch, deps.timeoutMs)
 
   /** One call; WeChat unreachable or answering garbage is "busy" to the user (logged by the caller as such). */
   async function request<T extends WxAnswer>(path: string, init?: { query?: Record<string, string>; body?: unknown }) {

@@ -6,6 +6,7 @@ import type { Clock } from '../clock'
 import { errors } from '../http/errors'
 import type { PaymentNotification, PaymentProvider, PaymentQuery, RefundNotification, RefundQuery } from './payment'
 import { closeChecked } from './closeChecked'
+import { timedFetch } from './timedFetch'
 
 // WeChat Pay API v3 (JSAPI: mini-program and in-WeChat H5), in public-key mode — the mode new merchants get: WeChat
 // Pay signs responses and notifications with a platform key identified by a `PUB_KEY_ID_…` id instead of rotating
@@ -39,6 +40,8 @@ export interface WechatPayDeps {
   clock: Clock
   /** Injected so tests can watch calls; Node 20's global fetch otherwise. */
   fetch?: typeof fetch
+  /** Each call's deadline; PROVIDER_TIMEOUT_MS by default. */
+  timeoutMs?: number
 }
 
 /** A failed call to WeChat Pay: its HTTP status and error code (e.g. ORDER_NOT_EXIST, RESOURCE_NOT_EXISTS). */
@@ -122,7 +125,7 @@ function validDate(text: unknown): Date | null {
 
 export function createWechatPay(deps: WechatPayDeps): PaymentProvider {
   const { keys, clock } = deps
-  const doFetch = deps.fetch ?? fetch
+  const doFetch = timedFetch(deps.fetch ?? fetch, deps.timeoutMs)
   const platformKeys = new Map([[keys.platformPublicKeyId, keys.platformPublicKey]])
   const nowS = () => Math.floor(clock.now().getTime() / 1000)
 

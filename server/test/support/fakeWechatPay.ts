@@ -307,6 +307,7 @@ export async function startFakeWechatPay(now: () => Date = () => new Date()) {
     ],
   ]
 
+  let failing = 0
   const server = createServer((request, response) => {
     const chunks: Buffer[] = []
     request.on('data', (chunk: Buffer) => chunks.push(chunk))
@@ -319,6 +320,11 @@ export async function startFakeWechatPay(now: () => Date = () => new Date()) {
         answer(response, status, payload)
       }
       if (!authorized(request, text)) return reply(401, { code: 'SIGN_ERROR', message: 'signature invalid' })
+      if (failing > 0) {
+        failing -= 1
+        // WeChat Pay's own outage answer (HTTP 500, SYSTEM_ERROR: 系统异常，请用相同参数重新调用).
+        return reply(500, { code: 'SYSTEM_ERROR', message: '系统异常，请用相同参数重新调用' })
+      }
       try {
         body = text ? (JSON.parse(text) as RequestBody) : {}
       } catch {
@@ -390,6 +396,11 @@ export async function startFakeWechatPay(now: () => Date = () => new Date()) {
         refundNotifyUrl: `${notifyUrl}/refund`,
         baseUrl,
       }
+    },
+
+    /** The next `count` signed calls get WeChat Pay's outage answer (HTTP 500 SYSTEM_ERROR). */
+    failNext(count = 1): void {
+      failing = count
     },
 
     /** The payer pays in WeChat: the order becomes SUCCESS with a transaction id. */

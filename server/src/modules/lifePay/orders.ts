@@ -21,6 +21,7 @@ import { preparedOnExecutor, preparedPerDb } from '../../db/prepared'
 import { JobPriority } from '../../jobs/jobQueue'
 import { lifePayOrders } from '../../db/schema'
 import { errors } from '../../http/errors'
+import { ApiError } from '../../http/apiError'
 import { MAX_FACE_VALUE } from '../../../../src/domain/constants'
 import {
   findDuplicateOrder,
@@ -364,13 +365,21 @@ export async function preparePayment(
     const order = await lockUserOrder(tx, userId, orderNo)
     assertPayable(order, ctx.clock.now())
     await updateOrderColumns(tx, order, { lifePayType, updatedTime: ctx.clock.now() })
-    const prepared = await payment.prepare(tx, {
-      orderNo,
-      lifePayType,
-      amountFen: order.payAmountFen,
-      description: `生活缴费 ${order.orderNo}`,
-      openId,
-    })
+    const prepared = await payment
+      .prepare(tx, {
+        orderNo,
+        lifePayType,
+        amountFen: order.payAmountFen,
+        description: `生活缴费 ${order.orderNo}`,
+        openId,
+      })
+      .catch((error: unknown) => {
+        if (error instanceof ApiError) throw error
+        // Unreachable, past its deadline (providers/timedFetch.ts) or an error answer: nothing was prepared, the
+        // transaction rolls back, and the payer is told to try again rather than given a 500.
+        ctx.log.error({ err: error, orderNo, lifePayType }, 'payment provider failed to prepare a payment')
+        throw errors.providerUnavailable()
+      })
     return {
       orderNo,
       lifePayType,
