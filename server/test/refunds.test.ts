@@ -4,6 +4,7 @@ import { eq } from 'drizzle-orm'
 import type { LifePayOrderDetail } from '../../types/api/lifePay'
 import { RECHARGE_REFUNDABLE_AFTER_MINUTES } from '../../src/domain/orderTransitions'
 import { sandboxRefunds } from '../src/db/schema'
+import { paymentFor } from '../src/modules/lifePay/paymentFor'
 import { createPhoneOrder, orderDetail, orderRow, payInSandbox, stateOf } from './support/orderFlows'
 import { createTestApp, type Caller, type TestApp } from './support/testApp'
 
@@ -116,6 +117,35 @@ describe('operator review', () => {
 
     const after = await t.data(t.get<LifePayOrderDetail[]>('/api/admin/refunds', operator))
     assert.ok(after.every((o) => o.orderNo !== toApprove && o.orderNo !== toReject))
+  })
+
+  test('an approval whose refund the provider fails: 503 "try later", still claimed; approving again pays back once', async () => {
+    const orderNo = await paidOrder(true)
+    await t.data(apply(orderNo))
+    const pendingReview = await stateOf(t, alice, orderNo)
+    const payment = paymentFor(t.app.ctx, (await orderRow(t, orderNo)).lifePayType)
+    const refund = payment.refund
+    payment.refund = async () => {
+      throw new TypeError('fetch failed')
+    }
+    try {
+      const failed = await t.post(`/api/admin/refunds/${orderNo}/approve`, { acknowledgeDelivered: true }, operator)
+      assert.deepEqual([failed.status, failed.body.error], [503, 'PROVIDER_UNAVAILABLE'])
+    } finally {
+      payment.refund = refund
+    }
+    // Still waiting for the money to go back, and no longer open to a rejection: the approval holds.
+    assert.deepEqual(await stateOf(t, alice, orderNo), pendingReview)
+    assert.equal(
+      (await t.post(`/api/admin/refunds/${orderNo}/reject`, { reason: '已充值到账' }, operator)).body.error,
+      'REFUND_NOT_PENDING_REVIEW',
+    )
+    const approved = await t.data(
+      t.post<LifePayOrderDetail>(`/api/admin/refunds/${orderNo}/approve`, { acknowledgeDelivered: true }, operator),
+    )
+    assert.deepEqual([approved.payStatus, approved.lifePayOrderStatus], [40, 50])
+    const refunds = await t.database.db.select().from(sandboxRefunds).where(eq(sandboxRefunds.orderNo, orderNo))
+    assert.equal(refunds.length, 1)
   })
 
   test('unknown orders and jobs', async () => {

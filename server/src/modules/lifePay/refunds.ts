@@ -2,6 +2,7 @@ import { asc, eq } from 'drizzle-orm'
 import type { AppContext } from '../../appContext'
 import { lifePayOrders } from '../../db/schema'
 import { LifePayOrderStatus } from '../../../../src/domain/lifePayStatus'
+import { ApiError } from '../../http/apiError'
 import { errors } from '../../http/errors'
 import { canTransition } from '../../../../src/domain/orderTransitions'
 import { transitionOrder } from './orderStateMachine'
@@ -91,7 +92,13 @@ export async function approveRefund(
       ...(options.voucherUrl !== undefined ? { refundCredentialsImgUrl: options.voucherUrl } : {}),
     })
   })
-  const refunded = await payBackOrder(ctx, orderNo, 'approveRefund', options.remark)
+  const refunded = await payBackOrder(ctx, orderNo, 'approveRefund', options.remark).catch((error: unknown) => {
+    if (error instanceof ApiError) throw error
+    // The provider did not pay back (unreachable, past its deadline, an error answer): the approval stays claimed,
+    // and approving again asks with the same refund number, which pays back once.
+    ctx.log.error({ err: error, orderNo }, 'payment provider failed to refund an approved order')
+    throw errors.providerUnavailable()
+  })
   if (!refunded) throw errors.refundNotPendingReview()
   return refunded
 }
