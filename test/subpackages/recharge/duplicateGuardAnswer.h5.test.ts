@@ -35,6 +35,13 @@ function refusal(error: string, msg: string): Biz.BizError {
   return new BizError({ data: { success: false, data: null, error, msg }, config: {} } as unknown as AxiosResponse)
 }
 
+/** The open-order-limit dialog shows; the user closes it; the refusal counts as answered. */
+async function closeLimitDialog(answer: Promise<'anyway' | 'answered' | null>): Promise<void> {
+  await waitFor(() => expect(useDialogStore.getState().dialog?.title).toBe('openOrderLimitTitle'))
+  useDialogStore.getState().dialog?.reject(new Error('cancel'))
+  await expect(answer).resolves.toBe('answered')
+}
+
 describe('duplicate guard’s dialog (H5: loaded with the first refusal it answers)', () => {
   // A rejection left unhandled fails the test it happens in (jest does), so a failed load here leaves none.
   beforeEach(() => {
@@ -66,9 +73,7 @@ describe('duplicate guard’s dialog (H5: loaded with the first refusal it answe
     await expect(answerDuplicateGuard(refusal('OPEN_ORDER_LIMIT', '该账户未完成的订单已达上限'), m)).resolves.toBeNull()
     expect(useDialogStore.getState().dialog).toBeNull()
     const again = answerDuplicateGuard(refusal('OPEN_ORDER_LIMIT', '该账户未完成的订单已达上限'), m)
-    await waitFor(() => expect(useDialogStore.getState().dialog?.title).toBe('openOrderLimitTitle'))
-    useDialogStore.getState().dialog?.reject(new Error('cancel'))
-    await expect(again).resolves.toBe('answered')
+    await closeLimitDialog(again)
     expect(mockLoads).toBe(2)
   })
 
@@ -77,9 +82,7 @@ describe('duplicate guard’s dialog (H5: loaded with the first refusal it answe
     prefetchDuplicateGuard()
     await waitFor(() => expect(mockLoads).toBe(1))
     const answer = answerDuplicateGuard(refusal('OPEN_ORDER_LIMIT', '该账户未完成的订单已达上限'), m)
-    await waitFor(() => expect(useDialogStore.getState().dialog?.title).toBe('openOrderLimitTitle'))
-    useDialogStore.getState().dialog?.reject(new Error('cancel'))
-    await expect(answer).resolves.toBe('answered')
+    await closeLimitDialog(answer)
     expect(mockLoads).toBe(1)
   })
 
@@ -89,9 +92,7 @@ describe('duplicate guard’s dialog (H5: loaded with the first refusal it answe
     prefetchDuplicateGuard()
     await waitFor(() => expect(mockLoads).toBe(1))
     const answer = answerDuplicateGuard(refusal('OPEN_ORDER_LIMIT', '该账户未完成的订单已达上限'), m)
-    await waitFor(() => expect(useDialogStore.getState().dialog?.title).toBe('openOrderLimitTitle'))
-    useDialogStore.getState().dialog?.reject(new Error('cancel'))
-    await expect(answer).resolves.toBe('answered')
+    await closeLimitDialog(answer)
     expect(mockLoads).toBe(2)
   })
 })
