@@ -27,7 +27,7 @@ after(async () => {
 
 describe('Alibaba Cloud STS for GetOssSTS (AssumeRole, ACS3-HMAC-SHA256)', () => {
   test('the CSP lets the console post vouchers to the real bucket and show them, and no other origin', async () => {
-    const response = await t.app.inject({ method: 'GET', url: '/api/health' })
+    const response = await t.app.inject({ method: 'GET', url: '/', headers: { accept: 'text/html' } })
     const csp = String(response.headers['content-security-policy'])
     const bucket = 'https://life-pay-uploads.oss-cn-hangzhou.aliyuncs.com'
     assert.match(csp, new RegExp(`connect-src 'self' ${bucket.replace(/\./g, '\\.')};`))
