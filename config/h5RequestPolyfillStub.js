@@ -2,7 +2,8 @@
 // - whatwg-fetch polyfills window.fetch, which every browser we support has (iOS ≥ 11, Chrome ≥ 63: fetch since
 //   iOS 10.1 / Chrome 42), so it would only be parsed and run for nothing;
 // - jsonp-retry serves Taro.request's `jsonp` option, which the app never sets (src/services/http/taroAdapter.ts).
-// abortcontroller-polyfill stays: AbortController arrived in iOS 12.1 and Chrome 66, above our floor.
+// abortcontroller-polyfill (AbortController arrived in iOS 12.1 and Chrome 66, above our floor) loads at start-up where
+// the browser needs it (config/h5AbortControllerDeferred.js).
 export default function jsonpNotSupported() {
   throw new Error('Taro.request({ jsonp }) is not supported in this build')
 }

@@ -1,6 +1,7 @@
 /**
  * The H5 build's installPrototypes.ts (Taro picks `.h5.ts`): the same, plus what only H5's bundled code calls.
- * AbortController is not here: @tarojs/taro-h5 already installs abortcontroller-polyfill where the browser has none.
+ * AbortController is not here: the start-up loads abortcontroller-polyfill where the browser has none
+ * (abortControllerOnDemand.ts).
  */
 import { installMissing } from './installMissing'
 import { promiseFinally } from './promiseFinally'
