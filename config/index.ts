@@ -177,6 +177,8 @@ export default defineConfig<'webpack5'>(async (merge, { mode }) => {
       sourceMapType: 'hidden-source-map',
       staticDirectory: 'static',
       router: { mode: 'browser' },
+      // src/index.html's early requests go to the API the app calls (the mode's .env; '' is the page's own origin).
+      htmlPluginOption: { apiBase: process.env.TARO_APP_API_BASE ?? '' },
       compile: { include: [alsoCompiled] },
       webpackChain(chain) {
         failOnMissingExports(chain)
