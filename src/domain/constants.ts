@@ -32,6 +32,12 @@ export const PAGE_LOAD_INDICATOR_DELAY_MS = 300
 
 export const DIALOG_REMOVE_DELAY_MS = 300
 
+/**
+ * A top-up form whose order is made stays locked until the pay page covers it; if the pay page has not after this
+ * long (H5 could not load its code), the form takes taps again, for the same order (useOrderSubmit).
+ */
+export const PAY_PAGE_OPEN_GRACE_MS = 10000
+
 export const LOGIN_REDIRECT_DEBOUNCE_MS = 300
 
 /** Unpaid orders close after 30 minutes (the lead's order state model, not in the SPEC). */

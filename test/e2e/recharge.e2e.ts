@@ -453,6 +453,56 @@ test('a double tap creates one order', async () => {
   await context.close()
 })
 
+test('a tap after the order is made, while the pay page’s code is still loading, makes no second order', async () => {
+  // What the browser suite once caught: navigateTo answers as the address changes, and a fast server answers between
+  // the two taps of a double tap; the form was still on screen, unlocked. Here the pay page's code is held back until
+  // the second tap has landed where the button is.
+  const locale = 'zh-CN'
+  const { context, page, userId } = await newPage(locale, '13700005556')
+  await page.goto(
+    `${server.url}/subpackages/recharge/phoneBillRecharge/phoneBillRecharge?phone=13612345678&parValue=10`,
+  )
+  await chosenFace(page, locale).waitFor()
+  await settled(page)
+  let ordered = false
+  const held: (() => void)[] = []
+  let codeAskedFor!: () => void
+  const payPageCodeHeld = new Promise<void>((resolve) => (codeAskedFor = resolve))
+  await page.route('**/js/*.js', async (route) => {
+    if (!ordered) return route.continue()
+    await new Promise<void>((release) => {
+      held.push(release)
+      codeAskedFor()
+    })
+    await route.continue()
+  })
+  const button = topUpButton(page, locale)
+  const box = await button.boundingBox()
+  assert.ok(box)
+  const made = page.waitForResponse('**/api/LifePay/CreateLifePayPhoneOrder')
+  await button.click()
+  assert.equal((await made).status(), 200)
+  ordered = true
+  await page.waitForURL(/selectPayType/)
+  // The pay page needs code not loaded yet: without that this test would not test the race (a deadline, not a sleep).
+  await Promise.race([
+    payPageCodeHeld,
+    page.waitForTimeout(10_000).then(() => assert.fail('the pay page asked for no code it had not loaded')),
+  ])
+  // The form is still on screen, its button saying the order is being placed; a second tap where it is, as a thumb
+  // would land.
+  const placing = page.getByRole('button', { name: exactly(m(locale).creating), disabled: true })
+  assert.equal(await placing.count(), 1, 'the form stays locked while the pay page opens')
+  await page.mouse.click(box.x + box.width / 2, box.y + box.height / 2)
+  assert.equal(await placing.count(), 1, 'the form is still locked after the second tap')
+  ordered = false
+  held.forEach((release) => release())
+  await payButton(page, locale).waitFor()
+  await settled(page)
+  assert.equal((await orderPage(userId)).totalCount, 1)
+  await context.close()
+})
+
 test('taps and seconds from the one-tap repeat to a paid phone top-up', async () => {
   const locale = 'zh-CN'
   const { context, page } = await newPage(locale, '13700006666')

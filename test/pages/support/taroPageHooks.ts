@@ -1,5 +1,6 @@
-// Taro's page hooks (useRouter, useDidShow, usePullDownRefresh) come from the framework plugin at build time; the jest
-// shim has none. Test files install these with
+// Taro's page hooks come from the framework plugin at build time; the jest shim stands in for the lifecycle ones
+// (useDidShow, useDidHide: test/shims/pageLifecycle.ts) but has no useRouter or usePullDownRefresh. Test files
+// install these with
 //   jest.mock('@tarojs/taro', () => require('<path>/taroPageHooks').taroWithPageHooks())
 // and drive a page through `currentPage`.
 import { useEffect, useRef } from 'react'
@@ -21,14 +22,6 @@ function useRouter() {
   return { params: currentPage.params, path: '' }
 }
 
-function useDidShow(callback: () => void) {
-  useEffect(() => {
-    callback()
-    // Shown once per mount here.
-    // eslint-disable-next-line react-hooks/exhaustive-deps
-  }, [])
-}
-
 function usePullDownRefresh(callback: () => void) {
   const latest = useRef(callback)
   latest.current = callback
@@ -46,7 +39,7 @@ function usePullDownRefresh(callback: () => void) {
  * otherwise receive this mock half-built.
  */
 export function taroWithPageHooks(): Record<string, unknown> {
-  const hooks: Record<string, unknown> = { useRouter, useDidShow, usePullDownRefresh }
+  const hooks: Record<string, unknown> = { useRouter, usePullDownRefresh }
   type TaroModule = Record<string, unknown> & { default: Record<string, unknown> }
   let actual: TaroModule | undefined
   const load = (): TaroModule => (actual ??= jest.requireActual<TaroModule>('@tarojs/taro'))

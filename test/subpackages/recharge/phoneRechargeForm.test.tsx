@@ -3,6 +3,7 @@ import Taro from '@tarojs/taro'
 import type { AxiosResponse } from 'axios'
 import type { PhoneParValue } from '../../../types/api/lifePay'
 import { CarrierCode } from '../../../src/domain/carrier'
+import { PAY_PAGE_OPEN_GRACE_MS } from '../../../src/domain/constants'
 import { LifePayOrderType } from '../../../src/domain/lifePayOrderType'
 import { useLocaleStore } from '../../../src/i18n/i18n'
 import * as navigation from '../../../src/platform/navigation'
@@ -10,6 +11,7 @@ import * as lifePayApi from '../../../src/services/api/lifePay'
 import { BizError } from '../../../src/services/http/bizError'
 import PhoneRechargeForm from '../../../src/subpackages/recharge/components/PhoneRechargeForm'
 import { useRechargeDraftStore } from '../../../src/subpackages/recharge/hooks/rechargeDraftStore'
+import { coverPage, showPageAgain } from '../../shims/pageLifecycle'
 import { blur, deferred, facesPriced, formUnlocked, logIn, logOut, rates, renderWithQuery, typeInto } from './support'
 
 const parValues: PhoneParValue[] = [
@@ -199,7 +201,9 @@ describe('phone top-up', () => {
     await formUnlocked()
     topUp()
     await waitFor(() => expect(navigateTo).toHaveBeenCalledTimes(1))
-    // The pay page has opened: the form takes a new order.
+    // The pay page has covered the form; back on it, the form takes a new order.
+    coverPage()
+    showPageAgain()
     await formUnlocked()
     expect(create).toHaveBeenCalledTimes(2)
     expect(create.mock.calls[1][0].idempotencyKey).toBe(create.mock.calls[0][0].idempotencyKey)
@@ -212,7 +216,7 @@ describe('phone top-up', () => {
     expect(create.mock.calls[2][0].idempotencyKey).not.toBe(create.mock.calls[0][0].idempotencyKey)
   })
 
-  it('a second tap after the order is made but before the pay page opens makes no second order', async () => {
+  it('a second tap after the order is made but before the pay page covers the form makes no second order', async () => {
     // A fast server answers between the two taps of a double tap; the pay page is still opening.
     const opened = deferred<TaroGeneral.CallbackResult>()
     navigateTo.mockReturnValueOnce(opened.promise)
@@ -221,15 +225,58 @@ describe('phone top-up', () => {
     topUp()
     await waitFor(() => expect(navigateTo).toHaveBeenCalledTimes(1))
     // The form is still locked while the pay page opens: the second tap lands on a disabled button.
-    expect(screen.getByRole('button', { name: 'Placing the order…' }).getAttribute('aria-disabled')).toBe('true')
+    const button = () => screen.getByRole('button', { name: /Top up now|Placing the order/ })
+    expect(button().getAttribute('aria-disabled')).toBe('true')
+    topUp()
+    // H5's navigateTo answers as the address changes, before the pay page's code has loaded: still locked.
+    await act(async () => opened.resolve({ errMsg: 'navigateTo:ok' }))
+    expect(button().getAttribute('aria-disabled')).toBe('true')
     topUp()
     expect(create).toHaveBeenCalledTimes(1)
-    opened.resolve({ errMsg: 'navigateTo:ok' })
-    // Back on the form after the pay page, the button works again.
+    // The pay page covers the form; back on it, the button works again, for a new order.
+    coverPage()
+    showPageAgain()
     await formUnlocked()
     topUp()
     await waitFor(() => expect(navigateTo).toHaveBeenCalledTimes(2))
     expect(create).toHaveBeenCalledTimes(2)
+    expect(create.mock.calls[1][0].idempotencyKey).not.toBe(create.mock.calls[0][0].idempotencyKey)
+  })
+
+  it('a pay page that never opens unlocks the form for the same order', async () => {
+    navigateTo.mockRejectedValueOnce({ errMsg: 'navigateTo:fail' })
+    renderWithQuery(<PhoneRechargeForm phone='13812345678' parValue={100} />)
+    await facesPriced()
+    topUp()
+    await waitFor(() => expect(navigateTo).toHaveBeenCalledTimes(1))
+    // The navigation failed: the form takes a tap at once, which asks for the very order made (same key).
+    await formUnlocked()
+    topUp()
+    await waitFor(() => expect(navigateTo).toHaveBeenCalledTimes(2))
+    expect(create).toHaveBeenCalledTimes(2)
+    expect(create.mock.calls[1][0].idempotencyKey).toBe(create.mock.calls[0][0].idempotencyKey)
+  })
+
+  it('a pay page whose navigation answered but that never covers the form unlocks it after a grace, for the same order', async () => {
+    renderWithQuery(<PhoneRechargeForm phone='13812345678' parValue={100} />)
+    await facesPriced()
+    jest.useFakeTimers({ doNotFake: ['queueMicrotask', 'nextTick'] })
+    try {
+      topUp()
+      await waitFor(() => expect(navigateTo).toHaveBeenCalledTimes(1))
+      // H5 could not load the pay page's code and went back: nothing covered the form.
+      await act(async () => jest.advanceTimersByTime(PAY_PAGE_OPEN_GRACE_MS - 1))
+      const button = () => screen.getByRole('button', { name: /Top up now|Placing the order/ })
+      expect(button().getAttribute('aria-disabled')).toBe('true')
+      await act(async () => jest.advanceTimersByTime(1))
+      expect(button().getAttribute('aria-disabled')).toBe('false')
+    } finally {
+      jest.useRealTimers()
+    }
+    topUp()
+    await waitFor(() => expect(navigateTo).toHaveBeenCalledTimes(2))
+    expect(create).toHaveBeenCalledTimes(2)
+    expect(create.mock.calls[1][0].idempotencyKey).toBe(create.mock.calls[0][0].idempotencyKey)
   })
 
   it('shows the server’s refusal at the field it concerns', async () => {
