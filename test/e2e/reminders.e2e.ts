@@ -82,6 +82,13 @@ async function setReminder(page: Page, locale: Locale, accountId: string, userId
   await consent.waitFor()
   assert.equal(await consent.getAttribute('aria-checked'), 'false', 'never pre-ticked')
   assert.match((await page.getByText(r.channelSms, { exact: true }).textContent()) ?? '', /./)
+  // The day: the phone's own picker (a native select laid over the row), which the row then shows.
+  const day = new Date().getDate() === 28 ? 27 : 28
+  await page.getByRole('combobox', { name: r.dayLabel }).selectOption(String(day))
+  await page
+    .getByText(r.dayValue.replace('{day}', String(day)), { exact: true })
+    .first()
+    .waitFor()
   const save = page.getByRole('button', { name: r.save, exact: true })
   await save.click()
   await toast(page, r.consentNeeded).waitFor()
@@ -93,7 +100,10 @@ async function setReminder(page: Page, locale: Locale, accountId: string, userId
   await save.click()
   await page.waitForURL(/reminderList/)
   const [saved] = await reminders(userId)
-  assert.deepEqual([saved.userAccountId, saved.kind, saved.channel], [accountId, 'monthlyDay', 'sms'])
+  assert.deepEqual(
+    [saved.userAccountId, saved.kind, saved.dayOfMonth, saved.channel],
+    [accountId, 'monthlyDay', day, 'sms'],
+  )
   const next = r.next.replace('{time}', formatReminderTime(new Date(saved.nextRunTime!), locale))
   await page.getByRole('listitem').filter({ hasText: next }).waitFor()
   return saved

@@ -1,4 +1,4 @@
-import { Input, Picker, Text, View } from '@tarojs/components'
+import { Input, Text, View } from '@tarojs/components'
 import Taro from '@tarojs/taro'
 import { useMutation, useQueryClient } from '@tanstack/react-query'
 import { useState } from 'react'
@@ -7,7 +7,7 @@ import { LifePayNotificationChannel, LifePayNotificationEvent } from '../../../d
 import { LifePayOrderType } from '../../../domain/lifePayOrderType'
 import { maskLifePayAccount } from '../../../domain/mask'
 import { DECIMAL_2_PATTERN } from '../../../domain/validators'
-import { REMINDER_DAY_MAX, REMINDER_DAY_MIN, reminderConsentText, ReminderKind } from '../../../domain/reminderSchedule'
+import { reminderConsentText, ReminderKind } from '../../../domain/reminderSchedule'
 import { useLocaleStore } from '../../../i18n/i18n'
 import { useMessages } from '../../../i18n/messages'
 import { useNotificationSubscribe } from '../../../hooks/useNotificationSubscribe'
@@ -18,11 +18,10 @@ import { addTopUpReminder } from '../../../services/api/reminders'
 import { queryKeys } from '../../../services/queryKeys'
 import type { UserAccount } from '../../../../types/api/lifePay'
 import { reminderMessages, type ReminderMessageKey } from '../reminderMessages'
+import DayOfMonthPicker from './DayOfMonthPicker'
 import './ReminderForm.scss'
 
 const REMINDER_EVENTS = [LifePayNotificationEvent.TopUpReminder] as const
-
-const DAYS = Array.from({ length: REMINDER_DAY_MAX - REMINDER_DAY_MIN + 1 }, (_, i) => REMINDER_DAY_MIN + i)
 
 const CHANNEL_KEYS: Record<LifePayNotificationChannel, ReminderMessageKey> = {
   [LifePayNotificationChannel.Sms]: 'channelSms',
@@ -103,11 +102,12 @@ export default function ReminderForm({ account }: { account: UserAccount }) {
       {kind === ReminderKind.MonthlyDay ? (
         <View className='lp-reminder-form__field'>
           <Text className='lp-reminder-form__label'>{m('dayLabel')}</Text>
-          <Picker mode='selector' range={DAYS} value={day - 1} onChange={(e) => setDay(DAYS[Number(e.detail.value)])}>
-            <View className='lp-reminder-form__value' role='button' tabIndex={0}>
-              {m('dayValue', { day })}
-            </View>
-          </Picker>
+          <DayOfMonthPicker
+            day={day}
+            onChange={setDay}
+            label={m('dayLabel')}
+            dayText={(value) => m('dayValue', { day: value })}
+          />
           <Text className='lp-reminder-form__hint'>{m('dayHint')}</Text>
         </View>
       ) : (
