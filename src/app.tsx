@@ -8,6 +8,7 @@ import { collectEntryToHome } from './platform/collectEntry'
 import { installKeyboardAccess } from './platform/keyboard'
 import { checkForUpdate, relaunchOnCollect } from './platform/launch'
 import { installPageLoadFeedback } from './platform/pageLoadFeedback'
+import { labelTabBarBeforeItLoads } from './platform/tabBarLabels'
 import './app.scss'
 
 // Nothing of the data layer (axios, react-query, the request layer) is imported here: it loads with the first page
@@ -18,6 +19,9 @@ import './app.scss'
 collectEntryToHome()
 
 installKeyboardAccess()
+
+// H5: the tab bar is drawn in the user's language from the start (mini-programs: useTabPage relabels it).
+labelTabBarBeforeItLoads()
 
 // H5: a page whose code is slow to load shows an indicator, and one that cannot be loaded says so.
 installPageLoadFeedback({ showLoading, hideLoading, showToast: (text) => showToast('error', text) })

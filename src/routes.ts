@@ -13,6 +13,9 @@ export interface RouteGroup {
 
 export const TAB_PAGES = ['pages/home/index', 'pages/mine/index'] as const
 
+/** The tab bar's labels, in TAB_PAGES' order (app.config.ts has them in zh-CN, the hosts' first draw). */
+export const TAB_LABEL_KEYS = ['tab.home', 'tab.mine'] as const satisfies readonly MessageKey[]
+
 export const SUBPACKAGES: RouteGroup[] = [
   {
     root: 'subpackages/login',
