@@ -29,7 +29,7 @@ export default function AccountCheckStatus({ check }: { check: AccountCheckState
   }
   const { holderName, balance, owed } = check.check
   return (
-    <View className='lp-account-check lp-account-check--found' role='status'>
+    <View className='lp-account-check lp-account-check--found lp-account-check--items' role='status'>
       {holderName ? <Text className='lp-account-check__holder'>{m('accountHolder', { name: holderName })}</Text> : null}
       {owed !== null ? (
         <Text className='lp-account-check__owed'>{m('accountOwed', { amount: formatYuan(owed) })}</Text>
