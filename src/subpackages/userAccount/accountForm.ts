@@ -19,8 +19,8 @@ export function refusalMessage(error: unknown): string | undefined {
 }
 
 /** Saved: say so, and go back to where the user came from (the list, or a top-up page), else to the list. */
-export function leaveAfterSave(type: LifePayOrderType, savedText: string): void {
+export function leaveAfterSave(type: LifePayOrderType, savedText: string): Promise<unknown> {
   showToast('success', savedText)
-  if (Taro.getCurrentPages().length > 1) void Taro.navigateBack()
-  else void Taro.redirectTo({ url: accountListUrl(type) })
+  if (Taro.getCurrentPages().length > 1) return Taro.navigateBack()
+  return Taro.redirectTo({ url: accountListUrl(type) })
 }

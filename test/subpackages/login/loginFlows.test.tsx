@@ -79,6 +79,28 @@ describe('H5 login page: phone + message code → virtual login', () => {
     await waitFor(() => expect(nav.switchTab).toHaveBeenCalledWith({ url: '/pages/mine/index' }))
   })
 
+  it('a tap after the login answered, while the page is leaving, does not log in again', async () => {
+    freshApp('en-US', { redirect: '/pages/mine/index' })
+    let left!: () => void
+    nav.switchTab.mockImplementation(() => new Promise((resolve) => (left = () => resolve({ errMsg: 'ok' }))))
+    server.route('/api/Account/LifePayPhoneMesssageCodeLogin', () => ok('u-7f3a9c'))
+    render(<Authorization />)
+    await typeInto('Enter your phone number', PHONE)
+    await typeInto('SMS code', '246810')
+    fireEvent.click(screen.getByRole('checkbox'))
+    tap('Log in')
+    await waitFor(() => expect(nav.switchTab).toHaveBeenCalledTimes(1))
+    // H5's switchTab answers as the address changes; the form is still on screen until the tab page shows.
+    fireEvent.click(screen.getByRole('button', { name: /Log in|Logging in/ }))
+    // The navigation has answered: the button stays locked (the page is leaving), and a tap on it does nothing.
+    await act(async () => left())
+    expect(screen.getByRole('button', { name: /Log in|Logging in/ }).textContent).toBe('Logging in…')
+    fireEvent.click(screen.getByRole('button', { name: /Log in|Logging in/ }))
+    await act(async () => undefined)
+    expect(server.hits('/api/Account/LifePayPhoneMesssageCodeLogin')).toHaveLength(1)
+    expect(nav.switchTab).toHaveBeenCalledTimes(1)
+  })
+
   it("shows the server's own message when the code is refused, and stays logged out", async () => {
     freshApp('zh-CN')
     server.route('/api/Account/LifePayPhoneMesssageCodeLogin', () => refusal('验证码错误，还可尝试4次', 'CODE_INVALID'))

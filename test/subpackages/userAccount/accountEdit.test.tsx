@@ -152,6 +152,38 @@ describe('phone account', () => {
     expect(addUpdate).toHaveBeenCalledTimes(1)
   })
 
+  it('a tap after the save answered, while the page is leaving, neither saves again nor goes back twice', async () => {
+    let left!: () => void
+    jest
+      .spyOn(Taro, 'navigateBack')
+      .mockReturnValue(new Promise((resolve) => (left = () => resolve({ errMsg: 'navigateBack:ok' }))))
+    renderScreen(<PhoneAccountForm />)
+    await inputsReady()
+    typeInto(input('手机号码'), '13812345678')
+    save()
+    await waitFor(() => expect(Taro.navigateBack).toHaveBeenCalledTimes(1))
+    save()
+    // H5's navigateBack answers as the address changes; the form is still on screen until the page unloads.
+    left()
+    await waitFor(() => expect(screen.getByText('保存中…')).not.toBeNull())
+    save()
+    expect(addUpdate).toHaveBeenCalledTimes(1)
+    expect(Taro.navigateBack).toHaveBeenCalledTimes(1)
+  })
+
+  it('a failed navigation after the save unlocks the form', async () => {
+    jest.spyOn(Taro, 'navigateBack').mockRejectedValueOnce({ errMsg: 'navigateBack:fail' })
+    renderScreen(<PhoneAccountForm />)
+    await inputsReady()
+    typeInto(input('手机号码'), '13812345678')
+    save()
+    await waitFor(() => expect(Taro.navigateBack).toHaveBeenCalledTimes(1))
+    await waitFor(() => expect(screen.getByText('保存')).not.toBeNull())
+    save()
+    await waitFor(() => expect(Taro.navigateBack).toHaveBeenCalledTimes(2))
+    expect(addUpdate).toHaveBeenCalledTimes(2)
+  })
+
   it('opened by URL with no history, goes to the list after saving', async () => {
     jest.spyOn(Taro, 'getCurrentPages').mockReturnValue([{}] as unknown as Taro.Page[])
     renderScreen(<PhoneAccountForm />)

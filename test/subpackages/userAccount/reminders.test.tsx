@@ -58,6 +58,39 @@ describe('top-up reminders', () => {
     await waitFor(() => expect(Taro.redirectTo).toHaveBeenCalled())
   })
 
+  it('one reminder per save: a double tap, and a tap while the list is opening, send one', async () => {
+    let opened!: () => void
+    jest
+      .spyOn(Taro, 'redirectTo')
+      .mockReturnValue(new Promise((resolve) => (opened = () => resolve({ errMsg: 'redirectTo:ok' }))))
+    const add = jest.spyOn(remindersApi, 'addTopUpReminder').mockResolvedValue(reminder)
+    renderScreen(<ReminderForm account={phoneAccount} />)
+    fireEvent.click(screen.getByRole('checkbox'))
+    const saveButton = () => screen.getByRole('button', { name: /开启提醒|保存中/ })
+    fireEvent.click(saveButton())
+    fireEvent.click(saveButton())
+    await waitFor(() => expect(Taro.redirectTo).toHaveBeenCalledTimes(1))
+    // Saved, the list not yet shown (H5's redirectTo answers as the address changes): the form is still there.
+    fireEvent.click(saveButton())
+    opened()
+    fireEvent.click(saveButton())
+    await waitFor(() => expect(add).toHaveBeenCalledTimes(1))
+    expect(Taro.redirectTo).toHaveBeenCalledTimes(1)
+  })
+
+  it('a refused save lets the user try again', async () => {
+    const add = jest.spyOn(remindersApi, 'addTopUpReminder').mockRejectedValueOnce(new Error('network down'))
+    add.mockResolvedValue(reminder)
+    renderScreen(<ReminderForm account={phoneAccount} />)
+    fireEvent.click(screen.getByRole('checkbox'))
+    fireEvent.click(screen.getByRole('button', { name: '开启提醒' }))
+    await waitFor(() => expect(add).toHaveBeenCalledTimes(1))
+    await waitFor(() => expect(screen.getByRole('button', { name: '开启提醒' })).not.toBeNull())
+    fireEvent.click(screen.getByRole('button', { name: '开启提醒' }))
+    await waitFor(() => expect(Taro.redirectTo).toHaveBeenCalledTimes(1))
+    expect(add).toHaveBeenCalledTimes(2)
+  })
+
   it('a phone has only monthly reminders; electricity and gas may choose a balance threshold', () => {
     const { unmount } = renderScreen(<ReminderForm account={phoneAccount} />)
     expect(screen.queryByRole('radio')).toBeNull()

@@ -1,4 +1,4 @@
-import { useState } from 'react'
+import { useRef, useState } from 'react'
 import { showToast } from '../../../components/toastStore'
 import { useMessages } from '../../../i18n/messages'
 import { isChunkLoadFailure } from '../../../platform/chunkLoad'
@@ -20,28 +20,36 @@ interface LoginSubmitOptions {
   redirect: string
 }
 
-/** A login form's submit: fields valid, the policies agreed to, one call at a time, then back to where the user was. */
+/** A login form's submit: fields valid, the policies agreed to, one call per login, then back to where the user was. */
 export function useLoginSubmit({ validateAll, call, successText, failureText, redirect }: LoginSubmitOptions) {
   const m = useMessages(loginMessages)
   const [agreed, setAgreed] = useState(false)
   const [busy, setBusy] = useState(false)
+  const inFlight = useRef(false)
+  const unlock = () => {
+    inFlight.current = false
+    setBusy(false)
+  }
 
   const submit = async () => {
-    if (!validateAll()) return
+    if (inFlight.current || !validateAll()) return
     if (!agreed) {
       showToast('warning', m('consentRequired'))
       return
     }
+    inFlight.current = true
     setBusy(true)
     try {
       await call()
-      showToast('success', successText)
-      await leaveLogin(redirect)
     } catch (error) {
       if (failureText || isChunkLoadFailure(error)) showToast('error', loginErrorText(error, failureText ?? ''))
-    } finally {
-      setBusy(false)
+      unlock()
+      return
     }
+    showToast('success', successText)
+    // Logged in, the form stays locked while the page leaves: H5's navigation answers before the page has gone, and a
+    // tap in between logged in again with the code just used (and said it was wrong). A failed navigation unlocks it.
+    await leaveLogin(redirect).catch(unlock)
   }
   return { agreed, setAgreed, busy, submit }
 }

@@ -1,7 +1,7 @@
 import { Input, Text, View } from '@tarojs/components'
 import Taro from '@tarojs/taro'
 import { useMutation, useQueryClient } from '@tanstack/react-query'
-import { useState } from 'react'
+import { useRef, useState } from 'react'
 import { showToast } from '../../../components/toastStore'
 import { LifePayNotificationChannel, LifePayNotificationEvent } from '../../../domain/lifePayNotification'
 import { LifePayOrderType } from '../../../domain/lifePayOrderType'
@@ -47,6 +47,10 @@ export default function ReminderForm({ account }: { account: UserAccount }) {
   const subscribe = useNotificationSubscribe(REMINDER_EVENTS)
   const consentText = reminderConsentText[locale].consent
 
+  // One save per tap from the prompt to the list: the host's prompt comes before the call, and after the save the
+  // form stays on screen until the list replaces it; a second tap in either gap sent a second reminder (refused by
+  // the server as a duplicate, its error shown on the way out).
+  const busy = useRef(false)
   const save = useMutation({
     // A refusal still saves the reminder, which the list then offers to subscribe again.
     mutationFn: (subscription: SubscribeAnswer | null) =>
@@ -62,18 +66,23 @@ export default function ReminderForm({ account }: { account: UserAccount }) {
     onSuccess: async () => {
       await queryClient.invalidateQueries({ queryKey: queryKeys.reminders })
       showToast('success', m('saved'))
-      void Taro.redirectTo({ url: pagePath('reminderList') })
+      await Taro.redirectTo({ url: pagePath('reminderList') }).catch(() => (busy.current = false))
     },
+    onError: () => (busy.current = false),
   })
 
   const onSave = () => {
-    if (save.isPending) return
+    if (busy.current) return
     if (!consent) return showToast('error', m('consentNeeded'))
     if (kind === ReminderKind.LowBalance && !(DECIMAL_2_PATTERN.test(threshold) && Number(threshold) > 0)) {
       return showToast('error', m('thresholdInvalid'))
     }
+    busy.current = true
     // Asked first thing in the tap, as both hosts require.
-    void subscribe.ask().then((answers) => save.mutate(answers[0] ?? null))
+    void subscribe.ask().then(
+      (answers) => save.mutate(answers[0] ?? null),
+      () => (busy.current = false),
+    )
   }
 
   const masked = maskLifePayAccount(account.lifePayType, account.content)

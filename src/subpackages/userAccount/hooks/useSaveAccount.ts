@@ -1,5 +1,5 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query'
-import { useRef } from 'react'
+import { useRef, useState } from 'react'
 import { addUpdateUserAccount } from '../../../services/api/lifePay'
 import { queryKeys } from '../../../services/queryKeys'
 import type { AddUpdateUserAccountInput } from '../../../../types/api/lifePay'
@@ -12,32 +12,35 @@ import { leaveAfterSave, refusalMessage } from '../accountForm'
 export function useSaveAccount() {
   const queryClient = useQueryClient()
   const inFlight = useRef(false)
+  const [leaving, setLeaving] = useState(false)
   const mutation = useMutation({
     mutationFn: (input: AddUpdateUserAccountInput) => addUpdateUserAccount(input),
     onSuccess: () => queryClient.invalidateQueries({ queryKey: queryKeys.userAccountsRoot }),
   })
-  /** The saved id, or undefined when a save was already under way. Rejects with the server's refusal. */
-  const save = async (input: AddUpdateUserAccountInput): Promise<string | undefined> => {
-    if (inFlight.current) return undefined
-    inFlight.current = true
-    try {
-      return await mutation.mutateAsync(input)
-    } finally {
-      inFlight.current = false
-    }
-  }
-  /** Saves, then says so and leaves; the server's refusal goes to `onRefused`, for the form to show at a field. */
+  /**
+   * Saves, then says so and leaves; the server's refusal goes to `onRefused`, for the form to show at a field. Once
+   * saved the form stays locked while the page leaves: H5's navigation answers before the page has gone, and a second
+   * tap in between saved again and went back twice (past the list). A navigation that fails unlocks it.
+   */
   const saveAndLeave = async (
     input: AddUpdateUserAccountInput,
     savedText: string,
     onRefused: (message?: string) => void,
   ) => {
+    if (inFlight.current) return
+    inFlight.current = true
     try {
-      const id = await save(input)
-      if (id !== undefined) leaveAfterSave(input.lifePayType, savedText)
+      await mutation.mutateAsync(input)
     } catch (error) {
+      inFlight.current = false
       onRefused(refusalMessage(error))
+      return
     }
+    setLeaving(true)
+    await leaveAfterSave(input.lifePayType, savedText).catch(() => {
+      inFlight.current = false
+      setLeaving(false)
+    })
   }
-  return { saveAndLeave, saving: mutation.isPending }
+  return { saveAndLeave, saving: mutation.isPending || leaving }
 }
