@@ -64,6 +64,14 @@ const orderDetail = (userId: string, orderNo: string) =>
     `/api/LifePay/GetUserLifePayOrderDetail?orderNo=${encodeURIComponent(orderNo)}`,
   )
 
+/** The phone top-up form as home's one-tap repeat opens it (number and face value in the query), its amount shown. */
+async function openPhoneForm(page: Page, locale: Locale, phone: string, parValue: number): Promise<void> {
+  await page.goto(
+    `${server.url}/subpackages/recharge/phoneBillRecharge/phoneBillRecharge?phone=${phone}&parValue=${parValue}`,
+  )
+  await chosenFace(page, locale).waitFor()
+}
+
 const orderPage = (userId: string) =>
   lifePayApi<PageResult<LifePayOrderListItem>>(server, userId, 'POST', '/api/LifePay/GetUserLifePayOrderPage', {
     pageIndex: 1,
@@ -207,10 +215,7 @@ for (const locale of ['zh-CN', 'en-US'] as const) {
 test('a ported number: the user overrides the detected carrier and the order uses it', async () => {
   const locale = 'zh-CN'
   const { context, page, userId } = await newPage(locale, '13900003333')
-  await page.goto(
-    `${server.url}/subpackages/recharge/phoneBillRecharge/phoneBillRecharge?phone=13812345670&parValue=50`,
-  )
-  await chosenFace(page, locale).waitFor()
+  await openPhoneForm(page, locale, '13812345670', 50)
   await page.getByRole('radio', { name: '中国电信' }).click()
   await page.getByText(f(locale).carrierOverridden).waitFor()
   await shot(page, 'phone-carrier-override', locale)
@@ -331,10 +336,7 @@ test('gas top-up through to recharge succeeded', async () => {
 test('a sandbox account that fails recharge ends refunded', async () => {
   for (const locale of ['zh-CN', 'en-US'] as const) {
     const { context, page, userId } = await newPage(locale, locale === 'zh-CN' ? '13700001111' : '13700002222')
-    await page.goto(
-      `${server.url}/subpackages/recharge/phoneBillRecharge/phoneBillRecharge?phone=13912340000&parValue=30`,
-    )
-    await chosenFace(page, locale).waitFor()
+    await openPhoneForm(page, locale, '13912340000', 30)
     await topUpButton(page, locale).click()
     const orderNo = await payInCashier(page, locale)
     await page.waitForURL(/rechargeResult/)
@@ -351,10 +353,7 @@ test('a sandbox account that fails recharge ends refunded', async () => {
 test('cancelling payment leaves the order unpaid and payable again', async () => {
   for (const locale of ['zh-CN', 'en-US'] as const) {
     const { context, page, userId } = await newPage(locale, locale === 'zh-CN' ? '13700003333' : '13700004444')
-    await page.goto(
-      `${server.url}/subpackages/recharge/phoneBillRecharge/phoneBillRecharge?phone=13512345678&parValue=20`,
-    )
-    await chosenFace(page, locale).waitFor()
+    await openPhoneForm(page, locale, '13512345678', 20)
     await topUpButton(page, locale).click()
     await page.waitForURL(/selectPayType/)
     const orderNo = new URL(page.url()).searchParams.get('orderNo') ?? ''
@@ -385,10 +384,7 @@ test('cancelling payment leaves the order unpaid and payable again', async () =>
 test('no answer to 立即充值: the toast says so above the amount and the button, and the order can be placed again', async () => {
   const locale = 'zh-CN'
   const { context, page, userId } = await newPage(locale, '13700007777')
-  await page.goto(
-    `${server.url}/subpackages/recharge/phoneBillRecharge/phoneBillRecharge?phone=13612345678&parValue=10`,
-  )
-  await chosenFace(page, locale).waitFor()
+  await openPhoneForm(page, locale, '13612345678', 10)
   await page.route('**/api/LifePay/CreateLifePayPhoneOrder', (route) => route.abort('connectionrefused'))
   await topUpButton(page, locale).click()
   await assertToastAbove(page, NO_RESPONSE_MESSAGE, '.lp-submit-bar')
@@ -442,10 +438,7 @@ test('field errors line up under their own field, also once the login pages have
 test('a double tap creates one order', async () => {
   const locale = 'zh-CN'
   const { context, page, userId } = await newPage(locale, '13700005555')
-  await page.goto(
-    `${server.url}/subpackages/recharge/phoneBillRecharge/phoneBillRecharge?phone=13612345678&parValue=10`,
-  )
-  await chosenFace(page, locale).waitFor()
+  await openPhoneForm(page, locale, '13612345678', 10)
   await topUpButton(page, locale).dblclick()
   await page.waitForURL(/selectPayType/)
   await settled(page)
@@ -459,10 +452,7 @@ test('a tap after the order is made, while the pay page’s code is still loadin
   // the second tap has landed where the button is.
   const locale = 'zh-CN'
   const { context, page, userId } = await newPage(locale, '13700005556')
-  await page.goto(
-    `${server.url}/subpackages/recharge/phoneBillRecharge/phoneBillRecharge?phone=13612345678&parValue=10`,
-  )
-  await chosenFace(page, locale).waitFor()
+  await openPhoneForm(page, locale, '13612345678', 10)
   await settled(page)
   let ordered = false
   const held: (() => void)[] = []
@@ -509,10 +499,7 @@ test('taps and seconds from the one-tap repeat to a paid phone top-up', async ()
   // What home's one-tap repeat opens: the form prefilled with the number and the face value.
   const started = Date.now()
   let taps = 0
-  await page.goto(
-    `${server.url}/subpackages/recharge/phoneBillRecharge/phoneBillRecharge?phone=13812345678&parValue=100`,
-  )
-  await chosenFace(page, locale).waitFor()
+  await openPhoneForm(page, locale, '13812345678', 100)
   await topUpButton(page, locale).click()
   taps++
   await page.waitForURL(/selectPayType/)
