@@ -12,7 +12,7 @@ import { BizError } from '../../../src/services/http/bizError'
 import type { CallOptions } from '../../../src/services/http/requestOptions'
 import PhoneRechargeForm from '../../../src/subpackages/recharge/components/PhoneRechargeForm'
 import { useRechargeDraftStore } from '../../../src/subpackages/recharge/hooks/rechargeDraftStore'
-import { facesPriced, logIn, logOut, rates, renderWithQuery } from './support'
+import { carrierLookupAnswered, facesPriced, logIn, logOut, rates, renderWithQuery } from './support'
 
 // Issue 20, duplicate guard: the recharge submit answers DUPLICATE_ORDER and OPEN_ORDER_LIMIT with the app's dialog.
 
@@ -68,8 +68,7 @@ async function submitted(locale: 'zh-CN' | 'en-US' = 'zh-CN') {
     </>,
   )
   await facesPriced()
-  await waitFor(() => expect(lifePayApi.checkPhoneCarrier).toHaveBeenCalled())
-  await act(async () => {})
+  await carrierLookupAnswered(lifePayApi.checkPhoneCarrier)
   act(() => useLocaleStore.setState({ locale }))
   fireEvent.click(screen.getByRole('button', { name: /立即充值|Top up now/ }))
   return screen.findByRole('dialog')

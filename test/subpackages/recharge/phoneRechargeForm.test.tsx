@@ -12,7 +12,18 @@ import { BizError } from '../../../src/services/http/bizError'
 import PhoneRechargeForm from '../../../src/subpackages/recharge/components/PhoneRechargeForm'
 import { useRechargeDraftStore } from '../../../src/subpackages/recharge/hooks/rechargeDraftStore'
 import { coverPage, showPageAgain } from '../../shims/pageLifecycle'
-import { blur, deferred, facesPriced, formUnlocked, logIn, logOut, rates, renderWithQuery, typeInto } from './support'
+import {
+  blur,
+  carrierLookupAnswered,
+  deferred,
+  facesPriced,
+  formUnlocked,
+  logIn,
+  logOut,
+  rates,
+  renderWithQuery,
+  typeInto,
+} from './support'
 
 const parValues: PhoneParValue[] = [
   { ispCode: CarrierCode.Yidong, ispName: '中国移动', parValue: [10, 30, 50, 100, 200, 300, 500] },
@@ -162,8 +173,7 @@ describe('phone top-up', () => {
     expect(phoneInput(container)?.getAttribute('value')).toBe('130 1234 5678')
     expect(screen.getByText('China Unicom', { selector: '.lp-text-field__suffix' })).not.toBeNull()
     // The form orders once the carrier lookup has answered (here: it cannot say, the guess stands).
-    await waitFor(() => expect(lifePayApi.checkPhoneCarrier).toHaveBeenCalled())
-    await act(async () => {})
+    await carrierLookupAnswered(lifePayApi.checkPhoneCarrier)
     topUp()
     await waitFor(() => expect(navigateTo).toHaveBeenCalledTimes(1))
     expect(create.mock.calls[0][0]).toMatchObject({ phone: '13012345678', ispCode: CarrierCode.Liantong })

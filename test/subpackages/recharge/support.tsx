@@ -66,6 +66,16 @@ export async function formUnlocked(): Promise<void> {
   )
 }
 
+/**
+ * Waits until the carrier lookup of a complete number has answered and the form knows it: its "checking" note is
+ * gone (until then the form refuses to order, "still checking"). Not the mock's call alone: react-query hands the
+ * answer to the form in a later task.
+ */
+export async function carrierLookupAnswered(lookup: unknown): Promise<void> {
+  await waitFor(() => expect(lookup).toHaveBeenCalled())
+  await waitFor(() => expect(screen.queryByText(/^(Checking the carrier…|正在查询运营商…)$/)).toBeNull())
+}
+
 /** A promise the test resolves or rejects when it chooses. */
 export function deferred<T>() {
   let resolve!: (value: T) => void
