@@ -140,6 +140,23 @@ test('the tab pages load without any layout shift on a phone-speed CPU (CLS at t
   await context.close()
 })
 
+test('home shows its lists without moving the sections below, in English too (its longer lines)', async () => {
+  // Lighthouse's phone (412 wide) in English: a status such as "Refund pending review" once wrapped its row's line
+  // and pushed the saved accounts down as the recent orders replaced their skeletons.
+  const phone = '13700009913'
+  const { userId } = await seedUserWithOrders(server.url, server.smsCode, phone, 6)
+  for (const locale of ['en-US', 'zh-CN'] as const) {
+    const context = await browser.newContext({ viewport: { width: 412, height: 823 }, deviceScaleFactor: 1.75, locale })
+    await storeLogin(context, userId, phone, locale)
+    const page = await context.newPage()
+    await page.goto(`${server.url}/`)
+    await page.locator('.lp-topup-row__action').first().waitFor()
+    await settled(page)
+    assert.deepEqual(await layoutShifts(page), [], locale)
+    await context.close()
+  }
+})
+
 test('the data pages show what they load without moving what they showed while loading', async () => {
   // A user with a few orders, none of whose accounts is saved: the saved-accounts list is empty.
   const phone = '13700009911'

@@ -42,6 +42,7 @@ export default function RecentOrders({
       action={{ text: m('allOrders'), onClick: () => void Taro.navigateTo({ url: pagePath('order') }) }}
       status={query.isPending ? 'loading' : query.isError ? 'error' : orders.length === 0 ? 'empty' : 'ready'}
       skeletonRows={count}
+      rowsWithStatus
       onRetry={() => void query.refetch()}
       empty={<Text>{m('recentEmpty')}</Text>}
     >
@@ -59,17 +60,13 @@ export default function RecentOrders({
             key={order.orderNo}
             type={order.lifePayOrderType}
             title={number}
-            subtitle={
-              <>
-                {label(lifePayOrderTypeLabels, order.lifePayOrderType, locale)}
-                {' · '}
-                {m('faceValue', { value: order.parValue })}
-                {' · '}
-                <Text className={`lp-status--${orderDisplayStatusColors[status]}`}>
-                  {label(orderDisplayStatusLabels, status, locale)}
-                </Text>
-              </>
-            }
+            subtitle={`${label(lifePayOrderTypeLabels, order.lifePayOrderType, locale)} · ${m('faceValue', {
+              value: order.parValue,
+            })}`}
+            status={{
+              text: label(orderDisplayStatusLabels, status, locale),
+              className: `lp-status--${orderDisplayStatusColors[status]}`,
+            }}
             // An order still waiting to be paid is paid, not placed a second time.
             actionText={payable ? m('payNow') : m('topUpAgain')}
             onClick={() =>

@@ -12,6 +12,8 @@ interface SectionCardProps {
   status: 'loading' | 'error' | 'empty' | 'ready'
   /** Rows held while loading: as many as the list usually shows, so the page below does not jump when it arrives. */
   skeletonRows: number
+  /** The rows have a status line (TopUpRow's `status`): their skeletons do too. */
+  rowsWithStatus?: boolean
   onRetry?: () => void
   empty?: ReactNode
   children?: ReactNode
@@ -23,6 +25,7 @@ export default function SectionCard({
   action,
   status,
   skeletonRows,
+  rowsWithStatus = false,
   onRetry,
   empty,
   children,
@@ -43,7 +46,7 @@ export default function SectionCard({
       {status === 'loading' ? (
         <View aria-busy='true'>
           {Array.from({ length: skeletonRows }, (_, row) => (
-            <TopUpRowSkeleton key={row} />
+            <TopUpRowSkeleton key={row} withStatus={rowsWithStatus} />
           ))}
         </View>
       ) : status === 'error' ? (
