@@ -23,8 +23,21 @@ const outputRoot = floorApp ? `dist/floor/${platform}` : `dist/${platform}`
 // helpers) ships `catch {}` (ES2019): `npm run syntax:check` guards the ES2017 floor.
 // axios's own xhr/fetch/http adapters are never used (our Taro adapter is): its adapters.js becomes one that knows
 // only the adapter function we pass (config/axiosAdaptersLoader.js, which fails the build if axios's file changes
-// shape), and axios's entry one without the statics nothing here calls (config/axiosEntry.js).
-function onlyOurAxiosAdapter(chain: Pick<Chain, 'module' | 'resolve'>) {
+// shape), and axios's entry one without the statics nothing here calls (config/axiosEntry.js). Its defaults and its
+// URL parameters likewise lose the form encodings no request sends (config/axiosDefaults.js, axiosUrlParams.js).
+function onlyOurAxiosAdapter(chain: Pick<Chain, 'module' | 'resolve' | 'plugin'>) {
+  chain
+    .plugin('axiosDefaultsWithoutForms')
+    .use(NormalModuleReplacementPlugin, [
+      /node_modules[\\/]axios[\\/]lib[\\/]defaults[\\/]index\.js$/,
+      resolve(__dirname, 'axiosDefaults.js'),
+    ])
+  chain
+    .plugin('axiosUrlParamsWithoutForms')
+    .use(NormalModuleReplacementPlugin, [
+      /node_modules[\\/]axios[\\/]lib[\\/]helpers[\\/]AxiosURLSearchParams\.js$/,
+      resolve(__dirname, 'axiosUrlParams.js'),
+    ])
   chain.module
     .rule('onlyOurAxiosAdapter')
     .test(/axios[\\/]lib[\\/]adapters[\\/]adapters\.js$/)
