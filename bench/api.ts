@@ -198,6 +198,19 @@ async function main(): Promise<void> {
       figures: ceiling,
       ceiling: ceiling.requestsPerSecond,
     })
+    console.error(`bare Fastify: the order page's POST before ${database}…`)
+    const post = await measure({
+      url: bare.url,
+      method: 'POST',
+      headers: { [LIFE_PAY_USER_HEADER]: '00000000-0000-4000-8000-000000000000' },
+      body: JSON.stringify(ORDER_PAGE),
+    })
+    rows.push({
+      call: 'bare Fastify, the order page’s POST (its headers and body, 30 bytes back): the POST alone',
+      database,
+      figures: post.figures,
+      ceiling: ceiling.requestsPerSecond,
+    })
     const measured = await benchDatabase(
       database,
       env,

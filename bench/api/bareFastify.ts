@@ -1,6 +1,8 @@
 // The ceilings of the API benches: the smallest Fastify app (same Fastify, same Node, no schema, no database), in its
 // own process like the real server. Prints its URL on stdout once listening.
 //   GET /           30 bytes of JSON: the ceiling the targets are taken against.
+//   POST /          the same 30 bytes for a JSON POST (Fastify's own body parsing): what taking the order page's
+//                   request costs before any of the server's code, so a ratio can say what part of a gap is the POST.
 //   GET /bytes/<n>  the n-th file of BARE_FASTIFY_PAYLOADS (a JSON list of paths) sent as JSON: an answer of the same
 //                   bytes as one of ours (the order page), so a ratio can say what part of a gap is payload size.
 // BARE_FASTIFY_OPTIONS=ours: the server's own Fastify options (appOptions.ts: its logger at LOG_LEVEL, redaction,
@@ -17,6 +19,7 @@ const payloads = (JSON.parse(process.env.BARE_FASTIFY_PAYLOADS || '[]') as strin
   readFileSync(path, 'utf8'),
 )
 app.get('/', async () => ({ success: true, data: 'ok' }))
+app.post('/', async () => ({ success: true, data: 'ok' }))
 app.get<{ Params: { n: string } }>('/bytes/:n', (request, reply) => {
   const payload = payloads[Number(request.params.n)]
   if (payload === undefined) return reply.code(404).send()
