@@ -42,6 +42,22 @@ test('evaluates the runtime chunk-file functions; a chunk without styles has non
   assert.throws(() => parseChunkFiles('u.g=function(){return this}();', '111'), /\.u chunk-file function was not found/)
 })
 
+test("reads which chunks have styles from mini-css-extract's loader, not from the file-name function", () => {
+  // Every page's styles in one chunk (config/index.ts): the file-name function names that file whatever the id.
+  const bundle =
+    TARO_BUNDLE.replace(/__webpack_require__\.miniCssF=.*?\.css"\},/, '') +
+    '__webpack_require__.miniCssF=function(a){return"css/pages.cab92c5e.css"};' +
+    '__webpack_require__.f.miniCss=function(o,u){a[o]?u.push(a[o]):0!==a[o]&&{"237":1}[o]&&u.push(a[o]=loadStylesheet(o))};'
+  const files = parseChunkFiles(bundle, '111')
+  assert.equal(files.stylesheet('237'), 'css/pages.cab92c5e.css')
+  assert.equal(files.stylesheet('111'), null)
+  assert.equal(files.stylesheet('241'), null)
+  // The per-chunk build's loader lists its own styled chunks.
+  const perChunk = parseChunkFiles(`${TARO_BUNDLE}u.f.miniCss=(o,u)=>{{"111":1,"241":1}[o]&&u.push(o)};`, '111')
+  assert.equal(perChunk.stylesheet('241'), 'css/241.2f59f902.css')
+  assert.equal(perChunk.stylesheet('700'), null)
+})
+
 test('an expression ends at its own comma, not at one inside brackets or strings', () => {
   const source = 'x=function(a){return{"a,b":[1,2]}[a]},y=2'
   assert.equal(readExpression(source, 2), 'function(a){return{"a,b":[1,2]}[a]}')

@@ -93,11 +93,28 @@ export function parseChunkFiles(source: string, sampleId: string): ChunkFiles {
   } catch {
     // A build without extracted CSS chunks.
   }
+  const styled = chunksWithStyles(source)
   return {
     script,
     stylesheet: (id) => {
+      if (styled && !styled.has(id)) return null
       const path = stylesheet?.(id)
       return path && !path.includes('undefined') ? path : null
     },
   }
+}
+
+/**
+ * The chunks mini-css-extract's runtime loads a stylesheet for (`.f.miniCss`'s `{"<id>":1,…}[chunkId]`), null when
+ * the bundle has no such loader. `.miniCssF` alone cannot tell: with every page's styles in one chunk it names that
+ * one file whatever the id.
+ */
+function chunksWithStyles(source: string): Set<string> | null {
+  const loader = /\.miniCss\s*=\s*(?=function\b|\(?[\w$,\s]+\)?\s*=>)/.exec(source)
+  if (!loader) return null
+  const body = readExpression(source, loader.index + loader[0].length)
+  const set = /\{((?:\s*["']?[\w-]+["']?\s*:\s*1\s*,?)+)\}\s*\[/.exec(body)
+  if (!set)
+    throw new Error(`the webpack runtime's .miniCss loader has no set of chunks with styles: ${body.slice(0, 200)}`)
+  return new Set([...set[1].matchAll(/["']?([\w-]+)["']?\s*:/g)].map((m) => m[1]))
 }
