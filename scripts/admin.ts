@@ -7,7 +7,11 @@
  *   npm run admin -- channels list | enable <channelId> | disable <channelId>
  *   npm run admin -- jobs failed
  *   npm run admin -- jobs retry <id>
- *   npm run admin -- reconcile [YYYY-MM-DD]   (Asia/Shanghai day, yesterday by default; exit 1 on any mismatch)
+ *   npm run admin -- reconcile [YYYY-MM-DD]   (runs a finished Asia/Shanghai day again, yesterday by default; exit 1
+ *     when anything is left for an operator)
+ *   npm run admin -- reconcile show [YYYY-MM-DD] | resolve <itemId> --remark "…"
+ *   npm run admin -- orphans list [--status refunding|returned|notReturned|returnedManually]
+ *   npm run admin -- orphans returned <id> --remark "…"   (an orphan payment's money returned another way, and how)
  *   npm run admin -- notifications [orderNo]   (deliveries to the notify routes, newest first)
  *   npm run admin -- refunds not-returned   (refunds that ended abnormal or closed: return the money another way)
  *   npm run admin -- refunds returned <orderNo> --remark "…"   (that money was returned another way, and how)
@@ -24,6 +28,7 @@ import type { OperatorAccount } from '../types/api/operators'
 import type {
   Channel,
   OperatorOrder,
+  OrphanPayment,
   ProviderNotification,
   ReconciliationReport,
   ReconciliationTotals,
@@ -54,7 +59,12 @@ const USAGE = `usage: admin [--url http://host:port] <command>   (default: the s
   admin channels list | enable <channelId> | disable <channelId>
   admin jobs failed
   admin jobs retry <id>
-  admin reconcile [YYYY-MM-DD]   (Asia/Shanghai day, default yesterday; exit 1 when anything mismatches)
+  admin reconcile [YYYY-MM-DD]   (runs a finished Asia/Shanghai day again, default yesterday; exit 1 when an item is
+    left for an operator)
+  admin reconcile show [YYYY-MM-DD]   (the day as last run)
+  admin reconcile resolve <itemId> --remark "…"   (an open item dealt with, and how)
+  admin orphans list [--status refunding|returned|notReturned|returnedManually]
+  admin orphans returned <id> --remark "…"   (an orphan payment's money returned another way, and how)
   admin notifications [orderNo]   (deliveries to the notify routes, newest first)
   admin refunds not-returned   (refunds that ended abnormal or closed: the money did not go back)
   admin refunds returned <orderNo> --remark "…"   (that money was returned another way, and how)
@@ -63,7 +73,7 @@ const USAGE = `usage: admin [--url http://host:port] <command>   (default: the s
 
 class UsageError extends Error {}
 
-/** Exit code of a reconciliation that found mismatches: a nightly cron job fails, and its mail says why. */
+/** Exit code of a reconciliation that left items for an operator: a cron job fails, and its mail says why. */
 const MISMATCH_EXIT = 1
 
 /** Calls to the admin routes of the server at `baseUrl` (chosen by `source`: adminTarget). */
@@ -158,28 +168,54 @@ function printChannel(channel: Channel): void {
   console.log(`${channel.channelId}  ${channel.enabled ? 'enabled' : 'DISABLED'}  ${channel.name}  ${rates}`)
 }
 
-function printTotals(label: string, totals: ReconciliationTotals): void {
+function printTotals(label: string, totals: ReconciliationTotals | null): void {
+  if (!totals) return console.log(`${label}  -`)
   console.log(
-    `${label}  paid ${totals.paidCount} (${yuan(totals.paidFen / 100)})  refunded ${totals.refundedCount} ` +
-      `(${yuan(totals.refundedFen / 100)})  delivered ${totals.deliveredCount}`,
+    `${label}  payments ${totals.paymentCount} (${yuan(totals.paymentFen / 100)})  refunds ${totals.refundCount} ` +
+      `(${yuan(totals.refundFen / 100)})${totals.deliveredCount === undefined ? '' : `  delivered ${totals.deliveredCount}`}`,
   )
 }
 
-/** Prints the report; true when it found no mismatch. */
+/** Prints the report; true when nothing is left open for an operator. */
 function printReconciliation(report: ReconciliationReport): boolean {
   console.log(`reconciliation ${report.date} (Asia/Shanghai, ${report.from} – ${report.to})`)
-  console.log(`orders created ${report.ordersCreated}, compared ${report.ordersCompared}`)
-  printTotals('orders:   ', report.orders)
-  printTotals('providers:', report.providers)
-  if (report.mismatches.length === 0) {
-    console.log('No mismatch.')
+  if (report.runs.length === 0) console.log('Not reconciled yet: `admin reconcile <date>` runs it.')
+  for (const run of report.runs) {
+    console.log(`${run.source} (${run.provider}): ${run.status}${run.error ? ` — ${run.error}` : ''}`)
+    printTotals('  ours:  ', run.ours)
+    printTotals('  theirs:', run.theirs)
+  }
+  for (const item of report.items) {
+    const refs = [item.orderNo, item.outTradeNo, item.transactionId, item.refundNo].filter(Boolean).join(' ')
+    console.log(`#${item.id}  ${item.status.toUpperCase()}  ${item.source}  ${item.kind}  ${item.action}  ${refs}`)
+    console.log(`    ${item.explanation}`)
+    if (item.resolutionRemark) console.log(`    resolved by ${item.resolvedBy}: ${item.resolutionRemark}`)
+  }
+  if (report.openCount === 0) {
+    console.log('Nothing left open.')
     return true
   }
-  const counts = Object.entries(report.mismatchCounts).map(([kind, n]) => `${n} ${kind}`)
-  console.log(`${report.mismatches.length} MISMATCHES: ${counts.join(', ')}`)
-  for (const mismatch of report.mismatches)
-    console.log(`${mismatch.orderNo}  ${mismatch.kind}  ${mismatch.explanation}`)
+  console.log(`${report.openCount} OPEN ITEM(S) for an operator.`)
   return false
+}
+
+function printOrphan(orphan: OrphanPayment): void {
+  console.log(
+    [
+      orphan.id,
+      orphan.status,
+      yuan(orphan.amountFen / 100),
+      orphan.provider,
+      orphan.outTradeNo,
+      orphan.transactionId,
+      orphan.reason,
+      `paid ${orphan.paidAt}`,
+      orphan.refundRemark ?? '',
+      orphan.operatorRemark ?? '',
+    ]
+      .filter(Boolean)
+      .join('  '),
+  )
 }
 
 async function run(argv: string[]): Promise<void> {
@@ -293,11 +329,48 @@ async function run(argv: string[]): Promise<void> {
     )
     return
   }
-  if (area === 'reconcile') {
-    if (action !== undefined && !/^\d{4}-\d{2}-\d{2}$/.test(action)) throw new UsageError('reconcile takes YYYY-MM-DD')
-    const query = action ? `?date=${action}` : ''
-    const report = await call<ReconciliationReport>('GET', `/api/admin/reconciliation${query}`)
+  const isDate = (value: string | undefined) => value === undefined || /^\d{4}-\d{2}-\d{2}$/.test(value)
+  if (area === 'reconcile' && action === 'show') {
+    if (!isDate(subject)) throw new UsageError('reconcile show takes YYYY-MM-DD')
+    const report = await call<ReconciliationReport>(
+      'GET',
+      `/api/admin/reconciliation${subject ? `?date=${subject}` : ''}`,
+    )
     if (!printReconciliation(report)) process.exitCode = MISMATCH_EXIT
+    return
+  }
+  if (area === 'reconcile' && action === 'resolve' && subject) {
+    const remark = option(args, '--remark')
+    if (!remark) throw new UsageError('reconcile resolve <itemId> --remark "…"')
+    await call('POST', `/api/admin/reconciliation/items/${encodeURIComponent(subject)}/resolve`, { remark })
+    console.log(`item #${subject} resolved`)
+    return
+  }
+  if (area === 'reconcile') {
+    if (!isDate(action)) throw new UsageError('reconcile takes YYYY-MM-DD')
+    const report = await call<ReconciliationReport>(
+      'POST',
+      '/api/admin/reconciliation/run',
+      action ? { date: action } : {},
+    )
+    if (!printReconciliation(report)) process.exitCode = MISMATCH_EXIT
+    return
+  }
+  if (area === 'orphans' && action === 'list') {
+    const status = option(args, '--status')
+    const orphans = await call<OrphanPayment[]>('GET', `/api/admin/orphan-payments${status ? `?status=${status}` : ''}`)
+    if (orphans.length === 0) console.log('No orphan payment.')
+    for (const orphan of orphans) printOrphan(orphan)
+    return
+  }
+  if (area === 'orphans' && action === 'returned' && subject) {
+    const remark = option(args, '--remark')
+    if (!remark) throw new UsageError('orphans returned <id> --remark "…"')
+    printOrphan(
+      await call<OrphanPayment>('POST', `/api/admin/orphan-payments/${encodeURIComponent(subject)}/returned`, {
+        remark,
+      }),
+    )
     return
   }
   throw new UsageError(USAGE)

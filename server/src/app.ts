@@ -25,6 +25,7 @@ import { errors } from './http/errors'
 import { JobQueue } from './jobs/jobQueue'
 import { registerAccountRoutes } from './modules/account/routes'
 import { registerAdminRoutes } from './modules/admin/routes'
+import { registerMoneyRoutes } from './modules/money/routes'
 import { registerOperatorAccountRoutes } from './modules/operatorAccounts/routes'
 import { registerOperatorRoutes } from './modules/operator/routes'
 import { registerAreaRoutes } from './modules/area/routes'
@@ -32,6 +33,10 @@ import { registerDevRoutes } from './modules/dev/routes'
 import { assertProductionReady } from './productionReadiness'
 import { registerHealthRoutes } from './modules/health/routes'
 import { defineOrderJobs, handleRechargeResult, handleRechargeResults } from './modules/lifePay/fulfilment'
+import { defineAttemptJobs } from './modules/money/attemptJobs'
+import { defineOrphanJobs } from './modules/money/orphanPayments'
+import { defineRefundConfirmation } from './modules/money/refundConfirmation'
+import { defineReconciliationJobs } from './modules/money/reconciliationSchedule'
 import { registerPayNotifyRoutes } from './modules/lifePay/payNotifyRoutes'
 import { OrderPageCache } from './modules/lifePay/orderPageCache'
 import { RateCache } from './modules/lifePay/rateCache'
@@ -347,9 +352,9 @@ export async function buildApp(options: AppOptions): Promise<App> {
         random: ctx.random,
         deliver,
       }))
-    // A pay type's own real provider, the shared sandbox, or null when it is off (config allows nothing else).
+    // A pay type's own real provider, the sandbox's stand-in for it, or null when it is off (nothing else allowed).
     const chosen = (payType: LifePayType, real: 'wechatpay' | 'alipay', create: () => PaymentProvider) =>
-      payTypes[payType] === real ? create() : payTypes[payType] === 'sandbox' ? sandbox() : null
+      payTypes[payType] === real ? create() : payTypes[payType] === 'sandbox' ? sandbox().provider(payType) : null
     given.payment = {
       [LifePayType.WxPay]: chosen(LifePayType.WxPay, 'wechatpay', () =>
         wechatPayProvider(requireSettings(config.wechatPay, 'WXPAY_PROVIDER=wechatpay'), clock),
@@ -388,6 +393,10 @@ export async function buildApp(options: AppOptions): Promise<App> {
     carrierLookup: given.carrierLookup ?? createSandboxCarrierLookup(),
   }
   defineOrderJobs(ctx)
+  defineAttemptJobs(ctx)
+  defineOrphanJobs(ctx)
+  defineRefundConfirmation(ctx)
+  defineReconciliationJobs(ctx)
   defineNotificationJobs(ctx)
   defineReminderJobs(ctx, options.balanceLookup ?? supplierBalanceLookup(ctx))
 
@@ -402,6 +411,7 @@ export async function buildApp(options: AppOptions): Promise<App> {
   registerPayNotifyRoutes(app, ctx)
   if (signedHttpSupplier) registerSupplierNotifyRoutes(app, ctx, signedHttpSupplier)
   registerAdminRoutes(app, ctx, auth)
+  registerMoneyRoutes(app, ctx, auth)
   registerOperatorAccountRoutes(app, ctx, auth)
   registerOperatorRoutes(app, ctx, auth)
   registerDevRoutes(app, ctx)

@@ -291,6 +291,8 @@ export interface ServerConfig {
     alipay: AlipaySubscribeSettings | null
     sms: SmsNotifySettings | null
   }
+  /** When the day before is reconciled each morning, `hh:mm` Asia/Shanghai (RECONCILIATION_AT, docs/money.md). */
+  reconciliationAt: string
   /** Signs sandbox payment notifications and JSAPI parameters. */
   sandboxMerchantKey: string
   /** How long the sandbox supplier takes to report a recharge. */
@@ -351,6 +353,13 @@ export const DEV_MERCHANT_KEY = 'life-pay-sandbox-merchant-key'
 /** Where the server listens without HOST / PORT (`npm start`); the admin CLI looks there too (scripts/adminAddress). */
 export const DEFAULT_HOST = '127.0.0.1'
 export const DEFAULT_PORT = 3000
+
+/** `hh:mm` on a 24-hour clock. */
+function clockTime(value: string | undefined, fallback: string, name: string): string {
+  if (value === undefined || value === '') return fallback
+  if (!/^([01]\d|2[0-3]):[0-5]\d$/.test(value)) throw new Error(`${name} must be hh:mm (24-hour clock), got "${value}"`)
+  return value
+}
 
 function int(value: string | undefined, fallback: number, name: string): number {
   if (value === undefined || value.trim() === '') return fallback
@@ -830,6 +839,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): ServerConfig {
       alipay: notify.alipay === 'alipay' ? alipaySubscribeSettings(env) : null,
       sms: notify.sms === 'aliyun' ? smsNotifySettings(env) : null,
     },
+    reconciliationAt: clockTime(env.RECONCILIATION_AT, '10:30', 'RECONCILIATION_AT'),
     sandboxMerchantKey: env.SANDBOX_MERCHANT_KEY || DEV_MERCHANT_KEY,
     sandboxSupplierDelayMs: int(env.SANDBOX_SUPPLIER_DELAY_MS, 1500, 'SANDBOX_SUPPLIER_DELAY_MS'),
     sandboxDuplicateNotifyRate: Math.min(

@@ -4,6 +4,7 @@ import { systemClock, type Clock } from './clock'
 import type { ServerConfig } from './config'
 import { openPglite, openPostgres, type Database } from './db/database'
 import { seedDatabase } from './db/seed'
+import { scheduleReconciliation } from './modules/money/reconciliationSchedule'
 import { assertProductionReady } from './productionReadiness'
 
 export interface RunningServer {
@@ -36,7 +37,10 @@ export async function startServer(config: ServerConfig, options: StartOptions = 
     await database.close()
     throw error
   }
-  if (config.jobs.enabled) app.jobs.start()
+  if (config.jobs.enabled) {
+    await scheduleReconciliation(app.ctx)
+    app.jobs.start()
+  }
   const address = app.server.address()
   const port = typeof address === 'object' && address ? address.port : config.port
   let stopping: Promise<void> | null = null

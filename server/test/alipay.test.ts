@@ -7,7 +7,8 @@ import { after, before, describe, test } from 'node:test'
 import type { PayOrderForJsApi } from '../../types/api/lifePay'
 import { LifePayType } from '../../src/domain/lifePayType'
 import { loadConfig } from '../src/config'
-import { createAlipay, fenOf, yuan } from '../src/providers/alipay'
+import { createAlipay } from '../src/providers/alipay'
+import { fenOfYuanText as fenOf, yuanText as yuan } from '../src/providers/yuanText'
 import { responseText, signContent } from '../src/providers/alipayGateway'
 import type { PaymentProvider } from '../src/providers/payment'
 import { startFakeAlipay, type FakeAlipay } from './support/fakeAlipay'
@@ -40,7 +41,7 @@ const otherKey = () => generateKeyPairSync('rsa', { modulusLength: 2048 }).priva
 async function created(amountFen = 985, buyer = BUYER_ID) {
   const orderNo = newOrderNo()
   const prepared = await pay.prepare({} as never, {
-    orderNo,
+    outTradeNo: orderNo,
     lifePayType: LifePayType.AliPay,
     amountFen,
     description: `生活缴费 ${orderNo}`,
@@ -59,7 +60,8 @@ describe('Alipay signing rules', () => {
     assert.equal(fenOf('9.85'), 985)
     assert.equal(fenOf('9.8'), 980)
     assert.equal(fenOf('10'), 1000)
-    for (const bad of ['9.855', '-1', '1e3', '', ' 1', undefined]) assert.equal(fenOf(bad), null, String(bad))
+    for (const bad of ['9.855', '1e3', '', ' 1', undefined]) assert.equal(fenOf(bad), null, String(bad))
+    assert.equal(fenOf('-1.50'), -150)
     const body = '{"alipay_trade_query_response":{"code":"10000","msg":"Success"},"sign":"abc"}'
     assert.equal(responseText(body, 'alipay_trade_query_response'), '{"code":"10000","msg":"Success"}')
   })
@@ -92,7 +94,7 @@ describe('Alipay trade.create', () => {
     assert.ok(createVerify('RSA-SHA256').update(content).verify(fake.app.publicKey, params.sign, 'base64'))
     // Created again for the same order (the app asks twice): the same trade.
     const again = await pay.prepare({} as never, {
-      orderNo,
+      outTradeNo: orderNo,
       lifePayType: LifePayType.AliPay,
       amountFen: 985,
       description: 'x',
@@ -109,7 +111,7 @@ describe('Alipay trade.create', () => {
 
   test('without a buyer or for WeChat: refused before Alipay is asked', async () => {
     const count = fake.requests.length
-    const order = { orderNo: newOrderNo(), amountFen: 100, description: 'x' }
+    const order = { outTradeNo: newOrderNo(), amountFen: 100, description: 'x' }
     await assert.rejects(pay.prepare({} as never, { ...order, lifePayType: LifePayType.AliPay }), /buyer id/)
     await assert.rejects(
       pay.prepare({} as never, { ...order, lifePayType: LifePayType.WxPay, openId: 'o1' }),
@@ -213,7 +215,7 @@ describe('Alipay close, query and refund', () => {
     const paid = fake.pay(orderNo)
     const refundNo = `${orderNo}R`
     assert.deepEqual(await pay.queryRefund(refundNo, orderNo), { status: 'notFound' })
-    const request = { orderNo, refundNo, amountFen: 2000, transactionId: paid.tradeNo }
+    const request = { outTradeNo: orderNo, refundNo, amountFen: 2000, transactionId: paid.tradeNo }
     await pay.refund(request)
     await pay.refund(request)
     assert.equal([...fake.refunds.values()].filter((refund) => refund.outTradeNo === orderNo).length, 1)
@@ -222,13 +224,13 @@ describe('Alipay close, query and refund', () => {
       amountFen: 2000,
       refundedAt: new Date(Math.floor(clock.now().getTime() / 1000) * 1000),
     })
-    await assert.rejects(pay.queryRefund(refundNo), /needs its order number/)
+    await assert.rejects(pay.queryRefund(refundNo), /needs its out_trade_no/)
   })
 
   test('refund of an unpaid trade: Alipay refuses, the call throws', async () => {
     const { orderNo } = await created(300)
     await assert.rejects(
-      pay.refund({ orderNo, refundNo: `${orderNo}R`, amountFen: 300, transactionId: null }),
+      pay.refund({ outTradeNo: orderNo, refundNo: `${orderNo}R`, amountFen: 300, transactionId: null }),
       /ACQ\.TRADE_STATUS_ERROR/,
     )
   })

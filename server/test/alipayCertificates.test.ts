@@ -98,7 +98,7 @@ describe('Alipay gateway calls in certificate mode', () => {
     const pay = createAlipay({ clock, keys: fake.keys() })
     const orderNo = newOrderNo()
     const prepared = await pay.prepare({} as never, {
-      orderNo,
+      outTradeNo: orderNo,
       lifePayType: LifePayType.AliPay,
       amountFen: 985,
       description: '生活缴费',

@@ -5,8 +5,9 @@ import { Client } from 'pg'
 import { LifePayType } from '../../src/domain/lifePayType'
 import { jobs, sandboxPayments, sandboxRecharges, sandboxRefunds } from '../src/db/schema'
 import { RECHARGE_FAILED_REMARK, SUPPLIER_UNAVAILABLE_REMARK } from '../src/modules/lifePay/fulfilment'
-import { PAID_AFTER_CLOSE_REMARK } from '../src/modules/lifePay/payments'
 import type { SandboxPayment } from '../src/providers/sandboxPayment'
+import type { OrphanPayment } from '../../types/api/admin'
+import { DEV_OPERATOR_TOKEN } from '../src/config'
 import {
   createPhoneOrder,
   orderDetail,
@@ -29,6 +30,7 @@ before(async () => {
 after(() => t.close())
 
 const SUPPLIER_DELAY = 1500
+const OPERATOR = { headers: { 'x-operator-token': DEV_OPERATOR_TOKEN } }
 
 function notify(orderNo: string, transactionId: string, amountFen: number, headers?: Record<string, string>) {
   return postPaymentNotification(t, paymentNotification(t, orderNo, transactionId, amountFen), { headers })
@@ -132,8 +134,11 @@ describe('payment to recharge', () => {
     const stale = sandbox.signNotification(body)
     t.clock.advance(10 * 60_000)
     assert.equal((await notify(order.orderNo, 'tx-stale', 9850, stale)).statusCode, 400)
+    // Genuine but of another amount: never the order's payment; recorded as an orphan payment and refunded.
     const wrongAmount = await notify(order.orderNo, 'tx-cheap', 1)
-    assert.equal(wrongAmount.json().error, 'PAYMENT_NOTIFICATION_INVALID')
+    assert.equal(wrongAmount.json().success, true)
+    const orphans = await t.data(t.get<OrphanPayment[]>('/api/admin/orphan-payments', OPERATOR))
+    assert.equal(orphans.find((one) => one.transactionId === 'tx-cheap')?.reason, 'amountDiffers')
     const wrongRoute = await postPaymentNotification(t, body, { path: '/api/pay/notify/alipay' })
     assert.equal(wrongRoute.statusCode, 400)
     // Correctly signed, but its time is not a date (was a 500: the provider would deliver it again forever).
@@ -141,8 +146,15 @@ describe('payment to recharge', () => {
     const badDate = await postPaymentNotification(t, notADate)
     assert.deepEqual([badDate.statusCode, badDate.json().error], [400, 'PAYMENT_NOTIFICATION_INVALID'])
     assert.deepEqual(await stateOf(t, alice, order.orderNo), [10, 10, null])
+    // Genuine, for an order number we never issued: the money is recorded (so the provider stops retrying only
+    // now) as an orphan payment and refunded, never acknowledged and forgotten.
     const unknown = await notify('LP-unknown', 'tx-x', 100)
-    assert.equal(unknown.json().error, 'ORDER_NOT_FOUND')
+    assert.deepEqual([unknown.statusCode, unknown.json().success], [200, true])
+    const listed = await t.data(t.get<OrphanPayment[]>('/api/admin/orphan-payments', OPERATOR))
+    assert.deepEqual(
+      listed.filter((one) => one.transactionId === 'tx-x').map((one) => [one.reason, one.orderNo, one.outTradeNo]),
+      [['orderUnknown', null, 'LP-unknown']],
+    )
   })
 
   test('cancel in the cashier: still unpaid, and payable again', async () => {
@@ -176,16 +188,31 @@ describe('payment to recharge', () => {
     )
   })
 
-  test('money for an order that already closed is refunded automatically', async () => {
+  test('money for an order that already closed is an orphan payment, refunded automatically; the order stays closed', async () => {
     const order = await createPhoneOrder(t, alice)
     t.clock.advance(30 * 60_000)
     await t.app.jobs.drain()
     assert.deepEqual(await stateOf(t, alice, order.orderNo), [10, 20, null])
     assert.equal((await notify(order.orderNo, 'tx-late', 9850)).json().success, true)
-    assert.deepEqual(await stateOf(t, alice, order.orderNo), [30, 20, null])
     await t.app.jobs.drain()
-    assert.deepEqual(await stateOf(t, alice, order.orderNo), [40, 50, 50])
-    assert.equal((await orderDetail(t, alice, order.orderNo)).refundCheckRemark, PAID_AFTER_CLOSE_REMARK)
+    assert.deepEqual(await stateOf(t, alice, order.orderNo), [10, 20, null])
+    const orphans = await t.data(t.get<OrphanPayment[]>('/api/admin/orphan-payments', OPERATOR))
+    const orphan = orphans.find((one) => one.transactionId === 'tx-late')
+    assert.ok(orphan, 'the late payment is listed')
+    assert.equal(orphan.orderNo, order.orderNo)
+    assert.equal(orphan.reason, 'orderClosed')
+    assert.equal(orphan.amountFen, 9850)
+    assert.equal(orphan.status, 'returned')
+    const [refund] = await t.database.db
+      .select()
+      .from(sandboxRefunds)
+      .where(eq(sandboxRefunds.refundNo, orphan.refundNo))
+    assert.equal(refund?.amountFen, 9850)
+    // Delivered again: recorded once, refunded once.
+    assert.equal((await notify(order.orderNo, 'tx-late', 9850)).json().success, true)
+    await t.app.jobs.drain()
+    const again = await t.data(t.get<OrphanPayment[]>('/api/admin/orphan-payments', OPERATOR))
+    assert.equal(again.filter((one) => one.transactionId === 'tx-late').length, 1)
   })
 })
 

@@ -12,7 +12,7 @@ import { VerificationCodeBusinessType } from '../../src/domain/verificationCodeP
 import { loadConfig, type ServerConfig } from '../src/config'
 import { providerNotifications } from '../src/db/schema'
 import { WXPAY_REFUND_PATH } from '../src/modules/lifePay/payNotifyRoutes'
-import { shanghaiDate } from '../src/modules/lifePay/reconciliation'
+import { shanghaiDate } from '../src/modules/money/shanghaiDay'
 import { refundNoOf } from '../src/modules/lifePay/refunds'
 import { SUPPLIER_NOTIFY_PATH } from '../src/modules/lifePay/supplierNotifyRoutes'
 import { productionProblems } from '../src/productionReadiness'
@@ -316,13 +316,25 @@ describe('the order life cycle against WeChat Pay, Alipay, the identity provider
   })
 
   test('reconciliation: every provider agrees with our orders; every delivery is in the notification log', async () => {
-    const report = await t.data(
-      t.get<ReconciliationReport>(`/api/admin/reconciliation?date=${shanghaiDate(t.clock.now())}`, OPERATOR),
-    )
-    assert.equal(report.ordersCreated, 5)
-    // The order still recharging is not a mismatch: the supplier says processing, as we do.
-    assert.deepEqual(report.mismatches, [])
     const log = await t.database.db.select().from(providerNotifications)
+    // The next morning, the day against both providers' bills and the supplier.
+    const day = shanghaiDate(t.clock.now())
+    t.clock.advance(new Date(`${day}T10:30:00+08:00`).getTime() + 24 * 3600_000 - t.clock.now().getTime())
+    const report = await t.data(t.post<ReconciliationReport>('/api/admin/reconciliation/run', { date: day }, OPERATOR))
+    assert.deepEqual(
+      report.runs.map((run) => [run.source, run.provider, run.status]),
+      [
+        ['alipay', 'alipay', 'done'],
+        ['supplier', 'fulu', 'done'],
+        ['wxpay', 'wechatpay', 'done'],
+      ],
+    )
+    for (const run of report.runs.filter((one) => one.source !== 'supplier')) assert.deepEqual(run.ours, run.theirs)
+    // The order still recharging is no difference: the supplier says processing, as we do (only its age may be).
+    assert.deepEqual(
+      report.items.filter((one) => one.kind !== 'noOutcomeAfter24h'),
+      [],
+    )
     const byRoute = (route: string) => log.filter((row) => row.route === route && row.outcome === 'recorded')
     assert.equal(byRoute('/api/pay/notify/wxpay').length, 3)
     assert.equal(byRoute('/api/pay/notify/alipay').length, 2)

@@ -32,7 +32,7 @@ after(async () => {
 })
 
 const order = (lifePayType: LifePayType, openId: string) => ({
-  orderNo: `LP${Date.now()}`,
+  outTradeNo: `LP${Date.now()}`,
   lifePayType,
   amountFen: 985,
   description: '生活缴费',

@@ -37,7 +37,7 @@ const newOrderNo = () => `LP${Date.now()}${++orderSeq}`
 async function prepaid(amountFen = 9850) {
   const orderNo = newOrderNo()
   const prepared = await pay.prepare({} as never, {
-    orderNo,
+    outTradeNo: orderNo,
     lifePayType: LifePayType.WxPay,
     amountFen,
     description: `生活缴费 ${orderNo}`,
@@ -63,7 +63,7 @@ describe('WeChat Pay prepay', () => {
 
   test('without the openId or for Alipay: refused before WeChat is asked', async () => {
     const before = fake.requests.length
-    const order = { orderNo: newOrderNo(), amountFen: 100, description: 'x' }
+    const order = { outTradeNo: newOrderNo(), amountFen: 100, description: 'x' }
     await assert.rejects(pay.prepare({} as never, { ...order, lifePayType: LifePayType.WxPay }), /openId/)
     await assert.rejects(
       pay.prepare({} as never, { ...order, lifePayType: LifePayType.AliPay, openId: OPEN_ID }),
@@ -173,7 +173,7 @@ describe('WeChat Pay close, query and refund', () => {
     const paid = fake.pay(orderNo)
     const refundNo = `RF${orderNo}`
     assert.deepEqual(await pay.queryRefund(refundNo), { status: 'notFound' })
-    const request = { orderNo, refundNo, amountFen: 2000, transactionId: paid.transactionId }
+    const request = { outTradeNo: orderNo, refundNo, amountFen: 2000, transactionId: paid.transactionId }
     await pay.refund(request)
     await pay.refund(request)
     assert.equal([...fake.refunds.values()].filter((refund) => refund.outTradeNo === orderNo).length, 1)
@@ -192,7 +192,12 @@ describe('WeChat Pay close, query and refund', () => {
   test('refund that WeChat gives up on: failed', async () => {
     const { orderNo } = await prepaid(300)
     const paid = fake.pay(orderNo)
-    await pay.refund({ orderNo, refundNo: `RF${orderNo}`, amountFen: 300, transactionId: paid.transactionId })
+    await pay.refund({
+      outTradeNo: orderNo,
+      refundNo: `RF${orderNo}`,
+      amountFen: 300,
+      transactionId: paid.transactionId,
+    })
     fake.finishRefund(`RF${orderNo}`, 'ABNORMAL')
     assert.deepEqual(await pay.queryRefund(`RF${orderNo}`), { status: 'failed' })
   })
@@ -200,7 +205,7 @@ describe('WeChat Pay close, query and refund', () => {
   test('refund of an unpaid order: WeChat refuses, the call throws', async () => {
     const { orderNo } = await prepaid(300)
     await assert.rejects(
-      pay.refund({ orderNo, refundNo: `RF${orderNo}`, amountFen: 300, transactionId: null }),
+      pay.refund({ outTradeNo: orderNo, refundNo: `RF${orderNo}`, amountFen: 300, transactionId: null }),
       /INVALID_REQUEST/,
     )
   })

@@ -24,6 +24,23 @@ export function lifePayFrontStatusOf(
   }
 }
 
+/**
+ * Where a refunded order's money is (docs/money.md § Refunds): on its way back until the payment provider confirms
+ * it arrived (WeChat Pay answers a refund PROCESSING first). `notReturned`: the provider could not return it and an
+ * operator is returning it another way — for the user, still on its way.
+ */
+export const refundProgressValues = ['processing', 'returned', 'notReturned'] as const
+export type RefundProgress = (typeof refundProgressValues)[number]
+
+/** The refund's progress from the provider's word on it (the server's `refundStatus`); null unless refunded. */
+export function refundProgressOf(payStatus: LifePayStatus, refundStatus: string | null): RefundProgress | null {
+  if (payStatus !== LifePayStatus.Refunded) return null
+  if (refundStatus === 'processing') return 'processing'
+  if (refundStatus === 'abnormal' || refundStatus === 'closed') return 'notReturned'
+  // succeeded, returnedManually — or null: refunded before the provider's word was recorded.
+  return 'returned'
+}
+
 /** What a user is told about an order: one value per reachable state. */
 export enum OrderDisplayStatus {
   Unpaid = 'unpaid',
@@ -32,6 +49,8 @@ export enum OrderDisplayStatus {
   RechargeSucceeded = 'rechargeSucceeded',
   Refunding = 'refunding',
   RefundPendingReview = 'refundPendingReview',
+  /** Refunded by us, the money not yet confirmed back by the provider. */
+  RefundInProgress = 'refundInProgress',
   Refunded = 'refunded',
   RefundFailed = 'refundFailed',
 }
@@ -43,6 +62,7 @@ export const orderDisplayStatusValues: readonly OrderDisplayStatus[] = [
   OrderDisplayStatus.RechargeSucceeded,
   OrderDisplayStatus.Refunding,
   OrderDisplayStatus.RefundPendingReview,
+  OrderDisplayStatus.RefundInProgress,
   OrderDisplayStatus.Refunded,
   OrderDisplayStatus.RefundFailed,
 ]
@@ -58,6 +78,7 @@ export const orderDisplayStatusLabels: Labels<OrderDisplayStatus> = {
     [OrderDisplayStatus.RechargeSucceeded]: '充值成功',
     [OrderDisplayStatus.Refunding]: '充值失败，退款中',
     [OrderDisplayStatus.RefundPendingReview]: '退款审核中',
+    [OrderDisplayStatus.RefundInProgress]: '退款处理中',
     [OrderDisplayStatus.Refunded]: '已退款',
     [OrderDisplayStatus.RefundFailed]: '退款失败',
   },
@@ -68,6 +89,7 @@ export const orderDisplayStatusLabels: Labels<OrderDisplayStatus> = {
     [OrderDisplayStatus.RechargeSucceeded]: 'Recharge succeeded',
     [OrderDisplayStatus.Refunding]: 'Recharge failed, refunding',
     [OrderDisplayStatus.RefundPendingReview]: 'Refund pending review',
+    [OrderDisplayStatus.RefundInProgress]: 'Refund in progress',
     [OrderDisplayStatus.Refunded]: 'Refunded',
     [OrderDisplayStatus.RefundFailed]: 'Refund failed',
   },
@@ -80,13 +102,26 @@ export const orderDisplayStatusColors: Readonly<Record<OrderDisplayStatus, Statu
   [OrderDisplayStatus.RechargeSucceeded]: 'success',
   [OrderDisplayStatus.Refunding]: 'danger',
   [OrderDisplayStatus.RefundPendingReview]: 'warning',
+  [OrderDisplayStatus.RefundInProgress]: 'warning',
   [OrderDisplayStatus.Refunded]: 'default',
   [OrderDisplayStatus.RefundFailed]: 'danger',
 }
 
-/** The display status; a pair outside the state model still gets the closest one (the order status leads). */
-export function orderDisplayStatusOf(payStatus: LifePayStatus, orderStatus: LifePayOrderStatus): OrderDisplayStatus {
-  if (payStatus === LifePayStatus.Refunded) return OrderDisplayStatus.Refunded
+/**
+ * The display status; a pair outside the state model still gets the closest one (the order status leads). A refund
+ * whose money the provider has not confirmed back yet is "in progress" (`refundProgress`, absent from a back end that
+ * does not tell: refunded).
+ */
+export function orderDisplayStatusOf(
+  payStatus: LifePayStatus,
+  orderStatus: LifePayOrderStatus,
+  refundProgress?: RefundProgress | null,
+): OrderDisplayStatus {
+  if (payStatus === LifePayStatus.Refunded) {
+    return refundProgress === 'processing' || refundProgress === 'notReturned'
+      ? OrderDisplayStatus.RefundInProgress
+      : OrderDisplayStatus.Refunded
+  }
   switch (orderStatus) {
     case LifePayOrderStatus.Refunded:
       return OrderDisplayStatus.Refunded

@@ -17,7 +17,6 @@ export type OrderEvent =
   | 'applyRefund'
   | 'approveRefund'
   | 'rejectRefund'
-  | 'payAfterClose'
 
 const state = (payStatus: Pay, lifePayOrderStatus: Order): OrderState => ({ payStatus, lifePayOrderStatus })
 
@@ -82,9 +81,9 @@ export const orderTransitions: readonly OrderTransition[] = [
   // A rejected application does not cancel a recharge still owed: it resumes, and its result settles the order.
   { event: 'completeRecharge', from: state(Pay.Paid, Order.RefundFailed), to: state(Pay.Paid, Order.Completed) },
   { event: 'failRecharge', from: state(Pay.Paid, Order.RefundFailed), to: state(Pay.PendingRefund, Order.Failed) },
-  // Money that arrives for a closed order (payment raced the close) is never kept: refunded automatically.
-  { event: 'payAfterClose', from: state(Pay.Unpaid, Order.Failed), to: state(Pay.PendingRefund, Order.Failed) },
 ]
+// Money that arrives for a closed order, a second payment of a paid one, or another amount is not the order's: it
+// never moves the order, it is an orphan payment refunded automatically (server/src/modules/money/orphanPayments.ts).
 
 /** Events that pay money back or ask to: an order one of them reached has a refund to follow. */
 export const refundEvents: readonly OrderEvent[] = [
@@ -93,7 +92,6 @@ export const refundEvents: readonly OrderEvent[] = [
   'refundAutomatically',
   'approveRefund',
   'rejectRefund',
-  'payAfterClose',
 ]
 
 export const sameOrderState = (a: OrderState, b: OrderState): boolean =>

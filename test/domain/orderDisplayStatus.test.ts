@@ -13,6 +13,7 @@ import {
   orderDisplayStatusLabels,
   orderDisplayStatusOf,
   orderDisplayStatusValues,
+  refundProgressOf,
 } from '../../src/domain/orderDisplayStatus'
 import { canApplyRefund, reachableOrderStates } from '../../src/domain/orderTransitions'
 
@@ -108,8 +109,41 @@ describe('order state model', () => {
     })
   })
 
-  it('gives every display status to exactly one reachable state', () => {
-    expect(model.map((row) => row[4]).sort()).toEqual([...orderDisplayStatusValues].sort())
+  it('gives every display status to exactly one reachable state (a refund in progress is the refunded state)', () => {
+    const shown = [...model.map((row) => row[4]), D.RefundInProgress]
+    expect(shown.sort()).toEqual([...orderDisplayStatusValues].sort())
+  })
+})
+
+describe('a refund in progress', () => {
+  it.each([
+    ['processing', D.RefundInProgress, '退款处理中', 'Refund in progress'],
+    ['notReturned', D.RefundInProgress, '退款处理中', 'Refund in progress'],
+    ['returned', D.Refunded, '已退款', 'Refunded'],
+    [null, D.Refunded, '已退款', 'Refunded'],
+    [undefined, D.Refunded, '已退款', 'Refunded'],
+  ] as const)('refunded with refundProgress %p shows %p', (progress, display, zh, en) => {
+    const status = orderDisplayStatusOf(Refunded, O.Refunded, progress)
+    expect(status).toBe(display)
+    expect(label(orderDisplayStatusLabels, status, 'zh-CN')).toBe(zh)
+    expect(label(orderDisplayStatusLabels, status, 'en-US')).toBe(en)
+  })
+
+  it('is only ever about a refunded order: another state ignores it', () => {
+    expect(orderDisplayStatusOf(Paid, O.Completed, 'processing')).toBe(D.RechargeSucceeded)
+    expect(orderDisplayStatusOf(PendingRefund, O.Failed, 'processing')).toBe(D.Refunding)
+  })
+
+  it.each([
+    [Refunded, 'processing', 'processing'],
+    [Refunded, 'succeeded', 'returned'],
+    [Refunded, 'returnedManually', 'returned'],
+    [Refunded, 'abnormal', 'notReturned'],
+    [Refunded, 'closed', 'notReturned'],
+    [Refunded, null, 'returned'],
+    [Paid, 'processing', null],
+  ] as const)('refundProgressOf(pay %p, refundStatus %p) is %p', (pay, refundStatus, progress) => {
+    expect(refundProgressOf(pay, refundStatus)).toBe(progress)
   })
 })
 

@@ -42,7 +42,6 @@ const allowed: [OrderEvent, OrderState, OrderState][] = [
   ['failRecharge', refundPendingReview, refunding],
   ['completeRecharge', refundFailed, completed],
   ['failRecharge', refundFailed, refunding],
-  ['payAfterClose', closed, refunding],
 ]
 
 const events: OrderEvent[] = [
@@ -54,7 +53,6 @@ const events: OrderEvent[] = [
   'applyRefund',
   'approveRefund',
   'rejectRefund',
-  'payAfterClose',
 ]
 
 const key = (state: OrderState) => `pay ${state.payStatus} / order ${state.lifePayOrderStatus}`

@@ -1,6 +1,16 @@
 import { Type, type Static } from '@sinclair/typebox'
 import { LifePayOrderDetail, LifePayRate } from './lifePay'
 import { DateTime, Nullable, OneOf } from './schema'
+import {
+  orphanReasons,
+  orphanStatuses,
+  reconciliationActions,
+  reconciliationItemStatuses,
+  reconciliationKinds,
+  reconciliationSources,
+} from '../../src/domain/moneyEdges'
+
+export type { ReconciliationKind, ReconciliationSource } from '../../src/domain/moneyEdges'
 
 // The operator's calls (X-Operator-Token): what the user sees of an order, plus the supplier's side of it.
 
@@ -28,10 +38,11 @@ export const OperatorOrder = Type.Object({
   /** Set once a refund was approved (or started automatically): the provider pays back once per number. */
   refundNo: Nullable(Type.String()),
   /**
-   * The payment provider's final word on the refund (WeChat Pay's refund notification), null until it comes:
-   * `abnormal` and `closed` mean the money did NOT go back — the operator returns it another way (docs/deploy.md).
+   * The payment provider's word on the refund: `processing` until it confirms the money back (its refund query or
+   * notification: `succeeded`); `abnormal` and `closed` mean the money did NOT go back — the operator returns it
+   * another way (docs/deploy.md). Null on orders refunded before the provider's word was recorded.
    */
-  refundStatus: Nullable(OneOf(['succeeded', 'abnormal', 'closed', 'returnedManually'])),
+  refundStatus: Nullable(OneOf(['processing', 'succeeded', 'abnormal', 'closed', 'returnedManually'])),
   /** How the operator returned the money of an abnormal or closed refund (refundStatus `returnedManually`). */
   refundReturnedRemark: Nullable(Type.String()),
   /** An attempt is in flight: approving a refund now is refused until the supplier's result comes. */
@@ -41,6 +52,13 @@ export const OperatorOrder = Type.Object({
 export type OperatorOrder = Static<typeof OperatorOrder>
 
 /** GET /api/admin/notifications items: one delivery to a notify route, as received. */
+/**
+ * What a delivery to a notify route came to: recorded (it changed something), duplicate (seen before), orphan (a
+ * payment no order keeps: recorded and refunded), noPayment (genuine, reports no payment), refused (not believed).
+ */
+export const notificationOutcomes = ['recorded', 'duplicate', 'orphan', 'noPayment', 'refused'] as const
+export type NotificationOutcome = (typeof notificationOutcomes)[number]
+
 export const ProviderNotification = Type.Object({
   id: Type.Integer(),
   provider: Type.String(),
@@ -50,7 +68,7 @@ export const ProviderNotification = Type.Object({
   headers: Type.Record(Type.String(), Type.String()),
   body: Type.String(),
   verified: Type.Boolean(),
-  outcome: OneOf(['recorded', 'duplicate', 'refused']),
+  outcome: OneOf(notificationOutcomes),
   reason: Nullable(Type.String()),
   orderNo: Nullable(Type.String()),
 })
@@ -114,61 +132,101 @@ export const JobQueueCounts = Type.Object({
 })
 export type JobQueueCounts = Static<typeof JobQueueCounts>
 
-/** What a reconciliation mismatch is about (docs/api.md § Reconciliation). */
-export const reconciliationMismatchKinds = [
-  'providerPaidOrderUnpaid',
-  'orderPaidProviderUnpaid',
-  'paidAmountDiffers',
-  'transactionIdDiffers',
-  'orderRefundedNoProviderRefund',
-  'refundAmountDiffers',
-  'providerRefundedOrderNotRefunded',
-  'deliveredSupplierDisagrees',
-  'supplierSucceededOrderNotDelivered',
-  'deliveredAndRefunded',
-  'refundedSupplierProcessing',
-  'noOutcomeAfter24h',
-] as const
-export type ReconciliationMismatchKind = (typeof reconciliationMismatchKinds)[number]
-
-/** One disagreement between an order and a provider's record of it, or a paid order left without an outcome. */
-export const ReconciliationMismatch = Type.Object({
-  orderNo: Type.String(),
-  kind: OneOf(reconciliationMismatchKinds),
+/** One difference a reconciliation found, and what was done about it. */
+export const ReconciliationItem = Type.Object({
+  id: Type.Integer(),
+  date: Type.String({ format: 'date' }),
+  source: OneOf(reconciliationSources),
+  kind: OneOf(reconciliationKinds),
+  orderNo: Nullable(Type.String()),
+  outTradeNo: Nullable(Type.String()),
+  transactionId: Nullable(Type.String()),
+  refundNo: Nullable(Type.String()),
+  /** Our amount and the provider's, in fen, where the item has them. */
+  ourAmountFen: Nullable(Type.Integer()),
+  providerAmountFen: Nullable(Type.Integer()),
   /** What disagrees, in plain words with both sides' values. */
   explanation: Type.String(),
+  action: OneOf(reconciliationActions),
+  /** open: to be looked at; resolved: an operator did (resolvedBy, remark); gone: a later run no longer found it. */
+  status: OneOf(reconciliationItemStatuses),
+  resolvedBy: Nullable(Type.String()),
+  resolvedTime: Nullable(DateTime()),
+  resolutionRemark: Nullable(Type.String()),
 })
-export type ReconciliationMismatch = Static<typeof ReconciliationMismatch>
+export type ReconciliationItem = Static<typeof ReconciliationItem>
 
-/** Money and deliveries of the day, one side's view: counted by when each happened, amounts in fen. */
+/** One side's money of the day, amounts in fen (the supplier run counts deliveries instead). */
 export const ReconciliationTotals = Type.Object({
-  paidCount: Type.Integer(),
-  paidFen: Type.Integer(),
-  refundedCount: Type.Integer(),
-  refundedFen: Type.Integer(),
-  deliveredCount: Type.Integer(),
+  paymentCount: Type.Integer(),
+  paymentFen: Type.Integer(),
+  refundCount: Type.Integer(),
+  refundFen: Type.Integer(),
+  deliveredCount: Type.Optional(Type.Integer()),
 })
 export type ReconciliationTotals = Static<typeof ReconciliationTotals>
 
-/** GET /api/admin/reconciliation */
+/** One source's reconciliation of the day. */
+export const ReconciliationRun = Type.Object({
+  source: OneOf(reconciliationSources),
+  /** Who answered: wechatpay, alipay, sandbox, or the supplier's name. */
+  provider: Type.String(),
+  /** done; waiting: the bill is not cut yet (retried); failed: the provider could not be read (error). */
+  status: OneOf(['running', 'done', 'waiting', 'failed'] as const),
+  error: Nullable(Type.String()),
+  startedTime: DateTime(),
+  finishedTime: Nullable(DateTime()),
+  ours: Nullable(ReconciliationTotals),
+  theirs: Nullable(ReconciliationTotals),
+})
+export type ReconciliationRun = Static<typeof ReconciliationRun>
+
+/** GET /api/admin/reconciliation, POST /api/admin/reconciliation/run */
 export const ReconciliationReport = Type.Object({
   /** The Asia/Shanghai calendar day reported on. */
   date: Type.String({ format: 'date' }),
   from: DateTime({ description: 'Start of the day (00:00 Asia/Shanghai), inclusive' }),
   to: DateTime({ description: 'End of the day (next 00:00 Asia/Shanghai), exclusive' }),
-  generatedAt: DateTime(),
-  /** Orders created that day. */
-  ordersCreated: Type.Integer(),
-  /** Orders compared with the providers: any created, paid, refunded or delivered that day, and every paid order
-   * still without an outcome 24 hours after payment. */
-  ordersCompared: Type.Integer(),
-  /** Our orders' view. */
-  orders: ReconciliationTotals,
-  /** The payment provider's and the supplier's answers about the same orders. */
-  providers: ReconciliationTotals,
-  mismatchCounts: Type.Record(Type.String(), Type.Integer(), {
-    description: 'Mismatches per kind; kinds without any are left out',
-  }),
-  mismatches: Type.Array(ReconciliationMismatch),
+  /** Empty until the day was reconciled (each morning for the day before, or on demand). */
+  runs: Type.Array(ReconciliationRun),
+  items: Type.Array(ReconciliationItem),
+  /** Items still open. */
+  openCount: Type.Integer(),
 })
 export type ReconciliationReport = Static<typeof ReconciliationReport>
+
+/** POST /api/admin/reconciliation/items/:id/resolve */
+export const ResolveReconciliationItemInput = Type.Object({
+  remark: Type.String({ minLength: 1, maxLength: 500, description: 'What was done about it' }),
+})
+export type ResolveReconciliationItemInput = Static<typeof ResolveReconciliationItemInput>
+
+/** GET /api/admin/orphan-payments items: money a provider took that no order keeps, and its refund. */
+export const OrphanPayment = Type.Object({
+  id: Type.String({ format: 'uuid' }),
+  lifePayType: Type.Integer(),
+  provider: Type.String(),
+  outTradeNo: Type.String(),
+  /** The order its out_trade_no was issued for; null when it is not ours. */
+  orderNo: Nullable(Type.String()),
+  transactionId: Type.String(),
+  amountFen: Type.Integer(),
+  paidAt: DateTime(),
+  reason: OneOf(orphanReasons),
+  source: OneOf(['notification', 'query', 'bill'] as const),
+  /** refunding → returned | notReturned (→ returnedManually, by an operator) */
+  status: OneOf(orphanStatuses),
+  refundNo: Type.String(),
+  refundRemark: Nullable(Type.String()),
+  refundTime: Nullable(DateTime()),
+  operatorRemark: Nullable(Type.String()),
+  creationTime: DateTime(),
+  updatedTime: DateTime(),
+})
+export type OrphanPayment = Static<typeof OrphanPayment>
+
+/** POST /api/admin/orphan-payments/:id/returned */
+export const OrphanReturnedInput = Type.Object({
+  remark: Type.String({ minLength: 1, maxLength: 500, description: 'How the money was returned' }),
+})
+export type OrphanReturnedInput = Static<typeof OrphanReturnedInput>

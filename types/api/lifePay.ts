@@ -7,6 +7,7 @@ import { lifePayFrontStatusValues, lifePayOrderStatusValues, lifePayStatusValues
 import { LifePayOrderType, lifePayOrderTypeValues } from '../../src/domain/lifePayOrderType'
 import { lifePayTypeValues } from '../../src/domain/lifePayType'
 import { lifePayRateTypeValues } from '../../src/domain/rateType'
+import { refundProgressValues } from '../../src/domain/orderDisplayStatus'
 import { PageInput } from './envelope'
 import { OrderNotification } from './notifications'
 import { DateTime, Nullable, OneOf, Yuan } from './schema'
@@ -155,6 +156,16 @@ export const LifePayOrderState = Type.Object({
   }),
   frontStatus: Nullable(
     OneOf(lifePayFrontStatusValues, { description: 'What the user sees; null while unpaid or failed' }),
+  ),
+  refundProgress: Type.Optional(
+    Nullable(
+      OneOf(refundProgressValues, {
+        description:
+          "Extension: where a refunded order's money is — processing until the payment provider confirms it back " +
+          '(the app shows "refund in progress"), returned, or notReturned (an operator returns it another way); null ' +
+          'unless refunded. A back end without it: refunded means returned.',
+      }),
+    ),
   ),
 })
 export type LifePayOrderState = Static<typeof LifePayOrderState>

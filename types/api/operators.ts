@@ -64,8 +64,12 @@ export const AuditEntry = Type.Object({
   actor: Type.String(),
   actorName: Type.String(),
   action: Type.String({ description: 'e.g. refund.approve, channel.disable, operator.login.failed' }),
-  targetType: OneOf(['order', 'channel', 'rate', 'job', 'operator']),
-  targetId: Type.String({ description: 'Order number, channel id, rate type, job id or operator login name' }),
+  targetType: OneOf(['order', 'channel', 'rate', 'job', 'operator', 'reconciliation', 'orphanPayment']),
+  targetId: Type.String({
+    description:
+      'Order number, channel id, rate type, job id, operator login name, reconciliation day (and item) or orphan ' +
+      'payment id',
+  }),
   before: Type.Unknown(),
   after: Type.Unknown(),
   remark: Nullable(Type.String()),

@@ -246,6 +246,8 @@ export const lifePayOrders = pgTable(
     requestHash: text('request_hash').notNull(),
     /** The payment provider's transaction id, set by the payment notification. */
     transactionId: text('transaction_id'),
+    /** The out_trade_no the provider took the payment under (payment_attempts): what its refund and queries name. */
+    outTradeNo: text('out_trade_no'),
     supplierOrderNo: text('supplier_order_no'),
     /** What the supplier last reported, kept even when the order has moved on (e.g. refund under review). */
     supplierResult: text('supplier_result'),
@@ -296,6 +298,9 @@ export const lifePayOrders = pgTable(
     index('life_pay_orders_refund_review_idx')
       .on(t.refundApplyTime)
       .where(sql`${t.lifePayOrderStatus} = 40`),
+    // Reconciliation's reads of a day (docs/money.md): the payments and the refunds it took.
+    index('life_pay_orders_pay_time_idx').on(t.payTime),
+    index('life_pay_orders_refund_time_idx').on(t.refundTime),
   ],
 )
 
@@ -369,7 +374,11 @@ export const sandboxPayments = pgTable(
 /** Sandbox refunds, keyed by the merchant refund number so a retried refund pays back once. */
 export const sandboxRefunds = pgTable('sandbox_refunds', {
   refundNo: text('refund_no').primaryKey(),
+  /** The refunded payment's out_trade_no. */
   orderNo: text('order_no').notNull(),
+  /** Which of the sandbox's two stand-ins (WeChat Pay, Alipay) took the payment; null on rows from before. */
+  lifePayType: integer('life_pay_type'),
+  transactionId: text('transaction_id'),
   amountFen: integer('amount_fen').notNull(),
   creationTime: createdAt(),
 })
@@ -640,5 +649,136 @@ export const operatorAudit = pgTable(
     index('operator_audit_target_idx').on(t.targetId, t.at),
     index('operator_audit_actor_idx').on(t.actor, t.at),
     index('operator_audit_at_idx').on(t.at),
+  ],
+)
+
+/**
+ * Each payment the provider was asked to prepare for an order (docs/money.md): one per pay type at a time. The first
+ * at a pay type pays under the order number itself; a pay type tried again after its attempt was closed (the payer
+ * switched away and back) gets `<orderNo>_<n>`, as providers never reopen a closed out_trade_no. Switching pay type
+ * closes the other pay type's open attempt first, so at most one attempt can take money at any moment.
+ */
+export const paymentAttempts = pgTable(
+  'payment_attempts',
+  {
+    lifePayType: integer('life_pay_type').notNull(),
+    outTradeNo: text('out_trade_no').notNull(),
+    orderId: uuid('order_id')
+      .notNull()
+      .references(() => lifePayOrders.id),
+    orderNo: text('order_no').notNull(),
+    /** The provider that took it (WXPAY_PROVIDER / ALIPAY_PROVIDER): wechatpay, alipay or sandbox. */
+    provider: text('provider').notNull(),
+    amountFen: integer('amount_fen').notNull(),
+    /** open | closed | paid */
+    status: text('status').notNull(),
+    transactionId: text('transaction_id'),
+    creationTime: createdAt(),
+    closedTime: time('closed_time'),
+    paidTime: time('paid_time'),
+  },
+  (t) => [primaryKey({ columns: [t.lifePayType, t.outTradeNo] }), index('payment_attempts_order_idx').on(t.orderNo)],
+)
+
+/**
+ * Money a provider took that no order keeps (docs/money.md): a second payment of a paid order, a payment of a closed
+ * or unknown order, another amount than the order asks. Recorded before the provider is acknowledged, then refunded
+ * automatically through the provider that took it: refunding → returned | notReturned (the operator returns it
+ * another way: returnedManually). The order it names never changes state for it.
+ */
+export const orphanPayments = pgTable(
+  'orphan_payments',
+  {
+    id: uuid('id').primaryKey(),
+    lifePayType: integer('life_pay_type').notNull(),
+    provider: text('provider').notNull(),
+    outTradeNo: text('out_trade_no').notNull(),
+    /** The order the out_trade_no belongs to, when it is ours. */
+    orderNo: text('order_no'),
+    transactionId: text('transaction_id').notNull(),
+    amountFen: integer('amount_fen').notNull(),
+    paidAt: time('paid_at').notNull(),
+    /** orderAlreadyPaid | orderClosed | orderUnknown | amountDiffers | orderRefunded */
+    reason: text('reason').notNull(),
+    /** Where we learned of it: notification | query | bill */
+    source: text('source').notNull(),
+    /** refunding | returned | notReturned | returnedManually */
+    status: text('status').notNull(),
+    refundNo: text('refund_no').notNull(),
+    /** What the provider last said about the refund (an error, processing…), for the operator. */
+    refundRemark: text('refund_remark'),
+    refundTime: time('refund_time'),
+    /** The operator's account of a return made another way. */
+    operatorRemark: text('operator_remark'),
+    creationTime: createdAt(),
+    updatedTime: time('updated_time').notNull(),
+  },
+  (t) => [
+    uniqueIndex('orphan_payments_transaction_key').on(t.lifePayType, t.transactionId),
+    uniqueIndex('orphan_payments_refund_no_key').on(t.refundNo),
+    index('orphan_payments_status_idx').on(t.status, t.creationTime),
+    index('orphan_payments_paid_at_idx').on(t.paidAt),
+  ],
+)
+
+/**
+ * One reconciliation of an Asia/Shanghai day against one source (docs/money.md): a pay type's bills (wxpay, alipay)
+ * or the supplier's records. Re-runnable: the latest run's figures kept. `status` running | done | waiting (the bill
+ * is not cut yet) | failed (the provider could not be read).
+ */
+export const reconciliationRuns = pgTable(
+  'reconciliation_runs',
+  {
+    date: text('date').notNull(),
+    source: text('source').notNull(),
+    /** Who answered: wechatpay, alipay, sandbox, or the supplier. */
+    provider: text('provider').notNull(),
+    status: text('status').notNull(),
+    /** Counts and sums of each side (ReconciliationTotals): ours and theirs. */
+    ours: jsonb('ours'),
+    theirs: jsonb('theirs'),
+    error: text('error'),
+    startedTime: time('started_time').notNull(),
+    finishedTime: time('finished_time'),
+  },
+  (t) => [primaryKey({ columns: [t.date, t.source] })],
+)
+
+/**
+ * A difference one run found, and what was done about it. Kept across re-runs by its key (the same difference found
+ * again is the same item, its resolution kept); an item a later run no longer finds is marked `gone`.
+ */
+export const reconciliationItems = pgTable(
+  'reconciliation_items',
+  {
+    id: bigserial('id', { mode: 'number' }).primaryKey(),
+    date: text('date').notNull(),
+    source: text('source').notNull(),
+    /** kind plus the reference it is about: stable across re-runs. */
+    itemKey: text('item_key').notNull(),
+    kind: text('kind').notNull(),
+    orderNo: text('order_no'),
+    outTradeNo: text('out_trade_no'),
+    transactionId: text('transaction_id'),
+    refundNo: text('refund_no'),
+    ourAmountFen: integer('our_amount_fen'),
+    providerAmountFen: integer('provider_amount_fen'),
+    /** What disagrees, in each operator language: { "zh-CN": …, "en-US": … }. */
+    explanation: jsonb('explanation').notNull(),
+    /** What the run did: paymentRecorded | orphanRecorded | refundChecked | operatorReview */
+    action: text('action').notNull(),
+    /** open | resolved | gone */
+    status: text('status').notNull(),
+    resolvedBy: text('resolved_by'),
+    resolvedTime: time('resolved_time'),
+    resolutionRemark: text('resolution_remark'),
+    creationTime: createdAt(),
+    updatedTime: time('updated_time').notNull(),
+  },
+  (t) => [
+    uniqueIndex('reconciliation_items_key').on(t.date, t.source, t.itemKey),
+    index('reconciliation_items_open_idx')
+      .on(t.status, t.date)
+      .where(sql`${t.status} = 'open'`),
   ],
 )

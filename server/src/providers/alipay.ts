@@ -1,11 +1,13 @@
 import { LifePayType } from '../../../src/domain/lifePayType'
 import type { Clock } from '../clock'
 import { errors } from '../http/errors'
-import type { PaymentNotification, PaymentProvider, PaymentQuery, RefundQuery } from './payment'
+import { emptyBill, providerRef, type PaymentProvider, type PaymentQuery, type RefundQuery } from './payment'
+import { alipayBillDetailText, parseAlipayBill } from './alipayBill'
 import { AlipayError, createAlipayGateway, signContent, type AlipayGatewayKeys } from './alipayGateway'
 import { closeChecked } from './closeChecked'
 import { rsaVerify } from './wechatPay'
 import { timedFetch } from './timedFetch'
+import { fenOfYuanText, yuanText as yuan } from './yuanText'
 
 // Alipay open platform (OpenAPI v1 gateway, `alipay.trade.*`) for the Alipay mini-program's `my.tradePay`, in
 // public-key mode: our app private key signs requests (RSA2 = RSA-SHA256 over the sorted parameters), Alipay's public
@@ -32,17 +34,10 @@ function parseAlipayTime(text: unknown): Date | null {
   return Number.isNaN(date.getTime()) ? null : date
 }
 
-/** Fen to Alipay's yuan string ("9.85"): integers only, so no float ever reaches the amount. */
-export function yuan(fen: number): string {
-  return `${Math.floor(fen / 100)}.${String(fen % 100).padStart(2, '0')}`
-}
-
-/** Alipay's yuan string to fen; null for anything that is not a plain amount with at most two decimals. */
-export function fenOf(text: unknown): number | null {
-  if (typeof text !== 'string') return null
-  const match = /^(\d{1,10})(?:\.(\d{1,2}))?$/.exec(text)
-  if (!match) return null
-  return Number(match[1]) * 100 + Number((match[2] ?? '').padEnd(2, '0'))
+/** Alipay's amounts are positive yuan text ("9.85"). */
+function fenOf(text: unknown): number | null {
+  const fen = fenOfYuanText(text)
+  return fen !== null && fen >= 0 ? fen : null
 }
 
 interface TradeAnswer {
@@ -64,17 +59,18 @@ interface TradeAnswer {
 export function createAlipay(deps: AlipayDeps): PaymentProvider {
   const { keys, clock } = deps
 
-  const gateway = createAlipayGateway(keys, clock, timedFetch(deps.fetch ?? fetch, deps.timeoutMs))
+  const doFetch = timedFetch(deps.fetch ?? fetch, deps.timeoutMs)
+  const gateway = createAlipayGateway(keys, clock, doFetch)
   const call = (method: string, biz: Record<string, unknown>, notify = false) =>
     gateway<TradeAnswer>(method, { biz, ...(notify ? { params: { notify_url: keys.notifyUrl } } : {}) })
 
   const notFound = (error: unknown) =>
     error instanceof AlipayError && error.signed && error.subCode === 'ACQ.TRADE_NOT_EXIST'
 
-  async function queryPayment(orderNo: string): Promise<PaymentQuery> {
+  async function queryPayment(outTradeNo: string): Promise<PaymentQuery> {
     let trade: TradeAnswer
     try {
-      trade = await call('alipay.trade.query', { out_trade_no: orderNo })
+      trade = await call('alipay.trade.query', { out_trade_no: outTradeNo })
     } catch (error) {
       if (notFound(error)) return { status: 'notFound' }
       throw error
@@ -83,7 +79,7 @@ export function createAlipay(deps: AlipayDeps): PaymentProvider {
       case 'TRADE_SUCCESS':
       case 'TRADE_FINISHED': {
         const amountFen = fenOf(trade.total_amount)
-        if (amountFen === null) throw new Error(`Alipay total_amount ${String(trade.total_amount)} for ${orderNo}`)
+        if (amountFen === null) throw new Error(`Alipay total_amount ${String(trade.total_amount)} for ${outTradeNo}`)
         return {
           status: 'paid',
           amountFen,
@@ -98,7 +94,7 @@ export function createAlipay(deps: AlipayDeps): PaymentProvider {
       case 'TRADE_CLOSED':
         return { status: 'closed' }
       default:
-        throw new Error(`Alipay trade_status ${String(trade.trade_status)} for ${orderNo}`)
+        throw new Error(`Alipay trade_status ${String(trade.trade_status)} for ${outTradeNo}`)
     }
   }
 
@@ -114,7 +110,7 @@ export function createAlipay(deps: AlipayDeps): PaymentProvider {
       const answer = await call(
         'alipay.trade.create',
         {
-          out_trade_no: order.orderNo,
+          out_trade_no: order.outTradeNo,
           total_amount: yuan(order.amountFen),
           subject: order.description,
           product_code: 'JSAPI_PAY',
@@ -122,11 +118,11 @@ export function createAlipay(deps: AlipayDeps): PaymentProvider {
         },
         true,
       )
-      if (!answer.trade_no) throw new Error(`Alipay trade.create for ${order.orderNo} returned no trade_no`)
+      if (!answer.trade_no) throw new Error(`Alipay trade.create for ${order.outTradeNo} returned no trade_no`)
       return { wxPay: null, aliPayTradeNo: answer.trade_no }
     },
 
-    verifyNotification(_headers, rawBody): PaymentNotification | null {
+    verifyNotification(_headers, rawBody) {
       // Forged input of any shape ends here as null, never as an exception.
       try {
         const form = new URLSearchParams(rawBody)
@@ -139,44 +135,46 @@ export function createAlipay(deps: AlipayDeps): PaymentProvider {
         if (params.sign_type !== 'RSA2' || !params.sign) return null
         const content = signContent(params, ['sign', 'sign_type'], false)
         if (!rsaVerify(keys.alipayPublicKey, content, params.sign)) return null
-        // Signed by Alipay is not enough: it must be for this app, a payment, and paid.
+        // Signed by Alipay is not enough: it must be for this app.
         if (params.app_id !== keys.appId) return null
+        const outTradeNo = providerRef(params.out_trade_no)
+        if (!outTradeNo) return null
+        // A trade waiting for its buyer, or closed (by us, by its timeout, or by a full refund): nothing was paid by
+        // this notification; it is acknowledged so Alipay stops delivering it.
+        if (params.trade_status === 'WAIT_BUYER_PAY' || params.trade_status === 'TRADE_CLOSED') {
+          return { kind: 'state' as const, outTradeNo, lifePayType: LifePayType.AliPay, state: params.trade_status }
+        }
         if (params.trade_status !== 'TRADE_SUCCESS' && params.trade_status !== 'TRADE_FINISHED') return null
+        const transactionId = providerRef(params.trade_no)
         const amountFen = fenOf(params.total_amount)
         const paidAt = parseAlipayTime(params.gmt_payment)
-        if (!params.out_trade_no || !params.trade_no || amountFen === null || !paidAt) return null
-        // Order existence and the amount against the order's are checked where the order is locked
-        // (handlePaymentNotification): a mismatch there is refused too.
-        return {
-          orderNo: params.out_trade_no,
-          transactionId: params.trade_no,
-          lifePayType: LifePayType.AliPay,
-          amountFen,
-          paidAt,
-        }
+        if (!transactionId || amountFen === null || amountFen <= 0 || !paidAt) return null
+        // What the payment belongs to, and its amount against the order's, is decided where the order is locked
+        // (handlePaymentNotification): anything else becomes an orphan payment, refunded.
+        return { kind: 'paid' as const, outTradeNo, transactionId, lifePayType: LifePayType.AliPay, amountFen, paidAt }
       } catch {
         return null
       }
     },
 
-    close: (orderNo) =>
+    close: (outTradeNo) =>
       closeChecked(
         {
           provider: 'Alipay',
           queryPayment,
-          close: async (orderNo) => {
-            await call('alipay.trade.close', { out_trade_no: orderNo })
+          close: async (outTradeNo) => {
+            await call('alipay.trade.close', { out_trade_no: outTradeNo })
           },
           // ACQ.TRADE_STATUS_ERROR when paid meanwhile: the query after the close says so.
           isProviderAnswer: (error) => error instanceof AlipayError,
         },
-        orderNo,
+        outTradeNo,
       ),
 
     async refund(request) {
       // The same out_request_no is the same refund: Alipay answers a retry with fund_change N and pays back once.
       await call('alipay.trade.refund', {
-        out_trade_no: request.orderNo,
+        out_trade_no: request.outTradeNo,
         refund_amount: yuan(request.amountFen),
         out_request_no: request.refundNo,
       })
@@ -184,12 +182,12 @@ export function createAlipay(deps: AlipayDeps): PaymentProvider {
 
     queryPayment,
 
-    async queryRefund(refundNo, orderNo): Promise<RefundQuery> {
+    async queryRefund(refundNo, outTradeNo): Promise<RefundQuery> {
       // Alipay finds a refund only within its trade: out_request_no alone is not a key.
-      if (!orderNo) throw new Error(`Alipay refund query for ${refundNo} needs its order number`)
+      if (!outTradeNo) throw new Error(`Alipay refund query for ${refundNo} needs its out_trade_no`)
       let refund: TradeAnswer
       try {
-        refund = await call('alipay.trade.fastpay.refund.query', { out_trade_no: orderNo, out_request_no: refundNo })
+        refund = await call('alipay.trade.fastpay.refund.query', { out_trade_no: outTradeNo, out_request_no: refundNo })
       } catch (error) {
         if (notFound(error)) return { status: 'notFound' }
         throw error
@@ -199,6 +197,30 @@ export function createAlipay(deps: AlipayDeps): PaymentProvider {
       const amountFen = fenOf(refund.refund_amount)
       if (amountFen === null) throw new Error(`Alipay refund_amount ${String(refund.refund_amount)} for ${refundNo}`)
       return { status: 'succeeded', amountFen, refundedAt: parseAlipayTime(refund.gmt_refund_pay) }
+    },
+
+    async downloadBill(date) {
+      let answer: { bill_download_url?: string }
+      try {
+        answer = await gateway<{ bill_download_url?: string }>('alipay.data.dataservice.bill.downloadurl.query', {
+          biz: { bill_type: 'trade', bill_date: date },
+        })
+      } catch (error) {
+        // A day without a trade has no bill: an empty one (our records for that day are then ours alone).
+        if (error instanceof AlipayError && error.signed && error.subCode === 'isp.bill_not_exist') {
+          return emptyBill()
+        }
+        throw error
+      }
+      const url = new URL(answer.bill_download_url ?? '')
+      // The address is Alipay's, valid for 30 seconds; a plain-http one is refused unless the gateway is itself
+      // plain http (a local fake in tests).
+      if (url.protocol !== 'https:' && url.protocol !== new URL(keys.gateway).protocol) {
+        throw new Error(`Alipay bill_download_url ${url.origin} is not https`)
+      }
+      const response = await doFetch(url, { method: 'GET' })
+      if (!response.ok) throw new Error(`Alipay bill download: HTTP ${response.status}`)
+      return parseAlipayBill(alipayBillDetailText(new Uint8Array(await response.arrayBuffer())))
     },
   }
 }

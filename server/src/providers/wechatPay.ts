@@ -1,10 +1,20 @@
-import { createDecipheriv, createSign, createVerify, randomBytes } from 'node:crypto'
+import { createDecipheriv, createHash, createSign, createVerify, randomBytes } from 'node:crypto'
+import { gunzipSync } from 'node:zlib'
 import type { KeyObject } from 'node:crypto'
 import type { IncomingHttpHeaders } from 'node:http'
 import { LifePayType } from '../../../src/domain/lifePayType'
 import type { Clock } from '../clock'
 import { errors } from '../http/errors'
-import type { PaymentNotification, PaymentProvider, PaymentQuery, RefundNotification, RefundQuery } from './payment'
+import {
+  BillNotReadyError,
+  providerRef,
+  type PaymentNotification,
+  type PaymentProvider,
+  type PaymentQuery,
+  type RefundNotification,
+  type RefundQuery,
+} from './payment'
+import { wechatBill } from './wechatPayBill'
 import { closeChecked } from './closeChecked'
 import { timedFetch } from './timedFetch'
 
@@ -171,46 +181,90 @@ export function createWechatPay(deps: WechatPayDeps): PaymentProvider {
     return { eventType: body.event_type, createTime: validDate(body.create_time), resource: JSON.parse(plain) }
   }
 
-  /** One signed call; the answer's signature is checked before its content is believed. */
-  async function call<T>(method: 'GET' | 'POST', path: string, payload?: unknown): Promise<T | null> {
-    const url = new URL(path, keys.baseUrl)
-    const body = payload === undefined ? '' : JSON.stringify(payload)
+  /** The Authorization header of a request, by WeChat's rules: the merchant key's signature over it. */
+  function authorization(method: string, url: URL, body: string): string {
     const timestamp = String(nowS())
     const nonceStr = nonce()
     const signature = rsaSign(
       keys.mchPrivateKey,
       `${method}\n${url.pathname}${url.search}\n${timestamp}\n${nonceStr}\n${body}\n`,
     )
+    return (
+      `WECHATPAY2-SHA256-RSA2048 mchid="${keys.mchId}",nonce_str="${nonceStr}",signature="${signature}",` +
+      `timestamp="${timestamp}",serial_no="${keys.mchSerialNo}"`
+    )
+  }
+
+  /** One signed call; the answer's signature is checked before its content is believed. */
+  async function call<T>(method: 'GET' | 'POST', path: string, payload?: unknown): Promise<T | null> {
+    const url = new URL(path, keys.baseUrl)
+    const body = payload === undefined ? '' : JSON.stringify(payload)
     const response = await doFetch(url, {
       method,
       headers: {
         accept: 'application/json',
         'user-agent': 'life-pay-server',
         ...(payload === undefined ? {} : { 'content-type': 'application/json' }),
-        authorization:
-          `WECHATPAY2-SHA256-RSA2048 mchid="${keys.mchId}",nonce_str="${nonceStr}",signature="${signature}",` +
-          `timestamp="${timestamp}",serial_no="${keys.mchSerialNo}"`,
+        authorization: authorization(method, url, body),
       },
       body: payload === undefined ? undefined : body,
     })
     const text = await response.text()
-    if (!response.ok) {
-      // Error answers are not always signed (a gateway may answer first): only their status and code are used.
-      let code = 'UNKNOWN'
-      let message = text.slice(0, 200)
-      try {
-        const parsed = JSON.parse(text) as { code?: string; message?: string }
-        code = parsed.code ?? code
-        message = parsed.message ?? message
-      } catch {
-        // Not JSON: the raw text is the message.
-      }
-      throw new WechatPayError(response.status, code, message)
-    }
+    if (!response.ok) throw errorOf(response.status, text)
     if (!signedByWechatPay(response.headers, text)) {
       throw new Error(`WeChat Pay answer to ${method} ${url.pathname} is not signed by the platform key`)
     }
     return text === '' ? null : (JSON.parse(text) as T)
+  }
+
+  /** An error answer: not always signed (a gateway may answer first), so only its status and code are used. */
+  function errorOf(status: number, text: string): WechatPayError {
+    let code = 'UNKNOWN'
+    let message = text.slice(0, 200)
+    try {
+      const parsed = JSON.parse(text) as { code?: string; message?: string }
+      code = parsed.code ?? code
+      message = parsed.message ?? message
+    } catch {
+      // Not JSON: the raw text is the message.
+    }
+    return new WechatPayError(status, code, message)
+  }
+
+  /**
+   * One bill of a day (tradebill, then its download_url): WeChat does not sign the file, so its SHA-1 must be the
+   * hash_value the signed answer gave, and the file must come from WeChat Pay's own host (our signed request goes
+   * there). NO_STATEMENT_EXIST: no payment that day; STATEMENT_CREATING: not cut yet.
+   */
+  async function billText(date: string, billType: 'SUCCESS' | 'REFUND'): Promise<string | null> {
+    let answer: { hash_type?: string; hash_value?: string; download_url?: string } | null
+    try {
+      answer = await call('GET', `/v3/bill/tradebill?bill_date=${date}&bill_type=${billType}&tar_type=GZIP`)
+    } catch (error) {
+      if (error instanceof WechatPayError && error.code === 'NO_STATEMENT_EXIST') return null
+      if (error instanceof WechatPayError && error.code === 'STATEMENT_CREATING') {
+        throw new BillNotReadyError('WeChat Pay', date)
+      }
+      throw error
+    }
+    const downloadUrl = new URL(answer?.download_url ?? '', keys.baseUrl)
+    if (downloadUrl.origin !== new URL(keys.baseUrl).origin) {
+      throw new Error(`WeChat Pay bill download_url ${downloadUrl.origin} is not WeChat Pay's host`)
+    }
+    if (answer?.hash_type !== 'SHA1' || !/^[0-9a-f]{40}$/i.test(answer.hash_value ?? '')) {
+      throw new Error(`WeChat Pay ${billType} bill of ${date}: no SHA1 hash_value`)
+    }
+    const response = await doFetch(downloadUrl, {
+      method: 'GET',
+      headers: { 'user-agent': 'life-pay-server', authorization: authorization('GET', downloadUrl, '') },
+    })
+    const bytes = Buffer.from(await response.arrayBuffer())
+    if (!response.ok) throw errorOf(response.status, bytes.toString('utf8'))
+    const file = gunzipSync(bytes)
+    if (createHash('sha1').update(file).digest('hex') !== answer.hash_value?.toLowerCase()) {
+      throw new Error(`WeChat Pay ${billType} bill of ${date}: its SHA-1 is not the hash_value WeChat gave`)
+    }
+    return file.toString('utf8')
   }
 
   const notFound = (error: unknown) =>
@@ -218,12 +272,12 @@ export function createWechatPay(deps: WechatPayDeps): PaymentProvider {
     error.status === 404 &&
     ['ORDER_NOT_EXIST', 'ORDERNOTEXIST', 'RESOURCE_NOT_EXISTS'].includes(error.code)
 
-  async function queryPayment(orderNo: string): Promise<PaymentQuery> {
+  async function queryPayment(outTradeNo: string): Promise<PaymentQuery> {
     let transaction: Transaction | null
     try {
       transaction = await call<Transaction>(
         'GET',
-        `/v3/pay/transactions/out-trade-no/${encodeURIComponent(orderNo)}?mchid=${encodeURIComponent(keys.mchId)}`,
+        `/v3/pay/transactions/out-trade-no/${encodeURIComponent(outTradeNo)}?mchid=${encodeURIComponent(keys.mchId)}`,
       )
     } catch (error) {
       if (notFound(error)) return { status: 'notFound' }
@@ -247,7 +301,7 @@ export function createWechatPay(deps: WechatPayDeps): PaymentProvider {
       case 'PAYERROR':
         return { status: 'closed' }
       default:
-        throw new Error(`WeChat Pay trade_state ${String(transaction?.trade_state)} for ${orderNo}`)
+        throw new Error(`WeChat Pay trade_state ${String(transaction?.trade_state)} for ${outTradeNo}`)
     }
   }
 
@@ -263,12 +317,12 @@ export function createWechatPay(deps: WechatPayDeps): PaymentProvider {
         appid: keys.appId,
         mchid: keys.mchId,
         description: order.description,
-        out_trade_no: order.orderNo,
+        out_trade_no: order.outTradeNo,
         notify_url: keys.notifyUrl,
         amount: { total: order.amountFen, currency: 'CNY' },
         payer: { openid: order.openId },
       })
-      if (!answer?.prepay_id) throw new Error(`WeChat Pay prepay for ${order.orderNo} returned no prepay_id`)
+      if (!answer?.prepay_id) throw new Error(`WeChat Pay prepay for ${order.outTradeNo} returned no prepay_id`)
       const timeStamp = String(nowS())
       const nonceStr = nonce()
       const pkg = `prepay_id=${answer.prepay_id}`
@@ -289,30 +343,31 @@ export function createWechatPay(deps: WechatPayDeps): PaymentProvider {
         // Signed and encrypted for us is not enough: it must be a payment to this merchant in this app.
         if (transaction.mchid !== keys.mchId || transaction.appid !== keys.appId) return null
         if (transaction.trade_state !== 'SUCCESS') return null
-        const { out_trade_no: orderNo, transaction_id: transactionId } = transaction
+        const outTradeNo = providerRef(transaction.out_trade_no)
+        const transactionId = providerRef(transaction.transaction_id)
         const amountFen = transaction.amount?.total
         const paidAt = validDate(transaction.success_time)
-        if (typeof orderNo !== 'string' || typeof transactionId !== 'string' || !paidAt) return null
-        if (typeof amountFen !== 'number' || !Number.isSafeInteger(amountFen)) return null
-        return { orderNo, transactionId, lifePayType: LifePayType.WxPay, amountFen, paidAt }
+        if (!outTradeNo || !transactionId || !paidAt) return null
+        if (typeof amountFen !== 'number' || !Number.isSafeInteger(amountFen) || amountFen <= 0) return null
+        return { kind: 'paid', outTradeNo, transactionId, lifePayType: LifePayType.WxPay, amountFen, paidAt }
       } catch {
         return null
       }
     },
 
-    close: (orderNo) =>
+    close: (outTradeNo) =>
       closeChecked(
         {
           provider: 'WeChat Pay',
           queryPayment,
-          close: async (orderNo) => {
-            await call('POST', `/v3/pay/transactions/out-trade-no/${encodeURIComponent(orderNo)}/close`, {
+          close: async (outTradeNo) => {
+            await call('POST', `/v3/pay/transactions/out-trade-no/${encodeURIComponent(outTradeNo)}/close`, {
               mchid: keys.mchId,
             })
           },
           isProviderAnswer: (error) => error instanceof WechatPayError,
         },
-        orderNo,
+        outTradeNo,
       ),
 
     async refund(request) {
@@ -320,8 +375,8 @@ export function createWechatPay(deps: WechatPayDeps): PaymentProvider {
       // Its final state (SUCCESS, or ABNORMAL / CLOSED: the money did not go back) comes to notify_url.
       await call('POST', '/v3/refund/domestic/refunds', {
         notify_url: keys.refundNotifyUrl,
-        // By our order number (WeChat takes it or transaction_id, not both): known even if the notification was lost.
-        out_trade_no: request.orderNo,
+        // By the out_trade_no (WeChat takes it or transaction_id, not both): known even if the notification was lost.
+        out_trade_no: request.outTradeNo,
         out_refund_no: request.refundNo,
         amount: { refund: request.amountFen, total: request.amountFen, currency: 'CNY' },
       })
@@ -337,12 +392,13 @@ export function createWechatPay(deps: WechatPayDeps): PaymentProvider {
         const event = REFUND_EVENTS[opened.eventType]
         // The event and the refund it carries must agree, and the refund be this merchant's.
         if (refund.mchid !== keys.mchId || refund.refund_status !== event.refundStatus) return null
-        const { out_trade_no: orderNo, out_refund_no: refundNo } = refund
+        const outTradeNo = providerRef(refund.out_trade_no)
+        const refundNo = providerRef(refund.out_refund_no)
         const amountFen = refund.amount?.refund
-        if (typeof orderNo !== 'string' || typeof refundNo !== 'string') return null
+        if (!outTradeNo || !refundNo) return null
         if (typeof amountFen !== 'number' || !Number.isSafeInteger(amountFen)) return null
         const at = (event.status === 'succeeded' ? validDate(refund.success_time) : opened.createTime) ?? clock.now()
-        return { orderNo, refundNo, status: event.status, amountFen, at }
+        return { outTradeNo, refundNo, status: event.status, amountFen, at }
       } catch {
         return null
       }
@@ -368,6 +424,11 @@ export function createWechatPay(deps: WechatPayDeps): PaymentProvider {
         default:
           throw new Error(`WeChat Pay refund status ${String(refund?.status)} for ${refundNo}`)
       }
+    },
+
+    async downloadBill(date) {
+      const [payments, refunds] = await Promise.all([billText(date, 'SUCCESS'), billText(date, 'REFUND')])
+      return wechatBill(payments, refunds)
     },
   }
 }

@@ -13,10 +13,12 @@ import { createServer } from 'node:http'
 import type { AddressInfo } from 'node:net'
 import { join } from 'node:path'
 import type { AlipayIdentitySettings, AlipaySettings } from '../../src/config'
-import { fenOf, yuan, type AlipayKeys } from '../../src/providers/alipay'
+import type { AlipayKeys } from '../../src/providers/alipay'
+import { fenOfYuanText as fenOf, yuanText as yuan } from '../../src/providers/yuanText'
 import { alipayTime, signContent } from '../../src/providers/alipayGateway'
 import { alipayCertSn, alipayRootCertSn } from '../../src/providers/alipayCertificates'
 import { issueCertificate, type DistinguishedName } from './testCertificates'
+import { alipayBillZip, chinaDate } from './fakeBills'
 
 // A local Alipay OpenAPI gateway that keeps Alipay's own rules, so the adapter is tested against signatures it cannot
 // fake: every request must carry the common parameters and an RSA2 `sign` by the app private key over the sorted
@@ -49,6 +51,8 @@ export interface FakeTrade {
   notifyUrl: string
   status: 'WAIT_BUYER_PAY' | 'TRADE_SUCCESS' | 'TRADE_CLOSED'
   paidAt: Date | null
+  /** What the bill says was paid, when a test makes it differ from the trade. */
+  billTotalFen?: number
 }
 
 export interface FakeAlipayRefund {
@@ -310,6 +314,19 @@ export async function startFakeAlipay(now: () => Date = () => new Date(), option
       refunds.set(key, { outTradeNo: trade.outTradeNo, outRequestNo, refundFen, at: now() })
       return ok({ ...base, refund_fee: yuan(refunded + refundFen), fund_change: 'Y' })
     },
+    'alipay.data.dataservice.bill.downloadurl.query': (biz) => {
+      const date = String(biz.bill_date ?? '')
+      if (biz.bill_type !== 'trade' || !/^\d{4}-\d{2}-\d{2}$/.test(date)) {
+        return { code: '40002', msg: 'Invalid Arguments', sub_code: 'isv.invalid-parameter', sub_msg: 'bill' }
+      }
+      // Cut before 09:00 the next day; a day without a trade has no bill.
+      const cut = now().getTime() >= new Date(`${date}T09:00:00+08:00`).getTime() + 24 * 3600_000
+      const lines = billLines(date)
+      if (!cut || lines.length === 0) return fail('isp.bill_not_exist', '账单不存在')
+      const token = randomBytes(16).toString('hex')
+      billFiles.set(token, alipayBillZip('20881234567890', date, lines, now()))
+      return ok({ bill_download_url: `${origin}/bill/${token}.csv.zip` })
+    },
     'alipay.trade.fastpay.refund.query': (biz) => {
       const trade = trades.get(String(biz.out_trade_no))
       if (!trade) return fail('ACQ.TRADE_NOT_EXIST', 'no such trade')
@@ -360,6 +377,40 @@ export async function startFakeAlipay(now: () => Date = () => new Date(), option
     return null
   }
 
+  /** Bill zips handed out by downloadurl.query, by token (the real address lives 30 seconds). */
+  const billFiles = new Map<string, Uint8Array>()
+
+  /** The day's payments and refunds, as the bill lists them. */
+  function billLines(date: string) {
+    const paid = [...trades.values()].filter((t) => t.paidAt && chinaDate(t.paidAt) === date)
+    const refunded = [...refunds.values()].filter((r) => chinaDate(r.at) === date)
+    return [
+      ...paid.map((t) => ({
+        tradeNo: t.tradeNo,
+        outTradeNo: t.outTradeNo,
+        subject: t.subject,
+        createdAt: t.paidAt as Date,
+        finishedAt: t.paidAt as Date,
+        buyer: t.buyer,
+        amountFen: t.billTotalFen ?? t.totalFen,
+        outRequestNo: null,
+      })),
+      ...refunded.map((r) => {
+        const t = trades.get(r.outTradeNo) as FakeTrade
+        return {
+          tradeNo: t.tradeNo,
+          outTradeNo: t.outTradeNo,
+          subject: t.subject,
+          createdAt: r.at,
+          finishedAt: r.at,
+          buyer: t.buyer,
+          amountFen: r.refundFen,
+          outRequestNo: r.outRequestNo,
+        }
+      }),
+    ]
+  }
+
   /** Answers to corrupt on purpose (a test sets it): the next answer signed with this key instead. */
   let forgeNext: KeyObject | null = null
 
@@ -368,6 +419,13 @@ export async function startFakeAlipay(now: () => Date = () => new Date(), option
     request.on('data', (chunk: Buffer) => chunks.push(chunk))
     request.on('end', () => {
       const url = new URL(request.url ?? '/', 'http://fake')
+      // A bill file: a plain download from Alipay's file host, no signature, no parameters.
+      const bill = /^\/bill\/([0-9a-f]+)\.csv\.zip$/.exec(url.pathname)
+      if (bill) {
+        const file = billFiles.get(bill[1])
+        response.writeHead(file ? 200 : 404, { 'content-type': 'application/zip' })
+        return void response.end(file ?? '')
+      }
       const params: Record<string, string> = {}
       for (const [key, value] of url.searchParams) params[key] = value
       for (const [key, value] of new URLSearchParams(Buffer.concat(chunks).toString('utf8'))) params[key] = value
@@ -405,7 +463,8 @@ export async function startFakeAlipay(now: () => Date = () => new Date(), option
     })
   })
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve))
-  const gateway = `http://127.0.0.1:${(server.address() as AddressInfo).port}/gateway.do`
+  const origin = `http://127.0.0.1:${(server.address() as AddressInfo).port}`
+  const gateway = `${origin}/gateway.do`
 
   function trade(orderNo: string): FakeTrade {
     const found = trades.get(orderNo)
@@ -537,6 +596,21 @@ export async function startFakeAlipay(now: () => Date = () => new Date(), option
     },
 
     /** The buyer pays in the Alipay app: the trade becomes TRADE_SUCCESS. */
+    /** A payment under an out_trade_no we never created: Alipay has it, we do not. */
+    externalPayment(outTradeNo: string, totalFen: number): FakeTrade {
+      trades.set(outTradeNo, {
+        outTradeNo,
+        tradeNo: `2026${String(++seq).padStart(8, '0')}${randomBytes(6).toString('hex')}`,
+        totalFen,
+        subject: 'external',
+        buyer: '2088000000000099',
+        notifyUrl: '',
+        status: 'WAIT_BUYER_PAY',
+        paidAt: null,
+      })
+      return this.pay(outTradeNo)
+    },
+
     pay(orderNo: string): FakeTrade {
       const paid = trade(orderNo)
       if (paid.status !== 'WAIT_BUYER_PAY') throw new Error(`fake Alipay: ${orderNo} is ${paid.status}`)

@@ -1,10 +1,20 @@
-import { createCipheriv, createSign, createVerify, generateKeyPairSync, randomBytes, type KeyObject } from 'node:crypto'
+import {
+  createCipheriv,
+  createHash,
+  createSign,
+  createVerify,
+  generateKeyPairSync,
+  randomBytes,
+  type KeyObject,
+} from 'node:crypto'
+import { gzipSync } from 'node:zlib'
 import { writeFileSync } from 'node:fs'
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http'
 import type { AddressInfo } from 'node:net'
 import { join } from 'node:path'
 import type { WechatPaySettings } from '../../src/config'
 import type { WechatPayKeys } from '../../src/providers/wechatPay'
+import { chinaDate, wechatRefundBill, wechatSuccessBill } from './fakeBills'
 
 // A local WeChat Pay API v3 that keeps WeChat's own rules, so the adapter is tested against signatures and
 // encryption it cannot fake: our requests must carry a WECHATPAY2-SHA256-RSA2048 Authorization signed by the
@@ -28,6 +38,8 @@ export interface FakeOrder {
   state: 'NOTPAY' | 'SUCCESS' | 'CLOSED' | 'REFUND'
   transactionId: string | null
   successTime: string | null
+  /** What the bill says was paid, when a test makes it differ from the order. */
+  billTotal?: number
 }
 
 export interface FakeRefund {
@@ -37,6 +49,8 @@ export interface FakeRefund {
   total: number
   status: 'PROCESSING' | 'SUCCESS' | 'ABNORMAL' | 'CLOSED'
   successTime: string | null
+  /** When WeChat accepted it: the refund bill's day. */
+  createTime: Date
   /** The refund's notify_url as our request gave it. */
   notifyUrl: string | null
 }
@@ -192,8 +206,84 @@ export async function startFakeWechatPay(now: () => Date = () => new Date()) {
     amount: { refund: refund.refund, total: refund.total, currency: 'CNY' },
   })
 
+  /** Bill files handed out by tradebill, by download token (WeChat's download_url lives five minutes). */
+  const billFiles = new Map<string, { file: Buffer; gzip: boolean }>()
+
+  /** The day's SUCCESS or REFUND bill as WeChat cuts it; null when the day has no such line. */
+  function billOf(date: string, billType: string): string | null {
+    if (billType === 'REFUND') {
+      const day = [...refunds.values()].filter((refund) => chinaDate(refund.createTime) === date)
+      if (day.length === 0) return null
+      return wechatRefundBill(
+        day.map((refund) => {
+          const order = orders.get(refund.outTradeNo) as FakeOrder
+          return {
+            appId: order.appid,
+            mchId: order.mchid,
+            transactionId: order.transactionId ?? '',
+            outTradeNo: order.outTradeNo,
+            openId: order.openid,
+            totalFen: order.total,
+            description: order.description,
+            successTime: new Date(order.successTime ?? refund.createTime),
+            refundId: `50${refund.outRefundNo}`,
+            outRefundNo: refund.outRefundNo,
+            refundFen: refund.refund,
+            createTime: refund.createTime,
+            refundSuccessTime: refund.successTime ? new Date(refund.successTime) : null,
+            status: refund.status,
+          }
+        }),
+      )
+    }
+    const day = [...orders.values()].filter(
+      (order) => order.transactionId && order.successTime && chinaDate(new Date(order.successTime)) === date,
+    )
+    if (day.length === 0) return null
+    return wechatSuccessBill(
+      day.map((order) => ({
+        appId: order.appid,
+        mchId: order.mchid,
+        transactionId: order.transactionId ?? '',
+        outTradeNo: order.outTradeNo,
+        openId: order.openid,
+        totalFen: order.billTotal ?? order.total,
+        description: order.description,
+        successTime: new Date(order.successTime ?? 0),
+      })),
+    )
+  }
+
   type Handler = (body: RequestBody, match: RegExpExecArray, url: URL) => [number, unknown?]
   const routes: [string, RegExp, Handler][] = [
+    [
+      'GET',
+      /^\/v3\/bill\/tradebill$/,
+      (_body, _match, url) => {
+        const date = url.searchParams.get('bill_date') ?? ''
+        const billType = url.searchParams.get('bill_type') ?? 'ALL'
+        if (!/^\d{4}-\d{2}-\d{2}$/.test(date) || !['SUCCESS', 'REFUND'].includes(billType)) {
+          return [400, { code: 'PARAM_ERROR', message: 'bill_date / bill_type' }]
+        }
+        // Cut after 10:00 the next day, China time.
+        if (now().getTime() < new Date(`${date}T10:00:00+08:00`).getTime() + 24 * 3600_000) {
+          return [400, { code: 'STATEMENT_CREATING', message: '账单生成中' }]
+        }
+        const text = billOf(date, billType)
+        if (text === null) return [400, { code: 'NO_STATEMENT_EXIST', message: '账单文件不存在' }]
+        const token = randomBytes(16).toString('hex')
+        const file = Buffer.from(text, 'utf8')
+        billFiles.set(token, { file, gzip: url.searchParams.get('tar_type') === 'GZIP' })
+        return [
+          200,
+          {
+            hash_type: 'SHA1',
+            hash_value: createHash('sha1').update(file).digest('hex'),
+            download_url: `${baseUrl}/v3/billdownload/file?token=${token}`,
+          },
+        ]
+      },
+    ],
     [
       'POST',
       /^\/v3\/pay\/transactions\/jsapi$/,
@@ -290,6 +380,7 @@ export async function startFakeWechatPay(now: () => Date = () => new Date()) {
           total: order.total,
           status: 'PROCESSING',
           successTime: null,
+          createTime: now(),
           notifyUrl: isString(body.notify_url) ? body.notify_url : null,
         }
         refunds.set(created.outRefundNo, created)
@@ -308,6 +399,7 @@ export async function startFakeWechatPay(now: () => Date = () => new Date()) {
   ]
 
   let failing = 0
+  let tamperBill = false
   const server = createServer((request, response) => {
     const chunks: Buffer[] = []
     request.on('data', (chunk: Buffer) => chunks.push(chunk))
@@ -320,6 +412,16 @@ export async function startFakeWechatPay(now: () => Date = () => new Date()) {
         answer(response, status, payload)
       }
       if (!authorized(request, text)) return reply(401, { code: 'SIGN_ERROR', message: 'signature invalid' })
+      // The bill file itself: the raw stream, not signed (its hash came in tradebill's signed answer).
+      if (request.method === 'GET' && url.pathname === '/v3/billdownload/file') {
+        const bill = billFiles.get(url.searchParams.get('token') ?? '')
+        requests.push({ method: 'GET', url: request.url ?? '', body: {}, status: bill ? 200 : 404 })
+        if (!bill) return answer(response, 404, { code: 'RESOURCE_NOT_EXISTS', message: 'no such bill' })
+        // A tampered file: one digit of an amount changed in transit (the summary may still add up).
+        const file = tamperBill ? Buffer.from(bill.file.toString('utf8').replace(/`(\d)\./, '`9.')) : bill.file
+        response.writeHead(200, { 'content-type': 'application/octet-stream' })
+        return void response.end(bill.gzip ? gzipSync(file) : file)
+      }
       if (failing > 0) {
         failing -= 1
         // WeChat Pay's own outage answer (HTTP 500, SYSTEM_ERROR: 系统异常，请用相同参数重新调用).
@@ -401,6 +503,44 @@ export async function startFakeWechatPay(now: () => Date = () => new Date()) {
     /** The next `count` signed calls get WeChat Pay's outage answer (HTTP 500 SYSTEM_ERROR). */
     failNext(count = 1): void {
       failing = count
+    },
+
+    /** The next bill files downloaded arrive altered (their hash no longer matches), or again intact. */
+    tamperBills(on = true): void {
+      tamperBill = on
+    },
+
+    /**
+     * A payment made under an out_trade_no we never prepared (another system on the merchant account, a prepay whose
+     * record was lost): WeChat has it, we do not.
+     */
+    externalPayment(outTradeNo: string, total: number): FakeOrder {
+      const order: FakeOrder = {
+        appid: APP_ID,
+        mchid: MCH_ID,
+        description: 'external',
+        outTradeNo,
+        notifyUrl: '',
+        total,
+        openid: 'oExternal',
+        prepayId: `wx${randomBytes(14).toString('hex')}`,
+        state: 'NOTPAY',
+        transactionId: null,
+        successTime: null,
+      }
+      orders.set(outTradeNo, order)
+      return this.pay(outTradeNo)
+    },
+
+    /**
+     * The payer pays an order WeChat had closed: what a provider-side race lets through (we closed it, WeChat took the
+     * money anyway). Only for tests of what we do with such money.
+     */
+    payClosed(orderNo: string): FakeOrder {
+      const closed = order(orderNo)
+      if (closed.state !== 'CLOSED') throw new Error(`fake WeChat Pay: ${orderNo} is ${closed.state}`)
+      closed.state = 'NOTPAY'
+      return this.pay(orderNo)
     },
 
     /** The payer pays in WeChat: the order becomes SUCCESS with a transaction id. */

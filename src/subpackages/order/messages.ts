@@ -62,6 +62,7 @@ export const orderMessages = defineMessages(
     hintRefunding: '充值未成功，款项将原路自动退回',
     hintRefundPendingReview: '退款申请已提交，请等待审核',
     hintRefunded: '{amount} 已原路退回',
+    hintRefundInProgress: '退款已发起，{amount} 正在原路退回，到账时间以支付平台为准',
     hintRefundFailed: '退款申请未通过',
     hintRefundFailedReason: '退款申请未通过：{reason}',
     pay: '去支付',
@@ -191,6 +192,8 @@ export const orderMessages = defineMessages(
     hintRefunding: 'The top-up did not go through; your money is being refunded automatically',
     hintRefundPendingReview: 'Refund requested, waiting for review',
     hintRefunded: '{amount} refunded to the original payment method',
+    hintRefundInProgress:
+      'Refund started: {amount} is on its way back to the original payment method; your payment provider decides when it arrives',
     hintRefundFailed: 'The refund request was not approved',
     hintRefundFailedReason: 'The refund request was not approved: {reason}',
     pay: 'Pay now',

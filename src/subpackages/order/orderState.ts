@@ -6,7 +6,7 @@ import type { LifePayOrderDetail } from '../../../types/api/lifePay'
 export function orderStatusAt(order: LifePayOrderDetail, nowMs: number): OrderDisplayStatus {
   return isOrderClosed(order, nowMs)
     ? OrderDisplayStatus.Closed
-    : orderDisplayStatusOf(order.payStatus, order.lifePayOrderStatus)
+    : orderDisplayStatusOf(order.payStatus, order.lifePayOrderStatus, order.refundProgress)
 }
 
 /** What the user can do with the order now. */

@@ -52,6 +52,8 @@ export const rechargeMessages = defineMessages(
     statusRefundingText: '款项将原路退回',
     statusRefundedTitle: '充值失败，已退款',
     statusRefundedText: '{amount} 已原路退回',
+    statusRefundInProgressTitle: '退款处理中',
+    statusRefundInProgressText: '{amount} 正在原路退回，到账时间以支付平台为准',
     statusClosedTitle: '订单已关闭',
     statusClosedText: '超时未支付，订单已关闭',
     statusRefundReviewTitle: '退款审核中',
@@ -155,6 +157,9 @@ export const rechargeMessages = defineMessages(
     statusRefundingText: 'The money is going back the way it came',
     statusRefundedTitle: 'Recharge failed, refunded',
     statusRefundedText: '{amount} went back the way it came',
+    statusRefundInProgressTitle: 'Refund in progress',
+    statusRefundInProgressText:
+      '{amount} is on its way back the way it came; your payment provider decides when it arrives',
     statusClosedTitle: 'Order closed',
     statusClosedText: 'It was not paid in time and has been closed',
     statusRefundReviewTitle: 'Refund pending review',

@@ -8,7 +8,6 @@ import {
   JobQueueCounts,
   OperatorOrder,
   ProviderNotification,
-  ReconciliationReport,
   RefundReturnedInput,
 } from '../../../../types/api/admin'
 import { required } from '../../../../src/domain/validators'
@@ -22,7 +21,6 @@ import type { JobRow } from '../../jobs/jobQueue'
 import { listChannels, setChannelEnabled } from '../lifePay/channels'
 import { toOperatorOrder, type OrderRow } from '../lifePay/orderView'
 import { attemptsOfOrders } from '../lifePay/rechargeAttempts'
-import { previousShanghaiDate, reconcileDay } from '../lifePay/reconciliation'
 import { refundsPendingReview } from '../lifePay/refunds'
 import { markRefundReturned, refundsNotReturned } from '../lifePay/refundNotifications'
 import { listNotifications, type NotificationRow } from '../notifications/recordNotification'
@@ -300,27 +298,6 @@ export function registerAdminRoutes(app: FastifyInstance, ctx: AppContext, auth:
       },
     )
   }
-
-  api.get(
-    '/api/admin/reconciliation',
-    {
-      ...viewer,
-      schema: routeSchema({
-        tags,
-        summary:
-          'Daily reconciliation: each order of an Asia/Shanghai day (and every paid order 24 h without an outcome) ' +
-          'against the payment provider and the supplier, with totals and every mismatch',
-        auth: 'operator',
-        querystring: Type.Object({
-          date: Type.Optional(
-            Type.String({ format: 'date', description: 'YYYY-MM-DD, Asia/Shanghai; yesterday when left out' }),
-          ),
-        }),
-        data: ReconciliationReport,
-      }),
-    },
-    async (request) => ok(await reconcileDay(ctx, request.query.date ?? previousShanghaiDate(ctx.clock.now()))),
-  )
 
   api.get(
     '/api/admin/jobs/failed',

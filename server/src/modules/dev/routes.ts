@@ -14,6 +14,8 @@ import { checkField } from '../../http/validation'
 import { encryptWxData, type WxPhoneData } from '../../providers/wxCrypto'
 import { isUuid } from '../account/users'
 import { dueNow } from '../reminders/reminderRuns'
+import { latestAttempt } from '../money/paymentAttempts'
+import { LifePayType } from '../../../../src/domain/lifePayType'
 
 const tags = ['Sandbox (dev)']
 
@@ -61,19 +63,31 @@ export function registerDevRoutes(app: FastifyInstance, ctx: AppContext): void {
         schema: routeSchema({
           tags,
           summary: 'Sandbox cashier "pay": the provider then notifies the server asynchronously (sometimes twice)',
-          description: '`deliveries` forces 1 or 2 notifications; by default 2 with SANDBOX_DUPLICATE_NOTIFY_RATE.',
+          description:
+            "Pays the order's latest payment attempt (the one GetPayOrderForJsAPI opened). `deliveries` forces 1 or 2 " +
+            'notifications; by default 2 with SANDBOX_DUPLICATE_NOTIFY_RATE. `lifePayType` with `secondWallet` pays ' +
+            "that pay type's latest attempt even though it was closed — what a second wallet a provider let through " +
+            'would do: the server records it as an orphan payment and refunds it.',
           body: withChannel(
             Type.Object({
               orderNo: Type.String({ minLength: 1, maxLength: 64 }),
               deliveries: Type.Optional(OneOf([1, 2])),
+              lifePayType: Type.Optional(OneOf([LifePayType.WxPay, LifePayType.AliPay])),
+              secondWallet: Type.Optional(Type.Boolean()),
             }),
           ),
           data: Type.Object({ orderNo: Type.String(), transactionId: Type.String(), deliveries: Type.Integer() }),
         }),
       },
       async (request) => {
-        const { orderNo, deliveries } = request.body
-        return ok({ orderNo, ...(await sandboxPayment.confirm(orderNo, deliveries)) })
+        const { orderNo, deliveries, lifePayType, secondWallet } = request.body
+        const attempt = await latestAttempt(ctx.db, orderNo, lifePayType)
+        if (!attempt) throw errors.sandboxPaymentNotStarted()
+        const paid = await sandboxPayment.confirm(attempt.outTradeNo, attempt.lifePayType as LifePayType, {
+          deliveries,
+          force: secondWallet === true,
+        })
+        return ok({ orderNo, ...paid })
       },
     )
 
@@ -87,8 +101,13 @@ export function registerDevRoutes(app: FastifyInstance, ctx: AppContext): void {
           data: Type.Object({ orderNo: Type.String(), cancelled: Type.Boolean() }),
         }),
       },
-      async (request) =>
-        ok({ orderNo: request.body.orderNo, cancelled: await sandboxPayment.cancel(request.body.orderNo) }),
+      async (request) => {
+        const attempt = await latestAttempt(ctx.db, request.body.orderNo)
+        const cancelled = attempt
+          ? await sandboxPayment.cancel(attempt.outTradeNo, attempt.lifePayType as LifePayType)
+          : false
+        return ok({ orderNo: request.body.orderNo, cancelled })
+      },
     )
   }
 

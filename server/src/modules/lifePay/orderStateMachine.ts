@@ -126,7 +126,8 @@ function orderRowOf(raw: Record<string, unknown>): OrderRow {
  * one row per order; `set` the assignments besides the state, over the order `o` and its input row `i`; `onlyIf` a
  * condition over them. Each order moves from `from` by `event` (the same transition table), taking its row lock
  * itself, or not at all; the orders that moved are returned, their notifications enqueued in the same transaction.
- * `alongside` is a data-modifying CTE over the moved rows (the CTE `updated`). The same reading rule as
+ * `alongside` is one or more data-modifying CTEs over the moved rows (the CTE `updated`, and the input `i`). The same
+ * reading rule as
  * transitionOrderFrom: the statement reads nothing but the locked rows and its input.
  * The rows are locked first, in id order (as every batch locks them: two batches over the same orders never deadlock).
  * `skipLocked`: an order another transaction holds locked is left out (returned as not moved) instead of waited for,
@@ -142,7 +143,7 @@ export async function transitionOrdersFrom(
     onlyIf = sql`true`,
     alongside,
     skipLocked = false,
-  }: { input: SQL; set: SQL; onlyIf?: SQL; alongside?: SQL; skipLocked?: boolean },
+  }: { input: SQL; set: SQL; onlyIf?: SQL; alongside?: SQL | SQL[]; skipLocked?: boolean },
   ctx: NotifyContext,
 ): Promise<OrderRow[]> {
   const to = nextOrderState(from, event)
@@ -162,7 +163,7 @@ export async function transitionOrdersFrom(
       from i, locked
       where o.id = locked.id and o.order_no = i.order_no and ${inFrom} and ${onlyIf}
       returning o.*
-    )${alongside ? sql`, alongside as (${alongside})` : sql``}
+    )${sql.join([alongside ?? []].flat().map((statement, n) => sql`, ${sql.raw(`alongside_${n}`)} as (${statement})`))}
     select * from updated`)
   const moved = rowsOf<Record<string, unknown>>(result).map(orderRowOf)
   for (const order of moved) {

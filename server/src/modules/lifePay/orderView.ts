@@ -1,7 +1,7 @@
 import type { CarrierCode } from '../../../../src/domain/carrier'
 import type { ElectricAccountType, ElectricType } from '../../../../src/domain/electric'
 import type { GasProvider } from '../../../../src/domain/gas'
-import { lifePayFrontStatusOf } from '../../../../src/domain/orderDisplayStatus'
+import { lifePayFrontStatusOf, refundProgressOf } from '../../../../src/domain/orderDisplayStatus'
 import { canApplyRefund } from '../../../../src/domain/orderTransitions'
 import { expectedDeliveryTime } from '../../../../src/domain/deliveryTime'
 import { LifePayOrderStatus, LifePayStatus } from '../../../../src/domain/lifePayStatus'
@@ -20,6 +20,7 @@ export const stateColumns = {
   orderNo: lifePayOrders.orderNo,
   payStatus: lifePayOrders.payStatus,
   lifePayOrderStatus: lifePayOrders.lifePayOrderStatus,
+  refundStatus: lifePayOrders.refundStatus,
   expireTime: lifePayOrders.expireTime,
 }
 
@@ -27,6 +28,7 @@ export const listColumns = {
   orderNo: lifePayOrders.orderNo,
   payStatus: lifePayOrders.payStatus,
   lifePayOrderStatus: lifePayOrders.lifePayOrderStatus,
+  refundStatus: lifePayOrders.refundStatus,
   lifePayOrderType: lifePayOrders.lifePayOrderType,
   account: lifePayOrders.account,
   parValueFen: lifePayOrders.parValueFen,
@@ -62,12 +64,15 @@ export type OrderDetailRow = Pick<OrderRow, keyof typeof detailColumns>
 
 const iso = (date: Date | null) => (date ? date.toISOString() : null)
 
-export function toOrderState(order: Pick<OrderRow, 'orderNo' | 'payStatus' | 'lifePayOrderStatus'>): LifePayOrderState {
+export function toOrderState(
+  order: Pick<OrderRow, 'orderNo' | 'payStatus' | 'lifePayOrderStatus' | 'refundStatus'>,
+): LifePayOrderState {
   return {
     orderNo: order.orderNo,
     payStatus: order.payStatus,
     lifePayOrderStatus: order.lifePayOrderStatus,
     frontStatus: lifePayFrontStatusOf(order.payStatus, order.lifePayOrderStatus),
+    refundProgress: refundProgressOf(order.payStatus, order.refundStatus),
   }
 }
 

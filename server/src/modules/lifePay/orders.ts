@@ -2,7 +2,7 @@ import { createHash, randomInt, randomUUID } from 'node:crypto'
 import { and, count, desc, eq, sql } from 'drizzle-orm'
 import type { PageResult } from '../../../../types/api/envelope'
 import type { CreateLifePayOrderResult, LifePayOrderListItem, PayOrderForJsApi } from '../../../../types/api/lifePay'
-import { LifePayOrderStatus, LifePayStatus } from '../../../../src/domain/lifePayStatus'
+import { LifePayOrderStatus } from '../../../../src/domain/lifePayStatus'
 import { LifePayOrderType } from '../../../../src/domain/lifePayOrderType'
 import type { LifePayType } from '../../../../src/domain/lifePayType'
 import { fenToYuan, rechargePriceFen, toFen } from '../../../../src/domain/price'
@@ -15,9 +15,9 @@ import {
 } from '../../../../src/domain/orderTransitions'
 import { LifePayRateType } from '../../../../src/domain/rateType'
 import type { AppContext } from '../../appContext'
-import type { Db, Executor } from '../../db/database'
+import type { Db, Executor, Tx } from '../../db/database'
 import type { AdvisoryLock } from '../../db/lockedTransaction'
-import { preparedOnExecutor, preparedPerDb } from '../../db/prepared'
+import { preparedPerDb } from '../../db/prepared'
 import { JobPriority } from '../../jobs/jobQueue'
 import { lifePayOrders } from '../../db/schema'
 import { errors } from '../../http/errors'
@@ -42,7 +42,10 @@ import {
   type OrderStateRow,
 } from './orderView'
 import { type guardReadColumns, insertOrderWithExpiry, orderTransaction, updateOrderColumns } from './orderWrites'
-import { paymentFor, paymentProviders } from './paymentFor'
+import { paymentFor } from './paymentFor'
+import { handlePaymentNotification } from './payments'
+import { lockOrder } from './orderLock'
+import { assertAttemptsClosed, openAttempt, PaidElsewhereError, withAttemptsClosed } from '../money/paymentAttempts'
 
 const rateTypeOf: Record<LifePayOrderType, LifePayRateType> = {
   [LifePayOrderType.Phone]: LifePayRateType.DefaultPhone,
@@ -280,22 +283,6 @@ export async function lockUserOrder(tx: Executor, userId: string, orderNo: strin
   return order
 }
 
-// Every step of a paid order (payment, submission, result, refund) starts by locking it: built once per database.
-const lockStatement = preparedOnExecutor((executor) =>
-  executor
-    .select()
-    .from(lifePayOrders)
-    .where(eq(lifePayOrders.orderNo, sql.placeholder('orderNo')))
-    .for('update')
-    .prepare('life_pay_order_lock'),
-)
-
-/** The order, row-locked in the caller's transaction. */
-export async function lockOrder(executor: Executor, orderNo: string): Promise<OrderRow | null> {
-  const [order] = await lockStatement(executor).execute({ orderNo })
-  return order ?? null
-}
-
 /** Refuses an order that can no longer be paid, with the brief's message for a closed one. */
 function assertPayable(order: OrderStateRow, now: Date): void {
   if (isOrderClosed(order, now)) throw errors.orderClosed()
@@ -303,20 +290,26 @@ function assertPayable(order: OrderStateRow, now: Date): void {
 }
 
 /**
- * Closes an unpaid order whose time is up: the provider-side payment is closed first, so no payment can complete
- * after it. 'paid' when the user paid just before (the notification will move the order on). Closed at every
- * provider in use, not only the order's current pay type's: a payer who prepared with WeChat Pay and then switched
- * to Alipay still holds an open WeChat payment.
+ * Closes an unpaid order whose time is up: its open attempt is closed at its provider first, so no payment can
+ * complete after it. 'paid' when the payer paid just before: that payment is recorded (the notification may still
+ * be on its way) and the order moves on with it.
  */
 export async function closeUnpaidOrder(ctx: AppContext, orderNo: string): Promise<'closed' | 'paid' | 'unchanged'> {
-  const answers = await Promise.all(paymentProviders(ctx).map((provider) => provider.close(orderNo)))
-  if (answers.includes('paid')) return 'paid'
-  return orderTransaction(ctx, async (tx) => {
-    const order = await lockOrder(tx, orderNo)
-    if (!order || !canTransition(order, 'close')) return 'unchanged'
-    await transitionOrder(tx, order, 'close', { updatedTime: ctx.clock.now() }, ctx)
-    return 'closed'
-  })
+  try {
+    return await withAttemptsClosed(ctx, orderNo, null, () =>
+      orderTransaction(ctx, async (tx) => {
+        const order = await lockOrder(tx, orderNo)
+        if (!order || !canTransition(order, 'close')) return 'unchanged'
+        await assertAttemptsClosed(tx, orderNo, null)
+        await transitionOrder(tx, order, 'close', { updatedTime: ctx.clock.now() }, ctx)
+        return 'closed'
+      }),
+    )
+  } catch (error) {
+    if (!(error instanceof PaidElsewhereError)) throw error
+    await handlePaymentNotification(ctx, error.payment, 'query')
+    return 'paid'
+  }
 }
 
 async function payableOrder(ctx: AppContext, userId: string, orderNo: string): Promise<OrderStateRow> {
@@ -331,7 +324,35 @@ async function payableOrder(ctx: AppContext, userId: string, orderNo: string): P
   return order
 }
 
-/** POST /api/LifePay/SetLifePayOrderPayType */
+/**
+ * Runs `work` under the order's row lock once no attempt at another pay type than `lifePayType` is open (docs/money.md
+ * § One payment per order). When such an attempt turns out paid, the payment is recorded and the payer is told the
+ * order is paid.
+ */
+async function withOtherAttemptsClosed<T>(
+  ctx: AppContext,
+  userId: string,
+  orderNo: string,
+  lifePayType: LifePayType,
+  work: (tx: Tx, order: OrderRow) => Promise<T>,
+): Promise<T> {
+  try {
+    return await withAttemptsClosed(ctx, orderNo, lifePayType, () =>
+      orderTransaction(ctx, async (tx) => {
+        const order = await lockUserOrder(tx, userId, orderNo)
+        assertPayable(order, ctx.clock.now())
+        await assertAttemptsClosed(tx, orderNo, lifePayType)
+        return work(tx, order)
+      }),
+    )
+  } catch (error) {
+    if (!(error instanceof PaidElsewhereError)) throw error
+    await handlePaymentNotification(ctx, error.payment, 'query')
+    throw errors.orderAlreadyPaid()
+  }
+}
+
+/** POST /api/LifePay/SetLifePayOrderPayType: the other pay type's open payment is closed first. */
 export async function setPayType(
   ctx: AppContext,
   userId: string,
@@ -341,13 +362,8 @@ export async function setPayType(
   // A pay type with no provider here is refused before it is recorded: the order stays payable the other way.
   paymentFor(ctx, lifePayType)
   await payableOrder(ctx, userId, orderNo)
-  await orderTransaction(ctx, (tx) =>
-    updateOrderColumns(
-      tx,
-      { orderNo, userId },
-      { lifePayType, updatedTime: ctx.clock.now() },
-      eq(lifePayOrders.payStatus, LifePayStatus.Unpaid),
-    ),
+  await withOtherAttemptsClosed(ctx, userId, orderNo, lifePayType, (tx, order) =>
+    updateOrderColumns(tx, order, { lifePayType, updatedTime: ctx.clock.now() }),
   )
 }
 
@@ -361,13 +377,12 @@ export async function preparePayment(
 ): Promise<PayOrderForJsApi> {
   const payment = paymentFor(ctx, lifePayType)
   await payableOrder(ctx, userId, orderNo)
-  return orderTransaction(ctx, async (tx) => {
-    const order = await lockUserOrder(tx, userId, orderNo)
-    assertPayable(order, ctx.clock.now())
+  return withOtherAttemptsClosed(ctx, userId, orderNo, lifePayType, async (tx, order) => {
     await updateOrderColumns(tx, order, { lifePayType, updatedTime: ctx.clock.now() })
+    const attempt = await openAttempt(ctx, tx, order, lifePayType, ctx.config.payTypes[lifePayType] ?? 'none')
     const prepared = await payment
       .prepare(tx, {
-        orderNo,
+        outTradeNo: attempt.outTradeNo,
         lifePayType,
         amountFen: order.payAmountFen,
         description: `生活缴费 ${order.orderNo}`,

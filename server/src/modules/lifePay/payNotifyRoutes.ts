@@ -7,8 +7,10 @@ import type { AppContext } from '../../appContext'
 import { ok } from '../../http/envelope'
 import { errors } from '../../http/errors'
 import { routeSchema } from '../../http/schemas'
-import type { PaymentNotification, PaymentProvider } from '../../providers/payment'
-import { recordNotification, type NotificationOutcome } from '../notifications/recordNotification'
+import type { PaymentProvider } from '../../providers/payment'
+import { orderNoOfOutTradeNo } from '../money/paymentAttempts'
+import type { NotificationOutcome } from '../../../../types/api/admin'
+import { recordNotification } from '../notifications/recordNotification'
 import { handlePaymentNotification } from './payments'
 import { handleRefundNotification } from './refundNotifications'
 
@@ -28,7 +30,7 @@ interface Processed {
   reason: string | null
   orderNo: string | null
   verified: boolean
-  /** What refused a genuine notification (unknown order, another amount): the JSON routes answer with it. */
+  /** What kept a genuine notification from being recorded (the database…): the provider must deliver it again. */
   error?: unknown
 }
 
@@ -38,26 +40,35 @@ function claimedOrderNo(body: unknown): string | null {
   return typeof value === 'string' ? value.slice(0, 64) : null
 }
 
-/** Verifies with `provider` and records the payment; refusals are answers, never exceptions. */
+/**
+ * Verifies with `provider` and records the payment; refusals are answers, never exceptions. Every genuine payment is
+ * recorded — on its order, or as an orphan payment refunded automatically — before it is acknowledged; a genuine
+ * notification of no payment is acknowledged as it is.
+ */
 async function processPayment(
   ctx: AppContext,
   request: FastifyRequest,
   provider: PaymentProvider | null,
   lifePayType: LifePayType,
 ): Promise<Processed> {
-  const notification: PaymentNotification | null =
-    provider?.verifyNotification(request.headers, request.rawBody ?? '') ?? null
+  const notification = provider?.verifyNotification(request.headers, request.rawBody ?? '') ?? null
   if (!notification || notification.lifePayType !== lifePayType) {
     const reason = provider ? 'signature, timestamp or content not genuine' : 'pay type not offered on this server'
     return { outcome: 'refused', reason, orderNo: claimedOrderNo(request.body), verified: false }
   }
+  const orderNo = orderNoOfOutTradeNo(notification.outTradeNo)
+  if (notification.kind === 'state') {
+    return { outcome: 'noPayment', reason: `trade ${notification.state}`, orderNo, verified: true }
+  }
   try {
     const outcome = await handlePaymentNotification(ctx, notification)
-    return { outcome, reason: null, orderNo: notification.orderNo, verified: true }
+    const reason = outcome === 'orphan' ? 'a payment no order keeps: recorded, refunding it' : null
+    return { outcome, reason, orderNo, verified: true }
   } catch (error) {
-    // Unknown order or another amount: refused like a forged one (the provider delivers again; the log shows why).
+    // Not recorded (the database…): not acknowledged, so the provider delivers it again.
     const reason = error instanceof Error ? error.message : String(error)
-    return { outcome: 'refused', reason, orderNo: notification.orderNo, verified: true, error }
+    ctx.log.error({ err: error, outTradeNo: notification.outTradeNo }, 'payment notification not recorded')
+    return { outcome: 'refused', reason, orderNo, verified: true, error }
   }
 }
 
@@ -179,10 +190,12 @@ function registerRefundRoute(app: FastifyInstance, ctx: AppContext): void {
       } else {
         try {
           const outcome = await handleRefundNotification(ctx, notification)
-          processed = { outcome, reason: notification.status, orderNo: notification.orderNo, verified: true }
+          const orderNo = orderNoOfOutTradeNo(notification.outTradeNo)
+          processed = { outcome, reason: notification.status, orderNo, verified: true }
         } catch (error) {
           const reason = error instanceof Error ? error.message : String(error)
-          processed = { outcome: 'refused', reason, orderNo: notification.orderNo, verified: true, error }
+          const orderNo = orderNoOfOutTradeNo(notification.outTradeNo)
+          processed = { outcome: 'refused', reason, orderNo, verified: true, error }
         }
       }
       await logDelivery(ctx, request, providerName(ctx, LifePayType.WxPay), WXPAY_REFUND_PATH, processed)

@@ -1,9 +1,11 @@
-import { inArray } from 'drizzle-orm'
+import { eq, inArray } from 'drizzle-orm'
 import type { AppContext } from '../../appContext'
-import { lifePayOrders } from '../../db/schema'
+import { lifePayOrders, orphanPayments } from '../../db/schema'
+import { orderNoOfOutTradeNo } from '../money/paymentAttempts'
+import { settleOrphanRefund } from '../money/refundConfirmation'
 import { errors } from '../../http/errors'
 import type { RefundNotification } from '../../providers/payment'
-import { lockOrder } from './orders'
+import { lockOrder } from './orderLock'
 import type { OrderRow } from './orderView'
 import { orderTransaction, updateOrderColumns } from './orderWrites'
 import { refundNoOf } from './refunds'
@@ -20,12 +22,34 @@ export async function handleRefundNotification(
   ctx: AppContext,
   notification: RefundNotification,
 ): Promise<'recorded' | 'duplicate'> {
+  // An orphan payment's refund (its own refund number, never an order's).
+  const [orphan] = await ctx.db.select().from(orphanPayments).where(eq(orphanPayments.refundNo, notification.refundNo))
+  if (orphan) {
+    if (notification.outTradeNo !== orphan.outTradeNo || notification.amountFen !== orphan.amountFen) {
+      ctx.log.error({ refundNo: notification.refundNo }, 'orphan refund notification mismatch')
+      throw errors.paymentNotificationInvalid()
+    }
+    const returned = notification.status === 'succeeded'
+    const settled = await settleOrphanRefund(
+      ctx,
+      ctx.db,
+      orphan.id,
+      returned ? 'succeeded' : 'failed',
+      returned ? null : `WeChat Pay: refund ${notification.status}`,
+    )
+    return settled ? 'recorded' : 'duplicate'
+  }
   return orderTransaction(ctx, async (tx) => {
-    const order = await lockOrder(tx, notification.orderNo)
+    const order = await lockOrder(tx, orderNoOfOutTradeNo(notification.outTradeNo))
     if (!order) throw errors.orderNotFound()
-    // Our refund number for this order (set by the approval, or the automatic refund's own) and the whole amount.
+    // Our refund number for this order (set by the approval, or the automatic refund's own), the payment it
+    // returns, and the whole amount.
     const refundNo = order.refundNo ?? refundNoOf(order.orderNo)
-    if (notification.refundNo !== refundNo || notification.amountFen !== order.payAmountFen) {
+    if (
+      notification.refundNo !== refundNo ||
+      notification.outTradeNo !== (order.outTradeNo ?? order.orderNo) ||
+      notification.amountFen !== order.payAmountFen
+    ) {
       ctx.log.error({ orderNo: order.orderNo, refundNo: notification.refundNo }, 'refund notification mismatch')
       throw errors.paymentNotificationInvalid()
     }

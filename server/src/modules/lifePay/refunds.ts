@@ -6,9 +6,10 @@ import { ApiError } from '../../http/apiError'
 import { errors } from '../../http/errors'
 import { canTransition } from '../../../../src/domain/orderTransitions'
 import { transitionOrder } from './orderStateMachine'
-import { lockOrder } from './orders'
+import { lockOrder } from './orderLock'
 import { orderTransaction, updateOrderColumns } from './orderWrites'
 import { paymentFor } from './paymentFor'
+import { queueRefundCheck } from '../money/refundConfirmation'
 import { attemptInFlight } from './rechargeAttempts'
 import { isDelivered, resumeRecharge } from './rechargeOwed'
 import type { OrderRow } from './orderView'
@@ -34,7 +35,7 @@ export async function payBackOrder(
   const refundNo = order.refundNo ?? refundNoOf(orderNo)
   // The provider that took the money pays it back (the notification recorded its pay type on the order).
   await paymentFor(ctx, order.lifePayType).refund({
-    orderNo,
+    outTradeNo: order.outTradeNo ?? orderNo,
     refundNo,
     amountFen: order.payAmountFen,
     transactionId: order.transactionId,
@@ -43,13 +44,23 @@ export async function payBackOrder(
     const locked = await lockOrder(tx, orderNo)
     if (!locked || !canTransition(locked, event)) return null
     const now = ctx.clock.now()
-    return transitionOrder(
+    // Refunded, and `processing` until the provider says the money arrived (docs/money.md § Refunds).
+    const refunded = await transitionOrder(
       tx,
       locked,
       event,
-      { refundNo, refundTime: now, updatedTime: now, ...(remark !== undefined ? { refundCheckRemark: remark } : {}) },
+      {
+        refundNo,
+        refundTime: now,
+        refundStatus: 'processing',
+        refundStatusTime: now,
+        updatedTime: now,
+        ...(remark !== undefined ? { refundCheckRemark: remark } : {}),
+      },
       ctx,
     )
+    await queueRefundCheck(ctx, tx, { target: 'order', ref: orderNo })
+    return refunded
   })
 }
 

@@ -3,12 +3,11 @@ import { desc, eq } from 'drizzle-orm'
 import type { AppContext } from '../../appContext'
 import { providerNotifications } from '../../db/schema'
 import { GroupCommit } from '../../jobs/groupCommit'
+import type { NotificationOutcome } from '../../../../types/api/admin'
 
 // The delivery log (docs/server.md § Notification log): every post to a notify route — payment and refund
 // notifications of each provider, supplier callbacks — kept as received with what became of it, so an operator can
 // answer "did they tell us?" from our side. Generic on purpose: any callback route records through here.
-
-export type NotificationOutcome = 'recorded' | 'duplicate' | 'refused'
 
 export interface NotificationDelivery {
   /** Who posted: wechatpay, alipay, sandbox, a supplier… */

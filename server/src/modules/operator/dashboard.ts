@@ -4,7 +4,7 @@ import { LifePayOrderStatus } from '../../../../src/domain/lifePayStatus'
 import { fenToYuan } from '../../../../src/domain/price'
 import type { AppContext } from '../../appContext'
 import { lifePayOrders, rechargeAttempts } from '../../db/schema'
-import { shanghaiDate, shanghaiDay } from '../lifePay/reconciliation'
+import { shanghaiDate, shanghaiDay } from '../money/shanghaiDay'
 
 // GET /api/operator/dashboard: how the business is doing, by Asia/Shanghai calendar days as reconciliation counts
 // them. Each figure is counted by when its event happened: orders by creation, payments by pay time, deliveries by

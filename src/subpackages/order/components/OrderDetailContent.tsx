@@ -65,6 +65,8 @@ export default function OrderDetailContent({ order }: { order: LifePayOrderDetai
         return m('hintRefundPendingReview')
       case OrderDisplayStatus.Refunded:
         return m('hintRefunded', { amount: formatYuan(order.payAmount) })
+      case OrderDisplayStatus.RefundInProgress:
+        return m('hintRefundInProgress', { amount: formatYuan(order.payAmount) })
       default:
         return checkRemark ? m('hintRefundFailedReason', { reason: checkRemark }) : m('hintRefundFailed')
     }

@@ -5,6 +5,7 @@ import {
   orderDisplayStatusColors,
   orderDisplayStatusLabels,
   orderDisplayStatusOf,
+  type RefundProgress,
 } from '../../../domain/orderDisplayStatus'
 import { useLocaleStore } from '../../../i18n/i18n'
 import './OrderStatusTag.scss'
@@ -12,14 +13,21 @@ import './OrderStatusTag.scss'
 interface OrderStatusTagProps {
   payStatus: LifePayStatus
   lifePayOrderStatus: LifePayOrderStatus
+  /** Where a refunded order's money is: "refund in progress" until the provider confirms it back. */
+  refundProgress?: RefundProgress | null
   /** 'text' for the list row, 'badge' for headers. */
   variant?: 'text' | 'badge'
 }
 
 /** The status a user sees for an order, in words and colour. */
-export default function OrderStatusTag({ payStatus, lifePayOrderStatus, variant = 'text' }: OrderStatusTagProps) {
+export default function OrderStatusTag({
+  payStatus,
+  lifePayOrderStatus,
+  refundProgress,
+  variant = 'text',
+}: OrderStatusTagProps) {
   const locale = useLocaleStore((s) => s.locale)
-  const status = orderDisplayStatusOf(payStatus, lifePayOrderStatus)
+  const status = orderDisplayStatusOf(payStatus, lifePayOrderStatus, refundProgress)
   const color = orderDisplayStatusColors[status]
   return (
     <Text className={`lp-order-status lp-order-status--${variant} lp-order-status--${color}`} data-status={status}>

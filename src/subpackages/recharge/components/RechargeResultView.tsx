@@ -46,6 +46,11 @@ const HEAD: Record<Phase, { title: RechargeMessageKey; text: RechargeMessageKey;
   },
   [OrderDisplayStatus.Refunding]: { title: 'statusRefundingTitle', text: 'statusRefundingText', tone: 'failed' },
   [OrderDisplayStatus.Refunded]: { title: 'statusRefundedTitle', text: 'statusRefundedText', tone: 'failed' },
+  [OrderDisplayStatus.RefundInProgress]: {
+    title: 'statusRefundInProgressTitle',
+    text: 'statusRefundInProgressText',
+    tone: 'pending',
+  },
   [OrderDisplayStatus.RefundPendingReview]: {
     title: 'statusRefundReviewTitle',
     text: 'statusRefundReviewText',
@@ -75,6 +80,12 @@ function stepsOf(phase: Phase, m: (key: RechargeMessageKey) => string): ResultSt
         { label: m('stepSucceeded'), state: 'done' },
       ]
     case OrderDisplayStatus.Refunding:
+      return [
+        { label: m('stepPaid'), state: 'done' },
+        { label: m('stepFailed'), state: 'failed' },
+        { label: m('stepRefunded'), state: 'active' },
+      ]
+    case OrderDisplayStatus.RefundInProgress:
       return [
         { label: m('stepPaid'), state: 'done' },
         { label: m('stepFailed'), state: 'failed' },
@@ -121,7 +132,7 @@ export default function RechargeResultView({ orderNo, kind, visible }: RechargeR
   // request that fails leaves the page as the status alone.
   if (order.isPending && orderNo !== '') return <PageState status='loading' />
 
-  const display = orderDisplayStatusOf(state.payStatus, state.lifePayOrderStatus)
+  const display = orderDisplayStatusOf(state.payStatus, state.lifePayOrderStatus, state.refundProgress)
   const phase: Phase = display === OrderDisplayStatus.Unpaid && !graceOver && !polling.timedOut ? 'confirming' : display
   const head = HEAD[phase]
   const detail = order.data

@@ -20,6 +20,8 @@ const SETTLED: readonly OrderDisplayStatus[] = [
 ]
 
 /** No further change comes without someone acting (an operator or the user): stop asking. */
-export function isPayStatusSettled(state: Pick<LifePayOrderState, 'payStatus' | 'lifePayOrderStatus'>): boolean {
-  return SETTLED.includes(orderDisplayStatusOf(state.payStatus, state.lifePayOrderStatus))
+export function isPayStatusSettled(
+  state: Pick<LifePayOrderState, 'payStatus' | 'lifePayOrderStatus' | 'refundProgress'>,
+): boolean {
+  return SETTLED.includes(orderDisplayStatusOf(state.payStatus, state.lifePayOrderStatus, state.refundProgress))
 }
