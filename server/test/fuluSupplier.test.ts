@@ -5,7 +5,7 @@ import { join } from 'node:path'
 import { after, before, describe, test } from 'node:test'
 import { eq } from 'drizzle-orm'
 import type { ProviderNotification } from '../../types/api/admin'
-import type { CreateLifePayOrderResult } from '../../types/api/lifePay'
+import type { CreateLifePayOrderResult, GasParValue } from '../../types/api/lifePay'
 import { GasProvider } from '../../src/domain/gas'
 import { LifePayOrderType } from '../../src/domain/lifePayOrderType'
 import { DEV_OPERATOR_TOKEN, loadConfig } from '../src/config'
@@ -523,13 +523,20 @@ describe('through the app', () => {
     )
   })
 
-  test('gas: submitted as the configured direct-recharge product; a face value Fulu does not sell is refused before payment', async () => {
+  test('gas: only the configured products offered; delivered through fulu.order.direct.add; others refused before payment', async () => {
     const gas = (parValue: number) =>
       t.post<CreateLifePayOrderResult>(
         '/api/LifePay/CreateLifePayGasOrder',
         { gasAccount: '88001234', gasOrgType: GasProvider.XinAo, parValue, idempotencyKey: newKey() },
         alice,
       )
+    // The catalog shows only what Fulu sells us: 新奥燃气 ¥50, no electricity at all.
+    const gasCatalog = await t.data(t.post<GasParValue[]>('/api/LifePay/GetGasParValue', {}, alice))
+    assert.deepEqual(
+      gasCatalog.map((entry) => [entry.gasOrgType, entry.parValue]),
+      [[GasProvider.XinAo, [50]]],
+    )
+    assert.deepEqual(await t.data(t.post('/api/LifePay/GetElectricParValue', {}, alice)), [])
     const refused = await gas(100)
     assert.deepEqual([refused.body.success, refused.body.error], [false, 'PAR_VALUE_NOT_OFFERED'])
     const { orderNo } = await t.data(gas(50))
