@@ -66,7 +66,7 @@ import { createAliyunCarrierLookup } from './providers/carrierLookupAliyun'
 import { createSandboxCarrierLookup } from './providers/carrierLookupSandbox'
 import { bucketHost, createAliyunSts } from './providers/aliyunSts'
 import { readKeyFile } from './providers/keyFile'
-import { createSignedHttpSupplier, type SignedHttpSupplier } from './providers/signedHttpSupplier'
+import { createFuluSupplier } from './providers/fuluSupplier'
 import { registerSupplierNotifyRoutes } from './modules/lifePay/supplierNotifyRoutes'
 import type { PaymentProvider } from './providers/payment'
 import { LifePayType } from '../../src/domain/lifePayType'
@@ -364,12 +364,12 @@ export async function buildApp(options: AppOptions): Promise<App> {
       ),
     }
   }
-  // The real supplier chosen by configuration; its callback route comes with it.
-  let signedHttpSupplier: SignedHttpSupplier | null = null
-  if (!given.supplier && config.providers.supplier === 'signedhttp') {
-    if (!config.signedHttpSupplier) throw new Error('SUPPLIER_PROVIDER=signedhttp without its SUPPLIER_* settings')
-    signedHttpSupplier = createSignedHttpSupplier({ settings: config.signedHttpSupplier, clock })
-    given.supplier = signedHttpSupplier
+  // The real supplier chosen by configuration; its callback route comes with it (below).
+  if (!given.supplier && config.providers.supplier === 'fulu') {
+    given.supplier = createFuluSupplier({
+      settings: requireSettings(config.fuluSupplier, 'SUPPLIER_PROVIDER=fulu'),
+      clock,
+    })
   }
   given.identity ??= identityProvider(config, clock) ?? undefined
   if (!given.storage) sandboxes.storage = createSandboxStorage(db, clock, join(config.dataDir, 'oss'))
@@ -384,7 +384,9 @@ export async function buildApp(options: AppOptions): Promise<App> {
         clock,
         jobs,
         delayMs: config.sandboxSupplierDelayMs,
-        onResult: (result) => handleRechargeResult(ctx, result),
+        onResult: async (result) => {
+          await handleRechargeResult(ctx, result)
+        },
         onResults: (results) => handleRechargeResults(ctx, results),
       }),
     storage: given.storage ?? (sandboxes.storage as NonNullable<Sandboxes['storage']>),
@@ -409,7 +411,7 @@ export async function buildApp(options: AppOptions): Promise<App> {
   registerNotificationRoutes(app, ctx, auth)
   registerAreaRoutes(app, ctx)
   registerPayNotifyRoutes(app, ctx)
-  if (signedHttpSupplier) registerSupplierNotifyRoutes(app, ctx, signedHttpSupplier)
+  registerSupplierNotifyRoutes(app, ctx)
   registerAdminRoutes(app, ctx, auth)
   registerMoneyRoutes(app, ctx, auth)
   registerOperatorAccountRoutes(app, ctx, auth)

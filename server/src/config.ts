@@ -1,8 +1,8 @@
 import { LifePayNotificationChannel, LifePayNotificationEvent } from '../../src/domain/lifePayNotification'
-import { readFileSync } from 'node:fs'
 import { join, resolve } from 'node:path'
 import { UNPAID_ORDER_CLOSE_MS } from '../../src/domain/constants'
 import { LifePayType } from '../../src/domain/lifePayType'
+import { fuluSupplierSettings, type FuluSupplierConfig } from './providers/fuluSettings'
 import { parseNotificationFieldMaps, type NotificationFieldMaps } from './providers/notificationFields'
 
 /** Repository root (server/src → ../..): default home of .data/ and dist/h5. */
@@ -18,17 +18,8 @@ export const WECHAT_API_DEFAULT_BASE_URL = 'https://api.weixin.qq.com'
 /** Alipay's OpenAPI gateway; tests point ALIPAY_GATEWAY at a local fake. */
 export const ALIPAY_DEFAULT_GATEWAY = 'https://openapi.alipay.com/gateway.do'
 
-/** The recharge supplier: the sandbox, or the signed-HTTP protocol of docs/supplierProtocol.md. */
-export type SupplierProviderKind = ProviderKind | 'signedhttp'
-
-/** The signed-HTTP supplier's settings (docs/deploy.md); the key is read from SUPPLIER_KEY or SUPPLIER_KEY_FILE. */
-export interface SignedHttpSupplierConfig {
-  gateway: string
-  merchantId: string
-  key: string
-  notifyUrl: string
-  timeoutMs: number
-}
+/** The recharge supplier: the sandbox, or the Fulu open platform (docs/supplier.md). */
+export type SupplierProviderKind = ProviderKind | 'fulu'
 
 /**
  * Payment has real providers: WeChat Pay API v3 (server/src/providers/wechatPay.ts) and Alipay
@@ -259,8 +250,10 @@ export interface ServerConfig {
   }
   /** Each pay type's payment provider (WXPAY_PROVIDER / ALIPAY_PROVIDER, defaults from PAYMENT_PROVIDER). */
   payTypes: PayTypeProviders
-  /** Set when providers.supplier is 'signedhttp'. */
-  signedHttpSupplier: SignedHttpSupplierConfig | null
+  /** Set when providers.supplier is 'fulu'. */
+  fuluSupplier: FuluSupplierConfig | null
+  /** The agreed charge for a delivered top-up, in percent of its face value (supplierAnswerCheck.ts). */
+  supplierCostBand: { minPercent: number; maxPercent: number }
   /** CARRIER_LOOKUP_PROVIDER: sandbox (default) or aliyun. */
   carrierLookup: CarrierLookupProviderKind
   /**
@@ -571,38 +564,10 @@ function alipaySettings(env: NodeJS.ProcessEnv): AlipaySettings {
 
 function supplierProvider(value: string | undefined): SupplierProviderKind {
   const kind = (value ?? 'sandbox').trim() || 'sandbox'
-  if (kind !== 'sandbox' && kind !== 'signedhttp') {
-    throw new Error(`SUPPLIER_PROVIDER=${kind}: the supplier providers are sandbox and signedhttp`)
+  if (kind !== 'sandbox' && kind !== 'fulu') {
+    throw new Error(`SUPPLIER_PROVIDER=${kind}: the supplier providers are sandbox and fulu`)
   }
   return kind
-}
-
-/** The signed-HTTP supplier's settings, or an error naming every missing one. */
-function signedHttpSupplierSettings(env: NodeJS.ProcessEnv): SignedHttpSupplierConfig {
-  const value = (name: string) => env[name]?.trim() ?? ''
-  const names = ['SUPPLIER_GATEWAY', 'SUPPLIER_MERCHANT_ID', 'SUPPLIER_NOTIFY_URL'] as const
-  const problems = names.filter((name) => value(name) === '').map((name) => `${name} is not set`)
-  // The key from a file (a mounted secret) or the variable; a file that cannot be read is named, not skipped.
-  let key = value('SUPPLIER_KEY')
-  const keyFile = value('SUPPLIER_KEY_FILE')
-  if (keyFile) {
-    try {
-      key = readFileSync(resolve(keyFile), 'utf8').trim()
-    } catch (error) {
-      problems.push(`SUPPLIER_KEY_FILE: cannot read ${keyFile} (${(error as Error).message})`)
-    }
-    if (value('SUPPLIER_KEY')) problems.push('SUPPLIER_KEY and SUPPLIER_KEY_FILE are both set: keep one')
-  } else if (!key) {
-    problems.push('SUPPLIER_KEY (or SUPPLIER_KEY_FILE) is not set')
-  }
-  if (problems.length > 0) throw new Error(`SUPPLIER_PROVIDER=signedhttp: ${problems.join('; ')}`)
-  return {
-    gateway: value('SUPPLIER_GATEWAY'),
-    merchantId: value('SUPPLIER_MERCHANT_ID'),
-    key,
-    notifyUrl: value('SUPPLIER_NOTIFY_URL'),
-    timeoutMs: int(env.SUPPLIER_TIMEOUT_MS, 10_000, 'SUPPLIER_TIMEOUT_MS'),
-  }
 }
 
 function identityProvider(value: string | undefined): IdentityProviderKind {
@@ -824,7 +789,11 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): ServerConfig {
     alipay: payTypes[LifePayType.AliPay] === 'alipay' ? alipaySettings(env) : null,
     aliyun: aliyunSettings(env, sms === 'aliyun', storage === 'aliyun', carrierLookup === 'aliyun'),
     carrierLookup,
-    signedHttpSupplier: supplier === 'signedhttp' ? signedHttpSupplierSettings(env) : null,
+    fuluSupplier: supplier === 'fulu' ? fuluSupplierSettings(env) : null,
+    supplierCostBand: {
+      minPercent: int(env.SUPPLIER_MIN_COST_PERCENT, 80, 'SUPPLIER_MIN_COST_PERCENT'),
+      maxPercent: int(env.SUPPLIER_MAX_COST_PERCENT, 100, 'SUPPLIER_MAX_COST_PERCENT'),
+    },
     supplierQueryAfterMs: int(env.SUPPLIER_QUERY_AFTER_MS, 10 * 60_000, 'SUPPLIER_QUERY_AFTER_MS'),
     supplierQueryMaxIntervalMs: int(env.SUPPLIER_QUERY_MAX_INTERVAL_MS, 60 * 60_000, 'SUPPLIER_QUERY_MAX_INTERVAL_MS'),
     wechatIdentity: identity.includes('wechat') ? wechatIdentitySettings(env) : null,

@@ -1,5 +1,6 @@
 import { LifePayType } from '../../src/domain/lifePayType'
 import { DEV_JWT_SECRET, DEV_MERCHANT_KEY, DEV_OPERATOR_TOKEN, type ServerConfig } from './config'
+import { FULU_SANDBOX_APP_KEY, FULU_SANDBOX_APP_SECRET } from './providers/fuluSettings'
 
 // With NODE_ENV=production the server takes real money and real accounts: it refuses to start on any setting that
 // would leave a door open — a sandbox provider (anyone could read SMS codes, pay for free with the sandbox key, take an
@@ -53,11 +54,26 @@ export function productionProblems(config: ServerConfig): string[] {
     const weak = weakSecret(value, [DEV_JWT_SECRET, DEV_OPERATOR_TOKEN, DEV_MERCHANT_KEY])
     if (weak) problems.push(`${setting}: ${weak} (use e.g. \`openssl rand -base64 48\`)`)
   }
-  // The supplier's key signs what settles recharges: one anyone could guess would let them forge results.
-  const supplierKey = config.signedHttpSupplier?.key
-  const weakSupplierKey = supplierKey === undefined ? null : weakSecret(supplierKey, [])
-  if (weakSupplierKey) problems.push(`SUPPLIER_KEY: ${weakSupplierKey} (the supplier issues it)`)
+  problems.push(...fuluProblems(config))
   if (config.jwtSecret === config.operatorToken) problems.push('OPERATOR_TOKEN: must differ from JWT_SECRET')
+  return problems
+}
+
+/**
+ * Fulu's secret signs what settles recharges: one anyone could guess (or the sandbox app's, published in every SDK)
+ * would let them forge results; its sandbox gateway never settles a real order.
+ */
+export function fuluProblems(config: ServerConfig): string[] {
+  const fulu = config.fuluSupplier
+  if (!fulu) return []
+  const problems: string[] = []
+  const weak = weakSecret(fulu.appSecret, [FULU_SANDBOX_APP_SECRET])
+  if (weak) problems.push(`FULU_APP_SECRET: ${weak} (Fulu issues it with the app key)`)
+  if (fulu.appKey === FULU_SANDBOX_APP_KEY) problems.push('FULU_APP_KEY: the public sandbox app, not ours')
+  // Both spellings of the sandbox host appear in Fulu's SDKs.
+  if (/^pre[.-]openapi\.fulu\.com$/.test(new URL(fulu.gateway).hostname)) {
+    problems.push(`FULU_GATEWAY: ${fulu.gateway} is Fulu's sandbox; production uses the default (unset)`)
+  }
   return problems
 }
 

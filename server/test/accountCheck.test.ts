@@ -5,17 +5,13 @@ import { ElectricAccountType, ElectricType } from '../../src/domain/electric'
 import { GasProvider } from '../../src/domain/gas'
 import { LifePayOrderType } from '../../src/domain/lifePayOrderType'
 import type { CreateLifePayOrderResult, LifePayAccountCheck, PhoneCarrierCheck } from '../../types/api/lifePay'
-import { createSignedHttpSupplier } from '../src/providers/signedHttpSupplier'
-import type { AccountLookupRequest } from '../src/providers/supplier'
 import { appOnFakeAliyun } from './support/aliyunTestApp'
 import { startFakeAliyun, type FakeAliyun } from './support/fakeAliyun'
-import { FakeSupplier } from './support/fakeSupplier'
-import { ManualClock } from './support/manualClock'
 import { createTestApp, GENEROUS_LIMITS, type Caller, type TestApp } from './support/testApp'
 
-// Issue 20, the checks before paying: CheckLifePayAccount against the sandbox supplier's account book and the
-// signed-HTTP supplier's /account/query (a local fake that checks our signatures), CheckPhoneCarrier against the
-// sandbox lookup and Alibaba Cloud 号码百科 (a local fake that checks the ACS3 signature).
+// Issue 20, the checks before paying: CheckLifePayAccount against the sandbox supplier's account book (Fulu publishes
+// no account lookup), CheckPhoneCarrier against the sandbox lookup and Alibaba Cloud 号码百科 (a local fake that
+// checks the ACS3 signature).
 
 const CHECK_ACCOUNT = '/api/LifePay/CheckLifePayAccount'
 const CHECK_CARRIER = '/api/LifePay/CheckPhoneCarrier'
@@ -167,88 +163,26 @@ describe('CheckPhoneCarrier (sandbox lookup)', () => {
   })
 })
 
-describe('signed-HTTP supplier: /account/query (docs/supplierProtocol.md § Account query)', () => {
-  const MERCHANT_ID = 'M100200300'
-  const KEY = 'test-supplier-key-0123456789abcdefghijklmnop'
-  let fake: FakeSupplier
-  const clock = new ManualClock()
-  const settings = () => ({
-    gateway: fake.url,
-    merchantId: MERCHANT_ID,
-    key: KEY,
-    notifyUrl: 'https://lifepay.example.com/api/supplier/notify',
-    // Far over a loaded machine's local round trip; only the held slow answer times out.
-    timeoutMs: 3_000,
-  })
-  const request = (account: string): AccountLookupRequest => ({
-    lifePayOrderType: LifePayOrderType.Electric,
-    account,
-    electricType: ElectricType.Guowang,
-    gasOrgType: null,
-    province: '310000',
-    city: '310100',
-  })
-
-  before(async () => {
-    fake = await new FakeSupplier({
-      merchantId: MERCHANT_ID,
-      key: KEY,
-      slowMs: 600_000,
-      deliver: async () => '',
-    }).start()
-    fake.setAccount('3100000000001', { holderName: '张小三', balanceFen: 12345 })
-    fake.setAccount('3100000000002', { holderName: '王五', owedFen: 8800 })
-    fake.setAccount('3100000000003', 'maintenance')
-    fake.setAccount('3100000000004', 'slow')
-    fake.setAccount('3100000000005', 'unsigned')
-  })
-  after(() => fake.close())
-
-  test('a known account: its holder and figures, asked with a signed request naming the product and area', async () => {
-    const supplier = createSignedHttpSupplier({ settings: settings(), clock })
-    assert.deepEqual(await supplier.lookupAccount(request('3100000000001')), {
-      status: 'found',
-      holderName: '张小三',
-      balanceFen: 12345,
-      owedFen: null,
-    })
-    assert.deepEqual(await supplier.lookupAccount(request('3100000000002')), {
-      status: 'found',
-      holderName: '王五',
-      balanceFen: null,
-      owedFen: 8800,
-    })
-    const asked = fake.lookups.find((one) => one.account === '3100000000001')
-    assert.equal(asked?.productType, 'electric')
-    assert.equal(asked?.electricType, 'guowang')
-    assert.equal(asked?.city, '310100')
-    assert.deepEqual(fake.rejected, [])
-  })
-
-  test('NOT_FOUND: notFound; maintenance, a timeout, an unsigned answer: unavailable', async () => {
-    const supplier = createSignedHttpSupplier({ settings: settings(), clock })
-    assert.deepEqual(await supplier.lookupAccount(request('3100000000009')), { status: 'notFound' })
-    for (const account of ['3100000000003', '3100000000004', '3100000000005']) {
-      assert.deepEqual(await supplier.lookupAccount(request(account)), { status: 'unavailable' }, account)
-    }
-  })
-
-  test('signed with the wrong key: the fake refuses it, and the refusal is not believed as an answer', async () => {
-    const supplier = createSignedHttpSupplier({ settings: { ...settings(), key: `${KEY}-wrong` }, clock })
-    assert.deepEqual(await supplier.lookupAccount(request('3100000000001')), { status: 'unavailable' })
-    assert.deepEqual(fake.rejected, ['/account/query'])
-  })
-
-  test('through the route: the holder masked, the figures in yuan', async () => {
+describe('Fulu as the supplier: no account lookup (docs/supplier.md § Account lookup)', () => {
+  test('the account cannot be checked now: the user is told so and may go on, nothing is asked of Fulu', async () => {
     const app = await createTestApp({
-      config: { providers: { ...t.config.providers, supplier: 'signedhttp' }, signedHttpSupplier: settings() },
+      config: {
+        providers: { ...t.config.providers, supplier: 'fulu' },
+        fuluSupplier: {
+          // Nothing listens there: a lookup that asked would fail, not answer.
+          gateway: 'http://127.0.0.1:9/api/getway',
+          appKey: 'fulu-app-key',
+          appSecret: 'fulu-app-secret-0123456789abcdefgh',
+          timeoutMs: 1_000,
+          callbackMaxAgeMs: 300_000,
+          products: {},
+        },
+      },
     })
     try {
       const bob = { token: (await app.register('13600000104')).accessToken }
-      const found = await app.post<LifePayAccountCheck>(CHECK_ACCOUNT, electric('3100000000001'), bob)
-      assert.deepEqual(found.body.data, { status: 'found', holderName: '张*三', balance: 123.45, owed: null })
-      const missing = await app.post(CHECK_ACCOUNT, electric('3100000000009'), bob)
-      assert.equal(missing.body.error, 'LIFE_PAY_ACCOUNT_NOT_FOUND')
+      const answer = await app.post<LifePayAccountCheck>(CHECK_ACCOUNT, electric('3100000000001'), bob)
+      assert.deepEqual(answer.body.data, { status: 'unavailable', holderName: null, balance: null, owed: null })
     } finally {
       await app.close()
     }

@@ -18,7 +18,7 @@ import { SUPPLIER_NOTIFY_PATH } from '../src/modules/lifePay/supplierNotifyRoute
 import { productionProblems } from '../src/productionReadiness'
 import { startFakeAlipay, type FakeAlipay } from './support/fakeAlipay'
 import { startFakeAliyun, type FakeAliyun } from './support/fakeAliyun'
-import { FakeSupplier } from './support/fakeSupplier'
+import { FakeFulu } from './support/fakeFulu'
 import { startFakeWechatIdentity, type FakeWechatIdentity } from './support/fakeWechatIdentity'
 import { startFakeWechatPay, type FakeWechatPay } from './support/fakeWechatPay'
 import { createPhoneOrder, orderRow, stateOf } from './support/orderFlows'
@@ -27,7 +27,7 @@ import { waitFor } from './support/waitFor'
 
 // Issue 18's "done when": the whole order life cycle on a server configured as production is — NODE_ENV=production,
 // strong secrets, no demo data, and every provider real: WeChat Pay and Alipay at once, WeChat and Alipay identity,
-// Alibaba Cloud SMS and STS, the signed-HTTP supplier. Each points at its local fake, which keeps the provider's own
+// Alibaba Cloud SMS and STS, the Fulu open platform. Each points at its local fake, which keeps the provider's own
 // signature and encryption rules (support/fake*.ts), and the configuration goes through loadConfig from environment
 // variables and key files, as main.ts reads it. Users sign up by SMS or log in through either mini-program; orders are
 // prepaid, paid and notified at both providers; the supplier delivers or fails; a failure is paid back through the
@@ -35,8 +35,8 @@ import { waitFor } from './support/waitFor'
 
 const JWT_SECRET = 'Zk3J9x!vQ2m#Lw8pZr5Tn0bYc7Hd4Fg6A-live'
 const OPERATOR_TOKEN = 'Qw7Er9Ty1Ui3Op5As8Df0Gh2Jk4Lz6Xc-live'
-const SUPPLIER_KEY = 'live-supplier-key-0123456789abcdefghijkl'
-const SUPPLIER_MERCHANT = 'M700800900'
+const FULU_APP_KEY = 'LiveAppKey+/0123456789abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOP'
+const FULU_APP_SECRET = '3f9c2a7e5b8d41f0a6c9e2b7d4f1a8c3'
 const SERVER = 'https://api.life-pay.example'
 const OPERATOR = { headers: { 'x-operator-token': OPERATOR_TOKEN } }
 const FORM = { 'content-type': 'application/x-www-form-urlencoded; charset=utf-8' }
@@ -54,7 +54,7 @@ let wechatPay: FakeWechatPay
 let alipay: FakeAlipay
 let wechatIdentity: FakeWechatIdentity
 let aliyun: FakeAliyun
-let supplier: FakeSupplier
+let supplier: FakeFulu
 
 /** Every fake reads the app's clock once the app exists (signature windows, notification times). */
 const now = () => (t ? t.clock.now() : new Date())
@@ -97,11 +97,10 @@ function productionEnvironment(): NodeJS.ProcessEnv {
     SMS_PROVIDER: 'aliyun',
     STORAGE_PROVIDER: 'aliyun',
     ...aliyun.env(),
-    SUPPLIER_PROVIDER: 'signedhttp',
-    SUPPLIER_GATEWAY: supplier.url,
-    SUPPLIER_MERCHANT_ID: SUPPLIER_MERCHANT,
-    SUPPLIER_KEY,
-    SUPPLIER_NOTIFY_URL: `${SERVER}${SUPPLIER_NOTIFY_PATH}`,
+    SUPPLIER_PROVIDER: 'fulu',
+    FULU_GATEWAY: supplier.url,
+    FULU_APP_KEY,
+    FULU_APP_SECRET,
     // Notifications are not part of this life cycle's checks (their adapters: wechatSubscribeMessage.test.ts…).
     NOTIFY_WECHAT_PROVIDER: 'off',
     NOTIFY_ALIPAY_PROVIDER: 'off',
@@ -115,14 +114,14 @@ before(async () => {
   alipay = await startFakeAlipay(now)
   wechatIdentity = await startFakeWechatIdentity(now)
   aliyun = await startFakeAliyun(now)
-  supplier = await new FakeSupplier({
-    merchantId: SUPPLIER_MERCHANT,
-    key: SUPPLIER_KEY,
-    // The supplier posts to the notify URL it was given; that URL's route is reached through the app.
-    deliver: async (notifyUrl, body) => {
-      assert.equal(notifyUrl, `${SERVER}${SUPPLIER_NOTIFY_PATH}`)
-      const answer = await t.app.inject({ method: 'POST', url: SUPPLIER_NOTIFY_PATH, headers: FORM, payload: body })
-      return answer.body
+  supplier = await new FakeFulu({
+    appKey: FULU_APP_KEY,
+    appSecret: FULU_APP_SECRET,
+    now,
+    // Fulu posts to the callback address set in its console (`${SERVER}/api/supplier/notify`), reached through the app.
+    deliver: async (body) => {
+      const headers = { 'content-type': 'application/json;charset=utf-8' }
+      return (await t.app.inject({ method: 'POST', url: SUPPLIER_NOTIFY_PATH, headers, payload: body })).body
     },
   }).start()
   config = loadConfig(productionEnvironment())
@@ -273,8 +272,8 @@ describe('the order life cycle against WeChat Pay, Alipay, the identity provider
     await payAtWechat(wechatUser, orderNo, wechatOpenId)
     await settles(wechatUser, orderNo, DELIVERED)
     const delivered = supplier.orders.get(orderNo)
-    assert.equal(delivered?.params.account, '13711112222')
-    assert.equal((await orderRow(t, orderNo)).supplierOrderNo, delivered?.supplierOrderNo)
+    assert.equal(delivered?.chargeAccount, '13711112222')
+    assert.equal((await orderRow(t, orderNo)).supplierOrderNo, delivered?.orderId)
   })
 
   test('WeChat: the supplier fails, the money goes back through WeChat Pay, its refund notification closes it', async () => {

@@ -16,7 +16,13 @@ import { OrderPageCache } from '../src/modules/lifePay/orderPageCache'
 import { orderPage } from '../src/modules/lifePay/orders'
 import { initialOrderState, RECHARGE_REFUNDABLE_AFTER_MINUTES } from '../../src/domain/orderTransitions'
 import { toOrderListItem } from '../src/modules/lifePay/orderView'
-import { createPhoneOrder, payInSandbox, paymentNotification, postPaymentNotification } from './support/orderFlows'
+import {
+  createPhoneOrder,
+  orderRow,
+  payInSandbox,
+  paymentNotification,
+  postPaymentNotification,
+} from './support/orderFlows'
 import { createTestApp, type Caller, type TestApp } from './support/testApp'
 
 let t: TestApp
@@ -109,7 +115,13 @@ describe('a cached order page is fresh right after every kind of write', () => {
   test('fulfilment failure: recharge failed, then refunded automatically', async () => {
     const orderNo = await paidOrder()
     await cacheFirstPage()
-    await handleRechargeResult(t.app.ctx, { orderNo, success: false, reason: 'test', supplierOrderNo: 'S-1' })
+    // The supplier's word for the order it took (another supplier order would not be believed).
+    const { supplierOrderNo } = await orderRow(t, orderNo)
+    assert.ok(supplierOrderNo)
+    assert.equal(
+      await handleRechargeResult(t.app.ctx, { orderNo, success: false, reason: 'test', supplierOrderNo }),
+      null,
+    )
     assert.deepEqual(await listed(orderNo), [30, 20, LifePayType.WxPay])
     await t.app.jobs.drain()
     assert.deepEqual(await listed(orderNo), [40, 50, LifePayType.WxPay])

@@ -28,7 +28,7 @@ const production = (env: Record<string, string> = {}) =>
 function safe(overrides: Partial<ServerConfig> = {}): ServerConfig {
   return {
     ...production({ JWT_SECRET: STRONG_JWT, OPERATOR_TOKEN: STRONG_OPERATOR, SEED_DEMO_DATA: '0' }),
-    providers: { identity: 'wechat', sms: 'aliyun', supplier: 'signedhttp', storage: 'aliyun' },
+    providers: { identity: 'wechat', sms: 'aliyun', supplier: 'fulu', storage: 'aliyun' },
     payTypes: { [LifePayType.WxPay]: 'wechatpay', [LifePayType.AliPay]: 'alipay' },
     notify: { providers: { wechat: 'wechat', alipay: 'off', sms: 'aliyun' }, wechat: null, alipay: null, sms: null },
     ...overrides,

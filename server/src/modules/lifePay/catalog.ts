@@ -51,7 +51,14 @@ export function getRates(rateRows: readonly RateRow[], channelId: string): LifeP
     .map((rateType) => ({ rateType, rate: ppmToPercent(rates.get(rateType) as number) }))
 }
 
-async function faceValuesBySubType(executor: Executor, type: LifePayOrderType): Promise<Map<string, number[]>> {
+/** Whether the supplier takes a kind of top-up (SupplierProvider.offers; absent: every kind). */
+export type Offered = (kind: { lifePayOrderType: LifePayOrderType; subType: string; parValueFen: number }) => boolean
+
+async function faceValuesBySubType(
+  executor: Executor,
+  type: LifePayOrderType,
+  offered: Offered = () => true,
+): Promise<Map<string, number[]>> {
   const rows = await executor
     .select()
     .from(parValues)
@@ -59,6 +66,8 @@ async function faceValuesBySubType(executor: Executor, type: LifePayOrderType): 
     .orderBy(asc(parValues.subType), asc(parValues.faceValueFen))
   const bySubType = new Map<string, number[]>()
   for (const row of rows) {
+    // A face value the supplier cannot take is not shown: creating it would be refused (orders.ts).
+    if (!offered({ lifePayOrderType: type, subType: row.subType, parValueFen: row.faceValueFen })) continue
     const list = bySubType.get(row.subType) ?? []
     list.push(fenToYuan(row.faceValueFen))
     bySubType.set(row.subType, list)
@@ -79,16 +88,16 @@ export async function getPhoneParValues(executor: Executor): Promise<PhoneParVal
 }
 
 /** POST /api/LifePay/GetElectricParValue */
-export async function getElectricParValues(executor: Executor): Promise<ElectricParValue[]> {
-  const values = await faceValuesBySubType(executor, LifePayOrderType.Electric)
+export async function getElectricParValues(executor: Executor, offered?: Offered): Promise<ElectricParValue[]> {
+  const values = await faceValuesBySubType(executor, LifePayOrderType.Electric, offered)
   return electricTypeValues
     .filter((type) => values.has(type))
     .map((electricType: ElectricType) => ({ electricType, parValue: values.get(electricType) ?? [] }))
 }
 
 /** POST /api/LifePay/GetGasParValue */
-export async function getGasParValues(executor: Executor): Promise<GasParValue[]> {
-  const values = await faceValuesBySubType(executor, LifePayOrderType.Gas)
+export async function getGasParValues(executor: Executor, offered?: Offered): Promise<GasParValue[]> {
+  const values = await faceValuesBySubType(executor, LifePayOrderType.Gas, offered)
   return gasProviderValues
     .filter((provider) => values.has(provider))
     .map((gasOrgType: GasProvider) => ({

@@ -1,5 +1,5 @@
 import type { AppContext } from '../../appContext'
-import { eq, sql } from 'drizzle-orm'
+import { and, eq, sql, type SQL } from 'drizzle-orm'
 import type { Executor, Tx } from '../../db/database'
 import { lifePayOrders } from '../../db/schema'
 import { JobPriority, type JobContext } from '../../jobs/jobQueue'
@@ -24,6 +24,7 @@ import {
 import { isDelivered, mayStartAttempt } from './rechargeOwed'
 import { rechargeRequestOf } from './rechargeRequest'
 import { submitBatch } from './submissionBatch'
+import { supplierAnswerMismatch } from './supplierAnswerCheck'
 import { payBackOrder } from './refunds'
 
 // Delivery and refund follow one rule (docs/api.md § Refunds and deliveries): for every paid order exactly one of
@@ -72,15 +73,18 @@ async function failRechargeLocked(ctx: AppContext, tx: Tx, order: OrderRow, rema
 /**
  * The supplier's result (its callback). Delivered: the order completes, closing a refund application it overtook.
  * Failed: the money goes back automatically, whatever application is pending. Either way the attempt records it.
+ * Believed only for the order's own submission (supplierAnswerCheck.ts): otherwise nothing changes and the answer is
+ * why — also for an order we do not have. Null when recorded (or already recorded).
  */
 export async function handleRechargeResult(
   ctx: AppContext,
   result: RechargeResult,
   /** From an order query: applies only while this attempt is still in flight (a callback may have settled it). */
   only?: { attemptNo: number },
-): Promise<void> {
+): Promise<string | null> {
   const supplierResult = result.success ? 'success' : `failed: ${result.reason ?? 'unknown'}`
-  await orderTransaction(ctx, async (tx) => {
+  const band = ctx.config.supplierCostBand
+  return orderTransaction(ctx, async (tx) => {
     const now = ctx.clock.now()
     // The common case (issue 21): a callback's success for an order waiting on its recharge. The transition takes the
     // row lock itself; the attempt is recorded by the statement after it, which reads the attempts as the lock's
@@ -93,13 +97,18 @@ export async function handleRechargeResult(
         'completeRecharge',
         { finishTime: now, supplierResult, supplierOrderNo: result.supplierOrderNo, updatedTime: now },
         ctx,
-        { onlyIf: sql`${lifePayOrders.supplierResult} is distinct from 'success'` },
+        { onlyIf: and(sql`${lifePayOrders.supplierResult} is distinct from 'success'`, believedIn(result, band)) },
       )
-      if (moved) return recordRechargeResult(tx, moved.id, result, now)
+      if (moved) {
+        await recordRechargeResult(tx, moved.id, result, now)
+        return null
+      }
     }
     const order = await lockOrder(tx, result.orderNo)
-    if (!order) return
-    if (only && (await attemptInFlight(tx, order.id))?.attemptNo !== only.attemptNo) return
+    if (!order) return 'no such order'
+    const mismatch = supplierAnswerMismatch(order, result, band)
+    if (mismatch) return mismatch
+    if (only && (await attemptInFlight(tx, order.id))?.attemptNo !== only.attemptNo) return null
     await recordRechargeResult(tx, order.id, result, now)
     // A second word after delivery (a duplicate callback) changes nothing: delivered stays delivered.
     const settles = !isDelivered(order)
@@ -118,14 +127,32 @@ export async function handleRechargeResult(
         },
         ctx,
       )
-      return
+      return null
     }
     if (settles && !result.success && canTransition(order, 'failRecharge')) {
       await failRechargeLocked(ctx, tx, order, RECHARGE_FAILED_REMARK)
     }
     // Whatever state the order is in, the operator sees the supplier's word.
     await updateOrderColumns(tx, order, { supplierResult, supplierOrderNo: result.supplierOrderNo })
+    return null
   })
+}
+
+/**
+ * supplierAnswerMismatch's rules as the fast path's condition on the order row: one that fails them is left to the
+ * locked path, which names why.
+ */
+function believedIn(result: RechargeResult, band: { minPercent: number; maxPercent: number }): SQL {
+  const conditions = [
+    sql`(${lifePayOrders.supplierOrderNo} is null or ${lifePayOrders.supplierOrderNo} = ${result.supplierOrderNo})`,
+  ]
+  if (result.account != null) conditions.push(sql`${lifePayOrders.account} = ${result.account}`)
+  if (result.costFen != null) {
+    conditions.push(
+      sql`${result.costFen * 100}::bigint between ${lifePayOrders.parValueFen}::bigint * ${band.minPercent} and ${lifePayOrders.parValueFen}::bigint * ${band.maxPercent}`,
+    )
+  }
+  return and(...conditions) as SQL
 }
 
 /**
@@ -151,7 +178,8 @@ export async function handleRechargeResults(ctx: AppContext, results: RechargeRe
           ${sql.param(firsts.map((r) => r.supplierOrderNo))}::text[]) as i(order_no, supplier_order_no)`,
         set: sql`finish_time = ${now}::timestamptz, supplier_result = 'success', supplier_order_no = i.supplier_order_no,
           updated_time = ${now}::timestamptz`,
-        onlyIf: sql`o.supplier_result is distinct from 'success'`,
+        // A result for another supplier order than the one accepted is left alone: handleRechargeResult refuses it.
+        onlyIf: sql`o.supplier_result is distinct from 'success' and (o.supplier_order_no is null or o.supplier_order_no = i.supplier_order_no)`,
       },
       ctx,
     )
@@ -225,10 +253,16 @@ async function queryRecharge(ctx: AppContext, job: QueryJob, context: JobContext
   if (!attempt || attempt.attemptNo !== job.attemptNo) return
   const answer = await ctx.providers.supplier.query(job.orderNo)
   if (answer.status === 'succeeded' || answer.status === 'failed') {
-    const { supplierOrderNo, reason } = answer
+    const { supplierOrderNo, reason, account, costFen } = answer
     const success = answer.status === 'succeeded'
-    await handleRechargeResult(ctx, { orderNo: job.orderNo, supplierOrderNo, success, reason }, job)
-    return
+    const refused = await handleRechargeResult(
+      ctx,
+      { orderNo: job.orderNo, supplierOrderNo, success, reason, account, costFen },
+      job,
+    )
+    if (refused === null) return
+    // Not the order's submission (another supplier order, account or charge): never settled on it, asked again.
+    context.log.error({ orderNo: job.orderNo, answer: answer.status, refused }, 'supplier query answer not believed')
   }
   if (ctx.clock.now().getTime() - attempt.startTime.getTime() >= RECHARGE_QUERY_GIVE_UP_MS) {
     context.log.error(

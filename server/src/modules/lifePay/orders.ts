@@ -111,6 +111,9 @@ export async function createOrder(
   const parValueFen = toFen(input.parValue)
   // SPEC §9: no top-up of any kind above 300, whatever the supplier's table offers.
   if (input.parValue > MAX_FACE_VALUE) throw errors.parValueNotOffered()
+  // Nor one the supplier cannot take (a utility top-up Fulu sells us no product for): refused before payment.
+  const kind = { lifePayOrderType: input.lifePayOrderType, subType: input.subType, parValueFen }
+  if (ctx.providers.supplier.offers?.(kind) === false) throw errors.parValueNotOffered()
   const ratePpm = channelRates(await ctx.rates.all(), channelId).get(rateTypeOf[input.lifePayOrderType])
   if (ratePpm === undefined) throw new Error(`No rate for order type ${input.lifePayOrderType}`)
   const payAmountFen = rechargePriceFen(input.parValue, ppmToPercent(ratePpm))

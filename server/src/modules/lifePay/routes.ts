@@ -52,6 +52,7 @@ import { checkField } from '../../http/validation'
 import {
   channelOf,
   getElectricParValues,
+  type Offered,
   getElectricSupportAreas,
   getGasParValues,
   getPhoneParValues,
@@ -91,6 +92,8 @@ export function registerLifePayRoutes(app: FastifyInstance, ctx: AppContext, aut
   const user = { onRequest: auth.userOrVirtual }
   const orderRoute = <B extends TSchema, D extends TSchema>(summary: string, body: B, data: D, description?: string) =>
     routeSchema({ tags, summary, description, body, data, auth: 'userOrVirtual' as const })
+  // The catalog shows what the supplier can take (a utility top-up Fulu sells us no product for is not).
+  const offered: Offered = (kind) => ctx.providers.supplier.offers?.(kind) ?? true
 
   api.get(
     '/api/LifePay/GetRate',
@@ -120,7 +123,7 @@ export function registerLifePayRoutes(app: FastifyInstance, ctx: AppContext, aut
   api.post(
     '/api/LifePay/GetElectricParValue',
     { schema: routeSchema({ tags, summary: 'Electricity face values per grid', data: Type.Array(ElectricParValue) }) },
-    async () => ok(await getElectricParValues(ctx.db)),
+    async () => ok(await getElectricParValues(ctx.db, offered)),
   )
 
   api.post(
@@ -138,7 +141,7 @@ export function registerLifePayRoutes(app: FastifyInstance, ctx: AppContext, aut
   api.post(
     '/api/LifePay/GetGasParValue',
     { schema: routeSchema({ tags, summary: 'Gas face values per gas company', data: Type.Array(GasParValue) }) },
-    async () => ok(await getGasParValues(ctx.db)),
+    async () => ok(await getGasParValues(ctx.db, offered)),
   )
 
   const create = async (userId: string, channelId: string, order: NewOrder, confirmDuplicate?: boolean) =>

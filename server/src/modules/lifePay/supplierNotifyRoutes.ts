@@ -1,76 +1,64 @@
-import { eq } from 'drizzle-orm'
 import type { FastifyInstance } from 'fastify'
 import type { AppContext } from '../../appContext'
-import { lifePayOrders } from '../../db/schema'
-import { NOTIFY_ACK, NOTIFY_NACK, type SignedHttpSupplier } from '../../providers/signedHttpSupplier'
 import { recordNotification } from '../notifications/recordNotification'
 import { handleRechargeResult } from './fulfilment'
 
 export const SUPPLIER_NOTIFY_PATH = '/api/supplier/notify'
 
 /**
- * Where the signed-HTTP supplier posts recharge results (docs/supplierProtocol.md § Callback): form-encoded, signed,
- * repeated until acknowledged. The literal `SUCCESS` goes back only once the result is recorded; a forged or foreign
- * callback, one for an order we do not have, or one that could not be recorded gets `FAIL` and changes nothing. A
- * repeat of a recorded result is harmless (an order once delivered stays delivered). Registered only when that
- * supplier is configured: the sandbox's results never come over HTTP, so with it there is no door to knock on.
+ * Where a supplier that calls back posts its results (Fulu: docs/supplier.md § Callback). Its adapter reads the body
+ * (signature, freshness, a final result); the order module then checks the result against the order's submission
+ * (supplierAnswerCheck.ts). The supplier's acknowledgement goes back only once the result is recorded; anything
+ * else — forged, stale, another order's, a mismatch, a failure to record — gets its "try again" answer and changes
+ * nothing. A repeat of a recorded result is acknowledged and changes nothing. Every delivery is in the notification
+ * log with what became of it. Registered only when the supplier calls back: the sandbox's results never come over
+ * HTTP, so with it there is no door to knock on.
  */
-export function registerSupplierNotifyRoutes(
-  app: FastifyInstance,
-  ctx: AppContext,
-  supplier: SignedHttpSupplier,
-): void {
-  // Form posts only on this route (a plugin scope): no other route starts taking what browsers send cross-site.
+export function registerSupplierNotifyRoutes(app: FastifyInstance, ctx: AppContext): void {
+  const callback = ctx.providers.supplier.callback
+  if (!callback) return
   app.register(async (scope) => {
-    scope.addContentTypeParser('application/x-www-form-urlencoded', { parseAs: 'string' }, (request, body, done) => {
-      const text = body as string
-      request.rawBody = text
-      done(null, Object.fromEntries(new URLSearchParams(text)))
+    // Every body reaches the handler and the log as received: JSON that does not parse, or another content type,
+    // is the adapter's to refuse, not a 400 nobody records.
+    scope.removeContentTypeParser('application/json')
+    scope.addContentTypeParser('*', { parseAs: 'string' }, (request, body, done) => {
+      request.rawBody = body as string
+      done(null, null)
     })
-    // Verbatim: a delivery carrying bytes other routes refuse (NUL) still reaches the log, refused by its signature.
     scope.post(
       SUPPLIER_NOTIFY_PATH,
       { schema: { hide: true }, config: { verbatimInput: true } },
       async (request, reply) => {
-        const fields = request.body && typeof request.body === 'object' ? (request.body as Record<string, unknown>) : {}
-        const strings = Object.fromEntries(Object.entries(fields).filter(([, value]) => typeof value === 'string'))
-        const result = supplier.verifyNotification(strings as Record<string, string>)
-        let recorded = false
+        const rawBody = request.rawBody ?? ''
+        const reading = callback.read(rawBody)
         let reason: string | null = null
-        const known =
-          result !== null &&
-          (await ctx.db
-            .select({ id: lifePayOrders.id })
-            .from(lifePayOrders)
-            .where(eq(lifePayOrders.orderNo, result.orderNo))
-            .then((rows) => rows.length > 0))
-        if (result && known) {
+        let recorded = false
+        if ('refused' in reading) {
+          reason = reading.refused
+        } else {
           try {
-            await handleRechargeResult(ctx, result)
-            recorded = true
+            reason = await handleRechargeResult(ctx, reading.result)
+            recorded = reason === null
           } catch (error) {
             // Not acknowledged: the supplier delivers again later.
-            request.log.error({ err: error, orderNo: result.orderNo }, 'supplier callback not recorded')
+            request.log.error({ err: error, orderNo: reading.result.orderNo }, 'supplier callback not recorded')
             reason = `not recorded: ${(error as Error).message}`
           }
-        } else {
-          reason = result ? 'no such order' : 'signature, merchant or fields not valid'
-          // Forged, another merchant's, or an order we never placed (logged for the operator, who asks the supplier).
-          request.log.warn({ path: SUPPLIER_NOTIFY_PATH, orderNo: result?.orderNo }, 'supplier callback refused')
         }
+        if (!recorded) request.log.warn({ path: SUPPLIER_NOTIFY_PATH, reason }, 'supplier callback refused')
         // Every delivery in the log (docs/server.md § Notification log), after it is processed.
         await recordNotification(ctx, {
-          provider: 'supplier',
+          provider: callback.provider,
           route: SUPPLIER_NOTIFY_PATH,
           headers: request.headers,
-          body: request.rawBody ?? '',
-          verified: result !== null,
+          body: rawBody,
+          verified: 'refused' in reading ? reading.verified : true,
           outcome: recorded ? 'recorded' : 'refused',
           reason,
           // Unverified, the order number it claims (what an operator searches by), never trusted for anything else.
-          orderNo: result?.orderNo ?? (typeof strings.orderNo === 'string' ? strings.orderNo : null),
+          orderNo: 'refused' in reading ? reading.orderNo : reading.result.orderNo,
         })
-        return reply.type('text/plain').send(recorded ? NOTIFY_ACK : NOTIFY_NACK)
+        return reply.type('text/plain').send(recorded ? callback.ack : callback.nack)
       },
     )
   })
