@@ -1,4 +1,6 @@
 import {
+  AccountBookOutlined,
+  AlertOutlined,
   AuditOutlined,
   BankOutlined,
   DashboardOutlined,
@@ -47,6 +49,20 @@ export const screens: Screen[] = [
     icon: <RollbackOutlined />,
     role: 'viewer',
     page: lazy(() => import('./pages/refunds/RefundsPage')),
+  },
+  {
+    path: '/reconciliation',
+    menu: 'menuReconciliation',
+    icon: <AccountBookOutlined />,
+    role: 'viewer',
+    page: lazy(() => import('./pages/money/ReconciliationPage')),
+  },
+  {
+    path: '/orphan-payments',
+    menu: 'menuOrphanPayments',
+    icon: <AlertOutlined />,
+    role: 'viewer',
+    page: lazy(() => import('./pages/money/OrphanPaymentsPage')),
   },
   {
     path: '/rates',

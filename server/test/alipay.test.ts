@@ -5,8 +5,9 @@ import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { after, before, describe, test } from 'node:test'
 import type { PayOrderForJsApi } from '../../types/api/lifePay'
+import type { OrphanPayment } from '../../types/api/admin'
 import { LifePayType } from '../../src/domain/lifePayType'
-import { loadConfig } from '../src/config'
+import { DEV_OPERATOR_TOKEN, loadConfig } from '../src/config'
 import { createAlipay } from '../src/providers/alipay'
 import { fenOfYuanText as fenOf, yuanText as yuan } from '../src/providers/yuanText'
 import { responseText, signContent } from '../src/providers/alipayGateway'
@@ -15,6 +16,8 @@ import { startFakeAlipay, type FakeAlipay } from './support/fakeAlipay'
 import { ManualClock } from './support/manualClock'
 import { createPhoneOrder, orderRow, stateOf } from './support/orderFlows'
 import { createTestApp, type Caller, type TestApp } from './support/testApp'
+
+const OPERATOR = { headers: { 'x-operator-token': DEV_OPERATOR_TOKEN } }
 
 // The Alipay adapter against a local fake gateway that keeps Alipay's RSA2 rules (support/fakeAlipay.ts): requests
 // signed by the app key, answers and notifications signed by Alipay's key.
@@ -149,7 +152,8 @@ describe('Alipay notifications', () => {
     const body = fake.notification(orderNo)
     const notification = pay.verifyNotification(FORM, body)
     assert.deepEqual(notification, {
-      orderNo,
+      kind: 'paid',
+      outTradeNo: orderNo,
       transactionId: paid.tradeNo,
       lifePayType: LifePayType.AliPay,
       amountFen: 1234,
@@ -167,8 +171,8 @@ describe('Alipay notifications', () => {
     const cases: [string, string][] = [
       ['forged signature', fake.notification(orderNo, { key: otherKey() })],
       ['wrong app_id', fake.notification(orderNo, { fields: { app_id: '2021000000000999' } })],
-      ['WAIT_BUYER_PAY', fake.notification(orderNo, { fields: { trade_status: 'WAIT_BUYER_PAY' } })],
-      ['TRADE_CLOSED', fake.notification(orderNo, { fields: { trade_status: 'TRADE_CLOSED' } })],
+      ['unknown status', fake.notification(orderNo, { fields: { trade_status: 'TRADE_PENDING' } })],
+      ['oversized trade_no', fake.notification(orderNo, { fields: { trade_no: '2'.repeat(65) } })],
       ['amount not an amount', fake.notification(orderNo, { fields: { total_amount: '5.001' } })],
       ['no gmt_payment', fake.notification(orderNo, { fields: { gmt_payment: '' } })],
       ['amount changed after signing', genuine.replace('total_amount=5.00', 'total_amount=0.01')],
@@ -180,6 +184,16 @@ describe('Alipay notifications', () => {
     ]
     for (const [name, body] of cases) assert.equal(pay.verifyNotification(FORM, body), null, name)
     assert.ok(pay.verifyNotification(FORM, genuine))
+    // Genuine notifications of no payment: told apart, so the route acknowledges them without recording a payment.
+    for (const state of ['WAIT_BUYER_PAY', 'TRADE_CLOSED']) {
+      const body = fake.notification(orderNo, { fields: { trade_status: state, gmt_payment: '' } })
+      assert.deepEqual(pay.verifyNotification(FORM, body), {
+        kind: 'state',
+        outTradeNo: orderNo,
+        lifePayType: LifePayType.AliPay,
+        state,
+      })
+    }
   })
 })
 
@@ -316,17 +330,32 @@ describe('Alipay through the app', () => {
     assert.equal(forged.body, 'fail')
   })
 
-  test('a genuine notification for another amount or an unknown order: fail, order unpaid', async () => {
+  test('a genuine payment of another amount or for an unknown order: an orphan payment refunded; order still payable', async () => {
     const { orderNo } = await createPhoneOrder(t, alice)
     await prepareInApp(orderNo)
-    fake.pay(orderNo)
     const row = await orderRow(t, orderNo)
-    const cheaper = fake.notification(orderNo, { fields: { total_amount: yuan(row.payAmountFen - 1) } })
-    assert.equal((await notify(cheaper)).body, 'fail')
-    const unknown = fake.notification(orderNo, { fields: { out_trade_no: 'LP-unknown' } })
-    assert.equal((await notify(unknown)).body, 'fail')
-    assert.notEqual((await stateOf(t, alice, orderNo))[0], 20)
+    // Alipay took another amount than the order asks (a trade created elsewhere under its number, say).
+    const trade = fake.trades.get(orderNo)
+    assert.ok(trade)
+    trade.totalFen = row.payAmountFen - 1
+    fake.pay(orderNo)
     assert.equal((await notify(fake.notification(orderNo))).body, 'success')
+    const stranger = `LP${Date.now()}555555`
+    fake.externalPayment(stranger, 300)
+    assert.equal((await notify(fake.notification(stranger))).body, 'success')
+    await t.app.jobs.drain()
+    assert.deepEqual(await stateOf(t, alice, orderNo), [10, 10, null])
+    const orphans = await t.data(t.get<OrphanPayment[]>('/api/admin/orphan-payments', OPERATOR))
+    const of = (outTradeNo: string) => orphans.find((one) => one.outTradeNo === outTradeNo)
+    assert.deepEqual(
+      [of(orderNo)?.reason, of(orderNo)?.amountFen, of(orderNo)?.status],
+      ['amountDiffers', row.payAmountFen - 1, 'returned'],
+    )
+    assert.deepEqual([of(stranger)?.reason, of(stranger)?.status], ['orderUnknown', 'returned'])
+    assert.equal([...fake.refunds.values()].find((one) => one.outTradeNo === stranger)?.refundFen, 300)
+    // The order can still be paid, under a fresh out_trade_no (Alipay's first trade is spent).
+    await prepareInApp(orderNo)
+    assert.equal(fake.trades.get(`${orderNo}_2`)?.totalFen, row.payAmountFen)
   })
 
   test('the WeChat route keeps its JSON answer', async () => {

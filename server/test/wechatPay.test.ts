@@ -96,7 +96,8 @@ describe('WeChat Pay notifications', () => {
     const { headers, body } = fake.notification(orderNo)
     const notification = pay.verifyNotification(headers, body)
     assert.deepEqual(notification, {
-      orderNo,
+      kind: 'paid',
+      outTradeNo: orderNo,
       transactionId: paid.transactionId,
       lifePayType: LifePayType.WxPay,
       amountFen: 1234,

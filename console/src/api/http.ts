@@ -66,15 +66,15 @@ export async function call<T>(method: 'GET' | 'POST', path: string, body?: unkno
   return envelope.data as T
 }
 
-/** A call answering a file (the Excel export): its bytes and the name the server gave it. */
-export async function download(path: string, body: unknown): Promise<{ blob: Blob; fileName: string }> {
-  const response = await send('POST', path, body)
+/** A call answering a file (an Excel export; a GET without `body`): its bytes and the name the server gave it. */
+export async function download(path: string, body?: unknown): Promise<{ blob: Blob; fileName: string }> {
+  const response = await send(body === undefined ? 'GET' : 'POST', path, body)
   if (response.status === 401) onSessionEnded()
   if (!response.ok) throw refusal(response, await envelopeOf(response))
   const disposition = response.headers.get('content-disposition') ?? ''
   const encoded = /filename\*=UTF-8''([^;]+)/i.exec(disposition)?.[1]
   const plain = /filename="?([^";]+)"?/i.exec(disposition)?.[1]
-  const fileName = encoded ? decodeURIComponent(encoded) : (plain ?? 'orders.xlsx')
+  const fileName = encoded ? decodeURIComponent(encoded) : (plain ?? 'export.xlsx')
   return { blob: await response.blob(), fileName }
 }
 

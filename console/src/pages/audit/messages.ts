@@ -37,6 +37,9 @@ export const auditMessages = defineMessages(
       'operator.enable': '启用运营账号',
       'operator.login': '登录',
       'operator.login.failed': '登录失败',
+      'reconciliation.run': '重新对账',
+      'reconciliation.resolve': '处理对账差异',
+      'orphan.returnedManually': '线下退回异常收款',
     } as Record<string, string>,
     targetTypes: {
       order: '订单',
@@ -44,6 +47,8 @@ export const auditMessages = defineMessages(
       rate: '费率',
       job: '任务',
       operator: '运营账号',
+      reconciliation: '对账',
+      orphanPayment: '异常收款',
     } as Record<string, string>,
   },
   {
@@ -82,6 +87,9 @@ export const auditMessages = defineMessages(
       'operator.enable': 'Enabled operator',
       'operator.login': 'Logged in',
       'operator.login.failed': 'Failed login',
+      'reconciliation.run': 'Reconciled again',
+      'reconciliation.resolve': 'Resolved a reconciliation difference',
+      'orphan.returnedManually': 'Returned an orphan payment by hand',
     } as Record<string, string>,
     targetTypes: {
       order: 'Order',
@@ -89,6 +97,8 @@ export const auditMessages = defineMessages(
       rate: 'Rate',
       job: 'Job',
       operator: 'Operator',
+      reconciliation: 'Reconciliation',
+      orphanPayment: 'Orphan payment',
     } as Record<string, string>,
   },
 )

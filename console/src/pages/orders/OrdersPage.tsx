@@ -18,24 +18,12 @@ import { format, useMessages } from '../../i18n/messages'
 import { orderPath } from '../../screens'
 import { apiFiltersOf, filterValuesOf, searchOf, type OrderFilterValues } from './orderFilters'
 import { orderMessages } from './messages'
+import { saveDownload } from '../../components/saveDownload'
 
 /** The options of a domain value's Select, in its own order, labelled in the console's language. */
 function useOptions<T extends number>(labels: Labels<T>) {
   const locale = useLocale((state) => state.locale)
   return Object.entries(labels[locale]).map(([value, text]) => ({ value: Number(value) as T, label: text as string }))
-}
-
-/** Saves a blob under the server's file name, as a download the browser keeps. */
-function save(blob: Blob, fileName: string) {
-  const url = URL.createObjectURL(blob)
-  const link = document.createElement('a')
-  link.href = url
-  link.download = fileName
-  document.body.append(link)
-  link.click()
-  link.remove()
-  // The click has handed the blob to the download; the address is no longer needed.
-  setTimeout(() => URL.revokeObjectURL(url), 0)
 }
 
 /**
@@ -62,7 +50,7 @@ function OrdersList() {
   const exporting = useMutation({
     mutationFn: () => exportOrders(filters),
     onSuccess: ({ blob, fileName }) => {
-      save(blob, fileName)
+      saveDownload(blob, fileName)
       void message.success(format(text.exported, { fileName }))
     },
     onError: (error) => void message.error(`${text.exportFailed}: ${error.message}`),
