@@ -27,6 +27,7 @@ function payOrder(overrides: Partial<PayOrderForJsApi> = {}): PayOrderForJsApi {
     sandbox: false,
     wxPay,
     aliPayTradeNo: null,
+    webPayUrl: null,
     ...overrides,
   }
 }

@@ -1,6 +1,7 @@
 import type { PayOrderForJsApi } from '../../../types/api/lifePay'
 import { LifePayType } from '../../domain/lifePayType'
-import { currentRuntimeHost, type RuntimeHost } from '../platform'
+import type { RuntimeHost } from '../../domain/runtimeHost'
+import { currentRuntimeHost } from '../platform'
 import { payInAlipayBrowser } from './alipayJsBridgePay'
 import { payInAlipayMiniProgram } from './alipayMiniProgramPay'
 import type { PayOutcome } from './payOutcome'

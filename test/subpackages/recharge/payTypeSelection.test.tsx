@@ -49,7 +49,15 @@ function order(overrides: Partial<LifePayOrderDetail> = {}): LifePayOrderDetail 
 }
 
 function payOrder(lifePayType: LifePayType): PayOrderForJsApi {
-  return { orderNo: 'LP100', lifePayType, payAmount: 98.5, sandbox: true, wxPay: null, aliPayTradeNo: 'T100' }
+  return {
+    orderNo: 'LP100',
+    lifePayType,
+    payAmount: 98.5,
+    sandbox: true,
+    wxPay: null,
+    aliPayTradeNo: 'T100',
+    webPayUrl: null,
+  }
 }
 
 let calls: string[]

@@ -21,6 +21,7 @@ export const stateColumns = {
   payStatus: lifePayOrders.payStatus,
   lifePayOrderStatus: lifePayOrders.lifePayOrderStatus,
   expireTime: lifePayOrders.expireTime,
+  lifePayType: lifePayOrders.lifePayType,
 }
 
 export const listColumns = {

@@ -1,0 +1,45 @@
+import type { LifePayType } from '../../../../src/domain/lifePayType'
+import { canTransition } from '../../../../src/domain/orderTransitions'
+import type { AppContext } from '../../appContext'
+import type { Limit } from '../abuse/rateLimiter'
+import { findUserOrderState } from './orders'
+import type { OrderStateRow } from './orderView'
+import { handlePaymentNotification } from './payments'
+
+// GetPayStatusByOrderNo for an order still waiting for its payment: the provider is asked too, so a payer back from a
+// web payment (or whose notification is late or lost) sees the payment as soon as the provider has it. A payment found
+// this way is recorded exactly as its notification would be.
+
+/** At most one provider query per order in this window, whoever polls and on whichever instance. */
+export const PAYMENT_QUERY_INTERVAL_MS = 10_000
+
+const PAYMENT_QUERY: Limit = { name: 'payment-query:order', points: 1, windowMs: PAYMENT_QUERY_INTERVAL_MS }
+
+/**
+ * The caller's order's state, after asking its pay type's provider when it is still waiting for a payment there (the
+ * sandbox notifies by itself and is not asked). Rate-limited per order through the shared limiter, so polling cannot
+ * hammer the provider; a provider that cannot be reached leaves the answer as the database has it.
+ */
+export async function payStatusOf(ctx: AppContext, userId: string, orderNo: string): Promise<OrderStateRow> {
+  const order = await findUserOrderState(ctx.db, userId, orderNo)
+  const lifePayType = order.lifePayType as LifePayType | null
+  const provider = lifePayType === null ? null : ctx.providers.payment[lifePayType]
+  if (lifePayType === null || !provider || provider.sandbox || !canTransition(order, 'pay')) return order
+  if ((await ctx.limiter.consume(PAYMENT_QUERY, orderNo)).exceeded) return order
+  try {
+    const payment = await provider.queryPayment(orderNo)
+    if (payment.status !== 'paid' || payment.transactionId === '') return order
+    const outcome = await handlePaymentNotification(ctx, {
+      orderNo,
+      transactionId: payment.transactionId,
+      lifePayType,
+      amountFen: payment.amountFen,
+      paidAt: payment.paidAt,
+    })
+    ctx.log.info({ orderNo, transactionId: payment.transactionId, outcome }, 'payment found by query')
+  } catch (error) {
+    ctx.log.warn({ err: error, orderNo }, 'payment query while polling failed')
+    return order
+  }
+  return findUserOrderState(ctx.db, userId, orderNo)
+}
