@@ -9,12 +9,13 @@ import type { PayOrderForJsApi } from '../../types/api/lifePay'
 import { LifePayType } from '../../src/domain/lifePayType'
 import { loadConfig } from '../src/config'
 import { signContent } from '../src/providers/alipayGateway'
-import { PAYMENT_QUERY_INTERVAL_MS } from '../src/modules/lifePay/paymentStatus'
+import { PAYMENT_QUERY_INTERVAL_MS, PAYMENT_QUERY_WAIT_MS } from '../src/modules/lifePay/paymentStatus'
 import { startFakeAlipay, type FakeAlipay } from './support/fakeAlipay'
 import { startFakeWechatPay, type FakeWechatPay } from './support/fakeWechatPay'
 import { ManualClock } from './support/manualClock'
 import { createPhoneOrder, orderRow, stateOf } from './support/orderFlows'
 import { createTestApp, type Caller, type TestApp } from './support/testApp'
+import { waitFor } from './support/waitFor'
 
 // Paying from an ordinary phone browser (docs/payment.md § Web payment): the app says it runs in a plain browser
 // (host h5) and names the order's result page; the server checks that page, takes the payer's IP from the request,
@@ -250,6 +251,42 @@ describe('web payment from a phone browser, both providers live', () => {
     t.clock.advance(t.config.sandboxSupplierDelayMs)
     await t.app.jobs.drain()
     assert.deepEqual(await stateOf(t, alice, orderNo), [20, 30, 100])
+  })
+
+  test('a provider slow to answer does not hold the poll: answered from the database, the payment recorded later', async () => {
+    const { orderNo } = await createPhoneOrder(t, alice)
+    const payOrder = await prepared(orderNo, LifePayType.WxPay)
+    wechat.notifications('hold')
+    try {
+      const cashier = new URL(payOrder.webPayUrl ?? '').searchParams
+      await fetch(`${wechat.baseUrl}/cgi-bin/mmpayweb-bin/pay`, {
+        method: 'POST',
+        redirect: 'manual',
+        headers: FORM,
+        body: new URLSearchParams([...cashier]).toString(),
+      })
+    } finally {
+      wechat.notifications('deliver')
+    }
+    const provider = t.app.ctx.providers.payment[LifePayType.WxPay]!
+    const queryPayment = provider.queryPayment
+    let answer = (): void => undefined
+    provider.queryPayment = async (asked) => {
+      await new Promise<void>((resolve) => (answer = resolve))
+      return queryPayment(asked)
+    }
+    try {
+      const started = Date.now()
+      assert.deepEqual(await stateOf(t, alice, orderNo), PAYING)
+      const waited = Date.now() - started
+      assert.ok(waited >= PAYMENT_QUERY_WAIT_MS && waited < PAYMENT_QUERY_WAIT_MS + 2000, `${waited} ms`)
+      // WeChat answers at last: the payment is recorded without anyone polling.
+      answer()
+      await waitFor('the payment recorded', async () => (await orderRow(t, orderNo)).payStatus === 20)
+      assert.equal((await orderRow(t, orderNo)).transactionId, wechat.orders.get(orderNo)?.transactionId)
+    } finally {
+      provider.queryPayment = queryPayment
+    }
   })
 
   test("Alipay: paid in the cashier, back to return_url with Alipay's signed return; the query records it", async () => {

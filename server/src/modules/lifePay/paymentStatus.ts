@@ -1,6 +1,7 @@
 import type { LifePayType } from '../../../../src/domain/lifePayType'
 import { canTransition } from '../../../../src/domain/orderTransitions'
 import type { AppContext } from '../../appContext'
+import type { PaymentProvider } from '../../providers/payment'
 import type { Limit } from '../abuse/rateLimiter'
 import { findUserOrderState } from './orders'
 import type { OrderStateRow } from './orderView'
@@ -13,22 +14,24 @@ import { handlePaymentNotification } from './payments'
 /** At most one provider query per order in this window, whoever polls and on whichever instance. */
 export const PAYMENT_QUERY_INTERVAL_MS = 10_000
 
+/**
+ * How long a poll waits for the provider's answer before answering from the database: a slow provider must not hold
+ * the page's poll up to its own 10 s deadline (the app's too). The query goes on, and records what it finds.
+ */
+export const PAYMENT_QUERY_WAIT_MS = 3000
+
 const PAYMENT_QUERY: Limit = { name: 'payment-query:order', points: 1, windowMs: PAYMENT_QUERY_INTERVAL_MS }
 
-/**
- * The caller's order's state, after asking its pay type's provider when it is still waiting for a payment there (the
- * sandbox notifies by itself and is not asked). Rate-limited per order through the shared limiter, so polling cannot
- * hammer the provider; a provider that cannot be reached leaves the answer as the database has it.
- */
-export async function payStatusOf(ctx: AppContext, userId: string, orderNo: string): Promise<OrderStateRow> {
-  const order = await findUserOrderState(ctx.db, userId, orderNo)
-  const lifePayType = order.lifePayType as LifePayType | null
-  const provider = lifePayType === null ? null : ctx.providers.payment[lifePayType]
-  if (lifePayType === null || !provider || provider.sandbox || !canTransition(order, 'pay')) return order
-  if ((await ctx.limiter.consume(PAYMENT_QUERY, orderNo)).exceeded) return order
+/** Asks the provider; a payment it has is recorded as its notification would be. Never throws: logged instead. */
+async function recordPaymentFound(
+  ctx: AppContext,
+  provider: PaymentProvider,
+  orderNo: string,
+  lifePayType: LifePayType,
+): Promise<void> {
   try {
     const payment = await provider.queryPayment(orderNo)
-    if (payment.status !== 'paid' || payment.transactionId === '') return order
+    if (payment.status !== 'paid' || payment.transactionId === '') return
     const outcome = await handlePaymentNotification(ctx, {
       orderNo,
       transactionId: payment.transactionId,
@@ -39,7 +42,25 @@ export async function payStatusOf(ctx: AppContext, userId: string, orderNo: stri
     ctx.log.info({ orderNo, transactionId: payment.transactionId, outcome }, 'payment found by query')
   } catch (error) {
     ctx.log.warn({ err: error, orderNo }, 'payment query while polling failed')
-    return order
   }
-  return findUserOrderState(ctx.db, userId, orderNo)
+}
+
+/**
+ * The caller's order's state, after asking its pay type's provider when it is still waiting for a payment there (the
+ * sandbox notifies by itself and is not asked). Rate-limited per order through the shared limiter, so polling cannot
+ * hammer the provider; a provider that cannot be reached, or answers late, leaves the answer as the database has it.
+ */
+export async function payStatusOf(ctx: AppContext, userId: string, orderNo: string): Promise<OrderStateRow> {
+  const order = await findUserOrderState(ctx.db, userId, orderNo)
+  const lifePayType = order.lifePayType as LifePayType | null
+  const provider = lifePayType === null ? null : ctx.providers.payment[lifePayType]
+  if (lifePayType === null || !provider || provider.sandbox || !canTransition(order, 'pay')) return order
+  if ((await ctx.limiter.consume(PAYMENT_QUERY, orderNo)).exceeded) return order
+  let timer: NodeJS.Timeout | undefined
+  const answered = await Promise.race([
+    recordPaymentFound(ctx, provider, orderNo, lifePayType).then(() => true),
+    new Promise<false>((resolve) => (timer = setTimeout(() => resolve(false), PAYMENT_QUERY_WAIT_MS))),
+  ])
+  clearTimeout(timer)
+  return answered ? findUserOrderState(ctx.db, userId, orderNo) : order
 }
