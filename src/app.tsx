@@ -8,6 +8,7 @@ import { collectEntryToHome } from './platform/collectEntry'
 import { installKeyboardAccess } from './platform/keyboard'
 import { checkForUpdate, relaunchOnCollect } from './platform/launch'
 import { installPageLoadFeedback } from './platform/pageLoadFeedback'
+import { webPaymentEntry } from './platform/payment/webPayEntry'
 import { labelTabBarBeforeItLoads } from './platform/tabBarLabels'
 import './app.scss'
 
@@ -17,6 +18,9 @@ import './app.scss'
 
 // H5: a `collect` entry opens home, decided before the router reads the address (mini-programs relaunch on launch).
 collectEntryToHome()
+
+// H5: back to the app while a web payment is pending, the order's result page (the mini-programs drop the call).
+if (process.env.TARO_ENV === 'h5') webPaymentEntry()
 
 installKeyboardAccess()
 

@@ -51,12 +51,16 @@ async function waitUntilReady(url: string, child: ChildProcess, output: () => st
 
 /**
  * The real reference server (as `npm start` runs it) with a fresh embedded database and the built dist/h5,
- * on a free port. Extra environment (e.g. a shorter supplier delay) may be passed in.
+ * on a free port. Extra environment (e.g. a shorter supplier delay) may be passed in, or made from the server's
+ * address (notify URLs the providers' fakes post to).
  */
-export async function startAppServer(env: Record<string, string> = {}): Promise<AppServer> {
+export async function startAppServer(
+  extra: Record<string, string> | ((url: string) => Record<string, string>) = {},
+): Promise<AppServer> {
   const dataDir = mkdtempSync(join(tmpdir(), 'lifepay-e2e-'))
   const port = await freePort()
   const url = `http://127.0.0.1:${port}`
+  const env = typeof extra === 'function' ? extra(url) : extra
   let log = ''
   const child = spawn(process.execPath, ['--import', 'tsx', join(ROOT, 'server/src/main.ts')], {
     cwd: ROOT,

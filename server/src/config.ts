@@ -234,6 +234,11 @@ export interface ServerConfig {
   logLevel: string
   /** Origins allowed to call cross-origin (docs/server.md): comma list, '*', or unset for local origins in dev. */
   corsOrigins: string | undefined
+  /**
+   * Where the H5 app is served (H5_ORIGIN, comma list of origins): a web payment's return URL must be on one of them.
+   * Empty: the origin each request came to (the H5 app served by this server, STATIC_DIR).
+   */
+  h5Origins: string[]
   /** The sensitive-word list served at /static/sensitive-words.txt. */
   sensitiveWordsFile: string
   jwtSecret: string
@@ -375,6 +380,27 @@ function trustProxy(value: string | undefined): boolean | number | string[] {
     .split(',')
     .map((part) => part.trim())
     .filter(Boolean)
+}
+
+/** H5_ORIGIN: each entry an origin alone (scheme, host, port), kept as browsers write it; anything else is refused. */
+function h5Origins(value: string | undefined): string[] {
+  const entries = (value ?? '')
+    .split(',')
+    .map((entry) => entry.trim())
+    .filter(Boolean)
+  return entries.map((entry) => {
+    let url: URL | null = null
+    try {
+      url = new URL(entry)
+    } catch {
+      // Refused below.
+    }
+    const bare = url && url.pathname === '/' && !url.search && !url.hash && !url.username && !url.password
+    if (!url || !bare || !/^https?:$/.test(url.protocol)) {
+      throw new Error(`H5_ORIGIN: "${entry}" is not an origin (https://host or https://host:port, no path)`)
+    }
+    return url.origin
+  })
 }
 
 function paymentProvider(value: string | undefined): PaymentProviderKind {
@@ -772,6 +798,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): ServerConfig {
     production,
     logLevel: env.LOG_LEVEL || 'info',
     corsOrigins: env.CORS_ORIGINS,
+    h5Origins: h5Origins(env.H5_ORIGIN),
     sensitiveWordsFile: resolve(env.SENSITIVE_WORDS_FILE || join(REPO_ROOT, 'server', 'static', 'sensitive-words.txt')),
     jwtSecret: env.JWT_SECRET || DEV_JWT_SECRET,
     clientId: env.JWT_CLIENT_ID || 'life-pay-app',

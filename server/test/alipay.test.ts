@@ -145,6 +145,113 @@ describe('Alipay trade.create', () => {
   })
 })
 
+describe('Alipay mobile-web payment (a phone browser outside Alipay)', () => {
+  const H5 = 'https://h5.life-pay.example'
+  const resultPage = (orderNo: string) => `${H5}/subpackages/recharge/rechargeResult/rechargeResult?orderNo=${orderNo}`
+  const cashierOrigin = () => new URL(fake.gateway).origin
+
+  /** alipay.trade.wap.pay for a new order closing in `closesInMs`: its number and the gateway address. */
+  async function onTheWeb(amountFen = 985, closesInMs = 30 * 60_000) {
+    const orderNo = newOrderNo()
+    const prepared = await pay.prepare({} as never, {
+      outTradeNo: orderNo,
+      lifePayType: LifePayType.AliPay,
+      amountFen,
+      description: `生活缴费 ${orderNo}`,
+      web: { payerIp: '127.0.0.1', returnUrl: resultPage(orderNo) },
+      expiresAt: new Date(clock.now().getTime() + closesInMs),
+    })
+    return { orderNo, prepared, url: prepared.webPayUrl ?? '' }
+  }
+  /** The browser opens the address; the cashier page's session, or the page Alipay shows instead. */
+  async function cashier(url: string) {
+    const page = await (await fetch(url)).text()
+    return { page, session: /name="session" value="([^"]+)"/.exec(page)?.[1] ?? null }
+  }
+  const tap = (action: 'pay' | 'quit', session: string) =>
+    action === 'pay'
+      ? fetch(`${cashierOrigin()}/cashier/pay`, {
+          method: 'POST',
+          redirect: 'manual',
+          headers: FORM,
+          body: new URLSearchParams({ session }).toString(),
+        })
+      : fetch(`${cashierOrigin()}/cashier/quit?session=${session}`, { redirect: 'manual' })
+
+  test('a gateway address, signed like any call: QUICK_WAP_WAY, return_url, quit_url, time_expire', async () => {
+    const before = fake.requests.length
+    const { orderNo, prepared, url } = await onTheWeb(1999)
+    assert.deepEqual([prepared.wxPay, prepared.aliPayTradeNo], [null, null])
+    // Nothing was sent: the payer's browser takes the request to Alipay.
+    assert.equal(fake.requests.length, before)
+    const params = Object.fromEntries(new URL(url).searchParams)
+    assert.equal(params.method, 'alipay.trade.wap.pay')
+    assert.equal(params.return_url, resultPage(orderNo))
+    const biz = JSON.parse(params.biz_content) as Record<string, string>
+    assert.deepEqual(
+      [biz.product_code, biz.total_amount, biz.quit_url],
+      ['QUICK_WAP_WAY', '19.99', resultPage(orderNo)],
+    )
+    assert.match(biz.time_expire, /^\d{4}-\d{2}-\d{2} \d{2}:\d{2}:\d{2}$/)
+    const { page, session } = await cashier(url)
+    assert.ok(session, page)
+    assert.match(page, /¥19\.99/)
+    // The fake checked the signature as for any call.
+    assert.deepEqual(fake.requests.at(-1)?.code, '10000')
+    assert.equal(fake.trades.get(orderNo)?.productCode, 'QUICK_WAP_WAY')
+  })
+
+  test('a changed parameter breaks the signature: Alipay shows isv.invalid-signature, no trade', async () => {
+    const { orderNo, url } = await onTheWeb(500)
+    const tampered = new URL(url)
+    tampered.searchParams.set(
+      'biz_content',
+      (tampered.searchParams.get('biz_content') ?? '').replace('"total_amount":"5.00"', '"total_amount":"0.01"'),
+    )
+    const { page, session } = await cashier(tampered.toString())
+    assert.equal(session, null)
+    assert.match(page, /isv\.invalid-signature/)
+    assert.equal(fake.trades.has(orderNo), false)
+  })
+
+  test("paid: notified (RSA2), back to return_url with Alipay's signed return; the query says paid", async () => {
+    const { orderNo, url } = await onTheWeb(2500)
+    assert.deepEqual(await pay.queryPayment(orderNo), { status: 'notFound' })
+    const { session } = await cashier(url)
+    assert.deepEqual(await pay.queryPayment(orderNo), { status: 'unpaid' })
+    // notify_url (pay.example.com) is not reachable from here: the notification is held, and read below.
+    fake.notifications('hold')
+    const paid = await tap('pay', session ?? '').finally(() => fake.notifications('deliver'))
+    assert.equal(paid.status, 302)
+    const back = new URL(paid.headers.get('location') ?? '')
+    assert.equal(back.searchParams.get('orderNo'), orderNo)
+    assert.equal(back.searchParams.get('out_trade_no'), orderNo)
+    assert.deepEqual(fake.deliveries.at(-1), { orderNo, answer: 'held' })
+    const verified = pay.verifyNotification({}, fake.notification(orderNo))
+    assert.equal(verified?.kind === 'paid' && verified.amountFen, 2500)
+    const trade = fake.trades.get(orderNo)
+    assert.deepEqual(await pay.queryPayment(orderNo), {
+      status: 'paid',
+      amountFen: 2500,
+      transactionId: trade?.tradeNo,
+      paidAt: trade?.paidAt,
+    })
+  })
+
+  test('quit: back to quit_url unpaid; the address works again until time_expire', async () => {
+    const { orderNo, url } = await onTheWeb(300, 5 * 60_000)
+    const quit = await tap('quit', (await cashier(url)).session ?? '')
+    assert.equal(quit.headers.get('location'), resultPage(orderNo))
+    assert.deepEqual(await pay.queryPayment(orderNo), { status: 'unpaid' })
+    assert.ok((await cashier(url)).session)
+    // Past time_expire (still within the gateway's timestamp window): Alipay refuses the payment.
+    clock.advance(6 * 60_000)
+    const late = await cashier(url)
+    assert.equal(late.session, null)
+    assert.match(late.page, /订单已超时/)
+  })
+})
+
 describe('Alipay notifications', () => {
   test('a genuine notification verifies; twice, the same result', async () => {
     const { orderNo } = await created(1234)

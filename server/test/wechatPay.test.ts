@@ -8,8 +8,8 @@ import type { PayOrderForJsApi } from '../../types/api/lifePay'
 import { LifePayType } from '../../src/domain/lifePayType'
 import { loadConfig } from '../src/config'
 import type { PaymentProvider } from '../src/providers/payment'
-import { createWechatPay } from '../src/providers/wechatPay'
-import { startFakeWechatPay, type FakeWechatPay } from './support/fakeWechatPay'
+import { createWechatPay, wechatPayTime } from '../src/providers/wechatPay'
+import { H5_URL_TTL_MS, startFakeWechatPay, type FakeWechatPay } from './support/fakeWechatPay'
 import { ManualClock } from './support/manualClock'
 import { createPhoneOrder, orderRow, stateOf } from './support/orderFlows'
 import { createTestApp, type Caller, type TestApp } from './support/testApp'
@@ -86,6 +86,113 @@ describe('WeChat Pay prepay', () => {
       keys: { ...fake.keys(), platformPublicKey: generateKeyPairSync('rsa', { modulusLength: 2048 }).publicKey },
     })
     await assert.rejects(impostor.queryPayment((await prepaid()).orderNo), /not signed by the platform key/)
+  })
+})
+
+describe('WeChat Pay H5 payment (a phone browser outside WeChat)', () => {
+  const H5 = 'https://h5.life-pay.example'
+  const resultPage = (orderNo: string) => `${H5}/subpackages/recharge/rechargeResult/rechargeResult?orderNo=${orderNo}`
+
+  /** An order prepared for the H5 cashier from 127.0.0.1 (where the tests' browser, fetch, comes from). */
+  async function prepaidOnTheWeb(amountFen = 9850, payerIp = '127.0.0.1') {
+    const orderNo = newOrderNo()
+    const expiresAt = new Date(clock.now().getTime() + 30 * 60_000)
+    const prepared = await pay.prepare({} as never, {
+      outTradeNo: orderNo,
+      lifePayType: LifePayType.WxPay,
+      amountFen,
+      description: `生活缴费 ${orderNo}`,
+      web: { payerIp, returnUrl: resultPage(orderNo) },
+      expiresAt,
+    })
+    return { orderNo, expiresAt, prepared }
+  }
+
+  /** The browser opening an address: from a page of `referer` (the merchant's H5 domain) unless told otherwise. */
+  const open = (url: string, referer: string | null = `${H5}/subpackages/recharge/selectPayType/selectPayType`) =>
+    fetch(url, { redirect: 'manual', headers: referer ? { referer } : {} })
+
+  test("/v3/pay/transactions/h5 with the payer's IP, h5_info and time_expire; h5_url with redirect_url", async () => {
+    const { orderNo, expiresAt, prepared } = await prepaidOnTheWeb()
+    assert.deepEqual([prepared.wxPay, prepared.aliPayTradeNo], [null, null])
+    const sent = fake.requests.at(-1)
+    assert.equal(sent?.url, '/v3/pay/transactions/h5')
+    assert.deepEqual((sent?.body as { scene_info: unknown }).scene_info, {
+      payer_client_ip: '127.0.0.1',
+      h5_info: { type: 'Wap' },
+    })
+    const order = fake.orders.get(orderNo)
+    assert.equal(order?.tradeType, 'MWEB')
+    // time_expire is the order's close in China time (WeChat's own deadline for the payment).
+    assert.equal(order?.timeExpire, wechatPayTime(expiresAt))
+    assert.match(order?.timeExpire ?? '', /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}\+08:00$/)
+    assert.equal(new Date(order?.timeExpire ?? '').getTime(), Math.floor(expiresAt.getTime() / 1000) * 1000)
+    // redirect_url appended to WeChat's address, URL-encoded, nothing else changed.
+    const url = prepared.webPayUrl ?? ''
+    const [h5Url, redirect] = url.split('&redirect_url=')
+    assert.match(
+      h5Url,
+      new RegExp(`^${fake.baseUrl}/cgi-bin/mmpayweb-bin/checkmweb\\?prepay_id=${order?.prepayId}&package=\\d+$`),
+    )
+    assert.equal(redirect, encodeURIComponent(resultPage(orderNo)))
+  })
+
+  test('asked again while unpaid: a fresh h5_url for the same prepay; bad scene_info is refused', async () => {
+    const { orderNo, expiresAt, prepared } = await prepaidOnTheWeb()
+    const again = await pay.prepare({} as never, {
+      outTradeNo: orderNo,
+      lifePayType: LifePayType.WxPay,
+      amountFen: 9850,
+      description: `生活缴费 ${orderNo}`,
+      web: { payerIp: '127.0.0.1', returnUrl: resultPage(orderNo) },
+      expiresAt,
+    })
+    assert.notEqual(again.webPayUrl, prepared.webPayUrl)
+    assert.equal(new URL(again.webPayUrl ?? '').searchParams.get('prepay_id'), fake.orders.get(orderNo)?.prepayId)
+    await assert.rejects(prepaidOnTheWeb(100, 'not-an-ip'), /400 PARAM_ERROR/)
+  })
+
+  test("the cashier keeps WeChat's rules: the merchant's domain as Referer, the payer's IP, 5 minutes", async () => {
+    const { orderNo, prepared } = await prepaidOnTheWeb(1234)
+    const url = prepared.webPayUrl ?? ''
+    const page = async (response: Response) => response.text()
+    assert.match(await page(await open(url)), /¥12\.34/)
+    assert.match(await page(await open(url, null)), /商家参数格式有误/)
+    assert.match(await page(await open(url, 'https://elsewhere.example/')), /商家参数格式有误/)
+    const otherIp = await prepaidOnTheWeb(100, '203.0.113.9')
+    assert.match(await page(await open(otherIp.prepared.webPayUrl ?? '')), /网络环境未能通过安全验证/)
+    clock.advance(H5_URL_TTL_MS + 1000)
+    assert.match(await page(await open(url)), /支付请求已失效/)
+    assert.equal(fake.orders.get(orderNo)?.state, 'NOTPAY')
+  })
+
+  test('paid in the cashier: the browser goes to redirect_url; the query and the notification say paid', async () => {
+    const { orderNo, prepared } = await prepaidOnTheWeb(2500)
+    fake.notifications('hold')
+    try {
+      const query = new URL(prepared.webPayUrl ?? '').searchParams
+      const paid = await fetch(`${fake.baseUrl}/cgi-bin/mmpayweb-bin/pay`, {
+        method: 'POST',
+        redirect: 'manual',
+        headers: { 'content-type': 'application/x-www-form-urlencoded' },
+        body: new URLSearchParams([...query]).toString(),
+      })
+      assert.equal(paid.status, 302)
+      assert.equal(paid.headers.get('location'), resultPage(orderNo))
+      assert.deepEqual(fake.deliveries.at(-1), { orderNo, status: 'held' })
+    } finally {
+      fake.notifications('deliver')
+    }
+    const order = fake.orders.get(orderNo)
+    assert.deepEqual(await pay.queryPayment(orderNo), {
+      status: 'paid',
+      amountFen: 2500,
+      transactionId: order?.transactionId,
+      paidAt: new Date(order?.successTime as string),
+    })
+    const { headers, body } = fake.notification(orderNo)
+    const verified = pay.verifyNotification(headers, body)
+    assert.equal(verified?.kind === 'paid' && verified.transactionId, order?.transactionId)
   })
 })
 

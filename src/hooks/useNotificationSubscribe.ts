@@ -1,6 +1,7 @@
 import { useQuery } from '@tanstack/react-query'
 import { LifePayNotificationChannel, type LifePayNotificationEvent } from '../domain/lifePayNotification'
-import { currentRuntimeHost, type RuntimeHost } from '../platform/platform'
+import type { RuntimeHost } from '../domain/runtimeHost'
+import { currentRuntimeHost } from '../platform/platform'
 import { subscribeChannelOf, type SubscribeAnswer } from '../platform/subscribePrompt'
 import { requestSubscribe } from '../platform/subscribeMessage'
 import { getNotificationTemplatesQueryOptions } from '../services/api/notificationQueries'

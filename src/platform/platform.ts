@@ -1,3 +1,5 @@
+import type { RuntimeHost } from '../domain/runtimeHost'
+
 /** SPEC §1: Alipay vs WeChat (MicroMessenger) user agents, mobile vs PC. */
 export interface UserAgentPlatform {
   isAlipay: boolean
@@ -12,9 +14,6 @@ export function detectUserAgent(userAgent: string): UserAgentPlatform {
   const isMobile = /Android|iPhone|iPad|iPod|Mobile|HarmonyOS|OpenHarmony/i.test(userAgent)
   return { isAlipay, isWeChat, isMobile, isPC: !isMobile }
 }
-
-/** Where the app is running: a mini-program host, or H5 inside WeChat, inside Alipay, or in another browser. */
-export type RuntimeHost = 'weapp' | 'alipay' | 'h5-wechat' | 'h5-alipay' | 'h5'
 
 export function runtimeHost(taroEnv: string | undefined, userAgent: string): RuntimeHost {
   if (taroEnv === 'weapp') return 'weapp'

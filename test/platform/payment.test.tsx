@@ -27,6 +27,7 @@ function payOrder(overrides: Partial<PayOrderForJsApi> = {}): PayOrderForJsApi {
     sandbox: false,
     wxPay,
     aliPayTradeNo: null,
+    webPayUrl: null,
     ...overrides,
   }
 }
@@ -51,15 +52,15 @@ describe('pay types per platform', () => {
 })
 
 describe('bridge selection', () => {
-  it('chooses the wallet of the host, and the sandbox cashier for every sandbox order and a plain browser', () => {
+  it("chooses the host's wallet, the provider's web payment in a plain browser, the cashier for every sandbox order", () => {
     const wx = { sandbox: false, lifePayType: LifePayType.WxPay }
     const ali = { sandbox: false, lifePayType: LifePayType.AliPay }
     expect(choosePayBridge('weapp', wx)).toBe('wxMiniProgram')
     expect(choosePayBridge('alipay', ali)).toBe('alipayMiniProgram')
     expect(choosePayBridge('h5-wechat', wx)).toBe('wechatJsBridge')
     expect(choosePayBridge('h5-alipay', ali)).toBe('alipayJsBridge')
-    expect(choosePayBridge('h5', wx)).toBe('sandboxCashier')
-    expect(choosePayBridge('h5', ali)).toBe('sandboxCashier')
+    expect(choosePayBridge('h5', wx)).toBe('webPay')
+    expect(choosePayBridge('h5', ali)).toBe('webPay')
     for (const host of ['weapp', 'alipay', 'h5-wechat', 'h5-alipay', 'h5'] as const) {
       expect(choosePayBridge(host, { ...wx, sandbox: true })).toBe('sandboxCashier')
       expect(choosePayBridge(host, { ...ali, sandbox: true })).toBe('sandboxCashier')
@@ -176,6 +177,20 @@ describe('Alipay bridges', () => {
   })
 })
 
+describe('web payment bridge', () => {
+  it('fails without the web address instead of leaving the page', async () => {
+    await expect(startPayment(payOrder({ wxPay: null }), 'h5', '/r?orderNo=1')).resolves.toEqual({
+      kind: 'failed',
+      message: 'webPayUrl missing from the payment order',
+    })
+  })
+
+  it('is not in the mini-program builds: their webPay module pays nothing (H5 resolves webPay.h5.ts)', async () => {
+    const web = payOrder({ wxPay: null, webPayUrl: 'https://wx.tenpay.com/cgi-bin/mmpayweb-bin/checkmweb?x=1' })
+    await expect(startPayment(web, 'h5', '/r?orderNo=1')).resolves.toMatchObject({ kind: 'failed' })
+  })
+})
+
 describe('WeChat browser bridge', () => {
   it('invokes getBrandWCPayRequest with the JSAPI parameter set', async () => {
     const invoke = jest.fn((_api: string, _params: unknown, callback: (r: { err_msg: string }) => void) =>
@@ -234,7 +249,7 @@ describe('sandbox cashier', () => {
     render(<SandboxCashierSheet />)
     let outcome: Promise<unknown> = Promise.resolve()
     act(() => {
-      outcome = startPayment(payOrder({ lifePayType: LifePayType.AliPay }), 'h5')
+      outcome = startPayment(payOrder({ lifePayType: LifePayType.AliPay, sandbox: true }), 'h5')
     })
     await act(async () => {
       fireEvent.click(screen.getByRole('button', { name: 'Cancel payment' }))
@@ -252,7 +267,7 @@ describe('sandbox cashier', () => {
     render(<SandboxCashierSheet />)
     let outcome: Promise<unknown> = Promise.resolve()
     act(() => {
-      outcome = startPayment(payOrder(), 'h5')
+      outcome = startPayment(payOrder({ sandbox: true }), 'h5')
     })
     await act(async () => {
       fireEvent.click(screen.getByRole('button', { name: 'Pay ¥98.50' }))

@@ -6,6 +6,7 @@ import { duplicateReasonValues } from '../../src/domain/duplicateOrder'
 import { lifePayFrontStatusValues, lifePayOrderStatusValues, lifePayStatusValues } from '../../src/domain/lifePayStatus'
 import { LifePayOrderType, lifePayOrderTypeValues } from '../../src/domain/lifePayOrderType'
 import { lifePayTypeValues } from '../../src/domain/lifePayType'
+import { runtimeHostValues } from '../../src/domain/runtimeHost'
 import { lifePayRateTypeValues } from '../../src/domain/rateType'
 import { refundProgressValues } from '../../src/domain/orderDisplayStatus'
 import { PageInput } from './envelope'
@@ -113,11 +114,29 @@ export type CreateLifePayOrderResult = Static<typeof CreateLifePayOrderResult>
 export const SetLifePayOrderPayTypeInput = Type.Object({ orderNo, lifePayType })
 export type SetLifePayOrderPayTypeInput = Static<typeof SetLifePayOrderPayTypeInput>
 
-/** POST /api/LifePay/GetPayOrderForJsAPI — WeChat JSAPI payments need the payer's `openId`; the sandbox takes any. */
+/**
+ * POST /api/LifePay/GetPayOrderForJsAPI — WeChat JSAPI payments need the payer's `openId`; the sandbox takes any. An
+ * ordinary phone browser (`host: h5`) pays through the provider's web payment instead and names where it comes back.
+ */
 export const GetPayOrderForJsApiInput = Type.Object({
   orderNo,
   lifePayType,
   openId: Type.Optional(Type.String({ maxLength: 64 })),
+  host: Type.Optional(
+    OneOf(runtimeHostValues, {
+      description:
+        'Where the app runs: `h5` (a phone browser outside WeChat and Alipay) pays through the web payment ' +
+        '(WeChat Pay H5, Alipay mobile web); any other, or none, in the host’s wallet (JSAPI)',
+    }),
+  ),
+  returnUrl: Type.Optional(
+    Type.String({
+      maxLength: 512,
+      description:
+        'Web payment only (and then required): this order’s result page on the H5 app’s origin (H5_ORIGIN), where ' +
+        'the provider sends the payer back',
+    }),
+  ),
 })
 export type GetPayOrderForJsApiInput = Static<typeof GetPayOrderForJsApiInput>
 
@@ -140,6 +159,13 @@ export const PayOrderForJsApi = Type.Object({
   wxPay: Nullable(WxPayJsApiParams),
   /** Alipay trade number for `my.tradePay`. */
   aliPayTradeNo: Nullable(Type.String()),
+  webPayUrl: Nullable(
+    Type.String({
+      description:
+        'Web payment (host h5): the address to open — WeChat Pay’s h5_url with redirect_url, or the Alipay gateway ' +
+        'with the signed alipay.trade.wap.pay request',
+    }),
+  ),
 })
 export type PayOrderForJsApi = Static<typeof PayOrderForJsApi>
 

@@ -1,19 +1,34 @@
 import { LifePayType } from '../../../src/domain/lifePayType'
 import type { Clock } from '../clock'
 import { errors } from '../http/errors'
-import { emptyBill, providerRef, type PaymentProvider, type PaymentQuery, type RefundQuery } from './payment'
+import {
+  emptyBill,
+  providerRef,
+  type PaymentOrder,
+  type PaymentProvider,
+  type PaymentQuery,
+  type RefundQuery,
+  type WebPayment,
+} from './payment'
 import { alipayBillDetailText, parseAlipayBill } from './alipayBill'
-import { AlipayError, createAlipayGateway, signContent, type AlipayGatewayKeys } from './alipayGateway'
+import {
+  AlipayError,
+  alipayTime,
+  createAlipayGateway,
+  gatewayPageUrl,
+  signContent,
+  type AlipayGatewayKeys,
+} from './alipayGateway'
 import { closeChecked } from './closeChecked'
 import { rsaVerify } from './wechatPay'
 import { timedFetch } from './timedFetch'
 import { fenOfYuanText, yuanText as yuan } from './yuanText'
 
-// Alipay open platform (OpenAPI v1 gateway, `alipay.trade.*`) for the Alipay mini-program's `my.tradePay`, in
-// public-key mode: our app private key signs requests (RSA2 = RSA-SHA256 over the sorted parameters), Alipay's public
-// key verifies its answers and notifications — or, in certificate mode, the Alipay public certificate's key
-// (alipayGateway.ts, alipayCertificates.ts). Plain Node crypto + fetch like the WeChat Pay adapter (docs/decisions.md
-// § Alipay adapter says why not `alipay-sdk`).
+// Alipay open platform (OpenAPI v1 gateway, `alipay.trade.*`) for the Alipay mini-program's `my.tradePay` and, in any
+// other phone browser, the mobile-web payment (alipay.trade.wap.pay), in public-key mode: our app private key signs
+// requests (RSA2 = RSA-SHA256 over the sorted parameters), Alipay's public key verifies its answers and notifications
+// — or, in certificate mode, the Alipay public certificate's key (alipayGateway.ts, alipayCertificates.ts). Plain
+// Node crypto + fetch like the WeChat Pay adapter (docs/decisions.md § Alipay adapter says why not `alipay-sdk`).
 
 export interface AlipayKeys extends AlipayGatewayKeys {
   /** Where Alipay posts payment notifications: our /api/pay/notify/alipay. */
@@ -98,11 +113,33 @@ export function createAlipay(deps: AlipayDeps): PaymentProvider {
     }
   }
 
+  /**
+   * Mobile-web payment (a phone browser outside Alipay): the signed alipay.trade.wap.pay request as a gateway address
+   * the browser opens — Alipay's cashier (or the Alipay app), then `return_url` when paid, `quit_url` when the payer
+   * gives up, both the order's result page. Nothing is sent from here: Alipay creates the trade as the payer goes
+   * through its cashier, so until then alipay.trade.query answers "no such trade". time_expire (the order's close,
+   * China time) is Alipay's own deadline: an address kept for later cannot pay a closed order.
+   */
+  function wapPayUrl(order: PaymentOrder, web: WebPayment): string {
+    return gatewayPageUrl(keys, clock, 'alipay.trade.wap.pay', {
+      params: { notify_url: keys.notifyUrl, return_url: web.returnUrl },
+      biz: {
+        out_trade_no: order.outTradeNo,
+        total_amount: yuan(order.amountFen),
+        subject: order.description,
+        product_code: 'QUICK_WAP_WAY',
+        quit_url: web.returnUrl,
+        ...(order.expiresAt ? { time_expire: alipayTime(order.expiresAt) } : {}),
+      },
+    })
+  }
+
   return {
     sandbox: false,
 
     async prepare(_executor, order) {
       if (order.lifePayType !== LifePayType.AliPay) throw errors.badRequest('this server takes Alipay only')
+      if (order.web) return { wxPay: null, aliPayTradeNo: null, webPayUrl: wapPayUrl(order, order.web) }
       // my.tradePay pays a trade created for one buyer: Alipay refuses alipay.trade.create without it.
       if (!order.openId) throw errors.badRequest('openId (the Alipay buyer id) is required for Alipay')
       // 2088… is the legacy user_id (buyer_id); anything else is the per-app open_id new apps are given.
@@ -119,7 +156,7 @@ export function createAlipay(deps: AlipayDeps): PaymentProvider {
         true,
       )
       if (!answer.trade_no) throw new Error(`Alipay trade.create for ${order.outTradeNo} returned no trade_no`)
-      return { wxPay: null, aliPayTradeNo: answer.trade_no }
+      return { wxPay: null, aliPayTradeNo: answer.trade_no, webPayUrl: null }
     },
 
     verifyNotification(_headers, rawBody) {

@@ -75,24 +75,49 @@ export interface AlipayCall {
 
 export type AlipayGateway = <T extends object>(method: string, call: AlipayCall) => Promise<T>
 
+/** A request's parameters, signed: the common ones, the call's own, biz_content, then `sign` over all of them. */
+export function signedRequest(
+  keys: AlipayGatewayKeys,
+  clock: Clock,
+  method: string,
+  { biz, params: own }: AlipayCall,
+): Record<string, string> {
+  const params: Record<string, string> = {
+    app_id: keys.appId,
+    method,
+    format: 'JSON',
+    charset: 'utf-8',
+    sign_type: 'RSA2',
+    timestamp: alipayTime(clock.now()),
+    version: '1.0',
+    ...own,
+    ...(keys.certificates
+      ? { app_cert_sn: keys.certificates.appCertSn, alipay_root_cert_sn: keys.certificates.alipayRootCertSn }
+      : {}),
+    ...(biz ? { biz_content: JSON.stringify(biz) } : {}),
+  }
+  params.sign = rsaSign(keys.appPrivateKey, signContent(params, ['sign'], true))
+  return params
+}
+
+/**
+ * A page request (alipay.trade.wap.pay): not sent by the server but opened by the payer's browser, as a GET of the
+ * gateway with every signed parameter in the query — what the SDKs' pageExecute builds for GET (its POST form would
+ * need the H5 app's CSP to allow a form to post to Alipay). Alipay checks the signature and its timestamp when the
+ * browser arrives.
+ */
+export function gatewayPageUrl(keys: AlipayGatewayKeys, clock: Clock, method: string, call: AlipayCall): string {
+  const params = signedRequest(keys, clock, method, call)
+  const query = Object.keys(params)
+    .map((key) => `${key}=${encodeURIComponent(params[key])}`)
+    .join('&')
+  return `${keys.gateway}${keys.gateway.includes('?') ? '&' : '?'}${query}`
+}
+
 /** A signed gateway call; a 10000 answer is believed only with Alipay's signature over its exact text. */
 export function createAlipayGateway(keys: AlipayGatewayKeys, clock: Clock, doFetch: typeof fetch = fetch) {
-  return async function call<T extends object>(method: string, { biz, params: own }: AlipayCall): Promise<T> {
-    const params: Record<string, string> = {
-      app_id: keys.appId,
-      method,
-      format: 'JSON',
-      charset: 'utf-8',
-      sign_type: 'RSA2',
-      timestamp: alipayTime(clock.now()),
-      version: '1.0',
-      ...own,
-      ...(keys.certificates
-        ? { app_cert_sn: keys.certificates.appCertSn, alipay_root_cert_sn: keys.certificates.alipayRootCertSn }
-        : {}),
-      ...(biz ? { biz_content: JSON.stringify(biz) } : {}),
-    }
-    params.sign = rsaSign(keys.appPrivateKey, signContent(params, ['sign'], true))
+  return async function call<T extends object>(method: string, request: AlipayCall): Promise<T> {
+    const params = signedRequest(keys, clock, method, request)
     // charset in the query too: Alipay decodes the form body by it.
     const url = new URL(keys.gateway)
     url.searchParams.set('charset', 'utf-8')

@@ -3,6 +3,17 @@ import type { WxPayJsApiParams } from '../../../types/api/lifePay'
 import type { LifePayType } from '../../../src/domain/lifePayType'
 import type { Executor } from '../db/database'
 
+/**
+ * A payment from an ordinary phone browser (not inside WeChat or Alipay): the provider's web cashier (WeChat Pay H5,
+ * Alipay mobile web), which sends the payer back to `returnUrl` when done.
+ */
+export interface WebPayment {
+  /** The payer's IP as the server saw it (behind TRUST_PROXY's proxies): WeChat Pay checks the browser against it. */
+  payerIp: string
+  /** The order's result page on the H5 app's origin, checked by the server (modules/lifePay/webPayment.ts). */
+  returnUrl: string
+}
+
 export interface PaymentOrder {
   /** The attempt's out_trade_no (payment_attempts): the order number, or `<orderNo>_<n>` for a later attempt. */
   outTradeNo: string
@@ -11,11 +22,17 @@ export interface PaymentOrder {
   description: string
   /** The payer's WeChat openId (JSAPI payments need it). */
   openId?: string
+  /** Set for a web payment; otherwise the payment is made in the host's wallet (JSAPI). */
+  web?: WebPayment
+  /** When the unpaid order closes: a web payment is refused by the provider after it. */
+  expiresAt?: Date | null
 }
 
 export interface PreparedPayment {
   wxPay: WxPayJsApiParams | null
   aliPayTradeNo: string | null
+  /** A web payment's address: the browser opens it and comes back to the order's return URL. */
+  webPayUrl: string | null
 }
 
 /**
@@ -136,7 +153,10 @@ export interface RefundNotification {
 
 export interface PaymentProvider {
   readonly sandbox: boolean
-  /** Creates the provider-side payment (WxPay prepay / Alipay trade) and the parameters the app pays with. */
+  /**
+   * Creates the provider-side payment (WxPay prepay / Alipay trade) and the parameters the app pays with: in the
+   * host's wallet (JSAPI), or through the provider's web cashier when `order.web` is set.
+   */
   prepare(executor: Executor, order: PaymentOrder): Promise<PreparedPayment>
   /** Checks the signature and content of a notification; null when it is not genuine. */
   verifyNotification(headers: IncomingHttpHeaders, rawBody: string): PaymentNotification | PaymentStateNotice | null

@@ -139,7 +139,8 @@ export function createSandboxPayment(deps: SandboxPaymentDeps): SandboxPayment {
           creationTime: now,
           updatedTime: now,
         })
-        if (!wx) return { wxPay: null, aliPayTradeNo: prepayId }
+        // Web payments too go through the sandbox cashier: nothing leaves for a provider's page.
+        if (!wx) return { wxPay: null, aliPayTradeNo: prepayId, webPayUrl: null }
         const timeStamp = String(Math.floor(now.getTime() / 1000))
         const nonceStr = randomId(16)
         const pkg = `prepay_id=${prepayId}`
@@ -153,6 +154,7 @@ export function createSandboxPayment(deps: SandboxPaymentDeps): SandboxPayment {
         return {
           wxPay: { appId: SANDBOX_WX_APP_ID, timeStamp, nonceStr, package: pkg, signType, paySign },
           aliPayTradeNo: null,
+          webPayUrl: null,
         }
       },
 

@@ -9,19 +9,22 @@ import {
   BillNotReadyError,
   providerRef,
   type PaymentNotification,
+  type PaymentOrder,
   type PaymentProvider,
   type PaymentQuery,
+  type PreparedPayment,
   type RefundNotification,
   type RefundQuery,
+  type WebPayment,
 } from './payment'
 import { wechatBill } from './wechatPayBill'
 import { closeChecked } from './closeChecked'
 import { timedFetch } from './timedFetch'
 
-// WeChat Pay API v3 (JSAPI: mini-program and in-WeChat H5), in public-key mode — the mode new merchants get: WeChat
-// Pay signs responses and notifications with a platform key identified by a `PUB_KEY_ID_…` id instead of rotating
-// platform certificates. Plain Node crypto + fetch: the protocol is a handful of RSA-SHA256 signatures and one
-// AES-256-GCM decryption (docs/decisions.md § WeChat Pay adapter says why no SDK).
+// WeChat Pay API v3 (JSAPI: mini-program and in-WeChat H5; H5 payment: any other phone browser), in public-key mode
+// — the mode new merchants get: WeChat Pay signs responses and notifications with a platform key identified by a
+// `PUB_KEY_ID_…` id instead of rotating platform certificates. Plain Node crypto + fetch: the protocol is a handful
+// of RSA-SHA256 signatures and one AES-256-GCM decryption (docs/decisions.md § WeChat Pay adapter says why no SDK).
 
 /** Notifications (and responses) whose timestamp is further than this from now are refused: no late replay. */
 const MAX_SKEW_S = 300
@@ -125,6 +128,16 @@ const REFUND_EVENTS: Record<string, { status: RefundNotification['status']; refu
   'REFUND.SUCCESS': { status: 'succeeded', refundStatus: 'SUCCESS' },
   'REFUND.ABNORMAL': { status: 'abnormal', refundStatus: 'ABNORMAL' },
   'REFUND.CLOSED': { status: 'closed', refundStatus: 'CLOSED' },
+}
+
+/** RFC 3339 in China time, as WeChat Pay writes and reads times (time_expire). */
+export function wechatPayTime(date: Date): string {
+  return new Date(Math.floor(date.getTime() / 1000) * 1000 + 8 * 3600_000).toISOString().replace(/\.\d+Z$/, '+08:00')
+}
+
+/** The h5_url with WeChat's `redirect_url` appended, URL-encoded as its H5 payment asks. */
+export function withRedirectUrl(h5Url: string, redirectUrl: string): string {
+  return `${h5Url}${h5Url.includes('?') ? '&' : '?'}redirect_url=${encodeURIComponent(redirectUrl)}`
 }
 
 function validDate(text: unknown): Date | null {
@@ -305,12 +318,38 @@ export function createWechatPay(deps: WechatPayDeps): PaymentProvider {
     }
   }
 
+  /**
+   * H5 payment (a phone browser outside WeChat): the h5_url of /v3/pay/transactions/h5, valid 5 minutes, opened with
+   * `redirect_url` (the order's result page). WeChat checks that the browser opening it has the payer's IP and comes
+   * from a page of the merchant's H5 domain (the Referer), and that redirect_url is on that domain. Asking again for
+   * the same unpaid order gives a fresh h5_url; time_expire (the order's close) is WeChat's own deadline.
+   */
+  async function prepareH5(order: PaymentOrder, web: WebPayment): Promise<PreparedPayment> {
+    const answer = await call<{ h5_url?: string }>('POST', '/v3/pay/transactions/h5', {
+      appid: keys.appId,
+      mchid: keys.mchId,
+      description: order.description,
+      out_trade_no: order.outTradeNo,
+      ...(order.expiresAt ? { time_expire: wechatPayTime(order.expiresAt) } : {}),
+      notify_url: keys.notifyUrl,
+      amount: { total: order.amountFen, currency: 'CNY' },
+      scene_info: { payer_client_ip: web.payerIp, h5_info: { type: 'Wap' } },
+    })
+    const h5Url = answer?.h5_url
+    // A signed answer, but still an address the payer's browser is sent to: only a web page.
+    if (typeof h5Url !== 'string' || !/^https?:\/\//.test(h5Url)) {
+      throw new Error(`WeChat Pay H5 prepay for ${order.outTradeNo} returned no h5_url`)
+    }
+    return { wxPay: null, aliPayTradeNo: null, webPayUrl: withRedirectUrl(h5Url, web.returnUrl) }
+  }
+
   return {
     sandbox: false,
 
     async prepare(_executor, order) {
       // One merchant account here pays WeChat only; Alipay needs its own adapter.
       if (order.lifePayType !== LifePayType.WxPay) throw errors.badRequest('this server takes WeChat Pay only')
+      if (order.web) return prepareH5(order, order.web)
       // JSAPI prepay is tied to the payer: without the openId WeChat refuses it anyway.
       if (!order.openId) throw errors.badRequest('openId is required for WeChat Pay')
       const answer = await call<{ prepay_id?: string }>('POST', '/v3/pay/transactions/jsapi', {
@@ -331,6 +370,7 @@ export function createWechatPay(deps: WechatPayDeps): PaymentProvider {
       return {
         wxPay: { appId: keys.appId, timeStamp, nonceStr, package: pkg, signType: 'RSA', paySign },
         aliPayTradeNo: null,
+        webPayUrl: null,
       }
     },
 

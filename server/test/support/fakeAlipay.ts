@@ -17,6 +17,7 @@ import type { AlipayKeys } from '../../src/providers/alipay'
 import { fenOfYuanText as fenOf, yuanText as yuan } from '../../src/providers/yuanText'
 import { alipayTime, signContent } from '../../src/providers/alipayGateway'
 import { alipayCertSn, alipayRootCertSn } from '../../src/providers/alipayCertificates'
+import { escapeHtml, html } from './fakePages'
 import { issueCertificate, type DistinguishedName } from './testCertificates'
 import { alipayBillZip, chinaDate } from './fakeBills'
 
@@ -41,18 +42,39 @@ import { alipayBillZip, chinaDate } from './fakeBills'
 // adapter does not depend on (every 40004 is a refusal there).
 
 const APP_ID = '2021000000000001'
+/** The merchant's Alipay account (PID), seller_id in what Alipay sends back. */
+const SELLER_ID = '2088000000000002'
+
+/** time_expire as Alipay takes it, China time, `yyyy-MM-dd HH:mm:ss` (older documents: without seconds). */
+function alipayTimeOf(value: unknown): Date | null {
+  if (typeof value !== 'string' || !/^\d{4}-\d{2}-\d{2} \d{2}:\d{2}(:\d{2})?$/.test(value)) return null
+  const date = new Date(`${value.replace(' ', 'T')}${value.length === 16 ? ':00' : ''}+08:00`)
+  return Number.isNaN(date.getTime()) ? null : date
+}
 
 export interface FakeTrade {
   outTradeNo: string
   tradeNo: string
   totalFen: number
   subject: string
+  /** The buyer named at trade.create (JSAPI_PAY); a mobile-web trade's buyer is whoever pays, '' until then. */
   buyer: string
   notifyUrl: string
   status: 'WAIT_BUYER_PAY' | 'TRADE_SUCCESS' | 'TRADE_CLOSED'
   paidAt: Date | null
   /** What the bill says was paid, when a test makes it differ from the trade. */
   billTotalFen?: number
+  productCode: 'JSAPI_PAY' | 'QUICK_WAP_WAY'
+  /** Mobile web: where the payer goes back, paid (return_url) or giving up (quit_url), and time_expire. */
+  returnUrl: string | null
+  quitUrl: string | null
+  expiresAt: Date | null
+}
+
+/** What the mobile-web cashier did with a payment's notification: posted (with our answer) or held. */
+export interface FakeAlipayDelivery {
+  orderNo: string
+  answer: string | 'held'
 }
 
 export interface FakeAlipayRefund {
@@ -271,6 +293,10 @@ export async function startFakeAlipay(now: () => Date = () => new Date(), option
         notifyUrl: params.notify_url ?? '',
         status: 'WAIT_BUYER_PAY',
         paidAt: null,
+        productCode: 'JSAPI_PAY',
+        returnUrl: null,
+        quitUrl: null,
+        expiresAt: null,
       }
       trades.set(outTradeNo, trade)
       return ok({ out_trade_no: outTradeNo, trade_no: trade.tradeNo })
@@ -414,6 +440,119 @@ export async function startFakeAlipay(now: () => Date = () => new Date(), option
   /** Answers to corrupt on purpose (a test sets it): the next answer signed with this key instead. */
   let forgeNext: KeyObject | null = null
 
+  /** Open mobile-web cashiers: a page's session id → its trade. */
+  const cashierSessions = new Map<string, string>()
+  const deliveries: FakeAlipayDelivery[] = []
+  /** deliver: paying in the mobile-web cashier posts the notification to notify_url; hold: never posted (lost). */
+  let notify: 'deliver' | 'hold' = 'deliver'
+
+  /**
+   * alipay.trade.wap.pay, opened by the payer's browser (GET, or the SDK's auto-submitted POST form) after the request
+   * checks every gateway call has: the trade is created (or found again, unchanged) and Alipay's cashier shows it.
+   * Refusals are pages, as Alipay's gateway shows them to the payer.
+   */
+  function wapPay(params: Record<string, string>, biz: Record<string, unknown>): { status: number; page: string } {
+    const refuse = (why: string) => ({ status: 200, page: html('支付宝', `<h1>${escapeHtml(why)}</h1>`) })
+    const { out_trade_no: outTradeNo, subject, product_code: productCode } = biz
+    const totalFen = fenOf(biz.total_amount)
+    const quitUrl = typeof biz.quit_url === 'string' ? biz.quit_url : null
+    const expiresAt = biz.time_expire === undefined ? null : alipayTimeOf(biz.time_expire)
+    if (typeof outTradeNo !== 'string' || typeof subject !== 'string' || totalFen === null || totalFen <= 0) {
+      return refuse('isv.missing-parameter: out_trade_no, subject, total_amount')
+    }
+    if (productCode !== 'QUICK_WAP_WAY') return refuse('isv.invalid-parameter: product_code')
+    if (biz.time_expire !== undefined && !expiresAt) return refuse('isv.invalid-parameter: time_expire')
+    if (expiresAt && now().getTime() > expiresAt.getTime()) return refuse('订单已超时，不能付款')
+    if (!params.notify_url || !params.return_url) return refuse('isv.missing-parameter: notify_url, return_url')
+    let trade = trades.get(outTradeNo)
+    if (trade) {
+      if (trade.status !== 'WAIT_BUYER_PAY') return refuse('ACQ.TRADE_HAS_SUCCESS: 交易已支付或已关闭')
+      if (trade.totalFen !== totalFen || trade.productCode !== 'QUICK_WAP_WAY') {
+        return refuse('ACQ.CONTEXT_INCONSISTENT: 交易信息被篡改')
+      }
+    } else {
+      trade = {
+        outTradeNo,
+        tradeNo: `2026${String(++seq).padStart(8, '0')}${randomBytes(6).toString('hex')}`,
+        totalFen,
+        subject,
+        buyer: '',
+        notifyUrl: params.notify_url,
+        status: 'WAIT_BUYER_PAY',
+        paidAt: null,
+        productCode: 'QUICK_WAP_WAY',
+        returnUrl: params.return_url,
+        quitUrl,
+        expiresAt,
+      }
+      trades.set(outTradeNo, trade)
+    }
+    Object.assign(trade, { notifyUrl: params.notify_url, returnUrl: params.return_url, quitUrl, expiresAt })
+    const session = randomBytes(12).toString('hex')
+    cashierSessions.set(session, outTradeNo)
+    return {
+      status: 200,
+      page: html(
+        '支付宝',
+        `<h1>支付宝</h1><p>${escapeHtml(subject)}</p><p data-testid="amount">¥${yuan(totalFen)}</p>` +
+          `<form method="post" action="/cashier/pay"><input type="hidden" name="session" value="${session}">` +
+          `<button type="submit">确认付款</button></form>` +
+          `<a href="/cashier/quit?session=${session}">退出</a>`,
+      ),
+    }
+  }
+
+  /** What Alipay appends to return_url: the trade, signed like a notification (every field but sign, sign_type). */
+  function returnParams(trade: FakeTrade): Record<string, string> {
+    const fields: Record<string, string> = {
+      charset: 'utf-8',
+      out_trade_no: trade.outTradeNo,
+      method: 'alipay.trade.wap.pay.return',
+      total_amount: yuan(trade.totalFen),
+      trade_no: trade.tradeNo,
+      auth_app_id: APP_ID,
+      version: '1.0',
+      app_id: APP_ID,
+      seller_id: SELLER_ID,
+      timestamp: alipayTime(now()),
+    }
+    return { ...fields, sign: sign(signContent(fields, [], false)), sign_type: 'RSA2' }
+  }
+
+  /** The cashier's buttons: pay (notify, then back to return_url with the signed return) or quit (to quit_url). */
+  async function cashierAction(
+    url: URL,
+    form: URLSearchParams,
+  ): Promise<{ status: number; location?: string; page?: string }> {
+    const session = url.pathname === '/cashier/pay' ? form.get('session') : url.searchParams.get('session')
+    const trade = trades.get(cashierSessions.get(session ?? '') ?? '')
+    if (!trade) return { status: 200, page: html('支付宝', '<h1>收银台已失效</h1>') }
+    const back = (to: string | null, extra: Record<string, string> = {}) => {
+      if (!to) return { status: 200, page: html('支付宝', '<h1>支付宝</h1>') }
+      const query = new URLSearchParams(extra).toString()
+      return { status: 302, location: query ? `${to}${to.includes('?') ? '&' : '?'}${query}` : to }
+    }
+    if (url.pathname === '/cashier/quit') return back(trade.quitUrl ?? trade.returnUrl)
+    if (trade.status !== 'WAIT_BUYER_PAY') return { status: 200, page: html('支付宝', '<h1>交易已支付或已关闭</h1>') }
+    if (trade.expiresAt && now().getTime() > trade.expiresAt.getTime()) {
+      return { status: 200, page: html('支付宝', '<h1>订单已超时，不能付款</h1>') }
+    }
+    pay(trade.outTradeNo)
+    trade.buyer = `2088${String(100000000000 + seq).slice(-12)}`
+    if (notify === 'hold') deliveries.push({ orderNo: trade.outTradeNo, answer: 'held' })
+    else {
+      const answer = await fetch(trade.notifyUrl, {
+        method: 'POST',
+        headers: { 'content-type': 'application/x-www-form-urlencoded; charset=utf-8' },
+        body: notification(trade.outTradeNo),
+      })
+        .then((reply) => reply.text())
+        .catch((error: unknown) => `unreachable: ${String(error)}`)
+      deliveries.push({ orderNo: trade.outTradeNo, answer })
+    }
+    return back(trade.returnUrl, returnParams(trade))
+  }
+
   const server = createServer((request, response) => {
     const chunks: Buffer[] = []
     request.on('data', (chunk: Buffer) => chunks.push(chunk))
@@ -426,12 +565,46 @@ export async function startFakeAlipay(now: () => Date = () => new Date(), option
         response.writeHead(file ? 200 : 404, { 'content-type': 'application/zip' })
         return void response.end(file ?? '')
       }
+      const text = Buffer.concat(chunks).toString('utf8')
+      if (url.pathname.startsWith('/cashier/')) {
+        cashierAction(url, new URLSearchParams(text)).then(
+          ({ status, location, page }) => {
+            response.writeHead(status, location ? { location } : { 'content-type': 'text/html; charset=utf-8' })
+            response.end(page ?? '')
+          },
+          (error: unknown) => {
+            response.writeHead(500)
+            response.end(String(error))
+          },
+        )
+        return
+      }
       const params: Record<string, string> = {}
       for (const [key, value] of url.searchParams) params[key] = value
-      for (const [key, value] of new URLSearchParams(Buffer.concat(chunks).toString('utf8'))) params[key] = value
+      for (const [key, value] of new URLSearchParams(text)) params[key] = value
       const method = params.method ?? 'unknown'
       const responseKey = `${method.replaceAll('.', '_')}_response`
       let answer = checkRequest(params)
+      if (method === 'alipay.trade.wap.pay') {
+        // A page for the payer's browser: a refused request is shown, never answered in JSON.
+        let biz: Record<string, unknown> = {}
+        try {
+          biz = JSON.parse(params.biz_content ?? '{}') as Record<string, unknown>
+        } catch {
+          answer ??= { code: '40002', sub_code: 'isv.invalid-biz-content' }
+        }
+        const shown = answer
+          ? { status: 200, page: html('支付宝', `<h1>${escapeHtml(String(answer.sub_code ?? answer.code))}</h1>`) }
+          : wapPay(params, biz)
+        requests.push({
+          params,
+          code: String(answer?.code ?? '10000'),
+          subCode: answer?.sub_code as string | undefined,
+        })
+        response.writeHead(shown.status, { 'content-type': 'text/html; charset=utf-8' })
+        response.end(shown.page)
+        return
+      }
       // Alipay does not sign answers to requests whose own signature failed.
       const unsigned = answer?.sub_code === 'isv.invalid-signature'
       if (!answer) {
@@ -595,7 +768,6 @@ export async function startFakeAlipay(now: () => Date = () => new Date(), option
       forgeNext = key
     },
 
-    /** The buyer pays in the Alipay app: the trade becomes TRADE_SUCCESS. */
     /** A payment under an out_trade_no we never created: Alipay has it, we do not. */
     externalPayment(outTradeNo: string, totalFen: number): FakeTrade {
       trades.set(outTradeNo, {
@@ -607,51 +779,67 @@ export async function startFakeAlipay(now: () => Date = () => new Date(), option
         notifyUrl: '',
         status: 'WAIT_BUYER_PAY',
         paidAt: null,
+        productCode: 'JSAPI_PAY',
+        returnUrl: null,
+        quitUrl: null,
+        expiresAt: null,
       })
-      return this.pay(outTradeNo)
+      return pay(outTradeNo)
     },
 
-    pay(orderNo: string): FakeTrade {
-      const paid = trade(orderNo)
-      if (paid.status !== 'WAIT_BUYER_PAY') throw new Error(`fake Alipay: ${orderNo} is ${paid.status}`)
-      paid.status = 'TRADE_SUCCESS'
-      paid.paidAt = new Date(Math.floor(now().getTime() / 1000) * 1000)
-      return paid
-    },
+    pay,
+    notification,
+    returnParams: (orderNo: string) => returnParams(trade(orderNo)),
 
-    /** The trade_status_sync notification Alipay posts to notify_url: the form-encoded body. */
-    notification(orderNo: string, options: NotificationOptions = {}): string {
-      const paid = trade(orderNo)
-      const at = paid.paidAt ?? now()
-      const fields: Record<string, string> = {
-        notify_time: alipayTime(now()),
-        notify_type: 'trade_status_sync',
-        notify_id: randomBytes(16).toString('hex'),
-        app_id: APP_ID,
-        charset: 'utf-8',
-        version: '1.0',
-        trade_no: paid.tradeNo,
-        out_trade_no: paid.outTradeNo,
-        trade_status: paid.status,
-        total_amount: yuan(paid.totalFen),
-        receipt_amount: yuan(paid.totalFen),
-        buyer_pay_amount: yuan(paid.totalFen),
-        subject: paid.subject,
-        gmt_create: alipayTime(at),
-        gmt_payment: alipayTime(at),
-        ...options.fields,
-      }
-      for (const [key, value] of Object.entries(fields)) if (value === '') delete fields[key]
-      // Alipay's notification rule: every field but sign and sign_type, sorted, decoded values.
-      const content = Object.keys(fields)
-        .sort()
-        .map((key) => `${key}=${fields[key]}`)
-        .join('&')
-      return new URLSearchParams({ ...fields, sign_type: 'RSA2', sign: sign(content, options.key) }).toString()
+    /** What the mobile-web cashier did with each payment's notification. */
+    deliveries,
+    /** Whether paying in the mobile-web cashier posts the notification (deliver) or loses it (hold). */
+    notifications(mode: 'deliver' | 'hold'): void {
+      notify = mode
     },
 
     close(): Promise<void> {
       return new Promise((resolve) => server.close(() => resolve()))
     },
+  }
+
+  /** The buyer pays in the Alipay app: the trade becomes TRADE_SUCCESS. */
+  function pay(orderNo: string): FakeTrade {
+    const paid = trade(orderNo)
+    if (paid.status !== 'WAIT_BUYER_PAY') throw new Error(`fake Alipay: ${orderNo} is ${paid.status}`)
+    paid.status = 'TRADE_SUCCESS'
+    paid.paidAt = new Date(Math.floor(now().getTime() / 1000) * 1000)
+    return paid
+  }
+
+  /** The trade_status_sync notification Alipay posts to notify_url: the form-encoded body. */
+  function notification(orderNo: string, options: NotificationOptions = {}): string {
+    const paid = trade(orderNo)
+    const at = paid.paidAt ?? now()
+    const fields: Record<string, string> = {
+      notify_time: alipayTime(now()),
+      notify_type: 'trade_status_sync',
+      notify_id: randomBytes(16).toString('hex'),
+      app_id: APP_ID,
+      charset: 'utf-8',
+      version: '1.0',
+      trade_no: paid.tradeNo,
+      out_trade_no: paid.outTradeNo,
+      trade_status: paid.status,
+      total_amount: yuan(paid.totalFen),
+      receipt_amount: yuan(paid.totalFen),
+      buyer_pay_amount: yuan(paid.totalFen),
+      subject: paid.subject,
+      gmt_create: alipayTime(at),
+      gmt_payment: alipayTime(at),
+      ...options.fields,
+    }
+    for (const [key, value] of Object.entries(fields)) if (value === '') delete fields[key]
+    // Alipay's notification rule: every field but sign and sign_type, sorted, decoded values.
+    const content = Object.keys(fields)
+      .sort()
+      .map((key) => `${key}=${fields[key]}`)
+      .join('&')
+    return new URLSearchParams({ ...fields, sign_type: 'RSA2', sign: sign(content, options.key) }).toString()
   }
 }

@@ -10,16 +10,20 @@ import {
 import { gzipSync } from 'node:zlib'
 import { writeFileSync } from 'node:fs'
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http'
-import type { AddressInfo } from 'node:net'
+import { isIP, type AddressInfo } from 'node:net'
 import { join } from 'node:path'
 import type { WechatPaySettings } from '../../src/config'
 import type { WechatPayKeys } from '../../src/providers/wechatPay'
 import { chinaDate, wechatRefundBill, wechatSuccessBill } from './fakeBills'
+import { escapeHtml, html } from './fakePages'
 
 // A local WeChat Pay API v3 that keeps WeChat's own rules, so the adapter is tested against signatures and
 // encryption it cannot fake: our requests must carry a WECHATPAY2-SHA256-RSA2048 Authorization signed by the
 // merchant key (else 401 SIGN_ERROR); every answer and notification is signed by the platform key (public-key mode,
 // serial PUB_KEY_ID_…); notification resources are AES-256-GCM encrypted with the APIv3 key. Keys are made here.
+// H5 payment: /v3/pay/transactions/h5 checks scene_info (the payer's IP, h5_info.type) and answers an h5_url to the
+// fake's own cashier page, which keeps WeChat's rules for opening it (5 minutes, the merchant's domain as Referer and
+// redirect_url, the payer's IP) and, paid, posts the notification to notify_url and sends the browser to redirect_url.
 
 const MCH_ID = '1900000001'
 const APP_ID = 'wx0000000000fake'
@@ -33,6 +37,7 @@ export interface FakeOrder {
   outTradeNo: string
   notifyUrl: string
   total: number
+  /** JSAPI: the payer's openid; H5 (MWEB): the payer is whoever pays in the cashier, '' until then. */
   openid: string
   prepayId: string
   state: 'NOTPAY' | 'SUCCESS' | 'CLOSED' | 'REFUND'
@@ -40,6 +45,26 @@ export interface FakeOrder {
   successTime: string | null
   /** What the bill says was paid, when a test makes it differ from the order. */
   billTotal?: number
+  tradeType: 'JSAPI' | 'MWEB'
+  /** H5: scene_info as the prepay gave it. */
+  payerClientIp: string | null
+  h5Type: string | null
+  /** time_expire as the prepay gave it (RFC 3339), if any. */
+  timeExpire: string | null
+}
+
+/** What the fake's H5 cashier did with a payment's notification: posted (with our answer's status) or held. */
+export interface FakeDelivery {
+  orderNo: string
+  status: number | 'held'
+}
+
+export interface FakeWechatPayOptions {
+  /**
+   * Takes notify_url over plain http (WeChat wants https; the browser suite's server is plain http on 127.0.0.1).
+   * Until the fakes serve TLS, the suite's one setting for it.
+   */
+  httpNotifyUrls?: boolean
 }
 
 export interface FakeRefund {
@@ -65,6 +90,8 @@ interface RequestBody {
   notify_url?: unknown
   amount?: { total?: unknown; refund?: unknown; currency?: unknown }
   payer?: { openid?: unknown }
+  time_expire?: unknown
+  scene_info?: { payer_client_ip?: unknown; h5_info?: { type?: unknown } }
 }
 
 const isString = (value: unknown): value is string => typeof value === 'string'
@@ -95,12 +122,49 @@ function chinaTime(date: Date): string {
 
 export type FakeWechatPay = Awaited<ReturnType<typeof startFakeWechatPay>>
 
-export async function startFakeWechatPay(now: () => Date = () => new Date()) {
+/** The h5_url's life: WeChat refuses one older than this (支付请求已失效). */
+export const H5_URL_TTL_MS = 5 * 60_000
+
+const H5_TYPES = ['iOS', 'Android', 'Wap']
+
+/**
+ * WeChat opens an h5_url only from a page of the merchant's H5 payment domain (its Referer: a typed address or a page
+ * sending no Referer is refused), and sends the payer back only to that domain (redirect_url). The fake's merchant
+ * domain is whichever host the Referer names; redirect_url must be on the same one.
+ */
+function fromMerchantDomain(referer: string | undefined, redirectUrl: string | null): boolean {
+  try {
+    const from = new URL(referer ?? '')
+    return redirectUrl === null || new URL(redirectUrl).host === from.host
+  } catch {
+    return false
+  }
+}
+
+/** RFC 3339 with a zone, as WeChat takes time_expire: null when it is not one. */
+function rfc3339(value: unknown): Date | null {
+  if (typeof value !== 'string' || !/^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}(\.\d+)?(Z|[+-]\d{2}:\d{2})$/.test(value))
+    return null
+  const date = new Date(value)
+  return Number.isNaN(date.getTime()) ? null : date
+}
+
+/** The browser's address as WeChat sees it (an IPv4 client on a dual-stack socket arrives as ::ffff:a.b.c.d). */
+const clientIp = (request: IncomingMessage) => (request.socket.remoteAddress ?? '').replace(/^::ffff:(?=\d)/, '')
+
+export async function startFakeWechatPay(now: () => Date = () => new Date(), options: FakeWechatPayOptions = {}) {
   const merchant = rsaKeys()
   const platform = rsaKeys()
   const apiV3Key = randomBytes(16).toString('hex')
   const orders = new Map<string, FakeOrder>()
   const refunds = new Map<string, FakeRefund>()
+  /** Each h5_url's `package`: its order and when it was issued (an h5_url lives 5 minutes). */
+  const h5Packages = new Map<string, { orderNo: string; issuedAt: number }>()
+  const deliveries: FakeDelivery[] = []
+  /** deliver: paying in the H5 cashier posts the notification to notify_url; hold: it is never posted (lost). */
+  let notify: 'deliver' | 'hold' = 'deliver'
+  const notifyUrlAllowed = (url: string) =>
+    url.startsWith('https://') || (options.httpNotifyUrls === true && url.startsWith('http://'))
   /** Every request as received, with the status answered: tests see what the adapter sent. */
   const requests: { method: string; url: string; body: unknown; status: number }[] = []
   const nowS = () => Math.floor(now().getTime() / 1000)
@@ -183,7 +247,7 @@ export async function startFakeWechatPay(now: () => Date = () => new Date()) {
     ...(order.transactionId
       ? {
           transaction_id: order.transactionId,
-          trade_type: 'JSAPI',
+          trade_type: order.tradeType,
           success_time: order.successTime,
           payer: { openid: order.openid },
         }
@@ -297,7 +361,7 @@ export async function startFakeWechatPay(now: () => Date = () => new Date()) {
           isString(description) &&
           isString(outTradeNo) &&
           isString(notifyUrl) &&
-          notifyUrl.startsWith('https://') &&
+          notifyUrlAllowed(notifyUrl) &&
           isAmount(total) &&
           (body.amount?.currency ?? 'CNY') === 'CNY' &&
           isString(openid)
@@ -321,9 +385,70 @@ export async function startFakeWechatPay(now: () => Date = () => new Date()) {
           state: 'NOTPAY',
           transactionId: null,
           successTime: null,
+          tradeType: 'JSAPI',
+          payerClientIp: null,
+          h5Type: null,
+          timeExpire: null,
         }
         orders.set(order.outTradeNo, order)
         return [200, { prepay_id: order.prepayId }]
+      },
+    ],
+    [
+      'POST',
+      /^\/v3\/pay\/transactions\/h5$/,
+      (body) => {
+        const { description, out_trade_no: outTradeNo, notify_url: notifyUrl } = body
+        const total = body.amount?.total
+        const payerClientIp = body.scene_info?.payer_client_ip
+        const h5Type = body.scene_info?.h5_info?.type
+        const timeExpire = body.time_expire === undefined ? null : rfc3339(body.time_expire)
+        const valid =
+          body.appid === APP_ID &&
+          body.mchid === MCH_ID &&
+          isString(description) &&
+          isString(outTradeNo) &&
+          isString(notifyUrl) &&
+          notifyUrlAllowed(notifyUrl) &&
+          isAmount(total) &&
+          (body.amount?.currency ?? 'CNY') === 'CNY' &&
+          isString(payerClientIp) &&
+          isIP(payerClientIp) !== 0 &&
+          isString(h5Type) &&
+          H5_TYPES.includes(h5Type) &&
+          (body.time_expire === undefined || timeExpire !== null)
+        if (!valid) return [400, { code: 'PARAM_ERROR', message: 'invalid parameters' }]
+        let order = orders.get(outTradeNo)
+        if (order) {
+          if (order.state !== 'NOTPAY') return [400, { code: 'ORDERPAID', message: 'order paid or closed' }]
+          // The same order asked again gets a fresh h5_url; time_expire is set once and never changed.
+          if (order.total !== total || order.tradeType !== 'MWEB' || order.timeExpire !== (body.time_expire ?? null)) {
+            return [400, { code: 'INVALID_REQUEST', message: 'changed' }]
+          }
+          order.payerClientIp = payerClientIp
+        } else {
+          order = {
+            appid: APP_ID,
+            mchid: MCH_ID,
+            description,
+            outTradeNo,
+            notifyUrl,
+            total,
+            openid: '',
+            prepayId: `wx${randomBytes(14).toString('hex')}`,
+            state: 'NOTPAY',
+            transactionId: null,
+            successTime: null,
+            tradeType: 'MWEB',
+            payerClientIp,
+            h5Type,
+            timeExpire: (body.time_expire as string | undefined) ?? null,
+          }
+          orders.set(outTradeNo, order)
+        }
+        const pkg = String(randomBytes(5).readUInt32BE(0))
+        h5Packages.set(pkg, { orderNo: outTradeNo, issuedAt: now().getTime() })
+        return [200, { h5_url: `${baseUrl}/cgi-bin/mmpayweb-bin/checkmweb?prepay_id=${order.prepayId}&package=${pkg}` }]
       },
     ],
     [
@@ -398,6 +523,72 @@ export async function startFakeWechatPay(now: () => Date = () => new Date()) {
     ],
   ]
 
+  /**
+   * The h5_url's order when the browser may pay it here, or why not, in WeChat's words: the address is 5 minutes old
+   * at most; the browser comes from a page of the merchant's H5 domain (a Referer, on redirect_url's host) and from the
+   * payer's IP given at prepay; the order is still unpaid and within its time_expire.
+   */
+  function h5Payable(request: IncomingMessage, query: URLSearchParams, opening: boolean): FakeOrder | string {
+    const issued = h5Packages.get(query.get('package') ?? '')
+    const order = issued ? orders.get(issued.orderNo) : undefined
+    if (!issued || !order || order.prepayId !== query.get('prepay_id')) return '商家参数格式有误，请联系商家解决'
+    if (opening && now().getTime() - issued.issuedAt > H5_URL_TTL_MS) return '支付请求已失效，请重新发起支付'
+    // Where the h5_url is opened (the cashier's own Pay button comes from the cashier).
+    if (opening && !fromMerchantDomain(request.headers.referer, query.get('redirect_url'))) {
+      return '商家参数格式有误，请联系商家解决'
+    }
+    if (clientIp(request) !== order.payerClientIp) return '网络环境未能通过安全验证，请稍后再试'
+    if (order.state !== 'NOTPAY') return '订单已支付或已关闭'
+    if (order.timeExpire && now().getTime() > new Date(order.timeExpire).getTime()) return '订单已过期'
+    return order
+  }
+
+  /**
+   * WeChat's H5 cashier as a page (the real one opens the WeChat app): the amount, Pay and Cancel. Pay marks the order
+   * paid, posts the signed, encrypted notification to notify_url (unless held) and sends the browser to redirect_url;
+   * Cancel goes to redirect_url unpaid, as WeChat does.
+   */
+  async function cashier(request: IncomingMessage, response: ServerResponse, url: URL, text: string): Promise<void> {
+    const query = url.pathname.endsWith('/pay') ? new URLSearchParams(text) : url.searchParams
+    const page = (status: number, title: string, body: string) => {
+      response.writeHead(status, { 'content-type': 'text/html; charset=utf-8' })
+      response.end(html(title, body))
+    }
+    const order = h5Payable(request, query, url.pathname.endsWith('/checkmweb'))
+    if (typeof order === 'string') return page(200, '微信支付', `<h1>${escapeHtml(order)}</h1>`)
+    const redirect = query.get('redirect_url')
+    if (url.pathname.endsWith('/checkmweb')) {
+      const fields = ['prepay_id', 'package', 'redirect_url']
+        .filter((name) => query.get(name) !== null)
+        .map((name) => `<input type="hidden" name="${name}" value="${escapeHtml(query.get(name) ?? '')}">`)
+        .join('')
+      return page(
+        200,
+        '微信支付',
+        `<h1>微信支付</h1><p>${escapeHtml(order.description)}</p>` +
+          `<p data-testid="amount">¥${(order.total / 100).toFixed(2)}</p>` +
+          `<form method="post" action="/cgi-bin/mmpayweb-bin/pay">${fields}<button type="submit">立即支付</button></form>` +
+          (redirect ? `<a href="${escapeHtml(redirect)}">取消支付</a>` : ''),
+      )
+    }
+    pay(order.outTradeNo)
+    if (notify === 'hold') deliveries.push({ orderNo: order.outTradeNo, status: 'held' })
+    else {
+      const { headers, body } = sealedNotification(
+        'TRANSACTION.SUCCESS',
+        '支付成功',
+        'transaction',
+        orderView(order),
+        {},
+      )
+      const answer = await fetch(order.notifyUrl, { method: 'POST', headers, body }).catch(() => null)
+      deliveries.push({ orderNo: order.outTradeNo, status: answer?.status ?? 0 })
+    }
+    if (!redirect) return page(200, '微信支付', '<h1>支付成功</h1>')
+    response.writeHead(302, { location: redirect })
+    response.end()
+  }
+
   let failing = 0
   let tamperBill = false
   const server = createServer((request, response) => {
@@ -406,6 +597,14 @@ export async function startFakeWechatPay(now: () => Date = () => new Date()) {
     request.on('end', () => {
       const text = Buffer.concat(chunks).toString('utf8')
       const url = new URL(request.url ?? '/', 'http://fake')
+      // The payer's browser, not the merchant's server: no Authorization there.
+      if (url.pathname.startsWith('/cgi-bin/mmpayweb-bin/')) {
+        cashier(request, response, url, text).catch((error: unknown) => {
+          response.writeHead(500)
+          response.end(String(error))
+        })
+        return
+      }
       let body: RequestBody = {}
       const reply = (status: number, payload?: unknown) => {
         requests.push({ method: request.method ?? '', url: request.url ?? '', body, status })
@@ -449,6 +648,17 @@ export async function startFakeWechatPay(now: () => Date = () => new Date()) {
     const found = orders.get(orderNo)
     if (!found) throw new Error(`fake WeChat Pay: no order ${orderNo}`)
     return found
+  }
+
+  /** The payer pays in WeChat: the order becomes SUCCESS with a transaction id. */
+  function pay(orderNo: string): FakeOrder {
+    const paid = order(orderNo)
+    if (paid.state !== 'NOTPAY') throw new Error(`fake WeChat Pay: ${orderNo} is ${paid.state}`)
+    paid.state = 'SUCCESS'
+    paid.transactionId = `42000${randomBytes(12).toString('hex')}`
+    paid.successTime = chinaTime(now())
+    if (paid.tradeType === 'MWEB') paid.openid = `o${randomBytes(13).toString('base64url')}`
+    return paid
   }
 
   return {
@@ -527,9 +737,13 @@ export async function startFakeWechatPay(now: () => Date = () => new Date()) {
         state: 'NOTPAY',
         transactionId: null,
         successTime: null,
+        tradeType: 'JSAPI',
+        payerClientIp: null,
+        h5Type: null,
+        timeExpire: null,
       }
       orders.set(outTradeNo, order)
-      return this.pay(outTradeNo)
+      return pay(outTradeNo)
     },
 
     /**
@@ -540,17 +754,16 @@ export async function startFakeWechatPay(now: () => Date = () => new Date()) {
       const closed = order(orderNo)
       if (closed.state !== 'CLOSED') throw new Error(`fake WeChat Pay: ${orderNo} is ${closed.state}`)
       closed.state = 'NOTPAY'
-      return this.pay(orderNo)
+      return pay(orderNo)
     },
 
-    /** The payer pays in WeChat: the order becomes SUCCESS with a transaction id. */
-    pay(orderNo: string): FakeOrder {
-      const paid = order(orderNo)
-      if (paid.state !== 'NOTPAY') throw new Error(`fake WeChat Pay: ${orderNo} is ${paid.state}`)
-      paid.state = 'SUCCESS'
-      paid.transactionId = `42000${randomBytes(12).toString('hex')}`
-      paid.successTime = chinaTime(now())
-      return paid
+    pay,
+
+    /** What the H5 cashier did with each payment's notification. */
+    deliveries,
+    /** Whether paying in the H5 cashier posts the notification (deliver) or loses it (hold). */
+    notifications(mode: 'deliver' | 'hold'): void {
+      notify = mode
     },
 
     /** WeChat Pay finishes a refund (SUCCESS) or gives up on it (ABNORMAL, CLOSED). */

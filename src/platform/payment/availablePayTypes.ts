@@ -1,9 +1,9 @@
 import { LifePayType } from '../../domain/lifePayType'
-import type { RuntimeHost } from '../platform'
+import type { RuntimeHost } from '../../domain/runtimeHost'
 
 /**
  * Pay types that can work where the app runs: the WeChat mini-program and WeChat's browser pay with WeChat Pay only,
- * Alipay's with Alipay only, an ordinary phone browser offers both (its payments go through the sandbox cashier).
+ * Alipay's with Alipay only, an ordinary phone browser offers both (through each provider's web payment).
  */
 export function availablePayTypes(host: RuntimeHost): LifePayType[] {
   switch (host) {

@@ -101,6 +101,7 @@ beforeEach(() => {
       sandbox: true,
       wxPay: null,
       aliPayTradeNo: null,
+      webPayUrl: null,
     }
     return payOrder
   })

@@ -10,7 +10,10 @@ import { useLocaleStore } from '../../../src/i18n/i18n'
 import * as sandboxApi from '../../../src/services/api/sandboxCashier'
 import { useSandboxCashierStore } from '../../../src/platform/payment/sandboxCashierStore'
 import * as lifePayApi from '../../../src/services/api/lifePay'
+import * as webPay from '../../../src/platform/payment/webPay'
+import type * as WebPayH5 from '../../../src/platform/payment/webPay.h5'
 import PayTypeSelection from '../../../src/subpackages/recharge/components/PayTypeSelection'
+import { leavingPage } from '../../support/leavingPage'
 import { logIn, logOut, renderWithQuery } from './support'
 
 function order(overrides: Partial<LifePayOrderDetail> = {}): LifePayOrderDetail {
@@ -49,7 +52,15 @@ function order(overrides: Partial<LifePayOrderDetail> = {}): LifePayOrderDetail 
 }
 
 function payOrder(lifePayType: LifePayType): PayOrderForJsApi {
-  return { orderNo: 'LP100', lifePayType, payAmount: 98.5, sandbox: true, wxPay: null, aliPayTradeNo: 'T100' }
+  return {
+    orderNo: 'LP100',
+    lifePayType,
+    payAmount: 98.5,
+    sandbox: true,
+    wxPay: null,
+    aliPayTradeNo: 'T100',
+    webPayUrl: null,
+  }
 }
 
 let calls: string[]
@@ -145,6 +156,57 @@ describe('select pay type', () => {
     expect(redirectTo).toHaveBeenCalledWith({
       url: '/subpackages/recharge/rechargeResult/rechargeResult?orderNo=LP100',
     })
+  })
+
+  it("in a phone browser with a real provider: off to the provider's web cashier, back to the result page", async () => {
+    // The H5 build's webPay module (jest resolves the mini-programs' one), on a page jsdom lets leave.
+    const h5: typeof WebPayH5 = jest.requireActual('../../../src/platform/payment/webPay.h5')
+    const leaving = leavingPage()
+    jest.spyOn(webPay, 'webPayReturnUrl').mockImplementation((page) => h5.webPayReturnUrl(page, leaving.page))
+    jest.spyOn(webPay, 'payOnTheWeb').mockImplementation((...args) => h5.payOnTheWeb(...args, leaving.page))
+    const gateway = 'https://openapi.alipay.com/gateway.do?method=alipay.trade.wap.pay&sign=c2ln'
+    const asked: Parameters<typeof lifePayApi.getPayOrderForJsAPI>[0][] = []
+    jest.spyOn(lifePayApi, 'getPayOrderForJsAPI').mockImplementation(async (input) => {
+      asked.push(input)
+      return { ...payOrder(input.lifePayType), sandbox: false, aliPayTradeNo: null, webPayUrl: gateway }
+    })
+    renderWithQuery(<PayTypeSelection orderNo='LP100' kind='phone' host='h5' />)
+    const pay = await screen.findByRole('button', { name: 'Pay ¥98.50' })
+    fireEvent.click(option('Alipay'))
+    fireEvent.click(pay)
+    await waitFor(() => expect(leaving.assign).toHaveBeenCalledWith(gateway))
+    expect(asked).toEqual([
+      {
+        orderNo: 'LP100',
+        lifePayType: 20,
+        openId: undefined,
+        host: 'h5',
+        returnUrl: 'https://h5.example/subpackages/recharge/rechargeResult/rechargeResult?orderNo=LP100',
+      },
+    ])
+    // Leaving: no sandbox cashier, the button stays busy, the result page is not opened from here.
+    expect(screen.queryByRole('dialog')).toBeNull()
+    expect(screen.getByRole('button', { name: 'Paying…' }).getAttribute('aria-disabled')).toBe('true')
+    expect(redirectTo).not.toHaveBeenCalled()
+    // The back button brings the page back from the browser's cache: on to the result page, which asks the server.
+    act(() => void leaving.show(true))
+    await waitFor(() =>
+      expect(redirectTo).toHaveBeenCalledWith({
+        url: '/subpackages/recharge/rechargeResult/rechargeResult?orderNo=LP100',
+      }),
+    )
+  })
+
+  it('in a mini-program the server is told the host and given no way back', async () => {
+    const asked: Parameters<typeof lifePayApi.getPayOrderForJsAPI>[0][] = []
+    jest.spyOn(lifePayApi, 'getPayOrderForJsAPI').mockImplementation(async (input) => {
+      asked.push(input)
+      return payOrder(input.lifePayType)
+    })
+    renderWithQuery(<PayTypeSelection orderNo='LP100' kind='phone' host='weapp' />)
+    fireEvent.click(await screen.findByRole('button', { name: 'Pay ¥98.50' }))
+    await waitFor(() => expect(asked).toHaveLength(1))
+    expect(asked[0]).toMatchObject({ host: 'weapp', returnUrl: undefined })
   })
 
   it('stays on the page with the order payable when the payer cancels', async () => {

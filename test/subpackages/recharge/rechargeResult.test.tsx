@@ -157,6 +157,25 @@ describe('recharge result', () => {
     })
   })
 
+  it('unpaid: a payer back from the provider before it finished asks again on request (WeChat H5 advice)', async () => {
+    poll.mockImplementation(async () => state('unpaid'))
+    renderWithQuery(<RechargeResultView orderNo='LP7' kind='phone' visible />)
+    await advance(0)
+    // While confirming, nothing to ask: the page asks by itself.
+    expect(screen.queryByText('Paid already?')).toBeNull()
+    await advance(PAY_STATUS_BUDGET_MS)
+    expect(title()).toBe('Not paid')
+    expect(screen.getByText('Paid already?')).not.toBeNull()
+    const asked = poll.mock.calls.length
+    await advance(60_000)
+    expect(poll.mock.calls.length).toBe(asked)
+    poll.mockImplementation(async () => state('recharging'))
+    fireEvent.click(screen.getByRole('button', { name: 'Check again' }))
+    await advance(0)
+    expect(poll.mock.calls.length).toBe(asked + 1)
+    expect(title()).toBe('Paid, recharging')
+  })
+
   it('pauses while the page is hidden and asks again at once when it shows', async () => {
     const view = renderWithQuery(<RechargeResultView orderNo='LP7' kind='electric' visible />)
     await advance(2000)

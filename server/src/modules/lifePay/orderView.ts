@@ -22,6 +22,7 @@ export const stateColumns = {
   lifePayOrderStatus: lifePayOrders.lifePayOrderStatus,
   refundStatus: lifePayOrders.refundStatus,
   expireTime: lifePayOrders.expireTime,
+  lifePayType: lifePayOrders.lifePayType,
 }
 
 export const listColumns = {

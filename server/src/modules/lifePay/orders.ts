@@ -22,6 +22,7 @@ import { JobPriority } from '../../jobs/jobQueue'
 import { lifePayOrders } from '../../db/schema'
 import { errors } from '../../http/errors'
 import { ApiError } from '../../http/apiError'
+import type { WebPayment } from '../../providers/payment'
 import { MAX_FACE_VALUE } from '../../../../src/domain/constants'
 import {
   findDuplicateOrder,
@@ -370,13 +371,14 @@ export async function setPayType(
   )
 }
 
-/** POST /api/LifePay/GetPayOrderForJsAPI */
+/** POST /api/LifePay/GetPayOrderForJsAPI: in the host's wallet (JSAPI), or on the web when `web` is given. */
 export async function preparePayment(
   ctx: AppContext,
   userId: string,
   orderNo: string,
   lifePayType: LifePayType,
   openId: string | undefined,
+  web?: WebPayment,
 ): Promise<PayOrderForJsApi> {
   const payment = paymentFor(ctx, lifePayType)
   await payableOrder(ctx, userId, orderNo)
@@ -390,6 +392,8 @@ export async function preparePayment(
         amountFen: order.payAmountFen,
         description: `生活缴费 ${order.orderNo}`,
         openId,
+        web,
+        expiresAt: order.expireTime,
       })
       .catch((error: unknown) => {
         if (error instanceof ApiError) throw error

@@ -64,13 +64,15 @@ import {
   applyRefund,
   createOrder,
   findUserOrderDetail,
-  findUserOrderState,
   orderPage,
   preparePayment,
   setPayType,
   type NewOrder,
 } from './orders'
 import { toOrderDetail, toOrderState } from './orderView'
+import { paymentFor } from './paymentFor'
+import { payStatusOf } from './paymentStatus'
+import { webPaymentOf } from './webPayment'
 import { orderNotificationsOf } from '../notifications/orderSubscriptions'
 import {
   addOrUpdateUserAccount,
@@ -267,12 +269,13 @@ export function registerLifePayRoutes(app: FastifyInstance, ctx: AppContext, aut
     {
       ...user,
       schema: orderRoute(
-        'Payment and recharge status of an order (poll it after paying)',
+        'Payment and recharge status of an order (poll it after paying): an order still waiting for a real ' +
+          'provider’s payment is asked of the provider too, at most once per order every 10 s',
         withChannel(GetPayStatusByOrderNoInput),
         LifePayOrderState,
       ),
     },
-    async (request) => ok(toOrderState(await findUserOrderState(ctx.db, request.userId, request.body.orderNo))),
+    async (request) => ok(toOrderState(await payStatusOf(ctx, request.userId, request.body.orderNo))),
   )
 
   api.post(
@@ -325,7 +328,8 @@ export function registerLifePayRoutes(app: FastifyInstance, ctx: AppContext, aut
     {
       ...user,
       schema: orderRoute(
-        'Payment parameters: WeChat JSAPI set for WxPay, trade number for AliPay',
+        'Payment parameters: WeChat JSAPI set for WxPay, trade number for AliPay; from a phone browser (host h5) ' +
+          'the web payment’s address',
         withChannel(GetPayOrderForJsApiInput),
         PayOrderForJsApi,
         'A closed order (unpaid for 30 minutes) is refused with ORDER_CLOSED.',
@@ -333,7 +337,9 @@ export function registerLifePayRoutes(app: FastifyInstance, ctx: AppContext, aut
     },
     async (request) => {
       const { orderNo, lifePayType, openId } = request.body
-      return ok(await preparePayment(ctx, request.userId, orderNo, lifePayType, openId))
+      // The sandbox pays every order in its cashier: only a real provider's web payment needs the way back checked.
+      const web = paymentFor(ctx, lifePayType).sandbox ? undefined : webPaymentOf(ctx, request, request.body)
+      return ok(await preparePayment(ctx, request.userId, orderNo, lifePayType, openId, web))
     },
   )
 

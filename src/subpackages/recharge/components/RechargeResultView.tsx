@@ -8,6 +8,7 @@ import { formatYuan } from '../../../domain/price'
 import { remarkForUser } from '../../../domain/systemRemark'
 import { useLocaleStore } from '../../../i18n/i18n'
 import { useMessages } from '../../../i18n/messages'
+import { returnedFromWebPayment } from '../../../platform/payment/webPayReturn'
 import { getUserLifePayOrderDetailQueryOptions } from '../../../services/api/lifePayQueries'
 import { topUpAgain } from '../hooks/topUpAgain'
 import { usePayStatusPolling } from '../hooks/usePayStatusPolling'
@@ -113,6 +114,10 @@ export default function RechargeResultView({ orderNo, kind, visible }: RechargeR
     const timer = setTimeout(() => setGraceOver(true), PAYMENT_CONFIRM_GRACE_MS)
     return () => clearTimeout(timer)
   }, [])
+  useEffect(() => {
+    // A constant per build: the mini-programs drop the call and its module.
+    if (process.env.TARO_ENV === 'h5') returnedFromWebPayment(orderNo)
+  }, [orderNo])
 
   const state = polling.state
   if (!state) {
@@ -159,9 +164,10 @@ export default function RechargeResultView({ orderNo, kind, visible }: RechargeR
         {phase === OrderDisplayStatus.Recharging ? <ExpectedDelivery orderNo={orderNo} /> : null}
         {reason ? <Text className='lp-result__reason'>{reason}</Text> : null}
         {steps.length ? <ResultSteps steps={steps} /> : null}
-        {polling.timedOut && !payable ? (
+        {(polling.timedOut && !payable) || phase === OrderDisplayStatus.Unpaid ? (
           <View className='lp-result__still'>
-            <Text>{m('stillWorking')}</Text>
+            {/* Unpaid: a payer back from the provider's page before it finished (WeChat's H5 payment) asks again. */}
+            <Text>{m(payable ? 'paidAlready' : 'stillWorking')}</Text>
             <View className='lp-result__link' role='button' tabIndex={0} onClick={polling.restart}>
               {m('checkAgain')}
             </View>

@@ -8,7 +8,8 @@ import { payTimeNotificationEvents } from '../../../domain/orderNotifications'
 import { useNotificationSubscribe } from '../../../hooks/useNotificationSubscribe'
 import { useMessages } from '../../../i18n/messages'
 import { startPayment } from '../../../platform/payment/payBridge'
-import type { RuntimeHost } from '../../../platform/platform'
+import { webPayReturnUrl } from '../../../platform/payment/webPay'
+import type { RuntimeHost } from '../../../domain/runtimeHost'
 import { rechargeKindOf, rechargeResultUrl, type RechargeKind } from '../../../routes'
 import { getPayOrderForJsAPI, setLifePayOrderPayType } from '../../../services/api/lifePay'
 import { setLifePayOrderNotifications } from '../../../services/api/notifications'
@@ -48,10 +49,18 @@ export function usePayOrder(orderNo: string, kind: RechargeKind | undefined, hos
     try {
       subscribe.send(orderNo, await asked)
       await setLifePayOrderPayType({ orderNo, lifePayType: payType })
-      const payOrder = await getPayOrderForJsAPI({ orderNo, lifePayType: payType, openId: wxOpenId || undefined })
-      const outcome = await startPayment(payOrder, host)
+      const resultPage = rechargeResultUrl(orderKind, orderNo)
+      const payOrder = await getPayOrderForJsAPI({
+        orderNo,
+        lifePayType: payType,
+        openId: wxOpenId || undefined,
+        // A phone browser pays on the provider's site and comes back to the result page (H5 only).
+        host,
+        returnUrl: process.env.TARO_ENV === 'h5' ? webPayReturnUrl(resultPage) : undefined,
+      })
+      const outcome = await startPayment(payOrder, host, resultPage)
       if (outcome.kind === 'succeeded' || outcome.kind === 'unknown') {
-        void Taro.redirectTo({ url: rechargeResultUrl(orderKind, orderNo) })
+        void Taro.redirectTo({ url: resultPage })
         return
       }
       if (outcome.kind === 'cancelled') showToast('warning', m('payCancelled'))
