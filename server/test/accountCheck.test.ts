@@ -167,6 +167,28 @@ describe('CheckPhoneCarrier (sandbox lookup)', () => {
   })
 })
 
+describe('CheckPhoneCarrier with CARRIER_LOOKUP_PROVIDER=off', () => {
+  test('every number keeps the prefix guess, unverified, the sandbox’s demo ported numbers included', async () => {
+    const off = await createTestApp({ config: { carrierLookup: 'off' } })
+    try {
+      const user = { token: (await off.register('13600000102')).accessToken }
+      for (const phone of ['13900000001', '13900000088']) {
+        const answer = await off.data(off.post<PhoneCarrierCheck>(CHECK_CARRIER, { phone }, user))
+        assert.deepEqual(answer, {
+          verified: false,
+          ispCode: CarrierCode.Yidong,
+          guessedIspCode: CarrierCode.Yidong,
+          ported: false,
+          province: null,
+          city: null,
+        })
+      }
+    } finally {
+      await off.close()
+    }
+  })
+})
+
 describe('signed-HTTP supplier: /account/query (docs/supplierProtocol.md § Account query)', () => {
   const MERCHANT_ID = 'M100200300'
   const KEY = 'test-supplier-key-0123456789abcdefghijklmnop'

@@ -31,11 +31,12 @@ import { waitFor } from './support/waitFor'
 // signature and encryption rules (support/fake*.ts), and the configuration goes through loadConfig from environment
 // variables and key files, as main.ts reads it. Users sign up by SMS or log in through either mini-program; orders are
 // prepaid, paid and notified at both providers; the supplier delivers or fails; a failure is paid back through the
-// provider that took the money; reconciliation finds nothing amiss, and every notification is in the log.
+// provider that took the money; reconciliation finds nothing amiss, and every notification is in the log. Every fake
+// is served over TLS with a certificate of the test authority (support/testTls.ts): production's https rule is on.
 
 const JWT_SECRET = 'Zk3J9x!vQ2m#Lw8pZr5Tn0bYc7Hd4Fg6A-live'
 const OPERATOR_TOKEN = 'Qw7Er9Ty1Ui3Op5As8Df0Gh2Jk4Lz6Xc-live'
-const SUPPLIER_KEY = 'live-supplier-key-0123456789abcdefghijkl'
+const SUPPLIER_KEY = 'uT4n8Qv1Zr6Ws3Xk9Bd2Hf7Lm5Pc0Jy-Ge'
 const SUPPLIER_MERCHANT = 'M700800900'
 const SERVER = 'https://api.life-pay.example'
 const OPERATOR = { headers: { 'x-operator-token': OPERATOR_TOKEN } }
@@ -97,6 +98,7 @@ function productionEnvironment(): NodeJS.ProcessEnv {
     SMS_PROVIDER: 'aliyun',
     STORAGE_PROVIDER: 'aliyun',
     ...aliyun.env(),
+    CARRIER_LOOKUP_PROVIDER: 'aliyun',
     SUPPLIER_PROVIDER: 'signedhttp',
     SUPPLIER_GATEWAY: supplier.url,
     SUPPLIER_MERCHANT_ID: SUPPLIER_MERCHANT,
@@ -111,11 +113,12 @@ function productionEnvironment(): NodeJS.ProcessEnv {
 
 before(async () => {
   keyDir = mkdtempSync(join(tmpdir(), 'life-pay-live-'))
-  wechatPay = await startFakeWechatPay(now)
-  alipay = await startFakeAlipay(now)
-  wechatIdentity = await startFakeWechatIdentity(now)
-  aliyun = await startFakeAliyun(now)
+  wechatPay = await startFakeWechatPay(now, { tls: true })
+  alipay = await startFakeAlipay(now, { tls: true })
+  wechatIdentity = await startFakeWechatIdentity(now, { tls: true })
+  aliyun = await startFakeAliyun(now, { tls: true })
   supplier = await new FakeSupplier({
+    tls: true,
     merchantId: SUPPLIER_MERCHANT,
     key: SUPPLIER_KEY,
     // The supplier posts to the notify URL it was given; that URL's route is reached through the app.
@@ -243,6 +246,18 @@ describe('production configuration on real adapters', () => {
     assert.equal(t.app.ctx.sandboxes.storage, null)
     assert.equal((await t.app.inject({ method: 'GET', url: '/api/dev/sms-outbox' })).statusCode, 404)
     assert.equal((await t.app.inject({ method: 'POST', url: '/api/dev/pay/confirm', payload: {} })).statusCode, 404)
+    // The API docs would publish every operator route: off.
+    for (const url of ['/api/docs', '/api/docs/json', '/api/docs/yaml'])
+      assert.equal((await t.app.inject({ method: 'GET', url })).statusCode, 404, url)
+    // Every vendor is called over https; the server trusts the test authority as a deployment trusts the public ones.
+    for (const url of [
+      wechatPay.baseUrl,
+      alipay.settings(keyDir).gateway,
+      wechatIdentity.baseUrl,
+      aliyun.endpoint,
+      supplier.url,
+    ])
+      assert.match(url, /^https:\/\/127\.0\.0\.1:\d+/)
     // The test database is a seeded snapshot; a production start seeds nothing (server.ts, productionMode.test.ts).
     assert.equal(config.seedDemoData, false)
     assert.equal(config.production, true)

@@ -19,7 +19,7 @@ import { waitFor } from './support/waitFor'
 // local fake supplier that speaks docs/supplierProtocol.md with real signatures, its callbacks posted to our route.
 
 const MERCHANT_ID = 'M100200300'
-const KEY = 'test-supplier-key-0123456789abcdefghijklmnop'
+const KEY = 'Fq8Lz3Wn6Tb1Yc9Vk4Xh7Rd2Mp5Gs0Ja-Ue'
 const NOTIFY_URL = `https://lifepay.example.com${SUPPLIER_NOTIFY_PATH}`
 const QUERY_AFTER_MS = 60_000
 const MAX_ATTEMPTS = 3

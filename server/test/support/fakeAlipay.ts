@@ -9,14 +9,13 @@ import {
   type KeyObject,
 } from 'node:crypto'
 import { writeFileSync } from 'node:fs'
-import { createServer } from 'node:http'
-import type { AddressInfo } from 'node:net'
 import { join } from 'node:path'
 import type { AlipayIdentitySettings, AlipaySettings } from '../../src/config'
 import { fenOf, yuan, type AlipayKeys } from '../../src/providers/alipay'
 import { alipayTime, signContent } from '../../src/providers/alipayGateway'
 import { alipayCertSn, alipayRootCertSn } from '../../src/providers/alipayCertificates'
 import { issueCertificate, type DistinguishedName } from './testCertificates'
+import { createFakeServer, listenLocally, type FakeServerOptions } from './fakeServer'
 
 // A local Alipay OpenAPI gateway that keeps Alipay's own rules, so the adapter is tested against signatures it cannot
 // fake: every request must carry the common parameters and an RSA2 `sign` by the app private key over the sorted
@@ -66,7 +65,7 @@ export interface NotificationOptions {
 
 export type FakeAlipay = Awaited<ReturnType<typeof startFakeAlipay>>
 
-export interface FakeAlipayOptions {
+export interface FakeAlipayOptions extends FakeServerOptions {
   /** 公钥证书 mode: certificates instead of bare public keys. */
   certificates?: boolean
 }
@@ -363,7 +362,7 @@ export async function startFakeAlipay(now: () => Date = () => new Date(), option
   /** Answers to corrupt on purpose (a test sets it): the next answer signed with this key instead. */
   let forgeNext: KeyObject | null = null
 
-  const server = createServer((request, response) => {
+  const server = createFakeServer(options, (request, response) => {
     const chunks: Buffer[] = []
     request.on('data', (chunk: Buffer) => chunks.push(chunk))
     request.on('end', () => {
@@ -404,8 +403,7 @@ export async function startFakeAlipay(now: () => Date = () => new Date(), option
       response.end(body)
     })
   })
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve))
-  const gateway = `http://127.0.0.1:${(server.address() as AddressInfo).port}/gateway.do`
+  const gateway = `${await listenLocally(server)}/gateway.do`
 
   function trade(orderNo: string): FakeTrade {
     const found = trades.get(orderNo)

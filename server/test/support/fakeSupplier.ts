@@ -1,7 +1,7 @@
 import { randomBytes } from 'node:crypto'
-import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http'
-import type { AddressInfo } from 'node:net'
+import type { IncomingMessage, Server, ServerResponse } from 'node:http'
 import { NOTIFY_ACK, SIGN_TYPE, signParams, verifyParams } from '../../src/providers/signedHttpSupplier'
+import { createFakeServer, listenLocally, type FakeServerOptions } from './fakeServer'
 
 // A local stand-in for a signed-HTTP recharge supplier (docs/supplierProtocol.md): it checks our requests' HMAC
 // signatures and merchant, signs its own answers and callbacks with the same key, takes each order number once
@@ -48,7 +48,7 @@ export interface FakeOrder {
 /** Posts a callback to our notify URL (tests route it through app.inject); resolves to the answer's text. */
 export type CallbackDelivery = (notifyUrl: string, body: string) => Promise<string>
 
-export interface FakeSupplierOptions {
+export interface FakeSupplierOptions extends FakeServerOptions {
   merchantId: string
   key: string
   deliver: CallbackDelivery
@@ -76,14 +76,13 @@ export class FakeSupplier {
   url = ''
 
   constructor(private readonly options: FakeSupplierOptions) {
-    this.server = createServer((request, response) => {
+    this.server = createFakeServer(options, (request, response) => {
       void this.handle(request, response)
     })
   }
 
   async start(): Promise<this> {
-    await new Promise<void>((resolve) => this.server.listen(0, '127.0.0.1', resolve))
-    this.url = `http://127.0.0.1:${(this.server.address() as AddressInfo).port}`
+    this.url = await listenLocally(this.server)
     return this
   }
 

@@ -1,10 +1,10 @@
 import { createCipheriv, createSign, createVerify, generateKeyPairSync, randomBytes, type KeyObject } from 'node:crypto'
 import { writeFileSync } from 'node:fs'
-import { createServer, type IncomingMessage, type ServerResponse } from 'node:http'
-import type { AddressInfo } from 'node:net'
+import type { IncomingMessage, ServerResponse } from 'node:http'
 import { join } from 'node:path'
 import type { WechatPaySettings } from '../../src/config'
 import type { WechatPayKeys } from '../../src/providers/wechatPay'
+import { createFakeServer, listenLocally, type FakeServerOptions } from './fakeServer'
 
 // A local WeChat Pay API v3 that keeps WeChat's own rules, so the adapter is tested against signatures and
 // encryption it cannot fake: our requests must carry a WECHATPAY2-SHA256-RSA2048 Authorization signed by the
@@ -81,7 +81,7 @@ function chinaTime(date: Date): string {
 
 export type FakeWechatPay = Awaited<ReturnType<typeof startFakeWechatPay>>
 
-export async function startFakeWechatPay(now: () => Date = () => new Date()) {
+export async function startFakeWechatPay(now: () => Date = () => new Date(), options: FakeServerOptions = {}) {
   const merchant = rsaKeys()
   const platform = rsaKeys()
   const apiV3Key = randomBytes(16).toString('hex')
@@ -308,7 +308,7 @@ export async function startFakeWechatPay(now: () => Date = () => new Date()) {
   ]
 
   let failing = 0
-  const server = createServer((request, response) => {
+  const server = createFakeServer(options, (request, response) => {
     const chunks: Buffer[] = []
     request.on('data', (chunk: Buffer) => chunks.push(chunk))
     request.on('end', () => {
@@ -340,8 +340,7 @@ export async function startFakeWechatPay(now: () => Date = () => new Date()) {
       reply(404, { code: 'NOT_FOUND', message: 'no such API' })
     })
   })
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve))
-  const baseUrl = `http://127.0.0.1:${(server.address() as AddressInfo).port}`
+  const baseUrl = await listenLocally(server)
 
   function order(orderNo: string): FakeOrder {
     const found = orders.get(orderNo)
