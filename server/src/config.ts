@@ -251,6 +251,11 @@ export interface ServerConfig {
   accessTokenTtlS: number
   refreshTokenTtlS: number
   operatorToken: string
+  /**
+   * Admins must log in with a one-time code too (TOTP): always in production, elsewhere with ADMIN_TOTP_REQUIRED
+   * (a staging server). An admin without one may only enrol (docs/server.md § Operator side).
+   */
+  adminTotpRequired: boolean
   providers: {
     sms: SmsProviderKind
     identity: IdentityProviderKind
@@ -811,6 +816,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): ServerConfig {
     accessTokenTtlS: int(env.ACCESS_TOKEN_TTL_S, 7200, 'ACCESS_TOKEN_TTL_S'),
     refreshTokenTtlS: int(env.REFRESH_TOKEN_TTL_S, 30 * 24 * 3600, 'REFRESH_TOKEN_TTL_S'),
     operatorToken: env.OPERATOR_TOKEN || DEV_OPERATOR_TOKEN,
+    adminTotpRequired: production || flag(env.ADMIN_TOTP_REQUIRED, false),
     providers: {
       sms,
       identity,

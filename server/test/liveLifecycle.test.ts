@@ -6,10 +6,12 @@ import { after, before, describe, test } from 'node:test'
 import { eq } from 'drizzle-orm'
 import type { OssSts, TokenResult, WxMiniAppUserLoginResult } from '../../types/api/account'
 import type { ReconciliationReport } from '../../types/api/admin'
+import type { OperatorSession } from '../../types/api/operators'
 import type { PayOrderForJsApi } from '../../types/api/lifePay'
 import { LifePayType } from '../../src/domain/lifePayType'
 import { VerificationCodeBusinessType } from '../../src/domain/verificationCodePurpose'
 import { loadConfig, type ServerConfig } from '../src/config'
+import { DEMO_OPERATOR } from '../src/db/demoData'
 import { providerNotifications } from '../src/db/schema'
 import { WXPAY_REFUND_PATH } from '../src/modules/lifePay/payNotifyRoutes'
 import { shanghaiDate } from '../src/modules/lifePay/reconciliation'
@@ -261,6 +263,27 @@ describe('production configuration on real adapters', () => {
     // The test database is a seeded snapshot; a production start seeds nothing (server.ts, productionMode.test.ts).
     assert.equal(config.seedDemoData, false)
     assert.equal(config.production, true)
+  })
+})
+
+describe('operators in production', () => {
+  test('an admin without a second factor may only enrol; every other operator route refuses it', async () => {
+    const login = await t.app.inject({
+      method: 'POST',
+      url: '/api/operator/login',
+      payload: { loginName: DEMO_OPERATOR.loginName, password: DEMO_OPERATOR.password },
+    })
+    const session = login.json().data as OperatorSession
+    assert.equal(session.totpEnrolmentRequired, true)
+    const cookie = /^(lp_operator=[^;]+)/.exec(String(login.headers['set-cookie']))?.[1] ?? ''
+    const refunds = await t.app.inject({ method: 'GET', url: '/api/admin/refunds', headers: { cookie } })
+    assert.deepEqual([refunds.statusCode, refunds.json().error], [403, 'TOTP_ENROLMENT_REQUIRED'])
+    const enrolment = await t.app.inject({
+      method: 'POST',
+      url: '/api/operator/totp/enrolment',
+      headers: { cookie, 'x-csrf-token': session.csrfToken },
+    })
+    assert.match(enrolment.json().data.otpauthUri, /^otpauth:\/\/totp\//)
   })
 })
 

@@ -350,6 +350,13 @@ describe('production mode', () => {
     assert.deepEqual(routeProblems(['/api/LifePay/GetRate', '/api/documents']), [])
   })
 
+  test('admins need a second factor in production, whatever ADMIN_TOTP_REQUIRED says; elsewhere only if it asks', () => {
+    assert.equal(production({}).adminTotpRequired, true)
+    assert.equal(production({ ADMIN_TOTP_REQUIRED: '0' }).adminTotpRequired, true)
+    assert.equal(loadConfig({} as NodeJS.ProcessEnv).adminTotpRequired, false)
+    assert.equal(loadConfig({ ADMIN_TOTP_REQUIRED: '1' } as NodeJS.ProcessEnv).adminTotpRequired, true)
+  })
+
   test('one secret for both tokens is refused', () => {
     assert.deepEqual(productionProblems(safe({ operatorToken: STRONG_JWT })), [
       'OPERATOR_TOKEN: must differ from JWT_SECRET',
