@@ -5,6 +5,7 @@ import {
   FileSearchOutlined,
   PercentageOutlined,
   RollbackOutlined,
+  SafetyOutlined,
   ScheduleOutlined,
   TeamOutlined,
   UserOutlined,
@@ -96,6 +97,13 @@ export const screens: Screen[] = [
     icon: <TeamOutlined />,
     role: 'admin',
     page: lazy(() => import('./pages/operators/OperatorsPage')),
+  },
+  {
+    path: '/security',
+    menu: 'menuSecurity',
+    icon: <SafetyOutlined />,
+    role: 'viewer',
+    page: lazy(() => import('./pages/security/SecurityPage')),
   },
 ]
 
