@@ -78,7 +78,8 @@ describe('enrolment', () => {
       ],
     )
     // Not in force yet: the password alone still logs in.
-    assert.equal((await new OperatorBrowser(t).login({ loginName, password: PASSWORD })).status, 200)
+    const elsewhere = new OperatorBrowser(t, '10.0.0.2')
+    assert.equal((await elsewhere.login({ loginName, password: PASSWORD })).status, 200)
     const key = base32Decode(secret)
     const wrong = await browser.call('POST', '/api/operator/totp/enrolment/confirm', { code: '000000' })
     assert.deepEqual([wrong.body.success, wrong.body.error], [false, 'TOTP_CODE_WRONG'])
@@ -95,6 +96,8 @@ describe('enrolment', () => {
       enabledTime: t.clock.now().toISOString(),
       recoveryCodesLeft: 10,
     })
+    // The session opened with the password alone ends; the one that turned it on goes on.
+    assert.equal((await elsewhere.call('GET', '/api/operator/me')).status, 401)
     const again = await browser.call('POST', '/api/operator/totp/enrolment')
     assert.equal(again.body.error, 'TOTP_ALREADY_ENABLED')
     const account = (await t.data(t.get<OperatorAccount[]>('/api/admin/operators', service()))).find(

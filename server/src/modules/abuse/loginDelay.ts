@@ -50,6 +50,9 @@ export async function forgetFailures(ctx: AppContext, subject: string): Promise<
   await ctx.db.delete(loginDelays).where(eq(loginDelays.subject, subject))
 }
 
+/** An attempt refused (how long it must wait), or counted (what the row held before, and the count it made). */
+type Claim = { waitMs: number } | { previous: { failures: number; lastFailureTime: Date }; claimed: number }
+
 /** Deleted about once per this many attempts: runs of failures a day old. */
 const CLEANUP_EVERY = 200
 let attempts = 0
@@ -68,33 +71,30 @@ export async function beginDelayedAttempt(
     await ctx.db
       .delete(loginDelays)
       .where(lt(loginDelays.lastFailureTime, new Date(now.getTime() - policy.forgetAfterMs)))
-  const before = await ctx.db.transaction(async (tx) => {
+  const claim = await ctx.db.transaction(async (tx): Promise<Claim> => {
     await tx.insert(loginDelays).values({ subject, failures: 0, lastFailureTime: now }).onConflictDoNothing()
     const [row] = await tx.select().from(loginDelays).where(eq(loginDelays.subject, subject)).for('update')
     const forgotten = now.getTime() - row.lastFailureTime.getTime() >= policy.forgetAfterMs
     const failures = forgotten ? 0 : row.failures
     const waitMs = row.lastFailureTime.getTime() + delayAfter(failures, policy) - now.getTime()
-    if (failures > 0 && waitMs > 0) return { refusedForMs: waitMs, failures: 0, lastFailureTime: now, claimed: 0 }
+    if (failures > 0 && waitMs > 0) return { waitMs }
     await tx
       .update(loginDelays)
       .set({ failures: failures + 1, lastFailureTime: now })
       .where(eq(loginDelays.subject, subject))
-    return { refusedForMs: 0, failures: row.failures, lastFailureTime: row.lastFailureTime, claimed: failures + 1 }
+    return { previous: { failures: row.failures, lastFailureTime: row.lastFailureTime }, claimed: failures + 1 }
   })
-  if (before.refusedForMs > 0) throw errors.loginDelayed(Math.ceil(before.refusedForMs / 1000))
+  if ('waitMs' in claim) throw errors.loginDelayed(Math.ceil(claim.waitMs / 1000))
+  const { previous, claimed } = claim
   return {
     succeeded: () => forgetFailures(ctx, subject),
     async withdrawn() {
       // Put back what was there, unless another attempt has counted since.
       await ctx.db.transaction(async (tx) => {
         const [row] = await tx.select().from(loginDelays).where(eq(loginDelays.subject, subject)).for('update')
-        if (row?.failures !== before.claimed) return
-        if (before.failures === 0) await tx.delete(loginDelays).where(eq(loginDelays.subject, subject))
-        else
-          await tx
-            .update(loginDelays)
-            .set({ failures: before.failures, lastFailureTime: before.lastFailureTime })
-            .where(eq(loginDelays.subject, subject))
+        if (row?.failures !== claimed) return
+        if (previous.failures === 0) await tx.delete(loginDelays).where(eq(loginDelays.subject, subject))
+        else await tx.update(loginDelays).set(previous).where(eq(loginDelays.subject, subject))
       })
     },
   }

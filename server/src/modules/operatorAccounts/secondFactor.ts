@@ -57,12 +57,15 @@ export async function beginTotpEnrolment(ctx: AppContext, operator: OperatorRow)
   return { secret: base32Encode(key), otpauthUri: otpauthUri(ISSUER, operator.loginName, key) }
 }
 
-/** The pending key is confirmed by a code of it: it is in force from now on, with fresh recovery codes. */
+/**
+ * The pending key is confirmed by a code of it: it is in force from now on, with fresh recovery codes, and the
+ * operator's other sessions (opened with the password alone) end; `sessionId`'s goes on.
+ */
 export async function confirmTotpEnrolment(
   ctx: AppContext,
   operatorId: string,
   code: string,
-  address: string,
+  by: { sessionId: string; address: string },
 ): Promise<TotpRecoveryCodes> {
   const now = ctx.clock.now()
   const recoveryCodes = Array.from({ length: RECOVERY_CODE_COUNT }, newRecoveryCode)
@@ -86,12 +89,13 @@ export async function confirmTotpEnrolment(
     await tx
       .insert(operatorRecoveryCodes)
       .values(recoveryCodes.map((one) => ({ operatorId: operator.id, codeHash: recoveryHash(one) })))
+    await revokeSessionsOf(tx, operator.id, now, by.sessionId)
     await recordAudit(tx, now, {
       actor: { id: operator.id, name: operator.loginName },
       action: 'operator.totp.enable',
       targetType: 'operator',
       targetId: operator.loginName,
-      address,
+      address: by.address,
     })
   })
   return { recoveryCodes }

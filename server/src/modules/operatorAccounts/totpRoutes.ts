@@ -12,8 +12,10 @@ import type { AppContext } from '../../appContext'
 import type { AuthHooks } from '../../http/auth'
 import { ok } from '../../http/envelope'
 import { routeSchema } from '../../http/schemas'
+import { requestCookie } from '../../http/cookies'
 import { operatorById, toOperatorAccount } from './operators'
 import { beginTotpEnrolment, confirmTotpEnrolment, resetTotp, totpStatus } from './secondFactor'
+import { SESSION_COOKIE } from './sessions'
 
 const tags = ['Operator']
 
@@ -59,14 +61,21 @@ export function registerTotpRoutes(app: FastifyInstance, ctx: AppContext, auth: 
       schema: routeSchema({
         tags,
         summary:
-          'Confirm the new key with a code the app shows: from now on login asks for a code; answers 10 recovery ' +
-          'codes, shown this once (TOTP_CODE_WRONG, TOTP_NOT_ENROLLING)',
+          'Confirm the new key with a code the app shows: from now on login asks for a code, and the operator’s ' +
+          'other sessions end; answers 10 recovery codes, shown this once (TOTP_CODE_WRONG, TOTP_NOT_ENROLLING)',
         auth: 'operator',
         body: TotpConfirmInput,
         data: TotpRecoveryCodes,
       }),
     },
-    async (request) => ok(await confirmTotpEnrolment(ctx, request.operator.id, request.body.code, request.ip)),
+    async (request) =>
+      ok(
+        await confirmTotpEnrolment(ctx, request.operator.id, request.body.code, {
+          // operatorSelf let the request through on this session's cookie.
+          sessionId: requestCookie(request, SESSION_COOKIE) ?? '',
+          address: request.ip,
+        }),
+      ),
   )
 
   api.post(
