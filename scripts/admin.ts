@@ -17,6 +17,7 @@
  *   npm run admin -- refunds returned <orderNo> --remark "…"   (that money was returned another way, and how)
  *   npm run admin -- operators add <loginName> --role viewer|reviewer|admin [--name "…"]   (password from stdin)
  *   npm run admin -- operators list | disable <loginName> | enable <loginName> | set-role <loginName> <role>
+ *   npm run admin -- operators reset-totp <loginName>   (their two-step verification off: a lost phone and codes)
  * It talks HTTP rather than opening the database: an embedded (PGlite) database belongs to the server process
  * that holds its folder. The server is the one `npm start` runs in the same environment (HOST, PORT; default
  * http://127.0.0.1:3000), unless `--url <url>` or ADMIN_URL says otherwise (scripts/adminAddress.ts); OPERATOR_TOKEN
@@ -69,7 +70,8 @@ const USAGE = `usage: admin [--url http://host:port] <command>   (default: the s
   admin refunds not-returned   (refunds that ended abnormal or closed: the money did not go back)
   admin refunds returned <orderNo> --remark "…"   (that money was returned another way, and how)
   admin operators add <loginName> --role viewer|reviewer|admin [--name "…"]   (password prompted, or from stdin)
-  admin operators list | disable <loginName> | enable <loginName> | set-role <loginName> <role>`
+  admin operators list | disable <loginName> | enable <loginName> | set-role <loginName> <role>
+  admin operators reset-totp <loginName>   (two-step verification off: they set it up again at their next login)`
 
 class UsageError extends Error {}
 
@@ -116,7 +118,7 @@ function roleOf(value: string | undefined): OperatorRole {
 function printOperator(operator: OperatorAccount): void {
   console.log(
     `${operator.loginName}  ${operator.role}  ${operator.disabled ? 'DISABLED' : 'active'}  ${operator.displayName}  ` +
-      `last login ${operator.lastLoginTime ?? 'never'}`,
+      `last login ${operator.lastLoginTime ?? 'never'}  2fa ${operator.totpEnabled ? 'on' : 'off'}`,
   )
 }
 
@@ -319,6 +321,11 @@ async function run(argv: string[]): Promise<void> {
   }
   if (area === 'operators' && (action === 'disable' || action === 'enable') && subject) {
     const path = `/api/admin/operators/${encodeURIComponent(subject)}/${action}`
+    printOperator(await call<OperatorAccount>('POST', path))
+    return
+  }
+  if (area === 'operators' && action === 'reset-totp' && subject) {
+    const path = `/api/admin/operators/${encodeURIComponent(subject)}/totp/reset`
     printOperator(await call<OperatorAccount>('POST', path))
     return
   }

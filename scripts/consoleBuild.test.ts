@@ -9,6 +9,7 @@ test("deepImports: the console's antd and icon barrel imports become one module 
     '  App as AntApp,',
     '  ConfigProvider,',
     '  DatePicker,',
+    '  QRCode,',
     '  type TableProps,',
     "} from 'antd'",
     "import { DownloadOutlined, LogoutOutlined } from '@ant-design/icons'",
@@ -20,7 +21,7 @@ test("deepImports: the console's antd and icon barrel imports become one module 
     [
       "import { useState } from 'react'",
       "import AntApp from 'antd/es/app'; import ConfigProvider from 'antd/es/config-provider'; " +
-        "import DatePicker from 'antd/es/date-picker'",
+        "import DatePicker from 'antd/es/date-picker'; import QRCode from 'antd/es/qr-code'",
       "import DownloadOutlined from '@ant-design/icons/es/icons/DownloadOutlined'; " +
         "import LogoutOutlined from '@ant-design/icons/es/icons/LogoutOutlined'",
       "import type { UploadFile } from 'antd'",

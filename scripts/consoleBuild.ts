@@ -32,7 +32,12 @@ function newestMtime(path: string): number {
   return readdirSync(path).reduce((newest, name) => Math.max(newest, newestMtime(join(path, name))), stat.mtimeMs)
 }
 
-const kebab = (name: string) => name.replace(/[A-Z]/g, (letter, at: number) => (at ? '-' : '') + letter.toLowerCase())
+// An initialism stays one word: QRCode → qr-code, as antd names its folders.
+const kebab = (name: string) =>
+  name
+    .replace(/([a-z0-9])([A-Z])/g, '$1-$2')
+    .replace(/([A-Z]+)([A-Z][a-z])/g, '$1-$2')
+    .toLowerCase()
 
 /** Where a named export of a barrel lives as its own module's default export. */
 const deepPaths: Record<string, (name: string) => string> = {

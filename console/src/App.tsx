@@ -1,6 +1,6 @@
 import { useQuery, useQueryClient } from '@tanstack/react-query'
 import { Button, Result, Spin } from 'antd'
-import { useEffect, useState } from 'react'
+import { lazy, Suspense, useEffect, useState } from 'react'
 import { Route, Routes, useNavigate } from 'react-router-dom'
 import { roleAtLeast } from '../../src/domain/operatorRole'
 import { whenSessionEnds } from './api/http'
@@ -12,6 +12,9 @@ import { ConsoleLayout } from './layout/ConsoleLayout'
 import { OrderDetailPage, screens } from './screens'
 import { endSession } from './session/endSession'
 import { LoginPage } from './session/LoginPage'
+
+// Its own chunk (the QR code's encoder with it): only an admin's first production login needs it.
+const TotpRequiredPage = lazy(() => import('./session/TotpRequiredPage'))
 
 function NotFound() {
   const text = useMessages(commonMessages)
@@ -50,6 +53,13 @@ export function App() {
   if (session.isPending) return <Spin fullscreen aria-label={text.loading} />
   if (session.isError) return <QueryError error={session.error} onRetry={() => void session.refetch()} />
   if (!session.data) return <LoginPage notice={ended ? text.sessionEnded : undefined} />
+  if (session.data.totpEnrolmentRequired) {
+    return (
+      <Suspense fallback={<Spin fullscreen aria-label={text.loading} />}>
+        <TotpRequiredPage />
+      </Suspense>
+    )
+  }
   const role = session.data.operator.role
   return (
     <ConsoleLayout>

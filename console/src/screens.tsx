@@ -7,6 +7,7 @@ import {
   FileSearchOutlined,
   PercentageOutlined,
   RollbackOutlined,
+  SafetyOutlined,
   ScheduleOutlined,
   TeamOutlined,
   UserOutlined,
@@ -112,6 +113,13 @@ export const screens: Screen[] = [
     icon: <TeamOutlined />,
     role: 'admin',
     page: lazy(() => import('./pages/operators/OperatorsPage')),
+  },
+  {
+    path: '/security',
+    menu: 'menuSecurity',
+    icon: <SafetyOutlined />,
+    role: 'viewer',
+    page: lazy(() => import('./pages/security/SecurityPage')),
   },
 ]
 

@@ -63,6 +63,7 @@ import { createAlipay, type AlipayKeys } from './providers/alipay'
 import { readAlipayCertificates } from './providers/alipayCertificates'
 import { createAliyunSms } from './providers/aliyunSms'
 import { createAliyunCarrierLookup } from './providers/carrierLookupAliyun'
+import { createCarrierLookupOff } from './providers/carrierLookupOff'
 import { createSandboxCarrierLookup } from './providers/carrierLookupSandbox'
 import { bucketHost, createAliyunSts } from './providers/aliyunSts'
 import { readKeyFile } from './providers/keyFile'
@@ -288,13 +289,16 @@ export async function buildApp(options: AppOptions): Promise<App> {
       },
     },
   })
-  await app.register(fastifySwaggerUi, {
-    routePrefix: '/api/docs',
-    // Swagger UI's own CSP (its inline script and styles by hash) in place of the app's, minus the upgrade to HTTPS
-    // (`npm start` serves plain HTTP).
-    staticCSP: true,
-    transformStaticCSP: (header) => header.replace(/\s*upgrade-insecure-requests;?/, ''),
-  })
+  // The docs list every operator route: off in production, where docs/openapi.json is the published copy.
+  if (!config.production) {
+    await app.register(fastifySwaggerUi, {
+      routePrefix: '/api/docs',
+      // Swagger UI's own CSP (its inline script and styles by hash) in place of the app's, minus the upgrade to HTTPS
+      // (`npm start` serves plain HTTP).
+      staticCSP: true,
+      transformStaticCSP: (header) => header.replace(/\s*upgrade-insecure-requests;?/, ''),
+    })
+  }
 
   const jobs = new JobQueue(db, clock, config.jobs, app.log.child({ module: 'jobs' }))
   // The sandbox provider reaches our notify route through the full HTTP stack (signature, parsing, envelope).
@@ -392,7 +396,8 @@ export async function buildApp(options: AppOptions): Promise<App> {
     storage: given.storage ?? (sandboxes.storage as NonNullable<Sandboxes['storage']>),
     notifications:
       given.notifications ?? notificationProviders(config, db, clock, app.log.child({ module: 'notifications' })),
-    carrierLookup: given.carrierLookup ?? createSandboxCarrierLookup(),
+    carrierLookup:
+      given.carrierLookup ?? (config.carrierLookup === 'off' ? createCarrierLookupOff() : createSandboxCarrierLookup()),
   }
   defineOrderJobs(ctx)
   defineAttemptJobs(ctx)

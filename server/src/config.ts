@@ -38,11 +38,11 @@ export const ALIYUN_STS_DEFAULT_ENDPOINT = 'https://sts.aliyuncs.com'
 export const ALIYUN_DYTNS_DEFAULT_ENDPOINT = 'https://dytnsapi.aliyuncs.com'
 
 /**
- * The phone carrier lookup before a top-up (issue 20): the sandbox (the prefix guess plus demo ported numbers) or
- * Alibaba Cloud 号码百科. Not one of `providers`: the sandbox here only guesses, it opens nothing, so production may
- * run without a real lookup (the app then keeps the prefix guess, as before issue 20).
+ * The phone carrier lookup before a top-up (issue 20): the sandbox (the prefix guess plus demo ported numbers),
+ * Alibaba Cloud 号码百科, or off (no lookup: the app keeps the prefix guess, unverified, as before issue 20).
+ * Production refuses the sandbox: it calls its guess verified and moves its demo numbers to another carrier.
  */
-export type CarrierLookupProviderKind = ProviderKind | 'aliyun'
+export type CarrierLookupProviderKind = ProviderKind | 'aliyun' | 'off'
 
 /** Alibaba Cloud settings (docs/deploy.md): one RAM user's AccessKey signs SMS and STS calls. */
 export interface AliyunSettings {
@@ -247,6 +247,11 @@ export interface ServerConfig {
   accessTokenTtlS: number
   refreshTokenTtlS: number
   operatorToken: string
+  /**
+   * Admins must log in with a one-time code too (TOTP): always in production, elsewhere with ADMIN_TOTP_REQUIRED
+   * (a staging server). An admin without one may only enrol (docs/server.md § Operator side).
+   */
+  adminTotpRequired: boolean
   providers: {
     sms: SmsProviderKind
     identity: IdentityProviderKind
@@ -259,7 +264,7 @@ export interface ServerConfig {
   fuluSupplier: FuluSupplierConfig | null
   /** The agreed charge for a delivered top-up, in percent of its face value (supplierAnswerCheck.ts). */
   supplierCostBand: { minPercent: number; maxPercent: number }
-  /** CARRIER_LOOKUP_PROVIDER: sandbox (default) or aliyun. */
+  /** CARRIER_LOOKUP_PROVIDER: sandbox (default), aliyun or off. */
   carrierLookup: CarrierLookupProviderKind
   /**
    * How long after the supplier took a recharge (or its answer was lost) we ask it about the order if no result
@@ -414,6 +419,13 @@ function paymentProvider(value: string | undefined): PaymentProviderKind {
 function aliyunProvider(value: string | undefined, name: string): ProviderKind | 'aliyun' {
   const kind = (value ?? 'sandbox').trim() || 'sandbox'
   if (kind !== 'sandbox' && kind !== 'aliyun') throw new Error(`${name}=${kind}: the providers are aliyun and sandbox`)
+  return kind
+}
+
+function carrierLookupProvider(value: string | undefined): CarrierLookupProviderKind {
+  const kind = (value ?? '').trim() || 'sandbox'
+  if (kind !== 'sandbox' && kind !== 'aliyun' && kind !== 'off')
+    throw new Error(`CARRIER_LOOKUP_PROVIDER=${kind}: it takes aliyun, off or sandbox`)
   return kind
 }
 
@@ -776,7 +788,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): ServerConfig {
   const supplier = supplierProvider(env.SUPPLIER_PROVIDER)
   const sms = aliyunProvider(env.SMS_PROVIDER, 'SMS_PROVIDER')
   const storage = aliyunProvider(env.STORAGE_PROVIDER, 'STORAGE_PROVIDER')
-  const carrierLookup = aliyunProvider(env.CARRIER_LOOKUP_PROVIDER, 'CARRIER_LOOKUP_PROVIDER')
+  const carrierLookup = carrierLookupProvider(env.CARRIER_LOOKUP_PROVIDER)
   const identity = identityProvider(env.IDENTITY_PROVIDER)
   const databasePoolMax = Math.max(2, int(env.DATABASE_POOL_MAX, 10, 'DATABASE_POOL_MAX'))
   // A job holds one connection at a time: half the pool keeps every worker busy and leaves the other half to
@@ -805,6 +817,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): ServerConfig {
     accessTokenTtlS: int(env.ACCESS_TOKEN_TTL_S, 7200, 'ACCESS_TOKEN_TTL_S'),
     refreshTokenTtlS: int(env.REFRESH_TOKEN_TTL_S, 30 * 24 * 3600, 'REFRESH_TOKEN_TTL_S'),
     operatorToken: env.OPERATOR_TOKEN || DEV_OPERATOR_TOKEN,
+    adminTotpRequired: production || flag(env.ADMIN_TOTP_REQUIRED, false),
     providers: {
       sms,
       identity,

@@ -21,7 +21,8 @@ async function main(): Promise<void> {
     'Life Pay server started',
   )
   const operatorConsole = consoleRoot(config.consoleDir) ? `, operator console: ${server.url}${CONSOLE_PATH}/` : ''
-  console.log(`Life Pay: ${server.url}  (API docs: ${server.url}/api/docs${operatorConsole})`)
+  const docs = config.production ? 'API docs: docs/openapi.json' : `API docs: ${server.url}/api/docs`
+  console.log(`Life Pay: ${server.url}  (${docs}${operatorConsole})`)
   for (const signal of ['SIGTERM', 'SIGINT'] as const) {
     process.once(signal, () => {
       log.info({ signal }, 'shutting down')

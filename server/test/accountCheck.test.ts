@@ -163,6 +163,28 @@ describe('CheckPhoneCarrier (sandbox lookup)', () => {
   })
 })
 
+describe('CheckPhoneCarrier with CARRIER_LOOKUP_PROVIDER=off', () => {
+  test('every number keeps the prefix guess, unverified, the sandbox’s demo ported numbers included', async () => {
+    const off = await createTestApp({ config: { carrierLookup: 'off' } })
+    try {
+      const user = { token: (await off.register('13600000102')).accessToken }
+      for (const phone of ['13900000001', '13900000088']) {
+        const answer = await off.data(off.post<PhoneCarrierCheck>(CHECK_CARRIER, { phone }, user))
+        assert.deepEqual(answer, {
+          verified: false,
+          ispCode: CarrierCode.Yidong,
+          guessedIspCode: CarrierCode.Yidong,
+          ported: false,
+          province: null,
+          city: null,
+        })
+      }
+    } finally {
+      await off.close()
+    }
+  })
+})
+
 describe('Fulu as the supplier: no account lookup (docs/supplier.md § Account lookup)', () => {
   test('the account cannot be checked now: the user is told so and may go on, nothing is asked of Fulu', async () => {
     const app = await createTestApp({

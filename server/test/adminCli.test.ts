@@ -3,6 +3,7 @@ import { execFile, spawn } from 'node:child_process'
 import { join } from 'node:path'
 import { after, before, test } from 'node:test'
 import { promisify } from 'node:util'
+import { base32Decode, totpCode } from '../src/modules/operatorAccounts/totp'
 import { createPhoneOrder, payInSandbox, stateOf } from './support/orderFlows'
 import { createTestApp, type Caller, type TestApp } from './support/testApp'
 
@@ -143,6 +144,7 @@ test('npm run admin -- operators add (password from stdin) | list | set-role | d
   const list = await admin('operators', 'list')
   assert.match(list.stdout, /^alice\.ops {2}reviewer {2}DISABLED {2}Alice {2}last login \d{4}-/m)
   assert.match(list.stdout, /^operator {2}admin {2}active/m)
+  assert.match(list.stdout, /^alice\.ops .* 2fa off$/m)
 
   // What the CLI did is in the audit trail as the automation service.
   const trail = await t.data(
@@ -154,4 +156,22 @@ test('npm run admin -- operators add (password from stdin) | list | set-role | d
     trail.items.filter((entry) => entry.actor === 'service:token').map((entry) => entry.action),
     ['operator.disable', 'operator.role', 'operator.create'],
   )
+})
+
+test('npm run admin -- operators reset-totp: the way back in for an operator who lost phone and recovery codes', async () => {
+  const carol = { loginName: 'carol.ops', password: 'Carol-Password-2026' }
+  const service = { headers: { 'x-operator-token': t.config.operatorToken } }
+  await t.data(t.post('/api/admin/operators', { ...carol, role: 'admin' }, service))
+  const login = await t.app.inject({ method: 'POST', url: '/api/operator/login', payload: carol })
+  const cookie = /^(lp_operator=[^;]+)/.exec(String(login.headers['set-cookie']))?.[1] ?? ''
+  const headers = { cookie, 'x-csrf-token': login.json().data.csrfToken }
+  const { secret } = (await t.app.inject({ method: 'POST', url: '/api/operator/totp/enrolment', headers })).json().data
+  const code = totpCode(base32Decode(secret), t.clock.now())
+  await t.app.inject({ method: 'POST', url: '/api/operator/totp/enrolment/confirm', headers, payload: { code } })
+  assert.match((await admin('operators', 'list')).stdout, /^carol\.ops .* 2fa on$/m)
+
+  const reset = await admin('operators', 'reset-totp', 'carol.ops')
+  assert.match(reset.stdout, /^carol\.ops {2}admin {2}active .* 2fa off$/m)
+  assert.equal((await t.post('/api/operator/login', carol)).status, 200)
+  await assert.rejects(admin('operators', 'reset-totp', 'nobody.ops'), /OPERATOR_NOT_FOUND/)
 })

@@ -6,10 +6,12 @@ import { after, before, describe, test } from 'node:test'
 import { eq } from 'drizzle-orm'
 import type { OssSts, TokenResult, WxMiniAppUserLoginResult } from '../../types/api/account'
 import type { ReconciliationReport } from '../../types/api/admin'
+import type { OperatorSession } from '../../types/api/operators'
 import type { PayOrderForJsApi } from '../../types/api/lifePay'
 import { LifePayType } from '../../src/domain/lifePayType'
 import { VerificationCodeBusinessType } from '../../src/domain/verificationCodePurpose'
 import { loadConfig, type ServerConfig } from '../src/config'
+import { DEMO_OPERATOR } from '../src/db/demoData'
 import { providerNotifications } from '../src/db/schema'
 import { WXPAY_REFUND_PATH } from '../src/modules/lifePay/payNotifyRoutes'
 import { shanghaiDate } from '../src/modules/money/shanghaiDay'
@@ -31,7 +33,8 @@ import { waitFor } from './support/waitFor'
 // signature and encryption rules (support/fake*.ts), and the configuration goes through loadConfig from environment
 // variables and key files, as main.ts reads it. Users sign up by SMS or log in through either mini-program; orders are
 // prepaid, paid and notified at both providers; the supplier delivers or fails; a failure is paid back through the
-// provider that took the money; reconciliation finds nothing amiss, and every notification is in the log.
+// provider that took the money; reconciliation finds nothing amiss, and every notification is in the log. Every fake
+// is served over TLS with a certificate of the test authority (support/testTls.ts): production's https rule is on.
 
 const JWT_SECRET = 'Zk3J9x!vQ2m#Lw8pZr5Tn0bYc7Hd4Fg6A-live'
 const OPERATOR_TOKEN = 'Qw7Er9Ty1Ui3Op5As8Df0Gh2Jk4Lz6Xc-live'
@@ -97,6 +100,7 @@ function productionEnvironment(): NodeJS.ProcessEnv {
     SMS_PROVIDER: 'aliyun',
     STORAGE_PROVIDER: 'aliyun',
     ...aliyun.env(),
+    CARRIER_LOOKUP_PROVIDER: 'aliyun',
     SUPPLIER_PROVIDER: 'fulu',
     FULU_GATEWAY: supplier.url,
     FULU_APP_KEY,
@@ -110,11 +114,12 @@ function productionEnvironment(): NodeJS.ProcessEnv {
 
 before(async () => {
   keyDir = mkdtempSync(join(tmpdir(), 'life-pay-live-'))
-  wechatPay = await startFakeWechatPay(now)
-  alipay = await startFakeAlipay(now)
-  wechatIdentity = await startFakeWechatIdentity(now)
-  aliyun = await startFakeAliyun(now)
+  wechatPay = await startFakeWechatPay(now, { tls: true })
+  alipay = await startFakeAlipay(now, { tls: true })
+  wechatIdentity = await startFakeWechatIdentity(now, { tls: true })
+  aliyun = await startFakeAliyun(now, { tls: true })
   supplier = await new FakeFulu({
+    tls: true,
     appKey: FULU_APP_KEY,
     appSecret: FULU_APP_SECRET,
     now,
@@ -242,9 +247,42 @@ describe('production configuration on real adapters', () => {
     assert.equal(t.app.ctx.sandboxes.storage, null)
     assert.equal((await t.app.inject({ method: 'GET', url: '/api/dev/sms-outbox' })).statusCode, 404)
     assert.equal((await t.app.inject({ method: 'POST', url: '/api/dev/pay/confirm', payload: {} })).statusCode, 404)
+    // The API docs would publish every operator route: off.
+    for (const url of ['/api/docs', '/api/docs/json', '/api/docs/yaml'])
+      assert.equal((await t.app.inject({ method: 'GET', url })).statusCode, 404, url)
+    // Every vendor is called over https; the server trusts the test authority as a deployment trusts the public ones.
+    for (const url of [
+      wechatPay.baseUrl,
+      alipay.settings(keyDir).gateway,
+      wechatIdentity.baseUrl,
+      aliyun.endpoint,
+      supplier.url,
+    ])
+      assert.match(url, /^https:\/\/127\.0\.0\.1:\d+/)
     // The test database is a seeded snapshot; a production start seeds nothing (server.ts, productionMode.test.ts).
     assert.equal(config.seedDemoData, false)
     assert.equal(config.production, true)
+  })
+})
+
+describe('operators in production', () => {
+  test('an admin without a second factor may only enrol; every other operator route refuses it', async () => {
+    const login = await t.app.inject({
+      method: 'POST',
+      url: '/api/operator/login',
+      payload: { loginName: DEMO_OPERATOR.loginName, password: DEMO_OPERATOR.password },
+    })
+    const session = login.json().data as OperatorSession
+    assert.equal(session.totpEnrolmentRequired, true)
+    const cookie = /^(lp_operator=[^;]+)/.exec(String(login.headers['set-cookie']))?.[1] ?? ''
+    const refunds = await t.app.inject({ method: 'GET', url: '/api/admin/refunds', headers: { cookie } })
+    assert.deepEqual([refunds.statusCode, refunds.json().error], [403, 'TOTP_ENROLMENT_REQUIRED'])
+    const enrolment = await t.app.inject({
+      method: 'POST',
+      url: '/api/operator/totp/enrolment',
+      headers: { cookie, 'x-csrf-token': session.csrfToken },
+    })
+    assert.match(enrolment.json().data.otpauthUri, /^otpauth:\/\/totp\//)
   })
 })
 

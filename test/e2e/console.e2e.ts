@@ -499,6 +499,7 @@ test('every screen in both languages: loads without errors (screenshots for the 
       ['menuJobs', '/jobs', 'jobs-table'],
       ['menuAudit', '/audit', 'audit-table'],
       ['menuOperators', '/operators', 'operators-table'],
+      ['menuSecurity', '/security', 'security-status'],
     ] as const) {
       await menu(page, locale, key).click()
       await page.waitForURL(new RegExp(`/console${path === '/' ? '/?$' : path}`))

@@ -7,10 +7,15 @@ import { DateTime, Nullable, OneOf } from './schema'
 export const OperatorRole = OneOf(operatorRoleValues)
 export type OperatorRole = Static<typeof OperatorRole>
 
-/** POST /api/operator/login */
+/**
+ * POST /api/operator/login. An operator with two-step verification sends the password alone first (TOTP_REQUIRED
+ * answers), then again with `totpCode` or one of their `recoveryCode`s.
+ */
 export const OperatorLoginInput = Type.Object({
   loginName: Type.String({ maxLength: 64 }),
   password: Type.String({ maxLength: 128 }),
+  totpCode: Type.Optional(Type.String({ maxLength: 16, description: 'The 6 digits the authenticator app shows' })),
+  recoveryCode: Type.Optional(Type.String({ maxLength: 32, description: 'One of the recovery codes, used once' })),
 })
 export type OperatorLoginInput = Static<typeof OperatorLoginInput>
 
@@ -28,6 +33,10 @@ export type OperatorProfile = Static<typeof OperatorProfile>
 export const OperatorSession = Type.Object({
   operator: OperatorProfile,
   csrfToken: Type.String(),
+  /** The operator logs in with a one-time code too. */
+  totpEnabled: Type.Boolean(),
+  /** An admin without it in production: every operator route answers TOTP_ENROLMENT_REQUIRED until it is set up. */
+  totpEnrolmentRequired: Type.Boolean(),
 })
 export type OperatorSession = Static<typeof OperatorSession>
 
@@ -38,10 +47,40 @@ export const OperatorAccount = Type.Object({
   displayName: Type.String(),
   role: OperatorRole,
   disabled: Type.Boolean(),
+  /** Two-step verification (TOTP) is on. */
+  totpEnabled: Type.Boolean(),
   creationTime: DateTime(),
   lastLoginTime: Nullable(DateTime()),
 })
 export type OperatorAccount = Static<typeof OperatorAccount>
+
+/** GET /api/operator/totp: the logged-in operator's two-step verification. */
+export const TotpStatus = Type.Object({
+  enabled: Type.Boolean(),
+  enabledTime: Nullable(DateTime()),
+  /** Recovery codes not used yet. */
+  recoveryCodesLeft: Type.Integer(),
+})
+export type TotpStatus = Static<typeof TotpStatus>
+
+/** POST /api/operator/totp/enrolment: a new key to add to an authenticator app, not in force until confirmed. */
+export const TotpEnrolment = Type.Object({
+  /** The key in base32, to type into the app. */
+  secret: Type.String(),
+  /** The same as an otpauth:// URI, the QR code's content. */
+  otpauthUri: Type.String(),
+})
+export type TotpEnrolment = Static<typeof TotpEnrolment>
+
+/** POST /api/operator/totp/enrolment/confirm */
+export const TotpConfirmInput = Type.Object({
+  code: Type.String({ maxLength: 16, description: 'The code the app shows for the new key' }),
+})
+export type TotpConfirmInput = Static<typeof TotpConfirmInput>
+
+/** The answer of a confirmed enrolment: the recovery codes, shown this once (only their hashes are kept). */
+export const TotpRecoveryCodes = Type.Object({ recoveryCodes: Type.Array(Type.String()) })
+export type TotpRecoveryCodes = Static<typeof TotpRecoveryCodes>
 
 /** POST /api/admin/operators */
 export const CreateOperatorInput = Type.Object({

@@ -599,8 +599,47 @@ export const operators = pgTable(
     disabled: boolean('disabled').notNull().default(false),
     creationTime: createdAt(),
     lastLoginTime: time('last_login_time'),
+    /**
+     * The TOTP key once enrolment is confirmed (null: no second factor), sealed with a key derived from JWT_SECRET
+     * (modules/operatorAccounts/totpSecret.ts): a copy of the table alone yields no codes.
+     */
+    totpSecret: text('totp_secret'),
+    /** The key being enrolled, sealed the same way, until the operator confirms it with a first code. */
+    totpPendingSecret: text('totp_pending_secret'),
+    totpEnabledTime: time('totp_enabled_time'),
+    /** The 30-second step of the last code accepted: a code of that step or an earlier one is never taken again. */
+    totpLastStep: integer('totp_last_step'),
   },
   (t) => [uniqueIndex('operators_login_name_key').on(t.loginName)],
+)
+
+/** An operator's one-time recovery codes (for a lost authenticator): only each code's sha256, used at most once. */
+export const operatorRecoveryCodes = pgTable(
+  'operator_recovery_codes',
+  {
+    operatorId: uuid('operator_id')
+      .notNull()
+      .references(() => operators.id),
+    codeHash: text('code_hash').notNull(),
+    usedTime: time('used_time'),
+  },
+  (t) => [primaryKey({ columns: [t.operatorId, t.codeHash] })],
+)
+
+/**
+ * Failed logins per login name from every address (modules/abuse/loginDelay.ts): past a few, each attempt waits a
+ * delay that doubles, so guessing from many addresses is slowed without locking the owner out. A row is forgotten
+ * a day after its last failure, and deleted at the login's success.
+ */
+export const loginDelays = pgTable(
+  'login_delays',
+  {
+    /** `operator:<login name>`, or `operator:<login name>:device:<id>` for a browser the operator logged in with. */
+    subject: text('subject').primaryKey(),
+    failures: integer('failures').notNull(),
+    lastFailureTime: time('last_failure_time').notNull(),
+  },
+  (t) => [index('login_delays_last_failure_time_idx').on(t.lastFailureTime)],
 )
 
 /**

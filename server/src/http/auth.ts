@@ -6,7 +6,13 @@ import { verifyAccessToken } from '../modules/account/tokens'
 import type { VirtualLoginRow } from '../modules/account/virtualLogins'
 import { roleAtLeast } from '../../../src/domain/operatorRole'
 import { serviceActor, type OperatorActor } from '../modules/operatorAccounts/roles'
-import { csrfTokenMatches, SESSION_COOKIE, sessionOperator } from '../modules/operatorAccounts/sessions'
+import { totpEnrolmentRequired } from '../modules/operatorAccounts/secondFactor'
+import {
+  csrfTokenMatches,
+  SESSION_COOKIE,
+  sessionOperator,
+  type OperatorRow,
+} from '../modules/operatorAccounts/sessions'
 import { requestCookie } from './cookies'
 import type { ApiError } from './apiError'
 import { errors } from './errors'
@@ -81,6 +87,23 @@ export function createAuthHooks(ctx: AppContext) {
     return given.length === expected.length && timingSafeEqual(given, expected)
   }
 
+  /** The operator of the request's live session, its CSRF token checked on writes; 401 without a session. */
+  async function sessionAccount(request: FastifyRequest): Promise<OperatorRow> {
+    const sessionId = requestCookie(request, SESSION_COOKIE)
+    const operator = sessionId ? await sessionOperator(ctx, sessionId) : null
+    if (!sessionId || !operator) throw errors.operatorUnauthorized()
+    if (!SAFE_METHODS.has(request.method) && !csrfTokenMatches(ctx, sessionId, request.headers[CSRF_HEADER]))
+      throw errors.csrfTokenInvalid()
+    return operator
+  }
+
+  // Roles are only ever written from the contract's list (modules/operatorAccounts/operators.ts).
+  const actorOf = (operator: OperatorRow): OperatorActor => ({
+    id: operator.id,
+    name: operator.loginName,
+    role: operator.role as OperatorRole,
+  })
+
   /** The caller of an operator route: the automation token if sent (it must be right), else the session cookie. */
   async function operatorOf(request: FastifyRequest): Promise<OperatorActor> {
     const token = request.headers[OPERATOR_TOKEN_HEADER]
@@ -90,13 +113,10 @@ export function createAuthHooks(ctx: AppContext) {
       if (!operatorTokenMatches(token)) throw errors.operatorUnauthorized()
       return serviceActor
     }
-    const sessionId = requestCookie(request, SESSION_COOKIE)
-    const operator = sessionId ? await sessionOperator(ctx, sessionId) : null
-    if (!sessionId || !operator) throw errors.operatorUnauthorized()
-    if (!SAFE_METHODS.has(request.method) && !csrfTokenMatches(ctx, sessionId, request.headers[CSRF_HEADER]))
-      throw errors.csrfTokenInvalid()
-    // Roles are only ever written from the contract's list (modules/operatorAccounts/operators.ts).
-    return { id: operator.id, name: operator.loginName, role: operator.role as OperatorRole }
+    const operator = await sessionAccount(request)
+    // An admin who must have a second factor and has none may only set one up (operatorSelf routes).
+    if (totpEnrolmentRequired(ctx.config, operator)) throw errors.totpEnrolmentRequired()
+    return actorOf(operator)
   }
 
   /**
@@ -111,7 +131,15 @@ export function createAuthHooks(ctx: AppContext) {
     }
   }
 
-  return { user, userOrVirtual, operatorRole }
+  /**
+   * The logged-in operator's own account (two-step verification): any live session, whatever its role, including
+   * one that may only enrol; never the automation token, which has no account.
+   */
+  async function operatorSelf(request: FastifyRequest, _reply: FastifyReply): Promise<void> {
+    request.operator = actorOf(await sessionAccount(request))
+  }
+
+  return { user, userOrVirtual, operatorRole, operatorSelf }
 }
 
 export type AuthHooks = ReturnType<typeof createAuthHooks>

@@ -1,6 +1,6 @@
 import type { FastifyRequest } from 'fastify'
 
-// The one cookie the server reads (the operator session): parsed by hand rather than adding a plugin for it.
+// The cookies the server reads (the operator's session and device): parsed by hand rather than adding a plugin.
 
 /** The value of the request's cookie `name`, or undefined. */
 export function requestCookie(request: FastifyRequest, name: string): string | undefined {
@@ -21,13 +21,15 @@ export function requestCookie(request: FastifyRequest, name: string): string | u
 export interface CookieOptions {
   maxAgeS: number
   secure: boolean
+  /** Where the browser sends it: '/' unless said. */
+  path?: string
 }
 
 /** A Set-Cookie value: httpOnly (scripts never read it), SameSite=Strict (no cross-site request carries it). */
 export function sessionCookie(name: string, value: string, options: CookieOptions): string {
   return [
     `${name}=${encodeURIComponent(value)}`,
-    'Path=/',
+    `Path=${options.path ?? '/'}`,
     `Max-Age=${options.maxAgeS}`,
     'HttpOnly',
     'SameSite=Strict',

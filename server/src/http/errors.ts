@@ -55,6 +55,53 @@ export const errors = {
       '不能停用或降级最后一个启用的管理员',
       'This is the last enabled admin: make another operator admin first, then disable or demote this one',
     ),
+  loginDelayed: (retryAfterS: number) => {
+    const zh = retryAfterS < 60 ? `${retryAfterS}秒` : `${Math.ceil(retryAfterS / 60)}分钟`
+    const en = retryAfterS < 60 ? `${retryAfterS} seconds` : `${Math.ceil(retryAfterS / 60)} minutes`
+    return new ApiError(
+      'LOGIN_DELAYED',
+      {
+        'zh-CN': `该账号登录失败次数过多，请${zh}后再试`,
+        'en-US': `Too many failed logins for this name: try again in ${en}`,
+      },
+      { httpStatus: 429, retryAfterS },
+    )
+  },
+  totpRequired: () =>
+    e(
+      'TOTP_REQUIRED',
+      '请输入身份验证器中的6位验证码',
+      'Enter the 6-digit code of your authenticator app (or a recovery code)',
+      200,
+      ShowType.Warn,
+    ),
+  totpCodeWrong: () =>
+    e(
+      'TOTP_CODE_WRONG',
+      '验证码错误或已使用，请输入身份验证器中当前的验证码',
+      'Wrong or already used code: enter the code your authenticator app shows now',
+    ),
+  totpEnrolmentRequired: () =>
+    e(
+      'TOTP_ENROLMENT_REQUIRED',
+      '管理员须先开启两步验证（身份验证器），才能继续操作',
+      'Admins must set up two-step verification (an authenticator app) before anything else',
+      403,
+    ),
+  totpAlreadyEnabled: () =>
+    e(
+      'TOTP_ALREADY_ENABLED',
+      '两步验证已开启；如需更换身份验证器，请联系其他管理员重置',
+      'Two-step verification is on already: to change authenticator, ask another admin to reset it',
+    ),
+  totpNotEnrolling: () =>
+    e('TOTP_NOT_ENROLLING', '请先开始设置两步验证', 'Start setting up two-step verification first'),
+  totpResetSelf: () =>
+    e(
+      'TOTP_RESET_SELF',
+      '不能重置自己的两步验证，请联系其他管理员',
+      "You cannot reset your own two-step verification: another admin (or the server's CLI) can",
+    ),
   notFound: () => e('NOT_FOUND', '请求地址出错', 'No such address', 404),
   internal: () => e('INTERNAL_ERROR', '服务器内部错误', 'Internal server error', 500),
   notReady: () => e('NOT_READY', '服务不可用', 'Service unavailable: the database does not answer', 503),

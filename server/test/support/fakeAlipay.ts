@@ -9,8 +9,6 @@ import {
   type KeyObject,
 } from 'node:crypto'
 import { writeFileSync } from 'node:fs'
-import { createServer } from 'node:http'
-import type { AddressInfo } from 'node:net'
 import { join } from 'node:path'
 import type { AlipayIdentitySettings, AlipaySettings } from '../../src/config'
 import type { AlipayKeys } from '../../src/providers/alipay'
@@ -20,6 +18,7 @@ import { alipayCertSn, alipayRootCertSn } from '../../src/providers/alipayCertif
 import { escapeHtml, html } from './fakePages'
 import { issueCertificate, type DistinguishedName } from './testCertificates'
 import { alipayBillZip, chinaDate } from './fakeBills'
+import { createFakeServer, listenLocally, type FakeServerOptions } from './fakeServer'
 
 // A local Alipay OpenAPI gateway that keeps Alipay's own rules, so the adapter is tested against signatures it cannot
 // fake: every request must carry the common parameters and an RSA2 `sign` by the app private key over the sorted
@@ -92,7 +91,7 @@ export interface NotificationOptions {
 
 export type FakeAlipay = Awaited<ReturnType<typeof startFakeAlipay>>
 
-export interface FakeAlipayOptions {
+export interface FakeAlipayOptions extends FakeServerOptions {
   /** 公钥证书 mode: certificates instead of bare public keys. */
   certificates?: boolean
 }
@@ -553,7 +552,7 @@ export async function startFakeAlipay(now: () => Date = () => new Date(), option
     return back(trade.returnUrl, returnParams(trade))
   }
 
-  const server = createServer((request, response) => {
+  const server = createFakeServer(options, (request, response) => {
     const chunks: Buffer[] = []
     request.on('data', (chunk: Buffer) => chunks.push(chunk))
     request.on('end', () => {
@@ -635,8 +634,7 @@ export async function startFakeAlipay(now: () => Date = () => new Date(), option
       response.end(body)
     })
   })
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve))
-  const origin = `http://127.0.0.1:${(server.address() as AddressInfo).port}`
+  const origin = await listenLocally(server)
   const gateway = `${origin}/gateway.do`
 
   function trade(orderNo: string): FakeTrade {

@@ -1,6 +1,6 @@
 import { createHash, createHmac, randomBytes, randomUUID, timingSafeEqual } from 'node:crypto'
-import { createServer, type IncomingMessage } from 'node:http'
-import type { AddressInfo } from 'node:net'
+import type { IncomingMessage } from 'node:http'
+import { createFakeServer, listenLocally, type FakeServerOptions } from './fakeServer'
 
 // A local Alibaba Cloud OpenAPI endpoint (Dysmsapi SendSms, STS AssumeRole and Dytnsapi
 // DescribePhoneNumberOperatorAttribute on one port) that keeps Alibaba Cloud's
@@ -69,8 +69,10 @@ const encode = (text: string) =>
   encodeURIComponent(text).replace(/[!'()*]/g, (c) => '%' + c.charCodeAt(0).toString(16).toUpperCase())
 const sha256 = (text: string | Buffer) => createHash('sha256').update(text).digest('hex')
 
-export async function startFakeAliyun(now: () => Date = () => new Date()) {
-  const accessKeySecret = randomBytes(22).toString('base64url')
+export async function startFakeAliyun(now: () => Date = () => new Date(), options: FakeServerOptions = {}) {
+  // 30 letters and digits, as RAM issues them (production checks the format).
+  const letters = 'ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789'
+  const accessKeySecret = Array.from(randomBytes(30), (byte) => letters[byte % letters.length]).join('')
   const nonces = new Map<string, number>()
   const sent: FakeSms[] = []
   const roles: FakeAssumedRole[] = []
@@ -278,7 +280,7 @@ export async function startFakeAliyun(now: () => Date = () => new Date()) {
     DescribePhoneNumberOperatorAttribute: { version: '2020-02-17', run: describeOperator },
   }
 
-  const server = createServer((request, response) => {
+  const server = createFakeServer(options, (request, response) => {
     const chunks: Buffer[] = []
     request.on('data', (chunk: Buffer) => chunks.push(chunk))
     request.on('end', () => {
@@ -304,8 +306,7 @@ export async function startFakeAliyun(now: () => Date = () => new Date()) {
       response.end(JSON.stringify(answer.body))
     })
   })
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve))
-  const endpoint = `http://127.0.0.1:${(server.address() as AddressInfo).port}`
+  const endpoint = await listenLocally(server)
 
   return {
     endpoint,

@@ -1,6 +1,6 @@
 import { createHash, randomInt } from 'node:crypto'
-import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http'
-import type { AddressInfo } from 'node:net'
+import type { IncomingMessage, Server, ServerResponse } from 'node:http'
+import { createFakeServer, listenLocally, type FakeServerOptions } from './fakeServer'
 
 // A local stand-in for the Fulu open platform's gateway (docs/supplier.md), written from Fulu's public SDKs and kept
 // apart from our adapter's code (its signature is computed here its own way, as Fulu's PHP and Go SDKs do: UTF-8
@@ -70,7 +70,7 @@ export interface FakeFuluProduct {
 /** Posts a callback body to our notify route (tests reach it through app.inject); resolves to the answer's text. */
 export type FuluCallbackDelivery = (body: string) => Promise<string>
 
-export interface FakeFuluOptions {
+export interface FakeFuluOptions extends FakeServerOptions {
   appKey: string
   appSecret: string
   deliver: FuluCallbackDelivery
@@ -124,14 +124,13 @@ export class FakeFulu {
   url = ''
 
   constructor(private readonly options: FakeFuluOptions) {
-    this.server = createServer((request, response) => {
+    this.server = createFakeServer(options, (request, response) => {
       void this.handle(request, response)
     })
   }
 
   async start(): Promise<this> {
-    await new Promise<void>((resolve) => this.server.listen(0, '127.0.0.1', resolve))
-    this.url = `http://127.0.0.1:${(this.server.address() as AddressInfo).port}/api/getway`
+    this.url = `${await listenLocally(this.server)}/api/getway`
     return this
   }
 

@@ -1,8 +1,8 @@
 import { randomBytes } from 'node:crypto'
-import { createServer, type IncomingMessage } from 'node:http'
-import type { AddressInfo } from 'node:net'
+import type { IncomingMessage } from 'node:http'
 import type { WechatIdentitySettings } from '../../src/config'
 import { encryptWxData, type WxPhoneData } from '../../src/providers/wxCrypto'
+import { createFakeServer, listenLocally, type FakeServerOptions } from './fakeServer'
 
 // A local WeChat open API for the mini-program identity, keeping WeChat's rules: jscode2session takes a login code
 // once (40029 unknown, 40163 used); stable_token hands out one access token at a time with its remaining validity;
@@ -17,7 +17,8 @@ import { encryptWxData, type WxPhoneData } from '../../src/providers/wxCrypto'
 // message but the answer is late).
 
 const APP_ID = 'wx0fake0lifepay01'
-const APP_SECRET = 'fake-app-secret-0123456789abcdef'
+/** 32 lower-case hex characters, as WeChat issues them (production checks the format). */
+const APP_SECRET = randomBytes(16).toString('hex')
 
 export type FakeWechatIdentity = Awaited<ReturnType<typeof startFakeWechatIdentity>>
 
@@ -56,7 +57,7 @@ interface LoginCode {
   used: boolean
 }
 
-export async function startFakeWechatIdentity(now: () => Date = () => new Date()) {
+export async function startFakeWechatIdentity(now: () => Date = () => new Date(), options: FakeServerOptions = {}) {
   const loginCodes = new Map<string, LoginCode>()
   const phoneCodes = new Map<string, { phoneNumber: string; used: boolean }>()
   /** The one valid token and when it expires; older ones answer 40001. */
@@ -182,7 +183,7 @@ export async function startFakeWechatIdentity(now: () => Date = () => new Date()
       request.on('end', () => resolve(Buffer.concat(chunks).toString('utf8')))
     })
 
-  const server = createServer((request, response) => {
+  const server = createFakeServer(options, (request, response) => {
     void readBody(request).then((text) => {
       const url = new URL(request.url ?? '/', 'http://fake')
       if (down) {
@@ -210,8 +211,7 @@ export async function startFakeWechatIdentity(now: () => Date = () => new Date()
       }, delay).unref()
     })
   })
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve))
-  const baseUrl = `http://127.0.0.1:${(server.address() as AddressInfo).port}`
+  const baseUrl = await listenLocally(server)
 
   return {
     baseUrl,

@@ -9,13 +9,14 @@ import {
 } from 'node:crypto'
 import { gzipSync } from 'node:zlib'
 import { writeFileSync } from 'node:fs'
-import { createServer, type IncomingMessage, type ServerResponse } from 'node:http'
-import { isIP, type AddressInfo } from 'node:net'
+import type { IncomingMessage, ServerResponse } from 'node:http'
+import { isIP } from 'node:net'
 import { join } from 'node:path'
 import type { WechatPaySettings } from '../../src/config'
 import type { WechatPayKeys } from '../../src/providers/wechatPay'
 import { chinaDate, wechatRefundBill, wechatSuccessBill } from './fakeBills'
 import { escapeHtml, html } from './fakePages'
+import { createFakeServer, listenLocally, type FakeServerOptions } from './fakeServer'
 
 // A local WeChat Pay API v3 that keeps WeChat's own rules, so the adapter is tested against signatures and
 // encryption it cannot fake: our requests must carry a WECHATPAY2-SHA256-RSA2048 Authorization signed by the
@@ -152,7 +153,10 @@ function rfc3339(value: unknown): Date | null {
 /** The browser's address as WeChat sees it (an IPv4 client on a dual-stack socket arrives as ::ffff:a.b.c.d). */
 const clientIp = (request: IncomingMessage) => (request.socket.remoteAddress ?? '').replace(/^::ffff:(?=\d)/, '')
 
-export async function startFakeWechatPay(now: () => Date = () => new Date(), options: FakeWechatPayOptions = {}) {
+export async function startFakeWechatPay(
+  now: () => Date = () => new Date(),
+  options: FakeWechatPayOptions & FakeServerOptions = {},
+) {
   const merchant = rsaKeys()
   const platform = rsaKeys()
   const apiV3Key = randomBytes(16).toString('hex')
@@ -591,7 +595,7 @@ export async function startFakeWechatPay(now: () => Date = () => new Date(), opt
 
   let failing = 0
   let tamperBill = false
-  const server = createServer((request, response) => {
+  const server = createFakeServer(options, (request, response) => {
     const chunks: Buffer[] = []
     request.on('data', (chunk: Buffer) => chunks.push(chunk))
     request.on('end', () => {
@@ -641,8 +645,7 @@ export async function startFakeWechatPay(now: () => Date = () => new Date(), opt
       reply(404, { code: 'NOT_FOUND', message: 'no such API' })
     })
   })
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve))
-  const baseUrl = `http://127.0.0.1:${(server.address() as AddressInfo).port}`
+  const baseUrl = await listenLocally(server)
 
   function order(orderNo: string): FakeOrder {
     const found = orders.get(orderNo)

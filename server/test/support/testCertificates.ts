@@ -1,7 +1,8 @@
 import { sign, type KeyObject } from 'node:crypto'
 
-// X.509 certificates made in the test, so the Alipay certificate mode is exercised on certificates Node's own parser
-// reads, without openssl or a PKI package: a few DER encoders and one signature. Names, serials and validity are the
+// X.509 certificates made in the test, so the Alipay certificate mode (and TLS to the fakes, support/testTls.ts) is
+// exercised on certificates Node's own parser reads, without openssl or a PKI package: a few DER encoders and one
+// signature. Names, serials and validity are the
 // caller's, so a fake can compute what Alipay computes from its own inputs rather than by parsing what we parse.
 
 function length(size: number): Buffer {
@@ -51,6 +52,15 @@ const name = (attributes: DistinguishedName) =>
 export const SHA256_WITH_RSA = '1.2.840.113549.1.1.11'
 export const ECDSA_WITH_SHA256 = '1.2.840.10045.4.3.2'
 
+/** X.509 v3 extensions, for TLS: a certificate authority, or a server's names. */
+export interface CertificateExtensions {
+  /** basicConstraints CA:TRUE and keyUsage keyCertSign + cRLSign: it may issue certificates. */
+  certificateAuthority?: boolean
+  /** subjectAltName of a TLS server (its DNS names and IPv4 addresses), with keyUsage digitalSignature. */
+  dnsNames?: string[]
+  ipAddresses?: string[]
+}
+
 export interface CertificateRequest {
   serialHex: string
   issuer: DistinguishedName
@@ -60,6 +70,33 @@ export interface CertificateRequest {
   issuerKey: KeyObject
   notBefore?: Date
   notAfter?: Date
+  extensions?: CertificateExtensions
+}
+
+const TRUE = Buffer.from([0x01, 0x01, 0xff])
+const extension = (oid: string, critical: boolean, value: Buffer) =>
+  sequence(objectIdentifier(oid), ...(critical ? [TRUE] : []), tlv(0x04, value))
+
+/** The [3] extensions field, or nothing when none is asked for. */
+function extensionsField(extensions: CertificateExtensions | undefined): Buffer[] {
+  if (!extensions) return []
+  const list: Buffer[] = []
+  if (extensions.certificateAuthority) {
+    list.push(extension('2.5.29.19', true, sequence(TRUE)))
+    // keyCertSign (bit 5) and cRLSign (bit 6): one byte, one unused bit.
+    list.push(extension('2.5.29.15', true, tlv(0x03, Buffer.from([0x01, 0x06]))))
+  }
+  const names = [
+    ...(extensions.dnsNames ?? []).map((dns) => tlv(0x82, Buffer.from(dns, 'ascii'))),
+    ...(extensions.ipAddresses ?? []).map((ip) => tlv(0x87, Buffer.from(ip.split('.').map(Number)))),
+  ]
+  if (names.length > 0) {
+    list.push(extension('2.5.29.19', true, sequence()))
+    // digitalSignature (bit 0): one byte, seven unused bits.
+    list.push(extension('2.5.29.15', true, tlv(0x03, Buffer.from([0x07, 0x80]))))
+    list.push(extension('2.5.29.17', false, sequence(...names)))
+  }
+  return [tlv(0xa3, sequence(...list))]
 }
 
 /** A PEM certificate issued by `issuerKey` (self-signed when it is the subject's own key). */
@@ -79,6 +116,7 @@ export function issueCertificate(request: CertificateRequest): string {
     sequence(utcTime(notBefore), utcTime(notAfter)),
     name(request.subject),
     request.publicKey.export({ type: 'spki', format: 'der' }),
+    ...extensionsField(request.extensions),
   )
   const signature = sign('sha256', tbs, request.issuerKey)
   const der = sequence(tbs, algorithm, tlv(0x03, Buffer.concat([Buffer.from([0]), signature])))

@@ -1,9 +1,10 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query'
-import { App, Button, Select, Table, Tag } from 'antd'
+import { App, Button, Select, Space, Table, Tag } from 'antd'
 import { useState } from 'react'
 import { operatorRoleValues, type OperatorRole } from '../../../../src/domain/operatorRole'
 import type { OperatorAccount } from '../../../../types/api/operators'
 import { disableOperator, enableOperator, operatorsQuery, setOperatorRole } from '../../api/operators'
+import { resetOperatorTotp } from '../../api/totp'
 import { dateTime } from '../../components/displayValues'
 import { PageHeader } from '../../components/PageHeader'
 import { QueryError } from '../../components/QueryError'
@@ -51,6 +52,25 @@ export default function OperatorsPage() {
     },
     onError: (error) => message.error(error.message),
   })
+
+  const resetTotp = useMutation({
+    mutationFn: resetOperatorTotp,
+    onSuccess: (account) => {
+      refresh()
+      message.success(format(text.resetTotpDone, { name: nameOf(account) }))
+    },
+    onError: (error) => message.error(error.message),
+  })
+
+  const confirmResetTotp = (account: OperatorAccount) =>
+    modal.confirm({
+      title: format(text.resetTotpTitle, { name: nameOf(account) }),
+      content: text.resetTotpBody,
+      okText: text.resetTotp,
+      okButtonProps: { danger: true },
+      cancelText: common.cancel,
+      onOk: () => resetTotp.mutateAsync(account.loginName).catch(() => {}),
+    })
 
   const confirmRole = (account: OperatorAccount, role: OperatorRole) =>
     modal.confirm({
@@ -137,6 +157,12 @@ export default function OperatorsPage() {
                 disabled ? <Tag color='red'>{text.disabled}</Tag> : <Tag color='green'>{text.active}</Tag>,
             },
             {
+              title: text.totp,
+              dataIndex: 'totpEnabled',
+              render: (enabled: boolean) =>
+                enabled ? <Tag color='green'>{text.totpOn}</Tag> : <Tag>{text.totpOff}</Tag>,
+            },
+            {
               title: text.created,
               dataIndex: 'creationTime',
               sorter: (a, b) => a.creationTime.localeCompare(b.creationTime),
@@ -153,23 +179,36 @@ export default function OperatorsPage() {
               key: 'actions',
               render: (_: unknown, account) => {
                 if (account.loginName === me.loginName) return null
-                return account.disabled ? (
-                  <Button
-                    size='small'
-                    onClick={() => confirmEnable(account)}
-                    loading={enable.isPending && enable.variables === account.loginName}
-                  >
-                    {text.enable}
-                  </Button>
-                ) : (
-                  <Button
-                    danger
-                    size='small'
-                    onClick={() => confirmDisable(account)}
-                    loading={disable.isPending && disable.variables === account.loginName}
-                  >
-                    {text.disable}
-                  </Button>
+                return (
+                  <Space size='small'>
+                    {account.disabled ? (
+                      <Button
+                        size='small'
+                        onClick={() => confirmEnable(account)}
+                        loading={enable.isPending && enable.variables === account.loginName}
+                      >
+                        {text.enable}
+                      </Button>
+                    ) : (
+                      <Button
+                        danger
+                        size='small'
+                        onClick={() => confirmDisable(account)}
+                        loading={disable.isPending && disable.variables === account.loginName}
+                      >
+                        {text.disable}
+                      </Button>
+                    )}
+                    {account.totpEnabled ? (
+                      <Button
+                        size='small'
+                        onClick={() => confirmResetTotp(account)}
+                        loading={resetTotp.isPending && resetTotp.variables === account.loginName}
+                      >
+                        {text.resetTotp}
+                      </Button>
+                    ) : null}
+                  </Space>
                 )
               },
             },

@@ -36,6 +36,14 @@ export const operatorsMessages = defineMessages(
     enableTitle: '重新启用账号 {name}？',
     enableBody: '对方可以用原密码、按原角色重新登录。',
     enabledDone: '账号 {name} 已启用',
+    totp: '两步验证',
+    totpOn: '已开启',
+    totpOff: '未开启',
+    resetTotp: '重置两步验证',
+    resetTotpTitle: '重置 {name} 的两步验证？',
+    resetTotpBody:
+      '用于对方丢失手机和恢复码时：对方会被登出，下次登录只需密码，再重新设置两步验证（管理员登录后须先设置）。',
+    resetTotpDone: '{name} 的两步验证已重置',
   },
   {
     title: 'Operators',
@@ -72,5 +80,13 @@ export const operatorsMessages = defineMessages(
     enableTitle: 'Enable {name} again?',
     enableBody: 'They can log in again with their password, under their role.',
     enabledDone: '{name} is enabled again',
+    totp: 'Two-step',
+    totpOn: 'On',
+    totpOff: 'Off',
+    resetTotp: 'Reset two-step',
+    resetTotpTitle: "Reset {name}'s two-step verification?",
+    resetTotpBody:
+      'For a lost phone and lost recovery codes: they are logged out, log in next with their password alone, and set two-step verification up again (an admin must, before anything else).',
+    resetTotpDone: "{name}'s two-step verification is reset",
   },
 )

@@ -1,11 +1,13 @@
 import type { AppContext } from '../../appContext'
 import { errors } from '../../http/errors'
+import { beginDelayedAttempt, DEVICE_DELAY, forgetFailures, NAME_DELAY } from './loginDelay'
 import type { Limit, LimitState } from './rateLimiter'
 
 // The abuse limits of docs/server.md § Abuse limits, by what a request does. Per IP, so one address cannot work
 // through many phone numbers or login names; per subject, so many addresses cannot work through one. A victim is
 // never locked out by someone else's failures: wrong passwords block the (IP, login name) pair that made them, and
-// a flood on one login name from many IPs pauses password login only — code login still works.
+// a flood on one login name from many IPs pauses password login only — code login still works. Operators, who have
+// no code login, are slowed per name instead (loginDelay.ts).
 
 const HOUR = 60 * 60_000
 const DAY = 24 * HOUR
@@ -91,26 +93,45 @@ export async function beginPasswordAttempt(ctx: AppContext, ip: string, loginNam
   }
 }
 
+export interface OperatorLoginAttempt extends PasswordAttempt {
+  /** The password was right but the second factor is still to come: this attempt counts for nothing. */
+  withdrawn(): Promise<void>
+}
+
 /**
- * An operator's password attempt, counted up front like the app's: LOGIN_LOCKED for 15 minutes after too many
- * failures of this IP and login name, TOO_MANY_REQUESTS after too many of this IP. No per-name pause: an operator has
- * no code login to fall back on, so strangers failing on a name must not lock its owner out.
+ * An operator's login attempt, counted up front like the app's: LOGIN_LOCKED for 15 minutes after too many
+ * failures of this IP and login name, TOO_MANY_REQUESTS after too many of this IP, and LOGIN_DELAYED once the name
+ * has failed too often from anywhere — a wait that doubles, never a lock (an operator has no code login to fall back
+ * on). A browser the operator logged in with before (`device`) has a count of its own instead of the name's.
  */
-export async function beginOperatorPasswordAttempt(
+export async function beginOperatorLoginAttempt(
   ctx: AppContext,
   ip: string,
   loginName: string,
-): Promise<PasswordAttempt> {
+  device: string | null,
+): Promise<OperatorLoginAttempt> {
   const { operatorLoginPair, operatorLoginPerIp } = limits(ctx)
   const pair = `${ip}|${loginName}`
   const pairState = await ctx.limiter.consume(operatorLoginPair, pair)
   if (pairState.exceeded) throw errors.loginLocked(Math.ceil(seconds(pairState) / 60))
   const ipState = await ctx.limiter.consume(operatorLoginPerIp, ip)
   if (ipState.exceeded) throw errors.tooManyRequests(seconds(ipState))
+  const nameSubject = `operator:${loginName}`
+  const name = device
+    ? await beginDelayedAttempt(ctx, `${nameSubject}:device:${device}`, DEVICE_DELAY)
+    : await beginDelayedAttempt(ctx, nameSubject, NAME_DELAY)
   return {
     async succeeded() {
       await ctx.limiter.reset(operatorLoginPair, pair)
       await ctx.limiter.refund(operatorLoginPerIp, ip)
+      await name.succeeded()
+      // The owner is in: strangers' run on the name ends too.
+      if (device) await forgetFailures(ctx, nameSubject)
+    },
+    async withdrawn() {
+      await ctx.limiter.refund(operatorLoginPair, pair)
+      await ctx.limiter.refund(operatorLoginPerIp, ip)
+      await name.withdrawn()
     },
   }
 }

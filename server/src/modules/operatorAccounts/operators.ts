@@ -31,6 +31,7 @@ export function toOperatorAccount(row: OperatorRow): OperatorAccount {
     // createOperator and setOperatorRole write only roles.
     role: row.role as OperatorRole,
     disabled: row.disabled,
+    totpEnabled: row.totpSecret !== null,
     creationTime: row.creationTime.toISOString(),
     lastLoginTime: row.lastLoginTime?.toISOString() ?? null,
   }
@@ -38,6 +39,12 @@ export function toOperatorAccount(row: OperatorRow): OperatorAccount {
 
 export async function findOperator(db: Executor, loginName: string): Promise<OperatorRow | undefined> {
   const [row] = await db.select().from(operators).where(eq(operators.loginName, loginName))
+  return row
+}
+
+export async function operatorById(db: Executor, id: string): Promise<OperatorRow> {
+  const [row] = await db.select().from(operators).where(eq(operators.id, id))
+  if (!row) throw errors.operatorNotFound()
   return row
 }
 

@@ -22,9 +22,10 @@ import { ok } from '../../http/envelope'
 import { errors } from '../../http/errors'
 import { routeSchema } from '../../http/schemas'
 import { checkField } from '../../http/validation'
-import { beginOperatorPasswordAttempt } from '../abuse/abuseLimits'
+import { beginOperatorLoginAttempt } from '../abuse/abuseLimits'
 import { hashPassword, verifyPassword } from '../account/passwords'
 import { listAudit, recordAudit } from './audit'
+import { DEVICE_COOKIE, DEVICE_COOKIE_PATH, DEVICE_MAX_AGE_S, deviceOf, deviceToken } from './operatorDevice'
 import {
   createOperator,
   disableOperator,
@@ -34,6 +35,8 @@ import {
   setOperatorRole,
   toOperatorAccount,
 } from './operators'
+import { secondFactorAccepted, totpEnrolmentRequired } from './secondFactor'
+import { registerTotpRoutes } from './totpRoutes'
 import {
   closeSession,
   csrfTokenMatches,
@@ -55,6 +58,8 @@ function sessionOf(ctx: AppContext, sessionId: string, operator: OperatorRow): O
     // Roles are only ever written from the contract's list.
     operator: { loginName: operator.loginName, displayName: operator.displayName, role: operator.role as OperatorRole },
     csrfToken: csrfTokenOf(ctx, sessionId),
+    totpEnabled: operator.totpSecret !== null,
+    totpEnrolmentRequired: totpEnrolmentRequired(ctx.config, operator),
   }
 }
 
@@ -76,7 +81,10 @@ export function registerOperatorAccountRoutes(app: FastifyInstance, ctx: AppCont
         tags,
         summary:
           'Operator login: sets the httpOnly session cookie lp_operator (8 h at most, 30 min idle) and answers the ' +
-          'CSRF token to send as X-CSRF-Token; 5 wrong passwords from one IP lock that IP out of that name for 15 min',
+          'CSRF token to send as X-CSRF-Token. With two-step verification on, the password alone answers ' +
+          'TOTP_REQUIRED; send it again with totpCode (or a recoveryCode). 5 failures from one IP lock that IP out ' +
+          'of that name for 15 min; past 10 failures of a name from anywhere each attempt waits a doubling delay ' +
+          '(LOGIN_DELAYED), except from a browser that logged in as that name before (cookie lp_operator_device)',
         body: OperatorLoginInput,
         data: OperatorSession,
       }),
@@ -85,7 +93,8 @@ export function registerOperatorAccountRoutes(app: FastifyInstance, ctx: AppCont
       const loginName = request.body.loginName.trim()
       checkField('loginName', loginName, [required])
       checkField('password', request.body.password, [required])
-      const attempt = await beginOperatorPasswordAttempt(ctx, request.ip, loginName)
+      const device = deviceOf(ctx.config.jwtSecret, loginName, requestCookie(request, DEVICE_COOKIE), ctx.clock.now())
+      const attempt = await beginOperatorLoginAttempt(ctx, request.ip, loginName, device)
       const operator = await findOperator(ctx.db, loginName)
       // A missing or disabled operator costs a hash too, so timing does not tell which names exist.
       const valid =
@@ -93,16 +102,29 @@ export function registerOperatorAccountRoutes(app: FastifyInstance, ctx: AppCont
           ? await verifyPassword(operator.passwordHash, request.body.password)
           : (await hashPassword(request.body.password), false)
       const now = ctx.clock.now()
-      if (!operator || !valid) {
+      const failed = async (remark: string | null) => {
         await recordAudit(ctx.db, now, {
           actor: operator ? { id: operator.id, name: operator.loginName } : { id: ANONYMOUS, name: ANONYMOUS },
           action: 'operator.login.failed',
           targetType: 'operator',
           targetId: loginName,
-          remark: operator?.disabled ? 'disabled' : null,
+          remark,
           address: request.ip,
         })
+      }
+      if (!operator || !valid) {
+        await failed(operator?.disabled ? 'disabled' : null)
         throw errors.loginFailed()
+      }
+      const { totpCode, recoveryCode } = request.body
+      if (operator.totpSecret !== null && !totpCode && !recoveryCode) {
+        // The right password is half a login: it neither counts as a failure nor ends a run of them.
+        await attempt.withdrawn()
+        throw errors.totpRequired()
+      }
+      if (!(await secondFactorAccepted(ctx, operator, { totpCode, recoveryCode }, request.ip))) {
+        await failed(recoveryCode ? 'wrong recovery code' : 'wrong one-time code')
+        throw errors.totpCodeWrong()
       }
       await attempt.succeeded()
       await ctx.db.update(operators).set({ lastLoginTime: now }).where(eq(operators.id, operator.id))
@@ -114,13 +136,16 @@ export function registerOperatorAccountRoutes(app: FastifyInstance, ctx: AppCont
         targetId: operator.loginName,
         address: request.ip,
       })
-      reply.header(
-        'set-cookie',
-        sessionCookie(SESSION_COOKIE, sessionId, {
-          maxAgeS: SESSION_ABSOLUTE_MS / 1000,
-          secure: secureCookie(ctx, request),
+      const secure = secureCookie(ctx, request)
+      reply.header('set-cookie', [
+        sessionCookie(SESSION_COOKIE, sessionId, { maxAgeS: SESSION_ABSOLUTE_MS / 1000, secure }),
+        // This browser logged in as this name: its own failures count apart from strangers' (operatorDevice.ts).
+        sessionCookie(DEVICE_COOKIE, deviceToken(ctx.config.jwtSecret, operator.loginName, now), {
+          maxAgeS: DEVICE_MAX_AGE_S,
+          secure,
+          path: DEVICE_COOKIE_PATH,
         }),
-      )
+      ])
       return ok(sessionOf(ctx, sessionId, operator))
     },
   )
@@ -162,6 +187,8 @@ export function registerOperatorAccountRoutes(app: FastifyInstance, ctx: AppCont
       return ok(null)
     },
   )
+
+  registerTotpRoutes(app, ctx, auth)
 
   const admin = { onRequest: auth.operatorRole('admin') }
   const viewer = { onRequest: auth.operatorRole('viewer') }

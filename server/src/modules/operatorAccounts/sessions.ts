@@ -1,5 +1,5 @@
 import { createHash, createHmac, randomBytes, timingSafeEqual } from 'node:crypto'
-import { and, eq, gt, isNull } from 'drizzle-orm'
+import { and, eq, gt, isNull, ne } from 'drizzle-orm'
 import type { AppContext } from '../../appContext'
 import type { Executor } from '../../db/database'
 import { operators, operatorSessions } from '../../db/schema'
@@ -75,10 +75,19 @@ export async function closeSession(ctx: AppContext, sessionId: string): Promise<
     .where(and(eq(operatorSessions.idHash, hashOf(sessionId)), isNull(operatorSessions.revokedAt)))
 }
 
-/** Ends every session of the operator (disabled, or given another role: they log in again under the new one). */
-export async function revokeSessionsOf(db: Executor, operatorId: string, now: Date): Promise<void> {
+/**
+ * Ends every session of the operator (disabled, or given another role: they log in again under the new one), or
+ * every one but `keep` (two-step verification turned on in it: the others were opened with the password alone).
+ */
+export async function revokeSessionsOf(db: Executor, operatorId: string, now: Date, keep?: string): Promise<void> {
   await db
     .update(operatorSessions)
     .set({ revokedAt: now })
-    .where(and(eq(operatorSessions.operatorId, operatorId), isNull(operatorSessions.revokedAt)))
+    .where(
+      and(
+        eq(operatorSessions.operatorId, operatorId),
+        isNull(operatorSessions.revokedAt),
+        keep === undefined ? undefined : ne(operatorSessions.idHash, hashOf(keep)),
+      ),
+    )
 }
