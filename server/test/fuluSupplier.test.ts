@@ -179,19 +179,20 @@ describe('settings', () => {
         p.startsWith('FULU'),
       )
     assert.deepEqual(fuluProblems({ FULU_APP_SECRET: 'short' }), [
-      'FULU_APP_SECRET: 5 characters, at least 32 needed (Fulu issues it with the app key)',
+      'FULU_APP_SECRET: not 32 lower-case hex characters (Fulu issues it with the app key, open.fulu.com → 应用管理)',
     ])
-    assert.deepEqual(
-      fuluProblems({
-        FULU_APP_KEY: FULU_SANDBOX_APP_KEY,
-        FULU_APP_SECRET: FULU_SANDBOX_APP_SECRET,
-        FULU_GATEWAY: 'http://pre.openapi.fulu.com/api/getway',
-      }),
-      [
-        'FULU_APP_SECRET: not set (the published development default) (Fulu issues it with the app key)',
-        'FULU_APP_KEY: the public sandbox app, not ours',
-        "FULU_GATEWAY: http://pre.openapi.fulu.com/api/getway is Fulu's sandbox; production uses the default (unset)",
-      ],
+    const sandbox = fuluProblems({
+      FULU_APP_KEY: FULU_SANDBOX_APP_KEY,
+      FULU_APP_SECRET: FULU_SANDBOX_APP_SECRET,
+      FULU_GATEWAY: 'https://pre.openapi.fulu.com/api/getway',
+    })
+    assert.equal(sandbox.length, 3, sandbox.join('\n'))
+    assert.match(sandbox[0], /^FULU_GATEWAY: pre\.openapi\.fulu\.com is Fulu's pre-release sandbox/)
+    assert.match(sandbox[1], /^FULU_APP_SECRET: a published sandbox value/)
+    assert.match(sandbox[2], /^FULU_APP_KEY: Fulu's public sandbox app/)
+    assert.match(
+      fuluProblems({ FULU_GATEWAY: 'http://openapi.fulu.com/api/getway' })[0],
+      /^FULU_GATEWAY: .* is not https/,
     )
     assert.deepEqual(fuluProblems({ FULU_APP_SECRET: APP_SECRET }), [])
   })
