@@ -191,7 +191,7 @@ describe('settings', () => {
     assert.match(sandbox[1], /^FULU_APP_SECRET: a published sandbox value/)
     assert.match(sandbox[2], /^FULU_APP_KEY: Fulu's public sandbox app/)
     assert.match(
-      fuluProblems({ FULU_GATEWAY: 'http://openapi.fulu.com/api/getway' })[0],
+      fuluProblems({ FULU_APP_SECRET: APP_SECRET, FULU_GATEWAY: 'http://openapi.fulu.com/api/getway' })[0],
       /^FULU_GATEWAY: .* is not https/,
     )
     assert.deepEqual(fuluProblems({ FULU_APP_SECRET: APP_SECRET }), [])
