@@ -349,8 +349,8 @@ async function exportBytes(filter: Record<string, unknown>): Promise<Buffer> {
 
 /** The states and voucher of an order snapshot in the audit trail. */
 function snapshotState(snapshot: unknown) {
-  const { payStatus, lifePayOrderStatus, refundCredentialsImgUrl } = snapshot as Record<string, unknown>
-  return { payStatus, lifePayOrderStatus, refundCredentialsImgUrl }
+  const { payStatus, lifePayOrderStatus, refundCredentialsImgUrl, refundNo } = snapshot as Record<string, unknown>
+  return { payStatus, lifePayOrderStatus, refundCredentialsImgUrl, refundNo }
 }
 
 describe('RefundLifePayOrder and RejectRefundLifePayOrder', () => {
@@ -392,15 +392,16 @@ describe('RefundLifePayOrder and RejectRefundLifePayOrder', () => {
     assert.deepEqual((await stateOf(t, alice, orderNo)).slice(0, 2), [40, 50])
     const again = await decide('RefundLifePayOrder', { id })
     assert.equal(again.body.error, 'REFUND_NOT_PENDING_REVIEW')
-    // In the audit trail: who (the automation token here), the state before and after, the remark.
+    // In the audit trail: who (the automation token here), the order before and as the decision left it (the
+    // refund claimed with its number and voucher; the money step follows the commit), the remark.
     const trail = await t.data(t.get<AuditEntry[]>(`/api/admin/orders/${orderNo}/audit`, operator))
     const entry = trail.find((row) => row.action === 'refund.approve')
     assert.deepEqual(
       [entry?.actor, snapshotState(entry?.before), snapshotState(entry?.after), entry?.remark],
       [
         'service:token',
-        { payStatus: 30, lifePayOrderStatus: 40, refundCredentialsImgUrl: null },
-        { payStatus: 40, lifePayOrderStatus: 50, refundCredentialsImgUrl: voucherUrl },
+        { payStatus: 30, lifePayOrderStatus: 40, refundCredentialsImgUrl: null, refundNo: null },
+        { payStatus: 30, lifePayOrderStatus: 40, refundCredentialsImgUrl: voucherUrl, refundNo: `${orderNo}R` },
         '核实未到账',
       ],
     )

@@ -701,15 +701,14 @@ export class JobQueue {
     return row !== undefined
   }
 
-  /** Puts a failed job back in the queue with a fresh set of attempts. */
-  async retry(id: number): Promise<JobRow | null> {
+  /** Puts a failed job back in the queue with a fresh set of attempts, in the caller's transaction (kick after it). */
+  async retry(executor: Executor, id: number): Promise<JobRow | null> {
     const now = this.clock.now()
-    const [row] = await this.db
+    const [row] = await executor
       .update(jobs)
       .set({ status: 'pending', attempts: 0, runAt: now, lastError: null, finishedTime: null, updatedTime: now })
       .where(and(eq(jobs.id, id), eq(jobs.status, 'failed')))
       .returning()
-    if (row) this.kick()
     return row ?? null
   }
 }

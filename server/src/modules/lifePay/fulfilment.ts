@@ -7,7 +7,13 @@ import { SupplierUnavailableError, type RechargeResult } from '../../providers/s
 import { LifePayOrderStatus, LifePayStatus } from '../../../../src/domain/lifePayStatus'
 import { canTransition } from '../../../../src/domain/orderTransitions'
 import { SystemRemark, systemRemarkText } from '../../../../src/domain/systemRemark'
-import { ORDER_EXPIRE_JOB, RECHARGE_QUERY_JOB, RECHARGE_SUBMIT_JOB, REFUND_AUTO_JOB } from './jobKinds'
+import {
+  ORDER_EXPIRE_JOB,
+  RECHARGE_QUERY_JOB,
+  RECHARGE_SUBMIT_JOB,
+  REFUND_APPROVED_JOB,
+  REFUND_AUTO_JOB,
+} from './jobKinds'
 import { transitionOrder, transitionOrderFrom, transitionOrdersFrom } from './orderStateMachine'
 import { closeUnpaidOrder, lockOrder } from './orders'
 import type { OrderRow } from './orderView'
@@ -304,6 +310,15 @@ export function defineOrderJobs(ctx: AppContext): void {
     priority: JobPriority.paidOrder,
     async handle({ orderNo }) {
       await payBackOrder(ctx, orderNo, 'refundAutomatically')
+    },
+  })
+
+  // An approval's payback when its own call after the approval failed or never finished; nothing once refunded.
+  ctx.jobs.define<OrderJob>({
+    kind: REFUND_APPROVED_JOB,
+    priority: JobPriority.paidOrder,
+    async handle({ orderNo }) {
+      await payBackOrder(ctx, orderNo, 'approveRefund')
     },
   })
 }

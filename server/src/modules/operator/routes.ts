@@ -34,7 +34,6 @@ import { dashboard } from './dashboard'
 import { writeOrderExport, XLSX_CONTENT_TYPE } from './orderExport'
 import { lifePayOrderPage } from './orderPage'
 import { setDefaultRates } from '../lifePay/rateWrites'
-import { recordAudit, type AuditRecord } from '../operatorAccounts/audit'
 import { approveRefundAudited, orderListItem, orderNoOfId, rejectRefundAudited } from './refundReview'
 import { issueVoucherCredentials } from './refundVoucher'
 import { accountFor, orderFor, phoneFor } from './phoneMasking'
@@ -47,10 +46,9 @@ const tags = ['Operator']
 export function registerOperatorRoutes(app: FastifyInstance, ctx: AppContext, auth: AuthHooks): void {
   const api = app.withTypeProvider<TypeBoxTypeProvider>()
   // Each route's role (docs/server.md § Operator side): viewers read, reviewers decide refunds, admins change rates
-  // and channels. Every write is recorded in the audit trail once it has happened.
+  // and channels. Every write is recorded in the audit trail in the transaction of the change.
   const guard = (role: OperatorRole) => ({ onRequest: auth.operatorRole(role) })
-  const audit = (request: FastifyRequest, record: Omit<AuditRecord, 'actor' | 'address'>) =>
-    recordAudit(ctx.db, ctx.clock.now(), { ...record, actor: request.operator, address: request.ip })
+  const actedBy = (request: FastifyRequest) => ({ actor: request.operator, address: request.ip })
 
   api.post(
     '/api/LifePay/GetLifePayOrderPage',
@@ -99,8 +97,6 @@ export function registerOperatorRoutes(app: FastifyInstance, ctx: AppContext, au
         .send(out)
     },
   )
-
-  const actedBy = (request: FastifyRequest) => ({ actor: request.operator, address: request.ip })
 
   api.post(
     '/api/operator/refundVoucherCredentials',
@@ -215,7 +211,7 @@ export function registerOperatorRoutes(app: FastifyInstance, ctx: AppContext, au
         data: LifePayChannles,
       }),
     },
-    async (request) => ok(await channelDto(ctx, request.query.id)),
+    async (request) => ok(await channelDto(ctx.db, request.query.id)),
   )
 
   api.post(
@@ -232,18 +228,7 @@ export function registerOperatorRoutes(app: FastifyInstance, ctx: AppContext, au
         data: LifePayChannles,
       }),
     },
-    async (request) => {
-      const before = request.body.id === undefined ? null : await channelDto(ctx, request.body.id).catch(() => null)
-      const after = await createEditPayChannel(ctx, request.body)
-      await audit(request, {
-        action: before ? 'channel.edit' : 'channel.create',
-        targetType: 'channel',
-        targetId: after.channlesNum,
-        before,
-        after,
-      })
-      return ok(after)
-    },
+    async (request) => ok(await createEditPayChannel(ctx, request.body, actedBy(request))),
   )
 
   api.post(
@@ -258,18 +243,7 @@ export function registerOperatorRoutes(app: FastifyInstance, ctx: AppContext, au
         data: LifePayChannles,
       }),
     },
-    async (request) => {
-      const before = await channelDto(ctx, request.query.id)
-      const after = await setChannelStatus(ctx, request.query.id, request.query.status)
-      await audit(request, {
-        action: 'channel.status',
-        targetType: 'channel',
-        targetId: after.channlesNum,
-        before: { status: before.status },
-        after: { status: after.status },
-      })
-      return ok(after)
-    },
+    async (request) => ok(await setChannelStatus(ctx, request.query.id, request.query.status, actedBy(request))),
   )
 
   api.post(
