@@ -3,7 +3,7 @@ import { after, before, describe, test } from 'node:test'
 import { and, eq, sql } from 'drizzle-orm'
 import type { AuditPage } from '../../types/api/operators'
 import { RECHARGE_REFUNDABLE_AFTER_MINUTES } from '../../src/domain/orderTransitions'
-import { channels, jobs, lifePayOrders, lifePayRates, operatorAudit, operators } from '../src/db/schema'
+import { channels, jobs, lifePayOrders, lifePayRates, operatorAudit, operators, users } from '../src/db/schema'
 import { REFUND_APPROVED_JOB } from '../src/modules/lifePay/jobKinds'
 import { createPhoneOrder, orderRow, payInSandbox, stateOf } from './support/orderFlows'
 import { createTestApp, type Caller, type TestApp } from './support/testApp'
@@ -209,6 +209,16 @@ describe('the audit row and the change it records: both or neither', () => {
     await t.data(retry())
     assert.equal((await auditRows('job.retry', String(job.id))).length, 1)
     assert.notEqual(await status(), 'failed')
+  })
+
+  test('a user’s channel', async () => {
+    const [user] = await t.database.db.select().from(users).where(eq(users.phoneNumber, '13500000077'))
+    const bind = () => t.post(`/api/operator/users/${user.id}/channel`, { channelId: 'promo' }, operator)
+    const channelOf = async () => (await t.database.db.select().from(users).where(eq(users.id, user.id)))[0].channelId
+    assert.equal((await whileAuditRefuses('user.channel', bind)).body.success, false)
+    assert.deepEqual([await channelOf(), await auditRows('user.channel', user.id)], ['', []])
+    await t.data(bind())
+    assert.deepEqual([await channelOf(), (await auditRows('user.channel', user.id)).length], ['promo', 1])
   })
 
   test('operator accounts', async () => {

@@ -515,7 +515,13 @@ describe('channels', () => {
     )
   const createEdit = (body: Record<string, unknown>) =>
     t.post<LifePayChannles>('/api/LifePay/CreateEditPayChannels', body, operator)
-  const priceFrom = async (channelId: string) => (await createPhoneOrder(t, alice, { channelId })).payAmount
+  const bind = (channelId: string) => t.post(`/api/operator/users/${alice.userId}/channel`, { channelId }, operator)
+  /** Alice's next ¥100 price once the operator binds her to `channelId` (which her request sends too). */
+  const priceFrom = async (channelId: string) => {
+    await t.data(bind(channelId))
+    return (await createPhoneOrder(t, alice, { channelId })).payAmount
+  }
+  after(() => t.data(bind('')))
 
   test('the seeded channels under the production names', async () => {
     const channels = await page()
@@ -535,7 +541,9 @@ describe('channels', () => {
   })
 
   test('create, price, edit, disable, enable: each applies to the next order', async () => {
-    assert.equal(await priceFrom('partner1'), 98.5)
+    // Not a channel yet: nobody can be bound to it, and sending it prices at the default.
+    assert.equal((await bind('partner1')).body.error, 'CHANNEL_NOT_FOUND')
+    assert.equal((await createPhoneOrder(t, alice, { channelId: 'partner1' })).payAmount, 98.5)
     const created = await t.data(
       createEdit({ channlesName: '合作方一', channlesNum: 'partner1', channlesRate: 96.5, switchType: 10 }),
     )
@@ -629,6 +637,8 @@ describe('GetUserPage and GetAccountPage', () => {
     assert.ok(user.orderCount > 5)
     assert.ok(user.lastLoginTime && Date.parse(user.lastLoginTime) <= t.clock.now().getTime())
     assert.deepEqual(Object.keys(user).sort(), [
+      'channelId',
+      'channelName',
       'completedOrderCount',
       'creationTime',
       'id',

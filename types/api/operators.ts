@@ -64,7 +64,7 @@ export const AuditEntry = Type.Object({
   actor: Type.String(),
   actorName: Type.String(),
   action: Type.String({ description: 'e.g. refund.approve, channel.disable, operator.login.failed' }),
-  targetType: OneOf(['order', 'channel', 'rate', 'job', 'operator']),
+  targetType: OneOf(['order', 'channel', 'rate', 'job', 'operator', 'user']),
   targetId: Type.String({ description: 'Order number, channel id, rate type, job id or operator login name' }),
   before: Type.Unknown(),
   after: Type.Unknown(),

@@ -225,6 +225,13 @@ export const errors = {
     ),
   jobNotFound: () => e('JOB_NOT_FOUND', '任务不存在', 'Job not found'),
   channelNotFound: () => e('CHANNEL_NOT_FOUND', '渠道不存在', 'No such channel'),
+  userNotFound: () => e('USER_NOT_FOUND', '用户不存在', 'No such user'),
+  priceChanged: (payAmount: string) =>
+    e(
+      'PRICE_CHANGED',
+      `价格已更新为 ${payAmount}，请确认后再提交`,
+      `The price is now ${payAmount}: check it and submit again`,
+    ),
   jobNotFailed: () => e('JOB_NOT_FAILED', '只能重试失败的任务', 'Only failed jobs can be retried'),
 
   ossCredentialsInvalid: () =>

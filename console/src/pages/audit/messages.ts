@@ -4,7 +4,7 @@ export const auditMessages = defineMessages(
   {
     title: '操作日志',
     targetId: '操作对象',
-    targetIdPlaceholder: '订单号、渠道号、任务 ID 或账号',
+    targetIdPlaceholder: '订单号、渠道号、任务 ID、账号或用户 ID',
     operatorId: '操作人 ID',
     operatorIdPlaceholder: '运营账号 ID 或 service:token',
     at: '时间',
@@ -37,6 +37,7 @@ export const auditMessages = defineMessages(
       'operator.enable': '启用运营账号',
       'operator.login': '登录',
       'operator.login.failed': '登录失败',
+      'user.channel': '修改用户渠道',
     } as Record<string, string>,
     targetTypes: {
       order: '订单',
@@ -44,12 +45,13 @@ export const auditMessages = defineMessages(
       rate: '费率',
       job: '任务',
       operator: '运营账号',
+      user: '用户',
     } as Record<string, string>,
   },
   {
     title: 'Audit trail',
     targetId: 'Target',
-    targetIdPlaceholder: 'Order no., channel, job id or login name',
+    targetIdPlaceholder: 'Order no., channel, job id, login name or user id',
     operatorId: 'Operator id',
     operatorIdPlaceholder: 'Operator id or service:token',
     at: 'Time',
@@ -82,6 +84,7 @@ export const auditMessages = defineMessages(
       'operator.enable': 'Enabled operator',
       'operator.login': 'Logged in',
       'operator.login.failed': 'Failed login',
+      'user.channel': 'Changed user channel',
     } as Record<string, string>,
     targetTypes: {
       order: 'Order',
@@ -89,6 +92,7 @@ export const auditMessages = defineMessages(
       rate: 'Rate',
       job: 'Job',
       operator: 'Operator',
+      user: 'User',
     } as Record<string, string>,
   },
 )

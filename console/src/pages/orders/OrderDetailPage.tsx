@@ -62,6 +62,10 @@ function OrderFields({ order }: { order: LifePayOrderListOutput }) {
     { label: text.orderType, children: label(lifePayOrderTypeLabels, order.lifePayOrderType, locale) },
     { label: text.account, children: order.account },
     { label: text.channel, children: order.channelName ?? order.channelId ?? text.defaultChannel },
+    // The request's channel is attribution; the price came from the user's own channel.
+    ...(order.rateChannelId === null
+      ? []
+      : [{ label: text.rateChannel, children: order.rateChannelId || text.defaultChannel }]),
     { label: text.faceValue, children: yuan(order.rechargeAmount) },
     { label: text.discount, children: yuan(order.discountAmount) },
     { label: text.paid, children: yuan(order.payAmount) },

@@ -20,6 +20,8 @@ import {
   QueryUserPageInput,
   RefundLifePayOrderInput,
   SetLifePayChannelsStatusInput,
+  SetUserChannelInput,
+  UserChannel,
   UserAccountOutput,
   UserListOutput,
 } from '../../../../types/api/operator'
@@ -39,6 +41,7 @@ import { issueVoucherCredentials } from './refundVoucher'
 import { accountFor, orderFor, phoneFor } from './phoneMasking'
 import { orderTimeline } from './timeline'
 import { accountPage, userPage } from './users'
+import { setUserChannel } from '../lifePay/userChannel'
 
 const tags = ['Operator']
 
@@ -262,6 +265,27 @@ export function registerOperatorRoutes(app: FastifyInstance, ctx: AppContext, au
       const page = await userPage(ctx, request.body)
       const data = page.data.map((user) => ({ ...user, phoneNumber: phoneFor(request.operator, user.phoneNumber) }))
       return ok({ ...page, data })
+    },
+  )
+
+  api.post(
+    '/api/operator/users/:userId/channel',
+    {
+      ...guard('admin'),
+      schema: routeSchema({
+        tags,
+        summary:
+          "Bind a user to a channel ('' the default): their prices follow it from now on (GetRate, new orders); " +
+          'orders already made keep theirs. Audited (user.channel)',
+        auth: 'operator',
+        params: Type.Object({ userId: Type.String({ format: 'uuid' }) }),
+        body: SetUserChannelInput,
+        data: UserChannel,
+      }),
+    },
+    async (request) => {
+      const { userId } = request.params
+      return ok({ userId, channelId: await setUserChannel(ctx, userId, request.body.channelId, actedBy(request)) })
     },
   )
 
