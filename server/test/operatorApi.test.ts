@@ -22,7 +22,7 @@ import { RECHARGE_REFUNDABLE_AFTER_MINUTES } from '../../src/domain/orderTransit
 import { lifePayOrders } from '../src/db/schema'
 import { orderExportColumns, writeOrderExport } from '../src/modules/operator/orderExport'
 import { createPhoneOrder, newKey, orderDetail, orderRow, payInSandbox, stateOf } from './support/orderFlows'
-import { uploadToSandbox } from './support/ossUpload'
+import { TINY_PNG, uploadToSandbox } from './support/ossUpload'
 import { createTestApp, type Caller, type TestApp } from './support/testApp'
 import { waitFor } from './support/waitFor'
 
@@ -359,7 +359,7 @@ describe('RefundLifePayOrder and RejectRefundLifePayOrder', () => {
     // The automation token may upload a voucher too (to a folder of its own); an approval needs one.
     const sts = await t.data(t.post<OssSts>('/api/operator/refundVoucherCredentials', {}, operator))
     assert.equal(sts.dir, 'refund-vouchers/00000000-0000-0000-0000-000000000000/')
-    const uploaded = await uploadToSandbox(t, sts, `${sts.dir}proof.png`, Buffer.from([137, 80, 78, 71]))
+    const uploaded = await uploadToSandbox(t, sts, `${sts.dir}proof.png`, TINY_PNG)
     assert.equal(uploaded.statusCode, 200, uploaded.body)
     voucherUrl = (uploaded.json() as { data: { url: string } }).data.url
   })

@@ -66,6 +66,8 @@ export const API_ERROR_CODES = [
   'PRICE_CHANGED',
   // An operator's change of a user that does not exist.
   'USER_NOT_FOUND',
+  // A stored refund voucher whose content is not an image (uploaded before vouchers were checked).
+  'VOUCHER_NOT_IMAGE',
 ] as const
 
 export type ApiErrorCode = (typeof API_ERROR_CODES)[number]

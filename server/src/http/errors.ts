@@ -237,6 +237,13 @@ export const errors = {
   ossCredentialsInvalid: () =>
     e('OSS_CREDENTIALS_INVALID', '上传凭证无效或已过期', 'Upload credentials are invalid or expired', 403),
   ossObjectNotFound: () => e('NOT_FOUND', '文件不存在', 'No such file', 404),
+  voucherNotImage: () =>
+    e(
+      'VOUCHER_NOT_IMAGE',
+      '该退款凭证不是图片，无法显示',
+      'This refund voucher is not an image and cannot be shown',
+      415,
+    ),
 
   reminderNotFound: () =>
     e('REMINDER_NOT_FOUND', '提醒不存在或已取消', 'This reminder does not exist or was cancelled'),

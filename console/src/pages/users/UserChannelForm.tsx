@@ -1,14 +1,11 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query'
 import { Alert, App, Form, Modal, Select } from 'antd'
 import type { UserListOutput } from '../../../../types/api/operator'
-import { channelsPageQuery } from '../../api/channels'
+import { allChannelsQuery } from '../../api/channels'
 import { setUserChannel } from '../../api/users'
 import { commonMessages } from '../../i18n/common'
 import { format, useMessages } from '../../i18n/messages'
 import { usersMessages } from './messages'
-
-/** Every channel, for the picker (channels are few: one page of the largest size). */
-const allChannels = channelsPageQuery({ pageModel: { page: 1, rows: 200 } })
 
 /** Binds a user to a channel in a modal: their next prices follow it (orders already made keep theirs). */
 export function UserChannelForm({ user, onClose }: { user: UserListOutput; onClose: () => void }) {
@@ -17,7 +14,7 @@ export function UserChannelForm({ user, onClose }: { user: UserListOutput; onClo
   const { message } = App.useApp()
   const queryClient = useQueryClient()
   const [form] = Form.useForm<{ channelId: string }>()
-  const channels = useQuery(allChannels)
+  const channels = useQuery(allChannelsQuery)
   const save = useMutation({
     mutationFn: (channelId: string) => setUserChannel(user.id, { channelId }),
     onSuccess: () => {
@@ -29,7 +26,7 @@ export function UserChannelForm({ user, onClose }: { user: UserListOutput; onClo
   })
   const options = [
     { value: '', label: text.defaultChannel },
-    ...(channels.data?.data ?? []).map((channel) => ({
+    ...(channels.data ?? []).map((channel) => ({
       value: channel.channlesNum,
       label: `${channel.channlesName}（${channel.channlesNum}）${channel.status === 10 ? '' : text.channelOff}`,
     })),
@@ -46,6 +43,9 @@ export function UserChannelForm({ user, onClose }: { user: UserListOutput; onClo
       destroyOnHidden
     >
       <Alert type='info' showIcon message={text.channelHelp} style={{ marginBottom: 16 }} />
+      {channels.isError && (
+        <Alert type='error' showIcon message={channels.error.message} style={{ marginBottom: 16 }} />
+      )}
       <Form
         form={form}
         layout='vertical'
@@ -53,7 +53,7 @@ export function UserChannelForm({ user, onClose }: { user: UserListOutput; onClo
         onFinish={(values) => save.mutate(values.channelId)}
       >
         <Form.Item name='channelId' label={text.channel}>
-          <Select options={options} loading={channels.isPending} aria-label={text.channel} />
+          <Select options={options} loading={channels.isPending} showSearch optionFilterProp='label' />
         </Form.Item>
       </Form>
     </Modal>

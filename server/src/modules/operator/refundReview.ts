@@ -55,7 +55,7 @@ export async function approveRefundAudited(
 ): Promise<OrderRow> {
   const remark = input.remark?.trim() || undefined
   const acknowledgeDelivered = input.acknowledgeDelivered === true
-  const voucherUrl = await checkedVoucherUrl(ctx, input.voucherUrl, input.origin, input.voucherRequired)
+  const voucherUrl = await checkedVoucherUrl(ctx, by.actor, input.voucherUrl, input.origin, input.voucherRequired)
   await auditedOrderStep(ctx, by, {
     orderNo,
     action: acknowledgeDelivered ? 'refund.approve.acknowledgeDelivered' : 'refund.approve',

@@ -37,7 +37,9 @@ import { writeOrderExport, XLSX_CONTENT_TYPE } from './orderExport'
 import { lifePayOrderPage } from './orderPage'
 import { setDefaultRates } from '../lifePay/rateWrites'
 import { approveRefundAudited, orderListItem, orderNoOfId, rejectRefundAudited } from './refundReview'
-import { issueVoucherCredentials } from './refundVoucher'
+import { issueVoucherCredentials, readOrderVoucher } from './refundVoucher'
+import { orderByNo } from './auditedOrderStep'
+import { errors } from '../../http/errors'
 import { accountFor, orderFor, phoneFor } from './phoneMasking'
 import { orderTimeline } from './timeline'
 import { accountPage, userPage } from './users'
@@ -116,6 +118,33 @@ export function registerOperatorRoutes(app: FastifyInstance, ctx: AppContext, au
       }),
     },
     async (request) => ok(await issueVoucherCredentials(ctx, request.operator, originOf(request))),
+  )
+
+  const voucherSchema = routeSchema({
+    tags,
+    summary: 'The refund voucher image of an order, for operators only (the bucket folder is private)',
+    description:
+      '200 answers the image (its type read from its bytes; Cache-Control: private, no-store), not an envelope. ' +
+      'An order without a voucher: 404 NOT_FOUND; a stored voucher that is not an image: 415 VOUCHER_NOT_IMAGE.',
+    auth: 'operator',
+    params: Type.Object({ orderNo: Type.String({ minLength: 1, maxLength: 64 }) }),
+    data: Type.Null(),
+  })
+  const { 200: _image, ...voucherErrors } = voucherSchema.response
+  app.get<{ Params: { orderNo: string } }>(
+    '/api/operator/orders/:orderNo/refundVoucher',
+    { ...guard('viewer'), schema: { ...voucherSchema, response: voucherErrors } },
+    async (request, reply) => {
+      const order = await orderByNo(ctx, request.params.orderNo)
+      if (!order) throw errors.orderNotFound()
+      const voucher = await readOrderVoucher(ctx, order.refundCredentialsImgUrl, originOf(request))
+      return reply
+        .header('content-type', voucher.type)
+        .header('cache-control', 'private, no-store')
+        .header('content-disposition', 'inline')
+        .header('content-security-policy', "default-src 'none'; sandbox")
+        .send(voucher.bytes)
+    },
   )
 
   api.post(
