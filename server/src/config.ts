@@ -65,6 +65,11 @@ export interface AliyunSettings {
     /** The RAM role GetOssSTS assumes (acs:ram::<account>:role/<name>). */
     roleArn: string
     stsEndpoint: string
+    /**
+     * Where the server reads its own objects (refund vouchers), with scheme: OSS_READ_ENDPOINT, e.g. the region's
+     * internal endpoint from Alibaba Cloud's network; null for the bucket's public address.
+     */
+    readEndpoint: string | null
   } | null
   /** Set when carrierLookup is 'aliyun': the 号码百科 authorisation id (DYTNS_AUTH_CODE) and endpoint. */
   carrierLookup: {
@@ -483,6 +488,7 @@ function aliyunSettings(
           ossEndpoint,
           roleArn: value('STS_ROLE_ARN'),
           stsEndpoint: value('ALIYUN_STS_ENDPOINT') || ALIYUN_STS_DEFAULT_ENDPOINT,
+          readEndpoint: value('OSS_READ_ENDPOINT') || null,
         }
       : null,
     carrierLookup: carrierLookup

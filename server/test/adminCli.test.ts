@@ -72,13 +72,23 @@ test('npm run admin -- refunds list | approve | reject, jobs failed | retry', as
 })
 
 test('npm run admin -- channels list | disable | enable', async () => {
+  // A user who signed up from `promo`: their rates are the channel's while it is enabled.
+  const phoneNumber = '13300000002'
+  const code = await t.smsCode(phoneNumber)
+  const promoUser = {
+    headers: {
+      'x-lifepay-user-id': await t.data(
+        t.post<string>('/api/Account/LifePayPhoneMesssageCodeLogin', { phoneNumber, code, channelId: 'promo' }),
+      ),
+    },
+  }
   const list = await admin('channels', 'list')
   assert.match(list.stdout, /^promo {2}enabled {2}.*type 10: 97\.5%/m)
   assert.match(list.stdout, /^spring2026 {2}DISABLED/m)
   const disabled = await admin('channels', 'disable', 'promo')
   assert.match(disabled.stdout, /^promo {2}DISABLED/)
   const rate = async () =>
-    (await t.data(t.get<{ rateType: number; rate: number }[]>('/api/LifePay/GetRate?channelId=promo'))).find(
+    (await t.data(t.get<{ rateType: number; rate: number }[]>('/api/LifePay/GetRate', promoUser))).find(
       (r) => r.rateType === 10,
     )?.rate
   assert.equal(await rate(), 98.5)

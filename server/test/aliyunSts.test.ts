@@ -5,6 +5,9 @@ import { loadConfig } from '../src/config'
 import { productionProblems } from '../src/productionReadiness'
 import { FAKE_ROLE_ARN, startFakeAliyun, type FakeAliyun } from './support/fakeAliyun'
 import { appOnFakeAliyun } from './support/aliyunTestApp'
+import { createPhoneOrder, payInSandbox } from './support/orderFlows'
+import { TINY_PNG } from './support/ossUpload'
+import { RECHARGE_REFUNDABLE_AFTER_MINUTES } from '../../src/domain/orderTransitions'
 import type { TestApp } from './support/testApp'
 
 // STORAGE_PROVIDER=aliyun through GetOssSTS, against a local STS that checks Alibaba Cloud's V3 signature itself
@@ -13,6 +16,22 @@ import type { TestApp } from './support/testApp'
 
 let fake: FakeAliyun
 let t: TestApp
+
+/** A paid order (…0009: the supplier never takes it) whose user applied for a refund, on `app`. */
+async function orderUnderReview(app: TestApp = t): Promise<string> {
+  const code = await app.smsCode('13600000090')
+  const userId = await app.data(
+    app.post<string>('/api/Account/LifePayPhoneMesssageCodeLogin', { phoneNumber: '13600000090', code }),
+  )
+  app.clock.advance(61_000)
+  const user = { headers: { 'x-lifepay-user-id': userId } }
+  const { orderNo } = await createPhoneOrder(app, user, { phone: `138${String(Date.now()).slice(-4)}0009` })
+  await payInSandbox(app, user, orderNo)
+  await app.app.jobs.drain()
+  app.clock.advance(RECHARGE_REFUNDABLE_AFTER_MINUTES * 60_000)
+  await app.data(app.post('/api/LifePay/RefundUserLifePayOrder', { orderNo, refundApplyRemark: '未到账' }, user))
+  return orderNo
+}
 
 const STORAGE = { STORAGE_PROVIDER: 'aliyun' }
 
@@ -80,6 +99,63 @@ describe('Alibaba Cloud STS for GetOssSTS (AssumeRole, ACS3-HMAC-SHA256)', () =>
       `${sts.host}/${sts.dir}a.png?x-oss-process=1`,
     ])
       assert.equal(storage.objectKeyOf(url, 'http://ignored'), null, url)
+  })
+
+  test('refund vouchers on the real bucket: read back by the server (GetObject, V1 signature), checked by their bytes, served to operators only', async () => {
+    const operator = { headers: { 'x-operator-token': t.config.operatorToken } }
+    const sts = await t.data(t.post<OssSts>('/api/operator/refundVoucherCredentials', {}, operator))
+    // What the console's PostObject leaves in the bucket (the upload goes from the browser to OSS, around us).
+    fake.putObject(`${sts.dir}proof.png`, TINY_PNG)
+    fake.putObject(`${sts.dir}page.png`, Buffer.from('<!doctype html><p>not an image</p>'))
+    const orderNo = await orderUnderReview()
+    const approve = (key: string) =>
+      t.post(`/api/admin/refunds/${orderNo}/approve`, { refundCredentialsImgUrl: `${sts.host}/${key}` }, operator)
+    for (const [key, msg] of [
+      [`${sts.dir}page.png`, '退款凭证：文件内容不是图片，请上传 PNG、JPG、GIF 或 WebP 图片'],
+      [`${sts.dir}never-uploaded.png`, '退款凭证：请先上传退款凭证图片（仅接受本系统上传的凭证）'],
+      [
+        'refund-vouchers/11111111-1111-4111-8111-111111111111/proof.png',
+        '退款凭证：只能使用你本人上传的凭证，请重新上传',
+      ],
+    ]) {
+      const refused = await approve(key)
+      assert.deepEqual([refused.body.error, refused.body.msg], ['VALIDATION_FAILED', msg], key)
+    }
+    // Each read was signed with the server's AccessKey and answered as OSS answers it.
+    assert.deepEqual(
+      fake.objectReads.slice(-2).map((read) => read.status),
+      [200, 404],
+    )
+    await t.data(approve(`${sts.dir}proof.png`))
+    const read = await t.app.inject({
+      method: 'GET',
+      url: `/api/operator/orders/${orderNo}/refundVoucher`,
+      headers: operator.headers,
+    })
+    assert.deepEqual(
+      [read.statusCode, read.headers['content-type'], read.headers['cache-control']],
+      [200, 'image/png', 'private, no-store'],
+    )
+    assert.deepEqual(read.rawPayload, TINY_PNG)
+  })
+
+  test('a voucher read signed with another secret is refused by OSS: the approval answers 503, nothing claimed', async () => {
+    const forged = await appOnFakeAliyun(fake, STORAGE, `${fake.credentials().accessKeySecret}x`)
+    try {
+      const operator = { headers: { 'x-operator-token': forged.config.operatorToken } }
+      fake.putObject('refund-vouchers/00000000-0000-0000-0000-000000000000/forged.png', TINY_PNG)
+      const orderNo = await orderUnderReview(forged)
+      const url = `https://life-pay-uploads.oss-cn-hangzhou.aliyuncs.com/refund-vouchers/00000000-0000-0000-0000-000000000000/forged.png`
+      const answer = await forged.post(
+        `/api/admin/refunds/${orderNo}/approve`,
+        { refundCredentialsImgUrl: url },
+        operator,
+      )
+      assert.deepEqual([answer.status, answer.body.error], [503, 'PROVIDER_UNAVAILABLE'])
+      assert.equal(fake.objectReads.at(-1)?.status, 403)
+    } finally {
+      await forged.close()
+    }
   })
 
   test('each user gets credentials of their own, never another’s (nothing cached across users)', async () => {

@@ -126,6 +126,34 @@ describe('job queue', () => {
     )
   })
 
+  test('a job ended in its handler’s transaction is done when that commits; a failure after it still retries', async () => {
+    const q = queue()
+    let fail = true
+    let seenRunning: boolean | undefined
+    q.define({
+      kind: 'ends.itself',
+      handle: async (_payload, { job }) => {
+        await database.db.transaction((tx) => q.doneIn(tx, [job]))
+        seenRunning = await q.hastenLive(database.db, ['ends.itself:1'])
+        if (fail) throw new Error('after the end')
+      },
+    })
+    await q.enqueue(database.db, 'ends.itself', {}, { dedupeKey: 'ends.itself:1' })
+    await q.drain()
+    // Between its own end and the queue's settle, whoever looks sees it ended; the failure after still counts.
+    assert.equal(seenRunning, false)
+    const failed = await lastJob('ends.itself')
+    assert.deepEqual([failed.status, failed.attempts], ['pending', 1])
+    fail = false
+    assert.equal(await q.hastenLive(database.db, ['ends.itself:1']), true)
+    assert.equal((await lastJob('ends.itself')).runAt.getTime(), clock.now().getTime(), 'made due now')
+    await q.drain()
+    assert.deepEqual(
+      [(await lastJob('ends.itself')).status, await q.hastenLive(database.db, ['ends.itself:1'])],
+      ['done', false],
+    )
+  })
+
   test('a job whose worker died is claimed again once its lease runs out; the late worker cannot settle it', async () => {
     const a = queue()
     const b = queue()

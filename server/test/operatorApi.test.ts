@@ -22,7 +22,7 @@ import { RECHARGE_REFUNDABLE_AFTER_MINUTES } from '../../src/domain/orderTransit
 import { lifePayOrders } from '../src/db/schema'
 import { orderExportColumns, writeOrderExport } from '../src/modules/operator/orderExport'
 import { createPhoneOrder, newKey, orderDetail, orderRow, payInSandbox, stateOf } from './support/orderFlows'
-import { uploadToSandbox } from './support/ossUpload'
+import { TINY_PNG, uploadToSandbox } from './support/ossUpload'
 import { createTestApp, type Caller, type TestApp } from './support/testApp'
 import { waitFor } from './support/waitFor'
 
@@ -349,8 +349,8 @@ async function exportBytes(filter: Record<string, unknown>): Promise<Buffer> {
 
 /** The states and voucher of an order snapshot in the audit trail. */
 function snapshotState(snapshot: unknown) {
-  const { payStatus, lifePayOrderStatus, refundCredentialsImgUrl } = snapshot as Record<string, unknown>
-  return { payStatus, lifePayOrderStatus, refundCredentialsImgUrl }
+  const { payStatus, lifePayOrderStatus, refundCredentialsImgUrl, refundNo } = snapshot as Record<string, unknown>
+  return { payStatus, lifePayOrderStatus, refundCredentialsImgUrl, refundNo }
 }
 
 describe('RefundLifePayOrder and RejectRefundLifePayOrder', () => {
@@ -359,7 +359,7 @@ describe('RefundLifePayOrder and RejectRefundLifePayOrder', () => {
     // The automation token may upload a voucher too (to a folder of its own); an approval needs one.
     const sts = await t.data(t.post<OssSts>('/api/operator/refundVoucherCredentials', {}, operator))
     assert.equal(sts.dir, 'refund-vouchers/00000000-0000-0000-0000-000000000000/')
-    const uploaded = await uploadToSandbox(t, sts, `${sts.dir}proof.png`, Buffer.from([137, 80, 78, 71]))
+    const uploaded = await uploadToSandbox(t, sts, `${sts.dir}proof.png`, TINY_PNG)
     assert.equal(uploaded.statusCode, 200, uploaded.body)
     voucherUrl = (uploaded.json() as { data: { url: string } }).data.url
   })
@@ -392,15 +392,16 @@ describe('RefundLifePayOrder and RejectRefundLifePayOrder', () => {
     assert.deepEqual((await stateOf(t, alice, orderNo)).slice(0, 2), [40, 50])
     const again = await decide('RefundLifePayOrder', { id })
     assert.equal(again.body.error, 'REFUND_NOT_PENDING_REVIEW')
-    // In the audit trail: who (the automation token here), the state before and after, the remark.
+    // In the audit trail: who (the automation token here), the order before and as the decision left it (the
+    // refund claimed with its number and voucher; the money step follows the commit), the remark.
     const trail = await t.data(t.get<AuditEntry[]>(`/api/admin/orders/${orderNo}/audit`, operator))
     const entry = trail.find((row) => row.action === 'refund.approve')
     assert.deepEqual(
       [entry?.actor, snapshotState(entry?.before), snapshotState(entry?.after), entry?.remark],
       [
         'service:token',
-        { payStatus: 30, lifePayOrderStatus: 40, refundCredentialsImgUrl: null },
-        { payStatus: 40, lifePayOrderStatus: 50, refundCredentialsImgUrl: voucherUrl },
+        { payStatus: 30, lifePayOrderStatus: 40, refundCredentialsImgUrl: null, refundNo: null },
+        { payStatus: 30, lifePayOrderStatus: 40, refundCredentialsImgUrl: voucherUrl, refundNo: `${orderNo}R` },
         '核实未到账',
       ],
     )
@@ -514,7 +515,13 @@ describe('channels', () => {
     )
   const createEdit = (body: Record<string, unknown>) =>
     t.post<LifePayChannles>('/api/LifePay/CreateEditPayChannels', body, operator)
-  const priceFrom = async (channelId: string) => (await createPhoneOrder(t, alice, { channelId })).payAmount
+  const bind = (channelId: string) => t.post(`/api/operator/users/${alice.userId}/channel`, { channelId }, operator)
+  /** Alice's next ¥100 price once the operator binds her to `channelId` (which her request sends too). */
+  const priceFrom = async (channelId: string) => {
+    await t.data(bind(channelId))
+    return (await createPhoneOrder(t, alice, { channelId })).payAmount
+  }
+  after(() => t.data(bind('')))
 
   test('the seeded channels under the production names', async () => {
     const channels = await page()
@@ -534,7 +541,9 @@ describe('channels', () => {
   })
 
   test('create, price, edit, disable, enable: each applies to the next order', async () => {
-    assert.equal(await priceFrom('partner1'), 98.5)
+    // Not a channel yet: nobody can be bound to it, and sending it prices at the default.
+    assert.equal((await bind('partner1')).body.error, 'CHANNEL_NOT_FOUND')
+    assert.equal((await createPhoneOrder(t, alice, { channelId: 'partner1' })).payAmount, 98.5)
     const created = await t.data(
       createEdit({ channlesName: '合作方一', channlesNum: 'partner1', channlesRate: 96.5, switchType: 10 }),
     )
@@ -628,6 +637,8 @@ describe('GetUserPage and GetAccountPage', () => {
     assert.ok(user.orderCount > 5)
     assert.ok(user.lastLoginTime && Date.parse(user.lastLoginTime) <= t.clock.now().getTime())
     assert.deepEqual(Object.keys(user).sort(), [
+      'channelId',
+      'channelName',
       'completedOrderCount',
       'creationTime',
       'id',

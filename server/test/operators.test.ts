@@ -17,7 +17,7 @@ import type {
 import { DEMO_OPERATOR } from '../src/db/demoData'
 import { operatorAudit } from '../src/db/schema'
 import { SESSION_ABSOLUTE_MS, SESSION_IDLE_MS } from '../src/modules/operatorAccounts/sessions'
-import { uploadToSandbox } from './support/ossUpload'
+import { TINY_PNG, uploadToSandbox } from './support/ossUpload'
 import { createPhoneOrder, payInSandbox } from './support/orderFlows'
 import { createTestApp, type Caller, type TestApp } from './support/testApp'
 
@@ -258,7 +258,7 @@ test('roles: a viewer reads but cannot approve; a reviewer approves but cannot c
   assert.deepEqual([viewerCredentials.status, viewerCredentials.body.error], [403, 'OPERATOR_FORBIDDEN'])
   const sts = (await as<OssSts>(rick, 'POST', '/api/operator/refundVoucherCredentials')).body.data as OssSts
   assert.equal(sts.dir, `refund-vouchers/${rick.id}/`)
-  const png = Buffer.from([137, 80, 78, 71, 9, 9, 9])
+  const png = TINY_PNG
   assert.equal((await uploadToSandbox(t, sts, 'users/elsewhere/x.png', png)).statusCode, 403)
   const uploaded = await uploadToSandbox(t, sts, `${sts.dir}receipt.png`, png)
   assert.equal(uploaded.statusCode, 200, uploaded.body)

@@ -5,7 +5,7 @@ import type { TokenResult } from '../../types/api/account'
 import type { ApiEnvelope, PageResult } from '../../types/api/envelope'
 import type { LifePayOrderListItem, LifePayRate } from '../../types/api/lifePay'
 import { DEMO_USER } from '../src/db/demoData'
-import { lifePayOrders, lifePayRates } from '../src/db/schema'
+import { lifePayOrders, lifePayRates, users } from '../src/db/schema'
 import { startServer, type RunningServer } from '../src/server'
 import { newKey } from './support/orderFlows'
 import { testConfig } from './support/testApp'
@@ -135,9 +135,13 @@ describe('order-page and rate caches on two instances', { skip }, () => {
     }
   })
 
-  test('a channel disabled through one instance prices at the default rates on both', async () => {
+  test('a channel disabled through one instance prices at the default rates on both', async (t) => {
+    // The caller (the demo user) signed up from `promo`: GetRate answers that channel's rates.
+    const demo = eq(users.phoneNumber, DEMO_USER.phoneNumber)
+    await database.db.update(users).set({ channelId: 'promo' }).where(demo)
+    t.after(() => database.db.update(users).set({ channelId: '' }).where(demo))
     const promoRate = async (instance: RunningServer) =>
-      (await call<LifePayRate[]>(instance, '/api/LifePay/GetRate?channelId=promo')).find((r) => r.rateType === 10)?.rate
+      (await call<LifePayRate[]>(instance, '/api/LifePay/GetRate')).find((r) => r.rateType === 10)?.rate
     for (const instance of [a, b]) assert.equal(await promoRate(instance), 97.5)
     const operatorCall = (action: string) =>
       fetch(`${a.url}/api/admin/channels/promo/${action}`, {

@@ -44,9 +44,10 @@ describe('catalogue', () => {
       30: 99.5,
       40: 96,
     })
+    // Anonymous: the default channel's, whatever channel is named (docs/api.md; server/test/channels.test.ts).
     assert.deepEqual(byType(await t.data(t.get<LifePayRate[]>('/api/LifePay/GetRate?channelId=promo'))), {
-      10: 97.5,
-      20: 98.5,
+      10: 98.5,
+      20: 99,
       30: 99.5,
       40: 96,
     })
@@ -114,16 +115,30 @@ describe('CreateLifePayPhoneOrder', () => {
     assert.equal(order.payAmount, rechargePrice(100, 98.5))
   })
 
-  test('the channel’s own rate applies', async () => {
+  test('the rate of the channel the user signed up with applies; the channel sent is recorded as sent', async () => {
+    const phoneNumber = '13700000009'
+    const code = await t.smsCode(phoneNumber)
+    const carol = {
+      headers: {
+        'x-lifepay-user-id': await t.data(
+          t.post<string>('/api/Account/LifePayPhoneMesssageCodeLogin?channelId=promo', {
+            phoneNumber,
+            code,
+            channelId: 'promo',
+          }),
+        ),
+      },
+    }
     const order = await t.data(
       t.post<CreateLifePayOrderResult>(
-        '/api/LifePay/CreateLifePayPhoneOrder?channelId=promo',
-        { phone: '13812345678', ispCode: 'yidong', parValue: 30, idempotencyKey: newKey(), channelId: 'promo' },
-        alice,
+        '/api/LifePay/CreateLifePayPhoneOrder?channelId=elsewhere',
+        { phone: '13812345678', ispCode: 'yidong', parValue: 30, idempotencyKey: newKey(), channelId: 'elsewhere' },
+        carol,
       ),
     )
     assert.equal(order.payAmount, 29.25)
-    assert.equal((await orderRow(t, order.orderNo)).channelId, 'promo')
+    const row = await orderRow(t, order.orderNo)
+    assert.deepEqual([row.channelId, row.rateChannelId, row.ratePpm], ['elsewhere', 'promo', 975_000])
   })
 
   test('a ported number may be recharged with the carrier the user chose', async () => {

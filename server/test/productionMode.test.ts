@@ -74,6 +74,7 @@ const aliyun: AliyunSettings = {
     ossEndpoint: 'oss-cn-hangzhou.aliyuncs.com',
     roleArn: 'acs:ram::1:role/uploads',
     stsEndpoint: ALIYUN_STS_DEFAULT_ENDPOINT,
+    readEndpoint: null,
   },
   carrierLookup: null,
 }

@@ -3,7 +3,9 @@ import { after, before, describe, test } from 'node:test'
 import { eq } from 'drizzle-orm'
 import type { OperatorOrder } from '../../types/api/admin'
 import { RECHARGE_REFUNDABLE_AFTER_MINUTES } from '../../src/domain/orderTransitions'
-import { sandboxRecharges, sandboxRefunds } from '../src/db/schema'
+import { jobs, sandboxRecharges, sandboxRefunds } from '../src/db/schema'
+import type { JobDefinition } from '../src/jobs/jobQueue'
+import { RECHARGE_SUBMIT_JOB } from '../src/modules/lifePay/jobKinds'
 import { DELIVERED_DURING_REVIEW_REMARK } from '../src/modules/lifePay/fulfilment'
 import {
   createPhoneOrder,
@@ -142,6 +144,65 @@ describe('the issue’s races', () => {
       view.rechargeAttempts.map((a) => a.outcome),
       ['unavailable', 'unavailable', 'unavailable', 'succeeded'],
     )
+  })
+
+  test('…0009 applied for and rejected between two retries: the one recharge chain goes on, none is added', async () => {
+    const orderNo = await paidOrder('13822240009')
+    await t.app.jobs.drain() // first submission refused: the chain's retry waits for its back-off
+    t.clock.advance(OVERDUE_MS) // the retry is due, but has not run when the user applies and the operator rejects
+    await t.data(apply(orderNo))
+    await t.data(reject(orderNo))
+    await settle()
+    // One chain: its attempts up to the cap, then the money goes back (two chains submitted up to twice as often).
+    assert.equal(await submissions(orderNo), t.config.jobs.maxAttempts)
+    const chains = await t.database.db.select().from(jobs).where(eq(jobs.kind, RECHARGE_SUBMIT_JOB))
+    assert.deepEqual(
+      chains.filter((job) => (job.payload as { orderNo: string }).orderNo === orderNo).map((job) => job.dedupeKey),
+      [`${RECHARGE_SUBMIT_JOB}:${orderNo}`],
+    )
+    assert.equal(await refundsPaid(orderNo), 1)
+    assert.deepEqual(await stateOf(t, alice, orderNo), [40, 50, 50])
+  })
+
+  test('…0009 rejected after its chain ended under review: one chain resumes it (not none)', async () => {
+    const orderNo = await paidOrder('13822250009')
+    await t.app.jobs.drain()
+    t.clock.advance(OVERDUE_MS)
+    await t.data(apply(orderNo))
+    await t.app.jobs.drain() // the retry finds the application: the chain ends, the order waits for the operator
+    assert.equal(await submissions(orderNo), 1)
+    await t.data(reject(orderNo))
+    await settle()
+    assert.equal(await submissions(orderNo), 1 + t.config.jobs.maxAttempts)
+    assert.equal(await refundsPaid(orderNo), 1)
+    assert.deepEqual(await stateOf(t, alice, orderNo), [40, 50, 50])
+  })
+
+  test('…0009 rejected while the retry that found the application is still finishing: resumed, not left owed', async () => {
+    const orderNo = await paidOrder('13822260009')
+    await t.app.jobs.drain()
+    t.clock.advance(OVERDUE_MS)
+    await t.data(apply(orderNo))
+    // The rejection lands after the retry has looked at the order (under review: nothing to submit) and before the
+    // queue has written the job done: the chain must read as ended, or nobody resumes the recharge.
+    const definition = (
+      t.app.jobs as unknown as { definitions: Map<string, JobDefinition<{ orderNo: string }>> }
+    ).definitions.get(RECHARGE_SUBMIT_JOB)!
+    const handle = definition.handle
+    definition.handle = async (payload, context) => {
+      await handle(payload, context)
+      if (payload.orderNo === orderNo) await t.data(reject(orderNo))
+    }
+    try {
+      await t.app.jobs.drain()
+    } finally {
+      definition.handle = handle
+    }
+    assert.deepEqual(await stateOf(t, alice, orderNo), [20, 60, 60])
+    await settle()
+    assert.equal(await submissions(orderNo), 1 + t.config.jobs.maxAttempts)
+    assert.equal(await refundsPaid(orderNo), 1)
+    assert.deepEqual(await stateOf(t, alice, orderNo), [40, 50, 50])
   })
 
   test('…0003 retried, applied for, approved: refunded once, never submitted again', async () => {

@@ -5,6 +5,7 @@ import type { LifePayOrderDetail } from '../../types/api/lifePay'
 import { RECHARGE_REFUNDABLE_AFTER_MINUTES } from '../../src/domain/orderTransitions'
 import { sandboxRefunds } from '../src/db/schema'
 import { paymentFor } from '../src/modules/lifePay/paymentFor'
+import { APPROVED_REFUND_JOB_DELAY_MS } from '../src/modules/lifePay/refunds'
 import { createPhoneOrder, orderDetail, orderRow, payInSandbox, stateOf } from './support/orderFlows'
 import { createTestApp, type Caller, type TestApp } from './support/testApp'
 
@@ -146,6 +147,33 @@ describe('operator review', () => {
     assert.deepEqual([approved.payStatus, approved.lifePayOrderStatus], [40, 50])
     const refunds = await t.database.db.select().from(sandboxRefunds).where(eq(sandboxRefunds.orderNo, orderNo))
     assert.equal(refunds.length, 1)
+  })
+
+  test('an approval whose refund the provider fails is paid back by its job, without a second approval', async () => {
+    const orderNo = await paidOrder(true)
+    await t.data(apply(orderNo))
+    const payment = paymentFor(t.app.ctx, (await orderRow(t, orderNo)).lifePayType)
+    const refund = payment.refund
+    payment.refund = async () => {
+      throw new TypeError('fetch failed')
+    }
+    try {
+      const failed = await t.post(`/api/admin/refunds/${orderNo}/approve`, { acknowledgeDelivered: true }, operator)
+      assert.deepEqual([failed.status, failed.body.error], [503, 'PROVIDER_UNAVAILABLE'])
+    } finally {
+      payment.refund = refund
+    }
+    // The approval's own call went first; its job waits, then pays back with the same refund number.
+    await t.app.jobs.drain()
+    assert.deepEqual((await stateOf(t, alice, orderNo)).slice(0, 2), [30, 40])
+    t.clock.advance(APPROVED_REFUND_JOB_DELAY_MS)
+    await t.app.jobs.drain()
+    assert.deepEqual((await stateOf(t, alice, orderNo)).slice(0, 2), [40, 50])
+    const refunds = await t.database.db.select().from(sandboxRefunds).where(eq(sandboxRefunds.orderNo, orderNo))
+    assert.deepEqual(
+      refunds.map((row) => row.refundNo),
+      [`${orderNo}R`],
+    )
   })
 
   test('unknown orders and jobs', async () => {

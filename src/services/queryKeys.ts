@@ -5,7 +5,9 @@ import type { LifePayOrderType } from '../domain/lifePayOrderType'
  * (e.g. saving an account refreshes the account list, the home page and the top-up pages' pickers).
  */
 export const queryKeys = {
+  /** Prefix of the rate queries: one per caller, since a logged-in user's rates are their own channel's. */
   rate: ['lifePay', 'rate'] as const,
+  rateOf: (caller: string) => ['lifePay', 'rate', caller] as const,
   phoneParValue: ['lifePay', 'parValue', 'phone'] as const,
   electricParValue: ['lifePay', 'parValue', 'electric'] as const,
   gasParValue: ['lifePay', 'parValue', 'gas'] as const,

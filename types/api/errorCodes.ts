@@ -70,6 +70,12 @@ export const API_ERROR_CODES = [
   // Issue 20, duplicate guard (Create…Order).
   'DUPLICATE_ORDER',
   'OPEN_ORDER_LIMIT',
+  // Create…Order's expectedPayAmount: the form showed another price than the server's.
+  'PRICE_CHANGED',
+  // An operator's change of a user that does not exist.
+  'USER_NOT_FOUND',
+  // A stored refund voucher whose content is not an image (uploaded before vouchers were checked).
+  'VOUCHER_NOT_IMAGE',
 ] as const
 
 export type ApiErrorCode = (typeof API_ERROR_CODES)[number]

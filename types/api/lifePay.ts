@@ -70,6 +70,14 @@ const orderBase = {
       description: 'The user saw DUPLICATE_ORDER for this account and tops up anyway; OPEN_ORDER_LIMIT still applies',
     }),
   ),
+  expectedPayAmount: Type.Optional(
+    Type.Number({
+      exclusiveMinimum: 0,
+      description:
+        'The price (yuan) the form showed: a new order at another price is refused with PRICE_CHANGED. The price is ' +
+        'always the server’s (the user’s channel); this only keeps the pay page from showing one the user never saw',
+    }),
+  ),
 }
 
 /** POST /api/LifePay/CreateLifePayPhoneOrder — `ispCode`: the carrier the user confirmed (numbers can be ported). */

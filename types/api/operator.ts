@@ -104,6 +104,8 @@ export const LifePayOrderListOutput = Type.Object({
   account: Type.String(),
   channelId: Nullable(Type.String()),
   channelName: Nullable(Type.String({ description: 'Null for the default channel or an id the server does not know' })),
+  /** The channel whose rate priced the order: its user's ('' the default); null for orders from before the binding. */
+  rateChannelId: Nullable(Type.String()),
   rechargeAmount: Yuan('Face value topped up'),
   discountAmount: Yuan('Saving'),
   payAmount: Yuan('Amount paid'),
@@ -240,11 +242,26 @@ export const UserListOutput = Type.Object({
   /** The newest login: a password, code or WeChat login (its first refresh token) or a recharge-module login. */
   lastLoginTime: Nullable(DateTime()),
   creationTime: DateTime(),
+  /** The channel whose rates price the user's orders: bound at sign-up, changed only by an operator; '' the default. */
+  channelId: Type.String(),
+  channelName: Nullable(Type.String({ description: 'Null for the default channel' })),
   orderCount: Type.Integer(),
   /** Orders delivered (order status 30). */
   completedOrderCount: Type.Integer(),
 })
 export type UserListOutput = Static<typeof UserListOutput>
+
+/** POST /api/operator/users/{userId}/channel: the channel that prices the user ('' for the default). */
+export const SetUserChannelInput = Type.Object({
+  channelId: Type.String({ pattern: '^[A-Za-z0-9_-]{0,64}$', description: "A channel the server knows, or ''" }),
+})
+export type SetUserChannelInput = Static<typeof SetUserChannelInput>
+
+export const UserChannel = Type.Object({
+  userId: Type.String({ format: 'uuid' }),
+  channelId: Type.String(),
+})
+export type UserChannel = Static<typeof UserChannel>
 
 /** POST /api/LifePay/GetAccountPage: saved accounts, of one user or of all. */
 export const QueryUserAccountListInput = Type.Object({

@@ -103,11 +103,11 @@ export const AuditEntry = Type.Object({
   actor: Type.String(),
   actorName: Type.String(),
   action: Type.String({ description: 'e.g. refund.approve, channel.disable, operator.login.failed' }),
-  targetType: OneOf(['order', 'channel', 'rate', 'job', 'operator', 'reconciliation', 'orphanPayment']),
+  targetType: OneOf(['order', 'channel', 'rate', 'job', 'operator', 'user', 'reconciliation', 'orphanPayment']),
   targetId: Type.String({
     description:
-      'Order number, channel id, rate type, job id, operator login name, reconciliation day (and item) or orphan ' +
-      'payment id',
+      'Order number, channel id, rate type, job id, operator login name, user id, reconciliation day (and item) or ' +
+      'orphan payment id',
   }),
   before: Type.Unknown(),
   after: Type.Unknown(),

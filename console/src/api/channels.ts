@@ -29,3 +29,15 @@ export function createEditPayChannels(input: CreateEditPayChannelsInput): Promis
 export function setLifePayChannelsStatus(input: SetLifePayChannelsStatusInput): Promise<LifePayChannles> {
   return call<LifePayChannles>('POST', `/api/LifePay/SetLifePayChannelsStatus${query(input)}`)
 }
+
+/** Every channel, page by page (channels are few; the user channel picker lists them all). */
+export async function getAllChannels(): Promise<LifePayChannles[]> {
+  const channels: LifePayChannles[] = []
+  for (let page = 1; ; page++) {
+    const answer = await getChannelsPage({ pageModel: { page, rows: 100 } })
+    channels.push(...answer.data)
+    if (answer.data.length < 100 || page >= answer.pageModel.totalPage) return channels
+  }
+}
+
+export const allChannelsQuery = queryOptions({ queryKey: ['channels', 'all'], queryFn: getAllChannels })

@@ -86,3 +86,11 @@ export function query(params: Record<string, string | number | undefined>): stri
   const text = search.toString()
   return text ? `?${text}` : ''
 }
+
+/** A GET answering a file (a refund voucher image): its bytes, or an ApiError with the server's message. */
+export async function fetchFile(path: string): Promise<Blob> {
+  const response = await send('GET', path)
+  if (response.status === 401) onSessionEnded()
+  if (!response.ok) throw refusal(response, await envelopeOf(response))
+  return response.blob()
+}

@@ -3,7 +3,13 @@ import { LifePayOrderStatus } from '../../../src/domain/lifePayStatus'
 import type { OssSts } from '../../../types/api/account'
 import type { LifePayOrderListOutput, RefundLifePayOrderInput } from '../../../types/api/operator'
 import { currentLocale } from '../i18n/locale'
-import { ApiError, call } from './http'
+import {
+  VOUCHER_MAX_BYTES,
+  VOUCHER_SIGNATURE_BYTES,
+  voucherImageType,
+  type VoucherImageType,
+} from '../../../src/domain/refundVoucher'
+import { ApiError, call, fetchFile } from './http'
 import { getOrderPage } from './orders'
 
 const QUEUE_PAGE_ROWS = 100
@@ -46,15 +52,25 @@ export function getRefundVoucherCredentials(): Promise<OssSts> {
   return call('POST', '/api/operator/refundVoucherCredentials')
 }
 
-export const VOUCHER_MAX_BYTES = 5 * 1024 * 1024
-
-const extensions: Record<string, string> = {
+const extensions: Record<VoucherImageType, string> = {
   'image/png': 'png',
   'image/jpeg': 'jpg',
   'image/gif': 'gif',
   'image/webp': 'webp',
 }
-export const voucherTypes = Object.keys(extensions)
+
+/**
+ * The voucher's image type by its own first bytes (src/domain/refundVoucher.ts, the server's rule): an .html renamed
+ * .png is refused before it is uploaded. The server checks again at the upload and at the approval.
+ */
+export async function voucherTypeOf(file: Blob): Promise<VoucherImageType | undefined> {
+  return voucherImageType(new Uint8Array(await file.slice(0, VOUCHER_SIGNATURE_BYTES).arrayBuffer()))
+}
+
+/** GET /api/operator/orders/{orderNo}/refundVoucher: the order's voucher image (its folder is private). */
+export function getRefundVoucher(orderNo: string): Promise<Blob> {
+  return fetchFile(`/api/operator/orders/${encodeURIComponent(orderNo)}/refundVoucher`)
+}
 
 function base64(bytes: ArrayBuffer | Uint8Array): string {
   let binary = ''
@@ -83,9 +99,9 @@ async function signPolicy(policy: string, secret: string): Promise<string> {
  * an OSS PostObject form to their `host`. Answers the object's URL, `${host}/${key}`, for RefundLifePayOrder's
  * refundCredentialsImgUrl.
  */
-export async function uploadRefundVoucher(file: File): Promise<string> {
+export async function uploadRefundVoucher(file: File, type: VoucherImageType): Promise<string> {
   const sts = await getRefundVoucherCredentials()
-  const key = `${sts.dir}${crypto.randomUUID()}.${extensions[file.type] ?? 'png'}`
+  const key = `${sts.dir}${crypto.randomUUID()}.${extensions[type]}`
   // The policy lives as long as the credentials (the server's clock, not this browser's) and allows only this
   // folder and this size: a leaked form cannot put anything else in the bucket.
   const policy = btoa(
@@ -103,6 +119,8 @@ export async function uploadRefundVoucher(file: File): Promise<string> {
   form.append('OSSAccessKeyId', sts.accessKeyId)
   form.append('Signature', await signPolicy(policy, sts.accessKeySecret))
   form.append('x-oss-security-token', sts.securityToken)
+  // Never readable from the bucket by anyone: operators read it through the server.
+  form.append('x-oss-object-acl', 'private')
   form.append('success_action_status', '200')
   form.append('file', file) // OSS reads fields up to the file only: it comes last.
   let response: Response

@@ -3,7 +3,9 @@ import type {
   PageOutput,
   QueryUserAccountListInput,
   QueryUserPageInput,
+  SetUserChannelInput,
   UserAccountOutput,
+  UserChannel,
   UserListOutput,
 } from '../../../types/api/operator'
 import { call } from './http'
@@ -31,3 +33,8 @@ export const accountPageQuery = (input: QueryUserAccountListInput) =>
     queryFn: () => getAccountPage(input),
     placeholderData: (previous) => previous,
   })
+
+/** POST /api/operator/users/{userId}/channel: the channel whose rates price the user ('' the default). */
+export function setUserChannel(userId: string, input: SetUserChannelInput): Promise<UserChannel> {
+  return call<UserChannel>('POST', `/api/operator/users/${encodeURIComponent(userId)}/channel`, input)
+}

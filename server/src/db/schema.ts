@@ -35,6 +35,12 @@ export const users = pgTable(
     alipayUserId: text('alipay_user_id'),
     /** The user whose QR code brought this one in (FromScan logins). */
     referrerUserId: uuid('referrer_user_id'),
+    /**
+     * The channel whose rates price this user's orders (docs/api.md § Pricing): the channelId they signed up with when
+     * the server knew and had enabled it, '' (the default channel) otherwise. Set once at sign-up; only an operator
+     * changes it, never a request's channelId.
+     */
+    channelId: text('channel_id').notNull().default(''),
     creationTime: createdAt(),
   },
   (t) => [
@@ -223,7 +229,13 @@ export const lifePayOrders = pgTable(
     userId: uuid('user_id')
       .notNull()
       .references(() => users.id),
+    /** The channelId the request sent, as sent: attribution only, it never prices the order. */
     channelId: text('channel_id'),
+    /**
+     * The channel whose rate priced the order (`ratePpm`): its user's channel while that channel is enabled and has a
+     * rate of the order's type, '' (default) otherwise; null for orders made before users had a channel.
+     */
+    rateChannelId: text('rate_channel_id'),
     lifePayOrderType: integer('life_pay_order_type').notNull(),
     /** Phone number, electricity or gas account. */
     account: text('account').notNull(),

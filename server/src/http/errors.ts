@@ -272,11 +272,25 @@ export const errors = {
     ),
   jobNotFound: () => e('JOB_NOT_FOUND', '任务不存在', 'Job not found'),
   channelNotFound: () => e('CHANNEL_NOT_FOUND', '渠道不存在', 'No such channel'),
+  userNotFound: () => e('USER_NOT_FOUND', '用户不存在', 'No such user'),
+  priceChanged: (payAmount: string) =>
+    e(
+      'PRICE_CHANGED',
+      `价格已更新为 ${payAmount}，请确认后再提交`,
+      `The price is now ${payAmount}: check it and submit again`,
+    ),
   jobNotFailed: () => e('JOB_NOT_FAILED', '只能重试失败的任务', 'Only failed jobs can be retried'),
 
   ossCredentialsInvalid: () =>
     e('OSS_CREDENTIALS_INVALID', '上传凭证无效或已过期', 'Upload credentials are invalid or expired', 403),
   ossObjectNotFound: () => e('NOT_FOUND', '文件不存在', 'No such file', 404),
+  voucherNotImage: () =>
+    e(
+      'VOUCHER_NOT_IMAGE',
+      '该退款凭证不是图片，无法显示',
+      'This refund voucher is not an image and cannot be shown',
+      415,
+    ),
 
   reminderNotFound: () =>
     e('REMINDER_NOT_FOUND', '提醒不存在或已取消', 'This reminder does not exist or was cancelled'),

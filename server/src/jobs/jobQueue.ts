@@ -1,6 +1,6 @@
 import { randomBytes } from 'node:crypto'
 import { hostname } from 'node:os'
-import { and, asc, desc, eq, inArray, lte, or, sql, type SQL } from 'drizzle-orm'
+import { and, asc, desc, eq, gt, inArray, lte, or, sql, type SQL } from 'drizzle-orm'
 import type { FastifyBaseLogger } from 'fastify'
 import type { Clock } from '../clock'
 import type { JobsConfig } from '../config'
@@ -235,6 +235,48 @@ export class JobQueue {
         ${options.dedupeKey ?? null}::text, ${row.now}::timestamptz, ${row.now}::timestamptz
       from ${from}
       on conflict (dedupe_key) do nothing`
+  }
+
+  /**
+   * Marks claimed jobs done in the caller's transaction, so they end exactly when the change that makes them
+   * pointless commits: whoever takes the same lock next sees them ended, never `running` with nothing left to do. The
+   * claim's lock columns stay for the worker's own settle (a failure after this still retries the job).
+   */
+  async doneIn(executor: Executor, rows: readonly Pick<JobRow, 'id'>[]): Promise<void> {
+    if (rows.length === 0) return
+    const now = this.clock.now()
+    await executor
+      .update(jobs)
+      .set({ status: 'done', lastError: null, updatedTime: now, finishedTime: now })
+      .where(
+        and(
+          inArray(
+            jobs.id,
+            rows.map((row) => row.id),
+          ),
+          eq(jobs.status, 'running'),
+        ),
+      )
+  }
+
+  /**
+   * Whether a job of one of these dedupe keys is still to run or running (a chain of retries under way), in the
+   * caller's transaction; one waiting for its back-off is made due now. A job ends itself with `doneIn` under the
+   * lock its caller holds here, so `running` means it has yet to look, or found work it is doing.
+   */
+  async hastenLive(executor: Executor, dedupeKeys: readonly string[]): Promise<boolean> {
+    const now = this.clock.now()
+    const ofKeys = inArray(jobs.dedupeKey, [...dedupeKeys])
+    await executor
+      .update(jobs)
+      .set({ runAt: now, updatedTime: now })
+      .where(and(ofKeys, eq(jobs.status, 'pending'), gt(jobs.runAt, now)))
+    const [live] = await executor
+      .select({ id: jobs.id })
+      .from(jobs)
+      .where(and(ofKeys, inArray(jobs.status, ['pending', 'running'])))
+      .limit(1)
+    return live !== undefined
   }
 
   /** After an enqueue: a job this instance made due before the next poll wakes the loop then. */
@@ -659,15 +701,14 @@ export class JobQueue {
     return row !== undefined
   }
 
-  /** Puts a failed job back in the queue with a fresh set of attempts. */
-  async retry(id: number): Promise<JobRow | null> {
+  /** Puts a failed job back in the queue with a fresh set of attempts, in the caller's transaction (kick after it). */
+  async retry(executor: Executor, id: number): Promise<JobRow | null> {
     const now = this.clock.now()
-    const [row] = await this.db
+    const [row] = await executor
       .update(jobs)
       .set({ status: 'pending', attempts: 0, runAt: now, lastError: null, finishedTime: null, updatedTime: now })
       .where(and(eq(jobs.id, id), eq(jobs.status, 'failed')))
       .returning()
-    if (row) this.kick()
     return row ?? null
   }
 }

@@ -1,13 +1,15 @@
 import type { AliyunSettings } from '../config'
 import { errors } from '../http/errors'
 import { callAliyun, type AliyunCallDeps } from './aliyunCall'
+import { readOssObject } from './ossObjectRead'
 import { objectKeyUnder, STS_VALIDITY_MS, userFolder, type StorageProvider } from './storage'
 
 // GetOssSTS on Alibaba Cloud OSS: STS AssumeRole of the merchant's upload role, narrowed by an inline policy to
 // PutObject under the caller's own folder (users/<userId>/, or refund-vouchers/<operatorId>/ for a reviewer), so
 // the credentials cannot read, list, overwrite or delete anyone else's files even though the role may allow more.
 // The app posts a PostObject form (V1 signature) to https://<bucket>.<endpoint> with them. Nothing is cached: every
-// call asks STS for credentials of that caller only.
+// call asks STS for credentials of that caller only. Refund vouchers are read back by the server with its own AccessKey
+// (ossObjectRead.ts): their folder is private, and operators see them through an operator route.
 
 export const STS_VERSION = '2015-04-01'
 
@@ -48,6 +50,25 @@ export function createAliyunSts(deps: AliyunStsDeps): StorageProvider {
     sandbox: false,
     objectKeyOf(url) {
       return objectKeyUnder(url, `${bucketHost(settings)}/`)
+    },
+
+    async readObject(key, maxBytes) {
+      try {
+        return await readOssObject(
+          {
+            credentials: deps.credentials,
+            bucket: settings.bucket,
+            endpoint: settings.readEndpoint ?? bucketHost(settings),
+            now: deps.clock.now(),
+            fetch: deps.fetch,
+          },
+          key,
+          maxBytes,
+        )
+      } catch (error) {
+        log.error({ err: error, key }, 'Alibaba Cloud OSS GetObject failed')
+        throw errors.providerUnavailable()
+      }
     },
 
     async issueCredentials(userId, _origin, dir = userFolder(userId)) {

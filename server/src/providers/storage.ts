@@ -1,10 +1,12 @@
 import { createHmac, randomBytes, timingSafeEqual } from 'node:crypto'
+import { readFile, stat } from 'node:fs/promises'
 import { join, normalize, sep } from 'node:path'
 import { eq } from 'drizzle-orm'
 import type { OssSts } from '../../../types/api/account'
 import type { Clock } from '../clock'
 import type { Db } from '../db/database'
 import { ossCredentials } from '../db/schema'
+import type { StoredObject } from './ossObjectRead'
 
 /** Temporary upload credentials live exactly as long as the app caches them (OSS_STS_CACHE_MS, 20 minutes). */
 export const STS_VALIDITY_MS = 20 * 60 * 1000
@@ -23,6 +25,11 @@ export interface StorageProvider {
   issueCredentials(ownerId: string, origin: string, dir?: string): Promise<OssSts>
   /** The object key when `url` names an object of this bucket (origin: the sandbox bucket's own address); else null. */
   objectKeyOf(url: string, origin: string): string | null
+  /**
+   * The object's bytes, read by the server itself, when it exists and holds at most `maxBytes`: refund vouchers are
+   * checked by their content and served to operators through the server, never read from the bucket by a browser.
+   */
+  readObject(key: string, maxBytes: number): Promise<StoredObject>
 }
 
 /** A user's own folder: GetOssSTS credentials put objects here only. */
@@ -83,6 +90,14 @@ export function createSandboxStorage(db: Db, clock: Clock, folder: string): Sand
     objectKeyOf(url, origin) {
       const key = objectKeyUnder(url, `${origin}${OSS_PATH}/`)
       return key && objectPath(key) ? key : null
+    },
+
+    async readObject(key, maxBytes) {
+      const path = isPlainObjectKey(key) ? objectPath(key) : null
+      const info = path ? await stat(path).catch(() => null) : null
+      if (!path || !info?.isFile()) return 'missing'
+      if (info.size > maxBytes) return 'tooLarge'
+      return { bytes: await readFile(path) }
     },
 
     async issueCredentials(ownerId, origin, dir = userFolder(ownerId)) {

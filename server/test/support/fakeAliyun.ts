@@ -3,7 +3,7 @@ import type { IncomingMessage } from 'node:http'
 import { createFakeServer, listenLocally, type FakeServerOptions } from './fakeServer'
 
 // A local Alibaba Cloud OpenAPI endpoint (Dysmsapi SendSms, STS AssumeRole and Dytnsapi
-// DescribePhoneNumberOperatorAttribute on one port) that keeps Alibaba Cloud's
+// DescribePhoneNumberOperatorAttribute on one port, and the bucket's GetObject) that keeps Alibaba Cloud's
 // V3 signature rules, written here on its own (not the adapter's code) so both cannot drift together: the canonical
 // request is rebuilt from the request as received — the query decoded and re-encoded RFC 3986-style and sorted, the
 // headers named in SignedHeaders, which must cover host and every x-acs-* header, the body's SHA-256 against
@@ -26,6 +26,7 @@ export const FAKE_NOTIFY_TEMPLATES: Record<string, string[]> = {
   SMS_400000102: ['orderNo', 'reason'],
 }
 export const FAKE_ROLE_ARN = 'acs:ram::1234567890123456:role/life-pay-upload'
+export const FAKE_OSS_BUCKET = 'life-pay-uploads'
 /** The 号码百科 authorisation id the fake accepts (DescribePhoneNumberOperatorAttribute's AuthCode). */
 export const FAKE_DYTNS_AUTH_CODE = 'Dd1rFake4id'
 
@@ -280,12 +281,72 @@ export async function startFakeAliyun(now: () => Date = () => new Date(), option
     DescribePhoneNumberOperatorAttribute: { version: '2020-02-17', run: describeOperator },
   }
 
+  /** The bucket's objects (OSS_BUCKET), as a browser's PostObject with STS credentials would have left them. */
+  const objects = new Map<string, Buffer>()
+  /** Every GetObject: its key and the HTTP status answered. */
+  const objectReads: { key: string; status: number }[] = []
+
+  const ossError = (status: number, code: string, message: string) => ({
+    status,
+    type: 'application/xml',
+    body: Buffer.from(
+      `<?xml version="1.0" encoding="UTF-8"?>\n<Error><Code>${code}</Code><Message>${message}</Message>` +
+        `<RequestId>${randomUUID()}</RequestId><HostId>${FAKE_OSS_BUCKET}.fake</HostId></Error>`,
+    ),
+  })
+
+  /**
+   * OSS GetObject with the V1 header signature, checked as OSS does: Authorization "OSS <AccessKeyId>:<Signature>",
+   * the signature base64(HMAC-SHA1(secret, "GET\n" + Content-MD5 + "\n" + Content-Type + "\n" + Date + "\n" +
+   * x-oss-* headers + "/<bucket>/<key>")) by the AccessKey's secret, the Date within 15 minutes (RequestTimeTooSkewed).
+   */
+  function getObject(request: IncomingMessage) {
+    const key = decodeURIComponent(new URL(request.url ?? '/', 'http://fake').pathname.slice(1))
+    const match = /^OSS ([^:]+):(.+)$/.exec(request.headers.authorization ?? '')
+    if (!match) return ossError(403, 'AccessDenied', 'You have no right to access this object.')
+    if (match[1] !== FAKE_ACCESS_KEY_ID)
+      return ossError(403, 'InvalidAccessKeyId', 'The OSS Access Key Id does not exist.')
+    const date = String(request.headers.date ?? '')
+    const ossHeaders = Object.keys(request.headers)
+      .filter((name) => name.startsWith('x-oss-'))
+      .sort()
+      .map((name) => `${name}:${String(request.headers[name]).trim()}\n`)
+      .join('')
+    const toSign = [
+      'GET',
+      String(request.headers['content-md5'] ?? ''),
+      String(request.headers['content-type'] ?? ''),
+      date,
+      `${ossHeaders}/${FAKE_OSS_BUCKET}/${key}`,
+    ].join('\n')
+    const expected = createHmac('sha1', accessKeySecret).update(toSign).digest('base64')
+    if (expected.length !== match[2].length || !timingSafeEqual(Buffer.from(expected), Buffer.from(match[2])))
+      return ossError(403, 'SignatureDoesNotMatch', 'The request signature we calculated does not match.')
+    if (!(Math.abs(Date.parse(date) - now().getTime()) <= 15 * 60_000))
+      return ossError(
+        403,
+        'RequestTimeTooSkewed',
+        'The difference between the request time and the server time is too large.',
+      )
+    const object = objects.get(key)
+    if (!object) return ossError(404, 'NoSuchKey', 'The specified key does not exist.')
+    return { status: 200, type: 'application/octet-stream', body: object }
+  }
+
   const server = createFakeServer(options, (request, response) => {
     const chunks: Buffer[] = []
     request.on('data', (chunk: Buffer) => chunks.push(chunk))
     request.on('end', () => {
       const body = Buffer.concat(chunks)
       const actionName = String(request.headers['x-acs-action'] ?? '')
+      // The bucket's own requests carry no OpenAPI action.
+      if (request.method === 'GET' && !actionName) {
+        const answer = getObject(request)
+        objectReads.push({ key: decodeURIComponent((request.url ?? '/').slice(1)), status: answer.status })
+        response.writeHead(answer.status, { 'content-type': answer.type, 'content-length': answer.body.length })
+        response.end(answer.body)
+        return
+      }
       let answer: { status: number; body: Record<string, unknown> }
       if (failNext !== null) {
         answer = error(failNext, 'ServiceUnavailable', 'The request has failed due to a temporary failure.')
@@ -323,7 +384,8 @@ export async function startFakeAliyun(now: () => Date = () => new Date(), option
         SMS_TEMPLATE_CODE: FAKE_TEMPLATES[0],
         SMS_TEMPLATE_CODES: `11:${FAKE_TEMPLATES[1]}`,
         ALIYUN_SMS_ENDPOINT: endpoint,
-        OSS_BUCKET: 'life-pay-uploads',
+        OSS_BUCKET: FAKE_OSS_BUCKET,
+        OSS_READ_ENDPOINT: endpoint,
         OSS_ENDPOINT: 'oss-cn-hangzhou.aliyuncs.com',
         STS_ROLE_ARN: FAKE_ROLE_ARN,
         ALIYUN_STS_ENDPOINT: endpoint,
@@ -332,6 +394,9 @@ export async function startFakeAliyun(now: () => Date = () => new Date(), option
       }
     },
     credentials: () => ({ accessKeyId: FAKE_ACCESS_KEY_ID, accessKeySecret }),
+    /** What a browser's PostObject with STS credentials leaves in the bucket (the upload itself goes around us). */
+    putObject: (key: string, bytes: Buffer) => objects.set(key, bytes),
+    objectReads,
     /** A number the carrier reports as not existing (isv.MOBILE_NUMBER_ILLEGAL). */
     unreachable: (phoneNumber: string) => unreachable.add(phoneNumber),
     notifications,

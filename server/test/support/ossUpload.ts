@@ -4,14 +4,24 @@ import type { TestApp } from './testApp'
 
 // What the app (and the console) do with upload credentials: an OSS PostObject form to the sandbox bucket.
 
-export function multipartForm(fields: Record<string, string>, file: Buffer): { payload: Buffer; contentType: string } {
+/** A 1×1 PNG: an image by its bytes, as a refund voucher must be. */
+export const TINY_PNG = Buffer.from(
+  'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNk+M9QDwADhgGAWjR9awAAAABJRU5ErkJggg==',
+  'base64',
+)
+
+export function multipartForm(
+  fields: Record<string, string>,
+  file: Buffer,
+  fileType = 'image/png',
+): { payload: Buffer; contentType: string } {
   const boundary = '----lifepay' + Date.now()
   const parts = Object.entries(fields).map(
     ([name, value]) => `--${boundary}\r\nContent-Disposition: form-data; name="${name}"\r\n\r\n${value}\r\n`,
   )
   const head = Buffer.from(
     parts.join('') +
-      `--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="a.png"\r\nContent-Type: image/png\r\n\r\n`,
+      `--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="a.png"\r\nContent-Type: ${fileType}\r\n\r\n`,
   )
   return {
     payload: Buffer.concat([head, file, Buffer.from(`\r\n--${boundary}--\r\n`)]),

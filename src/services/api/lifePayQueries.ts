@@ -30,9 +30,9 @@ import {
 /** A read's call: no masked indicator; the caller's own options (e.g. skipErrorHandler) on top. */
 const read = (call: CallOptions = {}): CallOptions => ({ showLoading: false, ...call })
 
-/** GET /api/LifePay/GetRate */
-export const getRateQueryOptions = (call: CallOptions = {}) =>
-  queryOptions({ queryKey: queryKeys.rate, queryFn: () => getRate(read(call)), staleTime: CACHE.catalog })
+/** GET /api/LifePay/GetRate: `caller` names who asks (their rates are their channel's; '' anonymous). */
+export const getRateQueryOptions = (caller: string, call: CallOptions = {}) =>
+  queryOptions({ queryKey: queryKeys.rateOf(caller), queryFn: () => getRate(read(call)), staleTime: CACHE.catalog })
 
 /** POST /api/LifePay/GetElectricSupportArea */
 export const getElectricSupportAreaQueryOptions = () =>

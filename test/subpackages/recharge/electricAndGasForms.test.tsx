@@ -100,6 +100,7 @@ describe('electricity top-up', () => {
       province: '440000',
       city: '440300',
       name: '张三',
+      expectedPayAmount: 99,
       idempotencyKey: expect.any(String),
     })
     expect(navigateTo).toHaveBeenCalledWith({
@@ -287,6 +288,7 @@ describe('gas top-up', () => {
       parValue: 100,
       gasAccount: 'GZ20240001',
       gasOrgType: GasProvider.XinAo,
+      expectedPayAmount: 97.3,
       idempotencyKey: expect.any(String),
     })
     expect(navigateTo).toHaveBeenCalledWith({

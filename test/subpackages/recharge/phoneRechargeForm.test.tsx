@@ -121,6 +121,8 @@ describe('phone top-up', () => {
       phone: '13012345678',
       ispCode: CarrierCode.Liantong,
       parValue: 50,
+      // The price the form showed: the server refuses an order at another price (PRICE_CHANGED).
+      expectedPayAmount: 49.25,
       idempotencyKey: expect.stringMatching(/^[0-9a-f-]{36}$/),
     })
     expect(navigateTo).toHaveBeenCalledWith({
@@ -305,6 +307,52 @@ describe('phone top-up', () => {
     expect((await within(amount).findByRole('alert')).textContent).toBe('不支持该充值面额')
     await formUnlocked()
     expect(navigateTo).not.toHaveBeenCalled()
+  })
+
+  it('a price the server no longer gives: said at the amount, the rates read again, the new price shown', async () => {
+    const response = {
+      data: {
+        success: false,
+        data: null,
+        error: 'PRICE_CHANGED',
+        msg: '价格已更新为 ¥99.00，请确认后再提交',
+        showType: 2,
+      },
+      config: {},
+    } as unknown as AxiosResponse
+    create.mockRejectedValueOnce(new BizError(response))
+    renderWithQuery(<PhoneRechargeForm phone='13812345678' parValue={100} />)
+    await facesPriced()
+    expect(screen.getByTestId('payable').textContent).toBe('¥98.50')
+    const getRate = jest
+      .spyOn(lifePayApi, 'getRate')
+      .mockResolvedValue(rates.map((rate) => (rate.rateType === 10 ? { ...rate, rate: 99 } : rate)))
+    topUp()
+    const amount = screen.getByRole('radiogroup', { name: 'Amount' }).parentElement?.parentElement as HTMLElement
+    expect((await within(amount).findByRole('alert')).textContent).toBe('价格已更新为 ¥99.00，请确认后再提交')
+    await waitFor(() => expect(screen.getByTestId('payable').textContent).toBe('¥99.00'))
+    expect(getRate).toHaveBeenCalled()
+    expect(navigateTo).not.toHaveBeenCalled()
+    // Tapped again, the order goes with the price now shown.
+    await formUnlocked()
+    topUp()
+    await waitFor(() => expect(navigateTo).toHaveBeenCalledTimes(1))
+    expect(create.mock.calls[1][0].expectedPayAmount).toBe(99)
+  })
+
+  it('a login reads the rates again: the form shows the user’s own price before they order', async () => {
+    logOut()
+    renderWithQuery(<PhoneRechargeForm phone='13812345678' parValue={100} />)
+    await facesPriced()
+    expect(screen.getByTestId('payable').textContent).toBe('¥98.50')
+    // The user's channel prices phone top-ups at 97.5 % (the server answers GetRate for the caller).
+    const getRate = jest
+      .spyOn(lifePayApi, 'getRate')
+      .mockResolvedValue(rates.map((rate) => (rate.rateType === 10 ? { ...rate, rate: 97.5 } : rate)))
+    const readsBefore = getRate.mock.calls.length
+    act(() => logIn())
+    await waitFor(() => expect(screen.getByTestId('payable').textContent).toBe('¥97.50'))
+    expect(getRate.mock.calls.length - readsBefore).toBe(1)
   })
 
   it('offers saved phone accounts, with the carrier saved for a ported number', async () => {

@@ -4,7 +4,7 @@ export const auditMessages = defineMessages(
   {
     title: '操作日志',
     targetId: '操作对象',
-    targetIdPlaceholder: '订单号、渠道号、任务 ID 或账号',
+    targetIdPlaceholder: '订单号、渠道号、任务 ID、账号或用户 ID',
     operatorId: '操作人 ID',
     operatorIdPlaceholder: '运营账号 ID 或 service:token',
     at: '时间',
@@ -40,6 +40,7 @@ export const auditMessages = defineMessages(
       'reconciliation.run': '重新对账',
       'reconciliation.resolve': '处理对账差异',
       'orphan.returnedManually': '线下退回异常收款',
+      'user.channel': '修改用户渠道',
     } as Record<string, string>,
     targetTypes: {
       order: '订单',
@@ -49,12 +50,13 @@ export const auditMessages = defineMessages(
       operator: '运营账号',
       reconciliation: '对账',
       orphanPayment: '异常收款',
+      user: '用户',
     } as Record<string, string>,
   },
   {
     title: 'Audit trail',
     targetId: 'Target',
-    targetIdPlaceholder: 'Order no., channel, job id or login name',
+    targetIdPlaceholder: 'Order no., channel, job id, login name or user id',
     operatorId: 'Operator id',
     operatorIdPlaceholder: 'Operator id or service:token',
     at: 'Time',
@@ -90,6 +92,7 @@ export const auditMessages = defineMessages(
       'reconciliation.run': 'Reconciled again',
       'reconciliation.resolve': 'Resolved a reconciliation difference',
       'orphan.returnedManually': 'Returned an orphan payment by hand',
+      'user.channel': 'Changed user channel',
     } as Record<string, string>,
     targetTypes: {
       order: 'Order',
@@ -99,6 +102,7 @@ export const auditMessages = defineMessages(
       operator: 'Operator',
       reconciliation: 'Reconciliation',
       orphanPayment: 'Orphan payment',
+      user: 'User',
     } as Record<string, string>,
   },
 )

@@ -1,5 +1,5 @@
 import { useQuery } from '@tanstack/react-query'
-import { Button, Card, Descriptions, Empty, Image, Result, Spin, Table, Tag, Timeline, Typography } from 'antd'
+import { Button, Card, Descriptions, Empty, Result, Spin, Table, Tag, Timeline, Typography } from 'antd'
 import type { ReactNode } from 'react'
 import { Link, useNavigate, useParams } from 'react-router-dom'
 import { label } from '../../../../src/domain/locale'
@@ -18,6 +18,7 @@ import { format, useMessages } from '../../i18n/messages'
 import { RefundReviewActions } from '../refunds/RefundReviewActions'
 import { SupplierResult } from '../refunds/SupplierResult'
 import { orderMessages } from './messages'
+import { RefundVoucherImage } from './RefundVoucherImage'
 import { AuditChanges } from '../../components/AuditChanges'
 
 type Texts = (typeof orderMessages)['zh-CN']
@@ -62,6 +63,10 @@ function OrderFields({ order }: { order: LifePayOrderListOutput }) {
     { label: text.orderType, children: label(lifePayOrderTypeLabels, order.lifePayOrderType, locale) },
     { label: text.account, children: order.account },
     { label: text.channel, children: order.channelName ?? order.channelId ?? text.defaultChannel },
+    // The request's channel is attribution; the price came from the user's own channel.
+    ...(order.rateChannelId === null
+      ? []
+      : [{ label: text.rateChannel, children: order.rateChannelId || text.defaultChannel }]),
     { label: text.faceValue, children: yuan(order.rechargeAmount) },
     { label: text.discount, children: yuan(order.discountAmount) },
     { label: text.paid, children: yuan(order.payAmount) },
@@ -85,7 +90,7 @@ function OrderFields({ order }: { order: LifePayOrderListOutput }) {
   if (order.refundCredentialsImgUrl)
     items.push({
       label: text.voucher,
-      children: <Image width={160} src={order.refundCredentialsImgUrl} alt={text.voucher} />,
+      children: <RefundVoucherImage orderNo={order.orderNo} />,
     })
   return <Descriptions bordered size='small' column={3} items={items} />
 }

@@ -1,13 +1,15 @@
 import { PlusOutlined } from '@ant-design/icons'
 import { App, Upload, type UploadFile } from 'antd'
 import { useState } from 'react'
-import { uploadRefundVoucher, VOUCHER_MAX_BYTES, voucherTypes } from '../../api/refunds'
+import { VOUCHER_IMAGE_TYPES, VOUCHER_MAX_BYTES, type VoucherImageType } from '../../../../src/domain/refundVoucher'
+import { uploadRefundVoucher, voucherTypeOf } from '../../api/refunds'
 import { useMessages } from '../../i18n/messages'
 import { refundMessages } from './messages'
 
 /**
- * The refund voucher image as a form control: picks one image (≤ 5 MB), uploads it to the bucket at once and
- * answers its URL as the value (undefined while none is uploaded, or while it uploads: `onUploading` says which).
+ * The refund voucher image as a form control: picks one image (≤ 5 MB, an image by its bytes), uploads it to the
+ * bucket at once and answers its URL as the value (undefined while none is uploaded, or while it uploads:
+ * `onUploading` says which). The preview is the file picked (the bucket's voucher folder is private).
  */
 export function VoucherUpload({
   id,
@@ -22,15 +24,18 @@ export function VoucherUpload({
   const text = useMessages(refundMessages)
   const { message } = App.useApp()
   const [files, setFiles] = useState<UploadFile<string>[]>([])
+  const [types] = useState(() => new WeakMap<Blob, VoucherImageType>())
   return (
     <Upload<string>
       id={id}
-      accept={voucherTypes.join(',')}
+      accept={VOUCHER_IMAGE_TYPES.join(',')}
       listType='picture-card'
       maxCount={1}
       fileList={files}
-      beforeUpload={(file) => {
-        if (!voucherTypes.includes(file.type)) {
+      beforeUpload={async (file) => {
+        // Its name and declared type say nothing: the first bytes say whether it is an image at all.
+        const type = await voucherTypeOf(file)
+        if (!type) {
           void message.error(text.voucherNotImage)
           return Upload.LIST_IGNORE
         }
@@ -38,11 +43,12 @@ export function VoucherUpload({
           void message.error(text.voucherTooLarge)
           return Upload.LIST_IGNORE
         }
+        types.set(file, type)
         return true
       }}
       customRequest={({ file, onSuccess, onError }) => {
         onUploading?.(true)
-        uploadRefundVoucher(file as File).then(
+        uploadRefundVoucher(file as File, types.get(file as File) ?? 'image/png').then(
           (url) => {
             onUploading?.(false)
             onSuccess?.(url)
@@ -55,10 +61,8 @@ export function VoucherUpload({
         )
       }}
       onChange={({ file, fileList }) => {
-        // The uploaded object's URL doubles as the preview's, so what is shown is what the reviewer attaches.
-        setFiles(
-          fileList.map((item) => (item.status === 'done' && item.response ? { ...item, url: item.response } : item)),
-        )
+        // A refused upload leaves no tile: nothing half-uploaded may look attached.
+        setFiles(fileList.filter((item) => item.status !== 'error'))
         onChange?.(file.status === 'done' ? file.response : undefined)
       }}
     >

@@ -1,5 +1,5 @@
 import { useQuery } from '@tanstack/react-query'
-import { Space } from 'antd'
+import { Button, Space } from 'antd'
 import { useState } from 'react'
 import { Link } from 'react-router-dom'
 import type { UserListOutput } from '../../../../types/api/operator'
@@ -11,7 +11,9 @@ import { PageModelTable } from '../../components/PageModelTable'
 import { usePageModel } from '../../components/usePageModel'
 import { commonMessages } from '../../i18n/common'
 import { useMessages } from '../../i18n/messages'
+import { useCan } from '../../session/useOperator'
 import { usersMessages } from './messages'
+import { UserChannelForm } from './UserChannelForm'
 
 export default function UsersPage() {
   const text = useMessages(usersMessages)
@@ -19,6 +21,8 @@ export default function UsersPage() {
   const paging = usePageModel<UserListOutput>()
   const [keyWords, setKeyWords] = useState<string>()
   const page = useQuery(userPageQuery({ pageModel: paging.pageModel, keyWords }))
+  const canEdit = useCan('admin')
+  const [editing, setEditing] = useState<UserListOutput | null>(null)
   return (
     <>
       <PageHeader title={text.title} />
@@ -53,6 +57,11 @@ export default function UsersPage() {
             sortOrder: paging.sortOrderOf('creationTime'),
             render: dateTime,
           },
+          {
+            title: text.channel,
+            dataIndex: 'channelId',
+            render: (channelId: string, user) => (channelId ? (user.channelName ?? channelId) : text.defaultChannel),
+          },
           { title: text.orders, dataIndex: 'orderCount', align: 'right' },
           { title: text.completed, dataIndex: 'completedOrderCount', align: 'right' },
           {
@@ -62,11 +71,17 @@ export default function UsersPage() {
               <Space>
                 <Link to={`/orders?userId=${encodeURIComponent(user.id)}`}>{text.viewOrders}</Link>
                 <Link to={`/accounts?userId=${encodeURIComponent(user.id)}`}>{text.viewAccounts}</Link>
+                {canEdit && (
+                  <Button type='link' size='small' onClick={() => setEditing(user)}>
+                    {text.changeChannel}
+                  </Button>
+                )}
               </Space>
             ),
           },
         ]}
       />
+      {editing && <UserChannelForm user={editing} onClose={() => setEditing(null)} />}
     </>
   )
 }

@@ -13,6 +13,13 @@ export const usersMessages = defineMessages(
     completed: '已到账',
     viewOrders: '订单',
     viewAccounts: '缴费账户',
+    channel: '计价渠道',
+    defaultChannel: '默认渠道',
+    changeChannel: '修改渠道',
+    channelTitle: '修改 {user} 的计价渠道',
+    channelHelp: '用户注册时绑定其来源渠道，之后按该渠道的费率计价；修改后新订单按新渠道计价，已下的订单不变。',
+    channelOff: '（已停用：按默认费率）',
+    channelSaved: '已修改用户渠道',
   },
   {
     title: 'Users',
@@ -26,5 +33,14 @@ export const usersMessages = defineMessages(
     completed: 'Delivered',
     viewOrders: 'Orders',
     viewAccounts: 'Saved accounts',
+    channel: 'Pricing channel',
+    defaultChannel: 'Default',
+    changeChannel: 'Change channel',
+    channelTitle: 'Pricing channel of {user}',
+    channelHelp:
+      'A user is bound to the channel they signed up from and priced at its rates; after a change their new orders ' +
+      'price at the new channel, orders already made keep their price.',
+    channelOff: ' (disabled: default rates)',
+    channelSaved: 'The user’s channel is changed',
   },
 )

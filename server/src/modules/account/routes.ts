@@ -34,6 +34,7 @@ import { sendPhoneCode, verifyPhoneCode } from './smsCodes'
 import { issueTokens, refreshAccessToken, verifyAccessToken } from './tokens'
 import { issueVirtualLogin, revokeCredentials } from './virtualLogins'
 import { findOrCreateUserByPhone, findUserByPhone } from './users'
+import { channelOf } from '../lifePay/catalog'
 import { HOST_HEADER, identityHostOf } from '../../http/hostHeader'
 import { wxIdentity, wxMiniAppUserLogin, wxMiniAppUserLoginFromScan, wxPhoneAuthLogin } from './wxLogin'
 import { beginPasswordAttempt, limitCodeCheck, limitRegistration, limitSmsSend } from '../abuse/abuseLimits'
@@ -81,7 +82,9 @@ export function registerAccountRoutes(app: FastifyInstance, ctx: AppContext, aut
       checkField('phoneNumber', phoneNumber, [required, mobilePhone])
       await limitCodeCheck(ctx, request.ip)
       await verifyPhoneCode(ctx, phoneNumber, PHONE_LOGIN_PURPOSES, code)
-      const { user } = await findOrCreateUserByPhone(ctx.db, ctx.clock.now(), phoneNumber)
+      const { user } = await findOrCreateUserByPhone(ctx.db, ctx.clock.now(), phoneNumber, {
+        channelId: channelOf(request),
+      })
       return ok(await issueVirtualLogin(ctx, ctx.db, user.id))
     },
   )
@@ -138,6 +141,7 @@ export function registerAccountRoutes(app: FastifyInstance, ctx: AppContext, aut
         const { user, created } = await findOrCreateUserByPhone(tx, ctx.clock.now(), phoneNumber, {
           userName,
           passwordHash,
+          channelId: channelOf(request),
         })
         if (!created) {
           if (user.passwordHash) return null
@@ -209,7 +213,15 @@ export function registerAccountRoutes(app: FastifyInstance, ctx: AppContext, aut
       }),
     },
     async (request) =>
-      ok(await wxPhoneAuthLogin(ctx, request.body, undefined, identityHostOf(request.headers[HOST_HEADER]))),
+      ok(
+        await wxPhoneAuthLogin(
+          ctx,
+          request.body,
+          undefined,
+          identityHostOf(request.headers[HOST_HEADER]),
+          channelOf(request),
+        ),
+      ),
   )
 
   api.post(
@@ -223,7 +235,15 @@ export function registerAccountRoutes(app: FastifyInstance, ctx: AppContext, aut
       }),
     },
     async (request) =>
-      ok(await wxPhoneAuthLogin(ctx, request.body, request.body.uId, identityHostOf(request.headers[HOST_HEADER]))),
+      ok(
+        await wxPhoneAuthLogin(
+          ctx,
+          request.body,
+          request.body.uId,
+          identityHostOf(request.headers[HOST_HEADER]),
+          channelOf(request),
+        ),
+      ),
   )
 
   api.post(

@@ -4,6 +4,8 @@ import { maskPhone } from '../../../../src/domain/mask'
 import type { UserInfo } from '../../../../types/api/account'
 import type { Executor } from '../../db/database'
 import { users } from '../../db/schema'
+import { DEFAULT_CHANNEL_ID } from '../lifePay/rateCache'
+import { signUpChannelSql } from '../lifePay/userChannel'
 
 export type UserRow = typeof users.$inferSelect
 
@@ -29,6 +31,11 @@ export interface NewUserDetails {
   passwordHash?: string | null
   /** Applied only when the user is created here. */
   referrerUserId?: string | null
+  /**
+   * The sign-up request's channelId: the new user is bound to that channel if the server knows it and it is enabled
+   * (lifePay/userChannel.ts), to the default channel otherwise. Applied only when the user is created here.
+   */
+  channelId?: string
 }
 
 /**
@@ -49,6 +56,7 @@ export async function findOrCreateUserByPhone(
       userName: details.userName?.trim() || maskPhone(phoneNumber),
       passwordHash: details.passwordHash ?? null,
       referrerUserId: details.referrerUserId ?? null,
+      channelId: signUpChannelSql(details.channelId ?? DEFAULT_CHANNEL_ID),
       creationTime: now,
     })
     .onConflictDoNothing({ target: users.phoneNumber })

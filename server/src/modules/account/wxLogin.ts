@@ -151,6 +151,8 @@ export async function wxPhoneAuthLogin(
   input: WxMiniAppPhoneAuthLoginInput,
   uId?: string,
   host: IdentityHost = 'weapp',
+  /** The request's channelId: a user created here is bound to it (lifePay/userChannel.ts). */
+  channelId?: string,
 ): Promise<TokenResult> {
   const session = await findSession(ctx, input.openId)
   const phoneNumber = await phoneOf(ctx, session, input)
@@ -159,6 +161,7 @@ export async function wxPhoneAuthLogin(
     const { user } = await findOrCreateUserByPhone(tx, ctx.clock.now(), phoneNumber, {
       userName: session.userName,
       referrerUserId,
+      channelId,
     })
     // One openId, one user: a previous holder (another phone on this WeChat account) lets go of it.
     await tx

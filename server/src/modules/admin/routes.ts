@@ -24,7 +24,7 @@ import { attemptsOfOrders } from '../lifePay/rechargeAttempts'
 import { refundsPendingReview } from '../lifePay/refunds'
 import { markRefundReturned, refundsNotReturned } from '../lifePay/refundNotifications'
 import { listNotifications, type NotificationRow } from '../notifications/recordNotification'
-import { recordAudit, type AuditRecord } from '../operatorAccounts/audit'
+import { recordAudit } from '../operatorAccounts/audit'
 import { SERVICE_ACTOR, type OperatorActor } from '../operatorAccounts/roles'
 import { orderFor } from '../operator/phoneMasking'
 import { auditedOrderStep, orderByNo } from '../operator/auditedOrderStep'
@@ -89,15 +89,13 @@ const orderNoParams = Type.Object({ orderNo: Type.String({ minLength: 1, maxLeng
 /**
  * Operator calls, each checked by role (docs/server.md § Operator side): reads for viewers, refund review for
  * reviewers, channels and jobs for admins. `npm run admin` drives them with the automation token. Every write is
- * recorded in the audit trail once it has happened.
+ * recorded in the audit trail in its own transaction: the row exists exactly when the change does.
  */
 export function registerAdminRoutes(app: FastifyInstance, ctx: AppContext, auth: AuthHooks): void {
   const api = app.withTypeProvider<TypeBoxTypeProvider>()
   const viewer = { onRequest: auth.operatorRole('viewer') }
   const reviewer = { onRequest: auth.operatorRole('reviewer') }
   const admin = { onRequest: auth.operatorRole('admin') }
-  const audit = (request: FastifyRequest, record: Omit<AuditRecord, 'actor' | 'address'>) =>
-    recordAudit(ctx.db, ctx.clock.now(), { ...record, actor: request.operator, address: request.ip })
   const actedBy = (request: FastifyRequest) => ({ actor: request.operator, address: request.ip })
 
   api.get(
@@ -151,7 +149,7 @@ export function registerAdminRoutes(app: FastifyInstance, ctx: AppContext, auth:
         orderNo: request.params.orderNo,
         action: 'refund.returnedManually',
         remark: request.body.remark,
-        act: () => markRefundReturned(ctx, request.params.orderNo, request.body.remark),
+        act: (tx) => markRefundReturned(ctx, tx, request.params.orderNo, request.body.remark),
       })
       return ok(await operatorOrder(ctx, request.operator, returned))
     },
@@ -284,18 +282,8 @@ export function registerAdminRoutes(app: FastifyInstance, ctx: AppContext, auth:
           data: Channel,
         }),
       },
-      async (request) => {
-        const before = (await listChannels(ctx)).find((c) => c.channelId === request.params.channelId)
-        const channel = await setChannelEnabled(ctx, request.params.channelId, action === 'enable')
-        await audit(request, {
-          action: `channel.${action}`,
-          targetType: 'channel',
-          targetId: channel.channelId,
-          before: before ? { enabled: before.enabled } : null,
-          after: { enabled: channel.enabled },
-        })
-        return ok(channel)
-      },
+      async (request) =>
+        ok(await setChannelEnabled(ctx, request.params.channelId, action === 'enable', actedBy(request))),
     )
   }
 
@@ -326,15 +314,22 @@ export function registerAdminRoutes(app: FastifyInstance, ctx: AppContext, auth:
       }),
     },
     async (request) => {
-      const row = await ctx.jobs.retry(request.params.id)
-      if (!row) throw (await ctx.jobs.exists(request.params.id)) ? errors.jobNotFailed() : errors.jobNotFound()
-      await audit(request, {
-        action: 'job.retry',
-        targetType: 'job',
-        targetId: String(row.id),
-        before: { status: 'failed' },
-        after: { status: row.status, attempts: row.attempts, kind: row.kind },
+      const row = await ctx.db.transaction(async (tx) => {
+        const retried = await ctx.jobs.retry(tx, request.params.id)
+        if (!retried) return null
+        await recordAudit(tx, ctx.clock.now(), {
+          actor: request.operator,
+          address: request.ip,
+          action: 'job.retry',
+          targetType: 'job',
+          targetId: String(retried.id),
+          before: { status: 'failed' },
+          after: { status: retried.status, attempts: retried.attempts, kind: retried.kind },
+        })
+        return retried
       })
+      if (!row) throw (await ctx.jobs.exists(request.params.id)) ? errors.jobNotFailed() : errors.jobNotFound()
+      ctx.jobs.kick()
       return ok(toJob(row))
     },
   )

@@ -18,7 +18,10 @@ import type { Executor } from '../../db/database'
 import { electricSupportAreas, parValues } from '../../db/schema'
 import { DEFAULT_CHANNEL_ID, type RateRow } from './rateCache'
 
-/** The request's channel id (query first, then body); anything unusable counts as the default channel. */
+/**
+ * The request's channel id (query first, then body); anything unusable counts as the default channel. Attribution
+ * (the order records it) and a new user's sign-up channel (userChannel.ts) only: it never prices a request.
+ */
 export function channelOf(request: FastifyRequest): string {
   const fromQuery = (request.query as { channelId?: unknown } | undefined)?.channelId
   const fromBody = (request.body as { channelId?: unknown } | undefined)?.channelId
@@ -36,6 +39,20 @@ export function channelRates(rows: readonly RateRow[], channelId: string): Map<L
   if (channelId !== DEFAULT_CHANNEL_ID)
     for (const row of rows) if (row.channelId === channelId) rates.set(row.rateType, row.ratePpm)
   return rates
+}
+
+/** The rate of one type for a channel, and the channel it is (the default's when the channel has none in force). */
+export function channelRate(
+  rows: readonly RateRow[],
+  channelId: string,
+  rateType: LifePayRateType,
+): { ratePpm: number; channelId: string } | undefined {
+  const own =
+    channelId === DEFAULT_CHANNEL_ID
+      ? undefined
+      : rows.find((r) => r.channelId === channelId && r.rateType === rateType)
+  const rate = own ?? rows.find((r) => r.channelId === DEFAULT_CHANNEL_ID && r.rateType === rateType)
+  return rate && { ratePpm: rate.ratePpm, channelId: rate.channelId }
 }
 
 /** ppm → percent (985000 → 98.5). */

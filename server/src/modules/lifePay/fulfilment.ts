@@ -2,12 +2,18 @@ import type { AppContext } from '../../appContext'
 import { and, eq, sql, type SQL } from 'drizzle-orm'
 import type { Executor, Tx } from '../../db/database'
 import { lifePayOrders } from '../../db/schema'
-import { JobPriority, type JobContext } from '../../jobs/jobQueue'
+import { JobPriority, type JobContext, type JobRow } from '../../jobs/jobQueue'
 import { SupplierUnavailableError, type RechargeResult } from '../../providers/supplier'
 import { LifePayOrderStatus, LifePayStatus } from '../../../../src/domain/lifePayStatus'
 import { canTransition } from '../../../../src/domain/orderTransitions'
 import { SystemRemark, systemRemarkText } from '../../../../src/domain/systemRemark'
-import { ORDER_EXPIRE_JOB, RECHARGE_QUERY_JOB, RECHARGE_SUBMIT_JOB, REFUND_AUTO_JOB } from './jobKinds'
+import {
+  ORDER_EXPIRE_JOB,
+  RECHARGE_QUERY_JOB,
+  RECHARGE_SUBMIT_JOB,
+  REFUND_APPROVED_JOB,
+  REFUND_AUTO_JOB,
+} from './jobKinds'
 import { transitionOrder, transitionOrderFrom, transitionOrdersFrom } from './orderStateMachine'
 import { closeUnpaidOrder } from './orders'
 import { lockOrder } from './orderLock'
@@ -199,15 +205,20 @@ export async function handleRechargeResults(ctx: AppContext, results: RechargeRe
  * order number), or null when there is nothing to submit: delivered, refunded, an application under review, or the
  * supplier already holds it. The supplier is asked about the attempt later in the same transaction, before it is
  * called: whatever the call's fate (accepted, timed out, the process gone), the question is already queued, and a
- * refused attempt's question finds nothing in flight and ends.
+ * refused attempt's question finds nothing in flight and ends. With nothing to submit the job ends under the order's
+ * lock, so a rejection after it sees the chain ended and resumes it (rechargeOwed.ts resumeRecharge).
  */
 async function claimAttempt(
   ctx: AppContext,
   orderNo: string,
+  job: Pick<JobRow, 'id'>,
 ): Promise<{ order: OrderRow; attempt: Pick<RechargeAttemptRow, 'orderId' | 'attemptNo'> } | null> {
   return orderTransaction(ctx, async (tx) => {
     const order = await lockOrder(tx, orderNo)
-    if (!order) return null
+    if (!order) {
+      await ctx.jobs.doneIn(tx, [job])
+      return null
+    }
     // Round 0 of its question, queued in the attempt's own statement (issue 21: one statement instead of three).
     const { runAt, dedupePrefix } = queryTiming(ctx, orderNo, 0)
     const attempt = await startOrResumeAttempt(tx, order.id, mayStartAttempt(order), ctx.clock.now(), (chosen) =>
@@ -218,7 +229,10 @@ async function claimAttempt(
         { runAt, dedupeKey: sql`${dedupePrefix} || attempt_no || ':0'` },
       ),
     )
-    if (!attempt) return null
+    if (!attempt) {
+      await ctx.jobs.doneIn(tx, [job])
+      return null
+    }
     ctx.jobs.enqueued({ runAt })
     return { order, attempt }
   })
@@ -291,8 +305,8 @@ export function defineOrderJobs(ctx: AppContext): void {
       size: RECHARGE_BATCH_SIZE,
       handle: (jobs) => submitBatch(ctx, jobs, queryTiming(ctx, '', 0).runAt),
     },
-    async handle({ orderNo }) {
-      const claimed = await claimAttempt(ctx, orderNo)
+    async handle({ orderNo }, { job }) {
+      const claimed = await claimAttempt(ctx, orderNo, job)
       if (!claimed) return
       const { order, attempt } = claimed
       let supplierOrderNo: string
@@ -331,6 +345,15 @@ export function defineOrderJobs(ctx: AppContext): void {
     priority: JobPriority.paidOrder,
     async handle({ orderNo }) {
       await payBackOrder(ctx, orderNo, 'refundAutomatically')
+    },
+  })
+
+  // An approval's payback when its own call after the approval failed or never finished; nothing once refunded.
+  ctx.jobs.define<OrderJob>({
+    kind: REFUND_APPROVED_JOB,
+    priority: JobPriority.paidOrder,
+    async handle({ orderNo }) {
+      await payBackOrder(ctx, orderNo, 'approveRefund')
     },
   })
 }

@@ -8,3 +8,5 @@ export const RECHARGE_SUBMIT_JOB = 'recharge.submit'
 export const RECHARGE_QUERY_JOB = 'recharge.query'
 /** Pay back an order whose recharge failed (or that was paid after it closed). */
 export const REFUND_AUTO_JOB = 'refund.auto'
+/** Pay back an order the operator approved, should the approval's own call not have (fulfilment.ts). */
+export const REFUND_APPROVED_JOB = 'refund.approved'

@@ -75,6 +75,7 @@ const NEW_ORDER_COLUMNS = [
   'orderNo',
   'userId',
   'channelId',
+  'rateChannelId',
   'lifePayOrderType',
   'account',
   'ispCode',

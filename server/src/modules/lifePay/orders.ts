@@ -5,7 +5,7 @@ import type { CreateLifePayOrderResult, LifePayOrderListItem, PayOrderForJsApi }
 import { LifePayOrderStatus } from '../../../../src/domain/lifePayStatus'
 import { LifePayOrderType } from '../../../../src/domain/lifePayOrderType'
 import type { LifePayType } from '../../../../src/domain/lifePayType'
-import { fenToYuan, rechargePriceFen, toFen } from '../../../../src/domain/price'
+import { fenToYuan, formatFen, rechargePriceFen, toFen } from '../../../../src/domain/price'
 import {
   canApplyRefund,
   canTransition,
@@ -30,7 +30,7 @@ import {
   OPEN_ORDERS_PER_ACCOUNT,
   SAME_AMOUNT_WINDOW_MINUTES,
 } from '../../../../src/domain/duplicateOrder'
-import { channelRates, ppmToPercent } from './catalog'
+import { channelRate, ppmToPercent } from './catalog'
 import { ORDER_EXPIRE_JOB } from './jobKinds'
 import { transitionOrder } from './orderStateMachine'
 import {
@@ -47,6 +47,7 @@ import { paymentFor } from './paymentFor'
 import { handlePaymentNotification } from './payments'
 import { lockOrder } from './orderLock'
 import { assertAttemptsClosed, openAttempt, PaidElsewhereError, withAttemptsClosed } from '../money/paymentAttempts'
+import { userChannel } from './userChannel'
 
 const rateTypeOf: Record<LifePayOrderType, LifePayRateType> = {
   [LifePayOrderType.Phone]: LifePayRateType.DefaultPhone,
@@ -96,18 +97,25 @@ function toCreateResult(
   }
 }
 
+export interface CreateOptions {
+  confirmDuplicate?: boolean
+  /** The price (yuan) the user was shown: a new order at another price is refused (PRICE_CHANGED). */
+  expectedPayAmount?: number
+}
+
 /**
- * Create…Order: the price comes from the par-value table and the channel's rate, never from the client. The same
- * idempotency key returns the same order (unique per user, safe under concurrent retries). A new order then passes
- * the duplicate guard (src/domain/duplicateOrder.ts): the open-order cap always, the confirmation unless
- * `confirmDuplicate`.
+ * Create…Order: the price comes from the par-value table and the rate of the user's own channel (userChannel.ts),
+ * never from the client: the request's `channelId` is recorded as sent, for attribution. The same idempotency key
+ * returns the same order (unique per user, safe under concurrent retries). A new order then passes the price the user
+ * was shown, if sent, and the duplicate guard (src/domain/duplicateOrder.ts): the open-order cap always, the
+ * confirmation unless `confirmDuplicate`.
  */
 export async function createOrder(
   ctx: AppContext,
   userId: string,
-  channelId: string,
+  requestedChannelId: string,
   input: NewOrder,
-  { confirmDuplicate = false }: { confirmDuplicate?: boolean } = {},
+  { confirmDuplicate = false, expectedPayAmount }: CreateOptions = {},
 ): Promise<CreateLifePayOrderResult> {
   const parValueFen = toFen(input.parValue)
   // SPEC §9: no top-up of any kind above 300, whatever the supplier's table offers.
@@ -115,8 +123,10 @@ export async function createOrder(
   // Nor one the supplier cannot take (a utility top-up Fulu sells us no product for): refused before payment.
   const kind = { lifePayOrderType: input.lifePayOrderType, subType: input.subType, parValueFen }
   if (ctx.providers.supplier.offers?.(kind) === false) throw errors.parValueNotOffered()
-  const ratePpm = channelRates(await ctx.rates.all(), channelId).get(rateTypeOf[input.lifePayOrderType])
-  if (ratePpm === undefined) throw new Error(`No rate for order type ${input.lifePayOrderType}`)
+  const [rates, channelId] = await Promise.all([ctx.rates.all(), userChannel(ctx.db, userId)])
+  const rate = channelRate(rates, channelId, rateTypeOf[input.lifePayOrderType])
+  if (rate === undefined) throw new Error(`No rate for order type ${input.lifePayOrderType}`)
+  const { ratePpm } = rate
   const payAmountFen = rechargePriceFen(input.parValue, ppmToPercent(ratePpm))
   const requestHash = requestHashOf(input)
   const now = ctx.clock.now()
@@ -140,7 +150,8 @@ export async function createOrder(
             id: randomUUID(),
             orderNo: newOrderNo(now),
             userId,
-            channelId: channelId || null,
+            channelId: requestedChannelId || null,
+            rateChannelId: rate.channelId,
             lifePayOrderType: input.lifePayOrderType,
             account: input.account,
             ispCode: input.ispCode ?? null,
@@ -172,6 +183,8 @@ export async function createOrder(
         const retried = sameKeyOrder(rows, input.idempotencyKey, requestHash)
         if (retried) return retried
         if (!created) continue
+        if (expectedPayAmount !== undefined && toFen(expectedPayAmount) !== payAmountFen)
+          throw errors.priceChanged(formatFen(payAmountFen))
         // The guard judges the orders as they were before the insert; a refusal rolls the order and its job back.
         if (ctx.config.duplicateGuard)
           guardDuplicate(accountOrders(rows, input, paidSince), parValueFen, now, confirmDuplicate)

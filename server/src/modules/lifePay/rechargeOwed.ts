@@ -4,6 +4,7 @@ import { LifePayOrderStatus } from '../../../../src/domain/lifePayStatus'
 import { canTransition } from '../../../../src/domain/orderTransitions'
 import { RECHARGE_SUBMIT_JOB } from './jobKinds'
 import type { OrderRow } from './orderView'
+import { afterOrderCommit } from './orderWrites'
 import { attemptInFlight } from './rechargeAttempts'
 
 // Whether the supplier still owes an order its recharge, shared by the submit job and the operator's rejection.
@@ -23,14 +24,23 @@ export function mayStartAttempt(order: OrderRow): boolean {
   )
 }
 
-/** Puts a locked order's recharge to the supplier again if it is still owed and nothing is in flight. */
+/** The dedupe keys of an order's recharge chains: the one its payment starts, and the one a rejection resumes. */
+export const rechargeChainKeys = (orderNo: string) => [
+  `${RECHARGE_SUBMIT_JOB}:${orderNo}`,
+  `${RECHARGE_SUBMIT_JOB}:${orderNo}:resumed`,
+]
+
+/**
+ * Puts a locked order's recharge to the supplier again if it is still owed and nothing is in flight. A chain still
+ * under way (a submission waiting for its retry, or about to look at the order) goes on, made due now, and none is
+ * added beside it: two chains would each submit, up to the attempts cap. A chain that ended (it found the
+ * application under review, and ended itself under this lock: fulfilment.ts claimAttempt) is resumed by a new one.
+ */
 export async function resumeRecharge(ctx: AppContext, tx: Tx, order: OrderRow): Promise<void> {
   if (!mayStartAttempt(order) || (await attemptInFlight(tx, order.id))) return
+  const [started, resumed] = rechargeChainKeys(order.orderNo)
+  afterOrderCommit(tx, () => ctx.jobs.kick())
+  if (await ctx.jobs.hastenLive(tx, [started, resumed])) return
   // One rejection per order (the table has no second application after it), so one resumption.
-  await ctx.jobs.enqueue(
-    tx,
-    RECHARGE_SUBMIT_JOB,
-    { orderNo: order.orderNo },
-    { dedupeKey: `${RECHARGE_SUBMIT_JOB}:${order.orderNo}:resumed` },
-  )
+  await ctx.jobs.enqueue(tx, RECHARGE_SUBMIT_JOB, { orderNo: order.orderNo }, { dedupeKey: resumed })
 }

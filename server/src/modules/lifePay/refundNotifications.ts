@@ -1,5 +1,6 @@
 import { eq, inArray } from 'drizzle-orm'
 import type { AppContext } from '../../appContext'
+import type { Tx } from '../../db/database'
 import { lifePayOrders, orphanPayments } from '../../db/schema'
 import { orderNoOfOutTradeNo } from '../money/paymentAttempts'
 import { settleOrphanRefund } from '../money/refundConfirmation'
@@ -69,25 +70,24 @@ export async function handleRefundNotification(
 
 /**
  * Operator: the money a failed refund kept has been returned another way (WeChat's abnormal refund to another
- * account, a transfer), with how — the order leaves the not-returned list and counts as money returned.
+ * account, a transfer), with how — the order leaves the not-returned list and counts as money returned. In the
+ * caller's transaction, where its audit row is written.
  */
-export async function markRefundReturned(ctx: AppContext, orderNo: string, remark: string): Promise<OrderRow> {
-  return orderTransaction(ctx, async (tx) => {
-    const order = await lockOrder(tx, orderNo)
-    if (!order) throw errors.orderNotFound()
-    if (!(REFUND_NOT_RETURNED as readonly (string | null)[]).includes(order.refundStatus)) {
-      throw errors.badRequest('this order has no refund that ended abnormal or closed')
-    }
-    const now = ctx.clock.now()
-    const changes = {
-      refundStatus: 'returnedManually',
-      refundStatusTime: now,
-      refundReturnedRemark: remark.trim(),
-      updatedTime: now,
-    }
-    await updateOrderColumns(tx, order, changes)
-    return { ...order, ...changes }
-  })
+export async function markRefundReturned(ctx: AppContext, tx: Tx, orderNo: string, remark: string): Promise<OrderRow> {
+  const order = await lockOrder(tx, orderNo)
+  if (!order) throw errors.orderNotFound()
+  if (!(REFUND_NOT_RETURNED as readonly (string | null)[]).includes(order.refundStatus)) {
+    throw errors.badRequest('this order has no refund that ended abnormal or closed')
+  }
+  const now = ctx.clock.now()
+  const changes = {
+    refundStatus: 'returnedManually',
+    refundStatusTime: now,
+    refundReturnedRemark: remark.trim(),
+    updatedTime: now,
+  }
+  await updateOrderColumns(tx, order, changes)
+  return { ...order, ...changes }
 }
 
 /** Operator: refunds the provider reported abnormal or closed, whose money is still with us, oldest first. */

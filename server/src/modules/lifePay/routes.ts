@@ -1,6 +1,6 @@
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox'
 import { Type, type TSchema } from '@sinclair/typebox'
-import type { FastifyInstance } from 'fastify'
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify'
 import { NoData, Page } from '../../../../types/api/envelope'
 import {
   AddUpdateUserAccountInput,
@@ -44,7 +44,7 @@ import {
   required,
 } from '../../../../src/domain/validators'
 import type { AppContext } from '../../appContext'
-import type { AuthHooks } from '../../http/auth'
+import { bearerToken, VIRTUAL_USER_HEADER, type AuthHooks } from '../../http/auth'
 import { precompressed } from '../../http/compression'
 import { ok } from '../../http/envelope'
 import { routeSchema, withChannel } from '../../http/schemas'
@@ -67,12 +67,14 @@ import {
   orderPage,
   preparePayment,
   setPayType,
+  type CreateOptions,
   type NewOrder,
 } from './orders'
 import { toOrderDetail, toOrderState } from './orderView'
 import { paymentFor } from './paymentFor'
 import { payStatusOf } from './paymentStatus'
 import { webPaymentOf } from './webPayment'
+import { userChannel } from './userChannel'
 import { orderNotificationsOf } from '../notifications/orderSubscriptions'
 import {
   addOrUpdateUserAccount,
@@ -92,6 +94,14 @@ function checkParValue(parValue: number): void {
 export function registerLifePayRoutes(app: FastifyInstance, ctx: AppContext, auth: AuthHooks): void {
   const api = app.withTypeProvider<TypeBoxTypeProvider>()
   const user = { onRequest: auth.userOrVirtual }
+  // A read anyone may make that answers a logged-in caller for them (their channel's rates): credentials, when sent,
+  // are checked as on every user call.
+  const callerIfAny = {
+    onRequest: (request: FastifyRequest, reply: FastifyReply, done: (error?: Error) => void) =>
+      bearerToken(request) !== undefined || request.headers[VIRTUAL_USER_HEADER] !== undefined
+        ? auth.userOrVirtual(request, reply, done)
+        : done(),
+  }
   const orderRoute = <B extends TSchema, D extends TSchema>(summary: string, body: B, data: D, description?: string) =>
     routeSchema({ tags, summary, description, body, data, auth: 'userOrVirtual' as const })
   // The catalog shows what the supplier can take (a utility top-up Fulu sells us no product for is not).
@@ -100,14 +110,20 @@ export function registerLifePayRoutes(app: FastifyInstance, ctx: AppContext, aut
   api.get(
     '/api/LifePay/GetRate',
     {
+      ...callerIfAny,
       schema: routeSchema({
         tags,
-        summary: 'Discount in force per rate type for the request’s channel (default channel’s where it has none)',
+        summary:
+          'Discount in force per rate type: the logged-in caller’s own channel’s (the default channel’s where it has ' +
+          'none), the default channel’s for an anonymous caller; the request’s channelId never changes it',
         querystring: withChannel(Type.Object({})),
         data: Type.Array(LifePayRate),
       }),
     },
-    async (request) => ok(getRates(await ctx.rates.all(), channelOf(request))),
+    async (request) => {
+      const [rates, channelId] = await Promise.all([ctx.rates.all(), userChannel(ctx.db, request.userId)])
+      return ok(getRates(rates, channelId))
+    },
   )
 
   api.post(
@@ -146,8 +162,8 @@ export function registerLifePayRoutes(app: FastifyInstance, ctx: AppContext, aut
     async () => ok(await getGasParValues(ctx.db, offered)),
   )
 
-  const create = async (userId: string, channelId: string, order: NewOrder, confirmDuplicate?: boolean) =>
-    ok(await createOrder(ctx, userId, channelId, order, { confirmDuplicate }))
+  const create = async (userId: string, channelId: string, order: NewOrder, options: CreateOptions) =>
+    ok(await createOrder(ctx, userId, channelId, order, options))
   // Issue 20, duplicate guard: a DUPLICATE_ORDER refusal names the earlier order.
   const createRoute = <B extends TSchema>(summary: string, body: B, description?: string) =>
     routeSchema({
@@ -186,7 +202,7 @@ export function registerLifePayRoutes(app: FastifyInstance, ctx: AppContext, aut
           parValue,
           idempotencyKey,
         },
-        request.body.confirmDuplicate,
+        request.body,
       )
     },
   )
@@ -231,7 +247,7 @@ export function registerLifePayRoutes(app: FastifyInstance, ctx: AppContext, aut
           parValue,
           idempotencyKey,
         },
-        request.body.confirmDuplicate,
+        request.body,
       )
     },
   )
@@ -259,7 +275,7 @@ export function registerLifePayRoutes(app: FastifyInstance, ctx: AppContext, aut
           parValue,
           idempotencyKey,
         },
-        request.body.confirmDuplicate,
+        request.body,
       )
     },
   )

@@ -28,14 +28,20 @@ async function lockOrders(tx: Executor, orderNos: string[]): Promise<OrderRow[]>
     .for('update')
 }
 
-/** claimAttempt for every order of the batch, in one transaction: the attempt each makes, by order number. */
+/**
+ * claimAttempt for every order of the batch, in one transaction: the attempt each makes, by order number. The job of
+ * an order with nothing to submit ends in it, as claimAttempt's does.
+ */
 async function claimAttempts(
   ctx: AppContext,
-  orderNos: string[],
+  batch: BatchJob<{ orderNo: string }>[],
   runAt: Date,
 ): Promise<Map<string, { order: OrderRow; attempt: Attempt }>> {
   const claimed = await orderTransaction(ctx, async (tx) => {
-    const orders = await lockOrders(tx, orderNos)
+    const orders = await lockOrders(
+      tx,
+      batch.map((job) => job.payload.orderNo),
+    )
     const attempts = await startOrResumeAttempts(
       tx,
       orders.map((order) => ({ orderId: order.id, orderNo: order.orderNo, mayStart: mayStartAttempt(order) })),
@@ -49,12 +55,17 @@ async function claimAttempts(
           { runAt, dedupeKey: sql`${`${RECHARGE_QUERY_JOB}:`}::text || order_no || ':' || attempt_no || ':0'` },
         ),
     )
-    return new Map(
+    const started = new Map(
       orders.flatMap((order) => {
         const attempt = attempts.get(order.id)
         return attempt ? [[order.orderNo, { order, attempt }] as const] : []
       }),
     )
+    await ctx.jobs.doneIn(
+      tx,
+      batch.filter((job) => !started.has(job.payload.orderNo)).map((job) => job.job),
+    )
+    return started
   })
   if (claimed.size > 0) ctx.jobs.enqueued({ runAt })
   return claimed
@@ -80,11 +91,7 @@ export async function submitBatch(
   queryRunAt: Date,
 ): Promise<BatchOutcome[]> {
   const firsts = jobs.filter((job, n) => jobs.findIndex((other) => other.payload.orderNo === job.payload.orderNo) === n)
-  const claimed = await claimAttempts(
-    ctx,
-    firsts.map((job) => job.payload.orderNo),
-    queryRunAt,
-  )
+  const claimed = await claimAttempts(ctx, firsts, queryRunAt)
   const outcomes = new Map<BatchJob<{ orderNo: string }>, BatchOutcome>(jobs.map((job) => [job, 'alone']))
   for (const job of firsts) outcomes.set(job, 'done')
   const accepted: { order: OrderRow; attempt: Attempt; supplierOrderNo: string }[] = []

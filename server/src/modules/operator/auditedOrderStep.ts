@@ -4,6 +4,9 @@ import { lifePayOrders } from '../../db/schema'
 import { recordAudit } from '../operatorAccounts/audit'
 import type { ActedBy } from '../operatorAccounts/operators'
 import type { OrderRow } from '../lifePay/orderView'
+import { lockOrder } from '../lifePay/orderLock'
+import { orderTransaction } from '../lifePay/orderWrites'
+import type { Tx } from '../../db/database'
 
 // One operator step on one order, recorded in the audit trail with the order as it was before and after. Every
 // route family that acts on an order's refund (the production names in routes.ts and /api/admin/refunds/… that
@@ -31,23 +34,28 @@ export interface OrderStep {
   orderNo: string
   action: string
   remark?: string | null
-  /** Does the step and answers the order as it now stands; throws (nothing recorded) when refused. */
-  act: () => Promise<OrderRow>
+  /** Does the step in the audit row's transaction and answers the order as it now stands; throws when refused. */
+  act: (tx: Tx) => Promise<OrderRow>
 }
 
-/** Snapshots the order, acts, then records who did what with the order before and after (only once it happened). */
+/**
+ * Locks the order, acts and records who did what with the order before and after, in one transaction: the row
+ * exists exactly when the step does (refused or rolled back, neither is written).
+ */
 export async function auditedOrderStep(ctx: AppContext, by: ActedBy, step: OrderStep): Promise<OrderRow> {
-  const before = await orderByNo(ctx, step.orderNo)
-  const after = await step.act()
-  await recordAudit(ctx.db, ctx.clock.now(), {
-    actor: by.actor,
-    address: by.address,
-    action: step.action,
-    targetType: 'order',
-    targetId: after.orderNo,
-    before: before ? orderSnapshot(before) : null,
-    after: orderSnapshot(after),
-    remark: step.remark ?? null,
+  return orderTransaction(ctx, async (tx) => {
+    const before = await lockOrder(tx, step.orderNo)
+    const after = await step.act(tx)
+    await recordAudit(tx, ctx.clock.now(), {
+      actor: by.actor,
+      address: by.address,
+      action: step.action,
+      targetType: 'order',
+      targetId: after.orderNo,
+      before: before ? orderSnapshot(before) : null,
+      after: orderSnapshot(after),
+      remark: step.remark ?? null,
+    })
+    return after
   })
-  return after
 }

@@ -11,11 +11,14 @@ import type {
 } from '../../../../types/api/operator'
 import { LifePayRateType } from '../../../../src/domain/rateType'
 import type { AppContext } from '../../appContext'
+import type { Executor } from '../../db/database'
 import { channels, lifePayRates } from '../../db/schema'
 import { errors } from '../../http/errors'
 import { invalidField } from '../../http/validation'
 import { ppmToPercent } from '../lifePay/catalog'
-import { setChannelEnabled } from '../lifePay/channels'
+import { switchChannel } from '../lifePay/channels'
+import { recordAudit } from '../operatorAccounts/audit'
+import type { ActedBy } from '../operatorAccounts/operators'
 import { containsPattern, offsetOf, orderByOf, pageOutput } from './pageModel'
 import { ratePpmOf } from '../lifePay/rateWrites'
 
@@ -32,10 +35,10 @@ const CHANNEL_RATE_TYPES = [LifePayRateType.DefaultPhone, LifePayRateType.Defaul
 
 type ChannelRow = typeof channels.$inferSelect
 
-async function ratesOf(ctx: AppContext, channelIds: string[]): Promise<Map<string, LifePayRate[]>> {
+async function ratesOf(executor: Executor, channelIds: string[]): Promise<Map<string, LifePayRate[]>> {
   const byChannel = new Map<string, LifePayRate[]>()
   if (channelIds.length === 0) return byChannel
-  const rows = await ctx.db
+  const rows = await executor
     .select()
     .from(lifePayRates)
     .where(inArray(lifePayRates.channelId, channelIds))
@@ -69,10 +72,10 @@ function toChannles(row: ChannelRow, rates: LifePayRate[]): LifePayChannles {
   }
 }
 
-export async function channelDto(ctx: AppContext, id: string): Promise<LifePayChannles> {
-  const [row] = await ctx.db.select().from(channels).where(eq(channels.channelId, id))
+export async function channelDto(executor: Executor, id: string): Promise<LifePayChannles> {
+  const [row] = await executor.select().from(channels).where(eq(channels.channelId, id))
   if (!row) throw errors.channelNotFound()
-  return toChannles(row, (await ratesOf(ctx, [id])).get(id) ?? [])
+  return toChannles(row, (await ratesOf(executor, [id])).get(id) ?? [])
 }
 
 const sortable = { creationTime: channels.creationTime, channlesNum: channels.channelId, channlesName: channels.name }
@@ -93,7 +96,7 @@ export async function channelsPage(ctx: AppContext, input: ChannelsPageInput): P
     ctx.db.select({ total: count() }).from(channels).where(where),
   ])
   const rates = await ratesOf(
-    ctx,
+    ctx.db,
     rows.map((row) => row.channelId),
   )
   return pageOutput(
@@ -103,10 +106,14 @@ export async function channelsPage(ctx: AppContext, input: ChannelsPageInput): P
   )
 }
 
-/** Creates channel `channlesNum` (no `id`) or edits channel `id`; its rates apply to new orders at once. */
+/**
+ * Creates channel `channlesNum` (no `id`) or edits channel `id`, with its audit row in the same transaction; its
+ * rates apply to new orders at once.
+ */
 export async function createEditPayChannel(
   ctx: AppContext,
   input: CreateEditPayChannelsInput,
+  by: ActedBy,
 ): Promise<LifePayChannles> {
   const channelId = input.channlesNum
   if (input.id !== undefined && input.id !== channelId) {
@@ -117,7 +124,8 @@ export async function createEditPayChannel(
   }
   const ratePpm = input.channlesRate === undefined ? undefined : ratePpmOf('channlesRate', input.channlesRate)
   const now = ctx.clock.now()
-  await ctx.db.transaction(async (tx) => {
+  const after = await ctx.db.transaction(async (tx) => {
+    const before = input.id === undefined ? null : await channelDto(tx, channelId)
     if (input.id === undefined) {
       const [created] = await tx
         .insert(channels)
@@ -156,13 +164,44 @@ export async function createEditPayChannel(
           .onConflictDoUpdate({ target: [lifePayRates.channelId, lifePayRates.rateType], set: { ratePpm } })
       }
     }
+    const changed = await channelDto(tx, channelId)
+    await recordAudit(tx, now, {
+      actor: by.actor,
+      address: by.address,
+      action: before ? 'channel.edit' : 'channel.create',
+      targetType: 'channel',
+      targetId: channelId,
+      before,
+      after: changed,
+    })
+    return changed
   })
   // The tables' triggers tell every instance; this one need not wait for its own notification (as channels.ts).
   ctx.rates.invalidate()
-  return channelDto(ctx, channelId)
+  return after
 }
 
-export async function setChannelStatus(ctx: AppContext, id: string, status: ChannelStatus): Promise<LifePayChannles> {
-  await setChannelEnabled(ctx, id, status === CHANNEL_ENABLED)
-  return channelDto(ctx, id)
+/** Enables (10) or disables (20) a channel, with its audit row in the same transaction. */
+export async function setChannelStatus(
+  ctx: AppContext,
+  id: string,
+  status: ChannelStatus,
+  by: ActedBy,
+): Promise<LifePayChannles> {
+  const now = ctx.clock.now()
+  const after = await ctx.db.transaction(async (tx) => {
+    const was = await switchChannel(tx, now, id, status === CHANNEL_ENABLED)
+    await recordAudit(tx, now, {
+      actor: by.actor,
+      address: by.address,
+      action: 'channel.status',
+      targetType: 'channel',
+      targetId: id,
+      before: { status: was ? CHANNEL_ENABLED : CHANNEL_DISABLED },
+      after: { status },
+    })
+    return channelDto(tx, id)
+  })
+  ctx.rates.invalidate()
+  return after
 }

@@ -89,6 +89,7 @@ export function toOrderListOutput({ order, phoneNumber, channelName }: OrderList
     account: order.account,
     channelId: order.channelId,
     channelName,
+    rateChannelId: order.rateChannelId,
     rechargeAmount: fenToYuan(order.parValueFen),
     discountAmount: fenToYuan(order.discountAmountFen),
     payAmount: fenToYuan(order.payAmountFen),

@@ -5,7 +5,7 @@ import type { AppContext } from '../../appContext'
 import { lifePayOrders } from '../../db/schema'
 import { errors } from '../../http/errors'
 import { checkField } from '../../http/validation'
-import { approveRefund, rejectRefund } from '../lifePay/refunds'
+import { approveRefund, payBackApproved, rejectRefund } from '../lifePay/refunds'
 import type { OrderRow } from '../lifePay/orderView'
 import type { ActedBy } from '../operatorAccounts/operators'
 import { auditedOrderStep } from './auditedOrderStep'
@@ -43,7 +43,10 @@ export interface ApprovalInput {
   origin: string
 }
 
-/** Approve: the money goes back through the provider that took it (order 50, pay 40), with the voucher stored. */
+/**
+ * Approve: the decision (the refund claimed, its payback queued) and its audit row in one transaction, then the money
+ * goes back through the provider that took it (order 50, pay 40), after the commit (lifePay/refunds.ts).
+ */
 export async function approveRefundAudited(
   ctx: AppContext,
   by: ActedBy,
@@ -52,13 +55,14 @@ export async function approveRefundAudited(
 ): Promise<OrderRow> {
   const remark = input.remark?.trim() || undefined
   const acknowledgeDelivered = input.acknowledgeDelivered === true
-  const voucherUrl = await checkedVoucherUrl(ctx, input.voucherUrl, input.origin, input.voucherRequired)
-  return auditedOrderStep(ctx, by, {
+  const voucherUrl = await checkedVoucherUrl(ctx, by.actor, input.voucherUrl, input.origin, input.voucherRequired)
+  await auditedOrderStep(ctx, by, {
     orderNo,
     action: acknowledgeDelivered ? 'refund.approve.acknowledgeDelivered' : 'refund.approve',
     remark,
-    act: () => approveRefund(ctx, orderNo, { remark, acknowledgeDelivered, voucherUrl }),
+    act: (tx) => approveRefund(ctx, tx, orderNo, { remark, acknowledgeDelivered, voucherUrl }),
   })
+  return payBackApproved(ctx, orderNo)
 }
 
 /** Reject with a reason the user sees (order 60, pay back to 20); a recharge still owed resumes. */
@@ -74,6 +78,6 @@ export async function rejectRefundAudited(
     orderNo,
     action: 'refund.reject',
     remark: (reason as string).trim(),
-    act: () => rejectRefund(ctx, orderNo, reason as string),
+    act: (tx) => rejectRefund(ctx, tx, orderNo, reason as string),
   })
 }

@@ -20,6 +20,8 @@ import {
   QueryUserPageInput,
   RefundLifePayOrderInput,
   SetLifePayChannelsStatusInput,
+  SetUserChannelInput,
+  UserChannel,
   UserAccountOutput,
   UserListOutput,
 } from '../../../../types/api/operator'
@@ -34,12 +36,14 @@ import { dashboard } from './dashboard'
 import { writeOrderExport, XLSX_CONTENT_TYPE } from './orderExport'
 import { lifePayOrderPage } from './orderPage'
 import { setDefaultRates } from '../lifePay/rateWrites'
-import { recordAudit, type AuditRecord } from '../operatorAccounts/audit'
 import { approveRefundAudited, orderListItem, orderNoOfId, rejectRefundAudited } from './refundReview'
-import { issueVoucherCredentials } from './refundVoucher'
+import { issueVoucherCredentials, readOrderVoucher } from './refundVoucher'
+import { orderByNo } from './auditedOrderStep'
+import { errors } from '../../http/errors'
 import { accountFor, orderFor, phoneFor } from './phoneMasking'
 import { orderTimeline } from './timeline'
 import { accountPage, userPage } from './users'
+import { setUserChannel } from '../lifePay/userChannel'
 
 const tags = ['Operator']
 
@@ -47,10 +51,9 @@ const tags = ['Operator']
 export function registerOperatorRoutes(app: FastifyInstance, ctx: AppContext, auth: AuthHooks): void {
   const api = app.withTypeProvider<TypeBoxTypeProvider>()
   // Each route's role (docs/server.md § Operator side): viewers read, reviewers decide refunds, admins change rates
-  // and channels. Every write is recorded in the audit trail once it has happened.
+  // and channels. Every write is recorded in the audit trail in the transaction of the change.
   const guard = (role: OperatorRole) => ({ onRequest: auth.operatorRole(role) })
-  const audit = (request: FastifyRequest, record: Omit<AuditRecord, 'actor' | 'address'>) =>
-    recordAudit(ctx.db, ctx.clock.now(), { ...record, actor: request.operator, address: request.ip })
+  const actedBy = (request: FastifyRequest) => ({ actor: request.operator, address: request.ip })
 
   api.post(
     '/api/LifePay/GetLifePayOrderPage',
@@ -100,8 +103,6 @@ export function registerOperatorRoutes(app: FastifyInstance, ctx: AppContext, au
     },
   )
 
-  const actedBy = (request: FastifyRequest) => ({ actor: request.operator, address: request.ip })
-
   api.post(
     '/api/operator/refundVoucherCredentials',
     {
@@ -117,6 +118,33 @@ export function registerOperatorRoutes(app: FastifyInstance, ctx: AppContext, au
       }),
     },
     async (request) => ok(await issueVoucherCredentials(ctx, request.operator, originOf(request))),
+  )
+
+  const voucherSchema = routeSchema({
+    tags,
+    summary: 'The refund voucher image of an order, for operators only (the bucket folder is private)',
+    description:
+      '200 answers the image (its type read from its bytes; Cache-Control: private, no-store), not an envelope. ' +
+      'An order without a voucher: 404 NOT_FOUND; a stored voucher that is not an image: 415 VOUCHER_NOT_IMAGE.',
+    auth: 'operator',
+    params: Type.Object({ orderNo: Type.String({ minLength: 1, maxLength: 64 }) }),
+    data: Type.Null(),
+  })
+  const { 200: _image, ...voucherErrors } = voucherSchema.response
+  app.get<{ Params: { orderNo: string } }>(
+    '/api/operator/orders/:orderNo/refundVoucher',
+    { ...guard('viewer'), schema: { ...voucherSchema, response: voucherErrors } },
+    async (request, reply) => {
+      const order = await orderByNo(ctx, request.params.orderNo)
+      if (!order) throw errors.orderNotFound()
+      const voucher = await readOrderVoucher(ctx, order.refundCredentialsImgUrl, originOf(request))
+      return reply
+        .header('content-type', voucher.type)
+        .header('cache-control', 'private, no-store')
+        .header('content-disposition', 'inline')
+        .header('content-security-policy', "default-src 'none'; sandbox")
+        .send(voucher.bytes)
+    },
   )
 
   api.post(
@@ -215,7 +243,7 @@ export function registerOperatorRoutes(app: FastifyInstance, ctx: AppContext, au
         data: LifePayChannles,
       }),
     },
-    async (request) => ok(await channelDto(ctx, request.query.id)),
+    async (request) => ok(await channelDto(ctx.db, request.query.id)),
   )
 
   api.post(
@@ -232,18 +260,7 @@ export function registerOperatorRoutes(app: FastifyInstance, ctx: AppContext, au
         data: LifePayChannles,
       }),
     },
-    async (request) => {
-      const before = request.body.id === undefined ? null : await channelDto(ctx, request.body.id).catch(() => null)
-      const after = await createEditPayChannel(ctx, request.body)
-      await audit(request, {
-        action: before ? 'channel.edit' : 'channel.create',
-        targetType: 'channel',
-        targetId: after.channlesNum,
-        before,
-        after,
-      })
-      return ok(after)
-    },
+    async (request) => ok(await createEditPayChannel(ctx, request.body, actedBy(request))),
   )
 
   api.post(
@@ -258,18 +275,7 @@ export function registerOperatorRoutes(app: FastifyInstance, ctx: AppContext, au
         data: LifePayChannles,
       }),
     },
-    async (request) => {
-      const before = await channelDto(ctx, request.query.id)
-      const after = await setChannelStatus(ctx, request.query.id, request.query.status)
-      await audit(request, {
-        action: 'channel.status',
-        targetType: 'channel',
-        targetId: after.channlesNum,
-        before: { status: before.status },
-        after: { status: after.status },
-      })
-      return ok(after)
-    },
+    async (request) => ok(await setChannelStatus(ctx, request.query.id, request.query.status, actedBy(request))),
   )
 
   api.post(
@@ -288,6 +294,27 @@ export function registerOperatorRoutes(app: FastifyInstance, ctx: AppContext, au
       const page = await userPage(ctx, request.body)
       const data = page.data.map((user) => ({ ...user, phoneNumber: phoneFor(request.operator, user.phoneNumber) }))
       return ok({ ...page, data })
+    },
+  )
+
+  api.post(
+    '/api/operator/users/:userId/channel',
+    {
+      ...guard('admin'),
+      schema: routeSchema({
+        tags,
+        summary:
+          "Bind a user to a channel ('' the default): their prices follow it from now on (GetRate, new orders); " +
+          'orders already made keep theirs. Audited (user.channel)',
+        auth: 'operator',
+        params: Type.Object({ userId: Type.String({ format: 'uuid' }) }),
+        body: SetUserChannelInput,
+        data: UserChannel,
+      }),
+    },
+    async (request) => {
+      const { userId } = request.params
+      return ok({ userId, channelId: await setUserChannel(ctx, userId, request.body.channelId, actedBy(request)) })
     },
   )
 

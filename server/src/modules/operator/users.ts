@@ -12,7 +12,7 @@ import type { GasProvider } from '../../../../src/domain/gas'
 import { LifePayOrderStatus } from '../../../../src/domain/lifePayStatus'
 import type { LifePayOrderType } from '../../../../src/domain/lifePayOrderType'
 import type { AppContext } from '../../appContext'
-import { lifePayOrders, refreshTokens, userAccounts, users, virtualLogins } from '../../db/schema'
+import { channels, lifePayOrders, refreshTokens, userAccounts, users, virtualLogins } from '../../db/schema'
 import { containsPattern, offsetOf, orderByOf, pageOutput } from './pageModel'
 
 // GetUserPage and GetAccountPage: users and their saved accounts with what an operator asks about them (last login,
@@ -58,11 +58,14 @@ export async function userPage(ctx: AppContext, input: QueryUserPageInput): Prom
         phoneNumber: users.phoneNumber,
         userName: users.userName,
         creationTime: users.creationTime,
+        channelId: users.channelId,
+        channelName: channels.name,
         orderCount,
         completedOrderCount,
         lastLoginTime,
       })
       .from(users)
+      .leftJoin(channels, eq(channels.channelId, users.channelId))
       .where(where)
       .orderBy(...orderByOf(input.pageModel.orderInput, userSortable, [desc(users.creationTime), desc(users.id)]))
       .limit(input.pageModel.rows)
@@ -78,6 +81,8 @@ export async function userPage(ctx: AppContext, input: QueryUserPageInput): Prom
       userName: row.userName,
       lastLoginTime: iso(asDate(row.lastLoginTime)),
       creationTime: row.creationTime.toISOString(),
+      channelId: row.channelId,
+      channelName: row.channelName,
       orderCount: row.orderCount,
       completedOrderCount: row.completedOrderCount,
     })),

@@ -9,6 +9,7 @@ import { ok } from '../../http/envelope'
 import { errors } from '../../http/errors'
 import { routeSchema } from '../../http/schemas'
 import { OSS_PATH, type OssUploadFields } from '../../providers/storage'
+import { checkedVoucherBytes, VOUCHER_FOLDER } from '../operator/refundVoucher'
 import { boundaryOf, parseMultipart, type MultipartForm } from './multipart'
 
 const UPLOAD_LIMIT_BYTES = 10 * 1024 * 1024
@@ -29,7 +30,10 @@ declare module 'fastify' {
   }
 }
 
-/** The sandbox bucket: form POST uploads with GetOssSTS credentials (OSS V1 signature), and reads. */
+/**
+ * The sandbox bucket: form POST uploads with GetOssSTS credentials (OSS V1 signature), and public reads of the users'
+ * folders (refund vouchers are private).
+ */
 export function registerStorageRoutes(app: FastifyInstance, ctx: AppContext): void {
   const storage = ctx.sandboxes.storage
   if (!storage) return
@@ -62,6 +66,8 @@ export function registerStorageRoutes(app: FastifyInstance, ctx: AppContext): vo
         const key = await storage.verifyUpload(form.fields as OssUploadFields)
         const path = key ? storage.objectPath(key) : null
         if (!key || !path) throw errors.ossCredentialsInvalid()
+        // A refund voucher is an image by its bytes, whatever its name or declared type (the approval checks again).
+        if (key.startsWith(VOUCHER_FOLDER)) checkedVoucherBytes(form.file.data)
         await mkdir(dirname(path), { recursive: true })
         await writeFile(path, form.file.data)
         return ok({ key, url: `${request.protocol}://${request.host}${OSS_PATH}/${key}` })
@@ -70,6 +76,8 @@ export function registerStorageRoutes(app: FastifyInstance, ctx: AppContext): vo
   })
 
   app.get<{ Params: { '*': string } }>(`${OSS_PATH}/*`, { schema: { hide: true } }, async (request, reply) => {
+    // Refund vouchers are private, as their folder is in the real bucket: operators read them through the server.
+    if (request.params['*'].startsWith(VOUCHER_FOLDER)) throw errors.ossObjectNotFound()
     const path = storage.objectPath(request.params['*'])
     const info = path ? await stat(path).catch(() => null) : null
     if (!path || !info?.isFile()) throw errors.ossObjectNotFound()

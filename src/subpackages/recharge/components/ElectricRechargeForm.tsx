@@ -182,6 +182,7 @@ export default function ElectricRechargeForm(props: ElectricRechargeFormProps) {
       province: area.provinceCode,
       city: area.cityCode,
       name: needHolderName ? holderName.trim() : undefined,
+      expectedPayAmount: offer.expectedPayAmount,
     }
   })
 

@@ -105,7 +105,12 @@ export default function GasRechargeForm(props: GasRechargeFormProps) {
     if (accountCheck.state === 'checking') next.form = m('accountStillChecking')
     setErrors(next)
     if (Object.values(next).some(Boolean) || !provider || offer.chosen === undefined) return undefined
-    return { parValue: offer.chosen, gasAccount: account, gasOrgType: provider }
+    return {
+      parValue: offer.chosen,
+      gasAccount: account,
+      gasOrgType: provider,
+      expectedPayAmount: offer.expectedPayAmount,
+    }
   })
 
   return (

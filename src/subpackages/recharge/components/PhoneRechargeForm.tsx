@@ -141,7 +141,7 @@ export default function PhoneRechargeForm(props: PhoneRechargeFormProps) {
     setErrors(next)
     if (next.phone) setEditing(true)
     if (Object.values(next).some(Boolean) || !carrier || offer.chosen === undefined) return undefined
-    return { phone, ispCode: carrier, parValue: offer.chosen }
+    return { phone, ispCode: carrier, parValue: offer.chosen, expectedPayAmount: offer.expectedPayAmount }
   })
 
   return (

@@ -10,6 +10,8 @@ const FIELD_OF_CODE: Readonly<Partial<Record<ApiErrorCode, RefusedField>>> = {
   PAR_VALUE_NOT_OFFERED: 'faceValue',
   AREA_NOT_SUPPORTED: 'region',
   ELECTRIC_TYPE_MISMATCH: 'grid',
+  // The price shown is not the server's any more (a rate or the user's channel changed): shown where the price is.
+  PRICE_CHANGED: 'faceValue',
 }
 
 /** The server's own words when it refused a call (the request layer has toasted them too); undefined otherwise. */

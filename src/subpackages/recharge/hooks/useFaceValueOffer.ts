@@ -1,6 +1,6 @@
 import type { FaceValueStatus } from '../../../components/lifePayFields/FaceValueGrid'
 import { faceValuePrice, type FaceValuePrice } from '../../../components/lifePayFields/faceValuePrice'
-import { offeredFaceValues } from '../../../domain/price'
+import { fenToYuan, offeredFaceValues } from '../../../domain/price'
 import type { LifePayRateType } from '../../../domain/rateType'
 import { useRate } from '../../../hooks/useRate'
 
@@ -12,6 +12,8 @@ export interface FaceValueOffer {
   /** Discount percent of the utility's rate type, once known. */
   rate?: number
   price?: FaceValuePrice
+  /** The price shown (yuan), sent with the order: a different server price is refused, not shown on the pay page. */
+  expectedPayAmount?: number
   choose: (faceValue: number) => void
   /** Whether the supplier's face values have been read: until then the grid shows where they will be, not "none". */
   status: FaceValueStatus
@@ -38,5 +40,6 @@ export function useFaceValueOffer(
   const rate = useRate().rateOf(rateType)
   const price = chosen !== undefined && rate !== undefined ? faceValuePrice(chosen, rate) : undefined
   const status: FaceValueStatus = source.isPending ? 'loading' : source.isError ? 'error' : 'ready'
-  return { faceValues, chosen, rate, price, choose, status, retry: () => void source.refetch() }
+  const expectedPayAmount = price && fenToYuan(price.priceFen)
+  return { faceValues, chosen, rate, price, expectedPayAmount, choose, status, retry: () => void source.refetch() }
 }

@@ -1,6 +1,9 @@
+import { useQueryClient } from '@tanstack/react-query'
 import Taro from '@tarojs/taro'
 import { useMessages } from '../../../i18n/messages'
 import { selectPayTypeUrl, type RechargeKind } from '../../../routes'
+import { isBizError } from '../../../services/http/bizError'
+import { queryKeys } from '../../../services/queryKeys'
 import { rechargeMessages } from '../messages'
 import { duplicateGuardCall } from './duplicateGuard'
 import { answerDuplicateGuard, prefetchDuplicateGuard } from './duplicateGuardAnswer'
@@ -33,6 +36,7 @@ export function usePlaceOrder<I extends { idempotencyKey: string; confirmDuplica
   orderInput: () => Omit<I, 'idempotencyKey'> | undefined,
 ): PlaceOrder {
   const ensureLoggedIn = useEnsureLoggedIn()
+  const queryClient = useQueryClient()
   const m = useMessages(rechargeMessages)
   const { submit: create, submitting } = useOrderSubmit<I>((input) => createOrder(input, duplicateGuardCall))
   const place = async (input: Omit<I, 'idempotencyKey'>): Promise<void> => {
@@ -43,6 +47,9 @@ export function usePlaceOrder<I extends { idempotencyKey: string; confirmDuplica
       const answer = await answerDuplicateGuard(error, m)
       if (answer === 'anyway') return place({ ...input, confirmDuplicate: true })
       if (answer) return
+      // The form's price was not the server's: read the rates again, so the form shows the price the order would have.
+      if (isBizError(error) && error.code === 'PRICE_CHANGED')
+        void queryClient.invalidateQueries({ queryKey: queryKeys.rate })
       const refusal = serverRefusal(error)
       if (refusal)
         showRefusal({ [REFUSAL_FIELDS[kind].includes(refusal.field) ? refusal.field : 'form']: refusal.message })
