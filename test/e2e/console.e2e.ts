@@ -4,8 +4,13 @@ import { join } from 'node:path'
 import { after, before, test } from 'node:test'
 import ExcelJS from 'exceljs'
 import type { Browser, BrowserContext, Page } from 'playwright-core'
-import { LifePayOrderStatus, LifePayStatus } from '../../src/domain/lifePayStatus'
-import type { Locale } from '../../src/domain/locale'
+import {
+  LifePayOrderStatus,
+  LifePayStatus,
+  lifePayOrderStatusLabels,
+  lifePayStatusLabels,
+} from '../../src/domain/lifePayStatus'
+import { label, type Locale } from '../../src/domain/locale'
 import { maskPhone } from '../../src/domain/mask'
 import { formatFen, rechargePriceFen } from '../../src/domain/price'
 import { LifePayRateType, lifePayRateTypeLabels } from '../../src/domain/rateType'
@@ -19,6 +24,7 @@ import type { orderMessages as OrderMessages } from '../../console/src/pages/ord
 import type { refundMessages as RefundMessages } from '../../console/src/pages/refunds/messages'
 import type { channelsMessages as ChannelsMessages } from '../../console/src/pages/channels/messages'
 import type { ratesMessages as RatesMessages } from '../../console/src/pages/rates/messages'
+import type { auditMessages as AuditMessages } from '../../console/src/components/auditMessages'
 import { ARTIFACTS, consoleErrors, launchBrowser, phoneContext, settled } from './browser'
 import { operatorCall, orderDetail, payOrder, placePhoneOrder } from './orderFlows'
 import { assertH5Built, importAppModule, lifePayApi, logInByPhoneCode, phoneCodeLogin } from './session'
@@ -37,6 +43,7 @@ let orders: typeof OrderMessages
 let refunds: typeof RefundMessages
 let rates: typeof RatesMessages
 let channels: typeof ChannelsMessages
+let audit: typeof AuditMessages
 let fieldMessages: typeof FieldMessages
 
 before(async () => {
@@ -46,6 +53,7 @@ before(async () => {
   ;({ refundMessages: refunds } = await import('../../console/src/pages/refunds/messages'))
   ;({ ratesMessages: rates } = await import('../../console/src/pages/rates/messages'))
   ;({ channelsMessages: channels } = await import('../../console/src/pages/channels/messages'))
+  ;({ auditMessages: audit } = await import('../../console/src/components/auditMessages'))
   ;({ fieldMessages } = await importAppModule(() => import('../../src/components/lifePayFields/messages')))
   assertH5Built()
   server = await startAppServer({ SANDBOX_SUPPLIER_DELAY_MS: '200', SANDBOX_DUPLICATE_NOTIFY_RATE: '0' })
@@ -109,6 +117,10 @@ function unexpectedUnauthorized(page: Page): string[] {
   })
   return urls
 }
+
+/** What an audit entry shows when it is not put in words: snapshot keys, action codes, JSON nulls. */
+const RAW_AUDIT_WORDS =
+  /\b(payStatus|lifePayOrderStatus|refundNo|refundCheckRemark|refundCredentialsImgUrl|channlesName|channlesRate|refund\.approve|rate\.set|operator\.login|channel\.create|null)\b/
 
 /** A row of a console table holding `text`. */
 const tableRow = (page: Page, testId: string, text: string) =>
@@ -287,9 +299,21 @@ for (const locale of ['zh-CN', 'en-US'] as const) {
     assert.equal(rejected.lifePayOrderStatus, LifePayOrderStatus.RefundFailed)
     assert.equal(rejected.refundCheckRemark, reason)
 
-    // The approved order's page shows the voucher and the review in its operator actions.
+    // The approved order's page shows the voucher and the review in its operator actions, in words.
     await page.goto(`${server.url}/console/orders/${approvedOrder.orderNo}`)
-    await page.getByTestId('order-audit-table').getByText(DEMO_OPERATOR.loginName).first().waitFor()
+    const actions = page.getByTestId('order-audit-table')
+    await actions.getByText(DEMO_OPERATOR.loginName).first().waitFor()
+    const a = audit[locale]
+    await actions.getByText(a.actions['refund.approve.acknowledgeDelivered'], { exact: true }).waitFor()
+    const changes = (await actions.locator('.lp-diff').textContent()) ?? ''
+    const pay = (status: LifePayStatus) => label(lifePayStatusLabels, status, locale)
+    const order = (status: LifePayOrderStatus) => label(lifePayOrderStatusLabels, status, locale)
+    for (const change of [
+      `${a.fields.payStatus}${a.fieldSeparator}${pay(LifePayStatus.PendingRefund)} → ${pay(LifePayStatus.Refunded)}`,
+      `${a.fields.lifePayOrderStatus}${a.fieldSeparator}${order(LifePayOrderStatus.RefundPendingReview)} → ${order(LifePayOrderStatus.Refunded)}`,
+    ])
+      assert.ok(changes.includes(change), `${change} in ${changes}`)
+    assert.doesNotMatch((await actions.textContent()) ?? '', RAW_AUDIT_WORDS)
     await page.getByRole('img', { name: t().voucher }).waitFor()
     await settled(page)
     await shot(page, 'order-refunded', locale)
@@ -441,6 +465,12 @@ test('every screen in both languages: loads without errors (screenshots for the 
       await page.waitForURL(new RegExp(`/console${path === '/' ? '/?$' : path}`))
       await page.getByTestId(ready).waitFor()
       await settled(page)
+      if (path === '/audit') {
+        // By now the trail holds logins, reviews, rate and channel changes: every one of them in words.
+        const trail = (await page.getByTestId(ready).locator('tbody').textContent()) ?? ''
+        assert.ok(trail.includes(audit[locale].actions['operator.login']), trail)
+        assert.doesNotMatch(trail, RAW_AUDIT_WORDS)
+      }
       await shot(page, `screen-${path === '/' ? 'dashboard' : path.slice(1)}`, locale)
     }
     assert.deepEqual(

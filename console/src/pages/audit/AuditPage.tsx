@@ -11,6 +11,8 @@ import { commonMessages } from '../../i18n/common'
 import { format, useMessages } from '../../i18n/messages'
 import { orderPath } from '../../screens'
 import { AuditChanges } from '../../components/AuditChanges'
+import { auditActionText, auditRemarkText, auditTargetName, auditTargetTypeText } from '../../components/auditText'
+import { useLocale } from '../../i18n/locale'
 import { auditMessages } from './messages'
 
 interface Filters {
@@ -21,6 +23,7 @@ interface Filters {
 export default function AuditPage() {
   const text = useMessages(auditMessages)
   const common = useMessages(commonMessages)
+  const locale = useLocale((state) => state.locale)
   // The filters live in the address, so a filtered trail can be linked to (e.g. `?targetId=<orderNo>`).
   const [search, setSearch] = useSearchParams()
   const targetId = search.get('targetId') ?? undefined
@@ -120,20 +123,18 @@ export default function AuditPage() {
             {
               title: text.action,
               dataIndex: 'action',
-              render: (action: string) => text.actions[action] ?? action,
+              render: (_: string, entry) => auditActionText(entry, locale),
             },
             {
               title: text.target,
               key: 'target',
               render: (_: unknown, entry) => (
                 <>
-                  <Typography.Text type='secondary'>
-                    {text.targetTypes[entry.targetType] ?? entry.targetType}{' '}
-                  </Typography.Text>
+                  <Typography.Text type='secondary'>{auditTargetTypeText(entry.targetType, locale)} </Typography.Text>
                   {entry.targetType === 'order' ? (
                     <Link to={orderPath(entry.targetId)}>{entry.targetId}</Link>
                   ) : (
-                    entry.targetId
+                    auditTargetName(entry, locale)
                   )}
                 </>
               ),
@@ -141,11 +142,13 @@ export default function AuditPage() {
             {
               title: text.changes,
               key: 'changes',
-              render: (_: unknown, entry) => (
-                <AuditChanges before={entry.before} after={entry.after} noChange={text.noChange} />
-              ),
+              render: (_: unknown, entry) => <AuditChanges entry={entry} />,
             },
-            { title: text.remark, dataIndex: 'remark', render: (remark: string | null) => remark ?? '—' },
+            {
+              title: text.remark,
+              dataIndex: 'remark',
+              render: (remark: string | null) => auditRemarkText(remark, locale) ?? '—',
+            },
             { title: text.address, dataIndex: 'address', render: (address: string | null) => address ?? '—' },
           ]}
         />

@@ -6,6 +6,7 @@ import { label } from '../../../../src/domain/locale'
 import { LifePayOrderStatus, lifePayOrderStatusLabels, lifePayStatusLabels } from '../../../../src/domain/lifePayStatus'
 import { lifePayOrderTypeLabels } from '../../../../src/domain/lifePayOrderType'
 import { lifePayTypeLabels } from '../../../../src/domain/lifePayType'
+import { remarkForUser } from '../../../../src/domain/systemRemark'
 import type { AuditEntry } from '../../../../types/api/operators'
 import type { LifePayOrderListOutput, TimelineEventKind } from '../../../../types/api/operator'
 import { orderAuditQuery, orderQuery, orderTimelineQuery } from '../../api/orders'
@@ -19,6 +20,7 @@ import { RefundReviewActions } from '../refunds/RefundReviewActions'
 import { SupplierResult } from '../refunds/SupplierResult'
 import { orderMessages } from './messages'
 import { AuditChanges } from '../../components/AuditChanges'
+import { auditActionText, auditRemarkText } from '../../components/auditText'
 
 type Texts = (typeof orderMessages)['zh-CN']
 
@@ -79,7 +81,10 @@ function OrderFields({ order }: { order: LifePayOrderListOutput }) {
     { label: text.supplierResult, children: <SupplierResult result={order.supplierResult} /> },
     { label: text.refundApplyTime, children: dateTime(order.refundApplyTime) },
     { label: text.refundApplyRemark, children: order.refundApplyRemark ?? '-' },
-    { label: text.refundCheckRemark, children: order.refundCheckRemark ?? '-' },
+    {
+      label: text.refundCheckRemark,
+      children: order.refundCheckRemark === null ? '-' : remarkForUser(order.refundCheckRemark, locale),
+    },
     { label: text.refundTime, children: dateTime(order.refundTime) },
   ]
   if (order.refundCredentialsImgUrl)
@@ -124,6 +129,7 @@ function OrderTimelineCard({ orderNo }: { orderNo: string }) {
 function OrderAuditCard({ orderNo }: { orderNo: string }) {
   const text = useMessages(orderMessages)
   const common = useMessages(commonMessages)
+  const locale = useLocale((state) => state.locale)
   const audit = useQuery(orderAuditQuery(orderNo))
   return (
     <Card title={text.audit} className='lp-order-detail__section'>
@@ -141,15 +147,21 @@ function OrderAuditCard({ orderNo }: { orderNo: string }) {
           columns={[
             { title: text.auditAt, dataIndex: 'at', render: dateTime },
             { title: text.auditActor, dataIndex: 'actorName' },
-            { title: text.auditAction, dataIndex: 'action' },
+            {
+              title: text.auditAction,
+              dataIndex: 'action',
+              render: (_: string, entry) => auditActionText(entry, locale),
+            },
             {
               title: text.auditChanges,
               key: 'changes',
-              render: (_: unknown, entry) => (
-                <AuditChanges before={entry.before} after={entry.after} noChange={text.auditNoChange} />
-              ),
+              render: (_: unknown, entry) => <AuditChanges entry={entry} />,
             },
-            { title: text.auditRemark, dataIndex: 'remark', render: (remark: string | null) => remark ?? '-' },
+            {
+              title: text.auditRemark,
+              dataIndex: 'remark',
+              render: (remark: string | null) => auditRemarkText(remark, locale) ?? '-',
+            },
           ]}
         />
       )}
