@@ -247,12 +247,20 @@ for (const locale of ['zh-CN', 'en-US'] as const) {
     await settled(page)
     await shot(page, 'refund-queue', locale)
 
-    // Approve: the voucher is required; the supplier reported the top-up delivered, so a second, explicit confirm.
+    // Approve: the voucher is required; the supplier reported the top-up delivered, so the dialog says so as it opens
+    // and asks for an explicit confirmation before anything is sent.
+    const approvals: string[] = []
+    page.on('request', (request) => {
+      if (request.url().endsWith('/api/LifePay/RefundLifePayOrder')) approvals.push(request.postData() ?? '')
+    })
     await button(approveRow, r().approve).click()
     const dialog = page.getByRole('dialog')
     await dialog.waitFor()
+    await dialog.getByRole('alert').getByText(r().deliveredTitle, { exact: true }).waitFor()
     await button(dialog, r().approve).click()
     await dialog.getByText(r().voucherRequired, { exact: true }).waitFor()
+    await dialog.getByText(r().deliveredConfirmRequired, { exact: true }).waitFor()
+    assert.deepEqual(approvals, [], 'nothing is sent before the form is complete')
     await dialog
       .locator('input[type=file]')
       .setInputFiles({ name: 'voucher.png', mimeType: 'image/png', buffer: VOUCHER_PNG })
@@ -260,13 +268,16 @@ for (const locale of ['zh-CN', 'en-US'] as const) {
     // The image is in the bucket once antd marks it done (its preview shows before the upload ends).
     await dialog.locator('.ant-upload-list-item-done').waitFor()
     await settled(page)
-    await shot(page, 'refund-approve', locale)
-    await button(dialog, r().approve).click()
-    await dialog.getByText(r().deliveredTitle, { exact: true }).waitFor()
     await dialog.getByRole('checkbox', { name: r().deliveredConfirm }).check()
+    await dialog.getByText(r().deliveredConfirmRequired, { exact: true }).waitFor({ state: 'detached' })
+    await shot(page, 'refund-approve', locale)
+    assert.doesNotMatch((await dialog.textContent()) ?? '', /acknowledgeDelivered/)
     await button(dialog, r().approve).click()
     await page.getByText(r().approved, { exact: true }).waitFor()
     await approveRow.waitFor({ state: 'detached' })
+    // One approval, acknowledged at the first try.
+    assert.equal(approvals.length, 1)
+    assert.equal(JSON.parse(approvals[0]).acknowledgeDelivered, true)
 
     // The user's order reads refunded, and the voucher is kept with the review.
     const refunded = await orderDetail(server, approvedOrder.userId, approvedOrder.orderNo)

@@ -1,4 +1,5 @@
 import { Tag, Typography } from 'antd'
+import { supplierReportedDelivered } from '../../../../src/domain/supplierResult'
 import { useMessages } from '../../i18n/messages'
 import { refundMessages } from './messages'
 
@@ -6,7 +7,7 @@ import { refundMessages } from './messages'
 export function SupplierResult({ result }: { result: string | null }) {
   const text = useMessages(refundMessages)
   if (!result) return <Tag>{text.supplierNone}</Tag>
-  if (result === 'success') return <Tag color='green'>{text.supplierSuccess}</Tag>
+  if (supplierReportedDelivered(result)) return <Tag color='green'>{text.supplierSuccess}</Tag>
   if (!result.startsWith('failed')) return <Typography.Text>{result}</Typography.Text>
   const reason = result.replace(/^failed:?\s*/, '')
   return (
