@@ -20,7 +20,7 @@ import { GasProvider } from '../../src/domain/gas'
 import { LifePayType } from '../../src/domain/lifePayType'
 import { RECHARGE_REFUNDABLE_AFTER_MINUTES } from '../../src/domain/orderTransitions'
 import { lifePayOrders } from '../src/db/schema'
-import { orderExportColumns, writeOrderExport } from '../src/modules/operator/orderExport'
+import { orderExportCells, writeOrderExport } from '../src/modules/operator/orderExport'
 import { createPhoneOrder, newKey, orderDetail, orderRow, payInSandbox, stateOf } from './support/orderFlows'
 import { uploadToSandbox } from './support/ossUpload'
 import { createTestApp, type Caller, type TestApp } from './support/testApp'
@@ -248,11 +248,16 @@ describe('GetLifePayOrderPage', () => {
   })
 })
 
-/** The sheet of an export, as rows of cell values (header first). */
-async function readSheet(bytes: Buffer): Promise<unknown[][]> {
+/** The first sheet of an export. */
+async function firstSheet(bytes: Buffer): Promise<ExcelJS.Worksheet> {
   const workbook = new ExcelJS.Workbook()
   await workbook.xlsx.load(bytes as unknown as ArrayBuffer)
-  const sheet = workbook.worksheets[0]
+  return workbook.worksheets[0]
+}
+
+/** The sheet of an export, as rows of cell values (header first). */
+async function readSheet(bytes: Buffer): Promise<unknown[][]> {
+  const sheet = await firstSheet(bytes)
   const rows: unknown[][] = []
   // Empty cells come back as holes: as undefined, they compare.
   sheet.eachRow((row) => rows.push(Array.from(row.values as unknown[]).slice(1)))
@@ -260,10 +265,32 @@ async function readSheet(bytes: Buffer): Promise<unknown[][]> {
 }
 
 /** What the export should hold for a page's items: the same cells the sheet's columns take from them. */
-const cellsOf = (items: LifePayOrderListOutput[]) =>
-  items.map((item) =>
-    orderExportColumns.map((column) => column.value(item)).map((cell) => (cell === '' ? undefined : cell)),
-  )
+const cellsOf = (items: LifePayOrderListOutput[], locale: 'zh-CN' | 'en-US' = 'zh-CN') =>
+  items.map((item) => orderExportCells(item, locale).map((cell) => (cell === '' ? undefined : cell)))
+
+const zhHeaders = [
+  '订单号',
+  '用户手机号',
+  '充值类型',
+  '充值账号',
+  '渠道',
+  '充值面额',
+  '优惠金额',
+  '实付金额',
+  '支付方式',
+  '支付状态',
+  '订单状态',
+  '下单时间',
+  '支付时间',
+  '完成时间',
+  '支付流水号',
+  '渠道流水号',
+  '退款原因',
+  '审核备注',
+  '退款审核时间',
+  '退款时间',
+  '退款凭证',
+]
 
 describe('GetLifePayOrderPageExport', () => {
   test('an .xlsx with the page query’s rows and the headers operators read', async () => {
@@ -284,29 +311,8 @@ describe('GetLifePayOrderPageExport', () => {
         /^attachment; filename="life-pay-orders-\d+\.xlsx"$/,
       )
       const [header, ...rows] = await readSheet(response.rawPayload)
-      assert.deepEqual(header, [
-        '订单号',
-        '用户手机号',
-        '充值类型',
-        '充值账号',
-        '渠道',
-        '充值金额',
-        '优惠金额',
-        '实付金额',
-        '支付方式',
-        '支付状态',
-        '订单状态',
-        '下单时间',
-        '支付时间',
-        '完成时间',
-        '外部订单号',
-        '渠道流水号',
-        '退款申请原因',
-        '退款审核备注',
-        '退款审核时间',
-        '退款时间',
-        '退款凭证',
-      ])
+      // The console's own words for each field (充值面额, not 充值金额).
+      assert.deepEqual(header, zhHeaders)
       const page = await orderPage(filter)
       assert.ok(page.data.length > 0)
       // exceljs reads trailing empty cells as absent.
@@ -320,7 +326,7 @@ describe('GetLifePayOrderPageExport', () => {
       '13500000011',
       '话费',
       '13812345678',
-      undefined,
+      '默认渠道',
       100,
       1.5,
       98.5,
@@ -328,6 +334,61 @@ describe('GetLifePayOrderPageExport', () => {
       '已支付',
       '已完成',
     ])
+  })
+
+  test('the channel column names the channel as the console does; amounts show two decimals', async () => {
+    const promo = (await createPhoneOrder(t, alice, { phone: '13812349901', channelId: 'promo' })).orderNo
+    const sheet = await firstSheet(await exportBytes({ keyWords: promo }))
+    const row = sheet.getRow(2)
+    assert.equal(row.getCell(1).value, promo)
+    assert.equal(row.getCell(5).value, '新客专享活动')
+    // Face value, discount, paid: numbers (to sum and sort) shown as 0.00.
+    assert.deepEqual(
+      [6, 7, 8].map((n) => [row.getCell(n).value, row.getCell(n).numFmt]),
+      [
+        [100, '0.00'],
+        [2.5, '0.00'],
+        [97.5, '0.00'],
+      ],
+    )
+    const defaultChannel = (await firstSheet(await exportBytes({ keyWords: fixture.delivered }))).getRow(2)
+    assert.equal(defaultChannel.getCell(5).value, '默认渠道')
+  })
+
+  test("in the operator's language: English headers and values for Accept-Language en", async () => {
+    const response = await t.app.inject({
+      method: 'POST',
+      url: '/api/LifePay/GetLifePayOrderPageExport',
+      payload: { keyWords: fixture.delivered },
+      headers: { ...operator.headers, 'accept-language': 'en-US,en;q=0.9' },
+    })
+    assert.equal(response.statusCode, 200)
+    const sheet = await firstSheet(response.rawPayload)
+    assert.equal(sheet.name, 'Orders')
+    const [header, row] = await readSheet(response.rawPayload)
+    assert.deepEqual(header.slice(0, 8), [
+      'Order no.',
+      "User's phone",
+      'Type',
+      'Account',
+      'Channel',
+      'Face value',
+      'Discount',
+      'Paid',
+    ])
+    assert.deepEqual(row.slice(2, 11), [
+      'Phone bill',
+      '13812345678',
+      'Default',
+      100,
+      1.5,
+      98.5,
+      'WeChat Pay',
+      'Paid',
+      'Completed',
+    ])
+    const page = await orderPage({ keyWords: fixture.delivered })
+    assert.deepEqual(row.slice(0, 11), cellsOf(page.data, 'en-US')[0].slice(0, 11))
   })
 
   test('refused filters answer the envelope, not a file', async () => {

@@ -215,6 +215,13 @@ for (const locale of ['zh-CN', 'en-US'] as const) {
     assert.equal(cells.length, 2, `a header and one order: ${JSON.stringify(cells)}`)
     assert.ok(cells[1].includes(orderNo), JSON.stringify(cells[1]))
     assert.ok(cells[1].includes(phone), JSON.stringify(cells[1]))
+    // The sheet speaks as the screen does: its headers are the list's own words, its channel the one the list shows.
+    const [header, values] = cells
+    for (const word of [t().orderNo, t().channel, t().faceValue, t().discount, t().paid, t().orderStatus])
+      assert.ok(header.includes(word), `${word} in ${JSON.stringify(header)}`)
+    assert.equal(values[header.indexOf(t().channel)], t().defaultChannel)
+    const paid = sheet.getRow(2).getCell(header.indexOf(t().paid))
+    assert.equal(paid.numFmt, '0.00')
 
     // The order's page: its fields, and its timeline from creation to delivery.
     await row.getByRole('link', { name: orderNo }).click()
