@@ -16,6 +16,7 @@ import { formatFen, rechargePriceFen } from '../../src/domain/price'
 import { LifePayRateType, lifePayRateTypeLabels } from '../../src/domain/rateType'
 import { validationMessages } from '../../src/domain/validationMessages'
 import { refundReason, required, validateField } from '../../src/domain/validators'
+import { RefundApplyReason, refundApplyReasonLabels, refundApplyRemarkOf } from '../../src/domain/refundApplyReason'
 import type { fieldMessages as FieldMessages } from '../../src/components/lifePayFields/messages'
 import { startAppServer, type AppServer } from '../../scripts/lib/appServer'
 import type { LifePayOrderListOutput, PageOutput } from '../../types/api/operator'
@@ -142,11 +143,20 @@ function button(scope: Page | ReturnType<Page['getByRole']>, text: string) {
   return scope.getByRole('button', { name: new RegExp(`(^|\\s)${letters.join('\\s*')}$`) })
 }
 
-/** The app user asks for a refund of a delivered order, as the app's refund form sends it. */
-async function applyForRefund(userId: string, orderNo: string, reason: string): Promise<void> {
+/**
+ * The app user asks for a refund of a delivered order: as the app's refund form sends it (the reason's code, and the
+ * remark saying it in the user's language), or with words alone (a client without codes, an application from before).
+ */
+async function applyForRefund(
+  userId: string,
+  orderNo: string,
+  remark: string,
+  refundApplyReason?: RefundApplyReason,
+): Promise<void> {
   await lifePayApi(server, userId, 'POST', '/api/LifePay/RefundUserLifePayOrder', {
     orderNo,
-    refundApplyRemark: reason,
+    refundApplyRemark: remark,
+    ...(refundApplyReason ? { refundApplyReason } : {}),
   })
 }
 
@@ -243,14 +253,30 @@ for (const locale of ['zh-CN', 'en-US'] as const) {
     const userId = await phoneCodeLogin(server, locale === 'zh-CN' ? '13600102001' : '13600102002')
     const approvedOrder = await deliveredOrder(userId, locale === 'zh-CN' ? '13812341001' : '13812342001')
     const rejectedOrder = await deliveredOrder(userId, locale === 'zh-CN' ? '13812341002' : '13812342002', 20)
-    await applyForRefund(approvedOrder.userId, approvedOrder.orderNo, 'Paid twice')
-    await applyForRefund(rejectedOrder.userId, rejectedOrder.orderNo, 'Not arrived')
+    // Users who write in the other language: the reviewer reads each reason in their own, the user's words as written.
+    const userLocale = locale === 'zh-CN' ? 'en-US' : 'zh-CN'
+    const usersWords = userLocale === 'zh-CN' ? '等了两天还没到' : 'waited two days'
+    await applyForRefund(
+      approvedOrder.userId,
+      approvedOrder.orderNo,
+      refundApplyReasonLabels[userLocale][RefundApplyReason.Duplicate],
+    )
+    await applyForRefund(
+      rejectedOrder.userId,
+      rejectedOrder.orderNo,
+      refundApplyRemarkOf(RefundApplyReason.NotArrived, usersWords, userLocale),
+      RefundApplyReason.NotArrived,
+    )
     const context = await desk(locale)
     const page = await context.newPage()
     await logIn(page, locale)
     await menu(page, locale, 'menuRefunds').click()
     const approveRow = tableRow(page, 'refunds-table', approvedOrder.orderNo)
     await approveRow.waitFor()
+    await approveRow.getByText(refundApplyReasonLabels[locale][RefundApplyReason.Duplicate], { exact: true }).waitFor()
+    await tableRow(page, 'refunds-table', rejectedOrder.orderNo)
+      .getByText(refundApplyRemarkOf(RefundApplyReason.NotArrived, usersWords, locale), { exact: true })
+      .waitFor()
     await settled(page)
     await shot(page, 'refund-queue', locale)
 
@@ -319,6 +345,10 @@ for (const locale of ['zh-CN', 'en-US'] as const) {
 
     // The approved order's page shows the voucher and the review in its operator actions, in words.
     await page.goto(`${server.url}/console/orders/${approvedOrder.orderNo}`)
+    await page
+      .getByTestId('order-fields')
+      .getByText(refundApplyReasonLabels[locale][RefundApplyReason.Duplicate], { exact: true })
+      .waitFor()
     const actions = page.getByTestId('order-audit-table')
     await actions.getByText(DEMO_OPERATOR.loginName).first().waitFor()
     const a = audit[locale]

@@ -6,7 +6,7 @@ import { lifePayOrderStatusValues, lifePayStatusValues } from '../../src/domain/
 import { lifePayOrderTypeValues } from '../../src/domain/lifePayOrderType'
 import { lifePayTypeValues } from '../../src/domain/lifePayType'
 import { lifePayRateTypeValues } from '../../src/domain/rateType'
-import { LifePayRate } from './lifePay'
+import { LifePayRate, refundApplyReason } from './lifePay'
 import { DateTime, Nullable, OneOf, Yuan } from './schema'
 
 // The operator API (issue 19, X-Operator-Token). Where the production Life Pay back end published an operation, its
@@ -120,6 +120,8 @@ export const LifePayOrderListOutput = Type.Object({
   supplierResult: Nullable(Type.String()),
   refundApplyTime: Nullable(DateTime()),
   refundApplyRemark: Nullable(Type.String()),
+  /** The reason's code: as the app sent it, or recognised from the remark (a known reason in either language). */
+  refundApplyReason: Nullable(refundApplyReason),
   refundCheckRemark: Nullable(Type.String()),
   refundTime: Nullable(DateTime()),
   /** The voucher image the reviewer attached on approval (an object in the bucket's refund-vouchers/ folder). */

@@ -6,6 +6,7 @@ import { label } from '../../../../src/domain/locale'
 import { LifePayOrderStatus, lifePayOrderStatusLabels, lifePayStatusLabels } from '../../../../src/domain/lifePayStatus'
 import { lifePayOrderTypeLabels } from '../../../../src/domain/lifePayOrderType'
 import { lifePayTypeLabels } from '../../../../src/domain/lifePayType'
+import { refundApplyReasonText } from '../../../../src/domain/refundApplyReason'
 import { remarkForUser } from '../../../../src/domain/systemRemark'
 import type { AuditEntry } from '../../../../types/api/operators'
 import type { LifePayOrderListOutput, TimelineEventKind } from '../../../../types/api/operator'
@@ -80,7 +81,13 @@ function OrderFields({ order }: { order: LifePayOrderListOutput }) {
     { label: text.supplierOrderNo, children: order.acoolyOrderNo ?? '-' },
     { label: text.supplierResult, children: <SupplierResult result={order.supplierResult} /> },
     { label: text.refundApplyTime, children: dateTime(order.refundApplyTime) },
-    { label: text.refundApplyRemark, children: order.refundApplyRemark ?? '-' },
+    {
+      label: text.refundApplyRemark,
+      children:
+        order.refundApplyRemark === null
+          ? '-'
+          : refundApplyReasonText(order.refundApplyRemark, order.refundApplyReason, locale),
+    },
     {
       label: text.refundCheckRemark,
       children: order.refundCheckRemark === null ? '-' : remarkForUser(order.refundCheckRemark, locale),

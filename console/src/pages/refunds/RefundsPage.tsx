@@ -1,12 +1,14 @@
 import { useQuery } from '@tanstack/react-query'
 import { Table, type TableColumnsType } from 'antd'
 import { Link } from 'react-router-dom'
+import { refundApplyReasonText } from '../../../../src/domain/refundApplyReason'
 import type { LifePayOrderListOutput } from '../../../../types/api/operator'
 import { refundQueueQuery } from '../../api/refunds'
 import { dateTime, yuan } from '../../components/displayValues'
 import { PageHeader } from '../../components/PageHeader'
 import { QueryError } from '../../components/QueryError'
 import { commonMessages } from '../../i18n/common'
+import { useLocale } from '../../i18n/locale'
 import { format, useMessages } from '../../i18n/messages'
 import { orderPath } from '../../screens'
 import { useCan } from '../../session/useOperator'
@@ -19,6 +21,7 @@ export default function RefundsPage() {
   const text = useMessages(refundMessages)
   const canReview = useCan('reviewer')
   const common = useMessages(commonMessages)
+  const locale = useLocale((state) => state.locale)
   const queue = useQuery(refundQueueQuery)
 
   const columns: TableColumnsType<LifePayOrderListOutput> = [
@@ -34,7 +37,8 @@ export default function RefundsPage() {
       title: text.reason,
       dataIndex: 'refundApplyRemark',
       width: 260,
-      render: (reason: string | null) => reason ?? '-',
+      render: (remark: string | null, order) =>
+        remark === null ? '-' : refundApplyReasonText(remark, order.refundApplyReason, locale),
     },
     { title: text.faceValue, dataIndex: 'rechargeAmount', align: 'right', render: yuan },
     { title: text.paid, dataIndex: 'payAmount', align: 'right', render: yuan },

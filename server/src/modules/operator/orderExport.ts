@@ -7,6 +7,7 @@ import { DEFAULT_LOCALE, label, type Locale } from '../../../../src/domain/local
 import { lifePayOrderTypeLabels } from '../../../../src/domain/lifePayOrderType'
 import { lifePayOrderStatusLabels, lifePayStatusLabels } from '../../../../src/domain/lifePayStatus'
 import { lifePayTypeLabels } from '../../../../src/domain/lifePayType'
+import { refundApplyReasonText } from '../../../../src/domain/refundApplyReason'
 import { remarkForUser } from '../../../../src/domain/systemRemark'
 import type { AppContext } from '../../appContext'
 import { lifePayOrders } from '../../db/schema'
@@ -87,7 +88,12 @@ export const orderExportColumns: readonly ExportColumn[] = [
   { header: words('完成时间', 'Finished at'), width: 20, value: (r) => shanghaiTimeText(r.finishTime) },
   { header: words('支付流水号', 'Payment transaction no.'), width: 30, value: (r) => r.outOrderNo ?? '' },
   { header: words('渠道流水号', 'Supplier order no.'), width: 24, value: (r) => r.acoolyOrderNo ?? '' },
-  { header: words('退款原因', 'Refund reason'), width: 24, value: (r) => r.refundApplyRemark ?? '' },
+  {
+    header: words('退款原因', 'Refund reason'),
+    width: 24,
+    value: (r, locale) =>
+      r.refundApplyRemark === null ? '' : refundApplyReasonText(r.refundApplyRemark, r.refundApplyReason, locale),
+  },
   {
     header: words('审核备注', 'Review remark'),
     width: 24,

@@ -5,6 +5,7 @@ import { LifePayOrderStatus, type LifePayStatus } from '../../../../src/domain/l
 import { lifePayOrderTypeLabels, type LifePayOrderType } from '../../../../src/domain/lifePayOrderType'
 import { lifePayTypeLabels, type LifePayType } from '../../../../src/domain/lifePayType'
 import { fenToYuan } from '../../../../src/domain/price'
+import { refundApplyReasonText } from '../../../../src/domain/refundApplyReason'
 import type { AppContext } from '../../appContext'
 import { lifePayOrders, providerNotifications } from '../../db/schema'
 import { errors } from '../../http/errors'
@@ -142,7 +143,11 @@ export async function orderTimeline(
     delivered ? 'delivered' : 'failed',
     delivered ? words.delivered : words.failed(order.supplierResult),
   )
-  add(order.refundApplyTime, 'refundApplied', words.refundApplied(order.refundApplyRemark ?? ''))
+  add(
+    order.refundApplyTime,
+    'refundApplied',
+    words.refundApplied(refundApplyReasonText(order.refundApplyRemark, order.refundApplyReason, locale)),
+  )
   add(order.refundTime, 'refunded', words.refunded(yuan(order.payAmountFen), order.refundNo, order.refundCheckRemark))
   // A rejection is timed by the review (refundCheckTime); orders rejected before that column existed rest in it, so
   // their last change is the rejection.
