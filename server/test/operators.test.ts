@@ -243,9 +243,22 @@ test('roles: a viewer reads but cannot approve; a reviewer approves but cannot c
     acknowledgeDelivered: true,
   })
   assert.deepEqual([approveByViewer.status, approveByViewer.body.error], [403, 'OPERATOR_FORBIDDEN'])
+  // The role by its name in the operator's language, as the console names it (issue 37, item 25).
+  assert.equal(approveByViewer.body.msg, '需要审核员权限')
+  const inEnglish = await call({
+    method: 'POST',
+    url: `/api/admin/refunds/${orderNo}/approve`,
+    remoteAddress: '10.0.0.1',
+    headers: { cookie: vera.cookie, 'x-csrf-token': vera.csrfToken, 'accept-language': 'en-US' },
+    payload: { acknowledgeDelivered: true },
+  })
+  assert.equal(inEnglish.body.msg, 'This needs the reviewer role')
   for (const who of [vera, rick]) {
     const channel = await as(who, 'POST', '/api/admin/channels/promo/disable')
-    assert.deepEqual([channel.status, channel.body.error], [403, 'OPERATOR_FORBIDDEN'])
+    assert.deepEqual(
+      [channel.status, channel.body.error, channel.body.msg],
+      [403, 'OPERATOR_FORBIDDEN', '需要管理员权限'],
+    )
     const operators = await as(who, 'POST', '/api/admin/operators', {
       loginName: 'sneaky',
       password: 'Correct-Horse-1',
