@@ -11,7 +11,7 @@ import {
   lifePayStatusLabels,
 } from '../../src/domain/lifePayStatus'
 import { label, type Locale } from '../../src/domain/locale'
-import { maskPhone } from '../../src/domain/mask'
+import { maskAccount, maskPhone } from '../../src/domain/mask'
 import { formatFen, rechargePriceFen } from '../../src/domain/price'
 import { LifePayRateType, lifePayRateTypeLabels } from '../../src/domain/rateType'
 import { validationMessages } from '../../src/domain/validationMessages'
@@ -487,6 +487,14 @@ test('a viewer reads masked phone numbers and cannot review refunds or change ra
   await shot(page, 'viewer-refunds', locale)
   await menu(page, locale, 'menuRates').click()
   await page.getByText(rates[locale].viewOnly).waitFor()
+  // Electricity and gas account numbers are masked for a viewer as phone numbers are (the demo user's saved ones).
+  await menu(page, locale, 'menuAccounts').click()
+  const electric = tableRow(page, 'accounts-table', '家里电费')
+  await electric.getByText(maskAccount('3100123456789'), { exact: true }).waitFor()
+  const accounts = (await page.getByTestId('accounts-table').locator('tbody').textContent()) ?? ''
+  assert.doesNotMatch(accounts, /3100123456789|88001234/)
+  await settled(page)
+  await shot(page, 'viewer-accounts', locale)
   await context.close()
 })
 
