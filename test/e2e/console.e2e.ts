@@ -12,7 +12,7 @@ import {
 } from '../../src/domain/lifePayStatus'
 import { label, type Locale } from '../../src/domain/locale'
 import { maskAccount, maskPhone } from '../../src/domain/mask'
-import { formatFen, rechargePriceFen } from '../../src/domain/price'
+import { discountTenths, formatFen, rechargePriceFen } from '../../src/domain/price'
 import { LifePayRateType, lifePayRateTypeLabels } from '../../src/domain/rateType'
 import { validationMessages } from '../../src/domain/validationMessages'
 import { refundReason, required, validateField } from '../../src/domain/validators'
@@ -73,8 +73,9 @@ async function desk(locale: Locale): Promise<BrowserContext> {
   return context
 }
 
-const shot = (page: Page, name: string, locale: Locale) =>
-  page.screenshot({ path: join(ARTIFACTS, `console-${name}-${locale}.png`), fullPage: true })
+/** The whole page; a dialog as the operator sees it (the window: a full-page shot leaves the overlay short). */
+const shot = (page: Page, name: string, locale: Locale, fullPage = true) =>
+  page.screenshot({ path: join(ARTIFACTS, `console-${name}-${locale}.png`), fullPage })
 
 /** Fills the login form and submits it. */
 async function submitLogin(page: Page, locale: Locale, who: { loginName: string; password: string }): Promise<void> {
@@ -303,7 +304,7 @@ for (const locale of ['zh-CN', 'en-US'] as const) {
     await settled(page)
     await dialog.getByRole('checkbox', { name: r().deliveredConfirm }).check()
     await dialog.getByText(r().deliveredConfirmRequired, { exact: true }).waitFor({ state: 'detached' })
-    await shot(page, 'refund-approve', locale)
+    await shot(page, 'refund-approve', locale, false)
     assert.doesNotMatch((await dialog.textContent()) ?? '', /acknowledgeDelivered/)
     await button(dialog, r().approve).click()
     await page.getByText(r().approved, { exact: true }).waitFor()
@@ -398,15 +399,25 @@ for (const locale of ['zh-CN', 'en-US'] as const) {
     await button(page, common[locale].save).click()
     await page.getByText(rates[locale].rateRange, { exact: true }).waitFor()
     await field.fill(String(newRate))
+    // What the rate means, as the app says it: in Chinese 折 counts tenths (96% is 9.6折, never "96 折扣率").
+    const expectedMeaning =
+      locale === 'zh-CN'
+        ? '按面值的 96% 收款，即 9.6折：面值 ¥100 实付 ¥96.00'
+        : 'Users pay 97.5% of face value: ¥97.50 for a ¥100 top-up'
+    await page.waitForFunction(
+      ({ testId, expected }) => document.querySelector(`[data-testid="${testId}"]`)?.textContent === expected,
+      { testId: `rate-meaning-${LifePayRateType.DefaultPhone}`, expected: expectedMeaning },
+    )
+    assert.doesNotMatch((await page.locator('main').textContent()) ?? '', /折扣率/)
     await button(page, common[locale].save).click()
     const confirm = page.getByRole('dialog').last()
     await confirm.getByText(rates[locale].confirmBody).waitFor()
     await settled(page)
-    await shot(page, 'rates-confirm', locale)
+    await shot(page, 'rates-confirm', locale, false)
     await button(confirm, common[locale].confirm).click()
     await page.getByText(rates[locale].saved, { exact: true }).waitFor()
     await tableRow(page, 'rates-table', lifePayRateTypeLabels[locale][LifePayRateType.DefaultPhone])
-      .getByText(`${newRate}%`, { exact: true })
+      .getByText(locale === 'zh-CN' ? `${newRate}%（${discountTenths(newRate)}折）` : `${newRate}%`, { exact: true })
       .waitFor()
     await context.close()
 
