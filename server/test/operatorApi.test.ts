@@ -760,6 +760,29 @@ describe('GetUserPage and GetAccountPage', () => {
     assert.ok(everyone.data.every((a) => a.lifePayType === 10))
     assert.ok(!/password|hash|token/i.test(JSON.stringify(everyone)))
   })
+
+  test('a saved electricity account names its region, not only its codes', async () => {
+    const electric = await t.data(
+      t.post<PageOutput<UserAccountOutput>>(
+        '/api/LifePay/GetAccountPage',
+        { pageModel: { rows: 1, page: 1 }, keyWords: '家里电费' },
+        operator,
+      ),
+    )
+    const [account] = electric.data
+    assert.deepEqual(
+      [account.province, account.city, account.provinceName, account.cityName],
+      ['310000', '310100', '上海市', '上海市'],
+    )
+    const phone = await t.data(
+      t.post<PageOutput<UserAccountOutput>>(
+        '/api/LifePay/GetAccountPage',
+        { pageModel: { rows: 1, page: 1 }, keyWords: '我的手机', userId: alice.userId },
+        operator,
+      ),
+    )
+    assert.deepEqual([phone.data[0].provinceName, phone.data[0].cityName], [null, null])
+  })
 })
 
 describe('order timeline', () => {

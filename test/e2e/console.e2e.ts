@@ -12,6 +12,7 @@ import {
 } from '../../src/domain/lifePayStatus'
 import { label, type Locale } from '../../src/domain/locale'
 import { maskAccount, maskPhone } from '../../src/domain/mask'
+import { regionLabel } from '../../src/domain/regionNames'
 import { discountTenths, formatFen, rechargePriceFen } from '../../src/domain/price'
 import { LifePayRateType, lifePayRateTypeLabels } from '../../src/domain/rateType'
 import { validationMessages } from '../../src/domain/validationMessages'
@@ -532,6 +533,14 @@ test('every screen in both languages: loads without errors (screenshots for the 
       await page.waitForURL(new RegExp(`/console${path === '/' ? '/?$' : path}`))
       await page.getByTestId(ready).waitFor()
       await settled(page)
+      if (path === '/accounts') {
+        // The demo user's saved electricity account: its region by name, in the operator's language.
+        const electric = tableRow(page, ready, '家里电费')
+        await electric
+          .getByText(new RegExp(regionLabel({ provinceName: '上海市', cityName: '上海市' }, locale)))
+          .waitFor()
+        assert.doesNotMatch((await electric.textContent()) ?? '', /310000|310100/)
+      }
       if (path === '/audit') {
         // By now the trail holds logins, reviews, rate and channel changes: every one of them in words.
         const trail = (await page.getByTestId(ready).locator('tbody').textContent()) ?? ''

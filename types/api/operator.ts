@@ -271,8 +271,12 @@ export const UserAccountOutput = Type.Object({
   electricType: Nullable(OneOf(electricTypeValues)),
   electricAccountType: Nullable(OneOf(electricAccountTypeValues)),
   gasOrgType: Nullable(OneOf(gasProviderValues)),
+  /** Region codes as saved (GetElectricSupportArea's codes). */
   province: Nullable(Type.String()),
   city: Nullable(Type.String()),
+  /** The region's names (in Chinese, as the server names regions), or the value saved when it is not a known code. */
+  provinceName: Nullable(Type.String()),
+  cityName: Nullable(Type.String()),
   name: Nullable(Type.String()),
   creationTime: DateTime(),
   /** The user's orders to this account. */
