@@ -801,7 +801,7 @@ describe('order timeline', () => {
       [...times].sort((a, b) => a - b),
     )
     // In the operator's language (Accept-Language), zh-CN by default.
-    assert.match(timeline.events.find((e) => e.kind === 'paid')?.detail ?? '', /^已支付 ¥98\.5（微信支付），交易号 /)
+    assert.match(timeline.events.find((e) => e.kind === 'paid')?.detail ?? '', /^已支付 ¥98\.50（微信支付），交易号 /)
     const english = await t.data(
       t.get<OrderTimeline>(`/api/operator/orders/${fixture.delivered}/timeline`, {
         ...operator,
@@ -810,7 +810,7 @@ describe('order timeline', () => {
     )
     assert.match(
       english.events.find((e) => e.kind === 'paid')?.detail ?? '',
-      /^Paid ¥98\.5 by WeChat Pay, transaction /,
+      /^Paid ¥98\.50 by WeChat Pay, transaction /,
     )
     assert.equal(english.events.find((e) => e.kind === 'delivered')?.detail, 'Delivered')
   })
@@ -830,6 +830,47 @@ describe('order timeline', () => {
     )
     const missing = await t.get('/api/operator/orders/NOPE/timeline', operator)
     assert.equal(missing.body.error, 'ORDER_NOT_FOUND')
+  })
+
+  test("every line in the operator's language: the server's codes and the sandbox's words are put in words", async () => {
+    const details = async (orderNo: string, language: string) =>
+      (
+        await t.data(
+          t.get<OrderTimeline>(`/api/operator/orders/${orderNo}/timeline`, {
+            headers: { ...operator.headers, 'accept-language': language },
+          }),
+        )
+      ).events.map((event) => `${event.kind} ${event.detail}`)
+    const zh = await details(fixture.failed, 'zh-CN')
+    for (const line of [
+      /^notification 支付通知（沙箱）：已处理$/,
+      /^supplierResult 第 1 次：充值失败，渠道订单 SUP\w+（渠道说明：沙箱账户：渠道无法为该账户充值）$/,
+      /^failed 充值失败：沙箱账户：渠道无法为该账户充值$/,
+      /^refunded 已退款 ¥98\.50，退款单号 LP\w+R（充值失败，款项已原路退回）$/,
+    ])
+      assert.ok(
+        zh.some((detail) => line.test(detail)),
+        `${line} in ${zh.join('\n')}`,
+      )
+    // Nothing English in Chinese but the numbers of the order, the payment and the supplier.
+    const words = zh.map((line) => line.replace(/^\w+ /, '').replace(/\b(LP|SUP|sbx)\w+/g, ''))
+    assert.doesNotMatch(words.join('\n'), /[A-Za-z]{2,}/)
+    const en = await details(fixture.failed, 'en-US')
+    for (const line of [
+      /^notification Payment notification \(Sandbox\): processed$/,
+      /^supplierResult Attempt 1: failed, supplier order SUP\w+ \(supplier: Sandbox account: the supplier could not recharge this account\)$/,
+      /^refunded Refunded ¥98\.50, refund LP\w+R \(The top-up failed; your money has been returned\)$/,
+    ])
+      assert.ok(
+        en.some((detail) => line.test(detail)),
+        `${line} in ${en.join('\n')}`,
+      )
+    assert.doesNotMatch(en.join('\n'), /[\u4e00-\u9fff]/)
+    assert.ok(
+      (await details(fixture.delivered, 'zh-CN')).some((line) =>
+        /^supplierResult 第 1 次：充值成功，渠道订单 SUP\w+$/.test(line),
+      ),
+    )
   })
 })
 

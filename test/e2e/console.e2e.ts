@@ -241,6 +241,10 @@ for (const locale of ['zh-CN', 'en-US'] as const) {
     const timeline = page.getByTestId('order-timeline')
     for (const kind of [t().kindCreated, t().kindPaid, t().kindDelivered])
       await timeline.getByText(kind, { exact: true }).first().waitFor()
+    // One language throughout: no English (but order, payment and supplier numbers) in Chinese, no Chinese in English.
+    const told = ((await timeline.textContent()) ?? '').replace(/\b(LP|SUP|sbx)\w+/g, '')
+    assert.doesNotMatch(told, locale === 'zh-CN' ? /[A-Za-z]{2,}/ : /[\u4e00-\u9fff]/)
+    await page.locator('.ant-message-notice').waitFor({ state: 'detached' })
     await settled(page)
     await shot(page, 'order-detail', locale)
     assert.deepEqual(
