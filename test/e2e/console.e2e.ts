@@ -537,6 +537,18 @@ test('every screen in both languages: loads without errors (screenshots for the 
       await page.waitForURL(new RegExp(`/console${path === '/' ? '/?$' : path}`))
       await page.getByTestId(ready).waitFor()
       await settled(page)
+      // One line between the menu and the screen, the page's whole height (the menu's own stopped under its items).
+      const frame = await page.evaluate(() => {
+        const sider = document.querySelector('.lp-shell__sider') as HTMLElement
+        const menu = sider.querySelector('.ant-menu') as HTMLElement
+        return {
+          siderHeight: Math.round(sider.getBoundingClientRect().height),
+          pageHeight: document.documentElement.scrollHeight,
+          siderLine: getComputedStyle(sider).borderRightWidth,
+          menuLine: getComputedStyle(menu).borderInlineEndWidth,
+        }
+      })
+      assert.deepEqual(frame, { ...frame, siderHeight: frame.pageHeight, siderLine: '1px', menuLine: '0px' }, path)
       if (path === '/accounts') {
         // The demo user's saved electricity account: its region by name, in the operator's language.
         const electric = tableRow(page, ready, '家里电费')

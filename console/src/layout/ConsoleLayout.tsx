@@ -37,6 +37,7 @@ export function ConsoleLayout({ children }: { children: ReactNode }) {
         <div className='lp-shell__brand'>{text.productName}</div>
         <Menu
           mode='inline'
+          className='lp-shell__menu'
           selectedKeys={selected}
           items={visible.map((screen) => ({ key: screen.path, icon: screen.icon, label: text[screen.menu] }))}
           onClick={({ key }) => navigate(key)}
