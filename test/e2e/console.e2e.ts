@@ -261,7 +261,11 @@ for (const locale of ['zh-CN', 'en-US'] as const) {
     const rejectedOrder = await deliveredOrder(userId, locale === 'zh-CN' ? '13812341002' : '13812342002', 20)
     // Users who write in the other language: the reviewer reads each reason in their own, the user's words as written.
     const userLocale = locale === 'zh-CN' ? 'en-US' : 'zh-CN'
-    const usersWords = userLocale === 'zh-CN' ? '等了两天还没到' : 'waited two days'
+    // Long words, as a user may write them: the queue shows one line of them, the whole on hover.
+    const usersWords =
+      userLocale === 'zh-CN'
+        ? '等了两天还没到账，客服电话一直打不通，运营商那边说没有查到这笔充值记录，麻烦尽快处理退款，谢谢'
+        : 'waited two days and nothing arrived; the carrier says it has no record of this top-up, please refund'
     await applyForRefund(
       approvedOrder.userId,
       approvedOrder.orderNo,
@@ -280,9 +284,23 @@ for (const locale of ['zh-CN', 'en-US'] as const) {
     const approveRow = tableRow(page, 'refunds-table', approvedOrder.orderNo)
     await approveRow.waitFor()
     await approveRow.getByText(refundApplyReasonLabels[locale][RefundApplyReason.Duplicate], { exact: true }).waitFor()
-    await tableRow(page, 'refunds-table', rejectedOrder.orderNo)
-      .getByText(refundApplyRemarkOf(RefundApplyReason.NotArrived, usersWords, locale), { exact: true })
-      .waitFor()
+    const longReason = refundApplyRemarkOf(RefundApplyReason.NotArrived, usersWords, locale)
+    const reasonCell = tableRow(page, 'refunds-table', rejectedOrder.orderNo).getByText(longReason, { exact: true })
+    await reasonCell.waitFor()
+    // Cut to its column on one line, as tall as its neighbour's short reason.
+    const cut = await reasonCell.evaluate((span) => ({
+      clipped: span.scrollWidth > span.clientWidth,
+      height: (span.closest('td') as HTMLElement).getBoundingClientRect().height,
+    }))
+    const shortCell = await approveRow
+      .locator('td')
+      .nth(4)
+      .evaluate((cell) => cell.getBoundingClientRect().height)
+    assert.deepEqual(cut, { clipped: true, height: shortCell })
+    await reasonCell.hover()
+    await page.getByRole('tooltip').getByText(longReason, { exact: true }).waitFor()
+    await page.mouse.move(0, 0)
+    await page.getByRole('tooltip').waitFor({ state: 'hidden' })
     await settled(page)
     await shot(page, 'refund-queue', locale)
 

@@ -11,6 +11,7 @@ import { commonMessages } from '../../i18n/common'
 import { format, useMessages } from '../../i18n/messages'
 import { orderPath } from '../../screens'
 import { AuditChanges } from '../../components/AuditChanges'
+import { CellText } from '../../components/CellText'
 import { auditActionText, auditRemarkText, auditTargetName, auditTargetTypeText } from '../../components/auditText'
 import { useLocale } from '../../i18n/locale'
 import { auditMessages } from './messages'
@@ -147,7 +148,8 @@ export default function AuditPage() {
             {
               title: text.remark,
               dataIndex: 'remark',
-              render: (remark: string | null) => auditRemarkText(remark, locale) ?? '—',
+              render: (remark: string | null) =>
+                remark === null ? '—' : <CellText text={auditRemarkText(remark, locale) ?? remark} width={200} />,
             },
             { title: text.address, dataIndex: 'address', render: (address: string | null) => address ?? '—' },
           ]}

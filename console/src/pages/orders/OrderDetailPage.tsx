@@ -21,6 +21,7 @@ import { RefundReviewActions } from '../refunds/RefundReviewActions'
 import { SupplierResult } from '../refunds/SupplierResult'
 import { orderMessages } from './messages'
 import { AuditChanges } from '../../components/AuditChanges'
+import { CellText } from '../../components/CellText'
 import { auditActionText, auditRemarkText } from '../../components/auditText'
 
 type Texts = (typeof orderMessages)['zh-CN']
@@ -167,7 +168,8 @@ function OrderAuditCard({ orderNo }: { orderNo: string }) {
             {
               title: text.auditRemark,
               dataIndex: 'remark',
-              render: (remark: string | null) => auditRemarkText(remark, locale) ?? '-',
+              render: (remark: string | null) =>
+                remark === null ? '-' : <CellText text={auditRemarkText(remark, locale) ?? remark} width={200} />,
             },
           ]}
         />

@@ -4,6 +4,7 @@ import { Link } from 'react-router-dom'
 import { refundApplyReasonText } from '../../../../src/domain/refundApplyReason'
 import type { LifePayOrderListOutput } from '../../../../types/api/operator'
 import { refundQueueQuery } from '../../api/refunds'
+import { CellText } from '../../components/CellText'
 import { dateTime, yuan } from '../../components/displayValues'
 import { PageHeader } from '../../components/PageHeader'
 import { QueryError } from '../../components/QueryError'
@@ -36,9 +37,13 @@ export default function RefundsPage() {
     {
       title: text.reason,
       dataIndex: 'refundApplyRemark',
-      width: 260,
+      // One line in the queue; the whole reason on hover and on the order's page.
       render: (remark: string | null, order) =>
-        remark === null ? '-' : refundApplyReasonText(remark, order.refundApplyReason, locale),
+        remark === null ? (
+          '-'
+        ) : (
+          <CellText text={refundApplyReasonText(remark, order.refundApplyReason, locale)} width={240} />
+        ),
     },
     { title: text.faceValue, dataIndex: 'rechargeAmount', align: 'right', render: yuan },
     { title: text.paid, dataIndex: 'payAmount', align: 'right', render: yuan },
