@@ -500,6 +500,15 @@ describe('RefundLifePayOrder and RejectRefundLifePayOrder', () => {
     assert.deepEqual([approved.payStatus, approved.lifePayOrderStatus], [40, 50])
   })
 
+  test('a declined refund reads as what became of the top-up, not "refund failed"', async () => {
+    const declined = (await orderPage({ lifePayOrderStatus: 60 })).data.find(
+      (order) => order.supplierResult === 'success',
+    )
+    assert.ok(declined, 'a refund declined on a delivered top-up (RejectRefundLifePayOrder, above)')
+    const [header, row] = await readSheet(await exportBytes({ keyWords: declined.orderNo }))
+    assert.equal(row[header.indexOf('订单状态')], '退款未通过，已到账')
+  })
+
   test('unknown order', async () => {
     assert.equal((await decide('RefundLifePayOrder', { id: randomUUID() })).body.error, 'ORDER_NOT_FOUND')
     assert.equal((await decide('RefundLifePayOrder', { id: 'nope' })).body.error, 'VALIDATION_FAILED')

@@ -75,6 +75,16 @@ describe('audit entries in words', () => {
     ])
   })
 
+  test('a declined refund is said so, not "refund failed"', () => {
+    const rejected = {
+      targetType: 'order' as const,
+      before: { payStatus: 30, lifePayOrderStatus: 40 },
+      after: { payStatus: 20, lifePayOrderStatus: 60 },
+    }
+    expect(shown(rejected, 'zh-CN')).toEqual(['支付状态: 待退款 → 已支付', '订单状态: 退款待审核 → 退款未通过'])
+    expect(shown(rejected, 'en-US')[1]).toBe('Order status: Refund pending review → Refund declined')
+  })
+
   test("the provider's refund result by name", () => {
     const returned = {
       targetType: 'order' as const,

@@ -13,6 +13,7 @@ import {
 import { label, type Locale } from '../../src/domain/locale'
 import { maskAccount, maskPhone } from '../../src/domain/mask'
 import { regionLabel } from '../../src/domain/regionNames'
+import { declinedRefundLabels } from '../../src/domain/declinedRefund'
 import { discountTenths, formatFen, rechargePriceFen } from '../../src/domain/price'
 import { LifePayRateType, lifePayRateTypeLabels } from '../../src/domain/rateType'
 import { validationMessages } from '../../src/domain/validationMessages'
@@ -366,6 +367,18 @@ for (const locale of ['zh-CN', 'en-US'] as const) {
     const rejected = await orderDetail(server, rejectedOrder.userId, rejectedOrder.orderNo)
     assert.equal(rejected.lifePayOrderStatus, LifePayOrderStatus.RefundFailed)
     assert.equal(rejected.refundCheckRemark, reason)
+    // The console says the refund was declined on a top-up that arrived, not "refund failed" (issue 37, item 2).
+    const declined = label(declinedRefundLabels, 'delivered', locale)
+    await page.goto(`${server.url}/console/orders?keyWords=${rejectedOrder.orderNo}`)
+    await tableRow(page, 'orders-table', rejectedOrder.orderNo).getByText(declined, { exact: true }).waitFor()
+    await page.goto(`${server.url}/console/orders/${rejectedOrder.orderNo}`)
+    await page.getByTestId('order-fields').getByText(declined, { exact: true }).waitFor()
+    assert.doesNotMatch(
+      (await page.getByTestId('order-fields').textContent()) ?? '',
+      new RegExp(label(lifePayOrderStatusLabels, LifePayOrderStatus.RefundFailed, locale)),
+    )
+    await settled(page)
+    await shot(page, 'order-declined', locale)
 
     // The approved order's page shows the voucher and the review in its operator actions, in words.
     await page.goto(`${server.url}/console/orders/${approvedOrder.orderNo}`)

@@ -11,6 +11,7 @@ export const auditMessages = defineMessages(
     no: '否',
     enabled: '启用',
     disabled: '停用',
+    refundDeclined: '退款未通过',
     actions: {
       'refund.approve': '同意退款',
       'refund.approve.acknowledgeDelivered': '同意退款（渠道报告已到账）',
@@ -82,6 +83,7 @@ export const auditMessages = defineMessages(
     no: 'No',
     enabled: 'Enabled',
     disabled: 'Disabled',
+    refundDeclined: 'Refund declined',
     actions: {
       'refund.approve': 'Approved refund',
       'refund.approve.acknowledgeDelivered': 'Approved refund of a delivered top-up',

@@ -1,8 +1,8 @@
 import { label, type Locale } from '../../../src/domain/locale'
 import {
+  LifePayOrderStatus,
   lifePayOrderStatusLabels,
   lifePayStatusLabels,
-  type LifePayOrderStatus,
   type LifePayStatus,
 } from '../../../src/domain/lifePayStatus'
 import { operatorRoleLabels, type OperatorRole } from '../../../src/domain/operatorRole'
@@ -45,6 +45,8 @@ export function auditValueText(targetType: string, key: string, value: unknown, 
     case 'payStatus':
       return { text: label(lifePayStatusLabels, value as LifePayStatus, locale) }
     case 'lifePayOrderStatus':
+      // 60 is reached only by an operator declining the refund: said so, not "refund failed".
+      if (value === LifePayOrderStatus.RefundFailed) return { text: words.refundDeclined }
       return { text: label(lifePayOrderStatusLabels, value as LifePayOrderStatus, locale) }
     case 'refundStatus':
       return { text: label(refundOutcomeLabels, value as RefundOutcome, locale) }

@@ -149,7 +149,7 @@ export default function AuditPage() {
               title: text.remark,
               dataIndex: 'remark',
               render: (remark: string | null) =>
-                remark === null ? '—' : <CellText text={auditRemarkText(remark, locale) ?? remark} width={200} />,
+                remark === null ? '—' : <CellText text={auditRemarkText(remark, locale) ?? remark} width={240} />,
             },
             { title: text.address, dataIndex: 'address', render: (address: string | null) => address ?? '—' },
           ]}

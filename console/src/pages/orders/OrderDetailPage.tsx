@@ -3,7 +3,7 @@ import { Button, Card, Descriptions, Empty, Image, Result, Spin, Table, Tag, Tim
 import type { ReactNode } from 'react'
 import { Link, useNavigate, useParams } from 'react-router-dom'
 import { label } from '../../../../src/domain/locale'
-import { LifePayOrderStatus, lifePayOrderStatusLabels, lifePayStatusLabels } from '../../../../src/domain/lifePayStatus'
+import { LifePayOrderStatus, lifePayStatusLabels } from '../../../../src/domain/lifePayStatus'
 import { lifePayOrderTypeLabels } from '../../../../src/domain/lifePayOrderType'
 import { lifePayTypeLabels } from '../../../../src/domain/lifePayType'
 import { refundApplyReasonText } from '../../../../src/domain/refundApplyReason'
@@ -12,6 +12,7 @@ import type { AuditEntry } from '../../../../types/api/operators'
 import type { LifePayOrderListOutput, TimelineEventKind } from '../../../../types/api/operator'
 import { orderAuditQuery, orderQuery, orderTimelineQuery } from '../../api/orders'
 import { dateTime, yuan } from '../../components/displayValues'
+import { orderStatusText } from '../../components/orderStatus'
 import { PageHeader } from '../../components/PageHeader'
 import { QueryError } from '../../components/QueryError'
 import { commonMessages } from '../../i18n/common'
@@ -74,7 +75,7 @@ function OrderFields({ order }: { order: LifePayOrderListOutput }) {
       children: order.lifePayType === null ? '-' : label(lifePayTypeLabels, order.lifePayType, locale),
     },
     { label: text.payStatus, children: label(lifePayStatusLabels, order.payStatus, locale) },
-    { label: text.orderStatus, children: label(lifePayOrderStatusLabels, order.lifePayOrderStatus, locale) },
+    { label: text.orderStatus, children: orderStatusText(order, locale) },
     { label: text.created, children: dateTime(order.creationTime) },
     { label: text.paidAt, children: dateTime(order.payTime) },
     { label: text.finishedAt, children: dateTime(order.finishTime) },
@@ -169,7 +170,7 @@ function OrderAuditCard({ orderNo }: { orderNo: string }) {
               title: text.auditRemark,
               dataIndex: 'remark',
               render: (remark: string | null) =>
-                remark === null ? '-' : <CellText text={auditRemarkText(remark, locale) ?? remark} width={200} />,
+                remark === null ? '-' : <CellText text={auditRemarkText(remark, locale) ?? remark} width={240} />,
             },
           ]}
         />

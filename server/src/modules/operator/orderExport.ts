@@ -3,6 +3,7 @@ import type { Writable } from 'node:stream'
 import { and, eq, lt, or, type SQL } from 'drizzle-orm'
 import ExcelJS from 'exceljs'
 import type { LifePayOrderFilters, LifePayOrderListOutput } from '../../../../types/api/operator'
+import { declinedRefundLabels, declinedRefundOf } from '../../../../src/domain/declinedRefund'
 import { DEFAULT_LOCALE, label, type Locale } from '../../../../src/domain/locale'
 import { lifePayOrderTypeLabels } from '../../../../src/domain/lifePayOrderType'
 import { lifePayOrderStatusLabels, lifePayStatusLabels } from '../../../../src/domain/lifePayStatus'
@@ -81,7 +82,13 @@ export const orderExportColumns: readonly ExportColumn[] = [
   {
     header: words('订单状态', 'Order status'),
     width: 12,
-    value: (r, locale) => label(lifePayOrderStatusLabels, r.lifePayOrderStatus, locale),
+    value: (r, locale) => {
+      // A declined refund as what became of the top-up, never "refund failed" (the console's words).
+      const declined = declinedRefundOf(r)
+      return declined
+        ? label(declinedRefundLabels, declined, locale)
+        : label(lifePayOrderStatusLabels, r.lifePayOrderStatus, locale)
+    },
   },
   { header: words('下单时间', 'Created'), width: 20, value: (r) => shanghaiTimeText(r.creationTime) },
   { header: words('支付时间', 'Paid at'), width: 20, value: (r) => shanghaiTimeText(r.payTime) },
