@@ -101,13 +101,21 @@ export default function AuditPage() {
             ),
           }}
           columns={[
-            { title: text.at, dataIndex: 'at', width: 180, render: dateTime },
+            { title: text.at, dataIndex: 'at', width: 110, render: dateTime },
             {
               title: text.actor,
               key: 'actor',
+              width: 150,
               render: (_: unknown, entry) => (
                 <>
                   <div>{entry.actorName}</div>
+                  {entry.address && (
+                    <div>
+                      <Typography.Text type='secondary' title={text.address}>
+                        {entry.address}
+                      </Typography.Text>
+                    </div>
+                  )}
                   {filters.operatorId !== entry.actor && (
                     <Button
                       type='link'
@@ -124,14 +132,18 @@ export default function AuditPage() {
             {
               title: text.action,
               dataIndex: 'action',
+              width: 170,
               render: (_: string, entry) => auditActionText(entry, locale),
             },
             {
               title: text.target,
               key: 'target',
+              width: 210,
               render: (_: unknown, entry) => (
                 <>
-                  <Typography.Text type='secondary'>{auditTargetTypeText(entry.targetType, locale)} </Typography.Text>
+                  <div>
+                    <Typography.Text type='secondary'>{auditTargetTypeText(entry.targetType, locale)}</Typography.Text>
+                  </div>
                   {entry.targetType === 'order' ? (
                     <Link to={orderPath(entry.targetId)}>{entry.targetId}</Link>
                   ) : (
@@ -148,10 +160,10 @@ export default function AuditPage() {
             {
               title: text.remark,
               dataIndex: 'remark',
+              width: 180,
               render: (remark: string | null) =>
-                remark === null ? '—' : <CellText text={auditRemarkText(remark, locale) ?? remark} width={240} />,
+                remark === null ? '—' : <CellText text={auditRemarkText(remark, locale) ?? remark} width={156} />,
             },
-            { title: text.address, dataIndex: 'address', render: (address: string | null) => address ?? '—' },
           ]}
         />
       )}

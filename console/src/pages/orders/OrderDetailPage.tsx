@@ -101,7 +101,8 @@ function OrderFields({ order }: { order: LifePayOrderListOutput }) {
       label: text.voucher,
       children: <Image width={160} src={order.refundCredentialsImgUrl} alt={text.voucher} />,
     })
-  return <Descriptions bordered size='small' column={3} items={items} />
+  // Labels stay on one line: a long value (a user's reason) wraps itself instead.
+  return <Descriptions bordered size='small' column={3} items={items} styles={{ label: { whiteSpace: 'nowrap' } }} />
 }
 
 function OrderTimelineCard({ orderNo }: { orderNo: string }) {
