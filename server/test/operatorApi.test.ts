@@ -20,7 +20,7 @@ import { GasProvider } from '../../src/domain/gas'
 import { LifePayType } from '../../src/domain/lifePayType'
 import { RECHARGE_REFUNDABLE_AFTER_MINUTES } from '../../src/domain/orderTransitions'
 import { lifePayOrders } from '../src/db/schema'
-import { orderExportColumns, writeOrderExport } from '../src/modules/operator/orderExport'
+import { orderExportCells, writeOrderExport } from '../src/modules/operator/orderExport'
 import { createPhoneOrder, newKey, orderDetail, orderRow, payInSandbox, stateOf } from './support/orderFlows'
 import { TINY_PNG, uploadToSandbox } from './support/ossUpload'
 import { createTestApp, type Caller, type TestApp } from './support/testApp'
@@ -248,11 +248,16 @@ describe('GetLifePayOrderPage', () => {
   })
 })
 
-/** The sheet of an export, as rows of cell values (header first). */
-async function readSheet(bytes: Buffer): Promise<unknown[][]> {
+/** The first sheet of an export. */
+async function firstSheet(bytes: Buffer): Promise<ExcelJS.Worksheet> {
   const workbook = new ExcelJS.Workbook()
   await workbook.xlsx.load(bytes as unknown as ArrayBuffer)
-  const sheet = workbook.worksheets[0]
+  return workbook.worksheets[0]
+}
+
+/** The sheet of an export, as rows of cell values (header first). */
+async function readSheet(bytes: Buffer): Promise<unknown[][]> {
+  const sheet = await firstSheet(bytes)
   const rows: unknown[][] = []
   // Empty cells come back as holes: as undefined, they compare.
   sheet.eachRow((row) => rows.push(Array.from(row.values as unknown[]).slice(1)))
@@ -260,10 +265,32 @@ async function readSheet(bytes: Buffer): Promise<unknown[][]> {
 }
 
 /** What the export should hold for a page's items: the same cells the sheet's columns take from them. */
-const cellsOf = (items: LifePayOrderListOutput[]) =>
-  items.map((item) =>
-    orderExportColumns.map((column) => column.value(item)).map((cell) => (cell === '' ? undefined : cell)),
-  )
+const cellsOf = (items: LifePayOrderListOutput[], locale: 'zh-CN' | 'en-US' = 'zh-CN') =>
+  items.map((item) => orderExportCells(item, locale).map((cell) => (cell === '' ? undefined : cell)))
+
+const zhHeaders = [
+  '订单号',
+  '用户手机号',
+  '充值类型',
+  '充值账号',
+  '渠道',
+  '充值面额',
+  '优惠金额',
+  '实付金额',
+  '支付方式',
+  '支付状态',
+  '订单状态',
+  '下单时间',
+  '支付时间',
+  '完成时间',
+  '支付流水号',
+  '渠道流水号',
+  '退款原因',
+  '审核备注',
+  '退款审核时间',
+  '退款时间',
+  '退款凭证',
+]
 
 describe('GetLifePayOrderPageExport', () => {
   test('an .xlsx with the page query’s rows and the headers operators read', async () => {
@@ -284,29 +311,8 @@ describe('GetLifePayOrderPageExport', () => {
         /^attachment; filename="life-pay-orders-\d+\.xlsx"$/,
       )
       const [header, ...rows] = await readSheet(response.rawPayload)
-      assert.deepEqual(header, [
-        '订单号',
-        '用户手机号',
-        '充值类型',
-        '充值账号',
-        '渠道',
-        '充值金额',
-        '优惠金额',
-        '实付金额',
-        '支付方式',
-        '支付状态',
-        '订单状态',
-        '下单时间',
-        '支付时间',
-        '完成时间',
-        '外部订单号',
-        '渠道流水号',
-        '退款申请原因',
-        '退款审核备注',
-        '退款审核时间',
-        '退款时间',
-        '退款凭证',
-      ])
+      // The console's own words for each field (充值面额, not 充值金额).
+      assert.deepEqual(header, zhHeaders)
       const page = await orderPage(filter)
       assert.ok(page.data.length > 0)
       // exceljs reads trailing empty cells as absent.
@@ -320,7 +326,7 @@ describe('GetLifePayOrderPageExport', () => {
       '13500000011',
       '话费',
       '13812345678',
-      undefined,
+      '默认渠道',
       100,
       1.5,
       98.5,
@@ -328,6 +334,62 @@ describe('GetLifePayOrderPageExport', () => {
       '已支付',
       '已完成',
     ])
+  })
+
+  test('the channel column names the channel as the console does; amounts show two decimals', async () => {
+    const promo = (await createPhoneOrder(t, alice, { phone: '13812349901', channelId: 'promo' })).orderNo
+    const sheet = await firstSheet(await exportBytes({ keyWords: promo }))
+    const row = sheet.getRow(2)
+    assert.equal(row.getCell(1).value, promo)
+    assert.equal(row.getCell(5).value, '新客专享活动')
+    // Face value, discount, paid: numbers (to sum and sort) shown as 0.00. Priced at alice's own channel (the
+    // default: she signed up without one), whatever channel the request named.
+    assert.deepEqual(
+      [6, 7, 8].map((n) => [row.getCell(n).value, row.getCell(n).numFmt]),
+      [
+        [100, '0.00'],
+        [1.5, '0.00'],
+        [98.5, '0.00'],
+      ],
+    )
+    const defaultChannel = (await firstSheet(await exportBytes({ keyWords: fixture.delivered }))).getRow(2)
+    assert.equal(defaultChannel.getCell(5).value, '默认渠道')
+  })
+
+  test("in the operator's language: English headers and values for Accept-Language en", async () => {
+    const response = await t.app.inject({
+      method: 'POST',
+      url: '/api/LifePay/GetLifePayOrderPageExport',
+      payload: { keyWords: fixture.delivered },
+      headers: { ...operator.headers, 'accept-language': 'en-US,en;q=0.9' },
+    })
+    assert.equal(response.statusCode, 200)
+    const sheet = await firstSheet(response.rawPayload)
+    assert.equal(sheet.name, 'Orders')
+    const [header, row] = await readSheet(response.rawPayload)
+    assert.deepEqual(header.slice(0, 8), [
+      'Order no.',
+      "User's phone",
+      'Type',
+      'Account',
+      'Channel',
+      'Face value',
+      'Discount',
+      'Paid',
+    ])
+    assert.deepEqual(row.slice(2, 11), [
+      'Phone bill',
+      '13812345678',
+      'Default',
+      100,
+      1.5,
+      98.5,
+      'WeChat Pay',
+      'Paid',
+      'Completed',
+    ])
+    const page = await orderPage({ keyWords: fixture.delivered })
+    assert.deepEqual(row.slice(0, 11), cellsOf(page.data, 'en-US')[0].slice(0, 11))
   })
 
   test('refused filters answer the envelope, not a file', async () => {
@@ -438,6 +500,15 @@ describe('RefundLifePayOrder and RejectRefundLifePayOrder', () => {
     const { id } = await pendingReview('13812340004', true)
     const approved = await t.data(decide('RefundLifePayOrder', { id, acknowledgeDelivered: true }))
     assert.deepEqual([approved.payStatus, approved.lifePayOrderStatus], [40, 50])
+  })
+
+  test('a declined refund reads as what became of the top-up, not "refund failed"', async () => {
+    const declined = (await orderPage({ lifePayOrderStatus: 60 })).data.find(
+      (order) => order.supplierResult === 'success',
+    )
+    assert.ok(declined, 'a refund declined on a delivered top-up (RejectRefundLifePayOrder, above)')
+    const [header, row] = await readSheet(await exportBytes({ keyWords: declined.orderNo }))
+    assert.equal(row[header.indexOf('订单状态')], '退款未通过，已到账')
   })
 
   test('unknown order', async () => {
@@ -710,6 +781,29 @@ describe('GetUserPage and GetAccountPage', () => {
     assert.ok(everyone.data.every((a) => a.lifePayType === 10))
     assert.ok(!/password|hash|token/i.test(JSON.stringify(everyone)))
   })
+
+  test('a saved electricity account names its region, not only its codes', async () => {
+    const electric = await t.data(
+      t.post<PageOutput<UserAccountOutput>>(
+        '/api/LifePay/GetAccountPage',
+        { pageModel: { rows: 1, page: 1 }, keyWords: '家里电费' },
+        operator,
+      ),
+    )
+    const [account] = electric.data
+    assert.deepEqual(
+      [account.province, account.city, account.provinceName, account.cityName],
+      ['310000', '310100', '上海市', '上海市'],
+    )
+    const phone = await t.data(
+      t.post<PageOutput<UserAccountOutput>>(
+        '/api/LifePay/GetAccountPage',
+        { pageModel: { rows: 1, page: 1 }, keyWords: '我的手机', userId: alice.userId },
+        operator,
+      ),
+    )
+    assert.deepEqual([phone.data[0].provinceName, phone.data[0].cityName], [null, null])
+  })
 })
 
 describe('order timeline', () => {
@@ -728,7 +822,7 @@ describe('order timeline', () => {
       [...times].sort((a, b) => a - b),
     )
     // In the operator's language (Accept-Language), zh-CN by default.
-    assert.match(timeline.events.find((e) => e.kind === 'paid')?.detail ?? '', /^已支付 ¥98\.5（微信支付），交易号 /)
+    assert.match(timeline.events.find((e) => e.kind === 'paid')?.detail ?? '', /^已支付 ¥98\.50（微信支付），交易号 /)
     const english = await t.data(
       t.get<OrderTimeline>(`/api/operator/orders/${fixture.delivered}/timeline`, {
         ...operator,
@@ -737,7 +831,7 @@ describe('order timeline', () => {
     )
     assert.match(
       english.events.find((e) => e.kind === 'paid')?.detail ?? '',
-      /^Paid ¥98\.5 by WeChat Pay, transaction /,
+      /^Paid ¥98\.50 by WeChat Pay, transaction /,
     )
     assert.equal(english.events.find((e) => e.kind === 'delivered')?.detail, 'Delivered')
   })
@@ -755,7 +849,7 @@ describe('order timeline', () => {
       'refunded',
       'refundStatus',
     ])
-    assert.match(failed.events.at(-1)?.detail ?? '', /succeeded/)
+    assert.match(failed.events.at(-1)?.detail ?? '', /退款成功/)
     const rejected = (await orderPage({ lifePayOrderStatus: 60 })).data[0]
     const timeline = await t.data(t.get<OrderTimeline>(`/api/operator/orders/${rejected.orderNo}/timeline`, operator))
     assert.deepEqual(
@@ -767,6 +861,47 @@ describe('order timeline', () => {
     )
     const missing = await t.get('/api/operator/orders/NOPE/timeline', operator)
     assert.equal(missing.body.error, 'ORDER_NOT_FOUND')
+  })
+
+  test("every line in the operator's language: the server's codes and the sandbox's words are put in words", async () => {
+    const details = async (orderNo: string, language: string) =>
+      (
+        await t.data(
+          t.get<OrderTimeline>(`/api/operator/orders/${orderNo}/timeline`, {
+            headers: { ...operator.headers, 'accept-language': language },
+          }),
+        )
+      ).events.map((event) => `${event.kind} ${event.detail}`)
+    const zh = await details(fixture.failed, 'zh-CN')
+    for (const line of [
+      /^notification 支付通知（沙箱）：已处理$/,
+      /^supplierResult 第 1 次：充值失败，渠道订单 SUP\w+（渠道说明：沙箱账户：渠道无法为该账户充值）$/,
+      /^failed 充值失败：沙箱账户：渠道无法为该账户充值$/,
+      /^refunded 已退款 ¥98\.50，退款单号 LP\w+R（充值失败，款项已原路退回）$/,
+    ])
+      assert.ok(
+        zh.some((detail) => line.test(detail)),
+        `${line} in ${zh.join('\n')}`,
+      )
+    // Nothing English in Chinese but the numbers of the order, the payment and the supplier.
+    const words = zh.map((line) => line.replace(/^\w+ /, '').replace(/\b(LP|SUP|sbx)\w+/g, ''))
+    assert.doesNotMatch(words.join('\n'), /[A-Za-z]{2,}/)
+    const en = await details(fixture.failed, 'en-US')
+    for (const line of [
+      /^notification Payment notification \(Sandbox\): processed$/,
+      /^supplierResult Attempt 1: failed, supplier order SUP\w+ \(supplier: Sandbox account: the supplier could not recharge this account\)$/,
+      /^refunded Refunded ¥98\.50, refund LP\w+R \(The top-up failed; your money has been returned\)$/,
+    ])
+      assert.ok(
+        en.some((detail) => line.test(detail)),
+        `${line} in ${en.join('\n')}`,
+      )
+    assert.doesNotMatch(en.join('\n'), /[\u4e00-\u9fff]/)
+    assert.ok(
+      (await details(fixture.delivered, 'zh-CN')).some((line) =>
+        /^supplierResult 第 1 次：充值成功，渠道订单 SUP\w+$/.test(line),
+      ),
+    )
   })
 })
 

@@ -1,4 +1,5 @@
 import assert from 'node:assert/strict'
+import { randomUUID } from 'node:crypto'
 import { after, before, test } from 'node:test'
 import { count, sql } from 'drizzle-orm'
 import ExcelJS from 'exceljs'
@@ -14,6 +15,7 @@ import type {
   UserAccountOutput,
   UserListOutput,
 } from '../../types/api/operator'
+import { GasProvider } from '../../src/domain/gas'
 import { DEMO_OPERATOR } from '../src/db/demoData'
 import { operatorAudit } from '../src/db/schema'
 import { SESSION_ABSOLUTE_MS, SESSION_IDLE_MS } from '../src/modules/operatorAccounts/sessions'
@@ -243,9 +245,22 @@ test('roles: a viewer reads but cannot approve; a reviewer approves but cannot c
     acknowledgeDelivered: true,
   })
   assert.deepEqual([approveByViewer.status, approveByViewer.body.error], [403, 'OPERATOR_FORBIDDEN'])
+  // The role by its name in the operator's language, as the console names it (issue 37, item 25).
+  assert.equal(approveByViewer.body.msg, '需要审核员权限')
+  const inEnglish = await call({
+    method: 'POST',
+    url: `/api/admin/refunds/${orderNo}/approve`,
+    remoteAddress: '10.0.0.1',
+    headers: { cookie: vera.cookie, 'x-csrf-token': vera.csrfToken, 'accept-language': 'en-US' },
+    payload: { acknowledgeDelivered: true },
+  })
+  assert.equal(inEnglish.body.msg, 'This needs the reviewer role')
   for (const who of [vera, rick]) {
     const channel = await as(who, 'POST', '/api/admin/channels/promo/disable')
-    assert.deepEqual([channel.status, channel.body.error], [403, 'OPERATOR_FORBIDDEN'])
+    assert.deepEqual(
+      [channel.status, channel.body.error, channel.body.msg],
+      [403, 'OPERATOR_FORBIDDEN', '需要管理员权限'],
+    )
     const operators = await as(who, 'POST', '/api/admin/operators', {
       loginName: 'sneaky',
       password: 'Correct-Horse-1',
@@ -395,6 +410,58 @@ test('phone numbers: masked on every operator read of a viewer, whole for a revi
   const log = await as(vic, 'GET', '/api/admin/notifications')
   assert.deepEqual([log.status, log.body.error], [403, 'OPERATOR_FORBIDDEN'])
   assert.equal((await as(rex, 'GET', '/api/admin/notifications')).status, 200)
+})
+
+test('electricity and gas account numbers: masked like the app masks them for a viewer, whole for a reviewer', async () => {
+  const admin = await loggedIn(DEMO_OPERATOR.loginName, DEMO_OPERATOR.password)
+  await createOperatorAs(admin, 'val', 'viewer')
+  await createOperatorAs(admin, 'ron', 'reviewer')
+  const val = await loggedIn('val', 'Correct-Horse-1')
+  const ron = await loggedIn('ron', 'Correct-Horse-1')
+  const alice: Caller = { token: (await t.loginDemo()).accessToken }
+  const { orderNo } = await t.data(
+    t.post<{ orderNo: string }>(
+      '/api/LifePay/CreateLifePayGasOrder',
+      { gasAccount: '88001234567', gasOrgType: GasProvider.XinAo, parValue: 100, idempotencyKey: randomUUID() },
+      alice,
+    ),
+  )
+  const read = async (who: OperatorBrowser) => {
+    const page = await as<PageOutput<LifePayOrderListOutput>>(who, 'POST', '/api/LifePay/GetLifePayOrderPage', {
+      pageModel: { rows: 1, page: 1 },
+      keyWords: orderNo,
+    })
+    const exported = await t.app.inject({
+      method: 'POST',
+      url: '/api/LifePay/GetLifePayOrderPageExport',
+      payload: { keyWords: orderNo },
+      remoteAddress: '10.0.0.1',
+      headers: { cookie: who.cookie, 'x-csrf-token': who.csrfToken },
+    })
+    const workbook = new ExcelJS.Workbook()
+    await workbook.xlsx.load(exported.rawPayload as unknown as ArrayBuffer)
+    const timeline = await as<OrderTimeline>(who, 'GET', `/api/operator/orders/${orderNo}/timeline`)
+    const electric = await as<PageOutput<UserAccountOutput>>(who, 'POST', '/api/LifePay/GetAccountPage', {
+      pageModel: { rows: 1, page: 1 },
+      keyWords: '家里电费',
+    })
+    const one = await as<OperatorOrder>(who, 'GET', `/api/admin/orders/${orderNo}`)
+    return [
+      page.body.data?.data[0].account,
+      (workbook.worksheets[0].getRow(2).values as unknown[])[4],
+      timeline.body.data?.events.find((event) => event.kind === 'created')?.detail.match(/充值账号 (\S+)，/)?.[1],
+      one.body.data?.account,
+      electric.body.data?.data[0].content,
+    ]
+  }
+  assert.deepEqual(await read(val), ['880****4567', '880****4567', '880****4567', '880****4567', '310******6789'])
+  assert.deepEqual(await read(ron), ['88001234567', '88001234567', '88001234567', '88001234567', '3100123456789'])
+  // A viewer still finds the order by the whole number the user gives them.
+  const found = await as<PageOutput<LifePayOrderListOutput>>(val, 'POST', '/api/LifePay/GetLifePayOrderPage', {
+    pageModel: { rows: 5, page: 1 },
+    keyWords: '88001234567',
+  })
+  assert.ok(found.body.data?.data.some((order) => order.orderNo === orderNo))
 })
 
 test('rates: a reviewer cannot change them; an admin can, for new orders only, recorded with before and after', async () => {

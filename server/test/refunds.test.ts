@@ -1,9 +1,11 @@
 import assert from 'node:assert/strict'
 import { after, before, describe, test } from 'node:test'
 import { eq } from 'drizzle-orm'
+import ExcelJS from 'exceljs'
 import type { LifePayOrderDetail } from '../../types/api/lifePay'
+import type { LifePayOrderListOutput, OrderTimeline, PageOutput } from '../../types/api/operator'
 import { RECHARGE_REFUNDABLE_AFTER_MINUTES } from '../../src/domain/orderTransitions'
-import { sandboxRefunds } from '../src/db/schema'
+import { lifePayOrders, sandboxRefunds } from '../src/db/schema'
 import { paymentFor } from '../src/modules/lifePay/paymentFor'
 import { APPROVED_REFUND_JOB_DELAY_MS } from '../src/modules/lifePay/refunds'
 import { createPhoneOrder, orderDetail, orderRow, payInSandbox, stateOf } from './support/orderFlows'
@@ -69,6 +71,107 @@ describe('refund application', () => {
     await t.app.jobs.drain()
     assert.deepEqual(await stateOf(t, alice, orderNo), [20, 30, 100])
     assert.equal((await orderRow(t, orderNo)).supplierResult, 'success')
+  })
+})
+
+describe("the application's reason: its code beside the remark (issue 37, item 24)", () => {
+  /** The order as the operator's list answers it, in `locale`. */
+  async function listed(orderNo: string) {
+    const page = await t.data(
+      t.post<PageOutput<LifePayOrderListOutput>>(
+        '/api/LifePay/GetLifePayOrderPage',
+        { pageModel: { rows: 10, page: 1 }, keyWords: orderNo },
+        operator,
+      ),
+    )
+    return page.data[0]
+  }
+  const timelineOf = async (orderNo: string, language: string) =>
+    (
+      await t.data(
+        t.get<OrderTimeline>(`/api/operator/orders/${orderNo}/timeline`, {
+          headers: { ...operator.headers, 'accept-language': language },
+        }),
+      )
+    ).events.find((event) => event.kind === 'refundApplied')?.detail
+
+  /** The export's 退款原因 cell of the order, in `language`. */
+  async function exportedReason(orderNo: string, language: string): Promise<unknown> {
+    const response = await t.app.inject({
+      method: 'POST',
+      url: '/api/LifePay/GetLifePayOrderPageExport',
+      payload: { keyWords: orderNo },
+      headers: { ...operator.headers, 'accept-language': language },
+    })
+    const workbook = new ExcelJS.Workbook()
+    await workbook.xlsx.load(response.rawPayload as unknown as ArrayBuffer)
+    const [header, row] = [1, 2].map((n) => workbook.worksheets[0].getRow(n).values as unknown[])
+    return row[header.indexOf(language === 'zh-CN' ? '退款原因' : 'Refund reason')]
+  }
+
+  test('the app sends the code and the remark in words: both kept, the reason read in the reader’s language', async () => {
+    const orderNo = await paidOrder(true)
+    await t.data(
+      t.post(
+        '/api/LifePay/RefundUserLifePayOrder',
+        { orderNo, refundApplyRemark: 'Paid twice: topped up the same number twice', refundApplyReason: 'duplicate' },
+        alice,
+      ),
+    )
+    const row = await orderRow(t, orderNo)
+    assert.deepEqual(
+      [row.refundApplyRemark, row.refundApplyReason],
+      ['Paid twice: topped up the same number twice', 'duplicate'],
+    )
+    const item = await listed(orderNo)
+    assert.deepEqual(
+      [item.refundApplyRemark, item.refundApplyReason],
+      ['Paid twice: topped up the same number twice', 'duplicate'],
+    )
+    // The user still reads their own words.
+    assert.equal(
+      (await orderDetail(t, alice, orderNo)).refundApplyRemark,
+      'Paid twice: topped up the same number twice',
+    )
+    assert.equal(await timelineOf(orderNo, 'zh-CN'), '申请退款：重复充值：topped up the same number twice')
+    assert.equal(await timelineOf(orderNo, 'en-US'), 'Refund applied for: Paid twice: topped up the same number twice')
+    assert.equal(await exportedReason(orderNo, 'zh-CN'), '重复充值：topped up the same number twice')
+  })
+
+  test('a client that sends no code: a known reason in either language is stored as its code, free text as written', async () => {
+    for (const [remark, reason] of [
+      ['Paid twice', 'duplicate'],
+      ['不想充了', 'noLongerNeeded'],
+      ['充错号码/户号：138 写成了 139', 'wrongAccount'],
+      ['Paid twice, please', null],
+    ] as const) {
+      const orderNo = await paidOrder(true)
+      await t.data(apply(orderNo, remark))
+      assert.equal((await orderRow(t, orderNo)).refundApplyReason, reason, remark)
+      assert.equal((await listed(orderNo)).refundApplyReason, reason, remark)
+    }
+  })
+
+  test('rows from before codes are read with the reason their remark names', async () => {
+    const orderNo = await paidOrder(true)
+    await t.data(apply(orderNo, 'Paid twice'))
+    // As a row stored before the column existed.
+    await t.database.db.update(lifePayOrders).set({ refundApplyReason: null }).where(eq(lifePayOrders.orderNo, orderNo))
+    assert.equal((await listed(orderNo)).refundApplyReason, 'duplicate')
+    assert.equal(await timelineOf(orderNo, 'zh-CN'), '申请退款：重复充值')
+    assert.equal(await exportedReason(orderNo, 'zh-CN'), '重复充值')
+    assert.equal(await exportedReason(orderNo, 'en-US'), 'Paid twice')
+  })
+
+  test('an unknown code is refused', async () => {
+    const orderNo = await paidOrder(true)
+    const answer = await t.post(
+      '/api/LifePay/RefundUserLifePayOrder',
+      { orderNo, refundApplyRemark: '其他原因：搬家', refundApplyReason: 'moved' },
+      alice,
+    )
+    assert.equal(answer.body.error, 'VALIDATION_FAILED')
+    assert.match(String(answer.body.msg), /^退款原因：/)
   })
 })
 

@@ -67,3 +67,11 @@ export function offeredFaceValues(parValues: readonly (number | string)[] | null
     .filter((value) => value > 0 && value <= MAX_FACE_VALUE)
   return Array.from(new Set(values)).sort((a, b) => a - b)
 }
+
+/**
+ * A discount percent as Chinese 折 counts it, in tenths: 98.5 → '9.85' (read 9.85折, never 98.5折), 90 → '9'. No
+ * trailing zeros, no float noise.
+ */
+export function discountTenths(discountPercent: number): string {
+  return String(Number((discountPercent / 10).toFixed(6)))
+}

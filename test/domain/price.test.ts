@@ -1,4 +1,5 @@
 import {
+  discountTenths,
   fenToYuan,
   formatFen,
   formatYuan,
@@ -114,5 +115,17 @@ describe('offeredFaceValues', () => {
     const input = [300, 100]
     offeredFaceValues(input)
     expect(input).toEqual([300, 100])
+  })
+})
+
+describe('discountTenths (折 counts tenths of the face value)', () => {
+  it.each([
+    [98.5, '9.85'],
+    [90, '9'],
+    [96, '9.6'],
+    [99.99, '9.999'],
+    [0.3, '0.03'],
+  ])('%p%% is %s折', (percent, tenths) => {
+    expect(discountTenths(percent)).toBe(tenths)
   })
 })

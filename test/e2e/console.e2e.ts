@@ -4,13 +4,21 @@ import { join } from 'node:path'
 import { after, before, test } from 'node:test'
 import ExcelJS from 'exceljs'
 import type { Browser, BrowserContext, Page } from 'playwright-core'
-import { LifePayOrderStatus, LifePayStatus } from '../../src/domain/lifePayStatus'
-import type { Locale } from '../../src/domain/locale'
-import { maskPhone } from '../../src/domain/mask'
-import { formatFen, rechargePriceFen } from '../../src/domain/price'
+import {
+  LifePayOrderStatus,
+  LifePayStatus,
+  lifePayOrderStatusLabels,
+  lifePayStatusLabels,
+} from '../../src/domain/lifePayStatus'
+import { label, type Locale } from '../../src/domain/locale'
+import { maskAccount, maskPhone } from '../../src/domain/mask'
+import { regionLabel } from '../../src/domain/regionNames'
+import { declinedRefundLabels } from '../../src/domain/declinedRefund'
+import { discountTenths, formatFen, rechargePriceFen } from '../../src/domain/price'
 import { LifePayRateType, lifePayRateTypeLabels } from '../../src/domain/rateType'
 import { validationMessages } from '../../src/domain/validationMessages'
 import { refundReason, required, validateField } from '../../src/domain/validators'
+import { RefundApplyReason, refundApplyReasonLabels, refundApplyRemarkOf } from '../../src/domain/refundApplyReason'
 import type { fieldMessages as FieldMessages } from '../../src/components/lifePayFields/messages'
 import { startAppServer, type AppServer } from '../../scripts/lib/appServer'
 import type { LifePayOrderListOutput, PageOutput } from '../../types/api/operator'
@@ -21,6 +29,7 @@ import type { channelsMessages as ChannelsMessages } from '../../console/src/pag
 import type { ratesMessages as RatesMessages } from '../../console/src/pages/rates/messages'
 import type { moneyMessages as MoneyMessages } from '../../console/src/pages/money/messages'
 import type { usersMessages as UsersMessages } from '../../console/src/pages/users/messages'
+import type { auditMessages as AuditMessages } from '../../console/src/components/auditMessages'
 import { ARTIFACTS, consoleErrors, launchBrowser, phoneContext, settled } from './browser'
 import { operatorCall, orderDetail, payOrder, placePhoneOrder } from './orderFlows'
 import { assertH5Built, importAppModule, lifePayApi, logInByPhoneCode, phoneCodeLogin } from './session'
@@ -41,6 +50,7 @@ let rates: typeof RatesMessages
 let channels: typeof ChannelsMessages
 let money: typeof MoneyMessages
 let users: typeof UsersMessages
+let audit: typeof AuditMessages
 let fieldMessages: typeof FieldMessages
 
 before(async () => {
@@ -52,6 +62,7 @@ before(async () => {
   ;({ channelsMessages: channels } = await import('../../console/src/pages/channels/messages'))
   ;({ moneyMessages: money } = await import('../../console/src/pages/money/messages'))
   ;({ usersMessages: users } = await import('../../console/src/pages/users/messages'))
+  ;({ auditMessages: audit } = await import('../../console/src/components/auditMessages'))
   ;({ fieldMessages } = await importAppModule(() => import('../../src/components/lifePayFields/messages')))
   assertH5Built()
   server = await startAppServer({ SANDBOX_SUPPLIER_DELAY_MS: '200', SANDBOX_DUPLICATE_NOTIFY_RATE: '0' })
@@ -70,8 +81,9 @@ async function desk(locale: Locale): Promise<BrowserContext> {
   return context
 }
 
-const shot = (page: Page, name: string, locale: Locale) =>
-  page.screenshot({ path: join(ARTIFACTS, `console-${name}-${locale}.png`), fullPage: true })
+/** The whole page; a dialog as the operator sees it (the window: a full-page shot leaves the overlay short). */
+const shot = (page: Page, name: string, locale: Locale, fullPage = true) =>
+  page.screenshot({ path: join(ARTIFACTS, `console-${name}-${locale}.png`), fullPage })
 
 /** Fills the login form and submits it. */
 async function submitLogin(page: Page, locale: Locale, who: { loginName: string; password: string }): Promise<void> {
@@ -116,6 +128,10 @@ function unexpectedUnauthorized(page: Page): string[] {
   return urls
 }
 
+/** What an audit entry shows when it is not put in words: snapshot keys, action codes, JSON nulls. */
+const RAW_AUDIT_WORDS =
+  /\b(payStatus|lifePayOrderStatus|refundNo|refundCheckRemark|refundCredentialsImgUrl|channlesName|channlesRate|refund\.approve|rate\.set|operator\.login|channel\.create|null)\b/
+
 /** A row of a console table holding `text`. */
 const tableRow = (page: Page, testId: string, text: string) =>
   page.getByTestId(testId).locator('tbody tr').filter({ hasText: text })
@@ -136,11 +152,20 @@ function button(scope: Page | ReturnType<Page['getByRole']>, text: string) {
   return scope.getByRole('button', { name: new RegExp(`(^|\\s)${letters.join('\\s*')}$`) })
 }
 
-/** The app user asks for a refund of a delivered order, as the app's refund form sends it. */
-async function applyForRefund(userId: string, orderNo: string, reason: string): Promise<void> {
+/**
+ * The app user asks for a refund of a delivered order: as the app's refund form sends it (the reason's code, and the
+ * remark saying it in the user's language), or with words alone (a client without codes, an application from before).
+ */
+async function applyForRefund(
+  userId: string,
+  orderNo: string,
+  remark: string,
+  refundApplyReason?: RefundApplyReason,
+): Promise<void> {
   await lifePayApi(server, userId, 'POST', '/api/LifePay/RefundUserLifePayOrder', {
     orderNo,
-    refundApplyRemark: reason,
+    refundApplyRemark: remark,
+    ...(refundApplyReason ? { refundApplyReason } : {}),
   })
 }
 
@@ -209,6 +234,13 @@ for (const locale of ['zh-CN', 'en-US'] as const) {
     assert.equal(cells.length, 2, `a header and one order: ${JSON.stringify(cells)}`)
     assert.ok(cells[1].includes(orderNo), JSON.stringify(cells[1]))
     assert.ok(cells[1].includes(phone), JSON.stringify(cells[1]))
+    // The sheet speaks as the screen does: its headers are the list's own words, its channel the one the list shows.
+    const [header, values] = cells
+    for (const word of [t().orderNo, t().channel, t().faceValue, t().discount, t().paid, t().orderStatus])
+      assert.ok(header.includes(word), `${word} in ${JSON.stringify(header)}`)
+    assert.equal(values[header.indexOf(t().channel)], t().defaultChannel)
+    const paid = sheet.getRow(2).getCell(header.indexOf(t().paid))
+    assert.equal(paid.numFmt, '0.00')
 
     // The order's page: its fields, and its timeline from creation to delivery.
     await row.getByRole('link', { name: orderNo }).click()
@@ -216,6 +248,10 @@ for (const locale of ['zh-CN', 'en-US'] as const) {
     const timeline = page.getByTestId('order-timeline')
     for (const kind of [t().kindCreated, t().kindPaid, t().kindDelivered])
       await timeline.getByText(kind, { exact: true }).first().waitFor()
+    // One language throughout: no English (but order, payment and supplier numbers) in Chinese, no Chinese in English.
+    const told = ((await timeline.textContent()) ?? '').replace(/\b(LP|SUP|sbx)\w+/g, '')
+    assert.doesNotMatch(told, locale === 'zh-CN' ? /[A-Za-z]{2,}/ : /[\u4e00-\u9fff]/)
+    await page.locator('.ant-message-notice').waitFor({ state: 'detached' })
     await settled(page)
     await shot(page, 'order-detail', locale)
     assert.deepEqual(
@@ -230,23 +266,65 @@ for (const locale of ['zh-CN', 'en-US'] as const) {
     const userId = await phoneCodeLogin(server, locale === 'zh-CN' ? '13600102001' : '13600102002')
     const approvedOrder = await deliveredOrder(userId, locale === 'zh-CN' ? '13812341001' : '13812342001')
     const rejectedOrder = await deliveredOrder(userId, locale === 'zh-CN' ? '13812341002' : '13812342002', 20)
-    await applyForRefund(approvedOrder.userId, approvedOrder.orderNo, 'Paid twice')
-    await applyForRefund(rejectedOrder.userId, rejectedOrder.orderNo, 'Not arrived')
+    // Users who write in the other language: the reviewer reads each reason in their own, the user's words as written.
+    const userLocale = locale === 'zh-CN' ? 'en-US' : 'zh-CN'
+    // Long words, as a user may write them: the queue shows one line of them, the whole on hover.
+    const usersWords =
+      userLocale === 'zh-CN'
+        ? '等了两天还没到账，客服电话一直打不通，运营商那边说没有查到这笔充值记录，麻烦尽快处理退款，谢谢'
+        : 'waited two days and nothing arrived; the carrier says it has no record of this top-up, please refund'
+    await applyForRefund(
+      approvedOrder.userId,
+      approvedOrder.orderNo,
+      refundApplyReasonLabels[userLocale][RefundApplyReason.Duplicate],
+    )
+    await applyForRefund(
+      rejectedOrder.userId,
+      rejectedOrder.orderNo,
+      refundApplyRemarkOf(RefundApplyReason.NotArrived, usersWords, userLocale),
+      RefundApplyReason.NotArrived,
+    )
     const context = await desk(locale)
     const page = await context.newPage()
     await logIn(page, locale)
     await menu(page, locale, 'menuRefunds').click()
     const approveRow = tableRow(page, 'refunds-table', approvedOrder.orderNo)
     await approveRow.waitFor()
+    await approveRow.getByText(refundApplyReasonLabels[locale][RefundApplyReason.Duplicate], { exact: true }).waitFor()
+    const longReason = refundApplyRemarkOf(RefundApplyReason.NotArrived, usersWords, locale)
+    const reasonCell = tableRow(page, 'refunds-table', rejectedOrder.orderNo).getByText(longReason, { exact: true })
+    await reasonCell.waitFor()
+    // Cut to its column on one line, as tall as its neighbour's short reason.
+    const cut = await reasonCell.evaluate((span) => ({
+      clipped: span.scrollWidth > span.clientWidth,
+      height: (span.closest('td') as HTMLElement).getBoundingClientRect().height,
+    }))
+    const shortCell = await approveRow
+      .locator('td')
+      .nth(4)
+      .evaluate((cell) => cell.getBoundingClientRect().height)
+    assert.deepEqual(cut, { clipped: true, height: shortCell })
+    await reasonCell.hover()
+    await page.getByRole('tooltip').getByText(longReason, { exact: true }).waitFor()
+    await page.mouse.move(0, 0)
+    await page.getByRole('tooltip').waitFor({ state: 'hidden' })
     await settled(page)
     await shot(page, 'refund-queue', locale)
 
-    // Approve: the voucher is required; the supplier reported the top-up delivered, so a second, explicit confirm.
+    // Approve: the voucher is required; the supplier reported the top-up delivered, so the dialog says so as it opens
+    // and asks for an explicit confirmation before anything is sent.
+    const approvals: string[] = []
+    page.on('request', (request) => {
+      if (request.url().endsWith('/api/LifePay/RefundLifePayOrder')) approvals.push(request.postData() ?? '')
+    })
     await button(approveRow, r().approve).click()
     const dialog = page.getByRole('dialog')
     await dialog.waitFor()
+    await dialog.getByRole('alert').getByText(r().deliveredTitle, { exact: true }).waitFor()
     await button(dialog, r().approve).click()
     await dialog.getByText(r().voucherRequired, { exact: true }).waitFor()
+    await dialog.getByText(r().deliveredConfirmRequired, { exact: true }).waitFor()
+    assert.deepEqual(approvals, [], 'nothing is sent before the form is complete')
     // A page renamed .png (and declared image/png) is not an image: refused in words, no tile left behind.
     await dialog
       .locator('input[type=file]')
@@ -260,13 +338,16 @@ for (const locale of ['zh-CN', 'en-US'] as const) {
     // The image is in the bucket once antd marks it done (its preview shows before the upload ends).
     await dialog.locator('.ant-upload-list-item-done').waitFor()
     await settled(page)
-    await shot(page, 'refund-approve', locale)
-    await button(dialog, r().approve).click()
-    await dialog.getByText(r().deliveredTitle, { exact: true }).waitFor()
     await dialog.getByRole('checkbox', { name: r().deliveredConfirm }).check()
+    await dialog.getByText(r().deliveredConfirmRequired, { exact: true }).waitFor({ state: 'detached' })
+    await shot(page, 'refund-approve', locale, false)
+    assert.doesNotMatch((await dialog.textContent()) ?? '', /acknowledgeDelivered/)
     await button(dialog, r().approve).click()
     await page.getByText(r().approved, { exact: true }).waitFor()
     await approveRow.waitFor({ state: 'detached' })
+    // One approval, acknowledged at the first try.
+    assert.equal(approvals.length, 1)
+    assert.equal(JSON.parse(approvals[0]).acknowledgeDelivered, true)
 
     // The user's order reads refunded, and the voucher is kept with the review.
     const refunded = await orderDetail(server, approvedOrder.userId, approvedOrder.orderNo)
@@ -303,10 +384,38 @@ for (const locale of ['zh-CN', 'en-US'] as const) {
     const rejected = await orderDetail(server, rejectedOrder.userId, rejectedOrder.orderNo)
     assert.equal(rejected.lifePayOrderStatus, LifePayOrderStatus.RefundFailed)
     assert.equal(rejected.refundCheckRemark, reason)
+    // The console says the refund was declined on a top-up that arrived, not "refund failed" (issue 37, item 2).
+    const declined = label(declinedRefundLabels, 'delivered', locale)
+    await page.goto(`${server.url}/console/orders?keyWords=${rejectedOrder.orderNo}`)
+    await tableRow(page, 'orders-table', rejectedOrder.orderNo).getByText(declined, { exact: true }).waitFor()
+    await page.goto(`${server.url}/console/orders/${rejectedOrder.orderNo}`)
+    await page.getByTestId('order-fields').getByText(declined, { exact: true }).waitFor()
+    assert.doesNotMatch(
+      (await page.getByTestId('order-fields').textContent()) ?? '',
+      new RegExp(label(lifePayOrderStatusLabels, LifePayOrderStatus.RefundFailed, locale)),
+    )
+    await settled(page)
+    await shot(page, 'order-declined', locale)
 
-    // The approved order's page shows the voucher and the review in its operator actions.
+    // The approved order's page shows the voucher and the review in its operator actions, in words.
     await page.goto(`${server.url}/console/orders/${approvedOrder.orderNo}`)
-    await page.getByTestId('order-audit-table').getByText(DEMO_OPERATOR.loginName).first().waitFor()
+    await page
+      .getByTestId('order-fields')
+      .getByText(refundApplyReasonLabels[locale][RefundApplyReason.Duplicate], { exact: true })
+      .waitFor()
+    const actions = page.getByTestId('order-audit-table')
+    await actions.getByText(DEMO_OPERATOR.loginName).first().waitFor()
+    const a = audit[locale]
+    await actions.getByText(a.actions['refund.approve.acknowledgeDelivered'], { exact: true }).waitFor()
+    const changes = (await actions.locator('.lp-diff').textContent()) ?? ''
+    const pay = (status: LifePayStatus) => label(lifePayStatusLabels, status, locale)
+    const order = (status: LifePayOrderStatus) => label(lifePayOrderStatusLabels, status, locale)
+    for (const change of [
+      `${a.fields.payStatus}${a.fieldSeparator}${pay(LifePayStatus.PendingRefund)} → ${pay(LifePayStatus.Refunded)}`,
+      `${a.fields.lifePayOrderStatus}${a.fieldSeparator}${order(LifePayOrderStatus.RefundPendingReview)} → ${order(LifePayOrderStatus.Refunded)}`,
+    ])
+      assert.ok(changes.includes(change), `${change} in ${changes}`)
+    assert.doesNotMatch((await actions.textContent()) ?? '', RAW_AUDIT_WORDS)
     await page.getByRole('img', { name: t().voucher }).waitFor()
     await settled(page)
     await shot(page, 'order-refunded', locale)
@@ -355,15 +464,25 @@ for (const locale of ['zh-CN', 'en-US'] as const) {
     await button(page, common[locale].save).click()
     await page.getByText(rates[locale].rateRange, { exact: true }).waitFor()
     await field.fill(String(newRate))
+    // What the rate means, as the app says it: in Chinese 折 counts tenths (96% is 9.6折, never "96 折扣率").
+    const expectedMeaning =
+      locale === 'zh-CN'
+        ? '按面值的 96% 收款，即 9.6折：面值 ¥100 实付 ¥96.00'
+        : 'Users pay 97.5% of face value: ¥97.50 for a ¥100 top-up'
+    await page.waitForFunction(
+      ({ testId, expected }) => document.querySelector(`[data-testid="${testId}"]`)?.textContent === expected,
+      { testId: `rate-meaning-${LifePayRateType.DefaultPhone}`, expected: expectedMeaning },
+    )
+    assert.doesNotMatch((await page.locator('main').textContent()) ?? '', /折扣率/)
     await button(page, common[locale].save).click()
     const confirm = page.getByRole('dialog').last()
     await confirm.getByText(rates[locale].confirmBody).waitFor()
     await settled(page)
-    await shot(page, 'rates-confirm', locale)
+    await shot(page, 'rates-confirm', locale, false)
     await button(confirm, common[locale].confirm).click()
     await page.getByText(rates[locale].saved, { exact: true }).waitFor()
     await tableRow(page, 'rates-table', lifePayRateTypeLabels[locale][LifePayRateType.DefaultPhone])
-      .getByText(`${newRate}%`, { exact: true })
+      .getByText(locale === 'zh-CN' ? `${newRate}%（${discountTenths(newRate)}折）` : `${newRate}%`, { exact: true })
       .waitFor()
     await context.close()
 
@@ -476,6 +595,14 @@ test('a viewer reads masked phone numbers and cannot review refunds or change ra
   await shot(page, 'viewer-refunds', locale)
   await menu(page, locale, 'menuRates').click()
   await page.getByText(rates[locale].viewOnly).waitFor()
+  // Electricity and gas account numbers are masked for a viewer as phone numbers are (the demo user's saved ones).
+  await menu(page, locale, 'menuAccounts').click()
+  const electric = tableRow(page, 'accounts-table', '家里电费')
+  await electric.getByText(maskAccount('3100123456789'), { exact: true }).waitFor()
+  const accounts = (await page.getByTestId('accounts-table').locator('tbody').textContent()) ?? ''
+  assert.doesNotMatch(accounts, /3100123456789|88001234/)
+  await settled(page)
+  await shot(page, 'viewer-accounts', locale)
   await context.close()
 })
 
@@ -563,6 +690,32 @@ test('every screen in both languages: loads without errors (screenshots for the 
       await page.waitForURL(new RegExp(`/console${path === '/' ? '/?$' : path}`))
       await page.getByTestId(ready).waitFor()
       await settled(page)
+      // One line between the menu and the screen, the page's whole height (the menu's own stopped under its items).
+      const frame = await page.evaluate(() => {
+        const sider = document.querySelector('.lp-shell__sider') as HTMLElement
+        const menu = sider.querySelector('.ant-menu') as HTMLElement
+        return {
+          siderHeight: Math.round(sider.getBoundingClientRect().height),
+          pageHeight: document.documentElement.scrollHeight,
+          siderLine: getComputedStyle(sider).borderRightWidth,
+          menuLine: getComputedStyle(menu).borderInlineEndWidth,
+        }
+      })
+      assert.deepEqual(frame, { ...frame, siderHeight: frame.pageHeight, siderLine: '1px', menuLine: '0px' }, path)
+      if (path === '/accounts') {
+        // The demo user's saved electricity account: its region by name, in the operator's language.
+        const electric = tableRow(page, ready, '家里电费')
+        await electric
+          .getByText(new RegExp(regionLabel({ provinceName: '上海市', cityName: '上海市' }, locale)))
+          .waitFor()
+        assert.doesNotMatch((await electric.textContent()) ?? '', /310000|310100/)
+      }
+      if (path === '/audit') {
+        // By now the trail holds logins, reviews, rate and channel changes: every one of them in words.
+        const trail = (await page.getByTestId(ready).locator('tbody').textContent()) ?? ''
+        assert.ok(trail.includes(audit[locale].actions['operator.login']), trail)
+        assert.doesNotMatch(trail, RAW_AUDIT_WORDS)
+      }
       await shot(page, `screen-${path === '/' ? 'dashboard' : path.slice(1)}`, locale)
     }
     assert.deepEqual(

@@ -7,6 +7,7 @@ import type { CreateLifePayOrderResult } from '../../types/api/lifePay'
 import { LifePayOrderStatus, LifePayStatus } from '../../src/domain/lifePayStatus'
 import type { Locale } from '../../src/domain/locale'
 import { OrderDisplayStatus, orderDisplayStatusLabels } from '../../src/domain/orderDisplayStatus'
+import { RefundApplyReason, refundApplyReasonLabels } from '../../src/domain/refundApplyReason'
 import type { orderMessages as OrderMessages } from '../../src/subpackages/order/messages'
 import enUS from '../../src/i18n/en-US'
 import zhCN from '../../src/i18n/zh-CN'
@@ -177,9 +178,9 @@ for (const locale of ['zh-CN', 'en-US'] as const) {
     await pay(userId, rejected)
     const page = await context.newPage()
     const errors = consoleErrors(page)
-    let refundCalls = 0
+    const applications: unknown[] = []
     page.on('request', (request) => {
-      if (request.url().includes('/api/LifePay/RefundUserLifePayOrder')) refundCalls++
+      if (request.url().includes('/api/LifePay/RefundUserLifePayOrder')) applications.push(request.postDataJSON())
     })
 
     // From the list to the detail to the form.
@@ -198,7 +199,7 @@ for (const locale of ['zh-CN', 'en-US'] as const) {
     await page.getByRole('alert').getByText(m(locale).reasonRequired, { exact: true }).waitFor()
     await shot(page, 'refund-form-invalid', locale)
 
-    await page.getByRole('radio', { name: m(locale).reasonDuplicate }).click()
+    await page.getByRole('radio', { name: refundApplyReasonLabels[locale][RefundApplyReason.Duplicate] }).click()
     await page
       .getByRole('textbox', { name: m(locale).reasonDetail, exact: true })
       .fill(locale === 'zh-CN' ? '同一号码充了两次' : 'Topped up the same number twice')
@@ -212,7 +213,15 @@ for (const locale of ['zh-CN', 'en-US'] as const) {
     await headline(page, m(locale).resultPendingReview).waitFor()
     await settled(page)
     await shot(page, 'refund-pending-review', locale)
-    assert.equal(refundCalls, 1)
+    // One application: the reason's code, and the remark saying it in the user's words for any back end.
+    assert.deepEqual(applications, [
+      {
+        orderNo: approved,
+        refundApplyRemark:
+          locale === 'zh-CN' ? '重复充值：同一号码充了两次' : 'Paid twice: Topped up the same number twice',
+        refundApplyReason: RefundApplyReason.Duplicate,
+      },
+    ])
     const pending = await detailOf(userId, approved)
     assert.equal(pending.lifePayOrderStatus, LifePayOrderStatus.RefundPendingReview)
     assert.equal(pending.payStatus, LifePayStatus.PendingRefund)
@@ -235,7 +244,7 @@ for (const locale of ['zh-CN', 'en-US'] as const) {
 
     // The second order: applied for, then rejected with a reason.
     await page.goto(`${server.url}/subpackages/order/orderApplyRefund/orderApplyRefund?orderNo=${rejected}`)
-    await page.getByRole('radio', { name: m(locale).reasonNotArrived }).click()
+    await page.getByRole('radio', { name: refundApplyReasonLabels[locale][RefundApplyReason.NotArrived] }).click()
     await page.getByRole('button', { name: m(locale).submitRefund, exact: true }).click()
     await confirmDialog(page, locale)
     await headline(page, m(locale).resultPendingReview).waitFor()
@@ -259,7 +268,7 @@ for (const locale of ['zh-CN', 'en-US'] as const) {
     const texts = await rows(page).allTextContents()
     assert.ok(texts.some((t) => t.includes(statusText(locale, OrderDisplayStatus.Refunded))))
     assert.ok(texts.some((t) => t.includes(statusText(locale, OrderDisplayStatus.RefundFailed))))
-    assert.equal(refundCalls, 2)
+    assert.equal(applications.length, 2)
     await context.close()
   })
 }

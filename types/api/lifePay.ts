@@ -9,6 +9,7 @@ import { lifePayTypeValues } from '../../src/domain/lifePayType'
 import { runtimeHostValues } from '../../src/domain/runtimeHost'
 import { lifePayRateTypeValues } from '../../src/domain/rateType'
 import { refundProgressValues } from '../../src/domain/orderDisplayStatus'
+import { refundApplyReasonValues } from '../../src/domain/refundApplyReason'
 import { PageInput } from './envelope'
 import { OrderNotification } from './notifications'
 import { DateTime, Nullable, OneOf, Yuan } from './schema'
@@ -258,10 +259,22 @@ export const LifePayOrderDetail = Type.Object({
 })
 export type LifePayOrderDetail = Static<typeof LifePayOrderDetail>
 
+/** The reason a user chose (not in the production back end: our addition, src/domain/refundApplyReason.ts). */
+export const refundApplyReason = OneOf(refundApplyReasonValues, {
+  description:
+    "The chosen reason's code, beside refundApplyRemark (which still carries it in words, for a back end without " +
+    'codes): the console shows the reason in the reader’s language and the user’s own words as written',
+})
+
 /** POST /api/LifePay/RefundUserLifePayOrder */
 export const RefundUserLifePayOrderInput = Type.Object({
   orderNo,
-  refundApplyRemark: Type.String({ maxLength: 400, description: 'Why (1 to 200 characters)' }),
+  refundApplyRemark: Type.String({
+    maxLength: 400,
+    description:
+      'Why (1 to 200 characters): the chosen reason in the user’s words, then their own, e.g. 重复充值：多充了一次',
+  }),
+  refundApplyReason: Type.Optional(refundApplyReason),
 })
 export type RefundUserLifePayOrderInput = Static<typeof RefundUserLifePayOrderInput>
 

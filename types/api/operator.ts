@@ -6,7 +6,7 @@ import { lifePayOrderStatusValues, lifePayStatusValues } from '../../src/domain/
 import { lifePayOrderTypeValues } from '../../src/domain/lifePayOrderType'
 import { lifePayTypeValues } from '../../src/domain/lifePayType'
 import { lifePayRateTypeValues } from '../../src/domain/rateType'
-import { LifePayRate } from './lifePay'
+import { LifePayRate, refundApplyReason } from './lifePay'
 import { DateTime, Nullable, OneOf, Yuan } from './schema'
 
 // The operator API (issue 19, X-Operator-Token). Where the production Life Pay back end published an operation, its
@@ -122,6 +122,8 @@ export const LifePayOrderListOutput = Type.Object({
   supplierResult: Nullable(Type.String()),
   refundApplyTime: Nullable(DateTime()),
   refundApplyRemark: Nullable(Type.String()),
+  /** The reason's code: as the app sent it, or recognised from the remark (a known reason in either language). */
+  refundApplyReason: Nullable(refundApplyReason),
   refundCheckRemark: Nullable(Type.String()),
   refundTime: Nullable(DateTime()),
   /** The voucher image the reviewer attached on approval (an object in the bucket's refund-vouchers/ folder). */
@@ -286,8 +288,12 @@ export const UserAccountOutput = Type.Object({
   electricType: Nullable(OneOf(electricTypeValues)),
   electricAccountType: Nullable(OneOf(electricAccountTypeValues)),
   gasOrgType: Nullable(OneOf(gasProviderValues)),
+  /** Region codes as saved (GetElectricSupportArea's codes). */
   province: Nullable(Type.String()),
   city: Nullable(Type.String()),
+  /** The region's names (in Chinese, as the server names regions), or the value saved when it is not a known code. */
+  provinceName: Nullable(Type.String()),
+  cityName: Nullable(Type.String()),
   name: Nullable(Type.String()),
   creationTime: DateTime(),
   /** The user's orders to this account. */

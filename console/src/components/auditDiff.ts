@@ -23,10 +23,3 @@ export function changedFields(before: unknown, after: unknown): FieldChange[] {
     .filter((key) => JSON.stringify(from[key]) !== JSON.stringify(to[key]))
     .map((key) => ({ key, before: from[key], after: to[key] }))
 }
-
-/** A snapshot value as one short line. */
-export function showValue(value: unknown): string {
-  if (value === undefined) return '∅'
-  if (typeof value === 'string') return value
-  return JSON.stringify(value)
-}

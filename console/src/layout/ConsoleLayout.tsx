@@ -3,20 +3,22 @@ import { useMutation, useQueryClient } from '@tanstack/react-query'
 import { Button, Layout, Menu, Space, Spin, Tag, Typography } from 'antd'
 import { Suspense, type ReactNode } from 'react'
 import { useLocation, useNavigate } from 'react-router-dom'
-import { roleAtLeast } from '../../../src/domain/operatorRole'
+import { label } from '../../../src/domain/locale'
+import { operatorRoleLabels, roleAtLeast } from '../../../src/domain/operatorRole'
 import { operatorLogout } from '../api/session'
 import { commonMessages } from '../i18n/common'
+import { useLocale } from '../i18n/locale'
 import { useMessages } from '../i18n/messages'
 import { ScreenErrorBoundary } from '../components/ScreenErrorBoundary'
 import { screens } from '../screens'
 import { endSession } from '../session/endSession'
-import { roleKey } from '../session/roleKey'
 import { useOperator } from '../session/useOperator'
 import { LanguageSwitch } from './LanguageSwitch'
 
 /** The menu of the screens the operator's role sees, the operator, language and logout; the screen in the middle. */
 export function ConsoleLayout({ children }: { children: ReactNode }) {
   const text = useMessages(commonMessages)
+  const locale = useLocale((state) => state.locale)
   const operator = useOperator()
   const navigate = useNavigate()
   const location = useLocation()
@@ -35,6 +37,7 @@ export function ConsoleLayout({ children }: { children: ReactNode }) {
         <div className='lp-shell__brand'>{text.productName}</div>
         <Menu
           mode='inline'
+          className='lp-shell__menu'
           selectedKeys={selected}
           items={visible.map((screen) => ({ key: screen.path, icon: screen.icon, label: text[screen.menu] }))}
           onClick={({ key }) => navigate(key)}
@@ -45,7 +48,7 @@ export function ConsoleLayout({ children }: { children: ReactNode }) {
           <Space size='middle'>
             <Typography.Text strong>{operator.displayName || operator.loginName}</Typography.Text>
             <Tag color={operator.role === 'admin' ? 'gold' : operator.role === 'reviewer' ? 'blue' : 'default'}>
-              {text[roleKey[operator.role]]}
+              {label(operatorRoleLabels, operator.role, locale)}
             </Tag>
             <LanguageSwitch />
             <Button icon={<LogoutOutlined />} loading={logout.isPending} onClick={() => logout.mutate()}>

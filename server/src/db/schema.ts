@@ -267,6 +267,8 @@ export const lifePayOrders = pgTable(
     finishTime: time('finish_time'),
     refundApplyTime: time('refund_apply_time'),
     refundApplyRemark: text('refund_apply_remark'),
+    /** The chosen reason's code (src/domain/refundApplyReason.ts) when the app sent one or the remark names one. */
+    refundApplyReason: text('refund_apply_reason'),
     refundTime: time('refund_time'),
     refundCheckRemark: text('refund_check_remark'),
     /** The reviewer's voucher image (an object of our bucket's refund-vouchers/ folder), stored on approval. */

@@ -1,5 +1,6 @@
 import type { ApiErrorCode } from '../../../types/api/errorCodes'
 import { ShowType } from '../../../src/domain/showType'
+import { operatorRoleLabels, type OperatorRole } from '../../../src/domain/operatorRole'
 import { SAME_AMOUNT_WINDOW_MINUTES, type DuplicateReason } from '../../../src/domain/duplicateOrder'
 import type { DuplicateOrderRefusal } from '../../../types/api/lifePay'
 import { ApiError, type LocalizedText } from './apiError'
@@ -39,7 +40,13 @@ export const errors = {
       'Operator login needed: log in, or send the automation token (X-Operator-Token)',
       401,
     ),
-  operatorForbidden: (role: string) => e('OPERATOR_FORBIDDEN', `需要${role}权限`, `This needs the ${role} role`, 403),
+  operatorForbidden: (role: OperatorRole) =>
+    e(
+      'OPERATOR_FORBIDDEN',
+      `需要${operatorRoleLabels['zh-CN'][role]}权限`,
+      `This needs the ${operatorRoleLabels['en-US'][role].toLowerCase()} role`,
+      403,
+    ),
   csrfTokenInvalid: () =>
     e(
       'CSRF_TOKEN_INVALID',

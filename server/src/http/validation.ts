@@ -39,6 +39,7 @@ const fieldLabels: Record<string, LocalizedText> = {
   lifePayType: { 'zh-CN': '类型', 'en-US': 'Type' },
   lifePayOrderType: { 'zh-CN': '订单类型', 'en-US': 'Order type' },
   refundApplyRemark: { 'zh-CN': '退款原因', 'en-US': 'Refund reason' },
+  refundApplyReason: { 'zh-CN': '退款原因', 'en-US': 'Refund reason' },
   reason: { 'zh-CN': '原因', 'en-US': 'Reason' },
   pageIndex: { 'zh-CN': '页码', 'en-US': 'Page' },
   pageSize: { 'zh-CN': '每页条数', 'en-US': 'Page size' },

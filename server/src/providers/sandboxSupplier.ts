@@ -8,6 +8,7 @@ import { sandboxAccountLookup } from './sandboxAccountLookup'
 import { sandboxRechargeScript } from './sandboxAccounts'
 import { GroupCommit } from '../jobs/groupCommit'
 import { SupplierUnavailableError, type RechargeRequest, type RechargeResult, type SupplierProvider } from './supplier'
+import { SANDBOX_SUPPLIER_FAILED_REASON, sandboxSupplierUnavailableReason } from '../../../src/domain/supplierResult'
 
 // Sandbox recharge supplier: accepts a recharge, then reports the result after a delay through a durable job
 // (its "callback"), as a real supplier calls back minutes later.
@@ -92,7 +93,7 @@ export function createSandboxSupplier(deps: SandboxSupplierDeps): SupplierProvid
       accepts,
       unavailableTimes: accepts ? script.unavailableTimes : 0,
       success: !script.fails,
-      reason: script.fails ? 'Sandbox account: the supplier could not recharge this account' : null,
+      reason: script.fails ? SANDBOX_SUPPLIER_FAILED_REASON : null,
     }
   }
 
@@ -147,7 +148,7 @@ export function createSandboxSupplier(deps: SandboxSupplierDeps): SupplierProvid
       const script = sandboxRechargeScript(request.account)
       const row = await submissions.add(request).catch(() => submitAlone(request))
       if (row.submit_count <= script.unavailableTimes) {
-        throw new SupplierUnavailableError(`sandbox supplier unavailable (submission ${row.submit_count})`)
+        throw new SupplierUnavailableError(sandboxSupplierUnavailableReason(row.submit_count))
       }
       jobs.enqueued({ runAt: new Date(clock.now().getTime() + deps.delayMs) })
       return { supplierOrderNo: row.supplier_order_no }

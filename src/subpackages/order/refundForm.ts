@@ -1,41 +1,16 @@
 import type { Locale } from '../../domain/locale'
+import { RefundApplyReason, refundApplyReasonValues, refundApplyRemarkOf } from '../../domain/refundApplyReason'
 import { refundReason, required, validateField } from '../../domain/validators'
 import { validationMessage } from '../../domain/validationMessages'
 import { formatMessage } from '../../i18n/messages'
-import { orderMessages, type OrderMessageKey } from './messages'
-
-/** The reasons a user picks from; 'other' needs a description. */
-export enum RefundReasonChoice {
-  WrongAccount = 'wrongAccount',
-  Duplicate = 'duplicate',
-  NotArrived = 'notArrived',
-  NoLongerNeeded = 'noLongerNeeded',
-  Other = 'other',
-}
-
-export const refundReasonChoices: readonly RefundReasonChoice[] = [
-  RefundReasonChoice.WrongAccount,
-  RefundReasonChoice.Duplicate,
-  RefundReasonChoice.NotArrived,
-  RefundReasonChoice.NoLongerNeeded,
-  RefundReasonChoice.Other,
-]
-
-export const refundReasonMessageKeys: Readonly<Record<RefundReasonChoice, OrderMessageKey>> = {
-  [RefundReasonChoice.WrongAccount]: 'reasonWrongAccount',
-  [RefundReasonChoice.Duplicate]: 'reasonDuplicate',
-  [RefundReasonChoice.NotArrived]: 'reasonNotArrived',
-  [RefundReasonChoice.NoLongerNeeded]: 'reasonNoLongerNeeded',
-  [RefundReasonChoice.Other]: 'reasonOther',
-}
+import type { RefundUserLifePayOrderInput } from '../../../types/api/lifePay'
+import { orderMessages } from './messages'
 
 /** The most characters the domain's refundReason rule accepts (test/subpackages/order keeps the two equal). */
 export const REFUND_REASON_MAX_LENGTH = 200
 
-const SEPARATOR: Record<Locale, string> = { 'zh-CN': '：', 'en-US': ': ' }
-
 export interface RefundFormValues {
-  choice: RefundReasonChoice | null
+  choice: RefundApplyReason | null
   detail: string
 }
 
@@ -44,12 +19,13 @@ export function textLength(text: string): number {
   return Array.from(text).length
 }
 
-/** What the operator reads: the chosen reason in the user's words, then the description. */
-export function refundRemark(values: RefundFormValues, locale: Locale): string {
-  if (!values.choice) return values.detail.trim()
-  const reason = formatMessage(orderMessages, locale, refundReasonMessageKeys[values.choice])
-  const detail = values.detail.trim()
-  return detail ? `${reason}${SEPARATOR[locale]}${detail}` : reason
+/** What RefundUserLifePayOrder is sent: the reason's code, and the remark that says it in words for any back end. */
+export function refundApplication(
+  values: RefundFormValues,
+  locale: Locale,
+): Omit<RefundUserLifePayOrderInput, 'orderNo'> {
+  const refundApplyRemark = refundApplyRemarkOf(values.choice, values.detail, locale)
+  return values.choice ? { refundApplyRemark, refundApplyReason: values.choice } : { refundApplyRemark }
 }
 
 /**
@@ -58,7 +34,7 @@ export function refundRemark(values: RefundFormValues, locale: Locale): string {
  */
 export function detailMaxLength(locale: Locale): number {
   const longest = Math.max(
-    ...refundReasonChoices.map((choice) => textLength(refundRemark({ choice, detail: 'x' }, locale)) - 1),
+    ...refundApplyReasonValues.map((choice) => textLength(refundApplyRemarkOf(choice, 'x', locale)) - 1),
   )
   return REFUND_REASON_MAX_LENGTH - longest
 }
@@ -71,11 +47,12 @@ export interface RefundFormErrors {
 /** Field errors in the user's language; empty when the remark may be sent. */
 export function validateRefundForm(values: RefundFormValues, locale: Locale): RefundFormErrors {
   if (!values.choice) return { choice: formatMessage(orderMessages, locale, 'reasonRequired') }
-  if (values.choice === RefundReasonChoice.Other && values.detail.trim() === '') {
+  if (values.choice === RefundApplyReason.Other && values.detail.trim() === '') {
     return { detail: formatMessage(orderMessages, locale, 'reasonDetailRequired') }
   }
   // The limit the counter shows holds whichever reason is picked (a paste the host did not cut goes past it).
   const tooLong = textLength(values.detail.trim()) > detailMaxLength(locale)
-  const key = tooLong ? 'refundReason' : validateField(refundRemark(values, locale), [required, refundReason])
+  const remark = refundApplyRemarkOf(values.choice, values.detail, locale)
+  const key = tooLong ? 'refundReason' : validateField(remark, [required, refundReason])
   return key ? { detail: validationMessage(key, locale) } : {}
 }

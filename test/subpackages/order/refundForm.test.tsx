@@ -125,7 +125,11 @@ describe('refund form', () => {
     expect(screen.getByRole('dialog').textContent).toContain('退款 ¥98.50 将在审核通过后原路退回')
     await confirmDialog()
     await waitFor(() => expect(refund).toHaveBeenCalledTimes(1))
-    expect(refund).toHaveBeenCalledWith({ orderNo: refundable.orderNo, refundApplyRemark: '重复充值：多充了一次' })
+    expect(refund).toHaveBeenCalledWith({
+      orderNo: refundable.orderNo,
+      refundApplyRemark: '重复充值：多充了一次',
+      refundApplyReason: 'duplicate',
+    })
     expect(submitButton().textContent).toBe('提交中…')
     expect(submitButton().getAttribute('aria-disabled')).toBe('true')
 
@@ -165,7 +169,11 @@ describe('refund form', () => {
     fireEvent.click(submitButton())
     await confirmDialog()
     await waitFor(() => expect(refund).toHaveBeenCalledTimes(1))
-    expect(refund).toHaveBeenCalledWith({ orderNo: refundable.orderNo, refundApplyRemark: '不想充了' })
+    expect(refund).toHaveBeenCalledWith({
+      orderNo: refundable.orderNo,
+      refundApplyRemark: '不想充了',
+      refundApplyReason: 'noLongerNeeded',
+    })
   })
 
   it('after a refused request the form can be sent again', async () => {

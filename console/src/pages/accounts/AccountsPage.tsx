@@ -3,8 +3,9 @@ import { Button, Form, Select, Typography } from 'antd'
 import { useState } from 'react'
 import { Link, useSearchParams } from 'react-router-dom'
 import { carrierCodeLabels } from '../../../../src/domain/carrier'
-import { electricTypeLabels } from '../../../../src/domain/electric'
+import { electricAccountTypeLabels, electricTypeLabels } from '../../../../src/domain/electric'
 import { gasProviderLabels } from '../../../../src/domain/gas'
+import { regionLabel } from '../../../../src/domain/regionNames'
 import { label, type Locale } from '../../../../src/domain/locale'
 import {
   lifePayOrderTypeLabels,
@@ -22,14 +23,18 @@ import { useLocale } from '../../i18n/locale'
 import { format, useMessages } from '../../i18n/messages'
 import { accountsMessages } from './messages'
 
-/** Where the account belongs: the carrier, the grid and area, or the gas company, as saved. */
+/** Where the account belongs: the carrier, the grid, the account type and the region, or the gas company, as saved. */
 function belonging(account: UserAccountOutput, locale: Locale): string {
+  const region =
+    account.cityName === null
+      ? null
+      : regionLabel({ provinceName: account.provinceName ?? '', cityName: account.cityName }, locale)
   const parts = [
     account.operators === null ? null : label(carrierCodeLabels, account.operators, locale),
     account.electricType === null ? null : label(electricTypeLabels, account.electricType, locale),
+    account.electricAccountType === null ? null : label(electricAccountTypeLabels, account.electricAccountType, locale),
+    region,
     account.gasOrgType === null ? null : label(gasProviderLabels, account.gasOrgType, locale),
-    account.province,
-    account.city,
     account.name,
   ]
   const shown = parts.filter((part): part is string => Boolean(part))

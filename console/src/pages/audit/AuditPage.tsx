@@ -11,6 +11,9 @@ import { commonMessages } from '../../i18n/common'
 import { format, useMessages } from '../../i18n/messages'
 import { orderPath } from '../../screens'
 import { AuditChanges } from '../../components/AuditChanges'
+import { CellText } from '../../components/CellText'
+import { auditActionText, auditRemarkText, auditTargetName, auditTargetTypeText } from '../../components/auditText'
+import { useLocale } from '../../i18n/locale'
 import { auditMessages } from './messages'
 
 interface Filters {
@@ -21,6 +24,7 @@ interface Filters {
 export default function AuditPage() {
   const text = useMessages(auditMessages)
   const common = useMessages(commonMessages)
+  const locale = useLocale((state) => state.locale)
   // The filters live in the address, so a filtered trail can be linked to (e.g. `?targetId=<orderNo>`).
   const [search, setSearch] = useSearchParams()
   const targetId = search.get('targetId') ?? undefined
@@ -97,13 +101,21 @@ export default function AuditPage() {
             ),
           }}
           columns={[
-            { title: text.at, dataIndex: 'at', width: 180, render: dateTime },
+            { title: text.at, dataIndex: 'at', width: 110, render: dateTime },
             {
               title: text.actor,
               key: 'actor',
+              width: 150,
               render: (_: unknown, entry) => (
                 <>
                   <div>{entry.actorName}</div>
+                  {entry.address && (
+                    <div>
+                      <Typography.Text type='secondary' title={text.address}>
+                        {entry.address}
+                      </Typography.Text>
+                    </div>
+                  )}
                   {filters.operatorId !== entry.actor && (
                     <Button
                       type='link'
@@ -120,20 +132,22 @@ export default function AuditPage() {
             {
               title: text.action,
               dataIndex: 'action',
-              render: (action: string) => text.actions[action] ?? action,
+              width: 170,
+              render: (_: string, entry) => auditActionText(entry, locale),
             },
             {
               title: text.target,
               key: 'target',
+              width: 210,
               render: (_: unknown, entry) => (
                 <>
-                  <Typography.Text type='secondary'>
-                    {text.targetTypes[entry.targetType] ?? entry.targetType}{' '}
-                  </Typography.Text>
+                  <div>
+                    <Typography.Text type='secondary'>{auditTargetTypeText(entry.targetType, locale)}</Typography.Text>
+                  </div>
                   {entry.targetType === 'order' ? (
                     <Link to={orderPath(entry.targetId)}>{entry.targetId}</Link>
                   ) : (
-                    entry.targetId
+                    auditTargetName(entry, locale)
                   )}
                 </>
               ),
@@ -141,12 +155,15 @@ export default function AuditPage() {
             {
               title: text.changes,
               key: 'changes',
-              render: (_: unknown, entry) => (
-                <AuditChanges before={entry.before} after={entry.after} noChange={text.noChange} />
-              ),
+              render: (_: unknown, entry) => <AuditChanges entry={entry} />,
             },
-            { title: text.remark, dataIndex: 'remark', render: (remark: string | null) => remark ?? '—' },
-            { title: text.address, dataIndex: 'address', render: (address: string | null) => address ?? '—' },
+            {
+              title: text.remark,
+              dataIndex: 'remark',
+              width: 180,
+              render: (remark: string | null) =>
+                remark === null ? '—' : <CellText text={auditRemarkText(remark, locale) ?? remark} width={156} />,
+            },
           ]}
         />
       )}

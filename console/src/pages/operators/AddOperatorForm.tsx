@@ -1,12 +1,13 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query'
 import { App, Form, Input, Modal, Select } from 'antd'
-import { operatorRoleValues } from '../../../../src/domain/operatorRole'
+import { label } from '../../../../src/domain/locale'
+import { operatorRoleLabels, operatorRoleValues } from '../../../../src/domain/operatorRole'
 import type { CreateOperatorInput } from '../../../../types/api/operators'
 import { createOperator, operatorsQuery } from '../../api/operators'
 import { commonMessages } from '../../i18n/common'
+import { useLocale } from '../../i18n/locale'
 import { format, useMessages } from '../../i18n/messages'
 import { operatorsMessages } from './messages'
-import { roleKey } from '../../session/roleKey'
 
 type Fields = CreateOperatorInput & { passwordAgain: string }
 
@@ -14,6 +15,7 @@ type Fields = CreateOperatorInput & { passwordAgain: string }
 export function AddOperatorForm({ onClose }: { onClose: () => void }) {
   const text = useMessages(operatorsMessages)
   const common = useMessages(commonMessages)
+  const locale = useLocale((state) => state.locale)
   const { message } = App.useApp()
   const queryClient = useQueryClient()
   const [form] = Form.useForm<Fields>()
@@ -86,7 +88,12 @@ export function AddOperatorForm({ onClose }: { onClose: () => void }) {
           <Input.Password maxLength={128} autoComplete='new-password' />
         </Form.Item>
         <Form.Item name='role' label={text.role} extra={text.roleHelp}>
-          <Select options={operatorRoleValues.map((role) => ({ value: role, label: common[roleKey[role]] }))} />
+          <Select
+            options={operatorRoleValues.map((role) => ({
+              value: role,
+              label: label(operatorRoleLabels, role, locale),
+            }))}
+          />
         </Form.Item>
       </Form>
     </Modal>

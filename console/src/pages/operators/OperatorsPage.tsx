@@ -1,7 +1,8 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query'
 import { App, Button, Select, Space, Table, Tag } from 'antd'
 import { useState } from 'react'
-import { operatorRoleValues, type OperatorRole } from '../../../../src/domain/operatorRole'
+import { label } from '../../../../src/domain/locale'
+import { operatorRoleLabels, operatorRoleValues, type OperatorRole } from '../../../../src/domain/operatorRole'
 import type { OperatorAccount } from '../../../../types/api/operators'
 import { disableOperator, enableOperator, operatorsQuery, setOperatorRole } from '../../api/operators'
 import { resetOperatorTotp } from '../../api/totp'
@@ -9,22 +10,23 @@ import { dateTime } from '../../components/displayValues'
 import { PageHeader } from '../../components/PageHeader'
 import { QueryError } from '../../components/QueryError'
 import { commonMessages } from '../../i18n/common'
+import { useLocale } from '../../i18n/locale'
 import { format, useMessages } from '../../i18n/messages'
 import { useOperator } from '../../session/useOperator'
 import { AddOperatorForm } from './AddOperatorForm'
 import { operatorsMessages } from './messages'
-import { roleKey } from '../../session/roleKey'
 
 export default function OperatorsPage() {
   const text = useMessages(operatorsMessages)
   const common = useMessages(commonMessages)
+  const locale = useLocale((state) => state.locale)
   const me = useOperator()
   const { message, modal } = App.useApp()
   const queryClient = useQueryClient()
   const operators = useQuery(operatorsQuery)
   const [adding, setAdding] = useState(false)
   const nameOf = (account: OperatorAccount) => account.displayName || account.loginName
-  const roleName = (role: OperatorRole) => common[roleKey[role]]
+  const roleName = (role: OperatorRole) => label(operatorRoleLabels, role, locale)
   const refresh = () => void queryClient.invalidateQueries({ queryKey: operatorsQuery.queryKey })
 
   const changeRole = useMutation({

@@ -3,13 +3,16 @@ import { Button, Card, Descriptions, Empty, Result, Spin, Table, Tag, Timeline, 
 import type { ReactNode } from 'react'
 import { Link, useNavigate, useParams } from 'react-router-dom'
 import { label } from '../../../../src/domain/locale'
-import { LifePayOrderStatus, lifePayOrderStatusLabels, lifePayStatusLabels } from '../../../../src/domain/lifePayStatus'
+import { LifePayOrderStatus, lifePayStatusLabels } from '../../../../src/domain/lifePayStatus'
 import { lifePayOrderTypeLabels } from '../../../../src/domain/lifePayOrderType'
 import { lifePayTypeLabels } from '../../../../src/domain/lifePayType'
+import { refundApplyReasonText } from '../../../../src/domain/refundApplyReason'
+import { remarkForUser } from '../../../../src/domain/systemRemark'
 import type { AuditEntry } from '../../../../types/api/operators'
 import type { LifePayOrderListOutput, TimelineEventKind } from '../../../../types/api/operator'
 import { orderAuditQuery, orderQuery, orderTimelineQuery } from '../../api/orders'
 import { dateTime, yuan } from '../../components/displayValues'
+import { orderStatusText } from '../../components/orderStatus'
 import { PageHeader } from '../../components/PageHeader'
 import { QueryError } from '../../components/QueryError'
 import { commonMessages } from '../../i18n/common'
@@ -20,6 +23,8 @@ import { SupplierResult } from '../refunds/SupplierResult'
 import { orderMessages } from './messages'
 import { RefundVoucherImage } from './RefundVoucherImage'
 import { AuditChanges } from '../../components/AuditChanges'
+import { CellText } from '../../components/CellText'
+import { auditActionText, auditRemarkText } from '../../components/auditText'
 
 type Texts = (typeof orderMessages)['zh-CN']
 
@@ -75,7 +80,7 @@ function OrderFields({ order }: { order: LifePayOrderListOutput }) {
       children: order.lifePayType === null ? '-' : label(lifePayTypeLabels, order.lifePayType, locale),
     },
     { label: text.payStatus, children: label(lifePayStatusLabels, order.payStatus, locale) },
-    { label: text.orderStatus, children: label(lifePayOrderStatusLabels, order.lifePayOrderStatus, locale) },
+    { label: text.orderStatus, children: orderStatusText(order, locale) },
     { label: text.created, children: dateTime(order.creationTime) },
     { label: text.paidAt, children: dateTime(order.payTime) },
     { label: text.finishedAt, children: dateTime(order.finishTime) },
@@ -83,8 +88,17 @@ function OrderFields({ order }: { order: LifePayOrderListOutput }) {
     { label: text.supplierOrderNo, children: order.acoolyOrderNo ?? '-' },
     { label: text.supplierResult, children: <SupplierResult result={order.supplierResult} /> },
     { label: text.refundApplyTime, children: dateTime(order.refundApplyTime) },
-    { label: text.refundApplyRemark, children: order.refundApplyRemark ?? '-' },
-    { label: text.refundCheckRemark, children: order.refundCheckRemark ?? '-' },
+    {
+      label: text.refundApplyRemark,
+      children:
+        order.refundApplyRemark === null
+          ? '-'
+          : refundApplyReasonText(order.refundApplyRemark, order.refundApplyReason, locale),
+    },
+    {
+      label: text.refundCheckRemark,
+      children: order.refundCheckRemark === null ? '-' : remarkForUser(order.refundCheckRemark, locale),
+    },
     { label: text.refundTime, children: dateTime(order.refundTime) },
   ]
   if (order.refundCredentialsImgUrl)
@@ -92,7 +106,8 @@ function OrderFields({ order }: { order: LifePayOrderListOutput }) {
       label: text.voucher,
       children: <RefundVoucherImage orderNo={order.orderNo} />,
     })
-  return <Descriptions bordered size='small' column={3} items={items} />
+  // Labels stay on one line: a long value (a user's reason) wraps itself instead.
+  return <Descriptions bordered size='small' column={3} items={items} styles={{ label: { whiteSpace: 'nowrap' } }} />
 }
 
 function OrderTimelineCard({ orderNo }: { orderNo: string }) {
@@ -129,6 +144,7 @@ function OrderTimelineCard({ orderNo }: { orderNo: string }) {
 function OrderAuditCard({ orderNo }: { orderNo: string }) {
   const text = useMessages(orderMessages)
   const common = useMessages(commonMessages)
+  const locale = useLocale((state) => state.locale)
   const audit = useQuery(orderAuditQuery(orderNo))
   return (
     <Card title={text.audit} className='lp-order-detail__section'>
@@ -146,15 +162,22 @@ function OrderAuditCard({ orderNo }: { orderNo: string }) {
           columns={[
             { title: text.auditAt, dataIndex: 'at', render: dateTime },
             { title: text.auditActor, dataIndex: 'actorName' },
-            { title: text.auditAction, dataIndex: 'action' },
+            {
+              title: text.auditAction,
+              dataIndex: 'action',
+              render: (_: string, entry) => auditActionText(entry, locale),
+            },
             {
               title: text.auditChanges,
               key: 'changes',
-              render: (_: unknown, entry) => (
-                <AuditChanges before={entry.before} after={entry.after} noChange={text.auditNoChange} />
-              ),
+              render: (_: unknown, entry) => <AuditChanges entry={entry} />,
             },
-            { title: text.auditRemark, dataIndex: 'remark', render: (remark: string | null) => remark ?? '-' },
+            {
+              title: text.auditRemark,
+              dataIndex: 'remark',
+              render: (remark: string | null) =>
+                remark === null ? '-' : <CellText text={auditRemarkText(remark, locale) ?? remark} width={240} />,
+            },
           ]}
         />
       )}

@@ -9,6 +9,7 @@ import { lifePayTypeLabels } from '../../../../src/domain/lifePayType'
 import type { LifePayOrderListOutput } from '../../../../types/api/operator'
 import { exportOrders, orderPageQuery } from '../../api/orders'
 import { dateTime, yuan } from '../../components/displayValues'
+import { orderStatusColor, orderStatusText } from '../../components/orderStatus'
 import { PageHeader } from '../../components/PageHeader'
 import { PageModelTable } from '../../components/PageModelTable'
 import { usePageModel } from '../../components/usePageModel'
@@ -107,13 +108,7 @@ function OrdersList() {
     {
       title: text.orderStatus,
       dataIndex: 'lifePayOrderStatus',
-      render: (value: LifePayOrderListOutput['lifePayOrderStatus']) => (
-        <Tag
-          color={value === 40 ? 'orange' : value === 30 ? 'green' : value === 20 || value === 60 ? 'red' : undefined}
-        >
-          {label(lifePayOrderStatusLabels, value, locale)}
-        </Tag>
-      ),
+      render: (_: unknown, order) => <Tag color={orderStatusColor(order)}>{orderStatusText(order, locale)}</Tag>,
     },
     { title: text.created, dataIndex: 'creationTime', ...sortable('creationTime'), render: dateTime },
     { title: text.paidAt, dataIndex: 'payTime', ...sortable('payTime'), render: dateTime },

@@ -2,7 +2,8 @@ import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query'
 import { Alert, App, Button, Card, Form, InputNumber, Table } from 'antd'
 import { useCallback, useEffect } from 'react'
 import { label } from '../../../../src/domain/locale'
-import { lifePayRateTypeLabels, type LifePayRateType } from '../../../../src/domain/rateType'
+import { discountTenths, formatYuan, rechargePrice } from '../../../../src/domain/price'
+import { LifePayRateType, lifePayRateTypeLabels } from '../../../../src/domain/rateType'
 import type { LifePayRate } from '../../../../types/api/lifePay'
 import { createEditLifePayRate, ratesQuery } from '../../api/rates'
 import { PageHeader } from '../../components/PageHeader'
@@ -10,13 +11,30 @@ import { QueryError } from '../../components/QueryError'
 import { rateRule } from '../../components/rateRule'
 import { commonMessages } from '../../i18n/common'
 import { useLocale } from '../../i18n/locale'
-import { useMessages } from '../../i18n/messages'
+import { format, useMessages } from '../../i18n/messages'
 import { useCan } from '../../session/useOperator'
 import { ratesMessages } from './messages'
 
 type RateForm = Record<string, number | null>
 
 const fieldOf = (rateType: LifePayRateType) => `rate${rateType}`
+
+/** A rate in words: its percent, its 折 (tenths) and what a ¥100 top-up costs at it. */
+const rateText = (template: string, percent: number) =>
+  format(template, {
+    percent: String(percent),
+    tenths: discountTenths(percent),
+    price: formatYuan(rechargePrice(100, percent)),
+  })
+
+/** Under a rate's field, what the value typed means (for the user, or for us with the supplier); else the rule. */
+function RateMeaning({ rateType }: { rateType: LifePayRateType }) {
+  const text = useMessages(ratesMessages)
+  const value = Form.useWatch<number | null | undefined>(fieldOf(rateType))
+  const valid = typeof value === 'number' && value > 0 && value <= 100
+  const means = rateType === LifePayRateType.SupplierDiscount ? text.supplierRateMeans : text.rateMeans
+  return <span data-testid={`rate-meaning-${rateType}`}>{valid ? rateText(means, value) : text.rateHelp}</span>
+}
 
 export default function RatesPage() {
   const text = useMessages(ratesMessages)
@@ -61,13 +79,18 @@ export default function RatesPage() {
     }
     modal.confirm({
       title: text.confirmTitle,
+      width: 520,
       content: (
         <>
           <p>{text.confirmBody}</p>
           <ul>
             {changed.map((rate) => (
               <li key={rate.rateType}>
-                {label(lifePayRateTypeLabels, rate.rateType, locale)}: {rate.before}% → {rate.rate}%
+                {format(text.change, {
+                  type: label(lifePayRateTypeLabels, rate.rateType, locale),
+                  before: rateText(text.currentRate, rate.before),
+                  after: rateText(text.currentRate, rate.rate),
+                })}
               </li>
             ))}
           </ul>
@@ -105,7 +128,7 @@ export default function RatesPage() {
               title: text.current,
               dataIndex: 'rate',
               sorter: (a, b) => a.rate - b.rate,
-              render: (value: number) => `${value}%`,
+              render: (value: number) => rateText(text.currentRate, value),
             },
           ]}
         />
@@ -119,7 +142,7 @@ export default function RatesPage() {
                   key={rate.rateType}
                   name={fieldOf(rate.rateType)}
                   label={`${label(lifePayRateTypeLabels, rate.rateType, locale)} (%)`}
-                  extra={rate.rateType === rates.data[0].rateType ? text.rateHelp : undefined}
+                  extra={<RateMeaning rateType={rate.rateType} />}
                   rules={[{ required: true, message: text.rateRequired }, rateRule(text)]}
                 >
                   <InputNumber style={{ width: '100%' }} step={0.01} />

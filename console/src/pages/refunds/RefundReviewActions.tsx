@@ -1,6 +1,7 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query'
 import { Alert, App, Button, Checkbox, Form, Input, Modal, Space, Typography } from 'antd'
 import { useState } from 'react'
+import { supplierReportedDelivered } from '../../../../src/domain/supplierResult'
 import { validationMessages } from '../../../../src/domain/validationMessages'
 import { refundReason, required, validateField } from '../../../../src/domain/validators'
 import type { LifePayOrderListOutput } from '../../../../types/api/operator'
@@ -25,16 +26,17 @@ function ApproveModal({ order, onClose }: { order: LifePayOrderListOutput; onClo
   const queryClient = useQueryClient()
   const [form] = Form.useForm<ApproveForm>()
   const [uploading, setUploading] = useState(false)
-  // The server's refusal because the supplier reported the top-up delivered: shown, and a second, explicit confirm.
-  const [delivered, setDelivered] = useState<string | null>(null)
-  const acknowledged = Form.useWatch('acknowledgeDelivered', form) === true
+  // The supplier's delivery is known up front from its last word; should it report one while the dialog is open, the
+  // server refuses the approval (RECHARGE_DELIVERED) and the same warning appears then.
+  const [deliveredMeanwhile, setDeliveredMeanwhile] = useState(false)
+  const delivered = supplierReportedDelivered(order.supplierResult) || deliveredMeanwhile
   const approve = useMutation({
     mutationFn: (values: ApproveForm) =>
       approveRefund({
         id: order.id,
         refundCheckRemark: values.refundCheckRemark?.trim() || undefined,
         refundCredentialsImgUrl: values.refundCredentialsImgUrl,
-        ...(values.acknowledgeDelivered ? { acknowledgeDelivered: true } : {}),
+        ...(delivered && values.acknowledgeDelivered ? { acknowledgeDelivered: true } : {}),
       }),
     onSuccess: () => {
       void message.success(text.approved)
@@ -42,7 +44,7 @@ function ApproveModal({ order, onClose }: { order: LifePayOrderListOutput; onClo
       onClose()
     },
     onError: (error) => {
-      if (error instanceof ApiError && error.code === 'RECHARGE_DELIVERED') setDelivered(error.message)
+      if (error instanceof ApiError && error.code === 'RECHARGE_DELIVERED') setDeliveredMeanwhile(true)
       else void message.error(error.message)
     },
   })
@@ -51,7 +53,7 @@ function ApproveModal({ order, onClose }: { order: LifePayOrderListOutput; onClo
       open
       title={format(text.approveTitle, { orderNo: order.orderNo })}
       okText={text.approve}
-      okButtonProps={{ danger: delivered !== null, disabled: delivered !== null && !acknowledged }}
+      okButtonProps={{ danger: delivered }}
       confirmLoading={approve.isPending}
       onOk={() => {
         if (uploading) {
@@ -65,7 +67,7 @@ function ApproveModal({ order, onClose }: { order: LifePayOrderListOutput; onClo
     >
       <Typography.Paragraph>{format(text.approveHint, { amount: yuan(order.payAmount) })}</Typography.Paragraph>
       <Form<ApproveForm> form={form} layout='vertical' onFinish={(values) => approve.mutate(values)}>
-        {delivered !== null && (
+        {delivered && (
           <Alert
             type='warning'
             showIcon
@@ -74,8 +76,19 @@ function ApproveModal({ order, onClose }: { order: LifePayOrderListOutput; onClo
             title={text.deliveredTitle}
             description={
               <>
-                <div>{delivered}</div>
-                <Form.Item name='acknowledgeDelivered' valuePropName='checked' noStyle>
+                <Typography.Paragraph className='lp-refund-delivered__body'>{text.deliveredBody}</Typography.Paragraph>
+                <Form.Item
+                  name='acknowledgeDelivered'
+                  valuePropName='checked'
+                  className='lp-refund-delivered__confirm'
+                  rules={[
+                    {
+                      validator: async (_rule, checked: unknown) => {
+                        if (checked !== true) throw new Error(text.deliveredConfirmRequired)
+                      },
+                    },
+                  ]}
+                >
                   <Checkbox>{text.deliveredConfirm}</Checkbox>
                 </Form.Item>
               </>

@@ -1,12 +1,15 @@
 import { useQuery } from '@tanstack/react-query'
 import { Table, type TableColumnsType } from 'antd'
 import { Link } from 'react-router-dom'
+import { refundApplyReasonText } from '../../../../src/domain/refundApplyReason'
 import type { LifePayOrderListOutput } from '../../../../types/api/operator'
 import { refundQueueQuery } from '../../api/refunds'
+import { CellText } from '../../components/CellText'
 import { dateTime, yuan } from '../../components/displayValues'
 import { PageHeader } from '../../components/PageHeader'
 import { QueryError } from '../../components/QueryError'
 import { commonMessages } from '../../i18n/common'
+import { useLocale } from '../../i18n/locale'
 import { format, useMessages } from '../../i18n/messages'
 import { orderPath } from '../../screens'
 import { useCan } from '../../session/useOperator'
@@ -19,6 +22,7 @@ export default function RefundsPage() {
   const text = useMessages(refundMessages)
   const canReview = useCan('reviewer')
   const common = useMessages(commonMessages)
+  const locale = useLocale((state) => state.locale)
   const queue = useQuery(refundQueueQuery)
 
   const columns: TableColumnsType<LifePayOrderListOutput> = [
@@ -33,8 +37,13 @@ export default function RefundsPage() {
     {
       title: text.reason,
       dataIndex: 'refundApplyRemark',
-      width: 260,
-      render: (reason: string | null) => reason ?? '-',
+      // One line in the queue; the whole reason on hover and on the order's page.
+      render: (remark: string | null, order) =>
+        remark === null ? (
+          '-'
+        ) : (
+          <CellText text={refundApplyReasonText(remark, order.refundApplyReason, locale)} width={240} />
+        ),
     },
     { title: text.faceValue, dataIndex: 'rechargeAmount', align: 'right', render: yuan },
     { title: text.paid, dataIndex: 'payAmount', align: 'right', render: yuan },

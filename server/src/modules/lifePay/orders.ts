@@ -14,6 +14,7 @@ import {
   RECHARGE_REFUNDABLE_AFTER_MINUTES,
 } from '../../../../src/domain/orderTransitions'
 import { LifePayRateType } from '../../../../src/domain/rateType'
+import { refundApplyReasonParts, type RefundApplyReason } from '../../../../src/domain/refundApplyReason'
 import type { AppContext } from '../../appContext'
 import type { Db, Executor, Tx } from '../../db/database'
 import type { AdvisoryLock } from '../../db/lockedTransaction'
@@ -442,8 +443,19 @@ export async function orderPage(
   return { pageIndex, pageSize, totalCount, items: rows.map(toOrderListItem) }
 }
 
-/** POST /api/LifePay/RefundUserLifePayOrder: pending review (order 40, pay 30) until an operator decides. */
-export async function applyRefund(ctx: AppContext, userId: string, orderNo: string, remark: string): Promise<void> {
+/**
+ * POST /api/LifePay/RefundUserLifePayOrder: pending review (order 40, pay 30) until an operator decides. The remark is
+ * kept as written; the reason's code as sent, else as the remark names it (a client that sends no code).
+ */
+export async function applyRefund(
+  ctx: AppContext,
+  userId: string,
+  orderNo: string,
+  remark: string,
+  reason?: RefundApplyReason,
+): Promise<void> {
+  const refundApplyRemark = remark.trim()
+  const refundApplyReason = reason ?? refundApplyReasonParts(refundApplyRemark).reason
   await orderTransaction(ctx, async (tx) => {
     const order = await lockUserOrder(tx, userId, orderNo)
     if (!canTransition(order, 'applyRefund')) throw errors.refundNotAllowed()
@@ -454,7 +466,7 @@ export async function applyRefund(ctx: AppContext, userId: string, orderNo: stri
       tx,
       order,
       'applyRefund',
-      { refundApplyTime: now, refundApplyRemark: remark.trim(), updatedTime: now },
+      { refundApplyTime: now, refundApplyRemark, refundApplyReason, updatedTime: now },
       ctx,
     )
   })

@@ -2,6 +2,7 @@ import type { AppContext } from '../../appContext'
 import type { Tx } from '../../db/database'
 import { LifePayOrderStatus } from '../../../../src/domain/lifePayStatus'
 import { canTransition } from '../../../../src/domain/orderTransitions'
+import { supplierReportedDelivered } from '../../../../src/domain/supplierResult'
 import { RECHARGE_SUBMIT_JOB } from './jobKinds'
 import type { OrderRow } from './orderView'
 import { afterOrderCommit } from './orderWrites'
@@ -10,7 +11,8 @@ import { attemptInFlight } from './rechargeAttempts'
 // Whether the supplier still owes an order its recharge, shared by the submit job and the operator's rejection.
 
 /** The supplier reported this order's recharge delivered (orders keep the supplier's last word). */
-export const isDelivered = (order: Pick<OrderRow, 'supplierResult'>): boolean => order.supplierResult === 'success'
+export const isDelivered = (order: Pick<OrderRow, 'supplierResult'>): boolean =>
+  supplierReportedDelivered(order.supplierResult)
 
 /**
  * The recharge is still owed and may be put to the supplier now: paid and not delivered, and no refund application

@@ -371,7 +371,8 @@ export function registerLifePayRoutes(app: FastifyInstance, ctx: AppContext, aut
     },
     async (request) => {
       checkField('refundApplyRemark', request.body.refundApplyRemark, [required, refundReason])
-      await applyRefund(ctx, request.userId, request.body.orderNo, request.body.refundApplyRemark)
+      const { orderNo, refundApplyRemark, refundApplyReason } = request.body
+      await applyRefund(ctx, request.userId, orderNo, refundApplyRemark, refundApplyReason)
       return ok(null)
     },
   )

@@ -3,10 +3,13 @@ import type { Writable } from 'node:stream'
 import { and, eq, lt, or, type SQL } from 'drizzle-orm'
 import ExcelJS from 'exceljs'
 import type { LifePayOrderFilters, LifePayOrderListOutput } from '../../../../types/api/operator'
-import { label } from '../../../../src/domain/locale'
+import { declinedRefundLabels, declinedRefundOf } from '../../../../src/domain/declinedRefund'
+import { DEFAULT_LOCALE, label, type Locale } from '../../../../src/domain/locale'
 import { lifePayOrderTypeLabels } from '../../../../src/domain/lifePayOrderType'
 import { lifePayOrderStatusLabels, lifePayStatusLabels } from '../../../../src/domain/lifePayStatus'
 import { lifePayTypeLabels } from '../../../../src/domain/lifePayType'
+import { refundApplyReasonText } from '../../../../src/domain/refundApplyReason'
+import { remarkForUser } from '../../../../src/domain/systemRemark'
 import type { AppContext } from '../../appContext'
 import { lifePayOrders } from '../../db/schema'
 import type { OperatorActor } from '../operatorAccounts/roles'
@@ -32,32 +35,89 @@ export function shanghaiTimeText(iso: string | null): string {
 
 type Cell = string | number
 
+/** Yuan with two decimals, as the console shows money (¥ aside: the cells stay numbers, to sum and sort). */
+const MONEY_FORMAT = '0.00'
+
+const defaultChannel: Record<Locale, string> = { 'zh-CN': '默认渠道', 'en-US': 'Default' }
+const sheetName: Record<Locale, string> = { 'zh-CN': '订单', 'en-US': 'Orders' }
+
+interface ExportColumn {
+  /** The console's own word for the field (console/src/pages/orders/messages.ts), in each language. */
+  header: Record<Locale, string>
+  width: number
+  money?: boolean
+  value: (row: LifePayOrderListOutput, locale: Locale) => Cell
+}
+
+const words = (zh: string, en: string): Record<Locale, string> => ({ 'zh-CN': zh, 'en-US': en })
+
 /** The sheet's columns, in order: the header operators read, and the value from a row of the page. */
-export const orderExportColumns: { header: string; width: number; value: (row: LifePayOrderListOutput) => Cell }[] = [
-  { header: '订单号', width: 24, value: (r) => r.orderNo },
-  { header: '用户手机号', width: 14, value: (r) => r.phoneNumber ?? '' },
-  { header: '充值类型', width: 10, value: (r) => label(lifePayOrderTypeLabels, r.lifePayOrderType) },
-  { header: '充值账号', width: 18, value: (r) => r.account },
-  { header: '渠道', width: 14, value: (r) => r.channelName ?? r.channelId ?? '' },
-  { header: '充值金额', width: 10, value: (r) => r.rechargeAmount },
-  { header: '优惠金额', width: 10, value: (r) => r.discountAmount },
-  { header: '实付金额', width: 10, value: (r) => r.payAmount },
-  { header: '支付方式', width: 10, value: (r) => (r.lifePayType ? label(lifePayTypeLabels, r.lifePayType) : '') },
-  { header: '支付状态', width: 10, value: (r) => label(lifePayStatusLabels, r.payStatus) },
-  { header: '订单状态', width: 12, value: (r) => label(lifePayOrderStatusLabels, r.lifePayOrderStatus) },
-  { header: '下单时间', width: 20, value: (r) => shanghaiTimeText(r.creationTime) },
-  { header: '支付时间', width: 20, value: (r) => shanghaiTimeText(r.payTime) },
-  { header: '完成时间', width: 20, value: (r) => shanghaiTimeText(r.finishTime) },
-  { header: '外部订单号', width: 30, value: (r) => r.outOrderNo ?? '' },
-  { header: '渠道流水号', width: 24, value: (r) => r.acoolyOrderNo ?? '' },
-  { header: '退款申请原因', width: 24, value: (r) => r.refundApplyRemark ?? '' },
-  { header: '退款审核备注', width: 24, value: (r) => r.refundCheckRemark ?? '' },
-  { header: '退款审核时间', width: 20, value: (r) => shanghaiTimeText(r.refundCheckTime) },
-  { header: '退款时间', width: 20, value: (r) => shanghaiTimeText(r.refundTime) },
-  { header: '退款凭证', width: 40, value: (r) => r.refundCredentialsImgUrl ?? '' },
+export const orderExportColumns: readonly ExportColumn[] = [
+  { header: words('订单号', 'Order no.'), width: 24, value: (r) => r.orderNo },
+  { header: words('用户手机号', "User's phone"), width: 14, value: (r) => r.phoneNumber ?? '' },
+  {
+    header: words('充值类型', 'Type'),
+    width: 10,
+    value: (r, locale) => label(lifePayOrderTypeLabels, r.lifePayOrderType, locale),
+  },
+  { header: words('充值账号', 'Account'), width: 18, value: (r) => r.account },
+  {
+    header: words('渠道', 'Channel'),
+    width: 14,
+    value: (r, locale) => r.channelName ?? r.channelId ?? defaultChannel[locale],
+  },
+  { header: words('充值面额', 'Face value'), width: 10, money: true, value: (r) => r.rechargeAmount },
+  { header: words('优惠金额', 'Discount'), width: 10, money: true, value: (r) => r.discountAmount },
+  { header: words('实付金额', 'Paid'), width: 10, money: true, value: (r) => r.payAmount },
+  {
+    header: words('支付方式', 'Pay type'),
+    width: 10,
+    value: (r, locale) => (r.lifePayType ? label(lifePayTypeLabels, r.lifePayType, locale) : ''),
+  },
+  {
+    header: words('支付状态', 'Pay status'),
+    width: 10,
+    value: (r, locale) => label(lifePayStatusLabels, r.payStatus, locale),
+  },
+  {
+    header: words('订单状态', 'Order status'),
+    width: 12,
+    value: (r, locale) => {
+      // A declined refund as what became of the top-up, never "refund failed" (the console's words).
+      const declined = declinedRefundOf(r)
+      return declined
+        ? label(declinedRefundLabels, declined, locale)
+        : label(lifePayOrderStatusLabels, r.lifePayOrderStatus, locale)
+    },
+  },
+  { header: words('下单时间', 'Created'), width: 20, value: (r) => shanghaiTimeText(r.creationTime) },
+  { header: words('支付时间', 'Paid at'), width: 20, value: (r) => shanghaiTimeText(r.payTime) },
+  { header: words('完成时间', 'Finished at'), width: 20, value: (r) => shanghaiTimeText(r.finishTime) },
+  { header: words('支付流水号', 'Payment transaction no.'), width: 30, value: (r) => r.outOrderNo ?? '' },
+  { header: words('渠道流水号', 'Supplier order no.'), width: 24, value: (r) => r.acoolyOrderNo ?? '' },
+  {
+    header: words('退款原因', 'Refund reason'),
+    width: 24,
+    value: (r, locale) =>
+      r.refundApplyRemark === null ? '' : refundApplyReasonText(r.refundApplyRemark, r.refundApplyReason, locale),
+  },
+  {
+    header: words('审核备注', 'Review remark'),
+    width: 24,
+    value: (r, locale) => (r.refundCheckRemark === null ? '' : remarkForUser(r.refundCheckRemark, locale)),
+  },
+  { header: words('退款审核时间', 'Reviewed at'), width: 20, value: (r) => shanghaiTimeText(r.refundCheckTime) },
+  { header: words('退款时间', 'Refunded at'), width: 20, value: (r) => shanghaiTimeText(r.refundTime) },
+  { header: words('退款凭证', 'Refund voucher'), width: 40, value: (r) => r.refundCredentialsImgUrl ?? '' },
 ]
 
+/** A row of the sheet: the cells the columns take from an order of the page. */
+export const orderExportCells = (row: LifePayOrderListOutput, locale: Locale): Cell[] =>
+  orderExportColumns.map((column) => column.value(row, locale))
+
 export interface OrderExportOptions {
+  /** The language of the headers and values (the request's Accept-Language); zh-CN when left out. */
+  locale?: Locale
   /** Who asked: phone numbers are masked for a viewer (phoneMasking.ts). Left out, the sheet has them in full. */
   actor?: OperatorActor
   /** Called each time the export stops to wait for the client to take what was written (tests, logs). */
@@ -110,12 +170,15 @@ export async function writeOrderExport(
   out: Writable,
   options: OrderExportOptions = {},
 ): Promise<number> {
-  const workbook = new ExcelJS.stream.xlsx.WorkbookWriter({ stream: out, useStyles: false, useSharedStrings: false })
-  const sheet = workbook.addWorksheet('订单')
+  const locale = options.locale ?? DEFAULT_LOCALE
+  // Styles only for the number format of the money columns (a few hundred bytes of styles.xml).
+  const workbook = new ExcelJS.stream.xlsx.WorkbookWriter({ stream: out, useStyles: true, useSharedStrings: false })
+  const sheet = workbook.addWorksheet(sheetName[locale])
   sheet.columns = orderExportColumns.map((column, n) => ({
-    header: column.header,
+    header: column.header[locale],
     key: String(n),
     width: column.width,
+    ...(column.money ? { style: { numFmt: MONEY_FORMAT } } : {}),
   }))
   const filter = orderFilterCondition(filters)
   let after: { creationTime: Date; orderNo: string } | null = null
@@ -134,7 +197,7 @@ export async function writeOrderExport(
     for (const row of rows) {
       const item = toOrderListOutput(row)
       const view = options.actor ? orderFor(options.actor, item) : item
-      sheet.addRow(orderExportColumns.map((column) => column.value(view))).commit()
+      sheet.addRow(orderExportCells(view, locale)).commit()
     }
     written += rows.length
     if (rows.length < EXPORT_BATCH_ROWS) break

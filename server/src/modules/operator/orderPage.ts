@@ -9,6 +9,7 @@ import { fenToYuan } from '../../../../src/domain/price'
 import type { LifePayOrderStatus, LifePayStatus } from '../../../../src/domain/lifePayStatus'
 import type { LifePayOrderType } from '../../../../src/domain/lifePayOrderType'
 import type { LifePayType } from '../../../../src/domain/lifePayType'
+import { refundApplyReasonParts } from '../../../../src/domain/refundApplyReason'
 import type { AppContext } from '../../appContext'
 import type { Executor } from '../../db/database'
 import { channels, lifePayOrders, users } from '../../db/schema'
@@ -103,6 +104,11 @@ export function toOrderListOutput({ order, phoneNumber, channelName }: OrderList
     supplierResult: order.supplierResult,
     refundApplyTime: iso(order.refundApplyTime),
     refundApplyRemark: order.refundApplyRemark,
+    // Rows from before codes: the reason their remark names, if any.
+    refundApplyReason:
+      order.refundApplyRemark === null
+        ? null
+        : refundApplyReasonParts(order.refundApplyRemark, order.refundApplyReason).reason,
     refundCheckRemark: order.refundCheckRemark,
     refundTime: iso(order.refundTime),
     refundCredentialsImgUrl: order.refundCredentialsImgUrl,

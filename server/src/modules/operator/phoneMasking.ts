@@ -1,14 +1,13 @@
-import { maskPhone } from '../../../../src/domain/mask'
-import { LifePayOrderType } from '../../../../src/domain/lifePayOrderType'
+import { maskLifePayAccount, maskPhone } from '../../../../src/domain/mask'
+import type { LifePayOrderType } from '../../../../src/domain/lifePayOrderType'
 import { roleAtLeast } from '../../../../src/domain/operatorRole'
 import type { OperatorActor } from '../operatorAccounts/roles'
 
-// Phone numbers on operator reads (docs/server.md § Operator side): a viewer (support staff reading orders) sees
-// them as 138****8000, the SPEC §5 mask the app itself shows; a reviewer or admin, who may have to call the user
-// or check a top-up with the carrier, sees them in full, as does the automation token. Masked are the user's own
-// number and the number topped up by a phone order; electricity and gas account numbers are not phone numbers and
-// stay whole. Searching (keyWords) still matches the full number: a viewer may find an order by the number the
-// user gives them on the phone.
+// Phone and account numbers on operator reads (docs/server.md § Operator side): a viewer (support staff reading
+// orders) sees phone numbers as 138****8000, the SPEC §5 mask the app itself shows, and electricity and gas account
+// numbers as the app masks them (440******6789); a reviewer or admin, who may have to call the user or check a
+// top-up with the carrier or the utility, sees them in full, as does the automation token. Searching (keyWords)
+// still matches the full number: a viewer may find an order by the number the user gives them on the phone.
 
 export function seesFullPhones(actor: OperatorActor): boolean {
   return roleAtLeast(actor.role, 'reviewer')
@@ -19,12 +18,12 @@ export function phoneFor<T extends string | null>(actor: OperatorActor, phone: T
   return (phone === null || seesFullPhones(actor) ? phone : maskPhone(phone)) as T
 }
 
-/** The account topped up as `actor` may see it: masked like a phone number when it is one (a phone order). */
+/** The account topped up (a phone, electricity or gas account number) as `actor` may see it. */
 export function accountFor(actor: OperatorActor, lifePayOrderType: number, account: string): string {
-  return lifePayOrderType === LifePayOrderType.Phone ? phoneFor(actor, account) : account
+  return seesFullPhones(actor) ? account : maskLifePayAccount(lifePayOrderType as LifePayOrderType, account)
 }
 
-/** An order as `actor` may see it: its user's phone number and the phone number topped up, masked for a viewer. */
+/** An order as `actor` may see it: its user's phone number and the account topped up, masked for a viewer. */
 export function orderFor<T extends { lifePayOrderType: number; account: string; phoneNumber?: string | null }>(
   actor: OperatorActor,
   order: T,

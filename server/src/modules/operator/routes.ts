@@ -89,11 +89,13 @@ export function registerOperatorRoutes(app: FastifyInstance, ctx: AppContext, au
     { ...guard('viewer'), schema: { ...exportSchema, response: errorResponses } },
     async (request, reply) => {
       const out = new PassThrough()
-      writeOrderExport(ctx, request.body, out, { actor: request.operator }).catch((error: unknown) => {
-        // The status line has gone: all that can be said now is that the file is incomplete.
-        request.log.error({ err: error }, 'order export failed')
-        out.destroy(error instanceof Error ? error : new Error(String(error)))
-      })
+      writeOrderExport(ctx, request.body, out, { actor: request.operator, locale: localeOf(request) }).catch(
+        (error: unknown) => {
+          // The status line has gone: all that can be said now is that the file is incomplete.
+          request.log.error({ err: error }, 'order export failed')
+          out.destroy(error instanceof Error ? error : new Error(String(error)))
+        },
+      )
       const stamp = ctx.clock.now().toISOString().slice(0, 19).replace(/\D/g, '')
       return reply
         .header('content-type', XLSX_CONTENT_TYPE)

@@ -1,4 +1,5 @@
 import { and, count, desc, eq, like, or, sql, type SQL } from 'drizzle-orm'
+import { alias } from 'drizzle-orm/pg-core'
 import type {
   PageOutput,
   QueryUserAccountListInput,
@@ -12,7 +13,7 @@ import type { GasProvider } from '../../../../src/domain/gas'
 import { LifePayOrderStatus } from '../../../../src/domain/lifePayStatus'
 import type { LifePayOrderType } from '../../../../src/domain/lifePayOrderType'
 import type { AppContext } from '../../appContext'
-import { channels, lifePayOrders, refreshTokens, userAccounts, users, virtualLogins } from '../../db/schema'
+import { channels, lifePayOrders, refreshTokens, regions, userAccounts, users, virtualLogins } from '../../db/schema'
 import { containsPattern, offsetOf, orderByOf, pageOutput } from './pageModel'
 
 // GetUserPage and GetAccountPage: users and their saved accounts with what an operator asks about them (last login,
@@ -97,6 +98,10 @@ const accountOrderCount =
     .mapWith(Number)
     .as('order_count')
 
+// A saved electricity account keeps its region by code; the operator reads it by name.
+const provinceRegion = alias(regions, 'province_region')
+const cityRegion = alias(regions, 'city_region')
+
 const accountSortable = { creationTime: userAccounts.creationTime, content: userAccounts.content }
 
 export async function accountPage(
@@ -113,9 +118,17 @@ export async function accountPage(
   )
   const [rows, [{ total }]] = await Promise.all([
     ctx.db
-      .select({ account: userAccounts, phoneNumber: users.phoneNumber, orderCount: accountOrderCount })
+      .select({
+        account: userAccounts,
+        phoneNumber: users.phoneNumber,
+        orderCount: accountOrderCount,
+        provinceName: provinceRegion.areaName,
+        cityName: cityRegion.areaName,
+      })
       .from(userAccounts)
       .leftJoin(users, eq(users.id, userAccounts.userId))
+      .leftJoin(provinceRegion, eq(provinceRegion.areaCode, userAccounts.province))
+      .leftJoin(cityRegion, eq(cityRegion.areaCode, userAccounts.city))
       .where(where)
       .orderBy(
         ...orderByOf(input.pageModel.orderInput, accountSortable, [
@@ -130,7 +143,7 @@ export async function accountPage(
   return pageOutput(
     input.pageModel,
     total,
-    rows.map(({ account, phoneNumber, orderCount }) => ({
+    rows.map(({ account, phoneNumber, orderCount, provinceName, cityName }) => ({
       id: account.id,
       userId: account.userId,
       phoneNumber,
@@ -143,6 +156,8 @@ export async function accountPage(
       gasOrgType: account.gasOrgType as GasProvider | null,
       province: account.province,
       city: account.city,
+      provinceName: provinceName ?? account.province,
+      cityName: cityName ?? account.city,
       name: account.name,
       creationTime: account.creationTime.toISOString(),
       orderCount,

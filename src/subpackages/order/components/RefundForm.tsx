@@ -16,12 +16,10 @@ import type { LifePayOrderDetail } from '../../../../types/api/lifePay'
 import type { useApplyRefund } from '../hooks/useApplyRefund'
 import { maskLifePayAccount } from '../../../domain/mask'
 import { orderMessages } from '../messages'
+import { RefundApplyReason, refundApplyReasonLabels, refundApplyReasonValues } from '../../../domain/refundApplyReason'
 import {
-  RefundReasonChoice,
   detailMaxLength,
-  refundReasonChoices,
-  refundReasonMessageKeys,
-  refundRemark,
+  refundApplication,
   textLength,
   validateRefundForm,
   type RefundFormErrors,
@@ -45,16 +43,16 @@ export default function RefundForm({ order, refund }: RefundFormProps) {
   const locale = useLocaleStore((s) => s.locale)
   const m = useMessages(orderMessages)
   useBottomBar(SUBMIT_BAR_DESIGN_HEIGHT)
-  const [choice, setChoice] = useState<RefundReasonChoice | null>(null)
+  const [choice, setChoice] = useState<RefundApplyReason | null>(null)
   const [detail, setDetail] = useState('')
   const detailField = useRenderedFieldValue(detail)
   const [errors, setErrors] = useState<RefundFormErrors>({})
   const maxLength = detailMaxLength(locale)
-  const reasonTabStop = rovingTabStop(refundReasonChoices, (reason) => reason === choice)
+  const reasonTabStop = rovingTabStop(refundApplyReasonValues, (reason) => reason === choice)
   const amount = formatYuan(order.payAmount)
   const subscribe = useNotificationSubscribe(refundNotificationEvents)
 
-  const pick = (next: RefundReasonChoice) => {
+  const pick = (next: RefundApplyReason) => {
     setChoice(next)
     setErrors({})
   }
@@ -74,7 +72,7 @@ export default function RefundForm({ order, refund }: RefundFormProps) {
       return
     }
     try {
-      await refund.submit(refundRemark(values, locale))
+      await refund.submit(refundApplication(values, locale))
     } catch {
       return // The request layer has told the user why; the form may be sent again.
     }
@@ -112,7 +110,7 @@ export default function RefundForm({ order, refund }: RefundFormProps) {
         <View className='lp-refund__card'>
           <Text className='lp-refund__section-title'>{m('chooseReason')}</Text>
           <View className='lp-refund__reasons' role='radiogroup' aria-label={m('chooseReason')}>
-            {refundReasonChoices.map((each, index) => {
+            {refundApplyReasonValues.map((each, index) => {
               const checked = each === choice
               return (
                 <View
@@ -123,7 +121,7 @@ export default function RefundForm({ order, refund }: RefundFormProps) {
                   aria-checked={checked}
                   onClick={() => pick(each)}
                 >
-                  <Text>{m(refundReasonMessageKeys[each])}</Text>
+                  <Text>{label(refundApplyReasonLabels, each, locale)}</Text>
                   <View className='lp-refund__radio' />
                 </View>
               )
@@ -144,7 +142,7 @@ export default function RefundForm({ order, refund }: RefundFormProps) {
             value={detailField.value}
             maxlength={maxLength}
             nativeProps={{ 'aria-label': m('reasonDetail') }}
-            placeholder={m(choice === RefundReasonChoice.Other ? 'reasonDetailRequired' : 'reasonDetailPlaceholder')}
+            placeholder={m(choice === RefundApplyReason.Other ? 'reasonDetailRequired' : 'reasonDetailPlaceholder')}
             onInput={(event) => {
               setDetail(event.detail.value)
               if (errors.detail) setErrors({})

@@ -2,6 +2,10 @@ import { useMutation, useQueryClient } from '@tanstack/react-query'
 import { useRef, useState } from 'react'
 import { refundUserLifePayOrder } from '../../../services/api/lifePay'
 import { queryKeys } from '../../../services/queryKeys'
+import type { RefundUserLifePayOrderInput } from '../../../../types/api/lifePay'
+
+/** The application's reason: its code and the remark that says it in words. */
+type RefundApplication = Omit<RefundUserLifePayOrderInput, 'orderNo'>
 
 /**
  * RefundUserLifePayOrder, sent at most once at a time: `begin` claims the single attempt (a second tap, or a tap
@@ -13,7 +17,7 @@ export function useApplyRefund(orderNo: string) {
   const claimed = useRef(false)
   const [busy, setBusy] = useState(false)
   const mutation = useMutation({
-    mutationFn: (refundApplyRemark: string) => refundUserLifePayOrder({ orderNo, refundApplyRemark }),
+    mutationFn: (application: RefundApplication) => refundUserLifePayOrder({ orderNo, ...application }),
     // Whatever the answer, the order may have moved on: every list and detail shows it fresh.
     onSettled: () => queryClient.invalidateQueries({ queryKey: queryKeys.ordersRoot }),
   })
@@ -28,9 +32,9 @@ export function useApplyRefund(orderNo: string) {
     claimed.current = false
     setBusy(false)
   }
-  const submit = async (refundApplyRemark: string): Promise<void> => {
+  const submit = async (application: RefundApplication): Promise<void> => {
     try {
-      await mutation.mutateAsync(refundApplyRemark)
+      await mutation.mutateAsync(application)
     } catch (error) {
       release()
       throw error
