@@ -33,7 +33,10 @@ export enum OrderDisplayStatus {
   Refunding = 'refunding',
   RefundPendingReview = 'refundPendingReview',
   Refunded = 'refunded',
-  RefundFailed = 'refundFailed',
+  /** The refund was declined while the recharge was still owed: it resumes. */
+  RefundDeclined = 'refundDeclined',
+  /** The refund was declined for a top-up that had arrived: the order is settled, delivered. */
+  DeliveredRefundDeclined = 'deliveredRefundDeclined',
 }
 
 export const orderDisplayStatusValues: readonly OrderDisplayStatus[] = [
@@ -44,7 +47,8 @@ export const orderDisplayStatusValues: readonly OrderDisplayStatus[] = [
   OrderDisplayStatus.Refunding,
   OrderDisplayStatus.RefundPendingReview,
   OrderDisplayStatus.Refunded,
-  OrderDisplayStatus.RefundFailed,
+  OrderDisplayStatus.RefundDeclined,
+  OrderDisplayStatus.DeliveredRefundDeclined,
 ]
 
 /** Ties a state to the UI kit's tag/text colours. */
@@ -59,7 +63,8 @@ export const orderDisplayStatusLabels: Labels<OrderDisplayStatus> = {
     [OrderDisplayStatus.Refunding]: '充值失败，退款中',
     [OrderDisplayStatus.RefundPendingReview]: '退款审核中',
     [OrderDisplayStatus.Refunded]: '已退款',
-    [OrderDisplayStatus.RefundFailed]: '退款失败',
+    [OrderDisplayStatus.RefundDeclined]: '退款未通过，充值中',
+    [OrderDisplayStatus.DeliveredRefundDeclined]: '充值成功，退款未通过',
   },
   'en-US': {
     [OrderDisplayStatus.Unpaid]: 'Unpaid',
@@ -69,7 +74,8 @@ export const orderDisplayStatusLabels: Labels<OrderDisplayStatus> = {
     [OrderDisplayStatus.Refunding]: 'Recharge failed, refunding',
     [OrderDisplayStatus.RefundPendingReview]: 'Refund pending review',
     [OrderDisplayStatus.Refunded]: 'Refunded',
-    [OrderDisplayStatus.RefundFailed]: 'Refund failed',
+    [OrderDisplayStatus.RefundDeclined]: 'Refund declined, recharging',
+    [OrderDisplayStatus.DeliveredRefundDeclined]: 'Recharge succeeded, refund declined',
   },
 }
 
@@ -81,11 +87,20 @@ export const orderDisplayStatusColors: Readonly<Record<OrderDisplayStatus, Statu
   [OrderDisplayStatus.Refunding]: 'danger',
   [OrderDisplayStatus.RefundPendingReview]: 'warning',
   [OrderDisplayStatus.Refunded]: 'default',
-  [OrderDisplayStatus.RefundFailed]: 'danger',
+  [OrderDisplayStatus.RefundDeclined]: 'primary',
+  [OrderDisplayStatus.DeliveredRefundDeclined]: 'success',
 }
 
-/** The display status; a pair outside the state model still gets the closest one (the order status leads). */
-export function orderDisplayStatusOf(payStatus: LifePayStatus, orderStatus: LifePayOrderStatus): OrderDisplayStatus {
+/**
+ * The display status; a pair outside the state model still gets the closest one (the order status leads).
+ * `rechargeDelivered`: the supplier delivered the top-up (the API's `rechargeDelivered`, the server's supplierResult),
+ * which tells a declined refund on an order that is settled from one whose recharge resumes.
+ */
+export function orderDisplayStatusOf(
+  payStatus: LifePayStatus,
+  orderStatus: LifePayOrderStatus,
+  rechargeDelivered = false,
+): OrderDisplayStatus {
   if (payStatus === LifePayStatus.Refunded) return OrderDisplayStatus.Refunded
   switch (orderStatus) {
     case LifePayOrderStatus.Refunded:
@@ -93,7 +108,7 @@ export function orderDisplayStatusOf(payStatus: LifePayStatus, orderStatus: Life
     case LifePayOrderStatus.RefundPendingReview:
       return OrderDisplayStatus.RefundPendingReview
     case LifePayOrderStatus.RefundFailed:
-      return OrderDisplayStatus.RefundFailed
+      return rechargeDelivered ? OrderDisplayStatus.DeliveredRefundDeclined : OrderDisplayStatus.RefundDeclined
     case LifePayOrderStatus.Completed:
       return OrderDisplayStatus.RechargeSucceeded
     case LifePayOrderStatus.Failed:

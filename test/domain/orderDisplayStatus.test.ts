@@ -71,16 +71,24 @@ const model = [
   ],
   ['refunded', Refunded, O.Refunded, F.Refunded, D.Refunded, '已退款', 'Refunded', 'default', false],
   [
-    'refund rejected',
+    'refund rejected, recharge resumed',
     Paid,
     O.RefundFailed,
     F.RefundFailed,
-    D.RefundFailed,
-    '退款失败',
-    'Refund failed',
-    'danger',
+    D.RefundDeclined,
+    '退款未通过，充值中',
+    'Refund declined, recharging',
+    'primary',
     false,
   ],
+] as const
+
+// Issue 37, item 2: the same state once the supplier delivered says the top-up arrived, never "refund failed".
+const delivered = [
+  D.DeliveredRefundDeclined,
+  '充值成功，退款未通过',
+  'Recharge succeeded, refund declined',
+  'success',
 ] as const
 
 describe('order state model', () => {
@@ -108,8 +116,20 @@ describe('order state model', () => {
     })
   })
 
-  it('gives every display status to exactly one reachable state', () => {
-    expect(model.map((row) => row[4]).sort()).toEqual([...orderDisplayStatusValues].sort())
+  it('tells a declined refund on a delivered top-up apart', () => {
+    const [display, zh, en, color] = delivered
+    const status = orderDisplayStatusOf(Paid, O.RefundFailed, true)
+    expect(status).toBe(display)
+    expect(label(orderDisplayStatusLabels, status, 'zh-CN')).toBe(zh)
+    expect(label(orderDisplayStatusLabels, status, 'en-US')).toBe(en)
+    expect(orderDisplayStatusColors[status]).toBe(color)
+    for (const locale of ['zh-CN', 'en-US'] as const) {
+      expect(label(orderDisplayStatusLabels, status, locale)).not.toMatch(/退款失败|Refund failed/)
+    }
+  })
+
+  it('gives every display status to exactly one reachable state (and delivery)', () => {
+    expect([...model.map((row) => row[4]), delivered[0]].sort()).toEqual([...orderDisplayStatusValues].sort())
   })
 })
 

@@ -156,6 +156,11 @@ export const LifePayOrderState = Type.Object({
   frontStatus: Nullable(
     OneOf(lifePayFrontStatusValues, { description: 'What the user sees; null while unpaid or failed' }),
   ),
+  /**
+   * The supplier delivered the top-up: a declined refund (60) on a delivered order is settled, on another its recharge
+   * resumes. Ours, not production's: absent, the app takes it as not delivered.
+   */
+  rechargeDelivered: Type.Optional(Type.Boolean()),
 })
 export type LifePayOrderState = Static<typeof LifePayOrderState>
 

@@ -30,6 +30,8 @@ const rejected = orderDetail({
   lifePayOrderStatus: LifePayOrderStatus.RefundFailed,
   refundTime: '2026-05-01T08:00:00.000Z',
   refundCheckRemark: '话费已到账，不予退款',
+  finishTime: '2026-05-01T06:10:00.000Z',
+  rechargeDelivered: true,
   ...applied,
 })
 
@@ -82,11 +84,19 @@ describe('refund result', () => {
     expect(steps()).toEqual(['Refund requested:done', 'Reviewed:done', 'Refunded:done'])
   })
 
-  it('refund failed: the operator’s reason is shown', async () => {
+  it('declined on a delivered top-up: says it arrived, once with the operator’s reason (issue 37, item 2)', async () => {
     await open(rejected)
-    expect(title()).toBe('退款失败')
-    expect(screen.getByText('原因：话费已到账，不予退款')).not.toBeNull()
-    expect(steps()).toEqual(['提交退款申请:done', '平台已审核:done', '退款失败:failed'])
+    expect(title()).toBe('退款未通过')
+    expect(screen.getByText('¥100.00 已充值到账，退款申请未通过审核')).not.toBeNull()
+    expect(screen.getAllByText('话费已到账，不予退款')).toHaveLength(1)
+    expect(steps()).toEqual(['提交退款申请:done', '平台已审核:done', '退款未通过:failed'])
+    expect(document.body.textContent).not.toMatch(/退款失败/)
+  })
+
+  it('declined while the top-up is still owed: it continues', async () => {
+    await open({ ...rejected, finishTime: null, rechargeDelivered: false }, 'en-US')
+    expect(title()).toBe('Refund declined')
+    expect(screen.getByText('Your refund request was declined; the top-up continues')).not.toBeNull()
   })
 
   it('a failed recharge is refunded without any application', async () => {
@@ -105,7 +115,7 @@ describe('refund result', () => {
     const detail = await open(pendingReview)
     detail.mockResolvedValue(rejected)
     showPageAgain()
-    await waitFor(() => expect(title()).toBe('退款失败'))
+    await waitFor(() => expect(title()).toBe('退款未通过'))
     expect(detail).toHaveBeenCalledTimes(2)
   })
 

@@ -11,6 +11,7 @@ import type { LifePayOrderDetail, LifePayOrderListItem, LifePayOrderState } from
 import type { OperatorOrder, RechargeAttempt } from '../../../../types/api/admin'
 import { lifePayOrders } from '../../db/schema'
 import { isAttemptInFlight, type RechargeAttemptRow } from './rechargeAttempts'
+import { isDelivered } from './rechargeOwed'
 import { ppmToPercent } from './catalog'
 
 export type OrderRow = typeof lifePayOrders.$inferSelect
@@ -20,6 +21,7 @@ export const stateColumns = {
   orderNo: lifePayOrders.orderNo,
   payStatus: lifePayOrders.payStatus,
   lifePayOrderStatus: lifePayOrders.lifePayOrderStatus,
+  supplierResult: lifePayOrders.supplierResult,
   expireTime: lifePayOrders.expireTime,
 }
 
@@ -27,6 +29,7 @@ export const listColumns = {
   orderNo: lifePayOrders.orderNo,
   payStatus: lifePayOrders.payStatus,
   lifePayOrderStatus: lifePayOrders.lifePayOrderStatus,
+  supplierResult: lifePayOrders.supplierResult,
   lifePayOrderType: lifePayOrders.lifePayOrderType,
   account: lifePayOrders.account,
   parValueFen: lifePayOrders.parValueFen,
@@ -62,12 +65,15 @@ export type OrderDetailRow = Pick<OrderRow, keyof typeof detailColumns>
 
 const iso = (date: Date | null) => (date ? date.toISOString() : null)
 
-export function toOrderState(order: Pick<OrderRow, 'orderNo' | 'payStatus' | 'lifePayOrderStatus'>): LifePayOrderState {
+export function toOrderState(
+  order: Pick<OrderRow, 'orderNo' | 'payStatus' | 'lifePayOrderStatus' | 'supplierResult'>,
+): LifePayOrderState {
   return {
     orderNo: order.orderNo,
     payStatus: order.payStatus,
     lifePayOrderStatus: order.lifePayOrderStatus,
     frontStatus: lifePayFrontStatusOf(order.payStatus, order.lifePayOrderStatus),
+    rechargeDelivered: isDelivered(order),
   }
 }
 

@@ -66,7 +66,7 @@ export default function OrderDetailContent({ order }: { order: LifePayOrderDetai
       case OrderDisplayStatus.Refunded:
         return m('hintRefunded', { amount: formatYuan(order.payAmount) })
       default:
-        return checkRemark ? m('hintRefundFailedReason', { reason: checkRemark }) : m('hintRefundFailed')
+        return checkRemark ? m('hintRefundDeclinedReason', { reason: checkRemark }) : m('hintRefundDeclined')
     }
   })()
 

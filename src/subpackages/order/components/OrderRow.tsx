@@ -47,7 +47,11 @@ export default function OrderRow({ order, onOpen }: OrderRowProps) {
           <Text className='lp-order-row__amount-label'>{m(unpaid ? 'toPay' : 'paid')}</Text>
           <Text className='lp-order-row__amount-value'>{formatYuan(order.payAmount)}</Text>
         </View>
-        <OrderStatusTag payStatus={order.payStatus} lifePayOrderStatus={order.lifePayOrderStatus} />
+        <OrderStatusTag
+          payStatus={order.payStatus}
+          lifePayOrderStatus={order.lifePayOrderStatus}
+          rechargeDelivered={order.rechargeDelivered}
+        />
       </View>
     </View>
   )

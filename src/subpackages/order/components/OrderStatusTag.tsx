@@ -12,14 +12,20 @@ import './OrderStatusTag.scss'
 interface OrderStatusTagProps {
   payStatus: LifePayStatus
   lifePayOrderStatus: LifePayOrderStatus
+  rechargeDelivered?: boolean
   /** 'text' for the list row, 'badge' for headers. */
   variant?: 'text' | 'badge'
 }
 
 /** The status a user sees for an order, in words and colour. */
-export default function OrderStatusTag({ payStatus, lifePayOrderStatus, variant = 'text' }: OrderStatusTagProps) {
+export default function OrderStatusTag({
+  payStatus,
+  lifePayOrderStatus,
+  rechargeDelivered,
+  variant = 'text',
+}: OrderStatusTagProps) {
   const locale = useLocaleStore((s) => s.locale)
-  const status = orderDisplayStatusOf(payStatus, lifePayOrderStatus)
+  const status = orderDisplayStatusOf(payStatus, lifePayOrderStatus, rechargeDelivered)
   const color = orderDisplayStatusColors[status]
   return (
     <Text className={`lp-order-status lp-order-status--${variant} lp-order-status--${color}`} data-status={status}>

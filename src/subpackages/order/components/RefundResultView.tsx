@@ -19,7 +19,7 @@ import './RefundResultView.scss'
 const TITLES: Record<RefundStage, OrderMessageKey> = {
   [RefundStage.PendingReview]: 'resultPendingReview',
   [RefundStage.Refunded]: 'resultRefunded',
-  [RefundStage.Rejected]: 'resultRefundFailed',
+  [RefundStage.Rejected]: 'resultRefundDeclined',
   [RefundStage.AutoRefunding]: 'resultRefunding',
   [RefundStage.None]: 'resultNoRefund',
 }
@@ -82,7 +82,9 @@ function RefundResult({ order }: { order: LifePayOrderDetail }) {
       case RefundStage.Refunded:
         return m('resultRefundedHint', { amount })
       case RefundStage.Rejected:
-        return checkRemark ? m('resultRefundFailedHint', { reason: checkRemark }) : m('resultRefundFailedNoReason')
+        return m(order.rechargeDelivered ? 'resultRefundDeclinedDelivered' : 'resultRefundDeclinedRecharging', {
+          amount: formatYuan(order.parValue),
+        })
       case RefundStage.AutoRefunding:
         return m('resultRefundingHint')
       default:

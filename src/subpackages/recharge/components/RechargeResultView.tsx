@@ -51,10 +51,15 @@ const HEAD: Record<Phase, { title: RechargeMessageKey; text: RechargeMessageKey;
     text: 'statusRefundReviewText',
     tone: 'pending',
   },
-  [OrderDisplayStatus.RefundFailed]: {
-    title: 'statusRefundFailedTitle',
-    text: 'statusRefundFailedText',
-    tone: 'failed',
+  [OrderDisplayStatus.RefundDeclined]: {
+    title: 'statusRefundDeclinedTitle',
+    text: 'statusRefundDeclinedText',
+    tone: 'pending',
+  },
+  [OrderDisplayStatus.DeliveredRefundDeclined]: {
+    title: 'statusDeliveredRefundDeclinedTitle',
+    text: 'statusDeliveredRefundDeclinedText',
+    tone: 'success',
   },
 }
 
@@ -121,16 +126,22 @@ export default function RechargeResultView({ orderNo, kind, visible }: RechargeR
   // request that fails leaves the page as the status alone.
   if (order.isPending && orderNo !== '') return <PageState status='loading' />
 
-  const display = orderDisplayStatusOf(state.payStatus, state.lifePayOrderStatus)
+  const display = orderDisplayStatusOf(state.payStatus, state.lifePayOrderStatus, state.rechargeDelivered)
   const phase: Phase = display === OrderDisplayStatus.Unpaid && !graceOver && !polling.timedOut ? 'confirming' : display
   const head = HEAD[phase]
   const detail = order.data
   const amount = detail
-    ? formatYuan(phase === OrderDisplayStatus.RechargeSucceeded ? detail.parValue : detail.payAmount)
+    ? formatYuan(
+        phase === OrderDisplayStatus.RechargeSucceeded || phase === OrderDisplayStatus.DeliveredRefundDeclined
+          ? detail.parValue
+          : detail.payAmount,
+      )
     : ''
   const payable = display === OrderDisplayStatus.Unpaid
   const reason =
-    display === OrderDisplayStatus.Refunded || display === OrderDisplayStatus.RefundFailed
+    display === OrderDisplayStatus.Refunded ||
+    display === OrderDisplayStatus.RefundDeclined ||
+    display === OrderDisplayStatus.DeliveredRefundDeclined
       ? detail?.refundCheckRemark && remarkForUser(detail.refundCheckRemark, locale)
       : null
   const steps = stepsOf(phase, m)

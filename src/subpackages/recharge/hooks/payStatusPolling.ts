@@ -16,10 +16,12 @@ const SETTLED: readonly OrderDisplayStatus[] = [
   OrderDisplayStatus.Refunded,
   OrderDisplayStatus.Closed,
   OrderDisplayStatus.RefundPendingReview,
-  OrderDisplayStatus.RefundFailed,
+  OrderDisplayStatus.DeliveredRefundDeclined,
 ]
 
 /** No further change comes without someone acting (an operator or the user): stop asking. */
-export function isPayStatusSettled(state: Pick<LifePayOrderState, 'payStatus' | 'lifePayOrderStatus'>): boolean {
-  return SETTLED.includes(orderDisplayStatusOf(state.payStatus, state.lifePayOrderStatus))
+export function isPayStatusSettled(
+  state: Pick<LifePayOrderState, 'payStatus' | 'lifePayOrderStatus' | 'rechargeDelivered'>,
+): boolean {
+  return SETTLED.includes(orderDisplayStatusOf(state.payStatus, state.lifePayOrderStatus, state.rechargeDelivered))
 }
