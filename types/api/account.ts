@@ -102,13 +102,13 @@ export type WxMiniAppUserLoginResult = Static<typeof WxMiniAppUserLoginResult>
 export const WxMiniAppPhoneAuthLoginInput = Type.Object({
   openId: Type.String({ minLength: 1, maxLength: 64 }),
   sessionKey: Type.String({ minLength: 1, maxLength: 64 }),
-  encryptedData: Type.String({ minLength: 1, maxLength: 4096 }),
+  /** The legacy answer (WeChat base library < 2.21.2, and Alipay): with `iv`, when there is no `phoneCode`. */
+  encryptedData: Type.Optional(Type.String({ minLength: 1, maxLength: 4096 })),
   /** WeChat's base64 IV (24 characters), or Alipay's RSA2 `sign` of the response (344 for a 2048-bit key). */
-  iv: Type.String({ minLength: 1, maxLength: 1024 }),
+  iv: Type.Optional(Type.String({ minLength: 1, maxLength: 1024 })),
   /**
-   * WeChat's getPhoneNumber `code` (base library ≥ 2.21.2), sent with encryptedData and iv: a server with the real
-   * WeChat identity exchanges it (getuserphonenumber) and decrypts only without it. Not in SPEC §7; optional, so the
-   * SPEC's calls stay valid.
+   * WeChat's getPhoneNumber `code` (base library ≥ 2.21.2): the server exchanges it with WeChat (getuserphonenumber,
+   * once, within 5 minutes) and needs no encryptedData then. Not in SPEC §7; optional, so the SPEC's calls stay valid.
    */
   phoneCode: Type.Optional(Type.String({ minLength: 1, maxLength: 128 })),
 })

@@ -297,6 +297,24 @@ describe('mini-program login page (authorization in WeChat and Alipay)', () => {
     await waitFor(() => expect(nav.switchTab).toHaveBeenCalledWith({ url: '/pages/mine/index' }))
   })
 
+  it.each([
+    ['the code alone', { code: 'PHONE-CODE' }],
+    ['the code beside the legacy answer', { code: 'PHONE-CODE', encryptedData: 'ENC', iv: 'IV' }],
+  ])('WeChat: %s logs in with the code, which the server exchanges (issue 37, item 4)', async (_, detail) => {
+    onHost('weapp')
+    server.route('/api/Account/WxMiniAppUserLogin', () => ok({ openId: 'o-1', sessionKey: 'sk-1', token: null }))
+    server.route('/api/Account/WxMiniAppPhoneAuthLogin', () => ok(token('u-wx')))
+    server.route('/api/User/GetUserInfo', () => ok(user('u-wx')))
+    render(<Authorization />)
+    await sharePhone({ errMsg: 'getPhoneNumber:ok', ...detail })
+    await waitForToast('Logged in')
+    expect(bodyOf(server, '/api/Account/WxMiniAppPhoneAuthLogin')).toEqual({
+      openId: 'o-1',
+      sessionKey: 'sk-1',
+      phoneCode: 'PHONE-CODE',
+    })
+  })
+
   it('a declined phone sheet logs nobody in', async () => {
     onHost('weapp')
     server.route('/api/Account/WxMiniAppUserLogin', () => ok({ openId: 'o-1', sessionKey: 'sk-1', token: null }))
