@@ -158,6 +158,89 @@ describe('LifePayPhoneMesssageCodeLogin (virtual login)', () => {
   })
 })
 
+describe('a referral code on the SMS logins (issue 37, item 10)', () => {
+  const referrerOfUser = async (userId: string) =>
+    (await t.database.db.select().from(users).where(eq(users.id, userId)))[0].referrerUserId
+
+  test('a code login that creates the user records the referrer; an existing user keeps none', async () => {
+    const referrer = await t.register('13900000060')
+    const code = await t.smsCode('13900000061')
+    const id = await t.data(
+      t.post<string>('/api/Account/LifePayPhoneMesssageCodeLogin', {
+        phoneNumber: '13900000061',
+        code,
+        uId: referrer.userId,
+      }),
+    )
+    const [login] = await t.database.db.select().from(virtualLogins).where(eq(virtualLogins.id, id))
+    assert.equal(await referrerOfUser(login.userId), referrer.userId)
+    // Applied once: a later login from another code changes nothing.
+    const other = await t.register('13900000062')
+    t.clock.advance(61_000)
+    const again = await t.smsCode('13900000061')
+    await t.data(
+      t.post<string>('/api/Account/LifePayPhoneMesssageCodeLogin', {
+        phoneNumber: '13900000061',
+        code: again,
+        uId: other.userId,
+      }),
+    )
+    assert.equal(await referrerOfUser(login.userId), referrer.userId)
+    // An existing user scanning a code is not re-referred; an unknown id refers nobody and does not block the login.
+    const existing = await t.register('13900000063')
+    const existingCode = await t.smsCode('13900000063')
+    await t.data(
+      t.post<string>('/api/Account/LifePayPhoneMesssageCodeLogin', {
+        phoneNumber: '13900000063',
+        code: existingCode,
+        uId: referrer.userId,
+      }),
+    )
+    assert.equal(await referrerOfUser(existing.userId), null)
+    const junkCode = await t.smsCode('13900000064')
+    const junk = await t.data(
+      t.post<string>('/api/Account/LifePayPhoneMesssageCodeLogin', {
+        phoneNumber: '13900000064',
+        code: junkCode,
+        uId: 'hello',
+      }),
+    )
+    const [junkLogin] = await t.database.db.select().from(virtualLogins).where(eq(virtualLogins.id, junk))
+    assert.equal(await referrerOfUser(junkLogin.userId), null)
+  })
+
+  test('registering a new number records the referrer; registering in place (a code-only user) does not', async () => {
+    const referrer = await t.register('13900000065')
+    const code = await t.smsCode('13900000066', Purpose.PhoneCodeRegister)
+    const tokens = await t.data(
+      t.post<TokenResult>('/api/Account/PhoneMesssageCodeRegister', {
+        phoneNumber: '13900000066',
+        code,
+        password: 'Passw0rd!',
+        uId: referrer.userId,
+      }),
+    )
+    assert.equal(await referrerOfUser(claimsOf(tokens.accessToken).sub as string), referrer.userId)
+
+    const loginCode = await t.smsCode('13900000067')
+    const id = await t.data(
+      t.post<string>('/api/Account/LifePayPhoneMesssageCodeLogin', { phoneNumber: '13900000067', code: loginCode }),
+    )
+    t.clock.advance(61_000)
+    const registerCode = await t.smsCode('13900000067', Purpose.PhoneCodeRegister)
+    await t.data(
+      t.post<TokenResult>('/api/Account/PhoneMesssageCodeRegister', {
+        phoneNumber: '13900000067',
+        code: registerCode,
+        password: 'Passw0rd!',
+        uId: referrer.userId,
+      }),
+    )
+    const [login] = await t.database.db.select().from(virtualLogins).where(eq(virtualLogins.id, id))
+    assert.equal(await referrerOfUser(login.userId), null)
+  })
+})
+
 describe('register, password login, user info', () => {
   test('registers, logs in by password, reads the user', async () => {
     const registered = await t.register('13900000020', 'Secret123')

@@ -32,6 +32,13 @@ const smsCode = Type.String({
 })
 const wxCode = Type.String({ minLength: 1, maxLength: 128, description: 'Login code from wx.login / Taro.login' })
 const uId = Type.String({ maxLength: 64, description: "The referring user's id carried by the QR code" })
+/** Ours, not production's: the referral of a QR code, recorded on an account this call creates (never on another). */
+const newAccountUId = Type.Optional(
+  Type.String({
+    maxLength: 64,
+    description: "The referring user's id of the QR code the login page was opened from; applied to a new account only",
+  }),
+)
 
 /** POST /api/Account/PasswordLogin */
 export const PasswordLoginInput = Type.Object({
@@ -46,11 +53,12 @@ export const PhoneMessageCodeRegisterInput = Type.Object({
   code: smsCode,
   password: Type.String({ maxLength: 128 }),
   userName: Type.Optional(Type.String({ maxLength: 30 })),
+  uId: newAccountUId,
 })
 export type PhoneMessageCodeRegisterInput = Static<typeof PhoneMessageCodeRegisterInput>
 
 /** POST /api/Account/LifePayPhoneMesssageCodeLogin — response `data` is the (virtual) user id. */
-export const LifePayPhoneMessageCodeLoginInput = Type.Object({ phoneNumber, code: smsCode })
+export const LifePayPhoneMessageCodeLoginInput = Type.Object({ phoneNumber, code: smsCode, uId: newAccountUId })
 export type LifePayPhoneMessageCodeLoginInput = Static<typeof LifePayPhoneMessageCodeLoginInput>
 
 /** The (virtual) user id LifePayPhoneMesssageCodeLogin answers. */

@@ -12,7 +12,7 @@ import { errors } from '../../http/errors'
 import { routeSchema, withChannel } from '../../http/schemas'
 import { checkField } from '../../http/validation'
 import { encryptWxData, type WxPhoneData } from '../../providers/wxCrypto'
-import { isUuid } from '../account/users'
+import { isUuid } from '../../../../src/domain/uuid'
 import { dueNow } from '../reminders/reminderRuns'
 
 const tags = ['Sandbox (dev)']
