@@ -1,6 +1,7 @@
 import {
   DELIVERY_TIME,
   deliveryExclusionLabels,
+  deliveryTimeSummary,
   deliveryTimeText,
   durationText,
   expectedDeliveryTime,
@@ -17,6 +18,17 @@ describe('stated delivery time (issue 20, item 5)', () => {
     [LifePayOrderType.Electric, 'en-US', 'Usually arrives within 2 hours; at busy times it can take up to 72 hours'],
   ] as const)('type %s in %s: %s', (type, locale, text) => {
     expect(deliveryTimeText(type, locale)).toBe(text)
+  })
+
+  it('one sentence for every type, in the top-up pages’ own words (the user agreement; issue 37, item 5)', () => {
+    expect(deliveryTimeSummary('zh-CN')).toBe(
+      '话费通常10分钟内到账，高峰期最长24小时；电费通常2小时内到账，高峰期最长72小时；燃气费通常2小时内到账，高峰期最长72小时',
+    )
+    expect(deliveryTimeSummary('en-US')).toBe(
+      'Phone bill: usually arrives within 10 minutes; at busy times it can take up to 24 hours. ' +
+        'Electricity bill: usually arrives within 2 hours; at busy times it can take up to 72 hours. ' +
+        'Gas bill: usually arrives within 2 hours; at busy times it can take up to 72 hours',
+    )
   })
 
   it('says what the time excludes, per type, in both languages', () => {

@@ -1,4 +1,6 @@
 import { render, screen } from '@testing-library/react'
+import { deliveryTimeText } from '../../../src/domain/deliveryTime'
+import { lifePayOrderTypeValues } from '../../../src/domain/lifePayOrderType'
 import { useLocaleStore } from '../../../src/i18n/i18n'
 import MineUserPolicy from '../../../src/subpackages/login/mineUserPolicy/mineUserPolicy'
 import PrivacyPolicyPage from '../../../src/subpackages/login/privacyPolicy/privacyPolicy'
@@ -90,6 +92,17 @@ describe('policy texts', () => {
       expect(doc['en-US'].sections.map((s) => s.paragraphs.length)).toEqual(
         doc['zh-CN'].sections.map((s) => s.paragraphs.length),
       )
+    }
+  })
+
+  it('the agreement promises each type the delivery time its top-up page states (issue 37, item 5)', () => {
+    for (const locale of ['zh-CN', 'en-US'] as const) {
+      const text = fullText(userAgreement[locale])
+      for (const type of lifePayOrderTypeValues) {
+        const promise = deliveryTimeText(type, locale)
+        expect(text).toContain(locale === 'en-US' ? promise.charAt(0).toLowerCase() + promise.slice(1) : promise)
+      }
+      expect(text).not.toMatch(/数分钟|within minutes/)
     }
   })
 

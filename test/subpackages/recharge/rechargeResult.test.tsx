@@ -115,6 +115,11 @@ describe('recharge result', () => {
     await advance(1000)
     expect(title()).toBe('Paid, recharging')
     expect(stepStates()).toEqual(['Paid:done', 'Recharging:active', 'Recharge succeeded:todo'])
+    // Issue 37, item 5: the electricity page's own promise, never "within minutes" beside a time two hours away.
+    expect(screen.getByRole('status').textContent).toContain(
+      'Usually arrives within 2 hours; at busy times it can take up to 72 hours',
+    )
+    expect(screen.getByRole('status').textContent).not.toMatch(/within minutes/)
     await advance(1000)
     expect(poll).toHaveBeenCalledTimes(3)
     await advance(1999)

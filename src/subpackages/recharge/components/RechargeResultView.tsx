@@ -4,6 +4,7 @@ import { Text, View } from '@tarojs/components'
 import { useEffect, useState } from 'react'
 import PageState from '../../../components/PageState'
 import { OrderDisplayStatus, orderDisplayStatusOf } from '../../../domain/orderDisplayStatus'
+import { deliveryTimeText } from '../../../domain/deliveryTime'
 import { formatYuan } from '../../../domain/price'
 import { remarkForUser } from '../../../domain/systemRemark'
 import { useLocaleStore } from '../../../i18n/i18n'
@@ -12,7 +13,7 @@ import { getUserLifePayOrderDetailQueryOptions } from '../../../services/api/lif
 import { topUpAgain } from '../hooks/topUpAgain'
 import { usePayStatusPolling } from '../hooks/usePayStatusPolling'
 import { rechargeMessages, type RechargeMessageKey } from '../messages'
-import { orderDetailUrl, selectPayTypeUrl, type RechargeKind } from '../../../routes'
+import { orderDetailUrl, rechargeOrderType, selectPayTypeUrl, type RechargeKind } from '../../../routes'
 import ExpectedDelivery from './ExpectedDelivery'
 import ResultSteps, { type ResultStep } from './ResultSteps'
 import SaveAccountOffer from './SaveAccountOffer'
@@ -137,6 +138,8 @@ export default function RechargeResultView({ orderNo, kind, visible }: RechargeR
           : detail.payAmount,
       )
     : ''
+  // The promise the top-up page made for this type, beside the expected time the server derives from it.
+  const orderType = detail?.lifePayOrderType ?? rechargeOrderType[kind]
   const payable = display === OrderDisplayStatus.Unpaid
   const reason =
     display === OrderDisplayStatus.Refunded ||
@@ -155,7 +158,9 @@ export default function RechargeResultView({ orderNo, kind, visible }: RechargeR
         <View className='lp-result__title' role='heading' aria-level={2}>
           {m(head.title)}
         </View>
-        <Text className='lp-result__text'>{m(head.text, { amount })}</Text>
+        <Text className='lp-result__text'>
+          {m(head.text, { amount, delivery: deliveryTimeText(orderType, locale) })}
+        </Text>
         {phase === OrderDisplayStatus.Recharging ? <ExpectedDelivery orderNo={orderNo} /> : null}
         {reason ? <Text className='lp-result__reason'>{reason}</Text> : null}
         {steps.length ? <ResultSteps steps={steps} /> : null}
