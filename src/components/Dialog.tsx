@@ -2,9 +2,10 @@ import { Text, View } from '@tarojs/components'
 import { closeDialog, useDialogStore } from './dialogStore'
 import './Dialog.scss'
 
-export default function DialogHost() {
+/** The dialog of `page` (PageFrame's id), or any dialog when drawn outside a page. */
+export default function DialogHost({ page }: { page?: number }) {
   const dialog = useDialogStore((s) => s.dialog)
-  if (!dialog) return null
+  if (!dialog || (page !== undefined && dialog.page !== null && dialog.page !== page)) return null
   return (
     <View className={`lp-dialog ${dialog.visible ? 'lp-dialog--open' : 'lp-dialog--closing'}`}>
       <View className='lp-dialog__mask' onClick={() => void closeDialog('cancel', true)} />

@@ -1,7 +1,9 @@
-import { act, fireEvent, render, screen } from '@testing-library/react'
+import { act, fireEvent, render, screen, within } from '@testing-library/react'
 import DialogHost from '../../src/components/Dialog'
+import PageFrame from '../../src/components/PageFrame'
 import { confirm, confirmDelete, DialogCancelled, useDialogStore } from '../../src/components/dialogStore'
 import { useLocaleStore } from '../../src/i18n/i18n'
+import { coverPage } from '../shims/pageLifecycle'
 
 describe('confirmation dialog (SPEC §3, §4)', () => {
   beforeEach(() => {
@@ -62,5 +64,43 @@ describe('confirmation dialog (SPEC §3, §4)', () => {
     act(() => jest.advanceTimersByTime(30))
     expect(screen.getByText('Prompt')).not.toBeNull()
     expect(screen.getByText('Are you sure you want to delete this data?')).not.toBeNull()
+  })
+})
+
+describe('a dialog belongs to the page it was opened on (issue 37, item 9)', () => {
+  beforeEach(() => {
+    jest.useFakeTimers()
+    useLocaleStore.setState({ locale: 'en-US' })
+  })
+  afterEach(() => {
+    act(() => jest.runOnlyPendingTimers())
+    act(() => useDialogStore.setState({ dialog: null }))
+    jest.useRealTimers()
+  })
+
+  it('is not drawn on the next page, and goes, as cancelled, when its page is covered', async () => {
+    const first = render(<PageFrame titleKey='page.order'>first</PageFrame>)
+    const answer = confirm({ title: 'Delete this account?' })
+    const settled = answer.then(
+      () => 'confirmed',
+      (error: unknown) => (error instanceof DialogCancelled && error.byMask ? 'dismissed' : 'cancelled'),
+    )
+    act(() => jest.advanceTimersByTime(30))
+    expect(within(first.container).getByRole('dialog')).toBeTruthy()
+    // navigateTo: the next page loads (its frame shows) while the first is still open beneath it.
+    const next = render(<PageFrame titleKey='page.userAccountList'>next</PageFrame>)
+    expect(within(next.container).queryByRole('dialog')).toBeNull()
+    // The first page is covered: its dialog goes, and its caller hears it was not confirmed.
+    coverPage()
+    await act(async () => undefined)
+    expect(screen.queryByRole('dialog')).toBeNull()
+    expect(await settled).toBe('dismissed')
+  })
+
+  it('a page that opens one while in front draws it', () => {
+    render(<PageFrame titleKey='page.order'>page</PageFrame>)
+    void confirm({ title: 'Log out?' }).catch(() => undefined)
+    act(() => jest.advanceTimersByTime(30))
+    expect(screen.getByRole('dialog', { name: 'Log out?' })).toBeTruthy()
   })
 })
