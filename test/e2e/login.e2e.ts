@@ -45,7 +45,7 @@ const T = {
     password: 'Enter your password',
     newPassword: '8–32 characters, letters and digits',
     confirmPassword: 'Enter the password again',
-    getCode: 'get verification code',
+    getCode: 'Get verification code',
     login: 'Log in',
     register: 'Register and log in',
     registered: 'Registered',
@@ -100,7 +100,7 @@ async function go(page: Page, path: string): Promise<void> {
 async function arrive(page: Page, locale: Locale, path: string, titleKey?: MessageKey): Promise<void> {
   await page.waitForURL(new RegExp(path))
   const catalogue = locale === 'zh-CN' ? zhCN : enUS
-  const title = titleKey ? `${catalogue[titleKey]} - ${catalogue['app.titleSuffix']}` : catalogue['app.productTitle']
+  const title = catalogue[titleKey ?? 'app.productTitle']
   // Role queries leave the hidden pages out.
   await page.getByRole('heading', { level: 1, name: title, exact: true }).waitFor()
 }

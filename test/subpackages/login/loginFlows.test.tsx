@@ -64,7 +64,7 @@ describe('H5 login page: phone + message code → virtual login', () => {
     render(<Authorization />)
 
     await typeInto('Enter your phone number', PHONE)
-    tap('get verification code')
+    tap('Get verification code')
     await waitFor(() => expect(screen.getByRole('button', { name: '60 seconds to resend' })).toBeTruthy())
     expect(bodyOf(server, '/api/Account/SendPhoneMessageCode')).toEqual({ phoneNumber: PHONE, businessType: 80 })
 
@@ -263,7 +263,7 @@ describe('registerForm: phone + code + password twice → full login', () => {
     render(<RegisterForm />)
 
     await typeInto('Enter your phone number', PHONE)
-    tap('get verification code')
+    tap('Get verification code')
     await waitFor(() => expect(server.hits('/api/Account/SendPhoneMessageCode')).toHaveLength(1))
     expect(bodyOf(server, '/api/Account/SendPhoneMessageCode')).toEqual({ phoneNumber: PHONE, businessType: 11 })
     await typeInto('SMS code', '135790')

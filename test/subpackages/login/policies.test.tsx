@@ -114,9 +114,9 @@ describe('policy texts', () => {
   })
 
   it.each([
-    ['userPolicy', UserPolicy, 'User agreement - life payment', 'Life Pay User Agreement'],
-    ['mineUserPolicy', MineUserPolicy, 'User agreement - life payment', 'Life Pay User Agreement'],
-    ['privacyPolicy', PrivacyPolicyPage, 'Privacy policy - life payment', 'Life Pay Privacy Policy'],
+    ['userPolicy', UserPolicy, 'User agreement', 'Life Pay User Agreement'],
+    ['mineUserPolicy', MineUserPolicy, 'User agreement', 'Life Pay User Agreement'],
+    ['privacyPolicy', PrivacyPolicyPage, 'Privacy policy', 'Life Pay Privacy Policy'],
   ])('%s renders the whole document under its title', (_, Page, pageTitle, docTitle) => {
     useLocaleStore.setState({ locale: 'en-US' })
     render(<Page />)
