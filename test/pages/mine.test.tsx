@@ -149,7 +149,7 @@ describe('mine, logged in', () => {
       expect(screen.getByRole('dialog').textContent).toContain(
         'You will need to log in again to top up and see your orders. Log out?',
       )
-      fireEvent.click(screen.getByRole('button', { name: 'cancel' }))
+      fireEvent.click(screen.getByRole('button', { name: 'Cancel' }))
       await act(async () => undefined)
       expect(useLifePayStore.getState().userId).toBe('u-1')
       act(() => jest.advanceTimersByTime(300))
