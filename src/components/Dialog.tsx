@@ -12,6 +12,7 @@ export default function DialogHost({ page }: { page?: number }) {
       <View className='lp-dialog__box' role='dialog' aria-modal='true' aria-label={dialog.title || dialog.content}>
         {dialog.title ? <Text className='lp-dialog__title'>{dialog.title}</Text> : null}
         {dialog.content ? <Text className='lp-dialog__content'>{dialog.content}</Text> : null}
+        {dialog.detail ? <Text className='lp-dialog__detail'>{dialog.detail}</Text> : null}
         <View className='lp-dialog__actions'>
           {dialog.showCancelBtn ? (
             <View

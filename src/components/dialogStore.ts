@@ -8,6 +8,8 @@ export type DialogAction = 'confirm' | 'cancel'
 export interface DialogOptions {
   title?: string
   content?: string
+  /** Ours, beside the SPEC's: what the question is about (e.g. the account to delete), beneath the content. */
+  detail?: string
   cancelText?: string
   confirmText?: string
   showCancelBtn?: boolean
@@ -77,6 +79,7 @@ export function confirm(options: DialogOptions = {}): Promise<void> {
           visible: true,
           title: options.title ?? '',
           content: options.content ?? '',
+          detail: options.detail ?? '',
           cancelText: options.cancelText ?? t('dialog.cancel'),
           confirmText: options.confirmText ?? t('dialog.confirm'),
           showCancelBtn: options.showCancelBtn ?? true,

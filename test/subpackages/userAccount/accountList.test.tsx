@@ -109,6 +109,12 @@ describe('saved account list', () => {
     await waitFor(() => expect(screen.getByRole('dialog')).not.toBeNull())
     expect(screen.getByRole('dialog').textContent).toContain('Prompt')
     expect(screen.getByRole('dialog').textContent).toContain('Are you sure you want to delete this data?')
+    // Issue 37, item 14: beneath the SPEC's question, the account it is about, as its card names it.
+    expect(document.querySelector('.lp-dialog__detail')?.textContent).toBe(
+      card('acc-phone-1').querySelector('.lp-account-card__remark')?.textContent +
+        ' · ' +
+        card('acc-phone-1').querySelector('.lp-account-card__number')?.textContent,
+    )
     fireEvent.click(screen.getByText('Confirm'))
     await waitFor(() => expect(cards()).toHaveLength(0))
     expect(remove).toHaveBeenCalledWith({ id: 'acc-phone-1' })
