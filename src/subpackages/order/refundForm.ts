@@ -39,7 +39,7 @@ export interface RefundFormValues {
   detail: string
 }
 
-/** Code points, as the validators count them. */
+/** Code points, as the validators and the server count them (an emoji or a rare hanzi once). */
 export function textLength(text: string): number {
   return Array.from(text).length
 }
@@ -52,16 +52,19 @@ export function refundRemark(values: RefundFormValues, locale: Locale): string {
   return detail ? `${reason}${SEPARATOR[locale]}${detail}` : reason
 }
 
+const LOCALES: readonly Locale[] = ['zh-CN', 'en-US']
+
 /**
- * Room for the description: what is left once the longest reason of the user's language is in the remark, so the
- * limit the counter shows does not change when another reason is picked (issue 17, item 13).
+ * Room for the description: what is left once the longest reason, in either language, is in the remark. One limit:
+ * it does not change when another reason is picked (issue 17, item 13) nor with the language (issue 37, item 15).
  */
-export function detailMaxLength(locale: Locale): number {
-  const longest = Math.max(
-    ...refundReasonChoices.map((choice) => textLength(refundRemark({ choice, detail: 'x' }, locale)) - 1),
+export const DETAIL_MAX_LENGTH =
+  REFUND_REASON_MAX_LENGTH -
+  Math.max(
+    ...LOCALES.flatMap((locale) =>
+      refundReasonChoices.map((choice) => textLength(refundRemark({ choice, detail: 'x' }, locale)) - 1),
+    ),
   )
-  return REFUND_REASON_MAX_LENGTH - longest
-}
 
 export interface RefundFormErrors {
   choice?: string
@@ -75,7 +78,7 @@ export function validateRefundForm(values: RefundFormValues, locale: Locale): Re
     return { detail: formatMessage(orderMessages, locale, 'reasonDetailRequired') }
   }
   // The limit the counter shows holds whichever reason is picked (a paste the host did not cut goes past it).
-  const tooLong = textLength(values.detail.trim()) > detailMaxLength(locale)
+  const tooLong = textLength(values.detail.trim()) > DETAIL_MAX_LENGTH
   const key = tooLong ? 'refundReason' : validateField(refundRemark(values, locale), [required, refundReason])
   return key ? { detail: validationMessage(key, locale) } : {}
 }

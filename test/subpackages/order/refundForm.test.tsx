@@ -4,11 +4,11 @@ import * as dialogStore from '../../../src/components/dialogStore'
 import { useDialogStore } from '../../../src/components/dialogStore'
 import { useToastStore } from '../../../src/components/toastStore'
 import { LifePayOrderStatus } from '../../../src/domain/lifePayStatus'
-import { refundReason } from '../../../src/domain/validators'
+import { refundReason, validateField } from '../../../src/domain/validators'
 import * as lifePayApi from '../../../src/services/api/lifePay'
 import { queryKeys } from '../../../src/services/queryKeys'
 import ApplyRefundView from '../../../src/subpackages/order/components/ApplyRefundView'
-import { REFUND_REASON_MAX_LENGTH, detailMaxLength } from '../../../src/subpackages/order/refundForm'
+import { DETAIL_MAX_LENGTH, REFUND_REASON_MAX_LENGTH } from '../../../src/subpackages/order/refundForm'
 import { orderDetail } from './support/orders'
 import { removeDialog, renderedQueriesSettled, renderScreen } from './support/render'
 import { typeInto } from './support/taroEvents'
@@ -96,9 +96,9 @@ describe('refund form', () => {
   it('counts the description against one limit, whichever reason is picked (issue 17, item 13)', async () => {
     await openForm()
     fireEvent.click(screen.getByRole('radio', { name: '重复充值' }))
-    const max = detailMaxLength('zh-CN')
-    expect(max).toBe(REFUND_REASON_MAX_LENGTH - '充错号码/户号：'.length)
-    expect(textarea().getAttribute('maxlength')).toBe(String(max))
+    const max = DETAIL_MAX_LENGTH
+    // One limit in both languages: the longest reason's words, whichever language, leave this much (issue 37, item 15).
+    expect(max).toBe(REFUND_REASON_MAX_LENGTH - 'Not credited for a long time: '.length)
     typeInto(textarea(), '多充了一次')
     expect(screen.getByText(`5/${max}`)).not.toBeNull()
     fireEvent.click(screen.getByRole('radio', { name: '长时间未到账' }))
@@ -109,6 +109,24 @@ describe('refund form', () => {
     fireEvent.click(submitButton())
     expect(screen.getByRole('alert').textContent).toBe('退款原因为1至200个字')
     expect(refund).not.toHaveBeenCalled()
+  })
+
+  it('counts an emoji once, as the server does, and lets the text reach the limit it shows (issue 37, item 15)', async () => {
+    await openForm()
+    fireEvent.click(screen.getByRole('radio', { name: '重复充值' }))
+    const text = '😀'.repeat(DETAIL_MAX_LENGTH)
+    // The host's own limit counts UTF-16 units: it must leave room for the whole count in emoji.
+    expect(Number(textarea().getAttribute('maxlength'))).toBeGreaterThanOrEqual(text.length)
+    typeInto(textarea(), text)
+    expect(screen.getByText(`${DETAIL_MAX_LENGTH}/${DETAIL_MAX_LENGTH}`)).not.toBeNull()
+    fireEvent.click(submitButton())
+    await waitFor(() => expect(dialogOpen()).toBe(true))
+    await confirmDialog()
+    await waitFor(() => expect(refund).toHaveBeenCalledTimes(1))
+    // The server's rule (code points) takes what the counter allowed.
+    expect(validateField(refund.mock.calls[0][0].refundApplyRemark, [refundReason])).toBeNull()
+    typeInto(textarea(), `${text}!`)
+    expect(screen.getByText(`${DETAIL_MAX_LENGTH + 1}/${DETAIL_MAX_LENGTH}`).className).toContain('--over')
   })
 
   it('sends one request however often it is tapped, then opens the refund result', async () => {

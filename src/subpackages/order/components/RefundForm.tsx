@@ -18,7 +18,7 @@ import { maskLifePayAccount } from '../../../domain/mask'
 import { orderMessages } from '../messages'
 import {
   RefundReasonChoice,
-  detailMaxLength,
+  DETAIL_MAX_LENGTH,
   refundReasonChoices,
   refundReasonMessageKeys,
   refundRemark,
@@ -49,7 +49,7 @@ export default function RefundForm({ order, refund }: RefundFormProps) {
   const [detail, setDetail] = useState('')
   const detailField = useRenderedFieldValue(detail)
   const [errors, setErrors] = useState<RefundFormErrors>({})
-  const maxLength = detailMaxLength(locale)
+  const maxLength = DETAIL_MAX_LENGTH
   const reasonTabStop = rovingTabStop(refundReasonChoices, (reason) => reason === choice)
   const amount = formatYuan(order.payAmount)
   const subscribe = useNotificationSubscribe(refundNotificationEvents)
@@ -142,7 +142,9 @@ export default function RefundForm({ order, refund }: RefundFormProps) {
             ref={detailField.ref}
             className='lp-refund__textarea'
             value={detailField.value}
-            maxlength={maxLength}
+            // The hosts count UTF-16 units (an emoji twice), the server code points: the host's limit is room for
+            // the worst case, and the counter (code points) says when the text is over.
+            maxlength={maxLength * 2}
             nativeProps={{ 'aria-label': m('reasonDetail') }}
             placeholder={m(choice === RefundReasonChoice.Other ? 'reasonDetailRequired' : 'reasonDetailPlaceholder')}
             onInput={(event) => {
@@ -158,7 +160,7 @@ export default function RefundForm({ order, refund }: RefundFormProps) {
             ) : (
               <View />
             )}
-            <Text className='lp-refund__counter'>
+            <Text className={`lp-refund__counter${textLength(detail) > maxLength ? ' lp-refund__counter--over' : ''}`}>
               {textLength(detail)}/{maxLength}
             </Text>
           </View>
