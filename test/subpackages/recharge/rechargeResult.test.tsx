@@ -148,6 +148,18 @@ describe('recharge result', () => {
     expect(screen.getByRole('status').textContent).toContain('充值失败自动退款')
   })
 
+  it('a failed top-up refunded automatically says the money went back once, not twice (issue 37, item 16)', async () => {
+    jest
+      .spyOn(lifePayApi, 'getUserLifePayOrderDetail')
+      .mockResolvedValue({ ...detail, refundCheckRemark: '充值失败，款项已原路退回' })
+    statuses = [state('refunded')]
+    renderWithQuery(<RechargeResultView orderNo='LP7' kind='electric' visible />)
+    await advance(1000)
+    expect(title()).toBe('Recharge failed, refunded')
+    const head = screen.getByRole('status').textContent ?? ''
+    expect(head.match(/went back|has been returned/g)).toHaveLength(1)
+  })
+
   it('says not paid once the payment could have arrived, and offers to pay now', async () => {
     const redirectTo = jest.spyOn(Taro, 'redirectTo').mockResolvedValue({ errMsg: 'ok' })
     poll.mockImplementation(async () => state('unpaid'))

@@ -175,10 +175,10 @@ export default function OrderDetailContent({ order }: { order: LifePayOrderDetai
             <InfoRow label={m('closedAt')} value={time(order.expireTime)} />
           ) : null}
           {order.refundApplyTime ? <InfoRow label={m('refundAppliedAt')} value={time(order.refundApplyTime)} /> : null}
-          {order.refundApplyRemark ? <InfoRow label={m('refundReason')} value={order.refundApplyRemark} /> : null}
+          {order.refundApplyRemark ? <InfoRow label={m('refundReason')} value={order.refundApplyRemark} long /> : null}
           {order.refundTime ? <InfoRow label={m('refundedAt')} value={time(order.refundTime)} /> : null}
           {checkRemark ? (
-            <InfoRow label={m(userApplied ? 'refundCheckRemark' : 'autoRefundReason')} value={checkRemark} />
+            <InfoRow label={m(userApplied ? 'refundCheckRemark' : 'autoRefundReason')} value={checkRemark} long />
           ) : null}
         </View>
 

@@ -118,7 +118,7 @@ function RefundResult({ order }: { order: LifePayOrderDetail }) {
 
       <View className='lp-refund-result__card'>
         <InfoRow label={m('refundAmount')} value={amount} emphasis />
-        {order.refundApplyRemark ? <InfoRow label={m('refundReason')} value={order.refundApplyRemark} /> : null}
+        {order.refundApplyRemark ? <InfoRow label={m('refundReason')} value={order.refundApplyRemark} long /> : null}
         <InfoRow label={m('orderNo')} value={order.orderNo} />
       </View>
 

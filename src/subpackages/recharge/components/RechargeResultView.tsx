@@ -6,7 +6,7 @@ import PageState from '../../../components/PageState'
 import { OrderDisplayStatus, orderDisplayStatusOf } from '../../../domain/orderDisplayStatus'
 import { deliveryTimeText } from '../../../domain/deliveryTime'
 import { formatYuan } from '../../../domain/price'
-import { remarkForUser } from '../../../domain/systemRemark'
+import { remarkForUser, systemRemarkOf } from '../../../domain/systemRemark'
 import { useLocaleStore } from '../../../i18n/i18n'
 import { useMessages } from '../../../i18n/messages'
 import { getUserLifePayOrderDetailQueryOptions } from '../../../services/api/lifePayQueries'
@@ -141,11 +141,15 @@ export default function RechargeResultView({ orderNo, kind, visible }: RechargeR
   // The promise the top-up page made for this type, beside the expected time the server derives from it.
   const orderType = detail?.lifePayOrderType ?? rechargeOrderType[kind]
   const payable = display === OrderDisplayStatus.Unpaid
+  // An operator's words say why; the server's own remark on an automatic refund only repeats the head's text.
+  const remark = detail?.refundCheckRemark
   const reason =
-    display === OrderDisplayStatus.Refunded ||
-    display === OrderDisplayStatus.RefundDeclined ||
-    display === OrderDisplayStatus.DeliveredRefundDeclined
-      ? detail?.refundCheckRemark && remarkForUser(detail.refundCheckRemark, locale)
+    remark &&
+    !systemRemarkOf(remark) &&
+    (display === OrderDisplayStatus.Refunded ||
+      display === OrderDisplayStatus.RefundDeclined ||
+      display === OrderDisplayStatus.DeliveredRefundDeclined)
+      ? remarkForUser(remark, locale)
       : null
   const steps = stepsOf(phase, m)
 
