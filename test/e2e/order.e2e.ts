@@ -124,7 +124,19 @@ for (const locale of ['zh-CN', 'en-US'] as const) {
     await headline(page, statusText(locale, OrderDisplayStatus.RechargeSucceeded)).waitFor()
     await settled(page)
     await shot(page, 'detail-succeeded', locale)
-    await page.getByRole('button', { name: m(locale).copy, exact: true }).click()
+    // Issue 37, item 18: the small pill is a 44 px target — a tap 22 px above or below its middle still copies.
+    const copy = page.getByRole('button', { name: m(locale).copy, exact: true })
+    const pill = await copy.boundingBox()
+    assert.ok(pill)
+    const target = await page.evaluate(
+      ({ x, y }) =>
+        [-22, 22, 0].map((dy) =>
+          [-22, 22].every((dx) => !!document.elementFromPoint(x + dx, y + dy)?.closest('.lp-order-detail__copy')),
+        ),
+      { x: pill.x + pill.width / 2, y: pill.y + pill.height / 2 },
+    )
+    assert.deepEqual(target, [true, true, true], `copy pill ${pill.width}×${pill.height}`)
+    await copy.click()
     assert.equal(await page.evaluate(() => localStorage.getItem('taro_clipboard')), JSON.stringify({ data: completed }))
     const buttons = await page
       .getByRole('group', { name: m(locale).orderActions })

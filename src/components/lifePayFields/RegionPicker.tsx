@@ -1,5 +1,6 @@
-import { ScrollView, Text, View } from '@tarojs/components'
-import { Fragment, useState } from 'react'
+import { ScrollView, Text, View, type ITouchEvent } from '@tarojs/components'
+import Taro from '@tarojs/taro'
+import { Fragment, useRef, useState } from 'react'
 import type { ElectricSupportArea } from '../../../types/api/lifePay'
 import { matchElectricArea } from '../../domain/electricArea'
 import type { Locale } from '../../domain/locale'
@@ -22,6 +23,11 @@ interface RegionPickerProps {
   value?: string
   onChange: (area: ElectricSupportArea) => void
   error?: string | null
+}
+
+/** The finger's height on screen; Taro types a View's touch handlers as plain events. */
+function touchY(event: unknown): number | undefined {
+  return (event as ITouchEvent).touches?.[0]?.clientY
 }
 
 /** The id of an index letter's heading: what the letter bar scrolls to (mini-programs scroll by id, not by node). */
@@ -78,6 +84,25 @@ export default function RegionPicker({ areas, value, onChange, error }: RegionPi
   const searching = query.trim() !== ''
   const found = searching ? searchRegions(areas, query) : []
   const groups = groupByInitial(areas)
+  // Where the letters lie on screen, measured as a finger lands on the bar: sliding along it goes letter by letter.
+  const letters = useRef<{ top: number; bottom: number } | null>(null)
+  const scrubTo = (clientY: number | undefined) => {
+    const span = letters.current
+    if (clientY === undefined || !span || span.bottom <= span.top || groups.length === 0) return
+    const at = Math.floor(((clientY - span.top) / (span.bottom - span.top)) * groups.length)
+    const target = initialId(groups[Math.min(groups.length - 1, Math.max(0, at))].initial)
+    if (target !== scrollTarget) setScrollTarget(target)
+  }
+  const measureIndex = (clientY: number | undefined) => {
+    Taro.createSelectorQuery()
+      .selectAll('.lp-region-index__letter')
+      .boundingClientRect((rects) => {
+        const all = Array.isArray(rects) ? rects : [rects]
+        letters.current = all.length > 0 ? { top: all[0].top, bottom: all[all.length - 1].bottom } : null
+        scrubTo(clientY)
+      })
+      .exec()
+  }
 
   const close = () => {
     setOpen(false)
@@ -168,7 +193,15 @@ export default function RegionPicker({ areas, value, onChange, error }: RegionPi
             )}
           </ScrollView>
           {searching ? null : (
-            <View className='lp-region-index' aria-label={m('regionIndexLabel')}>
+            <View
+              className='lp-region-index'
+              aria-label={m('regionIndexLabel')}
+              onTouchStart={(event) => measureIndex(touchY(event))}
+              onTouchMove={(event) => {
+                event.stopPropagation()
+                scrubTo(touchY(event))
+              }}
+            >
               {groups.map((group) => (
                 <View
                   key={group.initial}
