@@ -56,16 +56,23 @@ describe('policy texts', () => {
     },
   )
 
-  it('name the operator and its contacts, with no template placeholder, in both documents and languages (issue 17, item 5)', () => {
+  it('name the operator, its contacts and its ICP filing, with no template placeholder, in both documents and languages', () => {
     for (const doc of [privacyPolicy, userAgreement]) {
       for (const locale of ['zh-CN', 'en-US'] as const) {
         const text = fullText(doc[locale])
         expect(text).not.toMatch(/待运营方|填写：|Operator to fill in|\[[^\]]*fill in|TODO|\{\w+\}/)
         expect(text).toContain(operatorDetails[locale].name)
         expect(text).toContain(operatorDetails[locale].email)
+        expect(text).toContain(operatorDetails[locale].icpFiling)
       }
     }
-    expect(fullText(privacyPolicy['zh-CN'])).toContain('杭州生活缴费网络科技有限公司')
+  })
+
+  it('without configuration say the operator is not configured, never name a made-up one (issue 37, item 19)', () => {
+    const text = fullText(privacyPolicy['zh-CN']) + fullText(userAgreement['en-US'])
+    expect(text).not.toMatch(/杭州生活缴费|life-pay\.example|Hangzhou Life Pay/)
+    expect(operatorDetails['zh-CN'].name).toBe('（演示构建，运营方未配置）')
+    expect(operatorDetails['en-US'].name).toBe('(demo build: operator not configured)')
   })
 
   it('take the operator’s identity from the build’s configuration (TARO_APP_OPERATOR_*)', async () => {
@@ -74,6 +81,7 @@ describe('policy texts', () => {
       TARO_APP_OPERATOR_NAME: '上海某某科技有限公司',
       TARO_APP_OPERATOR_NAME_EN: 'Shanghai Moumou Technology Co., Ltd.',
       TARO_APP_OPERATOR_EMAIL: 'help@moumou.example',
+      TARO_APP_OPERATOR_ICP_FILING: '沪ICP备2026012345号-1',
     })
     try {
       await jest.isolateModulesAsync(async () => {
@@ -81,6 +89,7 @@ describe('policy texts', () => {
         expect(fullText(configured['zh-CN'])).toContain('上海某某科技有限公司')
         expect(fullText(configured['en-US'])).toContain('Shanghai Moumou Technology Co., Ltd.')
         expect(fullText(configured['en-US'])).toContain('help@moumou.example')
+        expect(fullText(configured['zh-CN'])).toContain('ICP备案号：沪ICP备2026012345号-1')
       })
     } finally {
       process.env = saved
