@@ -83,6 +83,7 @@ export const orderMessages = defineMessages(
     reasonDetailRequired: '请描述退款原因',
     reasonRequired: '请选择退款原因',
     submitRefund: '提交申请',
+    smsRefundOptIn: '短信通知我退款审核结果（发送至 {phone}）',
     submitting: '提交中…',
     confirmRefundTitle: '确认申请退款？',
     confirmRefundContent: '退款 {amount} 将在审核通过后原路退回，提交后不可撤销',
@@ -212,6 +213,7 @@ export const orderMessages = defineMessages(
     reasonDetailRequired: 'Please describe the reason',
     reasonRequired: 'Please choose a reason',
     submitRefund: 'Submit',
+    smsRefundOptIn: 'Text me the refund decision (to {phone})',
     submitting: 'Submitting…',
     confirmRefundTitle: 'Apply for a refund?',
     confirmRefundContent:

@@ -6,6 +6,7 @@ import { useToastStore } from '../../../src/components/toastStore'
 import { LifePayOrderStatus } from '../../../src/domain/lifePayStatus'
 import { refundReason, validateField } from '../../../src/domain/validators'
 import * as lifePayApi from '../../../src/services/api/lifePay'
+import * as notificationsApi from '../../../src/services/api/notifications'
 import { queryKeys } from '../../../src/services/queryKeys'
 import ApplyRefundView from '../../../src/subpackages/order/components/ApplyRefundView'
 import { DETAIL_MAX_LENGTH, REFUND_REASON_MAX_LENGTH } from '../../../src/subpackages/order/refundForm'
@@ -128,6 +129,34 @@ describe('refund form', () => {
     typeInto(textarea(), `${text}!`)
     expect(screen.getByText(`${DETAIL_MAX_LENGTH + 1}/${DETAIL_MAX_LENGTH}`).className).toContain('--over')
   })
+
+  it.each([
+    [true, 1],
+    [false, 0],
+  ])(
+    'H5: the SMS opt-in for the review’s outcome, ticked %s, sends %i opt-in after the application (issue 37, item 20)',
+    async (tick, sent) => {
+      const optIn = jest.spyOn(notificationsApi, 'setLifePayOrderNotifications').mockResolvedValue(undefined)
+      refund.mockResolvedValue(undefined)
+      await openForm()
+      const box = screen.getByRole('checkbox', { name: '短信通知我退款审核结果（发送至 138****5678）' })
+      expect(box.getAttribute('aria-checked')).toBe('false')
+      if (tick) fireEvent.click(box)
+      fireEvent.click(screen.getByRole('radio', { name: '重复充值' }))
+      fireEvent.click(submitButton())
+      await confirmDialog()
+      await waitFor(() => expect(Taro.redirectTo).toHaveBeenCalled())
+      expect(optIn).toHaveBeenCalledTimes(sent)
+      if (sent) {
+        expect(optIn).toHaveBeenCalledWith({
+          orderNo: refundable.orderNo,
+          channel: 'sms',
+          optIn: true,
+          events: ['refundApproved', 'refundRejected'],
+        })
+      }
+    },
+  )
 
   it('sends one request however often it is tapped, then opens the refund result', async () => {
     const call = deferred<void>()

@@ -20,7 +20,8 @@ import { usePayChoice } from '../hooks/usePayChoice'
 import { usePayOrder } from '../hooks/usePayOrder'
 import PayTypeMark from './PayTypeMark'
 import SandboxCashierSheet from './SandboxCashierSheet'
-import SmsOptIn from './SmsOptIn'
+import SmsOptIn from '../../../components/SmsOptIn'
+import { maskPhone } from '../../../domain/mask'
 import SubmitBar from './SubmitBar'
 import { orderAccountLine } from './orderAccount'
 import './payType.scss'
@@ -139,7 +140,7 @@ export default function PayTypeSelection({ orderNo, kind, host = currentRuntimeH
         </View>
       )}
       {!closed && unpaid && subscribeChannelOf(host) === null && phoneNumber ? (
-        <SmsOptIn phoneNumber={phoneNumber} checked={smsOptIn} onChange={setSmsOptIn} />
+        <SmsOptIn label={m('smsOptIn', { phone: maskPhone(phoneNumber) })} checked={smsOptIn} onChange={setSmsOptIn} />
       ) : null}
 
       {closed ? (
