@@ -136,7 +136,7 @@ describe('refund form', () => {
   ])(
     'H5: the SMS opt-in for the review’s outcome, ticked %s, sends %i opt-in after the application (issue 37, item 20)',
     async (tick, sent) => {
-      const optIn = jest.spyOn(notificationsApi, 'setLifePayOrderNotifications').mockResolvedValue(undefined)
+      const optIn = jest.spyOn(notificationsApi, 'setLifePayOrderNotifications').mockResolvedValue(null)
       refund.mockResolvedValue(undefined)
       await openForm()
       const box = screen.getByRole('checkbox', { name: '短信通知我退款审核结果（发送至 138****5678）' })
