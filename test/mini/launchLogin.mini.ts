@@ -40,6 +40,27 @@ for (const target of TARGETS) {
       }
     })
 
+    test('logged out, the pay page and a result page ask for login and read no order (issue 37, item 8)', async () => {
+      const host = createHost(server, target)
+      try {
+        const query = { orderNo: 'LP1', type: 'phone' }
+        await host.launch({ path: 'subpackages/recharge/selectPayType/selectPayType', query })
+        await host.waitForText('登录后查看您的订单')
+        host.openPage('subpackages/recharge/rechargeResult/rechargeResult', query, 'navigateTo')
+        await waitFor(`the result page\n${hostReport(host)}`, () =>
+          host.currentPage.route.endsWith('rechargeResult/rechargeResult'),
+        )
+        await host.waitForText('登录后查看您的订单')
+        assert.deepEqual(
+          host.requests.filter((r) => r.path.startsWith('/api/LifePay/')).map((r) => `${r.status} ${r.path}`),
+          [],
+        )
+        assert.deepEqual(host.errors, [], hostReport(host))
+      } finally {
+        host.dispose()
+      }
+    })
+
     test('an update whose download failed shows the SPEC toast for 2000 ms', async () => {
       const host = createHost(server, target)
       try {
