@@ -24,12 +24,12 @@ export function expectedDeliveryTime(type: LifePayOrderType, paidAt: Date): Date
   return new Date(paidAt.getTime() + minutes * 60_000)
 }
 
-/** '10分钟' / '2小时' / '10 minutes' / '2 hours': whole hours read as hours. */
+/** '10分钟' / '2小时' / '10 minutes' / '2 hours': whole hours read as hours; a number never apart from its unit. */
 export function durationText(minutes: number, locale: Locale): string {
   const hours = minutes % 60 === 0 ? minutes / 60 : null
   if (locale === 'en-US') {
-    if (hours !== null) return `${hours} hour${hours === 1 ? '' : 's'}`
-    return `${minutes} minute${minutes === 1 ? '' : 's'}`
+    if (hours !== null) return `${hours}\u00a0hour${hours === 1 ? '' : 's'}`
+    return `${minutes}\u00a0minute${minutes === 1 ? '' : 's'}`
   }
   return hours !== null ? `${hours}小时` : `${minutes}分钟`
 }

@@ -283,7 +283,10 @@ test('the gas result states the gas promise beside its expected time (item 5)', 
       await status.getByText(rechargeMessages[locale].statusRechargingTitle, { exact: true }).waitFor()
       await status.locator('.lp-expected-delivery').waitFor()
       const text = (await status.textContent()) ?? ''
-      assert.match(text, locale === 'zh-CN' ? /通常2小时内到账，高峰期最长72小时/ : /within 2 hours; .* up to 72 hours/)
+      assert.match(
+        text,
+        locale === 'zh-CN' ? /通常2小时内到账，高峰期最长72小时/ : /within 2\shours; .* up to 72\shours/,
+      )
       assert.doesNotMatch(text, /几分钟|within minutes/)
       await settled(page)
       await shot(page, 'gas-recharging', locale)

@@ -92,6 +92,9 @@ describe('refund result', () => {
     expect(screen.getAllByText('话费已到账，不予退款')).toHaveLength(1)
     expect(steps()).toEqual(['提交退款申请:done', '平台已审核:done', '退款未通过:failed'])
     expect(document.body.textContent).not.toMatch(/退款失败/)
+    // Nothing is on its way back: the amount is the one asked for.
+    expect(screen.getByText('申请退款金额')).not.toBeNull()
+    expect(screen.queryByText('退款金额')).toBeNull()
   })
 
   it('declined while the top-up is still owed: it continues', async () => {

@@ -117,7 +117,7 @@ describe('recharge result', () => {
     expect(stepStates()).toEqual(['Paid:done', 'Recharging:active', 'Recharge succeeded:todo'])
     // Issue 37, item 5: the electricity page's own promise, never "within minutes" beside a time two hours away.
     expect(screen.getByRole('status').textContent).toContain(
-      'Usually arrives within 2 hours; at busy times it can take up to 72 hours',
+      'Usually arrives within 2\u00a0hours; at busy times it can take up to 72\u00a0hours',
     )
     expect(screen.getByRole('status').textContent).not.toMatch(/within minutes/)
     await advance(1000)

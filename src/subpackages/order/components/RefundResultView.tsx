@@ -117,7 +117,12 @@ function RefundResult({ order }: { order: LifePayOrderDetail }) {
       ) : null}
 
       <View className='lp-refund-result__card'>
-        <InfoRow label={m('refundAmount')} value={amount} emphasis />
+        {/* A declined refund returns nothing: the amount is what was asked for, not a sum on its way back. */}
+        {stage === RefundStage.Rejected ? (
+          <InfoRow label={m('refundRequestedAmount')} value={amount} />
+        ) : (
+          <InfoRow label={m('refundAmount')} value={amount} emphasis />
+        )}
         {order.refundApplyRemark ? <InfoRow label={m('refundReason')} value={order.refundApplyRemark} long /> : null}
         <InfoRow label={m('orderNo')} value={order.orderNo} />
       </View>
