@@ -1,5 +1,4 @@
 import { ScrollView, Text, View, type ITouchEvent } from '@tarojs/components'
-import Taro from '@tarojs/taro'
 import { Fragment, useRef, useState } from 'react'
 import type { ElectricSupportArea } from '../../../types/api/lifePay'
 import { matchElectricArea } from '../../domain/electricArea'
@@ -10,6 +9,7 @@ import { useLocaleStore } from '../../i18n/i18n'
 import { useMessages } from '../../i18n/messages'
 import { useLocationCityStore } from '../../stores/locationCity'
 import BottomSheet from './BottomSheet'
+import { measureIndexLetters } from './indexLetterSpan'
 import FormField from './FormField'
 import TextField from './TextField'
 import { fieldMessages } from './messages'
@@ -94,14 +94,10 @@ export default function RegionPicker({ areas, value, onChange, error }: RegionPi
     if (target !== scrollTarget) setScrollTarget(target)
   }
   const measureIndex = (clientY: number | undefined) => {
-    Taro.createSelectorQuery()
-      .selectAll('.lp-region-index__letter')
-      .boundingClientRect((rects) => {
-        const all = Array.isArray(rects) ? rects : [rects]
-        letters.current = all.length > 0 ? { top: all[0].top, bottom: all[all.length - 1].bottom } : null
-        scrubTo(clientY)
-      })
-      .exec()
+    measureIndexLetters('.lp-region-index__letter', (span) => {
+      letters.current = span
+      scrubTo(clientY)
+    })
   }
 
   const close = () => {

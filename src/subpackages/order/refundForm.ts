@@ -60,10 +60,13 @@ const LOCALES: readonly Locale[] = ['zh-CN', 'en-US']
  */
 export const DETAIL_MAX_LENGTH =
   REFUND_REASON_MAX_LENGTH -
-  Math.max(
-    ...LOCALES.flatMap((locale) =>
-      refundReasonChoices.map((choice) => textLength(refundRemark({ choice, detail: 'x' }, locale)) - 1),
-    ),
+  LOCALES.reduce(
+    (longest, locale) =>
+      refundReasonChoices.reduce(
+        (most, choice) => Math.max(most, textLength(refundRemark({ choice, detail: 'x' }, locale)) - 1),
+        longest,
+      ),
+    0,
   )
 
 export interface RefundFormErrors {

@@ -49,6 +49,11 @@ const confirmDialog = async () => {
   fireEvent.click(screen.getByText('确定'))
 }
 
+// Jest resolves the mini-programs' files; the refund form's SMS opt-in is H5's (useRefundSmsOptIn.h5.tsx).
+jest.mock('../../../src/subpackages/order/hooks/useRefundSmsOptIn', () =>
+  jest.requireActual('../../../src/subpackages/order/hooks/useRefundSmsOptIn.h5'),
+)
+
 describe('refund form', () => {
   let refund: jest.SpiedFunction<typeof lifePayApi.refundUserLifePayOrder>
   /** The form's request for a confirmation: a dialog opens DIALOG_OPEN_DELAY_MS after it, and only after it. */

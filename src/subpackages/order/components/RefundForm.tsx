@@ -9,18 +9,13 @@ import { lifePayOrderTypeLabels } from '../../../domain/lifePayOrderType'
 import { lifePayTypeLabels } from '../../../domain/lifePayType'
 import { formatYuan } from '../../../domain/price'
 import { refundNotificationEvents } from '../../../domain/orderNotifications'
-import { LifePayNotificationChannel } from '../../../domain/lifePayNotification'
-import { maskPhone, maskLifePayAccount } from '../../../domain/mask'
-import SmsOptIn from '../../../components/SmsOptIn'
-import { currentRuntimeHost } from '../../../platform/platform'
-import { subscribeChannelOf } from '../../../platform/subscribePrompt'
-import { setLifePayOrderNotifications } from '../../../services/api/notifications'
-import { useLifePayStore } from '../../../stores/lifePay'
+import { maskLifePayAccount } from '../../../domain/mask'
 import { useNotificationSubscribe } from '../../../hooks/useNotificationSubscribe'
 import { useLocaleStore } from '../../../i18n/i18n'
 import { useMessages } from '../../../i18n/messages'
 import type { LifePayOrderDetail } from '../../../../types/api/lifePay'
 import type { useApplyRefund } from '../hooks/useApplyRefund'
+import { useRefundSmsOptIn } from '../hooks/useRefundSmsOptIn'
 import { orderMessages } from '../messages'
 import {
   RefundReasonChoice,
@@ -59,10 +54,7 @@ export default function RefundForm({ order, refund }: RefundFormProps) {
   const reasonTabStop = rovingTabStop(refundReasonChoices, (reason) => reason === choice)
   const amount = formatYuan(order.payAmount)
   const subscribe = useNotificationSubscribe(refundNotificationEvents)
-  // H5 has no host prompt: the refund review's outcome by SMS to the user's own number, if ticked (issue 37, item 20).
-  const phoneNumber = useLifePayStore((s) => s.phoneNumber)
-  const smsPhone = subscribeChannelOf(currentRuntimeHost()) === null ? phoneNumber : ''
-  const [smsOptIn, setSmsOptIn] = useState(false)
+  const smsOptIn = useRefundSmsOptIn()
 
   const pick = (next: RefundReasonChoice) => {
     setChoice(next)
@@ -89,12 +81,7 @@ export default function RefundForm({ order, refund }: RefundFormProps) {
       return // The request layer has told the user why; the form may be sent again.
     }
     subscribe.send(order.orderNo, subscribed)
-    if (smsPhone && smsOptIn) {
-      const optIn = { channel: LifePayNotificationChannel.Sms, optIn: true, events: [...refundNotificationEvents] }
-      setLifePayOrderNotifications({ orderNo: order.orderNo, ...optIn }).catch(() => {
-        // The application stands without it.
-      })
-    }
+    smsOptIn.sendAfterApplication(order.orderNo)
     showToast('success', m('refundSubmitted'))
     void Taro.redirectTo({ url: refundResultUrl(order.orderNo) })
   }
@@ -181,13 +168,7 @@ export default function RefundForm({ order, refund }: RefundFormProps) {
             </Text>
           </View>
         </View>
-        {smsPhone ? (
-          <SmsOptIn
-            label={m('smsRefundOptIn', { phone: maskPhone(smsPhone) })}
-            checked={smsOptIn}
-            onChange={setSmsOptIn}
-          />
-        ) : null}
+        {smsOptIn.box}
       </View>
       <View className='lp-refund__bar'>
         <View
