@@ -422,6 +422,7 @@ describe('orders of a user', () => {
         payStatus: 10,
         lifePayOrderStatus: 10,
         frontStatus: null,
+        rechargeDelivered: false,
         lifePayOrderType: 10,
         account: '13812345678',
         parValue: 10,
