@@ -1,4 +1,5 @@
 import type { ReactElement } from 'react'
+// .tsx as its H5 twin: Taro picks the twin by the resolved file's own extension.
 
 /** The refund form's SMS opt-in (H5 only: useRefundSmsOptIn.h5.tsx); the mini-programs ask the host instead. */
 export interface RefundSmsOptIn {
