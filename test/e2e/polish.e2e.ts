@@ -10,6 +10,7 @@ import type { orderMessages as OrderMessages } from '../../src/subpackages/order
 import type { rechargeMessages as RechargeMessages } from '../../src/subpackages/recharge/messages'
 import type { accountMessages as AccountMessages } from '../../src/subpackages/userAccount/messages'
 import type { reminderMessages as ReminderMessages } from '../../src/subpackages/userAccount/reminderMessages'
+import type { fieldMessages as FieldMessages } from '../../src/components/lifePayFields/messages'
 import enUS from '../../src/i18n/en-US'
 import zhCN from '../../src/i18n/zh-CN'
 import { startAppServer, type AppServer } from '../../scripts/lib/appServer'
@@ -29,6 +30,7 @@ let orderMessages: typeof OrderMessages
 let rechargeMessages: typeof RechargeMessages
 let accountMessages: typeof AccountMessages
 let reminderMessages: typeof ReminderMessages
+let fieldMessages: typeof FieldMessages
 
 before(async () => {
   assertH5Built()
@@ -37,6 +39,7 @@ before(async () => {
   ;({ rechargeMessages } = await importAppModule(() => import('../../src/subpackages/recharge/messages')))
   ;({ accountMessages } = await importAppModule(() => import('../../src/subpackages/userAccount/messages')))
   ;({ reminderMessages } = await importAppModule(() => import('../../src/subpackages/userAccount/reminderMessages')))
+  ;({ fieldMessages } = await importAppModule(() => import('../../src/components/lifePayFields/messages')))
   server = await startAppServer({ SANDBOX_SUPPLIER_DELAY_MS: '200', SANDBOX_DUPLICATE_NOTIFY_RATE: '0' })
   browser = await launchBrowser()
 })
@@ -328,6 +331,43 @@ test('login fields open the phone keypad; the mine page has a bell for reminders
     assert.equal(new Set(icons).size, icons.length, 'every menu entry draws its own icon')
     await settled(page)
     await shot(page, 'mine', locale)
+    await context.close()
+  }
+})
+
+test('electricity: residential, enterprise, shop, and city letters a finger can hit (items 13, 18)', async () => {
+  for (const locale of LOCALES) {
+    const context = await phone(locale)
+    await logInByPhoneCode(server, context, newPhone(), locale)
+    const page = await context.newPage()
+    await page.goto(`${server.url}/subpackages/recharge/electricBillRecharge/electricBillRecharge`)
+    const f = fieldMessages[locale]
+    const types = page.getByRole('radiogroup', { name: f.accountTypeLabel })
+    await types.waitFor()
+    assert.deepEqual(
+      await types.getByRole('radio').allTextContents(),
+      locale === 'zh-CN' ? ['住宅', '企业', '店铺'] : ['Residential', 'Enterprise', 'Shop'],
+    )
+    await settled(page)
+    await shot(page, 'electric-form', locale)
+    await page.getByRole('button', { name: f.regionLabel, exact: true }).click()
+    const sheet = page.getByRole('dialog', { name: f.regionSheetTitle })
+    await sheet.waitFor()
+    await settled(page)
+    const letters = await sheet.locator('.lp-region-index__letter').evaluateAll((nodes) =>
+      nodes.map((node) => {
+        const box = node.getBoundingClientRect()
+        return { width: box.width, height: box.height }
+      }),
+    )
+    assert.ok(letters.length > 0)
+    // 44 px wide each; 44 tall while the list's height allows, else an even share of it (and the bar slides).
+    for (const letter of letters) assert.ok(letter.width >= 44, `letter ${letter.width}×${letter.height}`)
+    const list = await sheet.locator('.lp-region-picker__list').boundingBox()
+    assert.ok(list)
+    const share = Math.min(44, list.height / letters.length) - 1
+    for (const letter of letters) assert.ok(letter.height >= share, `letter ${letter.width}×${letter.height}`)
+    await shot(page, 'electric-region-sheet', locale)
     await context.close()
   }
 })

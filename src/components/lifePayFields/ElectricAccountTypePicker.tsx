@@ -28,7 +28,7 @@ export default function ElectricAccountTypePicker({ value, onChange, error }: El
   }))
   return (
     <FormField label={m('accountTypeLabel')} error={error}>
-      <OptionChips options={options} value={value} onChange={onChange} label={m('accountTypeLabel')} columns={2} />
+      <OptionChips options={options} value={value} onChange={onChange} label={m('accountTypeLabel')} columns={3} />
     </FormField>
   )
 }
