@@ -11,6 +11,7 @@ import { MergeSubCommonPlugin } from './mergeSubCommon'
 import { PrecompressAssetsPlugin } from './precompressAssets'
 import prodConfig from './prod'
 import testConfig from './test'
+import { checkOperatorSettings } from './operatorSettings'
 
 const platform = process.env.TARO_ENV || 'h5'
 // The benchmarks' floor (bench/floor/floorApp.ts): an empty Taro app built with this same config, into dist/floor.
@@ -135,6 +136,7 @@ const alsoCompiled = (filename: string): boolean =>
   transpiledPackages(filename) || (floorApp && /[\\/]src[\\/]platform[\\/]floor[\\/]/.test(filename))
 
 export default defineConfig<'webpack5'>(async (merge, { mode }) => {
+  checkOperatorSettings(mode, process.env)
   const baseConfig: UserConfigExport<'webpack5'> = {
     projectName: 'life-pay',
     date: '2026-11-22',

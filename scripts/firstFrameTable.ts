@@ -1,6 +1,6 @@
 import { readFileSync, writeFileSync } from 'node:fs'
 import { join } from 'node:path'
-import { formatPageTitle } from '../src/components/pageTitle'
+import { navBarTitle } from '../src/components/pageTitle'
 import { deliveryExclusionLabels, deliveryTimeText } from '../src/domain/deliveryTime'
 import { LifePayOrderType } from '../src/domain/lifePayOrderType'
 import { label, type Locale } from '../src/domain/locale'
@@ -56,13 +56,13 @@ function row(page: string, titleOf: (locale: Locale) => string, tab: boolean): F
 export function firstFrameTable(): Record<string, FirstFrameRow> {
   return {
     // Home has no title of its own: the product's (PageFrame without titleKey).
-    [HOME]: row(HOME, (locale) => formatPageTitle(locale), true),
-    [TAB_PAGES[1]]: row(TAB_PAGES[1], (locale) => formatPageTitle(locale, 'page.mine'), true),
+    [HOME]: row(HOME, (locale) => navBarTitle(locale), true),
+    [TAB_PAGES[1]]: row(TAB_PAGES[1], (locale) => navBarTitle(locale, 'page.mine'), true),
     ...Object.fromEntries(
       SUBPACKAGES.flatMap((group) =>
         group.pages.map((page) => [
           `${group.root}/${page}/${page}`,
-          row(page, (locale) => formatPageTitle(locale, pageTitleKey(page)), false),
+          row(page, (locale) => navBarTitle(locale, pageTitleKey(page)), false),
         ]),
       ),
     ),

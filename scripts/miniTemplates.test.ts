@@ -155,6 +155,24 @@ test('weapp: a sound build passes wcc, wcsc and every reference check', () => {
   )
 })
 
+test('app.json carries its own vendor’s keys only (issue 37, item 26)', () => {
+  const withKeys = (files: Record<string, string>, extra: Record<string, unknown>) => ({
+    'app.json': JSON.stringify({ ...JSON.parse(files['app.json']), ...extra }),
+  })
+  const alipayProblems = problemsOf(
+    build(alipay, withKeys(alipay, { permission: {}, lazyCodeLoading: 'requiredComponents', animation: false })),
+    'alipay',
+  )
+  for (const key of ['permission', 'lazyCodeLoading', 'animation'])
+    hasProblem(alipayProblems, new RegExp(`^app\\.json: "${key}" is not a alipay app\\.json key`))
+  const weappProblems = problemsOf(build(weapp, withKeys(weapp, { animation: false })), 'weapp')
+  hasProblem(weappProblems, /^app\.json: "animation" is not a weapp app\.json key/)
+  assert.deepEqual(
+    problemsOf(build(weapp, withKeys(weapp, { permission: {}, lazyCodeLoading: 'requiredComponents' })), 'weapp'),
+    [],
+  )
+})
+
 test('weapp: wcc fails on an unclosed tag and on a bad expression, naming the file', () => {
   const unclosed = problemsOf(build(weapp, { 'pages/index/index.wxml': '<view><text>hi</view>' }), 'weapp')
   hasProblem(unclosed, /^wcc \(exit \d+\): \.\/pages\/index\/index\.wxml:1:\d+: expect end-tag `text`/)

@@ -32,6 +32,65 @@ const DIALECTS: Record<MiniTarget, Dialect> = {
   alipay: { template: '.axml', script: '.sjs', style: '.acss', directive: 'a:' },
 }
 
+// The keys each vendor's app.json knows (WeChat: 全局配置 reference; Alipay: app.json 全局配置): another vendor's key
+// is at best ignored, at worst refused by the vendor's uploader; a key neither knows (Taro's H5 `animation`) is H5's.
+const APP_JSON_KEYS: Record<MiniTarget, readonly string[]> = {
+  weapp: [
+    'entryPagePath',
+    'pages',
+    'window',
+    'tabBar',
+    'networkTimeout',
+    'debug',
+    'functionalPages',
+    'subpackages',
+    'subPackages',
+    'workers',
+    'requiredBackgroundModes',
+    'requiredPrivateInfos',
+    'plugins',
+    'preloadRule',
+    'resizable',
+    'usingComponents',
+    'permission',
+    'sitemapLocation',
+    'style',
+    'useExtendedLib',
+    'entranceDeclare',
+    'darkmode',
+    'themeLocation',
+    'lazyCodeLoading',
+    'singlePage',
+    'supportedMaterials',
+    'serviceProviderTicket',
+    'embeddedAppIdList',
+    'halfPage',
+    'debugOptions',
+    'enablePassiveEvent',
+    'resolveAlias',
+    'renderer',
+    'rendererOptions',
+    'componentFramework',
+    'componentPlaceholder',
+  ],
+  alipay: [
+    'entryPagePath',
+    'pages',
+    'window',
+    'tabBar',
+    'subPackages',
+    'preloadRule',
+    'plugins',
+    'usingComponents',
+    'useDynamicPlugins',
+  ],
+}
+
+/** The keys of `app` that `target`'s app.json does not know. */
+export function foreignAppJsonKeys(app: Record<string, unknown>, target: MiniTarget): string[] {
+  return Object.keys(app).filter((key) => !APP_JSON_KEYS[target].includes(key))
+}
+
 export interface MiniTemplatesReport {
   target: MiniTarget
   templates: number
@@ -564,6 +623,7 @@ export function checkMiniTemplates(dist: string, target: MiniTarget): MiniTempla
   if (!existsSync(appFile)) throw new Error(`${dist} has no app.json: not a ${target} build`)
   const app = readJson(appFile) as Record<string, unknown>
   const layout = appLayout(app)
+  for (const key of foreignAppJsonKeys(app, target)) problems.push(`app.json: "${key}" is not a ${target} app.json key`)
 
   // every page has its four files
   for (const page of layout.pages) {

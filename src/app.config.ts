@@ -57,11 +57,16 @@ export default defineAppConfig({
       },
     ],
   },
-  // SPEC §1 declares it; no location API is called yet, so no host asks (docs/decisions.md § Location city).
-  permission: {
-    'scope.userLocation': { desc: '你的位置信息将用于预选你所在城市的电费缴费地区' },
-  },
-  lazyCodeLoading: 'requiredComponents',
+  // Each host gets its own keys only (scripts/miniTemplates.ts checks the built app.json).
+  ...(process.env.TARO_ENV === 'weapp'
+    ? {
+        // SPEC §1 declares it; no location API is called yet, so no host asks (docs/decisions.md § Location city).
+        permission: {
+          'scope.userLocation': { desc: '你的位置信息将用于预选你所在城市的电费缴费地区' },
+        },
+        lazyCodeLoading: 'requiredComponents',
+      }
+    : {}),
   // H5: no page slide animation, pages appear at once like the mini-programs'.
-  animation: false,
+  ...(process.env.TARO_ENV === 'h5' ? { animation: false } : {}),
 })

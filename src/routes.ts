@@ -98,6 +98,12 @@ export const rechargeKindOf: Readonly<Record<LifePayOrderType, RechargeKind>> = 
   [LifePayOrderType.Gas]: 'gas',
 }
 
+export const rechargeOrderType: Readonly<Record<RechargeKind, LifePayOrderType>> = {
+  phone: LifePayOrderType.Phone,
+  electric: LifePayOrderType.Electric,
+  gas: LifePayOrderType.Gas,
+}
+
 export function isRechargeKind(value: unknown): value is RechargeKind {
   return value === 'phone' || value === 'electric' || value === 'gas'
 }

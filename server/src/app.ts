@@ -379,7 +379,7 @@ export async function buildApp(options: AppOptions): Promise<App> {
   if (!given.storage) sandboxes.storage = createSandboxStorage(db, clock, join(config.dataDir, 'oss'))
   ctx.providers = {
     sms: given.sms ?? createSandboxSms(clock, app.log.child({ module: 'sms' })),
-    identity: given.identity ?? createSandboxIdentity(`${config.jwtSecret}:identity`),
+    identity: given.identity ?? createSandboxIdentity(`${config.jwtSecret}:identity`, clock),
     payment: given.payment,
     supplier:
       given.supplier ??

@@ -14,6 +14,14 @@ before(async () => {
 })
 after(() => t.close())
 
+/** What /api/dev/wx/phone-auth answers: the phone button's code and the legacy encrypted answer. */
+interface PhoneAuth {
+  encryptedData: string
+  iv: string
+  code: string
+}
+const legacy = ({ encryptedData, iv }: PhoneAuth) => ({ encryptedData, iv })
+
 const claimsOf = (jwt: string) =>
   JSON.parse(Buffer.from(jwt.split('.')[1], 'base64url').toString()) as Record<string, unknown>
 
@@ -147,6 +155,89 @@ describe('LifePayPhoneMesssageCodeLogin (virtual login)', () => {
     const code = await t.smsCode('13900000014', Purpose.PhoneCodeRegister)
     const answer = await t.post('/api/Account/LifePayPhoneMesssageCodeLogin', { phoneNumber: '13900000014', code })
     assert.equal(answer.body.error, 'SMS_CODE_WRONG')
+  })
+})
+
+describe('a referral code on the SMS logins (issue 37, item 10)', () => {
+  const referrerOfUser = async (userId: string) =>
+    (await t.database.db.select().from(users).where(eq(users.id, userId)))[0].referrerUserId
+
+  test('a code login that creates the user records the referrer; an existing user keeps none', async () => {
+    const referrer = await t.register('13900000060')
+    const code = await t.smsCode('13900000061')
+    const id = await t.data(
+      t.post<string>('/api/Account/LifePayPhoneMesssageCodeLogin', {
+        phoneNumber: '13900000061',
+        code,
+        uId: referrer.userId,
+      }),
+    )
+    const [login] = await t.database.db.select().from(virtualLogins).where(eq(virtualLogins.id, id))
+    assert.equal(await referrerOfUser(login.userId), referrer.userId)
+    // Applied once: a later login from another code changes nothing.
+    const other = await t.register('13900000062')
+    t.clock.advance(61_000)
+    const again = await t.smsCode('13900000061')
+    await t.data(
+      t.post<string>('/api/Account/LifePayPhoneMesssageCodeLogin', {
+        phoneNumber: '13900000061',
+        code: again,
+        uId: other.userId,
+      }),
+    )
+    assert.equal(await referrerOfUser(login.userId), referrer.userId)
+    // An existing user scanning a code is not re-referred; an unknown id refers nobody and does not block the login.
+    const existing = await t.register('13900000063')
+    const existingCode = await t.smsCode('13900000063')
+    await t.data(
+      t.post<string>('/api/Account/LifePayPhoneMesssageCodeLogin', {
+        phoneNumber: '13900000063',
+        code: existingCode,
+        uId: referrer.userId,
+      }),
+    )
+    assert.equal(await referrerOfUser(existing.userId), null)
+    const junkCode = await t.smsCode('13900000064')
+    const junk = await t.data(
+      t.post<string>('/api/Account/LifePayPhoneMesssageCodeLogin', {
+        phoneNumber: '13900000064',
+        code: junkCode,
+        uId: 'hello',
+      }),
+    )
+    const [junkLogin] = await t.database.db.select().from(virtualLogins).where(eq(virtualLogins.id, junk))
+    assert.equal(await referrerOfUser(junkLogin.userId), null)
+  })
+
+  test('registering a new number records the referrer; registering in place (a code-only user) does not', async () => {
+    const referrer = await t.register('13900000065')
+    const code = await t.smsCode('13900000066', Purpose.PhoneCodeRegister)
+    const tokens = await t.data(
+      t.post<TokenResult>('/api/Account/PhoneMesssageCodeRegister', {
+        phoneNumber: '13900000066',
+        code,
+        password: 'Passw0rd!',
+        uId: referrer.userId,
+      }),
+    )
+    assert.equal(await referrerOfUser(claimsOf(tokens.accessToken).sub as string), referrer.userId)
+
+    const loginCode = await t.smsCode('13900000067')
+    const id = await t.data(
+      t.post<string>('/api/Account/LifePayPhoneMesssageCodeLogin', { phoneNumber: '13900000067', code: loginCode }),
+    )
+    t.clock.advance(61_000)
+    const registerCode = await t.smsCode('13900000067', Purpose.PhoneCodeRegister)
+    await t.data(
+      t.post<TokenResult>('/api/Account/PhoneMesssageCodeRegister', {
+        phoneNumber: '13900000067',
+        code: registerCode,
+        password: 'Passw0rd!',
+        uId: referrer.userId,
+      }),
+    )
+    const [login] = await t.database.db.select().from(virtualLogins).where(eq(virtualLogins.id, id))
+    assert.equal(await referrerOfUser(login.userId), null)
   })
 })
 
@@ -328,7 +419,7 @@ describe('WeChat mini-program login', () => {
     const first = await t.data(t.get<WxMiniAppUserLoginResult>('/api/Account/WxMiniAppUserLogin?code=wx-user-1'))
     assert.equal(first.token, null)
     const encrypted = await t.data(
-      t.post<{ encryptedData: string; iv: string }>('/api/dev/wx/phone-auth', {
+      t.post<PhoneAuth>('/api/dev/wx/phone-auth', {
         openId: first.openId,
         phoneNumber: '13900000030',
       }),
@@ -337,7 +428,7 @@ describe('WeChat mini-program login', () => {
       t.post<TokenResult>('/api/Account/WxMiniAppPhoneAuthLogin', {
         openId: first.openId,
         sessionKey: first.sessionKey,
-        ...encrypted,
+        ...legacy(encrypted),
       }),
     )
     const info = await t.data(t.get<UserInfo>('/api/User/GetUserInfo', { token: tokens.accessToken }))
@@ -347,10 +438,43 @@ describe('WeChat mini-program login', () => {
     assert.equal(claimsOf(second.token.accessToken).sub, info.userId)
   })
 
+  test('the phone button’s code alone logs in: exchanged once, for the login it was issued to, within 5 minutes (issue 37, item 4)', async () => {
+    const login = await t.data(t.get<WxMiniAppUserLoginResult>('/api/Account/WxMiniAppUserLogin?code=wx-code-1'))
+    const other = await t.data(t.get<WxMiniAppUserLoginResult>('/api/Account/WxMiniAppUserLogin?code=wx-code-2'))
+    const phoneAuth = (openId: string, phoneNumber: string) =>
+      t.data(t.post<PhoneAuth>('/api/dev/wx/phone-auth', { openId, phoneNumber }))
+    const { code } = await phoneAuth(login.openId, '13900000040')
+    const byCode = (who: WxMiniAppUserLoginResult, phoneCode: string) =>
+      t.post<TokenResult>('/api/Account/WxMiniAppPhoneAuthLogin', {
+        openId: who.openId,
+        sessionKey: who.sessionKey,
+        phoneCode,
+      })
+    // Another login cannot use it, and a code nobody issued is refused.
+    assert.equal((await byCode(other, code)).body.error, 'WX_PHONE_DATA_INVALID')
+    assert.equal((await byCode(login, 'made-up')).body.error, 'WX_PHONE_DATA_INVALID')
+    const tokens = await t.data(byCode(login, code))
+    const info = await t.data(t.get<UserInfo>('/api/User/GetUserInfo', { token: tokens.accessToken }))
+    assert.equal(info.phoneNumber, '13900000040')
+    // Once only.
+    assert.equal((await byCode(login, code)).body.error, 'WX_PHONE_DATA_INVALID')
+    // Not after 5 minutes.
+    const late = await phoneAuth(other.openId, '13900000041')
+    t.clock.advance(5 * 60_000)
+    assert.equal((await byCode(other, late.code)).body.error, 'WX_PHONE_DATA_INVALID')
+    // Neither a code nor both halves of the legacy answer: refused as invalid phone data, never a 500.
+    const half = await t.post('/api/Account/WxMiniAppPhoneAuthLogin', {
+      openId: other.openId,
+      sessionKey: other.sessionKey,
+      encryptedData: late.encryptedData,
+    })
+    assert.equal(half.body.error, 'WX_PHONE_DATA_INVALID')
+  })
+
   test('a made-up session key or tampered data is refused', async () => {
     const identity = await t.data(t.get<WxIdentity>('/api/Account/GetWxIndentity?code=wx-user-2'))
     const encrypted = await t.data(
-      t.post<{ encryptedData: string; iv: string }>('/api/dev/wx/phone-auth', {
+      t.post<PhoneAuth>('/api/dev/wx/phone-auth', {
         openId: identity.openId,
         phoneNumber: '13900000031',
       }),
@@ -359,7 +483,7 @@ describe('WeChat mini-program login', () => {
     const wrongKey = await t.post('/api/Account/WxMiniAppPhoneAuthLogin', {
       openId: identity.openId,
       sessionKey: forged,
-      ...encrypted,
+      ...legacy(encrypted),
     })
     assert.equal(wrongKey.body.error, 'WX_SESSION_INVALID')
     const tampered = { ...encrypted, encryptedData: Buffer.from('garbage-garbage-garbage!').toString('base64') }
@@ -372,7 +496,7 @@ describe('WeChat mini-program login', () => {
     const unknown = await t.post('/api/Account/WxMiniAppPhoneAuthLogin', {
       openId: 'o_unknown',
       sessionKey: forged,
-      ...encrypted,
+      ...legacy(encrypted),
     })
     assert.equal(unknown.body.error, 'WX_SESSION_INVALID')
   })
@@ -389,7 +513,7 @@ describe('WeChat mini-program login', () => {
     )
     assert.equal(scan.token, null)
     const encrypted = await t.data(
-      t.post<{ encryptedData: string; iv: string }>('/api/dev/wx/phone-auth', {
+      t.post<PhoneAuth>('/api/dev/wx/phone-auth', {
         openId: identity.openId,
         phoneNumber: '13900000033',
       }),
@@ -399,7 +523,7 @@ describe('WeChat mini-program login', () => {
         uId: referrer.userId,
         openId: identity.openId,
         sessionKey: identity.sessionKey,
-        ...encrypted,
+        ...legacy(encrypted),
       }),
     )
     const userId = claimsOf(tokens.accessToken).sub as string
@@ -410,7 +534,7 @@ describe('WeChat mini-program login', () => {
     // An unknown uId refers nobody but does not block the login.
     const other = await t.data(t.get<WxIdentity>('/api/Account/GetWxIndentity?code=wx-scan-2'))
     const otherData = await t.data(
-      t.post<{ encryptedData: string; iv: string }>('/api/dev/wx/phone-auth', {
+      t.post<PhoneAuth>('/api/dev/wx/phone-auth', {
         openId: other.openId,
         phoneNumber: '13900000034',
       }),
@@ -420,7 +544,7 @@ describe('WeChat mini-program login', () => {
         uId: 'not-a-user',
         openId: other.openId,
         sessionKey: other.sessionKey,
-        ...otherData,
+        ...legacy(otherData),
       }),
     )
     const [otherRow] = await t.database.db

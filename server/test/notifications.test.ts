@@ -274,6 +274,33 @@ describe('each event notifies the subscribed channels once', () => {
     assert.deepEqual(await received(changedMind), [])
   })
 
+  test('H5 SMS opt-in at the refund form: the review’s outcome by SMS (issue 37, item 20); only the sets it offers', async () => {
+    const orderNo = await paidAndDelivered()
+    await payAndSettle(orderNo)
+    await t.data(t.post('/api/LifePay/RefundUserLifePayOrder', { orderNo, refundApplyRemark: '充错了' }, alice))
+    const optIn = (events: unknown) =>
+      t.post('/api/LifePay/SetLifePayOrderNotifications', { orderNo, channel: 'sms', optIn: true, events }, alice)
+    assert.equal((await optIn([RefundApproved, Paid])).body.error, 'BAD_REQUEST')
+    assert.equal((await optIn([Paid])).body.error, 'BAD_REQUEST')
+    await t.data(optIn([RefundRejected, RefundApproved]))
+    assert.deepEqual(
+      (await orderDetail(t, alice, orderNo)).notifications?.map((n) => `${n.channel}:${n.status}`),
+      ['sms:subscribed', 'sms:subscribed'],
+    )
+    await t.data(t.post(`/api/admin/refunds/${orderNo}/reject`, { reason: '已充值到账，无法退款' }, operator()))
+    await t.app.jobs.drain()
+    const messages = await received(orderNo)
+    assert.deepEqual(eventsOf(messages), [`sms:${RefundRejected}`])
+    assert.equal(messages[0].recipient, '13700000001')
+    // The host channels take their prompt's answers, not an SMS event list.
+    const wechat = await t.post(
+      '/api/LifePay/SetLifePayOrderNotifications',
+      { orderNo, channel: 'wechat', answers: [{ templateId: 'x', decision: 'accept' }], events: [RefundApproved] },
+      alice,
+    )
+    assert.equal(wechat.body.error, 'BAD_REQUEST')
+  })
+
   test('Alipay messages go to the Alipay id the user logged in with; WeChat then has no address', async () => {
     const host = { 'x-lifepay-host': 'alipay' }
     const login = await t.data(

@@ -438,6 +438,7 @@ describe('orders of a user', () => {
         lifePayOrderStatus: 10,
         frontStatus: null,
         refundProgress: null,
+        rechargeDelivered: false,
         lifePayOrderType: 10,
         account: '13812345678',
         parValue: 10,

@@ -212,6 +212,20 @@ describe('operator review', () => {
     )
     assert.deepEqual([rejected.payStatus, rejected.lifePayOrderStatus, rejected.frontStatus], [20, 60, 60])
     assert.equal((await orderDetail(t, alice, toReject)).refundCheckRemark, '已充值到账，无法退款')
+    // Issue 37, item 2: every view of the order tells the user the top-up arrived (the app says so, not "failed").
+    assert.equal((await orderDetail(t, alice, toReject)).rechargeDelivered, true)
+    const state = await t.data(
+      t.post<{ rechargeDelivered?: boolean }>('/api/LifePay/GetPayStatusByOrderNo', { orderNo: toReject }, alice),
+    )
+    assert.equal(state.rechargeDelivered, true)
+    const page = await t.data(
+      t.post<{ items: { orderNo: string; rechargeDelivered?: boolean }[] }>(
+        '/api/LifePay/GetUserLifePayOrderPage',
+        { pageIndex: 1, pageSize: 20 },
+        alice,
+      ),
+    )
+    assert.equal(page.items.find((o) => o.orderNo === toReject)?.rechargeDelivered, true)
     // Refund failed is final for the user: no second application.
     assert.equal((await apply(toReject)).body.error, 'REFUND_NOT_ALLOWED')
     assert.equal(

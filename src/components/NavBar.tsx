@@ -5,7 +5,7 @@ import { useLocaleStore, useT } from '../i18n/i18n'
 import type { MessageKey } from '../i18n/zh-CN'
 import { goBack } from '../platform/navigation'
 import { useLayoutStore } from '../stores/layout'
-import { formatPageTitle } from './pageTitle'
+import { formatPageTitle, navBarTitle } from './pageTitle'
 import './NavBar.scss'
 
 interface NavBarProps {
@@ -22,12 +22,13 @@ export default function NavBar({ titleKey, showBack = true }: NavBarProps) {
   const height = useLayoutStore((s) => s.navigationBarHeight)
   const menuButton = useLayoutStore((s) => s.menuButton)
   const screenWidth = useLayoutStore((s) => s.screenWidth)
-  const title = formatPageTitle(locale, titleKey)
+  const title = navBarTitle(locale, titleKey)
+  const documentTitle = formatPageTitle(locale, titleKey)
 
   useEffect(() => {
-    // Keeps the H5 document title and the host's title (task switcher, share) equal to the bar's.
-    void Taro.setNavigationBarTitle({ title }).catch(() => undefined)
-  }, [title])
+    // The H5 document's and the host's title (task switcher, share) in the SPEC's pattern; the bar shows the name.
+    void Taro.setNavigationBarTitle({ title: documentTitle }).catch(() => undefined)
+  }, [documentTitle])
 
   const sideInset = menuButton ? screenWidth - menuButton.left : 0
   return (

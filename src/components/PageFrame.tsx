@@ -1,8 +1,10 @@
 import { View } from '@tarojs/components'
-import { useCallback, useState, type ReactNode } from 'react'
+import { useDidHide, useDidShow } from '@tarojs/taro'
+import { useCallback, useEffect, useState, type ReactNode } from 'react'
 import type { MessageKey } from '../i18n/zh-CN'
 import { BottomBarContext } from './bottomBar'
 import DialogHost from './Dialog'
+import { dismissDialogsOf, showDialogsOf } from './dialogStore'
 import NavBar from './NavBar'
 import ToastHost from './Toast'
 import './PageFrame.scss'
@@ -15,8 +17,14 @@ interface PageFrameProps {
   children?: ReactNode
 }
 
+let nextPage = 1
+
 /** Every page: custom nav bar, content, and the toast and dialog hosts. */
 export default function PageFrame({ titleKey, showBack = true, scrollable = false, children }: PageFrameProps) {
+  const [page] = useState(() => nextPage++)
+  useDidShow(() => showDialogsOf(page))
+  useDidHide(() => dismissDialogsOf(page))
+  useEffect(() => () => dismissDialogsOf(page), [page])
   const [bottomBarHeight, setBottomBarHeight] = useState(0)
   const registerBottomBar = useCallback((designHeight: number) => {
     setBottomBarHeight(designHeight)
@@ -29,7 +37,7 @@ export default function PageFrame({ titleKey, showBack = true, scrollable = fals
         <View className='lp-page__body'>{children}</View>
       </BottomBarContext.Provider>
       <ToastHost bottomBarDesignHeight={bottomBarHeight} />
-      <DialogHost />
+      <DialogHost page={page} />
     </View>
   )
 }

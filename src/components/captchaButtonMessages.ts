@@ -1,6 +1,6 @@
 import { defineMessages } from '../i18n/messages'
 
-/** The captcha button's words; SPEC §4/§8 English verbatim. */
+/** The captcha button's words: SPEC §4/§8's English, capitalised as a button reads ('send failed' is its error). */
 export const captchaButtonMessages = defineMessages(
   {
     idle: '获取验证码',
@@ -10,8 +10,8 @@ export const captchaButtonMessages = defineMessages(
     sendFailed: '发送失败',
   },
   {
-    idle: 'get verification code',
-    sending: 'sending…',
+    idle: 'Get verification code',
+    sending: 'Sending…',
     counting: '{n} seconds to resend',
     sent: 'Verification code sent',
     sendFailed: 'send failed',

@@ -8,6 +8,8 @@ export type DialogAction = 'confirm' | 'cancel'
 export interface DialogOptions {
   title?: string
   content?: string
+  /** Ours, beside the SPEC's: what the question is about (e.g. the account to delete), beneath the content. */
+  detail?: string
   cancelText?: string
   confirmText?: string
   showCancelBtn?: boolean
@@ -18,6 +20,8 @@ export interface DialogOptions {
 
 export interface OpenDialog extends Required<Omit<DialogOptions, 'beforeClose'>> {
   id: number
+  /** The page it was opened on (PageFrame's id; null outside a page): only that page draws it. */
+  page: number | null
   visible: boolean
   beforeClose?: DialogOptions['beforeClose']
   resolve: () => void
@@ -40,17 +44,42 @@ export class DialogCancelled extends Error {
 
 let nextId = 1
 
+// The store is the app's, the dialog its page's: the page in front when it was asked for (issue 37, item 9).
+let pageInFront: number | null = null
+
+/** PageFrame: its page is in front now (shown, or shown again). */
+export function showDialogsOf(page: number): void {
+  pageInFront = page
+}
+
+/** PageFrame: its page was covered or left; a dialog it opened goes with it, as cancelled (not by its button). */
+export function dismissDialogsOf(page: number): void {
+  if (pageInFront === page) pageInFront = null
+  const dialog = useDialogStore.getState().dialog
+  if (!dialog || dialog.page !== page) return
+  useDialogStore.setState({ dialog: null })
+  if (dialog.visible) dialog.reject(new DialogCancelled(true))
+}
+
 /** Opens after 30 ms; resolves on confirm, rejects with DialogCancelled on cancel (SPEC §4). */
 export function confirm(options: DialogOptions = {}): Promise<void> {
   return new Promise<void>((resolve, reject) => {
     const id = nextId++
+    const page = pageInFront
     setTimeout(() => {
+      // Its page went away in the 30 ms: never shown on the next one.
+      if (page !== pageInFront) {
+        reject(new DialogCancelled(true))
+        return
+      }
       useDialogStore.setState({
         dialog: {
           id,
+          page,
           visible: true,
           title: options.title ?? '',
           content: options.content ?? '',
+          detail: options.detail ?? '',
           cancelText: options.cancelText ?? t('dialog.cancel'),
           confirmText: options.confirmText ?? t('dialog.confirm'),
           showCancelBtn: options.showCancelBtn ?? true,

@@ -1,5 +1,5 @@
-import { LifePayOrderType } from './lifePayOrderType'
-import type { Labels, Locale } from './locale'
+import { LifePayOrderType, lifePayOrderTypeLabels, lifePayOrderTypeValues } from './lifePayOrderType'
+import { label, type Labels, type Locale } from './locale'
 
 /**
  * The delivery time the top-up pages state, per order type (issue 20, item 5), as the wallets' own top-up pages state
@@ -24,12 +24,12 @@ export function expectedDeliveryTime(type: LifePayOrderType, paidAt: Date): Date
   return new Date(paidAt.getTime() + minutes * 60_000)
 }
 
-/** '10分钟' / '2小时' / '10 minutes' / '2 hours': whole hours read as hours. */
+/** '10分钟' / '2小时' / '10 minutes' / '2 hours': whole hours read as hours; a number never apart from its unit. */
 export function durationText(minutes: number, locale: Locale): string {
   const hours = minutes % 60 === 0 ? minutes / 60 : null
   if (locale === 'en-US') {
-    if (hours !== null) return `${hours} hour${hours === 1 ? '' : 's'}`
-    return `${minutes} minute${minutes === 1 ? '' : 's'}`
+    if (hours !== null) return `${hours}\u00a0hour${hours === 1 ? '' : 's'}`
+    return `${minutes}\u00a0minute${minutes === 1 ? '' : 's'}`
   }
   return hours !== null ? `${hours}小时` : `${minutes}分钟`
 }
@@ -42,6 +42,19 @@ export function deliveryTimeText(type: LifePayOrderType, locale: Locale): string
   return locale === 'en-US'
     ? `Usually arrives within ${usual}; at busy times it can take up to ${longest}`
     : `通常${usual}内到账，高峰期最长${longest}`
+}
+
+/**
+ * Every type's stated time in one sentence, for the texts that speak of all of them (the user agreement): the same
+ * words the top-up pages state, so no page promises another time.
+ */
+export function deliveryTimeSummary(locale: Locale): string {
+  const parts = lifePayOrderTypeValues.map((type) => {
+    const text = deliveryTimeText(type, locale)
+    const kind = label(lifePayOrderTypeLabels, type, locale)
+    return locale === 'en-US' ? `${kind}: ${text.charAt(0).toLowerCase()}${text.slice(1)}` : `${kind}${text}`
+  })
+  return locale === 'en-US' ? parts.join('. ') : parts.join('；')
 }
 
 /** What the stated time does not cover: accounts a supplier cannot top up at once, or at all. */

@@ -28,6 +28,16 @@ export const electricAccountTypeValues: readonly ElectricAccountType[] = [
   ElectricAccountType.Nanwashopng,
 ]
 
+/**
+ * The types a user picks from: nanwashopng is a second name for a shop (the SPEC's "shop, not recommended"), kept for
+ * the accounts and orders that carry it, never offered beside 店铺.
+ */
+export const electricAccountTypeChoices: readonly ElectricAccountType[] = [
+  ElectricAccountType.House,
+  ElectricAccountType.Enterprise,
+  ElectricAccountType.Shop,
+]
+
 export const electricAccountTypeLabels: Labels<ElectricAccountType> = {
   'zh-CN': {
     [ElectricAccountType.House]: '住宅',
@@ -36,7 +46,7 @@ export const electricAccountTypeLabels: Labels<ElectricAccountType> = {
     [ElectricAccountType.Nanwashopng]: '店铺（不推荐）',
   },
   'en-US': {
-    [ElectricAccountType.House]: 'House',
+    [ElectricAccountType.House]: 'Residential',
     [ElectricAccountType.Enterprise]: 'Enterprise',
     [ElectricAccountType.Shop]: 'Shop',
     [ElectricAccountType.Nanwashopng]: 'Shop, not recommended',

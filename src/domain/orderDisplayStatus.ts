@@ -52,7 +52,10 @@ export enum OrderDisplayStatus {
   /** Refunded by us, the money not yet confirmed back by the provider. */
   RefundInProgress = 'refundInProgress',
   Refunded = 'refunded',
-  RefundFailed = 'refundFailed',
+  /** The refund was declined while the recharge was still owed: it resumes. */
+  RefundDeclined = 'refundDeclined',
+  /** The refund was declined for a top-up that had arrived: the order is settled, delivered. */
+  DeliveredRefundDeclined = 'deliveredRefundDeclined',
 }
 
 export const orderDisplayStatusValues: readonly OrderDisplayStatus[] = [
@@ -64,7 +67,8 @@ export const orderDisplayStatusValues: readonly OrderDisplayStatus[] = [
   OrderDisplayStatus.RefundPendingReview,
   OrderDisplayStatus.RefundInProgress,
   OrderDisplayStatus.Refunded,
-  OrderDisplayStatus.RefundFailed,
+  OrderDisplayStatus.RefundDeclined,
+  OrderDisplayStatus.DeliveredRefundDeclined,
 ]
 
 /** Ties a state to the UI kit's tag/text colours. */
@@ -80,7 +84,8 @@ export const orderDisplayStatusLabels: Labels<OrderDisplayStatus> = {
     [OrderDisplayStatus.RefundPendingReview]: '退款审核中',
     [OrderDisplayStatus.RefundInProgress]: '退款处理中',
     [OrderDisplayStatus.Refunded]: '已退款',
-    [OrderDisplayStatus.RefundFailed]: '退款失败',
+    [OrderDisplayStatus.RefundDeclined]: '退款未通过，充值中',
+    [OrderDisplayStatus.DeliveredRefundDeclined]: '充值成功，退款未通过',
   },
   'en-US': {
     [OrderDisplayStatus.Unpaid]: 'Unpaid',
@@ -91,7 +96,8 @@ export const orderDisplayStatusLabels: Labels<OrderDisplayStatus> = {
     [OrderDisplayStatus.RefundPendingReview]: 'Refund pending review',
     [OrderDisplayStatus.RefundInProgress]: 'Refund in progress',
     [OrderDisplayStatus.Refunded]: 'Refunded',
-    [OrderDisplayStatus.RefundFailed]: 'Refund failed',
+    [OrderDisplayStatus.RefundDeclined]: 'Refund declined, recharging',
+    [OrderDisplayStatus.DeliveredRefundDeclined]: 'Recharge succeeded, refund declined',
   },
 }
 
@@ -104,19 +110,29 @@ export const orderDisplayStatusColors: Readonly<Record<OrderDisplayStatus, Statu
   [OrderDisplayStatus.RefundPendingReview]: 'warning',
   [OrderDisplayStatus.RefundInProgress]: 'warning',
   [OrderDisplayStatus.Refunded]: 'default',
-  [OrderDisplayStatus.RefundFailed]: 'danger',
+  [OrderDisplayStatus.RefundDeclined]: 'primary',
+  [OrderDisplayStatus.DeliveredRefundDeclined]: 'success',
+}
+
+/** What the display status is read from: an order's two statuses and what the API adds about them. */
+export interface OrderStatusFacts {
+  payStatus: LifePayStatus
+  lifePayOrderStatus: LifePayOrderStatus
+  /**
+   * The supplier delivered the top-up (the API's `rechargeDelivered`, the server's supplierResult): tells a declined
+   * refund on an order that is settled from one whose recharge resumes.
+   */
+  rechargeDelivered?: boolean
+  /** Where a refund's money is (the API's `refundProgress`; absent from a back end that does not tell: returned). */
+  refundProgress?: RefundProgress | null
 }
 
 /**
  * The display status; a pair outside the state model still gets the closest one (the order status leads). A refund
- * whose money the provider has not confirmed back yet is "in progress" (`refundProgress`, absent from a back end that
- * does not tell: refunded).
+ * whose money the provider has not confirmed back yet is "in progress".
  */
-export function orderDisplayStatusOf(
-  payStatus: LifePayStatus,
-  orderStatus: LifePayOrderStatus,
-  refundProgress?: RefundProgress | null,
-): OrderDisplayStatus {
+export function orderDisplayStatusOf(order: OrderStatusFacts): OrderDisplayStatus {
+  const { payStatus, lifePayOrderStatus: orderStatus, rechargeDelivered = false, refundProgress } = order
   if (payStatus === LifePayStatus.Refunded) {
     return refundProgress === 'processing' || refundProgress === 'notReturned'
       ? OrderDisplayStatus.RefundInProgress
@@ -128,7 +144,7 @@ export function orderDisplayStatusOf(
     case LifePayOrderStatus.RefundPendingReview:
       return OrderDisplayStatus.RefundPendingReview
     case LifePayOrderStatus.RefundFailed:
-      return OrderDisplayStatus.RefundFailed
+      return rechargeDelivered ? OrderDisplayStatus.DeliveredRefundDeclined : OrderDisplayStatus.RefundDeclined
     case LifePayOrderStatus.Completed:
       return OrderDisplayStatus.RechargeSucceeded
     case LifePayOrderStatus.Failed:

@@ -37,6 +37,15 @@ export const smsOptInEvents: readonly LifePayNotificationEvent[] = [
   LifePayNotificationEvent.RechargeFailedRefunded,
 ]
 
+/**
+ * What one SMS opt-in may cover, each asked where it can happen: the recharge's outcome at the pay tap, the refund
+ * review's in the refund form (issue 37, item 20: the mini-programs ask the host there).
+ */
+export const smsOptInEventSets: readonly (readonly LifePayNotificationEvent[])[] = [
+  smsOptInEvents,
+  refundNotificationEvents,
+]
+
 /** The hosts' subscribe-message channels (SMS is an opt-in, not a host grant). */
 export type SubscribeChannel = LifePayNotificationChannel.Wechat | LifePayNotificationChannel.Alipay
 

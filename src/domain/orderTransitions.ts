@@ -114,8 +114,8 @@ export function canTransition(from: OrderState, event: OrderEvent): boolean {
 }
 
 /**
- * The stated delivery time (the user agreement and the order page: "通常几分钟内到账"): a recharge still pending this
- * long after payment is overdue, and its user may ask for the money back.
+ * A recharge still pending this long after payment is overdue, and its user may ask for the money back (the order
+ * page says so); the promised delivery times themselves are deliveryTime.ts's.
  */
 export const RECHARGE_REFUNDABLE_AFTER_MINUTES = 30
 

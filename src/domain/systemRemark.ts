@@ -36,10 +36,17 @@ const legacyPrefixes: readonly [string, SystemRemark][] = [
   ['订单关闭后才收到付款，已自动退款', SystemRemark.PaidAfterClose],
 ]
 
+/** The server's own remark this text is, or null for an operator's words. */
+export function systemRemarkOf(remark: string): SystemRemark | null {
+  return (
+    (Object.keys(systemRemarkLabels['zh-CN']) as SystemRemark[]).find((key) => systemRemarkText(key) === remark) ??
+    legacyPrefixes.find(([prefix]) => remark.startsWith(prefix))?.[1] ??
+    null
+  )
+}
+
 /** A remark in the user's language when the server wrote it; anything else (an operator's words) as it is. */
 export function remarkForUser(remark: string, locale: Locale): string {
-  const known =
-    (Object.keys(systemRemarkLabels['zh-CN']) as SystemRemark[]).find((key) => systemRemarkText(key) === remark) ??
-    legacyPrefixes.find(([prefix]) => remark.startsWith(prefix))?.[1]
+  const known = systemRemarkOf(remark)
   return known ? systemRemarkLabels[locale][known] : remark
 }

@@ -44,10 +44,10 @@ describe('captcha button (SPEC §4)', () => {
     let answer!: () => void
     send.mockImplementation(() => new Promise((resolve) => (answer = () => resolve({ resendAfter: 60 }))))
     render(<PhoneWithCaptcha phone='13812345678' />)
-    expect(button().textContent).toBe('get verification code')
+    expect(button().textContent).toBe('Get verification code')
 
     fireEvent.click(button())
-    expect(button().textContent).toBe('sending…')
+    expect(button().textContent).toBe('Sending…')
     expect(button().getAttribute('aria-busy')).toBe('true')
     // The call's module loads at the first tap (import()): the request follows once it has.
     await waitFor(() => expect(send).toHaveBeenCalledWith({ phoneNumber: '13812345678', businessType: 80 }))
@@ -62,7 +62,7 @@ describe('captcha button (SPEC §4)', () => {
     act(() => jest.advanceTimersByTime(58_000))
     expect(button().textContent).toBe('1 seconds to resend')
     act(() => jest.advanceTimersByTime(1000))
-    expect(button().textContent).toBe('get verification code')
+    expect(button().textContent).toBe('Get verification code')
   })
 
   it('ignores taps while sending or counting down: one code per 60 s', async () => {
@@ -89,7 +89,7 @@ describe('captcha button (SPEC §4)', () => {
     expect(send).not.toHaveBeenCalled()
     expect(onSendFailed).toHaveBeenCalledWith(new Error('send failed'))
     expect(screen.getByTestId('field-error').textContent).toBe('Please enter a valid mobile phone number')
-    expect(button().textContent).toBe('get verification code')
+    expect(button().textContent).toBe('Get verification code')
   })
 
   it('stops when sending fails: no countdown, ready to try again', async () => {
@@ -100,9 +100,9 @@ describe('captcha button (SPEC §4)', () => {
     fireEvent.click(button())
     await act(async () => undefined)
     expect(onSendFailed).toHaveBeenCalledWith(refused)
-    expect(button().textContent).toBe('get verification code')
+    expect(button().textContent).toBe('Get verification code')
     act(() => jest.advanceTimersByTime(5000))
-    expect(button().textContent).toBe('get verification code')
+    expect(button().textContent).toBe('Get verification code')
     fireEvent.click(button())
     await act(async () => undefined)
     expect(button().textContent).toBe('60 seconds to resend')
@@ -126,7 +126,7 @@ describe('captcha button (SPEC §4)', () => {
     act(() => jest.advanceTimersByTime(11_000))
     expect(button().textContent).toBe('49 seconds to resend')
     rerender(<PhoneWithCaptcha phone='13987654321' />)
-    expect(button().textContent).toBe('get verification code')
+    expect(button().textContent).toBe('Get verification code')
     fireEvent.click(button())
     await act(async () => undefined)
     expect(send).toHaveBeenLastCalledWith({ phoneNumber: '13987654321', businessType: 80 })

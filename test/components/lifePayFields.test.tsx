@@ -125,15 +125,20 @@ describe('carrier picker', () => {
 })
 
 describe('electricity pickers', () => {
-  it("shows 'Shop, not recommended' as such, subdued", () => {
+  it('offers residential, enterprise and shop, one shop only (issue 37, item 13)', () => {
     const onChange = jest.fn()
     render(<ElectricAccountTypePicker value={ElectricAccountType.House} onChange={onChange} />)
     const names = screen.getAllByRole('radio').map((chip) => chip.textContent)
-    expect(names).toEqual(['House', 'Enterprise', 'Shop', 'Shop, not recommended'])
+    expect(names).toEqual(['Residential', 'Enterprise', 'Shop'])
+    fireEvent.click(screen.getByRole('radio', { name: 'Shop' }))
+    expect(onChange).toHaveBeenCalledWith(ElectricAccountType.Shop)
+  })
+
+  it("shows an account saved as 'Shop, not recommended' as such, subdued", () => {
+    render(<ElectricAccountTypePicker value={ElectricAccountType.Nanwashopng} onChange={jest.fn()} />)
     const notRecommended = screen.getByRole('radio', { name: 'Shop, not recommended' })
+    expect(notRecommended.getAttribute('aria-checked')).toBe('true')
     expect(notRecommended.className).toContain('lp-chip--muted')
-    fireEvent.click(notRecommended)
-    expect(onChange).toHaveBeenCalledWith(ElectricAccountType.Nanwashopng)
   })
 
   it('locks the grid to the one the region uses', () => {

@@ -1,6 +1,6 @@
 import { readFileSync } from 'node:fs'
 import { join } from 'node:path'
-import { formatPageTitle } from '../../src/components/pageTitle'
+import { navBarTitle } from '../../src/components/pageTitle'
 import type { Locale } from '../../src/domain/locale'
 import { formatMessage } from '../../src/i18n/messages'
 import { homeMessages } from '../../src/pages/home/messages'
@@ -44,7 +44,7 @@ function drawAt(
 const texts = (frame: Element | null) =>
   [...(frame?.querySelectorAll('.lp-first-frame__title, span') ?? [])].map((e) => e.textContent)
 const homeTexts = (locale: Locale) => [
-  formatPageTitle(locale),
+  navBarTitle(locale),
   formatMessage(homeMessages, locale, 'heroTitle'),
   formatMessage(homeMessages, locale, 'heroSubtitle'),
 ]
@@ -86,8 +86,8 @@ describe("index.html's first frame", () => {
       expect([page, source.includes(`titleKey='${pageTitleKey(page)}'`)]).toEqual([page, true])
       const [zh, en] = table[pagePath(page).slice(1)]
       expect([zh[0], en[0]]).toEqual([
-        formatPageTitle('zh-CN', pageTitleKey(page)),
-        formatPageTitle('en-US', pageTitleKey(page)),
+        navBarTitle('zh-CN', pageTitleKey(page)),
+        navBarTitle('en-US', pageTitleKey(page)),
       ])
     }
   })
@@ -103,12 +103,12 @@ describe("index.html's first frame", () => {
 
   it('draws every other route with its title, a back button off the tabs, and the top-up notice', () => {
     const mine = drawAt('/pages/mine/index', { language: 'en-US' })
-    expect(texts(mine)).toEqual([formatPageTitle('en-US', 'page.mine')])
+    expect(texts(mine)).toEqual([navBarTitle('en-US', 'page.mine')])
     expect(mine?.querySelector('.lp-first-frame__back')).toBeNull()
     // The page's default avatar itself, in the HTML (no request behind the bundles).
     expect(mine?.querySelector('img')?.getAttribute('src')).toBe(defaultAvatarDataUri())
     const order = drawAt('/subpackages/order/order/order/?orderNo=A1')
-    expect(texts(order)).toEqual([formatPageTitle('zh-CN', 'page.order')])
+    expect(texts(order)).toEqual([navBarTitle('zh-CN', 'page.order')])
     expect(order?.querySelector('.lp-first-frame__back')).not.toBeNull()
     expect(order?.getAttribute('aria-hidden')).toBe('true')
     const phone = drawAt('/subpackages/recharge/phoneBillRecharge/phoneBillRecharge', { saved: 'en-US' })

@@ -1,6 +1,7 @@
 import {
   DELIVERY_TIME,
   deliveryExclusionLabels,
+  deliveryTimeSummary,
   deliveryTimeText,
   durationText,
   expectedDeliveryTime,
@@ -13,10 +14,29 @@ describe('stated delivery time (issue 20, item 5)', () => {
     [LifePayOrderType.Phone, 'zh-CN', '通常10分钟内到账，高峰期最长24小时'],
     [LifePayOrderType.Electric, 'zh-CN', '通常2小时内到账，高峰期最长72小时'],
     [LifePayOrderType.Gas, 'zh-CN', '通常2小时内到账，高峰期最长72小时'],
-    [LifePayOrderType.Phone, 'en-US', 'Usually arrives within 10 minutes; at busy times it can take up to 24 hours'],
-    [LifePayOrderType.Electric, 'en-US', 'Usually arrives within 2 hours; at busy times it can take up to 72 hours'],
+    [
+      LifePayOrderType.Phone,
+      'en-US',
+      'Usually arrives within 10\u00a0minutes; at busy times it can take up to 24\u00a0hours',
+    ],
+    [
+      LifePayOrderType.Electric,
+      'en-US',
+      'Usually arrives within 2\u00a0hours; at busy times it can take up to 72\u00a0hours',
+    ],
   ] as const)('type %s in %s: %s', (type, locale, text) => {
     expect(deliveryTimeText(type, locale)).toBe(text)
+  })
+
+  it('one sentence for every type, in the top-up pages’ own words (the user agreement; issue 37, item 5)', () => {
+    expect(deliveryTimeSummary('zh-CN')).toBe(
+      '话费通常10分钟内到账，高峰期最长24小时；电费通常2小时内到账，高峰期最长72小时；燃气费通常2小时内到账，高峰期最长72小时',
+    )
+    expect(deliveryTimeSummary('en-US')).toBe(
+      'Phone bill: usually arrives within 10\u00a0minutes; at busy times it can take up to 24\u00a0hours. ' +
+        'Electricity bill: usually arrives within 2\u00a0hours; at busy times it can take up to 72\u00a0hours. ' +
+        'Gas bill: usually arrives within 2\u00a0hours; at busy times it can take up to 72\u00a0hours',
+    )
   })
 
   it('says what the time excludes, per type, in both languages', () => {
@@ -38,7 +58,7 @@ describe('stated delivery time (issue 20, item 5)', () => {
 
   it('durations: whole hours as hours, otherwise minutes, singular in English', () => {
     expect(durationText(90, 'zh-CN')).toBe('90分钟')
-    expect(durationText(60, 'en-US')).toBe('1 hour')
-    expect(durationText(1, 'en-US')).toBe('1 minute')
+    expect(durationText(60, 'en-US')).toBe('1\u00a0hour')
+    expect(durationText(1, 'en-US')).toBe('1\u00a0minute')
   })
 })

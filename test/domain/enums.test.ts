@@ -3,6 +3,7 @@ import * as constants from '../../src/domain/constants'
 import {
   ElectricAccountType,
   electricAccountTypeLabels,
+  electricAccountTypeChoices,
   electricAccountTypeValues,
   ElectricType,
   electricTypeLabels,
@@ -172,7 +173,8 @@ describeEnum(
 describeEnum(
   'ElectricAccountType',
   [
-    [ElectricAccountType.House, 'house', 'house'],
+    // The SPEC's value 'house'; in English a person reads 住宅 as Residential (issue 37, item 13).
+    [ElectricAccountType.House, 'house', 'Residential'],
     [ElectricAccountType.Enterprise, 'enterprise', 'enterprise'],
     [ElectricAccountType.Shop, 'shop', 'shop'],
     [ElectricAccountType.Nanwashopng, 'nanwashopng', 'shop, not recommended'],
@@ -181,6 +183,14 @@ describeEnum(
   electricAccountTypeLabels,
   { house: '住宅', enterprise: '企业', shop: '店铺', nanwashopng: '店铺（不推荐）' },
 )
+
+it('offers a user residential, enterprise and shop: never a second, "not recommended" shop (issue 37, item 13)', () => {
+  expect(electricAccountTypeChoices).toEqual([
+    ElectricAccountType.House,
+    ElectricAccountType.Enterprise,
+    ElectricAccountType.Shop,
+  ])
+})
 
 describeEnum(
   'GasProvider',

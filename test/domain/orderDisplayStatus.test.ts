@@ -72,16 +72,24 @@ const model = [
   ],
   ['refunded', Refunded, O.Refunded, F.Refunded, D.Refunded, '已退款', 'Refunded', 'default', false],
   [
-    'refund rejected',
+    'refund rejected, recharge resumed',
     Paid,
     O.RefundFailed,
     F.RefundFailed,
-    D.RefundFailed,
-    '退款失败',
-    'Refund failed',
-    'danger',
+    D.RefundDeclined,
+    '退款未通过，充值中',
+    'Refund declined, recharging',
+    'primary',
     false,
   ],
+] as const
+
+// Issue 37, item 2: the same state once the supplier delivered says the top-up arrived, never "refund failed".
+const delivered = [
+  D.DeliveredRefundDeclined,
+  '充值成功，退款未通过',
+  'Recharge succeeded, refund declined',
+  'success',
 ] as const
 
 describe('order state model', () => {
@@ -95,7 +103,7 @@ describe('order state model', () => {
     })
 
     it(`shows ${display} as ${zh} / ${en} in ${color}`, () => {
-      const status = orderDisplayStatusOf(pay, order)
+      const status = orderDisplayStatusOf({ payStatus: pay, lifePayOrderStatus: order })
       expect(status).toBe(display)
       expect(label(orderDisplayStatusLabels, status, 'zh-CN')).toBe(zh)
       expect(label(orderDisplayStatusLabels, status, 'en-US')).toBe(en)
@@ -109,8 +117,24 @@ describe('order state model', () => {
     })
   })
 
-  it('gives every display status to exactly one reachable state (a refund in progress is the refunded state)', () => {
-    const shown = [...model.map((row) => row[4]), D.RefundInProgress]
+  it('tells a declined refund on a delivered top-up apart', () => {
+    const [display, zh, en, color] = delivered
+    const status = orderDisplayStatusOf({
+      payStatus: Paid,
+      lifePayOrderStatus: O.RefundFailed,
+      rechargeDelivered: true,
+    })
+    expect(status).toBe(display)
+    expect(label(orderDisplayStatusLabels, status, 'zh-CN')).toBe(zh)
+    expect(label(orderDisplayStatusLabels, status, 'en-US')).toBe(en)
+    expect(orderDisplayStatusColors[status]).toBe(color)
+    for (const locale of ['zh-CN', 'en-US'] as const) {
+      expect(label(orderDisplayStatusLabels, status, locale)).not.toMatch(/退款失败|Refund failed/)
+    }
+  })
+
+  it('gives every display status to exactly one reachable state (and delivery; a refund in progress is refunded)', () => {
+    const shown = [...model.map((row) => row[4]), delivered[0], D.RefundInProgress]
     expect(shown.sort()).toEqual([...orderDisplayStatusValues].sort())
   })
 })
@@ -123,15 +147,23 @@ describe('a refund in progress', () => {
     [null, D.Refunded, '已退款', 'Refunded'],
     [undefined, D.Refunded, '已退款', 'Refunded'],
   ] as const)('refunded with refundProgress %p shows %p', (progress, display, zh, en) => {
-    const status = orderDisplayStatusOf(Refunded, O.Refunded, progress)
+    const status = orderDisplayStatusOf({
+      payStatus: Refunded,
+      lifePayOrderStatus: O.Refunded,
+      refundProgress: progress,
+    })
     expect(status).toBe(display)
     expect(label(orderDisplayStatusLabels, status, 'zh-CN')).toBe(zh)
     expect(label(orderDisplayStatusLabels, status, 'en-US')).toBe(en)
   })
 
   it('is only ever about a refunded order: another state ignores it', () => {
-    expect(orderDisplayStatusOf(Paid, O.Completed, 'processing')).toBe(D.RechargeSucceeded)
-    expect(orderDisplayStatusOf(PendingRefund, O.Failed, 'processing')).toBe(D.Refunding)
+    expect(
+      orderDisplayStatusOf({ payStatus: Paid, lifePayOrderStatus: O.Completed, refundProgress: 'processing' }),
+    ).toBe(D.RechargeSucceeded)
+    expect(
+      orderDisplayStatusOf({ payStatus: PendingRefund, lifePayOrderStatus: O.Failed, refundProgress: 'processing' }),
+    ).toBe(D.Refunding)
   })
 
   it.each([
@@ -154,14 +186,16 @@ describe('pairs outside the state model', () => {
   )
 
   it.each(others)('pay %p, order %p still has a display status and no refund', (pay, order) => {
-    expect(orderDisplayStatusValues).toContain(orderDisplayStatusOf(pay, order))
+    expect(orderDisplayStatusValues).toContain(orderDisplayStatusOf({ payStatus: pay, lifePayOrderStatus: order }))
     expect(canApplyRefund({ payStatus: pay, lifePayOrderStatus: order, payTime: new Date(0) }, Date.now())).toBe(false)
   })
 
   it('lets the order status lead', () => {
-    expect(orderDisplayStatusOf(Refunded, O.Failed)).toBe(D.Refunded)
-    expect(orderDisplayStatusOf(PendingRefund, O.PendingConfirmation)).toBe(D.Recharging)
-    expect(orderDisplayStatusOf(Unpaid, O.Completed)).toBe(D.RechargeSucceeded)
+    expect(orderDisplayStatusOf({ payStatus: Refunded, lifePayOrderStatus: O.Failed })).toBe(D.Refunded)
+    expect(orderDisplayStatusOf({ payStatus: PendingRefund, lifePayOrderStatus: O.PendingConfirmation })).toBe(
+      D.Recharging,
+    )
+    expect(orderDisplayStatusOf({ payStatus: Unpaid, lifePayOrderStatus: O.Completed })).toBe(D.RechargeSucceeded)
   })
 
   it('has no front status while unpaid, whatever the order status', () => {

@@ -6,7 +6,7 @@ import enUS from '../../src/i18n/en-US'
 import zhCN, { type MessageKey } from '../../src/i18n/zh-CN'
 import { startAppServer, type AppServer } from '../../scripts/lib/appServer'
 import { ARTIFACTS, assertToastAbove, launchBrowser, phoneContext, settled, toast } from './browser'
-import { assertH5Built, phoneCodeLogin } from './session'
+import { assertH5Built } from './session'
 
 // Issue 5 in a phone browser against the real server (fresh embedded database, sandbox SMS) and the built H5 app.
 
@@ -45,7 +45,7 @@ const T = {
     password: 'Enter your password',
     newPassword: '8–32 characters, letters and digits',
     confirmPassword: 'Enter the password again',
-    getCode: 'get verification code',
+    getCode: 'Get verification code',
     login: 'Log in',
     register: 'Register and log in',
     registered: 'Registered',
@@ -100,7 +100,7 @@ async function go(page: Page, path: string): Promise<void> {
 async function arrive(page: Page, locale: Locale, path: string, titleKey?: MessageKey): Promise<void> {
   await page.waitForURL(new RegExp(path))
   const catalogue = locale === 'zh-CN' ? zhCN : enUS
-  const title = titleKey ? `${catalogue[titleKey]} - ${catalogue['app.titleSuffix']}` : catalogue['app.productTitle']
+  const title = catalogue[titleKey ?? 'app.productTitle']
   // Role queries leave the hidden pages out.
   await page.getByRole('heading', { level: 1, name: title, exact: true }).waitFor()
 }
@@ -286,20 +286,29 @@ test(
 )
 
 test(
-  'QR entry with a uId: H5 shows the referral and logs in by phone code; the FromScan calls keep the uId',
+  'QR entry with a uId: H5 shows the referral and logs in by phone code with it; the FromScan calls keep the uId',
   { timeout: 60_000 },
   async () => {
     const locale = 'zh-CN'
-    // The referrer: a user created by phone-code login through the API.
-    const referrerPhone = newPhone()
-    const uId = await phoneCodeLogin(app, referrerPhone)
+    // The referrer: a registered user, whose public id the code carries.
+    const referrerToken = await registerWithPassword(newPhone(), 'lifePay2026')
+    const referrer = await app.api<{ userId: string }>('GET', '/api/User/GetUserInfo', undefined, referrerToken)
+    const uId = referrer.data.userId
 
-    // In H5: the page knows the code, keeps the uId on its links, and logs in by phone code (H5 has no openId).
+    // In H5: the page knows the code, keeps the uId on its links, and logs in by phone code with it (issue 37, item
+    // 10: the server records the referrer of the account it creates; H5 has no openId for the FromScan calls).
     const { context, page } = await openPage(locale)
     const calls: string[] = []
+    let loginBody: Record<string, unknown> = {}
     page.on('request', (request) => {
-      if (request.url().includes('/api/')) calls.push(new URL(request.url()).pathname)
+      if (!request.url().includes('/api/')) return
+      calls.push(new URL(request.url()).pathname)
+      if (request.url().includes('LifePayPhoneMesssageCodeLogin')) loginBody = request.postDataJSON()
     })
+    // A uId that names no user is no referral: no note.
+    await go(page, `${AUTHORIZATION}?uId=hello`)
+    await input(page, T[locale].phone).waitFor()
+    assert.equal(await page.getByText(T[locale].referral).filter({ visible: true }).count(), 0)
     await go(page, `${AUTHORIZATION}?uId=${uId}`)
     await page.getByText(T[locale].referral).filter({ visible: true }).waitFor()
     await shot(page, 'authorization-referral', locale)
@@ -314,6 +323,7 @@ test(
     await button(page, T[locale].login).click()
     await waitForToast(page, T[locale].loggedIn)
     assert.ok(calls.includes('/api/Account/LifePayPhoneMesssageCodeLogin'))
+    assert.equal(loginBody.uId, uId)
     assert.ok(!calls.some((path) => path.includes('FromScan')), 'H5 cannot make the FromScan calls (docs/qr.md)')
     await context.close()
 

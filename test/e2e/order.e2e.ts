@@ -125,7 +125,19 @@ for (const locale of ['zh-CN', 'en-US'] as const) {
     await headline(page, statusText(locale, OrderDisplayStatus.RechargeSucceeded)).waitFor()
     await settled(page)
     await shot(page, 'detail-succeeded', locale)
-    await page.getByRole('button', { name: m(locale).copy, exact: true }).click()
+    // Issue 37, item 18: the small pill is a 44 px target — a tap 21 px above, below or beside its middle still copies.
+    const copy = page.getByRole('button', { name: m(locale).copy, exact: true })
+    const pill = await copy.boundingBox()
+    assert.ok(pill)
+    const target = await page.evaluate(
+      ({ x, y }) =>
+        [-21, 21, 0].map((dy) =>
+          [-21, 21].every((dx) => !!document.elementFromPoint(x + dx, y + dy)?.closest('.lp-order-detail__copy')),
+        ),
+      { x: pill.x + pill.width / 2, y: pill.y + pill.height / 2 },
+    )
+    assert.deepEqual(target, [true, true, true], `copy pill ${pill.width}×${pill.height}`)
+    await copy.click()
     assert.equal(await page.evaluate(() => localStorage.getItem('taro_clipboard')), JSON.stringify({ data: completed }))
     const buttons = await page
       .getByRole('group', { name: m(locale).orderActions })
@@ -169,7 +181,7 @@ for (const locale of ['zh-CN', 'en-US'] as const) {
     await context.close()
   })
 
-  test(`apply for a refund in the UI, pending review, approved → refunded; another rejected → refund failed with the reason (${locale})`, async () => {
+  test(`apply for a refund in the UI, pending review, approved → refunded; another delivered and rejected → topped up, refund declined, with the reason (${locale})`, async () => {
     const context = await phoneContext(browser, locale)
     const userId = await logInByPhoneCode(server, context, locale === 'zh-CN' ? '13600005555' : '13600006666', locale)
     const approved = await placePhoneOrder(userId, '13812345678', 50)
@@ -251,14 +263,17 @@ for (const locale of ['zh-CN', 'en-US'] as const) {
     const reason = locale === 'zh-CN' ? '话费已到账，不予退款' : 'The credit has arrived, no refund'
     await operator(`/api/admin/refunds/${rejected}/reject`, { reason })
     await page.reload()
-    await headline(page, m(locale).resultRefundFailed).waitFor()
-    await page.getByText(m(locale).resultRefundFailedHint.replace('{reason}', reason)).waitFor()
+    // Issue 37, item 2: the top-up had arrived, so the page says so beside the declined refund, never "failed".
+    await headline(page, m(locale).resultRefundDeclined).waitFor()
+    await page.getByText(m(locale).resultRefundDeclinedDelivered.replace('{amount}', '¥20.00')).waitFor()
+    await page.getByText(reason, { exact: true }).waitFor()
     await settled(page)
-    await shot(page, 'refund-failed', locale)
+    assert.doesNotMatch((await page.textContent('body')) ?? '', /退款失败|Refund failed/)
+    await shot(page, 'refund-declined', locale)
     await page.goto(`${server.url}${ORDER_PAGE}?orderNo=${rejected}`)
-    await headline(page, statusText(locale, OrderDisplayStatus.RefundFailed)).waitFor()
+    await headline(page, statusText(locale, OrderDisplayStatus.DeliveredRefundDeclined)).waitFor()
     await settled(page)
-    await shot(page, 'detail-refund-failed', locale)
+    await shot(page, 'detail-refund-declined', locale)
 
     // The list shows both outcomes.
     await page.goto(`${server.url}${ORDER_PAGE}`)
@@ -267,7 +282,7 @@ for (const locale of ['zh-CN', 'en-US'] as const) {
     await shot(page, 'list-refunds', locale)
     const texts = await rows(page).allTextContents()
     assert.ok(texts.some((t) => t.includes(statusText(locale, OrderDisplayStatus.Refunded))))
-    assert.ok(texts.some((t) => t.includes(statusText(locale, OrderDisplayStatus.RefundFailed))))
+    assert.ok(texts.some((t) => t.includes(statusText(locale, OrderDisplayStatus.DeliveredRefundDeclined))))
     assert.equal(applications.length, 2)
     await context.close()
   })

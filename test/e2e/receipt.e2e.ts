@@ -17,6 +17,7 @@ import { assertH5Built, importAppModule, logInByPhoneCode } from './session'
 // full screen and as a download), and the delivery time the top-up page states.
 
 const SCREENSHOTS = join(__dirname, '../../docs/screenshots/issue20')
+const SCREENSHOTS_37 = join(__dirname, '../../docs/screenshots/issue37')
 let server: AppServer
 let browser: Browser
 let orderMessages: typeof OrderMessages
@@ -25,6 +26,7 @@ before(async () => {
   ;({ orderMessages } = await importAppModule(() => import('../../src/subpackages/order/messages')))
   assertH5Built()
   mkdirSync(SCREENSHOTS, { recursive: true })
+  mkdirSync(SCREENSHOTS_37, { recursive: true })
   server = await startAppServer({ SANDBOX_SUPPLIER_DELAY_MS: '200', SANDBOX_DUPLICATE_NOTIFY_RATE: '0' })
   browser = await launchBrowser()
 })
@@ -73,6 +75,14 @@ for (const locale of ['zh-CN', 'en-US'] as const) {
     // The image shown for a long press is the PNG itself.
     const src = await viewer.locator('img').getAttribute('src')
     assert.match(src ?? '', /^data:image\/png;base64,/)
+    // Issue 37, item 1: the preview shows the whole receipt (it scrolls), not its header cut off in a 240 px box.
+    await viewer.locator('img').evaluate((img: HTMLImageElement) => img.decode())
+    const image = await viewer.locator('img').boundingBox()
+    const frame = await viewer.locator('.lp-receipt__image').boundingBox()
+    assert.ok(image && frame)
+    assert.ok(Math.abs(frame.height - image.height) <= 1, `frame ${frame.height} px, image ${image.height} px`)
+    assert.ok(image.height > image.width * 1.2, `image ${image.width}×${image.height}`)
+    await page.screenshot({ path: join(SCREENSHOTS_37, `receipt-preview-${locale}.png`) })
     const shown = Buffer.from((src as string).split(',')[1], 'base64')
     // And the download, where the browser keeps one (this iOS 17 Safari does).
     const [download] = await Promise.all([
@@ -94,6 +104,7 @@ for (const locale of ['zh-CN', 'en-US'] as const) {
       return { width: image.naturalWidth, height: image.naturalHeight }
     }, src as string)
     assert.deepEqual(decoded, size)
+    assert.ok(Math.abs(image.height / image.width - size.height / size.width) < 0.01, 'drawn at the PNG’s proportions')
     await viewer.getByRole('button', { name: m.receiptClose, exact: true }).click()
     await viewer.waitFor({ state: 'detached' })
     // Only the browser's own favicon request answers 404 here, as on every page of the suite.

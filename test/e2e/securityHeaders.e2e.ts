@@ -1,7 +1,6 @@
 import assert from 'node:assert/strict'
 import { after, before, test } from 'node:test'
 import type { Browser } from 'playwright-core'
-import zhCN from '../../src/i18n/zh-CN'
 import { SUBPACKAGES, TAB_PAGES, pagePath } from '../../src/routes'
 import { launchBrowser, phoneContext, settled } from './browser'
 import { startAppServer, type AppServer } from '../../scripts/lib/appServer'
@@ -43,7 +42,7 @@ test('every route renders under the CSP with no violation reported', async () =>
   for (const path of paths) {
     await page.goto(`${server.url}${path}`)
     // The app ran: Taro mounted the page and drew its title bar.
-    await page.getByText(zhCN['app.titleSuffix'], { exact: false }).filter({ visible: true }).first().waitFor()
+    await page.locator('.lp-navbar__title').filter({ visible: true }).first().waitFor()
     await settled(page)
     const violations = await page.evaluate(() => (window as unknown as { cspViolations: string[] }).cspViolations)
     assert.deepEqual(violations, [], `${path}: ${violations.join('; ')}`)

@@ -67,7 +67,7 @@ const field = (page: Page, label: string) => page.getByRole('textbox', { name: l
 
 async function backOnList(page: Page, locale: Locale) {
   await page.waitForURL(/userAccountList/)
-  const title = `${catalogue(locale)['page.userAccountList']} - ${catalogue(locale)['app.titleSuffix']}`
+  const title = catalogue(locale)['page.userAccountList']
   await page.getByRole('heading', { level: 1, name: title, exact: true }).waitFor()
 }
 

@@ -40,6 +40,27 @@ for (const target of TARGETS) {
       }
     })
 
+    test('logged out, the pay page and a result page ask for login and read no order (issue 37, item 8)', async () => {
+      const host = createHost(server, target)
+      try {
+        const query = { orderNo: 'LP1', type: 'phone' }
+        await host.launch({ path: 'subpackages/recharge/selectPayType/selectPayType', query })
+        await host.waitForText('登录后查看您的订单')
+        host.openPage('subpackages/recharge/rechargeResult/rechargeResult', query, 'navigateTo')
+        await waitFor(`the result page\n${hostReport(host)}`, () =>
+          host.currentPage.route.endsWith('rechargeResult/rechargeResult'),
+        )
+        await host.waitForText('登录后查看您的订单')
+        assert.deepEqual(
+          host.requests.filter((r) => r.path.startsWith('/api/LifePay/')).map((r) => `${r.status} ${r.path}`),
+          [],
+        )
+        assert.deepEqual(host.errors, [], hostReport(host))
+      } finally {
+        host.dispose()
+      }
+    })
+
     test('an update whose download failed shows the SPEC toast for 2000 ms', async () => {
       const host = createHost(server, target)
       try {
@@ -98,14 +119,34 @@ for (const target of TARGETS) {
         await waitFor('consent ticked', () => host.chainsByClass('lp-consent__box--on').length > 0)
         const button = host.chainOf('手机号快捷登录')
         if (target.platform === 'weapp') {
-          const phone = await encryptedPhone(host)
-          host.dispatch(button, 'getphonenumber', { errMsg: 'getPhoneNumber:ok', ...phone })
+          // Issue 37, item 4: today's clients answer with the code alone here (the server exchanges it with WeChat);
+          // the oldest, before base library 2.21.2, with encryptedData + iv only.
+          const { code, encryptedData, iv } = await encryptedPhone(host)
+          host.dispatch(
+            button,
+            'getphonenumber',
+            target.profile === 'current'
+              ? { errMsg: 'getPhoneNumber:ok', code }
+              : { errMsg: 'getPhoneNumber:ok', encryptedData, iv },
+          )
         } else {
           host.dispatch(button, 'getAuthorize', { type: 'getAuthorize' })
         }
         await waitFor(`WxMiniAppPhoneAuthLogin\n${hostReport(host)}`, () =>
           answered(host, '/api/Account/WxMiniAppPhoneAuthLogin'),
         )
+        if (target.platform === 'weapp') {
+          const call = host.calls.find(
+            (c) => c.api === 'request' && String((c.args[0] as { url?: string }).url).includes('PhoneAuthLogin'),
+          )
+          const data = (call?.args[0] as { data?: unknown } | undefined)?.data
+          const sent = (typeof data === 'string' ? JSON.parse(data) : data) as Record<string, unknown> | undefined
+          const expected = target.profile === 'current' ? ['phoneCode'] : ['encryptedData', 'iv']
+          assert.deepEqual(
+            Object.keys(sent ?? {}).filter((key) => ['phoneCode', 'encryptedData', 'iv'].includes(key)),
+            expected,
+          )
+        }
         await host.waitForRoute('pages/home/index')
         const masked = `${host.phoneNumber.slice(0, 3)}****${host.phoneNumber.slice(7)}`
         host.openPage('pages/mine/index', {}, 'switchTab')

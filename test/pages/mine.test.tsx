@@ -1,3 +1,5 @@
+import { readFileSync } from 'node:fs'
+import { join } from 'node:path'
 import { act, fireEvent, screen, waitFor } from '@testing-library/react'
 import Taro from '@tarojs/taro'
 import { useDialogStore } from '../../src/components/dialogStore'
@@ -57,6 +59,16 @@ describe('mine, logged out', () => {
     fireEvent.click(screen.getByRole('button', { name: /登录 \/ 注册/ }))
     expect(urls(nav)).toEqual([`${LOGIN}?redirect=%2Fpages%2Fmine%2Findex`])
     expect(screen.queryByRole('button', { name: '退出登录' })).toBeNull()
+  })
+
+  it('gives every menu entry an icon of its own: reminders are not drawn as saved accounts (issue 37, item 18)', () => {
+    // jest stubs images, so the page's own source says which picture each entry draws.
+    const source = readFileSync(join(__dirname, '../../src/pages/mine/index.tsx'), 'utf8')
+    const icons = [...source.matchAll(/<MenuItem icon=\{(\w+)\}/g)].map((match) => match[1])
+    expect(icons.length).toBeGreaterThanOrEqual(6)
+    expect(new Set(icons).size).toBe(icons.length)
+    const files = [...source.matchAll(/^import (\w+Icon) from '(.+\.png)'$/gm)].map((match) => match[2])
+    expect(new Set(files).size).toBe(files.length)
   })
 
   it('orders and saved accounts go through login first; the documents open directly', () => {
@@ -149,7 +161,7 @@ describe('mine, logged in', () => {
       expect(screen.getByRole('dialog').textContent).toContain(
         'You will need to log in again to top up and see your orders. Log out?',
       )
-      fireEvent.click(screen.getByRole('button', { name: 'cancel' }))
+      fireEvent.click(screen.getByRole('button', { name: 'Cancel' }))
       await act(async () => undefined)
       expect(useLifePayStore.getState().userId).toBe('u-1')
       act(() => jest.advanceTimersByTime(300))

@@ -32,6 +32,13 @@ const smsCode = Type.String({
 })
 const wxCode = Type.String({ minLength: 1, maxLength: 128, description: 'Login code from wx.login / Taro.login' })
 const uId = Type.String({ maxLength: 64, description: "The referring user's id carried by the QR code" })
+/** Ours, not production's: the referral of a QR code, recorded on an account this call creates (never on another). */
+const newAccountUId = Type.Optional(
+  Type.String({
+    maxLength: 64,
+    description: "The referring user's id of the QR code the login page was opened from; applied to a new account only",
+  }),
+)
 
 /** POST /api/Account/PasswordLogin */
 export const PasswordLoginInput = Type.Object({
@@ -46,11 +53,12 @@ export const PhoneMessageCodeRegisterInput = Type.Object({
   code: smsCode,
   password: Type.String({ maxLength: 128 }),
   userName: Type.Optional(Type.String({ maxLength: 30 })),
+  uId: newAccountUId,
 })
 export type PhoneMessageCodeRegisterInput = Static<typeof PhoneMessageCodeRegisterInput>
 
 /** POST /api/Account/LifePayPhoneMesssageCodeLogin — response `data` is the (virtual) user id. */
-export const LifePayPhoneMessageCodeLoginInput = Type.Object({ phoneNumber, code: smsCode })
+export const LifePayPhoneMessageCodeLoginInput = Type.Object({ phoneNumber, code: smsCode, uId: newAccountUId })
 export type LifePayPhoneMessageCodeLoginInput = Static<typeof LifePayPhoneMessageCodeLoginInput>
 
 /** The (virtual) user id LifePayPhoneMesssageCodeLogin answers. */
@@ -102,13 +110,13 @@ export type WxMiniAppUserLoginResult = Static<typeof WxMiniAppUserLoginResult>
 export const WxMiniAppPhoneAuthLoginInput = Type.Object({
   openId: Type.String({ minLength: 1, maxLength: 64 }),
   sessionKey: Type.String({ minLength: 1, maxLength: 64 }),
-  encryptedData: Type.String({ minLength: 1, maxLength: 4096 }),
+  /** The legacy answer (WeChat base library < 2.21.2, and Alipay): with `iv`, when there is no `phoneCode`. */
+  encryptedData: Type.Optional(Type.String({ minLength: 1, maxLength: 4096 })),
   /** WeChat's base64 IV (24 characters), or Alipay's RSA2 `sign` of the response (344 for a 2048-bit key). */
-  iv: Type.String({ minLength: 1, maxLength: 1024 }),
+  iv: Type.Optional(Type.String({ minLength: 1, maxLength: 1024 })),
   /**
-   * WeChat's getPhoneNumber `code` (base library ≥ 2.21.2), sent with encryptedData and iv: a server with the real
-   * WeChat identity exchanges it (getuserphonenumber) and decrypts only without it. Not in SPEC §7; optional, so the
-   * SPEC's calls stay valid.
+   * WeChat's getPhoneNumber `code` (base library ≥ 2.21.2): the server exchanges it with WeChat (getuserphonenumber,
+   * once, within 5 minutes) and needs no encryptedData then. Not in SPEC §7; optional, so the SPEC's calls stay valid.
    */
   phoneCode: Type.Optional(Type.String({ minLength: 1, maxLength: 128 })),
 })

@@ -202,6 +202,11 @@ export const LifePayOrderState = Type.Object({
       }),
     ),
   ),
+  /**
+   * The supplier delivered the top-up: a declined refund (60) on a delivered order is settled, on another its recharge
+   * resumes. Ours, not production's: absent, the app takes it as not delivered.
+   */
+  rechargeDelivered: Type.Optional(Type.Boolean()),
 })
 export type LifePayOrderState = Static<typeof LifePayOrderState>
 

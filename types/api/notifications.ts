@@ -33,13 +33,21 @@ export type SubscribeAnswer = Static<typeof SubscribeAnswer>
 
 /**
  * POST /api/LifePay/SetLifePayOrderNotifications: the host prompt's answer per template (`channel` wechat|alipay with
- * `answers`), or the H5 SMS opt-in (`channel` sms with `optIn`). Repeating an answer changes nothing.
+ * `answers`), or the H5 SMS opt-in (`channel` sms with `optIn`, and `events`: the recharge's outcome by default, the
+ * refund review's from the refund form). Repeating an answer changes nothing.
  */
 export const SetLifePayOrderNotificationsInput = Type.Object({
   orderNo: Type.String({ minLength: 1, maxLength: 64 }),
   channel: OneOf(lifePayNotificationChannelValues),
   answers: Type.Optional(Type.Array(SubscribeAnswer, { maxItems: 5 })),
   optIn: Type.Optional(Type.Boolean()),
+  events: Type.Optional(
+    Type.Array(orderEvent, {
+      minItems: 1,
+      maxItems: 5,
+      description: 'SMS only: what the opt-in covers (one of the sets smsOptInEventSets lists); default the recharge',
+    }),
+  ),
 })
 export type SetLifePayOrderNotificationsInput = Static<typeof SetLifePayOrderNotificationsInput>
 

@@ -2,7 +2,7 @@ import { createDecipheriv, randomBytes } from 'node:crypto'
 import type { Clock } from '../clock'
 import { errors } from '../http/errors'
 import { AlipayError, createAlipayGateway, type AlipayGatewayKeys } from './alipayGateway'
-import type { IdentityProvider } from './identity'
+import { encryptedPhoneOf, type IdentityProvider } from './identity'
 import { timedFetch } from './timedFetch'
 import { rsaVerify } from './wechatPay'
 
@@ -88,8 +88,8 @@ export function createAlipayIdentity(deps: AlipayIdentityDeps): IdentityProvider
     },
 
     async phoneNumber(_session, phone) {
-      const response = phone.encryptedData
-      if (!rsaVerify(keys.alipayPublicKey, `"${response}"`, phone.iv)) throw errors.wxPhoneDataInvalid()
+      const { encryptedData: response, iv: sign } = encryptedPhoneOf(phone)
+      if (!rsaVerify(keys.alipayPublicKey, `"${response}"`, sign)) throw errors.wxPhoneDataInvalid()
       const answer = decrypt(keys.aesKey, response)
       if (answer?.code !== '10000' || typeof answer.mobile !== 'string') throw errors.wxPhoneDataInvalid()
       return answer.mobile

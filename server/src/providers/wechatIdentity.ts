@@ -1,6 +1,6 @@
 import type { Clock } from '../clock'
 import { errors } from '../http/errors'
-import type { IdentityProvider, WxSession } from './identity'
+import { encryptedPhoneOf, type IdentityProvider, type WxSession } from './identity'
 import { createWechatAccessToken, TOKEN_STALE } from './wechatAccessToken'
 import { wxPhoneFromEncryptedData } from './wxCrypto'
 import { timedFetch } from './timedFetch'
@@ -116,7 +116,8 @@ export function createWechatIdentity(deps: WechatIdentityDeps): IdentityProvider
 
     async phoneNumber(session, phone) {
       if (!phone.phoneCode) {
-        return wxPhoneFromEncryptedData(keys.appId, session.sessionKey, phone.encryptedData, phone.iv)
+        const { encryptedData, iv } = encryptedPhoneOf(phone)
+        return wxPhoneFromEncryptedData(keys.appId, session.sessionKey, encryptedData, iv)
       }
       const info = await phoneByCode(phone.phoneCode)
       // The watermark names the app the number was authorised for: another app's code is not ours to use.

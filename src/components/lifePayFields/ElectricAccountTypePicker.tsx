@@ -1,4 +1,4 @@
-import { ElectricAccountType, electricAccountTypeLabels, electricAccountTypeValues } from '../../domain/electric'
+import { ElectricAccountType, electricAccountTypeChoices, electricAccountTypeLabels } from '../../domain/electric'
 import { label } from '../../domain/locale'
 import { useLocaleStore } from '../../i18n/i18n'
 import { useMessages } from '../../i18n/messages'
@@ -12,18 +12,23 @@ interface ElectricAccountTypePickerProps {
   error?: string | null
 }
 
-/** House, enterprise, shop, and 'shop, not recommended' (nanwashopng) drawn subdued so it isn't picked by accident. */
+/**
+ * Residential, enterprise, shop. An account saved as 'shop, not recommended' (nanwashopng) shows it, drawn subdued, as
+ * its current value, never as a second shop to pick.
+ */
 export default function ElectricAccountTypePicker({ value, onChange, error }: ElectricAccountTypePickerProps) {
   const locale = useLocaleStore((s) => s.locale)
   const m = useMessages(fieldMessages)
-  const options = electricAccountTypeValues.map((type) => ({
+  const types =
+    value === ElectricAccountType.Nanwashopng ? [...electricAccountTypeChoices, value] : electricAccountTypeChoices
+  const options = types.map((type) => ({
     value: type,
     label: label(electricAccountTypeLabels, type, locale),
     muted: type === ElectricAccountType.Nanwashopng,
   }))
   return (
     <FormField label={m('accountTypeLabel')} error={error}>
-      <OptionChips options={options} value={value} onChange={onChange} label={m('accountTypeLabel')} columns={2} />
+      <OptionChips options={options} value={value} onChange={onChange} label={m('accountTypeLabel')} columns={3} />
     </FormField>
   )
 }

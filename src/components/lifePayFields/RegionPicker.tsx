@@ -1,5 +1,5 @@
-import { ScrollView, Text, View } from '@tarojs/components'
-import { Fragment, useState } from 'react'
+import { ScrollView, Text, View, type ITouchEvent } from '@tarojs/components'
+import { Fragment, useRef, useState } from 'react'
 import type { ElectricSupportArea } from '../../../types/api/lifePay'
 import { matchElectricArea } from '../../domain/electricArea'
 import type { Locale } from '../../domain/locale'
@@ -9,6 +9,7 @@ import { useLocaleStore } from '../../i18n/i18n'
 import { useMessages } from '../../i18n/messages'
 import { useLocationCityStore } from '../../stores/locationCity'
 import BottomSheet from './BottomSheet'
+import { measureIndexLetters } from './indexLetterSpan'
 import FormField from './FormField'
 import TextField from './TextField'
 import { fieldMessages } from './messages'
@@ -22,6 +23,11 @@ interface RegionPickerProps {
   value?: string
   onChange: (area: ElectricSupportArea) => void
   error?: string | null
+}
+
+/** The finger's height on screen; Taro types a View's touch handlers as plain events. */
+function touchY(event: unknown): number | undefined {
+  return (event as ITouchEvent).touches?.[0]?.clientY
 }
 
 /** The id of an index letter's heading: what the letter bar scrolls to (mini-programs scroll by id, not by node). */
@@ -78,6 +84,21 @@ export default function RegionPicker({ areas, value, onChange, error }: RegionPi
   const searching = query.trim() !== ''
   const found = searching ? searchRegions(areas, query) : []
   const groups = groupByInitial(areas)
+  // Where the letters lie on screen, measured as a finger lands on the bar: sliding along it goes letter by letter.
+  const letters = useRef<{ top: number; bottom: number } | null>(null)
+  const scrubTo = (clientY: number | undefined) => {
+    const span = letters.current
+    if (clientY === undefined || !span || span.bottom <= span.top || groups.length === 0) return
+    const at = Math.floor(((clientY - span.top) / (span.bottom - span.top)) * groups.length)
+    const target = initialId(groups[Math.min(groups.length - 1, Math.max(0, at))].initial)
+    if (target !== scrollTarget) setScrollTarget(target)
+  }
+  const measureIndex = (clientY: number | undefined) => {
+    measureIndexLetters('.lp-region-index__letter', (span) => {
+      letters.current = span
+      scrubTo(clientY)
+    })
+  }
 
   const close = () => {
     setOpen(false)
@@ -168,7 +189,15 @@ export default function RegionPicker({ areas, value, onChange, error }: RegionPi
             )}
           </ScrollView>
           {searching ? null : (
-            <View className='lp-region-index' aria-label={m('regionIndexLabel')}>
+            <View
+              className='lp-region-index'
+              aria-label={m('regionIndexLabel')}
+              onTouchStart={(event) => measureIndex(touchY(event))}
+              onTouchMove={(event) => {
+                event.stopPropagation()
+                scrubTo(touchY(event))
+              }}
+            >
               {groups.map((group) => (
                 <View
                   key={group.initial}

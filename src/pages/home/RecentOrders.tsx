@@ -52,7 +52,7 @@ export default function RecentOrders({
         const payable = canPayOrder({ ...order, expireTime }, Date.now())
         const status = isOrderClosed({ ...order, expireTime }, Date.now())
           ? OrderDisplayStatus.Closed
-          : orderDisplayStatusOf(order.payStatus, order.lifePayOrderStatus, order.refundProgress)
+          : orderDisplayStatusOf(order)
         const number =
           order.lifePayOrderType === LifePayOrderType.Phone ? maskPhone(order.account) : maskAccount(order.account)
         return (

@@ -6,6 +6,7 @@ import agreementIcon from '../../assets/mine/agreement.png'
 import languageIcon from '../../assets/mine/language.png'
 import ordersIcon from '../../assets/mine/orders.png'
 import privacyIcon from '../../assets/mine/privacy.png'
+import remindersIcon from '../../assets/mine/reminders.png'
 import { confirm } from '../../components/dialogStore'
 import PageFrame from '../../components/PageFrame'
 import { useMessages } from '../../i18n/messages'
@@ -68,7 +69,7 @@ export default function Mine() {
       <View className='lp-mine__card lp-mine__card--first'>
         <MenuItem icon={ordersIcon} title={m('myOrders')} onClick={open('order', true)} />
         <MenuItem icon={accountsIcon} title={m('savedAccounts')} onClick={open('userAccountList', true)} />
-        <MenuItem icon={accountsIcon} title={m('reminders')} onClick={open('reminderList', true)} />
+        <MenuItem icon={remindersIcon} title={m('reminders')} onClick={open('reminderList', true)} />
       </View>
       <View className='lp-mine__card'>
         <MenuItem icon={agreementIcon} title={m('userAgreement')} onClick={open('mineUserPolicy', false)} />

@@ -19,10 +19,13 @@ export async function completeFullLogin(token: TokenResult): Promise<UserDetail>
   }
 }
 
+/** A scanned code's referral, sent only when there is one (the server records it on an account the call creates). */
+const referral = (uId: string) => (uId ? { uId } : {})
+
 /** Phone + code: the virtual login of SPEC §4 (virtual user id + phone; recharge account on channel 818). */
-export async function loginWithPhoneCode(phoneNumber: string, code: string): Promise<void> {
+export async function loginWithPhoneCode(phoneNumber: string, code: string, uId = ''): Promise<void> {
   const { lifePayPhoneMesssageCodeLogin } = await accountApi()
-  const userId = await lifePayPhoneMesssageCodeLogin({ phoneNumber, code })
+  const userId = await lifePayPhoneMesssageCodeLogin({ phoneNumber, code, ...referral(uId) })
   useSessionStore.getState().virtualLogin(userId, phoneNumber)
 }
 
@@ -31,9 +34,14 @@ export async function loginWithPassword(loginName: string, password: string): Pr
   return completeFullLogin(await passwordLogin({ loginName, password }))
 }
 
-export async function registerWithPhoneCode(phoneNumber: string, code: string, password: string): Promise<UserDetail> {
+export async function registerWithPhoneCode(
+  phoneNumber: string,
+  code: string,
+  password: string,
+  uId = '',
+): Promise<UserDetail> {
   const { phoneMesssageCodeRegister } = await accountApi()
-  return completeFullLogin(await phoneMesssageCodeRegister({ phoneNumber, code, password }))
+  return completeFullLogin(await phoneMesssageCodeRegister({ phoneNumber, code, password, ...referral(uId) }))
 }
 
 const LOGIN_ROUTE_PREFIX = 'subpackages/login/'

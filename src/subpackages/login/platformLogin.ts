@@ -12,12 +12,17 @@ export interface PlatformIdentity {
   token: TokenResult | null
 }
 
-/** The phone number the host hands over, encrypted for the server. */
-export interface EncryptedPhone {
-  encryptedData: string
-  iv: string
-  /** WeChat's getPhoneNumber `code`, exchanged by the server (docs/login.md). */
-  phoneCode?: string
+/**
+ * The phone number the host hands over: WeChat's getPhoneNumber `code` (base library ≥ 2.21.2), which the server
+ * exchanges with WeChat, or the legacy answer encrypted for the server (older WeChat clients, Alipay): docs/login.md.
+ */
+export type EncryptedPhone = { phoneCode: string } | { encryptedData: string; iv: string }
+
+/** WeChat's phone-button answer as the server takes it: the code when there is one, else encryptedData + iv. */
+export function weappPhoneOf(detail: { code?: string; encryptedData?: string; iv?: string }): EncryptedPhone | null {
+  if (detail.code) return { phoneCode: detail.code }
+  if (detail.encryptedData && detail.iv) return { encryptedData: detail.encryptedData, iv: detail.iv }
+  return null
 }
 
 /**

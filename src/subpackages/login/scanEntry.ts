@@ -1,3 +1,5 @@
+import { isUuid } from '../../domain/uuid'
+
 /** What a scanned code may put in the page's query (docs/qr.md). */
 export interface ScanParams {
   uId?: string
@@ -59,7 +61,8 @@ function uIdFromQueryText(text: string): string {
 }
 
 /**
- * The referral id of a scanned code, from `uId`, `scene` or `q`, as UUID text when compact; '' when none or malformed.
+ * The referral id of a scanned code, from `uId`, `scene` or `q`, as UUID text when compact; '' when none, or when it
+ * names no user (a user id is a UUID): the page then says nothing of a referral.
  */
 export function scanUId(params: ScanParams): string {
   const candidates = [
@@ -68,5 +71,6 @@ export function scanUId(params: ScanParams): string {
     params.q ? uIdFromQueryText(decodeFully(params.q)) : '',
   ]
   const uId = candidates.find((candidate) => UID_PATTERN.test(candidate))
-  return uId ? expandUId(uId) : ''
+  const expanded = uId ? expandUId(uId) : ''
+  return isUuid(expanded) ? expanded : ''
 }

@@ -4,9 +4,13 @@ import type { LifePayOrderDetail } from '../../../types/api/lifePay'
 
 /** The display status, with an unpaid order past its closing time shown closed before the server has closed it. */
 export function orderStatusAt(order: LifePayOrderDetail, nowMs: number): OrderDisplayStatus {
-  return isOrderClosed(order, nowMs)
-    ? OrderDisplayStatus.Closed
-    : orderDisplayStatusOf(order.payStatus, order.lifePayOrderStatus, order.refundProgress)
+  return isOrderClosed(order, nowMs) ? OrderDisplayStatus.Closed : orderDisplayStatusOf(order)
+}
+
+/** A receipt exists once the top-up arrived, whatever became of a refund asked for later. */
+export function hasReceipt(order: LifePayOrderDetail, nowMs: number): boolean {
+  const status = orderStatusAt(order, nowMs)
+  return status === OrderDisplayStatus.RechargeSucceeded || status === OrderDisplayStatus.DeliveredRefundDeclined
 }
 
 /** What the user can do with the order now. */
@@ -28,6 +32,6 @@ export function orderActions(order: LifePayOrderDetail, nowMs: number): OrderAct
     applyRefund: order.canApplyRefund,
     refundProgress: hasRefund(order),
     topUpAgain: !pay,
-    receipt: orderStatusAt(order, nowMs) === OrderDisplayStatus.RechargeSucceeded,
+    receipt: hasReceipt(order, nowMs),
   }
 }

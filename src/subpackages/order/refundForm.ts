@@ -14,7 +14,7 @@ export interface RefundFormValues {
   detail: string
 }
 
-/** Code points, as the validators count them. */
+/** Code points, as the validators and the server count them (an emoji or a rare hanzi once). */
 export function textLength(text: string): number {
   return Array.from(text).length
 }
@@ -28,16 +28,22 @@ export function refundApplication(
   return values.choice ? { refundApplyRemark, refundApplyReason: values.choice } : { refundApplyRemark }
 }
 
+const LOCALES: readonly Locale[] = ['zh-CN', 'en-US']
+
 /**
- * Room for the description: what is left once the longest reason of the user's language is in the remark, so the
- * limit the counter shows does not change when another reason is picked (issue 17, item 13).
+ * Room for the description: what is left once the longest reason, in either language, is in the remark. One limit:
+ * it does not change when another reason is picked (issue 17, item 13) nor with the language (issue 37, item 15).
  */
-export function detailMaxLength(locale: Locale): number {
-  const longest = Math.max(
-    ...refundApplyReasonValues.map((choice) => textLength(refundApplyRemarkOf(choice, 'x', locale)) - 1),
+export const DETAIL_MAX_LENGTH =
+  REFUND_REASON_MAX_LENGTH -
+  LOCALES.reduce(
+    (longest, locale) =>
+      refundApplyReasonValues.reduce(
+        (most, choice) => Math.max(most, textLength(refundApplyRemarkOf(choice, 'x', locale)) - 1),
+        longest,
+      ),
+    0,
   )
-  return REFUND_REASON_MAX_LENGTH - longest
-}
 
 export interface RefundFormErrors {
   choice?: string
@@ -51,7 +57,7 @@ export function validateRefundForm(values: RefundFormValues, locale: Locale): Re
     return { detail: formatMessage(orderMessages, locale, 'reasonDetailRequired') }
   }
   // The limit the counter shows holds whichever reason is picked (a paste the host did not cut goes past it).
-  const tooLong = textLength(values.detail.trim()) > detailMaxLength(locale)
+  const tooLong = textLength(values.detail.trim()) > DETAIL_MAX_LENGTH
   const remark = refundApplyRemarkOf(values.choice, values.detail, locale)
   const key = tooLong ? 'refundReason' : validateField(remark, [required, refundReason])
   return key ? { detail: validationMessage(key, locale) } : {}

@@ -6,7 +6,7 @@ export enum RefundStage {
   /** The user applied; an operator has not decided yet. */
   PendingReview = 'pendingReview',
   Refunded = 'refunded',
-  /** The operator refused; refundCheckRemark says why. */
+  /** The operator declined; refundCheckRemark says why. The recharge resumes unless it had arrived. */
   Rejected = 'rejected',
   /** The recharge failed; the automatic refund is under way. */
   AutoRefunding = 'autoRefunding',

@@ -132,8 +132,11 @@ export async function walletPay(host: MiniHost, orderNo: string): Promise<Wallet
   return 'success'
 }
 
-/** What the host's getPhoneNumber hands over for the session the app logged in with (sandbox identity). */
-export async function encryptedPhone(host: MiniHost): Promise<{ encryptedData: string; iv: string }> {
+/**
+ * What the host's getPhoneNumber hands over for the session the app logged in with (sandbox identity): WeChat's
+ * one-use `code` (base library ≥ 2.21.2) and the legacy encrypted answer.
+ */
+export async function encryptedPhone(host: MiniHost): Promise<{ encryptedData: string; iv: string; code: string }> {
   const openIdOf = (r: { body: unknown }) => (r.body as { data?: { openId?: string } } | undefined)?.data?.openId
   const login = [...host.requests]
     .reverse()
@@ -145,7 +148,11 @@ export async function encryptedPhone(host: MiniHost): Promise<{ encryptedData: s
     headers: { 'content-type': 'application/json' },
     body: JSON.stringify({ openId, phoneNumber: host.phoneNumber }),
   })
-  const envelope = (await res.json()) as { success: boolean; data: { encryptedData: string; iv: string }; msg?: string }
+  const envelope = (await res.json()) as {
+    success: boolean
+    data: { encryptedData: string; iv: string; code: string }
+    msg?: string
+  }
   if (!envelope.success) throw new Error(`phone authorisation failed: ${envelope.msg}`)
   return envelope.data
 }

@@ -25,9 +25,9 @@ describe('H5 login page whose calls cannot load (offline)', () => {
     freshApp('en-US')
     render(<Authorization />)
     await typeInto('Enter your phone number', PHONE)
-    tap('get verification code')
+    tap('Get verification code')
     await waitForToast('send failed')
-    expect(screen.getByRole('button', { name: 'get verification code' })).toBeTruthy()
+    expect(screen.getByRole('button', { name: 'Get verification code' })).toBeTruthy()
   })
 
   it('says the server did not answer, leaves the user logged out and the button ready again', async () => {

@@ -20,6 +20,26 @@ beforeEach(() => {
 })
 afterEach(() => jest.restoreAllMocks())
 
+describe('digit fields open the phone keypad as the top-up forms do (issue 37, item 18)', () => {
+  const nativeType = async (placeholder: string) =>
+    waitFor(() => {
+      const input = screen.getAllByPlaceholderText(placeholder).find((element) => element.tagName === 'INPUT')
+      if (!input) throw new Error(`no input for ${placeholder}`)
+      return input.getAttribute('type')
+    })
+
+  it('phone and code on the login page, the login name on the password form: type=tel, never number', async () => {
+    freshApp('en-US')
+    const { unmount } = render(<Authorization />)
+    expect(await nativeType('Enter your phone number')).toBe('tel')
+    expect(await nativeType('SMS code')).toBe('tel')
+    unmount()
+    freshApp('en-US', { tab: 'password' })
+    render(<LoginByForm />)
+    expect(await nativeType('Enter your phone number')).toBe('tel')
+  })
+})
+
 describe('validation messages at the fields (shared validators)', () => {
   it('phone-code login: required fields, then the phone format; nothing is sent', async () => {
     freshApp('en-US')

@@ -21,6 +21,10 @@ import {
 jest.mock('@tarojs/taro', () => jest.requireActual('../../pages/support/taroPageHooks').taroWithPageHooks())
 
 const PHONE = '13812345678'
+// A referring user's id (UUID) and its compact form, as a WeChat mini-program code's scene carries it.
+const REFERRER = '3f2504e0-4f89-41d3-9a0c-0305e82c3301'
+const REFERRER_COMPACT = 'PyUE4E-JQdOaDAMF6CwzAQ'
+const REFERRAL_NOTE = 'You are logging in from a referral code'
 const token = (userId: string) => ({
   accessToken: makeJwt({ sub: userId, client_id: 'life-pay' }),
   refreshToken: `refresh-${userId}`,
@@ -60,7 +64,7 @@ describe('H5 login page: phone + message code → virtual login', () => {
     render(<Authorization />)
 
     await typeInto('Enter your phone number', PHONE)
-    tap('get verification code')
+    tap('Get verification code')
     await waitFor(() => expect(screen.getByRole('button', { name: '60 seconds to resend' })).toBeTruthy())
     expect(bodyOf(server, '/api/Account/SendPhoneMessageCode')).toEqual({ phoneNumber: PHONE, businessType: 80 })
 
@@ -130,15 +134,53 @@ describe('H5 login page: phone + message code → virtual login', () => {
     await waitForToast('服务器无响应，请重试')
   })
 
+  it('from a referral code, the code login carries the uId for a new account (issue 37, item 10)', async () => {
+    freshApp('en-US', { uId: REFERRER })
+    server.route('/api/Account/LifePayPhoneMesssageCodeLogin', () => ok('u-7f3a9c'))
+    render(<Authorization />)
+    expect(screen.getByText(REFERRAL_NOTE)).toBeTruthy()
+    await typeInto('Enter your phone number', PHONE)
+    await typeInto('SMS code', '246810')
+    fireEvent.click(screen.getByRole('checkbox'))
+    tap('Log in')
+    await waitForToast('Logged in')
+    expect(bodyOf(server, '/api/Account/LifePayPhoneMesssageCodeLogin')).toEqual({
+      phoneNumber: PHONE,
+      code: '246810',
+      uId: REFERRER,
+    })
+  })
+
+  it('a uId that names no user (e.g. "hello") is no referral: no note, nothing sent', async () => {
+    freshApp('en-US', { uId: 'hello' })
+    server.route('/api/Account/LifePayPhoneMesssageCodeLogin', () => ok('u-7f3a9c'))
+    render(<Authorization />)
+    expect(screen.queryByText(REFERRAL_NOTE)).toBeNull()
+    await typeInto('Enter your phone number', PHONE)
+    await typeInto('SMS code', '246810')
+    fireEvent.click(screen.getByRole('checkbox'))
+    tap('Log in')
+    await waitForToast('Logged in')
+    expect(bodyOf(server, '/api/Account/LifePayPhoneMesssageCodeLogin')).toEqual({ phoneNumber: PHONE, code: '246810' })
+  })
+
+  it('the password tab, which logs in an account that exists, says nothing of a referral; the code tab does', () => {
+    freshApp('en-US', { uId: REFERRER })
+    render(<LoginByForm />)
+    expect(screen.queryByText(REFERRAL_NOTE)).toBeNull()
+    fireEvent.click(screen.getByRole('tab', { name: 'SMS code login' }))
+    expect(screen.getByText(REFERRAL_NOTE)).toBeTruthy()
+  })
+
   it('offers password login and registration, carrying the way back and the scanned uId', () => {
-    freshApp('en-US', { redirect: '/pages/mine/index', uId: 'Ab12x9' })
+    freshApp('en-US', { redirect: '/pages/mine/index', uId: REFERRER })
     render(<Authorization />)
     expect(screen.getByText('You are logging in from a referral code')).toBeTruthy()
     fireEvent.click(screen.getByRole('link', { name: 'Password login' }))
     fireEvent.click(screen.getByRole('link', { name: 'Register' }))
     expect(nav.navigateTo.mock.calls.map(([options]) => options.url)).toEqual([
-      '/subpackages/login/loginByForm/loginByForm?tab=password&uId=Ab12x9&redirect=%2Fpages%2Fmine%2Findex',
-      '/subpackages/login/registerForm/registerForm?uId=Ab12x9&redirect=%2Fpages%2Fmine%2Findex',
+      `/subpackages/login/loginByForm/loginByForm?tab=password&uId=${REFERRER}&redirect=%2Fpages%2Fmine%2Findex`,
+      `/subpackages/login/registerForm/registerForm?uId=${REFERRER}&redirect=%2Fpages%2Fmine%2Findex`,
     ])
   })
 })
@@ -221,7 +263,7 @@ describe('registerForm: phone + code + password twice → full login', () => {
     render(<RegisterForm />)
 
     await typeInto('Enter your phone number', PHONE)
-    tap('get verification code')
+    tap('Get verification code')
     await waitFor(() => expect(server.hits('/api/Account/SendPhoneMessageCode')).toHaveLength(1))
     expect(bodyOf(server, '/api/Account/SendPhoneMessageCode')).toEqual({ phoneNumber: PHONE, businessType: 11 })
     await typeInto('SMS code', '135790')
@@ -238,6 +280,27 @@ describe('registerForm: phone + code + password twice → full login', () => {
     })
     expect(useLifePayStore.getState()).toMatchObject({ userId: 'u-new', phoneNumber: PHONE })
     await waitFor(() => expect(nav.switchTab).toHaveBeenCalledWith({ url: '/pages/home/index' }))
+  })
+
+  it('from a referral code, registering carries the uId for the new account (issue 37, item 10)', async () => {
+    freshApp('en-US', { uId: REFERRER })
+    server.route('/api/Account/PhoneMesssageCodeRegister', () => ok(token('u-new')))
+    server.route('/api/User/GetUserInfo', () => ok(user('u-new')))
+    render(<RegisterForm />)
+    expect(screen.getByText(REFERRAL_NOTE)).toBeTruthy()
+    await typeInto('Enter your phone number', PHONE)
+    await typeInto('SMS code', '135790')
+    await typeInto('8–32 characters, letters and digits', 'abc12345')
+    await typeInto('Enter the password again', 'abc12345')
+    fireEvent.click(screen.getByRole('checkbox'))
+    tap('Register and log in')
+    await waitForToast('Registered')
+    expect(bodyOf(server, '/api/Account/PhoneMesssageCodeRegister')).toEqual({
+      phoneNumber: PHONE,
+      code: '135790',
+      password: 'abc12345',
+      uId: REFERRER,
+    })
   })
 
   it("shows the server's refusal (e.g. a number already registered) through the request layer", async () => {
@@ -297,6 +360,24 @@ describe('mini-program login page (authorization in WeChat and Alipay)', () => {
     await waitFor(() => expect(nav.switchTab).toHaveBeenCalledWith({ url: '/pages/mine/index' }))
   })
 
+  it.each([
+    ['the code alone', { code: 'PHONE-CODE' }],
+    ['the code beside the legacy answer', { code: 'PHONE-CODE', encryptedData: 'ENC', iv: 'IV' }],
+  ])('WeChat: %s logs in with the code, which the server exchanges (issue 37, item 4)', async (_, detail) => {
+    onHost('weapp')
+    server.route('/api/Account/WxMiniAppUserLogin', () => ok({ openId: 'o-1', sessionKey: 'sk-1', token: null }))
+    server.route('/api/Account/WxMiniAppPhoneAuthLogin', () => ok(token('u-wx')))
+    server.route('/api/User/GetUserInfo', () => ok(user('u-wx')))
+    render(<Authorization />)
+    await sharePhone({ errMsg: 'getPhoneNumber:ok', ...detail })
+    await waitForToast('Logged in')
+    expect(bodyOf(server, '/api/Account/WxMiniAppPhoneAuthLogin')).toEqual({
+      openId: 'o-1',
+      sessionKey: 'sk-1',
+      phoneCode: 'PHONE-CODE',
+    })
+  })
+
   it('a declined phone sheet logs nobody in', async () => {
     onHost('weapp')
     server.route('/api/Account/WxMiniAppUserLogin', () => ok({ openId: 'o-1', sessionKey: 'sk-1', token: null }))
@@ -307,7 +388,7 @@ describe('mini-program login page (authorization in WeChat and Alipay)', () => {
   })
 
   it('scanned code (scene uId=...): GetLifePayWxIndentity → WxMiniAppUserLoginFromScan, then the FromScan phone login with the uId', async () => {
-    onHost('weapp', { scene: 'uId%3DAb12x9' })
+    onHost('weapp', { scene: `uId%3D${REFERRER_COMPACT}` })
     server.route('/api/Account/GetLifePayWxIndentity', () =>
       ok({ openId: 'o-scan', sessionKey: 'sk-scan', unionId: null }),
     )
@@ -322,12 +403,12 @@ describe('mini-program login page (authorization in WeChat and Alipay)', () => {
     await waitForToast('Logged in')
     expect(server.hits('/api/Account/GetLifePayWxIndentity')[0].query.get('code')).toBe('host-code')
     expect(bodyOf(server, '/api/Account/WxMiniAppUserLoginFromScan')).toEqual({
-      uId: 'Ab12x9',
+      uId: REFERRER,
       userName: '',
       openId: 'o-scan',
     })
     expect(bodyOf(server, '/api/Account/WxMiniAppPhoneAuthLoginFromScan')).toEqual({
-      uId: 'Ab12x9',
+      uId: REFERRER,
       openId: 'o-scan',
       sessionKey: 'sk-scan',
       encryptedData: 'ENC',
@@ -338,7 +419,7 @@ describe('mini-program login page (authorization in WeChat and Alipay)', () => {
   })
 
   it('a known WeChat user logs in with one tap once consent is given', async () => {
-    onHost('weapp', { uId: 'Ab12x9' })
+    onHost('weapp', { uId: REFERRER })
     server.route('/api/Account/GetLifePayWxIndentity', () => ok({ openId: 'o-k', sessionKey: 'sk-k', unionId: null }))
     server.route('/api/Account/WxMiniAppUserLoginFromScan', () =>
       ok({ openId: 'o-k', sessionKey: 'sk-k', token: token('u-known') }),

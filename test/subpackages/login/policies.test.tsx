@@ -1,4 +1,6 @@
 import { render, screen } from '@testing-library/react'
+import { deliveryTimeText } from '../../../src/domain/deliveryTime'
+import { lifePayOrderTypeValues } from '../../../src/domain/lifePayOrderType'
 import { useLocaleStore } from '../../../src/i18n/i18n'
 import MineUserPolicy from '../../../src/subpackages/login/mineUserPolicy/mineUserPolicy'
 import PrivacyPolicyPage from '../../../src/subpackages/login/privacyPolicy/privacyPolicy'
@@ -54,16 +56,23 @@ describe('policy texts', () => {
     },
   )
 
-  it('name the operator and its contacts, with no template placeholder, in both documents and languages (issue 17, item 5)', () => {
+  it('name the operator, its contacts and its ICP filing, with no template placeholder, in both documents and languages', () => {
     for (const doc of [privacyPolicy, userAgreement]) {
       for (const locale of ['zh-CN', 'en-US'] as const) {
         const text = fullText(doc[locale])
         expect(text).not.toMatch(/待运营方|填写：|Operator to fill in|\[[^\]]*fill in|TODO|\{\w+\}/)
         expect(text).toContain(operatorDetails[locale].name)
         expect(text).toContain(operatorDetails[locale].email)
+        expect(text).toContain(operatorDetails[locale].icpFiling)
       }
     }
-    expect(fullText(privacyPolicy['zh-CN'])).toContain('杭州生活缴费网络科技有限公司')
+  })
+
+  it('without configuration say the operator is not configured, never name a made-up one (issue 37, item 19)', () => {
+    const text = fullText(privacyPolicy['zh-CN']) + fullText(userAgreement['en-US'])
+    expect(text).not.toMatch(/杭州生活缴费|life-pay\.example|Hangzhou Life Pay/)
+    expect(operatorDetails['zh-CN'].name).toBe('（演示构建，运营方未配置）')
+    expect(operatorDetails['en-US'].name).toBe('(demo build: operator not configured)')
   })
 
   it('take the operator’s identity from the build’s configuration (TARO_APP_OPERATOR_*)', async () => {
@@ -72,6 +81,7 @@ describe('policy texts', () => {
       TARO_APP_OPERATOR_NAME: '上海某某科技有限公司',
       TARO_APP_OPERATOR_NAME_EN: 'Shanghai Moumou Technology Co., Ltd.',
       TARO_APP_OPERATOR_EMAIL: 'help@moumou.example',
+      TARO_APP_OPERATOR_ICP_FILING: '沪ICP备2026012345号-1',
     })
     try {
       await jest.isolateModulesAsync(async () => {
@@ -79,6 +89,7 @@ describe('policy texts', () => {
         expect(fullText(configured['zh-CN'])).toContain('上海某某科技有限公司')
         expect(fullText(configured['en-US'])).toContain('Shanghai Moumou Technology Co., Ltd.')
         expect(fullText(configured['en-US'])).toContain('help@moumou.example')
+        expect(fullText(configured['zh-CN'])).toContain('ICP备案号：沪ICP备2026012345号-1')
       })
     } finally {
       process.env = saved
@@ -93,6 +104,17 @@ describe('policy texts', () => {
     }
   })
 
+  it('the agreement promises each type the delivery time its top-up page states (issue 37, item 5)', () => {
+    for (const locale of ['zh-CN', 'en-US'] as const) {
+      const text = fullText(userAgreement[locale])
+      for (const type of lifePayOrderTypeValues) {
+        const promise = deliveryTimeText(type, locale)
+        expect(text).toContain(locale === 'en-US' ? promise.charAt(0).toLowerCase() + promise.slice(1) : promise)
+      }
+      expect(text).not.toMatch(/数分钟|within minutes/)
+    }
+  })
+
   it('the agreement states the discount rule exactly as home shows it', () => {
     expect(fullText(userAgreement['zh-CN'])).toContain('“9.85折”即按面值的98.5%支付')
     expect(fullText(userAgreement['en-US'])).toContain(
@@ -101,9 +123,9 @@ describe('policy texts', () => {
   })
 
   it.each([
-    ['userPolicy', UserPolicy, 'User agreement - life payment', 'Life Pay User Agreement'],
-    ['mineUserPolicy', MineUserPolicy, 'User agreement - life payment', 'Life Pay User Agreement'],
-    ['privacyPolicy', PrivacyPolicyPage, 'Privacy policy - life payment', 'Life Pay Privacy Policy'],
+    ['userPolicy', UserPolicy, 'User agreement', 'Life Pay User Agreement'],
+    ['mineUserPolicy', MineUserPolicy, 'User agreement', 'Life Pay User Agreement'],
+    ['privacyPolicy', PrivacyPolicyPage, 'Privacy policy', 'Life Pay Privacy Policy'],
   ])('%s renders the whole document under its title', (_, Page, pageTitle, docTitle) => {
     useLocaleStore.setState({ locale: 'en-US' })
     render(<Page />)

@@ -2,22 +2,25 @@ import { randomUUID } from 'node:crypto'
 import { loginContextFrom, loginPageUrl } from '../../../src/subpackages/login/loginLinks'
 import { expandUId, scanUId } from '../../../src/subpackages/login/scanEntry'
 
+// A user id (UUID) and its compact form, as WeChat's 32-character scene carries it.
+const U = '3f2504e0-4f89-41d3-9a0c-0305e82c3301'
+const C = 'PyUE4E-JQdOaDAMF6CwzAQ'
+
 describe('QR scan entry (docs/qr.md)', () => {
   it.each([
-    ['Alipay / H5 query uId', { uId: 'Ab12_x-9' }, 'Ab12_x-9'],
-    ['weapp scene, url-encoded as WeChat hands it over', { scene: 'uId%3DAb12x9' }, 'Ab12x9'],
-    [
-      'Alipay / H5 query with a UUID',
-      { uId: '3f2504e0-4f89-41d3-9a0c-0305e82c3301' },
-      '3f2504e0-4f89-41d3-9a0c-0305e82c3301',
-    ],
-    ['weapp scene, already decoded', { scene: 'uId=Ab12x9' }, 'Ab12x9'],
-    ['weapp scene with another key first', { scene: 'c%3D1%26uId%3DAb12x9' }, 'Ab12x9'],
+    ['Alipay / H5 query uId', { uId: U }, U],
+    ['weapp scene, url-encoded as WeChat hands it over', { scene: `uId%3D${C}` }, U],
+    ['weapp scene, already decoded', { scene: `uId=${C}` }, U],
+    ['weapp scene with another key first', { scene: `c%3D1%26uId%3D${C}` }, U],
     [
       'weapp ordinary-link QR (q = the encoded link)',
-      { q: encodeURIComponent('https://pay.example.com/subpackages/login/authorization/authorization?uId=Ab12x9') },
-      'Ab12x9',
+      { q: encodeURIComponent(`https://pay.example.com/subpackages/login/authorization/authorization?uId=${U}`) },
+      U,
     ],
+    // Issue 37, item 10: what names no user is no referral, so the page says nothing of one.
+    ['a word, not a user id', { uId: 'hello' }, ''],
+    ['a short code, not a user id', { scene: 'uId%3DAb12x9' }, ''],
+    ['a UUID-shaped id of no version', { uId: '3f2504e0-4f89-01d3-9a0c-0305e82c3301' }, ''],
     ['no code', {}, ''],
     ['scene without uId', { scene: 'a%3D1' }, ''],
     ['empty uId', { uId: '' }, ''],
@@ -42,18 +45,18 @@ describe('QR scan entry (docs/qr.md)', () => {
   })
 
   it('a direct uId wins over scene', () => {
-    expect(scanUId({ uId: 'direct', scene: 'uId%3Dscene' })).toBe('direct')
+    expect(scanUId({ uId: U, scene: 'uId%3D5b0e8f43-2b7c-4a3c-9d1e-7f6a5b4c3d2e' })).toBe(U)
   })
 
   it('keeps the uId and the way back through every login page link', () => {
     const context = loginContextFrom({
-      uId: 'Ab12x9',
+      uId: U,
       redirect: '/subpackages/recharge/phoneBillRecharge/phoneBillRecharge?phone=13812345678',
     })
     const url = loginPageUrl('registerForm', context)
     expect(url.startsWith('/subpackages/login/registerForm/registerForm?')).toBe(true)
     const query = new URLSearchParams(url.split('?')[1])
-    expect(query.get('uId')).toBe('Ab12x9')
+    expect(query.get('uId')).toBe(U)
     expect(query.get('redirect')).toBe('/subpackages/recharge/phoneBillRecharge/phoneBillRecharge?phone=13812345678')
     // The next page reads the same context back, whether its host decoded the query (H5) or not (mini-programs).
     expect(loginContextFrom({ uId: query.get('uId')!, redirect: query.get('redirect')! })).toEqual(context)

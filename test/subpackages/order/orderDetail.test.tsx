@@ -173,7 +173,7 @@ describe('order detail', () => {
       }),
       'en-US',
     )
-    expect(screen.getByText('The refund request was not approved: 已到账，无法退款')).not.toBeNull()
+    expect(screen.getByText('Your refund request was declined: 已到账，无法退款')).not.toBeNull()
     expect(screen.getByText('Review note')).not.toBeNull()
     expect(screen.getByText('Refund reason')).not.toBeNull()
     expect(screen.getByText('Refund applied at')).not.toBeNull()

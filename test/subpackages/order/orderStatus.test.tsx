@@ -26,11 +26,13 @@ const reachable: [LifePayStatus, LifePayOrderStatus, string, string, string][] =
     'warning',
   ],
   [LifePayStatus.Refunded, LifePayOrderStatus.Refunded, '已退款', 'Refunded', 'default'],
-  [LifePayStatus.Paid, LifePayOrderStatus.RefundFailed, '退款失败', 'Refund failed', 'danger'],
+  [LifePayStatus.Paid, LifePayOrderStatus.RefundFailed, '退款未通过，充值中', 'Refund declined, recharging', 'primary'],
 ]
 
-function renderTag(payStatus: LifePayStatus, orderStatus: LifePayOrderStatus) {
-  const { container, unmount } = render(<OrderStatusTag payStatus={payStatus} lifePayOrderStatus={orderStatus} />)
+function renderTag(payStatus: LifePayStatus, orderStatus: LifePayOrderStatus, rechargeDelivered?: boolean) {
+  const { container, unmount } = render(
+    <OrderStatusTag payStatus={payStatus} lifePayOrderStatus={orderStatus} rechargeDelivered={rechargeDelivered} />,
+  )
   const tag = container.querySelector('.lp-order-status') as HTMLElement
   const colour = [...tag.classList].find((c) => /^lp-order-status--(warning|primary|success|danger|default)$/.test(c))
   return { text: tag.textContent, colour: colour?.replace('lp-order-status--', ''), unmount }
@@ -44,6 +46,17 @@ describe('order status in words and colour', () => {
     chinese.unmount()
     useLocaleStore.setState({ locale: 'en-US' })
     expect(renderTag(pay, status)).toMatchObject({ text: en, colour })
+  })
+
+  it('a declined refund on a delivered top-up says it arrived, never "refund failed" (issue 37, item 2)', () => {
+    useLocaleStore.setState({ locale: 'zh-CN' })
+    const chinese = renderTag(LifePayStatus.Paid, LifePayOrderStatus.RefundFailed, true)
+    expect(chinese).toMatchObject({ text: '充值成功，退款未通过', colour: 'success' })
+    chinese.unmount()
+    useLocaleStore.setState({ locale: 'en-US' })
+    expect(renderTag(LifePayStatus.Paid, LifePayOrderStatus.RefundFailed, true)).toMatchObject({
+      text: 'Recharge succeeded, refund declined',
+    })
   })
 
   it('gives every pair of enum values, reachable or not, a status word and a colour (never a raw number)', () => {

@@ -4,11 +4,12 @@ import * as dialogStore from '../../../src/components/dialogStore'
 import { useDialogStore } from '../../../src/components/dialogStore'
 import { useToastStore } from '../../../src/components/toastStore'
 import { LifePayOrderStatus } from '../../../src/domain/lifePayStatus'
-import { refundReason } from '../../../src/domain/validators'
+import { refundReason, validateField } from '../../../src/domain/validators'
 import * as lifePayApi from '../../../src/services/api/lifePay'
+import * as notificationsApi from '../../../src/services/api/notifications'
 import { queryKeys } from '../../../src/services/queryKeys'
 import ApplyRefundView from '../../../src/subpackages/order/components/ApplyRefundView'
-import { REFUND_REASON_MAX_LENGTH, detailMaxLength } from '../../../src/subpackages/order/refundForm'
+import { DETAIL_MAX_LENGTH, REFUND_REASON_MAX_LENGTH } from '../../../src/subpackages/order/refundForm'
 import { orderDetail } from './support/orders'
 import { removeDialog, renderedQueriesSettled, renderScreen } from './support/render'
 import { typeInto } from './support/taroEvents'
@@ -47,6 +48,11 @@ const confirmDialog = async () => {
   await waitFor(() => expect(screen.getByRole('dialog')).not.toBeNull())
   fireEvent.click(screen.getByText('确定'))
 }
+
+// Jest resolves the mini-programs' files; the refund form's SMS opt-in is H5's (useRefundSmsOptIn.h5.tsx).
+jest.mock('../../../src/subpackages/order/hooks/useRefundSmsOptIn', () =>
+  jest.requireActual('../../../src/subpackages/order/hooks/useRefundSmsOptIn.h5'),
+)
 
 describe('refund form', () => {
   let refund: jest.SpiedFunction<typeof lifePayApi.refundUserLifePayOrder>
@@ -96,9 +102,9 @@ describe('refund form', () => {
   it('counts the description against one limit, whichever reason is picked (issue 17, item 13)', async () => {
     await openForm()
     fireEvent.click(screen.getByRole('radio', { name: '重复充值' }))
-    const max = detailMaxLength('zh-CN')
-    expect(max).toBe(REFUND_REASON_MAX_LENGTH - '充错号码/户号：'.length)
-    expect(textarea().getAttribute('maxlength')).toBe(String(max))
+    const max = DETAIL_MAX_LENGTH
+    // One limit in both languages: the longest reason's words, whichever language, leave this much (issue 37, item 15).
+    expect(max).toBe(REFUND_REASON_MAX_LENGTH - 'Not credited for a long time: '.length)
     typeInto(textarea(), '多充了一次')
     expect(screen.getByText(`5/${max}`)).not.toBeNull()
     fireEvent.click(screen.getByRole('radio', { name: '长时间未到账' }))
@@ -110,6 +116,52 @@ describe('refund form', () => {
     expect(screen.getByRole('alert').textContent).toBe('退款原因为1至200个字')
     expect(refund).not.toHaveBeenCalled()
   })
+
+  it('counts an emoji once, as the server does, and lets the text reach the limit it shows (issue 37, item 15)', async () => {
+    await openForm()
+    fireEvent.click(screen.getByRole('radio', { name: '重复充值' }))
+    const text = '😀'.repeat(DETAIL_MAX_LENGTH)
+    // The host's own limit counts UTF-16 units: it must leave room for the whole count in emoji.
+    expect(Number(textarea().getAttribute('maxlength'))).toBeGreaterThanOrEqual(text.length)
+    typeInto(textarea(), text)
+    expect(screen.getByText(`${DETAIL_MAX_LENGTH}/${DETAIL_MAX_LENGTH}`)).not.toBeNull()
+    fireEvent.click(submitButton())
+    await waitFor(() => expect(dialogOpen()).toBe(true))
+    await confirmDialog()
+    await waitFor(() => expect(refund).toHaveBeenCalledTimes(1))
+    // The server's rule (code points) takes what the counter allowed.
+    expect(validateField(refund.mock.calls[0][0].refundApplyRemark, [refundReason])).toBeNull()
+    typeInto(textarea(), `${text}!`)
+    expect(screen.getByText(`${DETAIL_MAX_LENGTH + 1}/${DETAIL_MAX_LENGTH}`).className).toContain('--over')
+  })
+
+  it.each([
+    [true, 1],
+    [false, 0],
+  ])(
+    'H5: the SMS opt-in for the review’s outcome, ticked %s, sends %i opt-in after the application (issue 37, item 20)',
+    async (tick, sent) => {
+      const optIn = jest.spyOn(notificationsApi, 'setLifePayOrderNotifications').mockResolvedValue(null)
+      refund.mockResolvedValue(undefined)
+      await openForm()
+      const box = screen.getByRole('checkbox', { name: '短信通知我退款审核结果（发送至 138****5678）' })
+      expect(box.getAttribute('aria-checked')).toBe('false')
+      if (tick) fireEvent.click(box)
+      fireEvent.click(screen.getByRole('radio', { name: '重复充值' }))
+      fireEvent.click(submitButton())
+      await confirmDialog()
+      await waitFor(() => expect(Taro.redirectTo).toHaveBeenCalled())
+      expect(optIn).toHaveBeenCalledTimes(sent)
+      if (sent) {
+        expect(optIn).toHaveBeenCalledWith({
+          orderNo: refundable.orderNo,
+          channel: 'sms',
+          optIn: true,
+          events: ['refundApproved', 'refundRejected'],
+        })
+      }
+    },
+  )
 
   it('sends one request however often it is tapped, then opens the refund result', async () => {
     const call = deferred<void>()

@@ -4,6 +4,7 @@ import { LifePayOrderStatus, LifePayStatus } from '../../../src/domain/lifePaySt
 import * as lifePayApi from '../../../src/services/api/lifePay'
 import RefundResultView from '../../../src/subpackages/order/components/RefundResultView'
 import type { LifePayOrderDetail } from '../../../types/api/lifePay'
+import { orderMessages } from '../../../src/subpackages/order/messages'
 import { orderDetail } from './support/orders'
 import { renderScreen } from './support/render'
 import { showPageAgain } from './support/taroPage'
@@ -30,6 +31,8 @@ const rejected = orderDetail({
   lifePayOrderStatus: LifePayOrderStatus.RefundFailed,
   refundTime: '2026-05-01T08:00:00.000Z',
   refundCheckRemark: '话费已到账，不予退款',
+  finishTime: '2026-05-01T06:10:00.000Z',
+  rechargeDelivered: true,
   ...applied,
 })
 
@@ -78,15 +81,43 @@ describe('refund result', () => {
   it('refunded: the amount is back', async () => {
     await open(refunded, 'en-US')
     expect(title()).toBe('Refunded')
-    expect(screen.getByText('¥98.50 has been refunded to your payment account')).not.toBeNull()
+    expect(screen.getByText('¥98.50 went back the way you paid')).not.toBeNull()
     expect(steps()).toEqual(['Refund requested:done', 'Reviewed:done', 'Refunded:done'])
   })
 
-  it('refund failed: the operator’s reason is shown', async () => {
+  it('declined on a delivered top-up: says it arrived, once with the operator’s reason (issue 37, item 2)', async () => {
     await open(rejected)
-    expect(title()).toBe('退款失败')
-    expect(screen.getByText('原因：话费已到账，不予退款')).not.toBeNull()
-    expect(steps()).toEqual(['提交退款申请:done', '平台已审核:done', '退款失败:failed'])
+    expect(title()).toBe('退款未通过')
+    expect(screen.getByText('¥100.00 已到账，退款申请未通过')).not.toBeNull()
+    expect(screen.getAllByText('话费已到账，不予退款')).toHaveLength(1)
+    expect(steps()).toEqual(['提交退款申请:done', '平台已审核:done', '退款未通过:failed'])
+    expect(document.body.textContent).not.toMatch(/退款失败/)
+    // Nothing is on its way back: the amount is the one asked for.
+    expect(screen.getByText('申请退款金额')).not.toBeNull()
+    expect(screen.queryByText('退款金额')).toBeNull()
+  })
+
+  it('declined while the top-up is still owed: it continues', async () => {
+    await open({ ...rejected, finishTime: null, rechargeDelivered: false }, 'en-US')
+    expect(title()).toBe('Refund declined')
+    expect(screen.getByText('Your refund request was declined; the top-up continues')).not.toBeNull()
+  })
+
+  it('a long reason reads left to right beneath its label, and each hint fits a line in Chinese (issue 37, item 16)', async () => {
+    await open({ ...pendingReview, refundApplyRemark: '重复充值：' + '同一个号码在同一分钟里被充了两次，'.repeat(3) })
+    const row = screen.getByText(/^重复充值：同一个号码/).closest('.lp-info-row') as HTMLElement
+    expect(row.className).toContain('lp-info-row--long')
+    // 22 full-width characters fit the head's width at 390 px (622 design px at 28 each): no character alone below.
+    for (const key of [
+      'resultPendingReviewHint',
+      'resultRefundedHint',
+      'resultRefundDeclinedDelivered',
+      'resultRefundDeclinedRecharging',
+      'resultRefundingHint',
+    ] as const) {
+      const text = orderMessages['zh-CN'][key].replace('{amount}', '¥1000.00')
+      expect([key, Array.from(text).length <= 22]).toEqual([key, true])
+    }
   })
 
   it('a failed recharge is refunded without any application', async () => {
@@ -105,7 +136,7 @@ describe('refund result', () => {
     const detail = await open(pendingReview)
     detail.mockResolvedValue(rejected)
     showPageAgain()
-    await waitFor(() => expect(title()).toBe('退款失败'))
+    await waitFor(() => expect(title()).toBe('退款未通过'))
     expect(detail).toHaveBeenCalledTimes(2)
   })
 

@@ -121,9 +121,20 @@ describe('duplicate order prompt', () => {
     create.mockRejectedValueOnce(refusal('DUPLICATE_ORDER', 'You have…', { ...earlier, reason: 'recentlyPaid' }))
     const dialog = await submitted('en-US')
     expect(dialog.textContent).toContain('You paid the same amount for this account less than 10 minutes ago')
-    expect(dialog.textContent).toContain('Paid · ¥100.00')
+    expect(dialog.textContent).toContain('Recharging · ¥100.00')
     expect(button('View order')).not.toBeNull()
     expect(button('Top up anyway')).not.toBeNull()
+  })
+
+  it('names an order paid just now by where it stands: 充值成功 once delivered, not 已支付 (issue 37, item 6)', async () => {
+    const delivered = {
+      reason: 'recentlyPaid',
+      order: { ...earlier.order, lifePayOrderStatus: 30, frontStatus: 100, rechargeDelivered: true },
+    }
+    create.mockRejectedValueOnce(refusal('DUPLICATE_ORDER', '你在10分钟内…', delivered))
+    const dialog = await submitted()
+    expect(dialog.textContent).toContain('充值成功 · ¥100.00')
+    expect(dialog.textContent).not.toContain('已支付')
   })
 
   it('OPEN_ORDER_LIMIT: the server’s words, and a way to the orders', async () => {

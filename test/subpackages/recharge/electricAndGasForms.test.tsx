@@ -86,7 +86,7 @@ describe('electricity top-up', () => {
 
     typeInto(inputs[0], '075512345678')
     typeInto(inputs[1], '张三')
-    fireEvent.click(screen.getByRole('radio', { name: 'Shop, not recommended' }))
+    fireEvent.click(screen.getByRole('radio', { name: 'Shop' }))
     fireEvent.click(radios('Amount')[0])
     await accountChecked()
     topUp()
@@ -96,7 +96,7 @@ describe('electricity top-up', () => {
       parValue: 100,
       electricAccount: '075512345678',
       electricType: ElectricType.Nanwang,
-      electricAccountType: ElectricAccountType.Nanwashopng,
+      electricAccountType: ElectricAccountType.Shop,
       province: '440000',
       city: '440300',
       name: '张三',

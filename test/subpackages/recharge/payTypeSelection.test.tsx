@@ -1,4 +1,5 @@
 import { act, fireEvent, screen, waitFor, within } from '@testing-library/react'
+import type { AxiosResponse } from 'axios'
 import Taro from '@tarojs/taro'
 import type { LifePayOrderDetail, PayOrderForJsApi } from '../../../types/api/lifePay'
 import { CarrierCode } from '../../../src/domain/carrier'
@@ -12,6 +13,7 @@ import { useSandboxCashierStore } from '../../../src/platform/payment/sandboxCas
 import * as lifePayApi from '../../../src/services/api/lifePay'
 import * as webPay from '../../../src/platform/payment/webPay'
 import type * as WebPayH5 from '../../../src/platform/payment/webPay.h5'
+import { BizError } from '../../../src/services/http/bizError'
 import PayTypeSelection from '../../../src/subpackages/recharge/components/PayTypeSelection'
 import { leavingPage } from '../../support/leavingPage'
 import { logIn, logOut, renderWithQuery } from './support'
@@ -69,6 +71,7 @@ let redirectTo: jest.SpyInstance
 beforeEach(() => {
   useLocaleStore.setState({ locale: 'en-US' })
   useSandboxCashierStore.setState({ request: null })
+  Taro.removeStorageSync('lifePay.payChoice')
   logIn()
   calls = []
   jest.spyOn(lifePayApi, 'getUserLifePayOrderDetail').mockImplementation(async () => {
@@ -99,6 +102,41 @@ afterEach(() => {
 const option = (name: string) => screen.getByRole('radio', { name: new RegExp(name) })
 
 describe('select pay type', () => {
+  it('says another account’s or an unknown order does not exist, with the way to the orders (issue 37, item 7)', async () => {
+    const response = {
+      data: { success: false, data: null, error: 'ORDER_NOT_FOUND', msg: '订单不存在', showType: 2 },
+      config: {},
+    } as unknown as AxiosResponse
+    jest.spyOn(lifePayApi, 'getUserLifePayOrderDetail').mockRejectedValue(new BizError(response))
+    renderWithQuery(<PayTypeSelection orderNo='LPFOREIGN' kind='phone' host='h5' />)
+    await waitFor(() =>
+      expect(screen.getByText('This order does not exist or belongs to another account')).toBeTruthy(),
+    )
+    expect(screen.queryByText(/Retry|Failed to load/)).toBeNull()
+    fireEvent.click(screen.getByRole('button', { name: 'Back to my orders' }))
+    expect(redirectTo).toHaveBeenCalledWith({ url: '/subpackages/order/order/order' })
+  })
+
+  it('keeps the pay type and the SMS notice chosen for the order across a reload (issue 37, item 17)', async () => {
+    const first = renderWithQuery(<PayTypeSelection orderNo='LP100' kind='phone' host='h5' />)
+    await waitFor(() => expect(option('Alipay')).toBeTruthy())
+    fireEvent.click(option('Alipay'))
+    fireEvent.click(screen.getByRole('checkbox'))
+    expect(option('Alipay').getAttribute('aria-checked')).toBe('true')
+    first.unmount()
+
+    const reloaded = renderWithQuery(<PayTypeSelection orderNo='LP100' kind='phone' host='h5' />)
+    await waitFor(() => expect(option('Alipay').getAttribute('aria-checked')).toBe('true'))
+    expect(option('WeChat Pay').getAttribute('aria-checked')).toBe('false')
+    expect(screen.getByRole('checkbox').getAttribute('aria-checked')).toBe('true')
+    reloaded.unmount()
+
+    // Another order starts from the defaults.
+    renderWithQuery(<PayTypeSelection orderNo='LP200' kind='phone' host='h5' />)
+    await waitFor(() => expect(option('WeChat Pay').getAttribute('aria-checked')).toBe('true'))
+    expect(screen.getByRole('checkbox').getAttribute('aria-checked')).toBe('false')
+  })
+
   it('recaps the order and, in a phone browser, offers both pay types', async () => {
     renderWithQuery(<PayTypeSelection orderNo='LP100' kind='phone' host='h5' />)
     await waitFor(() => expect(screen.getByTestId('order-amount').textContent).toBe('¥98.50'))

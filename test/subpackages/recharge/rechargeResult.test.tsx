@@ -115,6 +115,11 @@ describe('recharge result', () => {
     await advance(1000)
     expect(title()).toBe('Paid, recharging')
     expect(stepStates()).toEqual(['Paid:done', 'Recharging:active', 'Recharge succeeded:todo'])
+    // Issue 37, item 5: the electricity page's own promise, never "within minutes" beside a time two hours away.
+    expect(screen.getByRole('status').textContent).toContain(
+      'Usually arrives within 2\u00a0hours; at busy times it can take up to 72\u00a0hours',
+    )
+    expect(screen.getByRole('status').textContent).not.toMatch(/within minutes/)
     await advance(1000)
     expect(poll).toHaveBeenCalledTimes(3)
     await advance(1999)
@@ -141,6 +146,18 @@ describe('recharge result', () => {
     expect(title()).toBe('Recharge failed, refunded')
     expect(stepStates()).toEqual(['Paid:done', 'Recharge failed:failed', 'Refunded:done'])
     expect(screen.getByRole('status').textContent).toContain('充值失败自动退款')
+  })
+
+  it('a failed top-up refunded automatically says the money went back once, not twice (issue 37, item 16)', async () => {
+    jest
+      .spyOn(lifePayApi, 'getUserLifePayOrderDetail')
+      .mockResolvedValue({ ...detail, refundCheckRemark: '充值失败，款项已原路退回' })
+    statuses = [state('refunded')]
+    renderWithQuery(<RechargeResultView orderNo='LP7' kind='electric' visible />)
+    await advance(1000)
+    expect(title()).toBe('Recharge failed, refunded')
+    const head = screen.getByRole('status').textContent ?? ''
+    expect(head.match(/went back|has been returned/g)).toHaveLength(1)
   })
 
   it('says not paid once the payment could have arrived, and offers to pay now', async () => {

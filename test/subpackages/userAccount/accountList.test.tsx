@@ -66,9 +66,9 @@ describe('saved account list', () => {
     renderScreen(<AccountListView />, { locale: 'en-US' })
     fireEvent.click(await screen.findByRole('tab', { name: 'Electricity' }))
     await waitFor(() =>
-      expect(card('acc-electric-1').textContent).toContain('Southern Grid · Shenzhen, Guangdong · House'),
+      expect(card('acc-electric-1').textContent).toContain('Southern Grid · Shenzhen, Guangdong · Residential'),
     )
-    expect(card('acc-electric-2').textContent).toContain('Southern Grid · Beijing · House')
+    expect(card('acc-electric-2').textContent).toContain('Southern Grid · Beijing · Residential')
   })
 
   it('a failed load says so in the user’s words, never the transport’s "Network Error" (issue 17, item 3)', async () => {
@@ -109,7 +109,13 @@ describe('saved account list', () => {
     await waitFor(() => expect(screen.getByRole('dialog')).not.toBeNull())
     expect(screen.getByRole('dialog').textContent).toContain('Prompt')
     expect(screen.getByRole('dialog').textContent).toContain('Are you sure you want to delete this data?')
-    fireEvent.click(screen.getByText('confirm'))
+    // Issue 37, item 14: beneath the SPEC's question, the account it is about, as its card names it.
+    expect(document.querySelector('.lp-dialog__detail')?.textContent).toBe(
+      card('acc-phone-1').querySelector('.lp-account-card__remark')?.textContent +
+        ' · ' +
+        card('acc-phone-1').querySelector('.lp-account-card__number')?.textContent,
+    )
+    fireEvent.click(screen.getByText('Confirm'))
     await waitFor(() => expect(cards()).toHaveLength(0))
     expect(remove).toHaveBeenCalledWith({ id: 'acc-phone-1' })
     expect(screen.getByText('Deleted')).not.toBeNull()

@@ -33,7 +33,7 @@ import { hashPassword, verifyPassword } from './passwords'
 import { sendPhoneCode, verifyPhoneCode } from './smsCodes'
 import { issueTokens, refreshAccessToken, verifyAccessToken } from './tokens'
 import { issueVirtualLogin, revokeCredentials } from './virtualLogins'
-import { findOrCreateUserByPhone, findUserByPhone } from './users'
+import { findOrCreateUserByPhone, findUserByPhone, referrerOf } from './users'
 import { channelOf } from '../lifePay/catalog'
 import { HOST_HEADER, identityHostOf } from '../../http/hostHeader'
 import { wxIdentity, wxMiniAppUserLogin, wxMiniAppUserLoginFromScan, wxPhoneAuthLogin } from './wxLogin'
@@ -72,18 +72,20 @@ export function registerAccountRoutes(app: FastifyInstance, ctx: AppContext, aut
         summary: 'Virtual login of the recharge module: phone + code → its user id (user created on first login)',
         description:
           'Send the returned id as X-LifePay-User-Id on LifePay calls when there is no bearer token. Each login ' +
-          'issues a new id; it expires after 30 days and POST /api/Account/Logout revokes it.',
+          'issues a new id; it expires after 30 days and POST /api/Account/Logout revokes it. `uId` (a referral ' +
+          "QR code's user id) is recorded as the referrer of a user this login creates, never of an existing one.",
         body: withChannel(LifePayPhoneMessageCodeLoginInput),
         data: VirtualUserId,
       }),
     },
     async (request) => {
-      const { phoneNumber, code } = request.body
+      const { phoneNumber, code, uId } = request.body
       checkField('phoneNumber', phoneNumber, [required, mobilePhone])
       await limitCodeCheck(ctx, request.ip)
       await verifyPhoneCode(ctx, phoneNumber, PHONE_LOGIN_PURPOSES, code)
       const { user } = await findOrCreateUserByPhone(ctx.db, ctx.clock.now(), phoneNumber, {
         channelId: channelOf(request),
+        referrerUserId: await referrerOf(ctx.db, uId),
       })
       return ok(await issueVirtualLogin(ctx, ctx.db, user.id))
     },
@@ -123,13 +125,15 @@ export function registerAccountRoutes(app: FastifyInstance, ctx: AppContext, aut
       schema: routeSchema({
         tags,
         summary: 'Register with phone + code + password, and log in',
-        description: 'A number known only from code or WeChat logins (no password yet) is registered in place.',
+        description:
+          'A number known only from code or WeChat logins (no password yet) is registered in place. `uId` (a ' +
+          "referral QR code's user id) is recorded as the referrer of a user this call creates, never of an existing one.",
         body: withChannel(PhoneMessageCodeRegisterInput),
         data: TokenResult,
       }),
     },
     async (request) => {
-      const { phoneNumber, code, password, userName } = request.body
+      const { phoneNumber, code, password, userName, uId } = request.body
       checkField('phoneNumber', phoneNumber, [required, mobilePhone])
       checkField('password', password, [required, passwordRule])
       // The code first: only whoever receives this number's messages may learn whether it is registered.
@@ -142,6 +146,7 @@ export function registerAccountRoutes(app: FastifyInstance, ctx: AppContext, aut
           userName,
           passwordHash,
           channelId: channelOf(request),
+          referrerUserId: await referrerOf(tx, uId),
         })
         if (!created) {
           if (user.passwordHash) return null

@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto'
 import { eq } from 'drizzle-orm'
 import { maskPhone } from '../../../../src/domain/mask'
+import { isUuid } from '../../../../src/domain/uuid'
 import type { UserInfo } from '../../../../types/api/account'
 import type { Executor } from '../../db/database'
 import { users } from '../../db/schema'
@@ -9,16 +10,16 @@ import { signUpChannelSql } from '../lifePay/userChannel'
 
 export type UserRow = typeof users.$inferSelect
 
-const UUID_PATTERN = /^[0-9a-f]{8}-[0-9a-f]{4}-[1-8][0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$/i
-
-export function isUuid(value: string): boolean {
-  return UUID_PATTERN.test(value)
-}
-
 export async function findUserById(executor: Executor, id: string): Promise<UserRow | null> {
   if (!isUuid(id)) return null
   const [row] = await executor.select().from(users).where(eq(users.id, id))
   return row ?? null
+}
+
+/** The referring user a referral code names, applied to an account created by the login; nobody for an unknown id. */
+export async function referrerOf(executor: Executor, uId: string | undefined): Promise<string | null> {
+  if (!uId) return null
+  return (await findUserById(executor, uId.trim()))?.id ?? null
 }
 
 export async function findUserByPhone(executor: Executor, phoneNumber: string): Promise<UserRow | null> {

@@ -4,7 +4,7 @@ import type { AppContext } from '../../appContext'
 import type { Db, Executor } from '../../db/database'
 import { preparedPerDb } from '../../db/prepared'
 import { refreshTokens, virtualLogins } from '../../db/schema'
-import { isUuid } from './users'
+import { isUuid } from '../../../../src/domain/uuid'
 
 // The recharge module's virtual login (SPEC §4: phone + code yields a user id the app sends as X-LifePay-User-Id).
 // The call and the header are as the SPEC has them; what the id stands for is a login, not the user: each login

@@ -15,7 +15,7 @@ import { errors } from '../../http/errors'
 import { checkField } from '../../http/validation'
 import type { IdentityHost } from '../../providers/identity'
 import { issueTokens } from './tokens'
-import { findOrCreateUserByPhone, findUserById } from './users'
+import { findOrCreateUserByPhone, referrerOf } from './users'
 
 type WxSessionRow = typeof wxSessions.$inferSelect
 
@@ -107,12 +107,6 @@ async function findSession(ctx: AppContext, openId: string): Promise<WxSessionRo
   const [session] = await ctx.db.select().from(wxSessions).where(eq(wxSessions.openId, openId))
   if (!session) throw errors.wxSessionInvalid()
   return session
-}
-
-/** The referring user of a scanned code; an unknown or malformed uId refers nobody rather than failing the login. */
-async function referrerOf(executor: Executor, uId: string | undefined): Promise<string | null> {
-  if (!uId) return null
-  return (await findUserById(executor, uId.trim()))?.id ?? null
 }
 
 /**

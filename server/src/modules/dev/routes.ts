@@ -12,7 +12,7 @@ import { errors } from '../../http/errors'
 import { routeSchema, withChannel } from '../../http/schemas'
 import { checkField } from '../../http/validation'
 import { encryptWxData, type WxPhoneData } from '../../providers/wxCrypto'
-import { isUuid } from '../account/users'
+import { isUuid } from '../../../../src/domain/uuid'
 import { dueNow } from '../reminders/reminderRuns'
 import { latestAttempt } from '../money/paymentAttempts'
 import { LifePayType } from '../../../../src/domain/lifePayType'
@@ -118,14 +118,19 @@ export function registerDevRoutes(app: FastifyInstance, ctx: AppContext): void {
         schema: routeSchema({
           tags,
           summary:
-            'What WeChat’s getPhoneNumber returns for a phone: encryptedData + iv under the openId’s session key',
+            'What WeChat’s getPhoneNumber returns for a phone: its one-use code, and encryptedData + iv under the ' +
+            'openId’s session key (what older base libraries give)',
           body: withChannel(
             Type.Object({
               openId: Type.String({ minLength: 1, maxLength: 64 }),
               phoneNumber: Type.String({ maxLength: 20 }),
             }),
           ),
-          data: Type.Object({ encryptedData: Type.String(), iv: Type.String() }),
+          data: Type.Object({
+            encryptedData: Type.String(),
+            iv: Type.String(),
+            code: Type.String({ description: 'The one-use code of the phone button (base library ≥ 2.21.2)' }),
+          }),
         }),
       },
       async (request) => {
@@ -140,7 +145,10 @@ export function registerDevRoutes(app: FastifyInstance, ctx: AppContext): void {
           countryCode: '86',
           watermark: { appid: session.appId, timestamp: Math.floor(ctx.clock.now().getTime() / 1000) },
         }
-        return ok({ encryptedData: encryptWxData(session.sessionKey, iv, data), iv })
+        const issuePhoneCode = ctx.providers.identity.issuePhoneCode?.bind(ctx.providers.identity)
+        if (!issuePhoneCode) throw errors.badRequest('this identity provider issues no phone codes')
+        const code = issuePhoneCode(session, phoneNumber)
+        return ok({ encryptedData: encryptWxData(session.sessionKey, iv, data), iv, code })
       },
     )
   }

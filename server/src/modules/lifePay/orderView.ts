@@ -6,6 +6,7 @@ import { canApplyRefund } from '../../../../src/domain/orderTransitions'
 import { expectedDeliveryTime } from '../../../../src/domain/deliveryTime'
 import { LifePayOrderStatus, LifePayStatus } from '../../../../src/domain/lifePayStatus'
 import { fenToYuan } from '../../../../src/domain/price'
+import { supplierReportedDelivered } from '../../../../src/domain/supplierResult'
 import type { LifePayType } from '../../../../src/domain/lifePayType'
 import type { LifePayOrderDetail, LifePayOrderListItem, LifePayOrderState } from '../../../../types/api/lifePay'
 import type { OperatorOrder, RechargeAttempt } from '../../../../types/api/admin'
@@ -21,6 +22,7 @@ export const stateColumns = {
   payStatus: lifePayOrders.payStatus,
   lifePayOrderStatus: lifePayOrders.lifePayOrderStatus,
   refundStatus: lifePayOrders.refundStatus,
+  supplierResult: lifePayOrders.supplierResult,
   expireTime: lifePayOrders.expireTime,
   lifePayType: lifePayOrders.lifePayType,
 }
@@ -30,6 +32,7 @@ export const listColumns = {
   payStatus: lifePayOrders.payStatus,
   lifePayOrderStatus: lifePayOrders.lifePayOrderStatus,
   refundStatus: lifePayOrders.refundStatus,
+  supplierResult: lifePayOrders.supplierResult,
   lifePayOrderType: lifePayOrders.lifePayOrderType,
   account: lifePayOrders.account,
   parValueFen: lifePayOrders.parValueFen,
@@ -66,7 +69,7 @@ export type OrderDetailRow = Pick<OrderRow, keyof typeof detailColumns>
 const iso = (date: Date | null) => (date ? date.toISOString() : null)
 
 export function toOrderState(
-  order: Pick<OrderRow, 'orderNo' | 'payStatus' | 'lifePayOrderStatus' | 'refundStatus'>,
+  order: Pick<OrderRow, 'orderNo' | 'payStatus' | 'lifePayOrderStatus' | 'refundStatus' | 'supplierResult'>,
 ): LifePayOrderState {
   return {
     orderNo: order.orderNo,
@@ -74,6 +77,7 @@ export function toOrderState(
     lifePayOrderStatus: order.lifePayOrderStatus,
     frontStatus: lifePayFrontStatusOf(order.payStatus, order.lifePayOrderStatus),
     refundProgress: refundProgressOf(order.payStatus, order.refundStatus),
+    rechargeDelivered: supplierReportedDelivered(order.supplierResult),
   }
 }
 

@@ -19,7 +19,7 @@ import { isUniqueViolation } from '../../db/database'
 import { userAccounts } from '../../db/schema'
 import { errors } from '../../http/errors'
 import { checkField } from '../../http/validation'
-import { isUuid } from '../account/users'
+import { isUuid } from '../../../../src/domain/uuid'
 import { cancelRemindersOfAccount } from '../reminders/reminders'
 import { electricAreaFor } from './electricArea'
 

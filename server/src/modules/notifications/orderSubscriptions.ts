@@ -6,6 +6,7 @@ import {
   notificationMayStillCome,
   orderNotificationStatusOf,
   smsOptInEvents,
+  smsOptInEventSets,
   type SubscribeChannel,
   type SubscribeDecision,
 } from '../../../../src/domain/orderNotifications'
@@ -87,13 +88,18 @@ export async function setOrderNotifications(
   let answers: { event: LifePayNotificationEvent; decision: SubscribeDecision; templateId: string | null }[]
   if (channel === LifePayNotificationChannel.Sms) {
     if (input.optIn === undefined || input.answers) throw errors.badRequest('sms takes optIn, not answers')
-    answers = smsOptInEvents.map((event) => ({
+    const events = input.events ?? smsOptInEvents
+    const allowed = smsOptInEventSets.some(
+      (set) => set.length === events.length && set.every((event) => events.includes(event)),
+    )
+    if (!allowed) throw errors.badRequest('sms covers the recharge outcome or the refund outcome')
+    answers = events.map((event) => ({
       event,
       decision: input.optIn ? 'accept' : 'reject',
       templateId: null,
     }))
   } else {
-    if (!input.answers || input.answers.length === 0 || input.optIn !== undefined)
+    if (!input.answers || input.answers.length === 0 || input.optIn !== undefined || input.events)
       throw errors.badRequest(`${channel} takes answers, not optIn`)
     answers = input.answers.map((answer) => ({
       event: eventOfTemplate(ctx, channel, answer.templateId),

@@ -26,7 +26,7 @@ import type { Executor } from '../../db/database'
 import { topUpReminders, userAccounts, users } from '../../db/schema'
 import { errors } from '../../http/errors'
 import { checkField, invalidField } from '../../http/validation'
-import { isUuid } from '../account/users'
+import { isUuid } from '../../../../src/domain/uuid'
 import { needsGrant, recordSubscription, unspentGrants } from './reminderGrants'
 import { enqueueReminderRun } from './reminderRuns'
 

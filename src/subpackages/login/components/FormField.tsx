@@ -3,6 +3,10 @@ import type { ReactNode } from 'react'
 import { useRenderedFieldValue } from '../../../components/renderedFieldValue'
 import './FormField.scss'
 
+// H5 'tel' gives the numeric keypad and still accepts a pasted '138 1234 5678' (a 'number' field refuses it and
+// draws spinners); mini-programs know 'number'. The same as the top-up forms' fields (lifePayFields/TextField).
+const DIGITS_TYPE = (process.env.TARO_ENV === 'h5' ? 'tel' : 'number') as 'number'
+
 interface FormFieldProps {
   /** Names the field for assistive technology and tests. */
   name: string
@@ -13,7 +17,8 @@ interface FormFieldProps {
   onBlur?: () => void
   /** The message under the field; none when the value passes. */
   error?: string
-  type?: 'text' | 'number'
+  /** 'digits' (phone, codes): the digit keypad, as the top-up forms give it (H5 'tel', mini-programs 'number'). */
+  type?: 'text' | 'digits'
   password?: boolean
   maxlength?: number
   /** Beside the input, e.g. the captcha button. */
@@ -44,7 +49,7 @@ export default function FormField({
           className='lp-login-field__input'
           name={name}
           value={field.value}
-          type={type}
+          type={type === 'digits' ? DIGITS_TYPE : 'text'}
           password={password}
           maxlength={maxlength}
           placeholder={placeholder}

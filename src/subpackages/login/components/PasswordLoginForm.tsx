@@ -33,7 +33,7 @@ export default function PasswordLoginForm({ context }: { context: LoginContext }
         <FormField
           name='loginName'
           label={m('phoneLabel')}
-          type='number'
+          type='digits'
           maxlength={11}
           value={values.loginName}
           placeholder={m('phonePlaceholder')}

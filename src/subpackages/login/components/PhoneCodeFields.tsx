@@ -32,7 +32,7 @@ export default function PhoneCodeFields({
       <FormField
         name='phone'
         label={m('phoneLabel')}
-        type='number'
+        type='digits'
         maxlength={11}
         value={phone}
         placeholder={m('phonePlaceholder')}
@@ -43,7 +43,7 @@ export default function PhoneCodeFields({
       <FormField
         name='code'
         label={m('codeLabel')}
-        type='number'
+        type='digits'
         maxlength={6}
         value={code}
         placeholder={m('codePlaceholder')}

@@ -22,7 +22,7 @@ export default function PhoneCodeLoginForm({ context }: { context: LoginContext 
   )
   const login = useLoginSubmit({
     validateAll,
-    call: () => loginWithPhoneCode(values.phone, values.code),
+    call: () => loginWithPhoneCode(values.phone, values.code, context.uId),
     successText: m('loginSucceeded'),
     failureText: m('loginFailed'),
     redirect: context.redirect,

@@ -28,7 +28,7 @@ export default function PhoneRegisterForm({ context }: { context: LoginContext }
   const { values, errorOf, setValue, validate, validateFilled, validateAll } = form
   const login = useLoginSubmit({
     validateAll,
-    call: () => registerWithPhoneCode(values.phone, values.code, values.password),
+    call: () => registerWithPhoneCode(values.phone, values.code, values.password, context.uId),
     successText: m('registerSucceeded'),
     redirect: context.redirect,
   })

@@ -8,7 +8,7 @@ import { completeFullLogin, leaveLogin } from '../loginActions'
 import { loginErrorText } from '../loginErrorText'
 import type { LoginContext } from '../loginLinks'
 import { loginMessages } from '../messages'
-import { alipayEncryptedPhone, phoneAuthLogin, type EncryptedPhone } from '../platformLogin'
+import { alipayEncryptedPhone, phoneAuthLogin, weappPhoneOf, type EncryptedPhone } from '../platformLogin'
 import PolicyConsent from './PolicyConsent'
 import './PlatformLogin.scss'
 
@@ -42,13 +42,9 @@ export default function PlatformLogin({ host, context }: { host: Host; context: 
   }
 
   const onWeappPhone = (event: BaseEventOrig<ButtonProps.onGetPhoneNumberEventDetail>) => {
-    const { encryptedData, iv, code } = event.detail
-    if (!encryptedData || !iv) {
-      showToast('warning', m('phoneAuthDenied'))
-      return
-    }
-    // The code (base library ≥ 2.21.2) is what the server exchanges with WeChat; encryptedData + iv for older ones.
-    withPhone({ encryptedData, iv, ...(code ? { phoneCode: code } : {}) })
+    const phone = weappPhoneOf(event.detail)
+    if (phone) withPhone(phone)
+    else showToast('warning', m('phoneAuthDenied'))
   }
 
   const onAlipayAuthorize = () => {

@@ -22,7 +22,8 @@ export default function LoginByForm() {
   const [way, setWay] = useState<Way>(params.tab === 'code' ? 'code' : 'password')
   return (
     <PageFrame titleKey='page.loginByForm' scrollable>
-      <LoginHeader referral={context.uId !== ''} />
+      {/* A password logs in an account that exists: a referral, which only a new account records, does not apply. */}
+      <LoginHeader referral={context.uId !== '' && way === 'code'} />
       <LoginTabs<Way>
         tabs={[
           { key: 'password', title: m('passwordLogin') },

@@ -1,3 +1,4 @@
+import { deliveryTimeSummary } from '../../../domain/deliveryTime'
 import type { Locale } from '../../../domain/locale'
 import { operatorDetails } from './operator'
 import type { PolicyDocument } from './policyDocument'
@@ -40,7 +41,7 @@ export const userAgreement: Record<Locale, PolicyDocument> = {
           '1. 下单前请仔细核对充值号码或户号、面值和应付金额。因填写错误导致充值到他人账户的，充值成功后款项通常无法追回，我们会尽力协助，但不承诺一定追回。',
           '2. 页面展示的折扣表示您实际支付的金额占充值面值的比例，例如“9.85折”即按面值的98.5%支付。实付金额按“面值×折扣”计算并四舍五入到分，以下单页面显示的金额为准；未显示折扣的按面值支付。',
           '3. 订单创建后30分钟内未支付的，订单自动关闭，需要重新下单。',
-          '4. 支付成功后，充值通常在数分钟内到账；遇运营商、电网或燃气公司系统维护、月末结算等情况可能延迟，最长可达72小时。处理期间订单显示“充值中”。',
+          `4. 支付成功后的到账时间：${deliveryTimeSummary('zh-CN')}。遇运营商、电网或燃气公司系统维护、月末结算等情况可能延迟，但不超过上述最长时间。处理期间订单显示“充值中”。`,
           '5. 电费、燃气费到账后，余额的显示时间和能否立即用电、用气，以电网公司、燃气公司的系统为准。',
           '6. 充值失败的，我们会自动将款项原路退回您的支付账户，退款到账时间以微信支付或支付宝的处理为准。',
         ],
@@ -99,6 +100,7 @@ export const userAgreement: Record<Locale, PolicyDocument> = {
           `客服邮箱：${zh.email}`,
           `客服电话：${zh.phone}`,
           `联系地址：${zh.address}`,
+          `ICP备案号：${zh.icpFiling}`,
           '我们会在收到您的问题后15个工作日内答复。',
         ],
       },
@@ -137,7 +139,7 @@ export const userAgreement: Record<Locale, PolicyDocument> = {
           '3.1 Check the phone or account number, the face value and the amount to pay before you order. A top-up credited to someone else because of a wrong number usually cannot be recovered; we will try to help but cannot promise recovery.',
           '3.2 A discount shown in the Service is the share of the face value you actually pay: "pay 98.5% of face value" means a 100 yuan top-up costs 98.50 yuan. The amount is face value × discount, rounded half-up to the fen, and the amount on the order page is the one that applies. Without a discount you pay the face value.',
           '3.3 An order not paid within 30 minutes of its creation is closed automatically; please place a new one.',
-          '3.4 After payment a top-up usually arrives within minutes. Maintenance or month-end settlement at a carrier, grid or gas company may delay it by up to 72 hours; meanwhile the order shows "Recharging".',
+          `3.4 When a top-up arrives after payment. ${deliveryTimeSummary('en-US')}. Maintenance or month-end settlement at a carrier, grid or gas company may delay it, never beyond these longest times; meanwhile the order shows "Recharging".`,
           "3.5 When an electricity or gas top-up shows in your balance, and whether you can use power or gas at once, depends on the grid or gas company's systems.",
           '3.6 If a top-up fails, we refund the payment automatically to the account you paid from; when the refund arrives depends on WeChat Pay or Alipay.',
         ],
@@ -196,6 +198,7 @@ export const userAgreement: Record<Locale, PolicyDocument> = {
           `Support email: ${en.email}`,
           `Support phone: ${en.phone}`,
           `Address: ${en.address}`,
+          `ICP filing number: ${en.icpFiling}`,
           'We answer within 15 working days of receiving your question.',
         ],
       },

@@ -8,12 +8,14 @@ interface InfoRowProps {
   /** e.g. a copy button beside the value. */
   extra?: ReactNode
   emphasis?: boolean
+  /** Text that may run to several lines (a reason): beneath its label, left-aligned, never ragged on the right. */
+  long?: boolean
 }
 
-/** A label on the left, its value on the right. */
-export default function InfoRow({ label, value, extra, emphasis = false }: InfoRowProps) {
+/** A label on the left, its value on the right; a long text beneath its label. */
+export default function InfoRow({ label, value, extra, emphasis = false, long = false }: InfoRowProps) {
   return (
-    <View className='lp-info-row'>
+    <View className={`lp-info-row${long ? ' lp-info-row--long' : ''}`}>
       <Text className='lp-info-row__label'>{label}</Text>
       <View className='lp-info-row__value-wrap'>
         <Text className={`lp-info-row__value${emphasis ? ' lp-info-row__value--emphasis' : ''}`} userSelect>

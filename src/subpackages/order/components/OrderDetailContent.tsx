@@ -68,7 +68,7 @@ export default function OrderDetailContent({ order }: { order: LifePayOrderDetai
       case OrderDisplayStatus.RefundInProgress:
         return m('hintRefundInProgress', { amount: formatYuan(order.payAmount) })
       default:
-        return checkRemark ? m('hintRefundFailedReason', { reason: checkRemark }) : m('hintRefundFailed')
+        return checkRemark ? m('hintRefundDeclinedReason', { reason: checkRemark }) : m('hintRefundDeclined')
     }
   })()
 
@@ -177,10 +177,10 @@ export default function OrderDetailContent({ order }: { order: LifePayOrderDetai
             <InfoRow label={m('closedAt')} value={time(order.expireTime)} />
           ) : null}
           {order.refundApplyTime ? <InfoRow label={m('refundAppliedAt')} value={time(order.refundApplyTime)} /> : null}
-          {order.refundApplyRemark ? <InfoRow label={m('refundReason')} value={order.refundApplyRemark} /> : null}
+          {order.refundApplyRemark ? <InfoRow label={m('refundReason')} value={order.refundApplyRemark} long /> : null}
           {order.refundTime ? <InfoRow label={m('refundedAt')} value={time(order.refundTime)} /> : null}
           {checkRemark ? (
-            <InfoRow label={m(userApplied ? 'refundCheckRemark' : 'autoRefundReason')} value={checkRemark} />
+            <InfoRow label={m(userApplied ? 'refundCheckRemark' : 'autoRefundReason')} value={checkRemark} long />
           ) : null}
         </View>
 

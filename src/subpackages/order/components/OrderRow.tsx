@@ -51,6 +51,7 @@ export default function OrderRow({ order, onOpen }: OrderRowProps) {
           payStatus={order.payStatus}
           lifePayOrderStatus={order.lifePayOrderStatus}
           refundProgress={order.refundProgress}
+          rechargeDelivered={order.rechargeDelivered}
         />
       </View>
     </View>

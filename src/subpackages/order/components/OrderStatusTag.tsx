@@ -15,6 +15,7 @@ interface OrderStatusTagProps {
   lifePayOrderStatus: LifePayOrderStatus
   /** Where a refunded order's money is: "refund in progress" until the provider confirms it back. */
   refundProgress?: RefundProgress | null
+  rechargeDelivered?: boolean
   /** 'text' for the list row, 'badge' for headers. */
   variant?: 'text' | 'badge'
 }
@@ -24,10 +25,11 @@ export default function OrderStatusTag({
   payStatus,
   lifePayOrderStatus,
   refundProgress,
+  rechargeDelivered,
   variant = 'text',
 }: OrderStatusTagProps) {
   const locale = useLocaleStore((s) => s.locale)
-  const status = orderDisplayStatusOf(payStatus, lifePayOrderStatus, refundProgress)
+  const status = orderDisplayStatusOf({ payStatus, lifePayOrderStatus, refundProgress, rechargeDelivered })
   const color = orderDisplayStatusColors[status]
   return (
     <Text className={`lp-order-status lp-order-status--${variant} lp-order-status--${color}`} data-status={status}>

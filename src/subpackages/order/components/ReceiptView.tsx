@@ -6,7 +6,7 @@ import OutlineButton from '../../../components/OutlineButton'
 import PageState from '../../../components/PageState'
 import { showToast } from '../../../components/toastStore'
 import { label } from '../../../domain/locale'
-import { OrderDisplayStatus, orderDisplayStatusLabels } from '../../../domain/orderDisplayStatus'
+import { orderDisplayStatusLabels } from '../../../domain/orderDisplayStatus'
 import { useLocaleStore } from '../../../i18n/i18n'
 import { useMessages } from '../../../i18n/messages'
 import { orderDetailUrl } from '../../../routes'
@@ -14,7 +14,7 @@ import { openOrGoBack } from '../../../platform/navigation'
 import type { LifePayOrderDetail } from '../../../../types/api/lifePay'
 import { useOrderDetail } from '../hooks/useOrderDetail'
 import { orderMessages } from '../messages'
-import { orderStatusAt } from '../orderState'
+import { hasReceipt, orderStatusAt } from '../orderState'
 import { receiptContent } from '../receipt/receiptContent'
 import { receiptLayout } from '../receipt/receiptLayout'
 import type { ReceiptSaveResult } from '../receipt/receiptSaveResult'
@@ -156,11 +156,7 @@ function NotReady({ order }: { order: LifePayOrderDetail }) {
 export default function ReceiptView({ orderNo }: { orderNo: string }) {
   const detail = useOrderDetail(orderNo)
   if (detail.data) {
-    return orderStatusAt(detail.data, Date.now()) === OrderDisplayStatus.RechargeSucceeded ? (
-      <Receipt order={detail.data} />
-    ) : (
-      <NotReady order={detail.data} />
-    )
+    return hasReceipt(detail.data, Date.now()) ? <Receipt order={detail.data} /> : <NotReady order={detail.data} />
   }
   return <OrderPendingState orderNo={orderNo} detail={detail} />
 }

@@ -9,16 +9,17 @@ import { lifePayOrderTypeLabels } from '../../../domain/lifePayOrderType'
 import { lifePayTypeLabels } from '../../../domain/lifePayType'
 import { formatYuan } from '../../../domain/price'
 import { refundNotificationEvents } from '../../../domain/orderNotifications'
+import { maskLifePayAccount } from '../../../domain/mask'
 import { useNotificationSubscribe } from '../../../hooks/useNotificationSubscribe'
 import { useLocaleStore } from '../../../i18n/i18n'
 import { useMessages } from '../../../i18n/messages'
 import type { LifePayOrderDetail } from '../../../../types/api/lifePay'
 import type { useApplyRefund } from '../hooks/useApplyRefund'
-import { maskLifePayAccount } from '../../../domain/mask'
+import { useRefundSmsOptIn } from '../hooks/useRefundSmsOptIn'
 import { orderMessages } from '../messages'
 import { RefundApplyReason, refundApplyReasonLabels, refundApplyReasonValues } from '../../../domain/refundApplyReason'
 import {
-  detailMaxLength,
+  DETAIL_MAX_LENGTH,
   refundApplication,
   textLength,
   validateRefundForm,
@@ -47,10 +48,11 @@ export default function RefundForm({ order, refund }: RefundFormProps) {
   const [detail, setDetail] = useState('')
   const detailField = useRenderedFieldValue(detail)
   const [errors, setErrors] = useState<RefundFormErrors>({})
-  const maxLength = detailMaxLength(locale)
+  const maxLength = DETAIL_MAX_LENGTH
   const reasonTabStop = rovingTabStop(refundApplyReasonValues, (reason) => reason === choice)
   const amount = formatYuan(order.payAmount)
   const subscribe = useNotificationSubscribe(refundNotificationEvents)
+  const smsOptIn = useRefundSmsOptIn()
 
   const pick = (next: RefundApplyReason) => {
     setChoice(next)
@@ -77,6 +79,7 @@ export default function RefundForm({ order, refund }: RefundFormProps) {
       return // The request layer has told the user why; the form may be sent again.
     }
     subscribe.send(order.orderNo, subscribed)
+    smsOptIn.sendAfterApplication(order.orderNo)
     showToast('success', m('refundSubmitted'))
     void Taro.redirectTo({ url: refundResultUrl(order.orderNo) })
   }
@@ -140,7 +143,9 @@ export default function RefundForm({ order, refund }: RefundFormProps) {
             ref={detailField.ref}
             className='lp-refund__textarea'
             value={detailField.value}
-            maxlength={maxLength}
+            // The hosts count UTF-16 units (an emoji twice), the server code points: the host's limit is room for
+            // the worst case, and the counter (code points) says when the text is over.
+            maxlength={maxLength * 2}
             nativeProps={{ 'aria-label': m('reasonDetail') }}
             placeholder={m(choice === RefundApplyReason.Other ? 'reasonDetailRequired' : 'reasonDetailPlaceholder')}
             onInput={(event) => {
@@ -156,11 +161,12 @@ export default function RefundForm({ order, refund }: RefundFormProps) {
             ) : (
               <View />
             )}
-            <Text className='lp-refund__counter'>
+            <Text className={`lp-refund__counter${textLength(detail) > maxLength ? ' lp-refund__counter--over' : ''}`}>
               {textLength(detail)}/{maxLength}
             </Text>
           </View>
         </View>
+        {smsOptIn.box}
       </View>
       <View className='lp-refund__bar'>
         <View

@@ -19,7 +19,7 @@ import './RefundResultView.scss'
 const TITLES: Record<RefundStage, OrderMessageKey> = {
   [RefundStage.PendingReview]: 'resultPendingReview',
   [RefundStage.Refunded]: 'resultRefunded',
-  [RefundStage.Rejected]: 'resultRefundFailed',
+  [RefundStage.Rejected]: 'resultRefundDeclined',
   [RefundStage.AutoRefunding]: 'resultRefunding',
   [RefundStage.None]: 'resultNoRefund',
 }
@@ -82,7 +82,9 @@ function RefundResult({ order }: { order: LifePayOrderDetail }) {
       case RefundStage.Refunded:
         return m('resultRefundedHint', { amount })
       case RefundStage.Rejected:
-        return checkRemark ? m('resultRefundFailedHint', { reason: checkRemark }) : m('resultRefundFailedNoReason')
+        return m(order.rechargeDelivered ? 'resultRefundDeclinedDelivered' : 'resultRefundDeclinedRecharging', {
+          amount: formatYuan(order.parValue),
+        })
       case RefundStage.AutoRefunding:
         return m('resultRefundingHint')
       default:
@@ -115,8 +117,13 @@ function RefundResult({ order }: { order: LifePayOrderDetail }) {
       ) : null}
 
       <View className='lp-refund-result__card'>
-        <InfoRow label={m('refundAmount')} value={amount} emphasis />
-        {order.refundApplyRemark ? <InfoRow label={m('refundReason')} value={order.refundApplyRemark} /> : null}
+        {/* A declined refund returns nothing: the amount is what was asked for, not a sum on its way back. */}
+        {stage === RefundStage.Rejected ? (
+          <InfoRow label={m('refundRequestedAmount')} value={amount} />
+        ) : (
+          <InfoRow label={m('refundAmount')} value={amount} emphasis />
+        )}
+        {order.refundApplyRemark ? <InfoRow label={m('refundReason')} value={order.refundApplyRemark} long /> : null}
         <InfoRow label={m('orderNo')} value={order.orderNo} />
       </View>
 

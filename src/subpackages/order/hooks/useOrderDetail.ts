@@ -2,23 +2,9 @@ import { useQuery } from '@tanstack/react-query'
 import { useDidShow } from '@tarojs/taro'
 import { useRef } from 'react'
 import { getUserLifePayOrderDetailQueryOptions } from '../../../services/api/lifePayQueries'
-import { BizError, isBizError } from '../../../services/http/bizError'
-import type { CallOptions } from '../../../services/http/requestOptions'
+import { isOrderNotFound, ORDER_DETAIL_CALL } from '../../../services/api/orderNotFound'
 import type { LifePayOrderDetail } from '../../../../types/api/lifePay'
 import { selectIsLoggedIn, useLifePayStore } from '../../../stores/lifePay'
-
-/** The server's answer for an order that does not exist or is someone else's (docs/api.md). */
-export function isOrderNotFound(error: unknown): boolean {
-  if (isBizError(error)) return error.code === 'ORDER_NOT_FOUND'
-  const status = (error as { response?: { status?: number } } | null)?.response?.status
-  return status === 404
-}
-
-// The page draws its own loading and "not found" states; other errors keep their toast (and a 401 its login).
-const DETAIL_CALL: CallOptions = {
-  showLoading: false,
-  customErrorHandler: (error) => error instanceof BizError && error.code === 'ORDER_NOT_FOUND',
-}
 
 /** While a decision is awaited (an operator's, the payment provider's) the page asks again this often. */
 export const ORDER_POLL_MS = 5_000
@@ -32,7 +18,7 @@ export interface OrderDetailOptions {
 export function useOrderDetail(orderNo: string, { pollWhile }: OrderDetailOptions = {}) {
   const loggedIn = useLifePayStore(selectIsLoggedIn)
   const query = useQuery({
-    ...getUserLifePayOrderDetailQueryOptions(orderNo, DETAIL_CALL),
+    ...getUserLifePayOrderDetailQueryOptions(orderNo, ORDER_DETAIL_CALL),
     enabled: loggedIn && orderNo !== '',
     refetchInterval: (current) => (current.state.data && pollWhile?.(current.state.data) ? ORDER_POLL_MS : false),
   })

@@ -1,10 +1,10 @@
 import Taro from '@tarojs/taro'
 import { Text, View } from '@tarojs/components'
-import { useState } from 'react'
+import OutlineButton from '../../../components/OutlineButton'
 import PageState from '../../../components/PageState'
 import { rovingTabStop } from '../../../components/rovingTabStop'
 import { LifePayStatus } from '../../../domain/lifePayStatus'
-import { type LifePayType, lifePayTypeLabels, lifePayTypeValues } from '../../../domain/lifePayType'
+import { lifePayTypeLabels, lifePayTypeValues } from '../../../domain/lifePayType'
 import { label } from '../../../domain/locale'
 import { isOrderClosed } from '../../../domain/orderTransitions'
 import { formatYuan } from '../../../domain/price'
@@ -16,11 +16,13 @@ import { currentRuntimeHost } from '../../../platform/platform'
 import { subscribeChannelOf } from '../../../platform/subscribePrompt'
 import { useLifePayStore } from '../../../stores/lifePay'
 import { rechargeMessages } from '../messages'
-import { rechargeFormUrl, rechargeResultUrl, type RechargeKind } from '../../../routes'
+import { pagePath, rechargeFormUrl, rechargeResultUrl, type RechargeKind } from '../../../routes'
+import { usePayChoice } from '../hooks/usePayChoice'
 import { usePayOrder } from '../hooks/usePayOrder'
 import PayTypeMark from './PayTypeMark'
 import SandboxCashierSheet from './SandboxCashierSheet'
-import SmsOptIn from './SmsOptIn'
+import SmsOptIn from '../../../components/SmsOptIn'
+import { maskPhone } from '../../../domain/mask'
 import SubmitBar from './SubmitBar'
 import { orderAccountLine } from './orderAccount'
 import './payType.scss'
@@ -39,25 +41,31 @@ export default function PayTypeSelection({ orderNo, kind, host = currentRuntimeH
   const locale = useLocaleStore((s) => s.locale)
   const m = useMessages(rechargeMessages)
   const possible = availablePayTypes(host)
-  const [payType, setPayType] = useState<LifePayType>(possible[0])
+  // H5 has no host subscribe prompt: an SMS opt-in to the user's own number instead (issue 20), never pre-ticked.
+  const { payType, setPayType, smsOptIn, setSmsOptIn } = usePayChoice(orderNo, possible)
   const payTypeTabStop = rovingTabStop(
     lifePayTypeValues,
     (type) => type === payType && possible.includes(type),
     (type) => !possible.includes(type),
   )
-  const { order, detail, orderKind, busy, pay } = usePayOrder(orderNo, kind, host)
-  // H5 has no host subscribe prompt: an SMS opt-in to the user's own number instead (issue 20), never pre-ticked.
+  const { order, detail, notFound, orderKind, busy, pay } = usePayOrder(orderNo, kind, host)
   const phoneNumber = useLifePayStore((s) => s.phoneNumber)
-  const [smsOptIn, setSmsOptIn] = useState(false)
 
   if (!detail) {
-    return (
-      <PageState
-        status={order.isError || orderNo === '' ? 'error' : 'loading'}
-        errorText={orderNo === '' ? m('orderNotFound') : undefined}
-        onRetry={() => void order.refetch()}
-      />
-    )
+    if (notFound) {
+      return (
+        <PageState
+          status='empty'
+          emptyText={m('orderNotFound')}
+          emptyAction={
+            <OutlineButton onClick={() => void Taro.redirectTo({ url: pagePath('order') })}>
+              {m('backToOrders')}
+            </OutlineButton>
+          }
+        />
+      )
+    }
+    return <PageState status={order.isError ? 'error' : 'loading'} onRetry={() => void order.refetch()} />
   }
 
   const unpaid = detail.payStatus === LifePayStatus.Unpaid
@@ -133,7 +141,7 @@ export default function PayTypeSelection({ orderNo, kind, host = currentRuntimeH
         </View>
       )}
       {!closed && unpaid && subscribeChannelOf(host) === null && phoneNumber ? (
-        <SmsOptIn phoneNumber={phoneNumber} checked={smsOptIn} onChange={setSmsOptIn} />
+        <SmsOptIn label={m('smsOptIn', { phone: maskPhone(phoneNumber) })} checked={smsOptIn} onChange={setSmsOptIn} />
       ) : null}
 
       {closed ? (

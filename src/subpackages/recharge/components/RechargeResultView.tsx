@@ -4,8 +4,9 @@ import { Text, View } from '@tarojs/components'
 import { useEffect, useState } from 'react'
 import PageState from '../../../components/PageState'
 import { OrderDisplayStatus, orderDisplayStatusOf } from '../../../domain/orderDisplayStatus'
+import { deliveryTimeText } from '../../../domain/deliveryTime'
 import { formatYuan } from '../../../domain/price'
-import { remarkForUser } from '../../../domain/systemRemark'
+import { remarkForUser, systemRemarkOf } from '../../../domain/systemRemark'
 import { useLocaleStore } from '../../../i18n/i18n'
 import { useMessages } from '../../../i18n/messages'
 import { returnedFromWebPayment } from '../../../platform/payment/webPayReturn'
@@ -13,7 +14,7 @@ import { getUserLifePayOrderDetailQueryOptions } from '../../../services/api/lif
 import { topUpAgain } from '../hooks/topUpAgain'
 import { usePayStatusPolling } from '../hooks/usePayStatusPolling'
 import { rechargeMessages, type RechargeMessageKey } from '../messages'
-import { orderDetailUrl, selectPayTypeUrl, type RechargeKind } from '../../../routes'
+import { orderDetailUrl, rechargeOrderType, selectPayTypeUrl, type RechargeKind } from '../../../routes'
 import ExpectedDelivery from './ExpectedDelivery'
 import ResultSteps, { type ResultStep } from './ResultSteps'
 import SaveAccountOffer from './SaveAccountOffer'
@@ -57,10 +58,15 @@ const HEAD: Record<Phase, { title: RechargeMessageKey; text: RechargeMessageKey;
     text: 'statusRefundReviewText',
     tone: 'pending',
   },
-  [OrderDisplayStatus.RefundFailed]: {
-    title: 'statusRefundFailedTitle',
-    text: 'statusRefundFailedText',
-    tone: 'failed',
+  [OrderDisplayStatus.RefundDeclined]: {
+    title: 'statusRefundDeclinedTitle',
+    text: 'statusRefundDeclinedText',
+    tone: 'pending',
+  },
+  [OrderDisplayStatus.DeliveredRefundDeclined]: {
+    title: 'statusDeliveredRefundDeclinedTitle',
+    text: 'statusDeliveredRefundDeclinedText',
+    tone: 'success',
   },
 }
 
@@ -137,17 +143,29 @@ export default function RechargeResultView({ orderNo, kind, visible }: RechargeR
   // request that fails leaves the page as the status alone.
   if (order.isPending && orderNo !== '') return <PageState status='loading' />
 
-  const display = orderDisplayStatusOf(state.payStatus, state.lifePayOrderStatus, state.refundProgress)
+  const display = orderDisplayStatusOf(state)
   const phase: Phase = display === OrderDisplayStatus.Unpaid && !graceOver && !polling.timedOut ? 'confirming' : display
   const head = HEAD[phase]
   const detail = order.data
   const amount = detail
-    ? formatYuan(phase === OrderDisplayStatus.RechargeSucceeded ? detail.parValue : detail.payAmount)
+    ? formatYuan(
+        phase === OrderDisplayStatus.RechargeSucceeded || phase === OrderDisplayStatus.DeliveredRefundDeclined
+          ? detail.parValue
+          : detail.payAmount,
+      )
     : ''
+  // The promise the top-up page made for this type, beside the expected time the server derives from it.
+  const orderType = detail?.lifePayOrderType ?? rechargeOrderType[kind]
   const payable = display === OrderDisplayStatus.Unpaid
+  // An operator's words say why; the server's own remark on an automatic refund only repeats the head's text.
+  const remark = detail?.refundCheckRemark
   const reason =
-    display === OrderDisplayStatus.Refunded || display === OrderDisplayStatus.RefundFailed
-      ? detail?.refundCheckRemark && remarkForUser(detail.refundCheckRemark, locale)
+    remark &&
+    !systemRemarkOf(remark) &&
+    (display === OrderDisplayStatus.Refunded ||
+      display === OrderDisplayStatus.RefundDeclined ||
+      display === OrderDisplayStatus.DeliveredRefundDeclined)
+      ? remarkForUser(remark, locale)
       : null
   const steps = stepsOf(phase, m)
 
@@ -160,7 +178,9 @@ export default function RechargeResultView({ orderNo, kind, visible }: RechargeR
         <View className='lp-result__title' role='heading' aria-level={2}>
           {m(head.title)}
         </View>
-        <Text className='lp-result__text'>{m(head.text, { amount })}</Text>
+        <Text className='lp-result__text'>
+          {m(head.text, { amount, delivery: deliveryTimeText(orderType, locale) })}
+        </Text>
         {phase === OrderDisplayStatus.Recharging ? <ExpectedDelivery orderNo={orderNo} /> : null}
         {reason ? <Text className='lp-result__reason'>{reason}</Text> : null}
         {steps.length ? <ResultSteps steps={steps} /> : null}

@@ -1,7 +1,10 @@
 import Taro from '@tarojs/taro'
-import type { DuplicateOrderRefusal } from '../../../../types/api/lifePay'
+import type { DuplicateOrderRefusal, LifePayOrderListItem } from '../../../../types/api/lifePay'
 import { confirm, DialogCancelled } from '../../../components/dialogStore'
-import { SAME_AMOUNT_WINDOW_MINUTES, type DuplicateReason } from '../../../domain/duplicateOrder'
+import { SAME_AMOUNT_WINDOW_MINUTES, type DuplicateReason, type OpenOrderStage } from '../../../domain/duplicateOrder'
+import { label } from '../../../domain/locale'
+import { useLocaleStore } from '../../../i18n/i18n'
+import { orderDisplayStatusLabels, orderDisplayStatusOf } from '../../../domain/orderDisplayStatus'
 import { formatLocalTime, parseServerTime } from '../../../domain/localTime'
 import { formatYuan } from '../../../domain/price'
 import { orderDetailUrl, pagePath } from '../../../routes'
@@ -21,11 +24,17 @@ const TITLE: Record<DuplicateReason, RechargeMessageKey> = {
   recentlyPaid: 'duplicateRecentlyPaid',
 }
 
-const STAGE: Record<DuplicateReason, RechargeMessageKey> = {
+const STAGE: Record<OpenOrderStage, RechargeMessageKey> = {
   unpaid: 'duplicateStageUnpaid',
   paying: 'duplicateStagePaying',
   recharging: 'duplicateStageRecharging',
-  recentlyPaid: 'duplicateStageRecentlyPaid',
+}
+
+/** Where the earlier order stands: its open stage, or for one paid just now what its own page says (e.g. 充值成功). */
+function stageText(reason: DuplicateReason, order: LifePayOrderListItem, m: Message): string {
+  if (reason !== 'recentlyPaid') return m(STAGE[reason])
+  const status = orderDisplayStatusOf(order)
+  return label(orderDisplayStatusLabels, status, useLocaleStore.getState().locale)
 }
 
 /** Cancelled by its button (the dialog's own second action), not by a tap beside it. */
@@ -43,7 +52,7 @@ async function promptDuplicate(refusal: BizError, m: Message): Promise<'anyway' 
   const title = data ? m(TITLE[reason], { minutes: SAME_AMOUNT_WINDOW_MINUTES }) : (refusal.msg ?? '')
   const content = data
     ? m('duplicateOrderLine', {
-        stage: m(STAGE[reason]),
+        stage: stageText(reason, data.order, m),
         amount: formatYuan(data.order.parValue),
         time: creationTime(data.order.creationTime),
       })

@@ -16,12 +16,12 @@ const SETTLED: readonly OrderDisplayStatus[] = [
   OrderDisplayStatus.Refunded,
   OrderDisplayStatus.Closed,
   OrderDisplayStatus.RefundPendingReview,
-  OrderDisplayStatus.RefundFailed,
+  OrderDisplayStatus.DeliveredRefundDeclined,
 ]
 
 /** No further change comes without someone acting (an operator or the user): stop asking. */
 export function isPayStatusSettled(
-  state: Pick<LifePayOrderState, 'payStatus' | 'lifePayOrderStatus' | 'refundProgress'>,
+  state: Pick<LifePayOrderState, 'payStatus' | 'lifePayOrderStatus' | 'refundProgress' | 'rechargeDelivered'>,
 ): boolean {
-  return SETTLED.includes(orderDisplayStatusOf(state.payStatus, state.lifePayOrderStatus, state.refundProgress))
+  return SETTLED.includes(orderDisplayStatusOf(state))
 }

@@ -14,6 +14,7 @@ import { rechargeKindOf, rechargeResultUrl, type RechargeKind } from '../../../r
 import { getPayOrderForJsAPI, setLifePayOrderPayType } from '../../../services/api/lifePay'
 import { setLifePayOrderNotifications } from '../../../services/api/notifications'
 import { getUserLifePayOrderDetailQueryOptions } from '../../../services/api/lifePayQueries'
+import { isOrderNotFound, ORDER_DETAIL_CALL } from '../../../services/api/orderNotFound'
 import { useSessionStore } from '../../../stores/session'
 import { rechargeMessages } from '../messages'
 
@@ -31,8 +32,13 @@ export function usePayOrder(orderNo: string, kind: RechargeKind | undefined, hos
   const subscribe = useNotificationSubscribe(payTimeNotificationEvents, host)
   // The opt-in last sent for this order, so unticking the box after a cancelled payment withdraws it.
   const [smsOptInSent, setSmsOptInSent] = useState(false)
-  const order = useQuery({ ...getUserLifePayOrderDetailQueryOptions(orderNo), enabled: orderNo !== '' })
+  const order = useQuery({
+    ...getUserLifePayOrderDetailQueryOptions(orderNo, ORDER_DETAIL_CALL),
+    enabled: orderNo !== '',
+  })
   const detail = order.data
+  // Unknown, or another account's: said as the order pages say it, never "failed to load, retry".
+  const notFound = orderNo === '' || (order.isError && isOrderNotFound(order.error))
   const orderKind = kind ?? (detail ? rechargeKindOf[detail.lifePayOrderType] : undefined)
 
   const pay = async (payType: LifePayType, smsOptIn = false) => {
@@ -73,5 +79,5 @@ export function usePayOrder(orderNo: string, kind: RechargeKind | undefined, hos
     void queryClient.invalidateQueries({ queryKey: getUserLifePayOrderDetailQueryOptions(orderNo).queryKey })
   }
 
-  return { order, detail, orderKind, busy, pay }
+  return { order, detail, notFound, orderKind, busy, pay }
 }

@@ -1,7 +1,9 @@
 import { useRouter } from '@tarojs/taro'
+import LoginRequired from '../../../components/LoginRequired'
 import PageFrame from '../../../components/PageFrame'
 import RechargeResultView from '../components/RechargeResultView'
 import { usePageVisible } from '../hooks/usePageVisible'
+import { rechargeMessages } from '../messages'
 import { withQueryClient } from '../../../withQueryClient'
 
 function RechargeElectricResult() {
@@ -9,7 +11,9 @@ function RechargeElectricResult() {
   const visible = usePageVisible()
   return (
     <PageFrame titleKey='page.rechargeElectricResult'>
-      <RechargeResultView orderNo={params.orderNo ?? ''} kind='electric' visible={visible} />
+      <LoginRequired messages={rechargeMessages}>
+        <RechargeResultView orderNo={params.orderNo ?? ''} kind='electric' visible={visible} />
+      </LoginRequired>
     </PageFrame>
   )
 }

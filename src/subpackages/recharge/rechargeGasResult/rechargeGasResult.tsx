@@ -1,7 +1,9 @@
 import { useRouter } from '@tarojs/taro'
+import LoginRequired from '../../../components/LoginRequired'
 import PageFrame from '../../../components/PageFrame'
 import RechargeResultView from '../components/RechargeResultView'
 import { usePageVisible } from '../hooks/usePageVisible'
+import { rechargeMessages } from '../messages'
 import { withQueryClient } from '../../../withQueryClient'
 
 function RechargeGasResult() {
@@ -9,7 +11,9 @@ function RechargeGasResult() {
   const visible = usePageVisible()
   return (
     <PageFrame titleKey='page.rechargeGasResult'>
-      <RechargeResultView orderNo={params.orderNo ?? ''} kind='gas' visible={visible} />
+      <LoginRequired messages={rechargeMessages}>
+        <RechargeResultView orderNo={params.orderNo ?? ''} kind='gas' visible={visible} />
+      </LoginRequired>
     </PageFrame>
   )
 }

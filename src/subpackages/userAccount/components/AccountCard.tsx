@@ -24,6 +24,12 @@ export function accountDetails(account: UserAccount, locale: Locale, areas?: rea
   return parts.filter(Boolean).join(' · ')
 }
 
+/** The account as its card names it: its remark and masked number, or the number alone. */
+export function accountName(account: UserAccount): string {
+  const masked = maskLifePayAccount(account.lifePayType, account.content)
+  return account.remark ? `${account.remark} · ${masked}` : masked
+}
+
 interface AccountCardProps {
   account: UserAccount
   /** To name an electricity account's region (the server keeps its codes). */

@@ -12,7 +12,7 @@ import { editAccountUrl, rechargeFormUrl, rechargeKindOf, topUpReminderUrl } fro
 import { useDeleteAccount } from '../hooks/useDeleteAccount'
 import { useElectricAreas } from '../../../hooks/useElectricAreas'
 import { accountMessages, type AccountMessageKey } from '../messages'
-import AccountCard from './AccountCard'
+import AccountCard, { accountName } from './AccountCard'
 import type { UserAccount } from '../../../../types/api/lifePay'
 import './AccountListView.scss'
 import { useErrorText } from '../../../hooks/useErrorText'
@@ -68,8 +68,8 @@ export default function AccountListView({ initialType = LifePayOrderType.Phone }
   const list = accounts.data ?? []
 
   const add = () => void Taro.navigateTo({ url: editAccountUrl(type) })
-  const onDelete = async (id: string) => {
-    if (await remove(id)) showToast('success', m('deleted'))
+  const onDelete = async (account: UserAccount) => {
+    if (await remove(account.id, accountName(account))) showToast('success', m('deleted'))
   }
 
   const status = accounts.isPending ? 'loading' : accounts.isError ? 'error' : list.length === 0 ? 'empty' : 'ready'
@@ -108,7 +108,7 @@ export default function AccountListView({ initialType = LifePayOrderType.Phone }
                 deleting={deleting === account.id}
                 onTopUp={() => void Taro.navigateTo({ url: topUpAccountUrl(account) })}
                 onEdit={() => void Taro.navigateTo({ url: editAccountUrl(account.lifePayType, account.id) })}
-                onDelete={() => void onDelete(account.id)}
+                onDelete={() => void onDelete(account)}
                 onRemind={() => void Taro.navigateTo({ url: topUpReminderUrl(account.id) })}
               />
             ))}

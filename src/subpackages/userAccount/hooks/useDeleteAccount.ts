@@ -10,10 +10,13 @@ export function useDeleteAccount() {
     mutationFn: (id: string) => deleteUserAccount({ id }),
     onSuccess: () => queryClient.invalidateQueries({ queryKey: queryKeys.userAccountsRoot }),
   })
-  /** True when deleted; false when the user cancelled or the server refused (the request layer said why). */
-  const remove = async (id: string): Promise<boolean> => {
+  /**
+   * True when deleted; false when the user cancelled or the server refused (the request layer said why). The SPEC's
+   * question names `name`, the account as its card shows it, beneath it.
+   */
+  const remove = async (id: string, name: string): Promise<boolean> => {
     try {
-      await confirmDelete()
+      await confirmDelete({ detail: name })
     } catch (error) {
       if (error instanceof DialogCancelled) return false
       throw error
