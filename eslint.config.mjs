@@ -15,28 +15,25 @@ const layer = (target, from, message, except = []) => ({ target, from, message, 
 // the client itself is reached only through services/api.
 const httpData = ['./bizError.ts', './errorMessages.ts', './errorText.ts', './requestOptions.ts']
 
+// Everything above the ground floor: the kernel (domain/) and the contract (types/api) import none of it.
+const upstairs = ['./src', './server', './console', './scripts', './test', './config', './bench']
+
 const layers = [
-  // The operator console: its own app over the contract and the domain rules; nothing of the Taro app or the server.
-  layer('./console', './src', 'The console shares src/domain only with the app.', ['./domain']),
+  // domain/: the kernel — pure rules app, server, console and contract share; it imports only its own files.
+  ...upstairs.map((from) => layer('./domain', from, 'domain/ is the ground floor: it imports only its own files.')),
+  layer('./domain', './types', 'domain/ is the ground floor: it imports only its own files.'),
+  // The contract: shapes over the kernel's values, nothing above.
+  ...upstairs.map((from) => layer('./types', from, 'The contract (types/api) builds on domain/ only.')),
+  // The operator console: its own app over the contract and the kernel; nothing of the Taro app or the server.
+  layer('./console', './src', 'The console shares domain/ and the contract with the app, nothing else.'),
   layer('./console', './server', 'The console talks to the server over HTTP only.'),
   layer('./console', './scripts', 'The console does not import build or CLI scripts.'),
-  // src/domain: pure rules shared with the server; it imports nothing but itself.
-  layer('./src/domain', './src', 'src/domain is pure: it imports nothing but src/domain.', ['./domain']),
-  layer('./src/domain', './types', 'src/domain is pure: it imports nothing but src/domain.'),
-  layer('./src/domain', './server', 'src/domain is pure: it imports nothing but src/domain.'),
-  // The contract: shapes and the domain's values, nothing of the app.
-  layer('./types', './src', 'types/api (the contract) builds on src/domain only.', ['./domain']),
   // i18n: catalogues; they read domain values only.
-  layer('./src/i18n', './src', 'src/i18n reads src/domain only.', ['./domain', './i18n']),
+  layer('./src/i18n', './src', 'src/i18n reads domain/ only.', ['./i18n']),
   // Stores hold state, not logic: nothing above them.
-  layer('./src/stores', './src', 'Stores import nothing above them (domain, i18n, stores).', [
-    './domain',
-    './i18n',
-    './stores',
-  ]),
+  layer('./src/stores', './src', 'Stores import nothing above them (domain, i18n, stores).', ['./i18n', './stores']),
   // The http client: below services/api, platform, UI.
   layer('./src/services/http', './src', 'services/http is below services/api, platform and UI.', [
-    './domain',
     './i18n',
     './stores',
     './services/http',
@@ -70,10 +67,11 @@ const layers = [
   layer('./src/subpackages/order', './src/subpackages', 'no cross-subpackage imports.', ['./order']),
   layer('./src/subpackages/recharge', './src/subpackages', 'no cross-subpackage imports.', ['./recharge']),
   layer('./src/subpackages/userAccount', './src/subpackages', 'no cross-subpackage imports.', ['./userAccount']),
-  // The server shares the domain and the contract with the app, nothing else.
-  layer('./server', './src', 'the server imports src/domain only.', ['./domain']),
-  layer('./src', './server', 'the app never imports the server.'),
-  layer('./types', './server', 'the contract never imports the server.'),
+  // The server shares the kernel and the contract with the app, nothing else.
+  layer('./server', './src', 'The server shares domain/ and the contract with the app, nothing else.'),
+  layer('./server', './console', "The server serves the console's build, never its source."),
+  layer('./src', './server', 'The app never imports the server.'),
+  layer('./src', './console', 'The app never imports the console.'),
 ]
 
 const noExportAll = {
@@ -90,6 +88,8 @@ export default tseslint.config(
       'coverage/**',
       'server/drizzle/**',
       'docs/openapi.json',
+      // Deliberate mistakes the lint rules' own test lints (scripts/lintRules.test.ts).
+      'scripts/fixtures/**',
       '**/*.min.js',
     ],
   },
@@ -103,6 +103,9 @@ export default tseslint.config(
     plugins: { 'import-x': importX, 'react-hooks': reactHooks },
     languageOptions: { ecmaVersion: 2022, sourceType: 'module', globals: { ...globals.node } },
     settings: {
+      // Without these import-x reads only .js dependencies: no-cycle and the zones' exports never saw a .ts file.
+      'import-x/extensions': ['.ts', '.tsx', '.mts', '.cts', '.js', '.jsx', '.mjs', '.cjs'],
+      'import-x/parsers': { '@typescript-eslint/parser': ['.ts', '.tsx', '.mts', '.cts'] },
       'import-x/resolver-next': [
         createTypeScriptImportResolver({
           project: ['tsconfig.json', 'server/tsconfig.json', 'console/tsconfig.json'],
@@ -146,7 +149,7 @@ export default tseslint.config(
         {
           patterns: [
             {
-              group: ['**/types/api/*'],
+              group: ['@contract/*', '**/types/api/*'],
               allowTypeImports: true,
               message: 'The console imports the contract (types/api) with `import type` only: TypeBox stays out.',
             },
@@ -166,12 +169,12 @@ export default tseslint.config(
     rules: { 'no-restricted-syntax': ['error', noExportAll] },
   },
   {
-    // src/domain runs in the app (three platforms) and in the server under Node: pure TypeScript, no package, no host.
-    files: ['src/domain/**/*.ts'],
+    // domain runs in the app (three platforms) and in the server under Node: pure TypeScript, no package, no host.
+    files: ['domain/**/*.ts'],
     rules: {
       'no-restricted-imports': [
         'error',
-        { patterns: [{ regex: '^(?!\\./)', message: 'src/domain imports only its sibling files (no package).' }] },
+        { patterns: [{ regex: '^(?!\\./)', message: 'domain imports only its sibling files (no package).' }] },
       ],
       'no-restricted-globals': [
         'error',
@@ -187,7 +190,7 @@ export default tseslint.config(
           'TextDecoder',
           'TextEncoder',
           'process',
-        ].map((name) => ({ name, message: 'src/domain is shared with the server: no platform or runtime global.' })),
+        ].map((name) => ({ name, message: 'domain is shared with the server: no platform or runtime global.' })),
       ],
       'no-restricted-syntax': [
         'error',
@@ -213,7 +216,7 @@ export default tseslint.config(
         {
           patterns: [
             {
-              group: ['**/types/api/*'],
+              group: ['@contract/*', '**/types/api/*'],
               allowTypeImports: true,
               message: 'The app imports the contract (types/api) with `import type` only.',
             },

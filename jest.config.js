@@ -10,6 +10,8 @@ module.exports = {
     '/node_modules/(?!(@tarojs|@tanstack|@stencil|swiper|ssr-window|dom7|query-string|decode-uri-component|split-on-first|filter-obj|nanoid|style-inject|tslib|\\.pnpm|@babel/runtime|axios/lib)/)',
   ],
   moduleNameMapper: {
+    '^@domain/(.*)$': '<rootDir>/domain/$1',
+    '^@contract/(.*)$': '<rootDir>/types/api/$1',
     '^lodash-es$': 'lodash',
     '^lodash-es/(.*)$': 'lodash/$1',
     '^@tarojs/components$': '@tarojs/components/lib/react',

@@ -1,7 +1,7 @@
 // npm run bench:api: the real server on PostgreSQL (DATABASE_URL, a throwaway cluster from scripts/with-postgres.sh)
 // and on PGlite, one after the other, loaded with autocannon on 127.0.0.1; a bare Fastify route is the ceiling.
-import type { PageResult } from '../types/api/envelope'
-import type { LifePayOrderListItem } from '../types/api/lifePay'
+import type { PageResult } from '@contract/envelope'
+import type { LifePayOrderListItem } from '@contract/lifePay'
 import { startAppServer } from '../scripts/lib/appServer'
 import { apiCall, LIFE_PAY_USER_HEADER } from './apiCall'
 import { startBareFastify } from './api/bareFastifyProcess'

@@ -1,4 +1,4 @@
-import type { ApiEnvelope } from '../types/api/envelope'
+import type { ApiEnvelope } from '@contract/envelope'
 
 /** The virtual-login identity header of the recharge module (server/src/http/auth.ts). */
 export const LIFE_PAY_USER_HEADER = 'X-LifePay-User-Id'

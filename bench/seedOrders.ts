@@ -1,4 +1,4 @@
-import type { PageResult } from '../types/api/envelope'
+import type { PageResult } from '@contract/envelope'
 import type {
   CreateLifePayOrderResult,
   ElectricParValue,
@@ -6,13 +6,13 @@ import type {
   GasParValue,
   LifePayOrderListItem,
   PhoneParValue,
-} from '../types/api/lifePay'
-import { detectCarrier } from '../src/domain/carrier'
-import { ElectricAccountType } from '../src/domain/electric'
-import { LifePayOrderStatus, LifePayStatus } from '../src/domain/lifePayStatus'
-import { LifePayType } from '../src/domain/lifePayType'
-import { MAX_FACE_VALUE } from '../src/domain/constants'
-import { VerificationCodeBusinessType } from '../src/domain/verificationCodePurpose'
+} from '@contract/lifePay'
+import { detectCarrier } from '@domain/carrier'
+import { ElectricAccountType } from '@domain/electric'
+import { LifePayOrderStatus, LifePayStatus } from '@domain/lifePayStatus'
+import { LifePayType } from '@domain/lifePayType'
+import { MAX_FACE_VALUE } from '@domain/constants'
+import { VerificationCodeBusinessType } from '@domain/verificationCodePurpose'
 import { apiCall } from './apiCall'
 
 export interface SeededUser {

@@ -147,6 +147,9 @@ export default defineConfig<'webpack5'>(async (merge, { mode }) => {
     outputRoot,
     plugins: [],
     defineConstants: {},
+    // The kernel (domain/) and the contract (types/api) sit beside src/, imported by the same names everywhere
+    // (tsconfig.json's paths).
+    alias: { '@domain': resolve(__dirname, '../domain'), '@contract': resolve(__dirname, '../types/api') },
     copy: {
       patterns: platform === 'alipay' ? [{ from: 'mini.project.json', to: `${outputRoot}/mini.project.json` }] : [],
       options: {},

@@ -23,9 +23,9 @@
  * http://127.0.0.1:3000), unless `--url <url>` or ADMIN_URL says otherwise (scripts/adminAddress.ts); OPERATOR_TOKEN
  * is its automation token: the server records what the CLI does as `service:token` in the audit trail.
  */
-import type { ApiEnvelope } from '../types/api/envelope'
-import { operatorRoleValues, type OperatorRole } from '../src/domain/operatorRole'
-import type { OperatorAccount } from '../types/api/operators'
+import type { ApiEnvelope } from '@contract/envelope'
+import { operatorRoleValues, type OperatorRole } from '@domain/operatorRole'
+import type { OperatorAccount } from '@contract/operators'
 import type {
   Channel,
   OperatorOrder,
@@ -33,7 +33,7 @@ import type {
   ProviderNotification,
   ReconciliationReport,
   ReconciliationTotals,
-} from '../types/api/admin'
+} from '@contract/admin'
 import { DEV_OPERATOR_TOKEN } from '../server/src/config'
 import { adminTarget, notTheServerMessage, unreachableMessage } from './adminAddress'
 import { readPassword } from './readPassword'

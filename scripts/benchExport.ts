@@ -1,9 +1,9 @@
 import { randomUUID } from 'node:crypto'
 import type { AddressInfo } from 'node:net'
 import { readFlags } from '../bench/cliFlags'
-import { LifePayOrderStatus, LifePayStatus } from '../src/domain/lifePayStatus'
-import { LifePayOrderType } from '../src/domain/lifePayOrderType'
-import { LifePayType } from '../src/domain/lifePayType'
+import { LifePayOrderStatus, LifePayStatus } from '@domain/lifePayStatus'
+import { LifePayOrderType } from '@domain/lifePayOrderType'
+import { LifePayType } from '@domain/lifePayType'
 import { lifePayOrders, users } from '../server/src/db/schema'
 import { createTestApp } from '../server/test/support/testApp'
 

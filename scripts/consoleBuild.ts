@@ -19,7 +19,7 @@ const SOURCE = join(ROOT, 'console')
 const STAMP = join(CONSOLE_DIST, '.build-stamp')
 export const CONSOLE_META = join(ROOT, 'dist', 'console.meta.json')
 // What the console's bundle is made of: its own sources, the domain rules and the API contract it shares.
-const INPUTS = ['console', 'src/domain', 'types/api', 'package.json', 'package-lock.json', 'scripts/consoleBuild.ts']
+const INPUTS = ['console', 'domain', 'types/api', 'package.json', 'package-lock.json', 'scripts/consoleBuild.ts']
 
 /** The console's entry, as the metafile names it. */
 export const CONSOLE_ENTRY = 'console/src/main.tsx'

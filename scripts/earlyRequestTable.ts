@@ -1,6 +1,6 @@
 import { readFileSync, writeFileSync } from 'node:fs'
-import { TOKEN_EXPIRY_MARGIN_S } from '../src/domain/constants'
-import { LifePayOrderType, lifePayOrderTypeValues } from '../src/domain/lifePayOrderType'
+import { TOKEN_EXPIRY_MARGIN_S } from '@domain/constants'
+import { LifePayOrderType, lifePayOrderTypeValues } from '@domain/lifePayOrderType'
 import { pagePath } from '../src/routes'
 import {
   getPayStatusByOrderNoQueryOptions,
@@ -83,7 +83,7 @@ export type EarlyFetch = [string, string, string | 0, Record<string, string>]
 export type EarlyPageRow = [string, number[] | Record<string, number[]>]
 
 export interface EarlyRequestTable {
-  /** src/domain/constants.ts: a token this close to its end is refreshed first, so its read is not sent early. */
+  /** domain/constants.ts: a token this close to its end is refreshed first, so its read is not sent early. */
   margin: number
   pages: Record<string, EarlyPageRow>
   /** Each read as [without a channel, with one]; the Authorization header only with a full login (its token). */

@@ -1,4 +1,4 @@
-import { LifePayOrderType } from './domain/lifePayOrderType'
+import { LifePayOrderType } from '@domain/lifePayOrderType'
 import type { MessageKey } from './i18n/zh-CN'
 
 /**

@@ -2,8 +2,8 @@
 // written with raw `pg` and nothing else — no HTTP, no validation, no duplicate guard, no query builder.
 import { randomUUID } from 'node:crypto'
 import { Pool } from 'pg'
-import { LifePayOrderStatus, LifePayStatus } from '../../src/domain/lifePayStatus'
-import { LifePayOrderType } from '../../src/domain/lifePayOrderType'
+import { LifePayOrderStatus, LifePayStatus } from '@domain/lifePayStatus'
+import { LifePayOrderType } from '@domain/lifePayOrderType'
 
 export interface FloorFigures {
   transactionsPerSecond: number

@@ -1,4 +1,4 @@
-import { RECHARGE_CHANNEL } from '../../src/domain/constants'
+import { RECHARGE_CHANNEL } from '@domain/constants'
 
 /**
  * The localStorage entries a phone + code (virtual) login leaves behind in the H5 app: zustand's persisted state

@@ -2,7 +2,7 @@ import { useQuery, useQueryClient } from '@tanstack/react-query'
 import { Button, Result, Spin } from 'antd'
 import { lazy, Suspense, useEffect, useState } from 'react'
 import { Route, Routes, useNavigate } from 'react-router-dom'
-import { roleAtLeast } from '../../src/domain/operatorRole'
+import { roleAtLeast } from '@domain/operatorRole'
 import { whenSessionEnds } from './api/http'
 import { sessionQuery } from './api/session'
 import { QueryError } from './components/QueryError'
@@ -10,6 +10,7 @@ import { commonMessages } from './i18n/common'
 import { useMessages } from './i18n/messages'
 import { ConsoleLayout } from './layout/ConsoleLayout'
 import { OrderDetailPage, screens } from './screens'
+import { ORDER_ROUTE } from './paths'
 import { endSession } from './session/endSession'
 import { LoginPage } from './session/LoginPage'
 
@@ -69,7 +70,7 @@ export function App() {
           .map((screen) => (
             <Route key={screen.path} path={screen.path} element={<screen.page />} />
           ))}
-        <Route path='/orders/:orderNo' element={<OrderDetailPage />} />
+        <Route path={ORDER_ROUTE} element={<OrderDetailPage />} />
         <Route path='*' element={<NotFound />} />
       </Routes>
     </ConsoleLayout>

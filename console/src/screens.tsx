@@ -14,7 +14,7 @@ import {
   WalletOutlined,
 } from '@ant-design/icons'
 import { lazy, type ComponentType, type LazyExoticComponent, type ReactNode } from 'react'
-import type { OperatorRole } from '../../src/domain/operatorRole'
+import type { OperatorRole } from '@domain/operatorRole'
 import type { commonMessages } from './i18n/common'
 
 type MenuKey = keyof (typeof commonMessages)['zh-CN']
@@ -125,5 +125,3 @@ export const screens: Screen[] = [
 
 /** An order's page (reached from the orders list, the refund queue, the audit trail). */
 export const OrderDetailPage = lazy(() => import('./pages/orders/OrderDetailPage'))
-
-export const orderPath = (orderNo: string) => `/orders/${encodeURIComponent(orderNo)}`

@@ -1,7 +1,7 @@
-import { LifePayNotificationChannel, LifePayNotificationEvent } from '../../src/domain/lifePayNotification'
+import { LifePayNotificationChannel, LifePayNotificationEvent } from '@domain/lifePayNotification'
 import { join, resolve } from 'node:path'
-import { UNPAID_ORDER_CLOSE_MS } from '../../src/domain/constants'
-import { LifePayType } from '../../src/domain/lifePayType'
+import { UNPAID_ORDER_CLOSE_MS } from '@domain/constants'
+import { LifePayType } from '@domain/lifePayType'
 import { fuluSupplierSettings, type FuluSupplierConfig } from './providers/fuluSettings'
 import { parseNotificationFieldMaps, type NotificationFieldMaps } from './providers/notificationFields'
 
@@ -315,7 +315,7 @@ export interface ServerConfig {
   sandboxWalletInHost: boolean
   unpaidOrderCloseMs: number
   /**
-   * Issue 20's duplicate guard on order creation (src/domain/duplicateOrder.ts). Off only for test suites whose
+   * Issue 20's duplicate guard on order creation (domain/duplicateOrder.ts). Off only for test suites whose
    * flows order the same account again and again (as the abuse limits are raised for them); production refuses off.
    */
   duplicateGuard: boolean

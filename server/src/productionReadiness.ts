@@ -1,4 +1,4 @@
-import { LifePayType } from '../../src/domain/lifePayType'
+import { LifePayType } from '@domain/lifePayType'
 import { DEV_JWT_SECRET, DEV_MERCHANT_KEY, DEV_OPERATOR_TOKEN, type ServerConfig } from './config'
 import { weakerThan } from './secretStrength'
 import { FULU_SANDBOX_APP_KEY, FULU_SANDBOX_APP_SECRET } from './providers/fuluSettings'

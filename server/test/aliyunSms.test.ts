@@ -1,7 +1,7 @@
 import assert from 'node:assert/strict'
 import { after, before, describe, test } from 'node:test'
 import { eq } from 'drizzle-orm'
-import { VerificationCodeBusinessType } from '../../src/domain/verificationCodePurpose'
+import { VerificationCodeBusinessType } from '@domain/verificationCodePurpose'
 import { loadConfig } from '../src/config'
 import { smsCodes } from '../src/db/schema'
 import { acs3Authorization, callAliyunRpc, canonicalRequest, percentEncode } from '../src/providers/aliyunSignature'

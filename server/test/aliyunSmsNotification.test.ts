@@ -1,7 +1,7 @@
 import assert from 'node:assert/strict'
 import { after, before, describe, test } from 'node:test'
 import type { FastifyBaseLogger } from 'fastify'
-import { LifePayNotificationChannel, LifePayNotificationEvent } from '../../src/domain/lifePayNotification'
+import { LifePayNotificationChannel, LifePayNotificationEvent } from '@domain/lifePayNotification'
 import { loadConfig, type SmsNotifySettings } from '../src/config'
 import { productionProblems } from '../src/productionReadiness'
 import { createAliyunSmsNotification } from '../src/providers/aliyunSmsNotification'

@@ -1,13 +1,13 @@
 import assert from 'node:assert/strict'
 import { after, before, describe, test } from 'node:test'
-import type { OssSts } from '../../types/api/account'
+import type { OssSts } from '@contract/account'
 import { loadConfig } from '../src/config'
 import { productionProblems } from '../src/productionReadiness'
 import { FAKE_ROLE_ARN, startFakeAliyun, type FakeAliyun } from './support/fakeAliyun'
 import { appOnFakeAliyun } from './support/aliyunTestApp'
 import { createPhoneOrder, payInSandbox } from './support/orderFlows'
 import { TINY_PNG } from './support/ossUpload'
-import { RECHARGE_REFUNDABLE_AFTER_MINUTES } from '../../src/domain/orderTransitions'
+import { RECHARGE_REFUNDABLE_AFTER_MINUTES } from '@domain/orderTransitions'
 import type { TestApp } from './support/testApp'
 
 // STORAGE_PROVIDER=aliyun through GetOssSTS, against a local STS that checks Alibaba Cloud's V3 signature itself

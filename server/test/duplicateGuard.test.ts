@@ -1,18 +1,18 @@
 import assert from 'node:assert/strict'
 import { after, before, describe, test } from 'node:test'
 import { count, eq } from 'drizzle-orm'
-import type { ApiEnvelope } from '../../types/api/envelope'
-import type { CreateLifePayOrderResult, DuplicateOrderRefusal } from '../../types/api/lifePay'
-import { CarrierCode } from '../../src/domain/carrier'
-import { OPEN_ORDERS_PER_ACCOUNT, SAME_AMOUNT_WINDOW_MINUTES } from '../../src/domain/duplicateOrder'
-import { GasProvider } from '../../src/domain/gas'
-import { LifePayType } from '../../src/domain/lifePayType'
+import type { ApiEnvelope } from '@contract/envelope'
+import type { CreateLifePayOrderResult, DuplicateOrderRefusal } from '@contract/lifePay'
+import { CarrierCode } from '@domain/carrier'
+import { OPEN_ORDERS_PER_ACCOUNT, SAME_AMOUNT_WINDOW_MINUTES } from '@domain/duplicateOrder'
+import { GasProvider } from '@domain/gas'
+import { LifePayType } from '@domain/lifePayType'
 import { jobs, lifePayOrders } from '../src/db/schema'
 import { productionProblems } from '../src/productionReadiness'
 import { newKey, payInSandbox, stateOf } from './support/orderFlows'
 import { createTestApp, type Caller, type TestApp } from './support/testApp'
 
-// Issue 20, duplicate and in-flight guard: src/domain/duplicateOrder.ts's rule as a caller of Create…Order sees it.
+// Issue 20, duplicate and in-flight guard: domain/duplicateOrder.ts's rule as a caller of Create…Order sees it.
 
 const SUPPLIER_DELAY = 1500
 const MINUTE = 60_000

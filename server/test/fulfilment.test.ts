@@ -2,11 +2,11 @@ import assert from 'node:assert/strict'
 import { after, before, describe, test } from 'node:test'
 import { and, eq } from 'drizzle-orm'
 import { Client } from 'pg'
-import { LifePayType } from '../../src/domain/lifePayType'
+import { LifePayType } from '@domain/lifePayType'
 import { jobs, sandboxPayments, sandboxRecharges, sandboxRefunds } from '../src/db/schema'
 import { RECHARGE_FAILED_REMARK, SUPPLIER_UNAVAILABLE_REMARK } from '../src/modules/lifePay/fulfilment'
 import type { SandboxPayment } from '../src/providers/sandboxPayment'
-import type { OrphanPayment } from '../../types/api/admin'
+import type { OrphanPayment } from '@contract/admin'
 import { DEV_OPERATOR_TOKEN } from '../src/config'
 import {
   createPhoneOrder,

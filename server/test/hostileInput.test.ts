@@ -1,6 +1,6 @@
 import assert from 'node:assert/strict'
 import { after, before, describe, test } from 'node:test'
-import { LifePayOrderType } from '../../src/domain/lifePayOrderType'
+import { LifePayOrderType } from '@domain/lifePayOrderType'
 import { unstorableField } from '../src/http/storableInput'
 import { createTestApp, type Caller, type TestApp } from './support/testApp'
 

@@ -1,9 +1,9 @@
 import assert from 'node:assert/strict'
 import { after, afterEach, before, describe, test } from 'node:test'
 import { eq } from 'drizzle-orm'
-import { type LifePayNotificationChannel, LifePayNotificationEvent } from '../../src/domain/lifePayNotification'
-import type { TokenResult, WxMiniAppUserLoginResult } from '../../types/api/account'
-import type { NotificationTemplate, OrderNotification } from '../../types/api/notifications'
+import { type LifePayNotificationChannel, LifePayNotificationEvent } from '@domain/lifePayNotification'
+import type { TokenResult, WxMiniAppUserLoginResult } from '@contract/account'
+import type { NotificationTemplate, OrderNotification } from '@contract/notifications'
 import { jobs, notificationSubscriptions, userNotifications, users } from '../src/db/schema'
 import { sendUserNotification } from '../src/modules/notifications/userNotifications'
 import {

@@ -3,9 +3,9 @@ import { randomUUID } from 'node:crypto'
 import { PassThrough } from 'node:stream'
 import { after, before, describe, test } from 'node:test'
 import ExcelJS from 'exceljs'
-import type { OssSts } from '../../types/api/account'
-import type { AuditEntry } from '../../types/api/operators'
-import type { CreateLifePayOrderResult } from '../../types/api/lifePay'
+import type { OssSts } from '@contract/account'
+import type { AuditEntry } from '@contract/operators'
+import type { CreateLifePayOrderResult } from '@contract/lifePay'
 import type {
   Dashboard,
   LifePayChannles,
@@ -14,11 +14,11 @@ import type {
   PageOutput,
   UserAccountOutput,
   UserListOutput,
-} from '../../types/api/operator'
-import { ElectricAccountType, ElectricType } from '../../src/domain/electric'
-import { GasProvider } from '../../src/domain/gas'
-import { LifePayType } from '../../src/domain/lifePayType'
-import { RECHARGE_REFUNDABLE_AFTER_MINUTES } from '../../src/domain/orderTransitions'
+} from '@contract/operator'
+import { ElectricAccountType, ElectricType } from '@domain/electric'
+import { GasProvider } from '@domain/gas'
+import { LifePayType } from '@domain/lifePayType'
+import { RECHARGE_REFUNDABLE_AFTER_MINUTES } from '@domain/orderTransitions'
 import { lifePayOrders } from '../src/db/schema'
 import { orderExportCells, writeOrderExport } from '../src/modules/operator/orderExport'
 import { createPhoneOrder, newKey, orderDetail, orderRow, payInSandbox, stateOf } from './support/orderFlows'

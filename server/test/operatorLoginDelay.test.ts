@@ -1,6 +1,6 @@
 import assert from 'node:assert/strict'
 import { after, before, describe, test } from 'node:test'
-import type { OperatorAccount } from '../../types/api/operators'
+import type { OperatorAccount } from '@contract/operators'
 import { loginDelays } from '../src/db/schema'
 import { delayAfter, DEVICE_DELAY, NAME_DELAY } from '../src/modules/abuse/loginDelay'
 import { DEVICE_COOKIE } from '../src/modules/operatorAccounts/operatorDevice'

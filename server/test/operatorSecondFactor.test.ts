@@ -9,7 +9,7 @@ import type {
   TotpEnrolment,
   TotpRecoveryCodes,
   TotpStatus,
-} from '../../types/api/operators'
+} from '@contract/operators'
 import { DEMO_OPERATOR } from '../src/db/demoData'
 import { operatorRecoveryCodes, operators } from '../src/db/schema'
 import { base32Decode, hotp, totpCode, totpStep } from '../src/modules/operatorAccounts/totp'

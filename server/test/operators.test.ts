@@ -4,18 +4,18 @@ import { after, before, test } from 'node:test'
 import { count, sql } from 'drizzle-orm'
 import ExcelJS from 'exceljs'
 import type { InjectOptions } from 'fastify'
-import type { ApiEnvelope } from '../../types/api/envelope'
-import type { AuditEntry, AuditPage, OperatorAccount, OperatorSession } from '../../types/api/operators'
-import type { OssSts } from '../../types/api/account'
-import type { OperatorOrder } from '../../types/api/admin'
+import type { ApiEnvelope } from '@contract/envelope'
+import type { AuditEntry, AuditPage, OperatorAccount, OperatorSession } from '@contract/operators'
+import type { OssSts } from '@contract/account'
+import type { OperatorOrder } from '@contract/admin'
 import type {
   LifePayOrderListOutput,
   OrderTimeline,
   PageOutput,
   UserAccountOutput,
   UserListOutput,
-} from '../../types/api/operator'
-import { GasProvider } from '../../src/domain/gas'
+} from '@contract/operator'
+import { GasProvider } from '@domain/gas'
 import { DEMO_OPERATOR } from '../src/db/demoData'
 import { operatorAudit } from '../src/db/schema'
 import { SESSION_ABSOLUTE_MS, SESSION_IDLE_MS } from '../src/modules/operatorAccounts/sessions'

@@ -1,7 +1,7 @@
 import assert from 'node:assert/strict'
 import { after, before, describe, test } from 'node:test'
-import { DELIVERY_TIME } from '../../src/domain/deliveryTime'
-import { LifePayOrderType } from '../../src/domain/lifePayOrderType'
+import { DELIVERY_TIME } from '@domain/deliveryTime'
+import { LifePayOrderType } from '@domain/lifePayOrderType'
 import { createPhoneOrder, orderDetail, orderRow, payInSandbox } from './support/orderFlows'
 import { createTestApp, type Caller, type TestApp } from './support/testApp'
 

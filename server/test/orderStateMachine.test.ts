@@ -1,7 +1,7 @@
 import assert from 'node:assert/strict'
 import { after, before, describe, test } from 'node:test'
 import type { FastifyBaseLogger } from 'fastify'
-import { LifePayOrderStatus as O, LifePayStatus as P } from '../../src/domain/lifePayStatus'
+import { LifePayOrderStatus as O, LifePayStatus as P } from '@domain/lifePayStatus'
 import { ForbiddenTransitionError, transitionOrder } from '../src/modules/lifePay/orderStateMachine'
 import { orderTransaction } from '../src/modules/lifePay/orderWrites'
 import { createPhoneOrder, orderRow } from './support/orderFlows'

@@ -2,7 +2,7 @@ import assert from 'node:assert/strict'
 import { createHmac } from 'node:crypto'
 import { after, before, describe, test } from 'node:test'
 import { and, count, eq } from 'drizzle-orm'
-import type { PageResult } from '../../types/api/envelope'
+import type { PageResult } from '@contract/envelope'
 import type {
   CreateLifePayOrderResult,
   ElectricParValue,
@@ -12,14 +12,14 @@ import type {
   LifePayRate,
   PayOrderForJsApi,
   PhoneParValue,
-} from '../../types/api/lifePay'
-import type { RegionalManagement } from '../../types/api/area'
-import { CarrierCode } from '../../src/domain/carrier'
-import { ElectricAccountType, ElectricType } from '../../src/domain/electric'
-import { GasProvider } from '../../src/domain/gas'
-import { LifePayOrderType } from '../../src/domain/lifePayOrderType'
-import { LifePayType } from '../../src/domain/lifePayType'
-import { rechargePrice } from '../../src/domain/price'
+} from '@contract/lifePay'
+import type { RegionalManagement } from '@contract/area'
+import { CarrierCode } from '@domain/carrier'
+import { ElectricAccountType, ElectricType } from '@domain/electric'
+import { GasProvider } from '@domain/gas'
+import { LifePayOrderType } from '@domain/lifePayOrderType'
+import { LifePayType } from '@domain/lifePayType'
+import { rechargePrice } from '@domain/price'
 import { DEV_MERCHANT_KEY } from '../src/config'
 import { jobs, lifePayOrders, users } from '../src/db/schema'
 import { createPhoneOrder, newKey, orderDetail, orderRow, stateOf } from './support/orderFlows'

@@ -4,7 +4,7 @@ import { existsSync, mkdtempSync, rmSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { describe, test } from 'node:test'
-import { LifePayType } from '../../src/domain/lifePayType'
+import { LifePayType } from '@domain/lifePayType'
 import {
   ALIPAY_DEFAULT_GATEWAY,
   ALIYUN_SMS_DEFAULT_ENDPOINT,

@@ -1,6 +1,6 @@
 import assert from 'node:assert/strict'
 import { after, before, test } from 'node:test'
-import { LifePayType } from '../../src/domain/lifePayType'
+import { LifePayType } from '@domain/lifePayType'
 import { createAlipay } from '../src/providers/alipay'
 import { timedFetch } from '../src/providers/timedFetch'
 import { createWechatPay } from '../src/providers/wechatPay'

@@ -1,7 +1,7 @@
 import assert from 'node:assert/strict'
 import { after, before, describe, test } from 'node:test'
-import type { PageResult } from '../../types/api/envelope'
-import type { UserAccount } from '../../types/api/lifePay'
+import type { PageResult } from '@contract/envelope'
+import type { UserAccount } from '@contract/lifePay'
 import { createTestApp, type Caller, type TestApp } from './support/testApp'
 
 let t: TestApp

@@ -1,7 +1,7 @@
 import assert from 'node:assert/strict'
 import { after, before, beforeEach, describe, test } from 'node:test'
 import { createDecipheriv } from 'node:crypto'
-import type { TokenResult, UserInfo, WxMiniAppUserLoginResult } from '../../types/api/account'
+import type { TokenResult, UserInfo, WxMiniAppUserLoginResult } from '@contract/account'
 import { loadConfig } from '../src/config'
 import { productionProblems } from '../src/productionReadiness'
 import { createWechatIdentity } from '../src/providers/wechatIdentity'

@@ -1,6 +1,6 @@
 import assert from 'node:assert/strict'
 import { after, before, beforeEach, describe, test } from 'node:test'
-import { LifePayNotificationChannel, LifePayNotificationEvent } from '../../src/domain/lifePayNotification'
+import { LifePayNotificationChannel, LifePayNotificationEvent } from '@domain/lifePayNotification'
 import { loadConfig } from '../src/config'
 import { productionProblems } from '../src/productionReadiness'
 import {

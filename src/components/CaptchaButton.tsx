@@ -1,5 +1,5 @@
 import { View } from '@tarojs/components'
-import type { VerificationCodeBusinessType } from '../domain/verificationCodePurpose'
+import type { VerificationCodeBusinessType } from '@domain/verificationCodePurpose'
 import { useMessages } from '../i18n/messages'
 import { useSendPhoneCode } from '../hooks/useSendPhoneCode'
 import { isChunkLoadFailure } from '../platform/chunkLoad'

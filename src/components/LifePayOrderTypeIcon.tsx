@@ -1,5 +1,5 @@
 import { View } from '@tarojs/components'
-import { LifePayOrderType } from '../domain/lifePayOrderType'
+import { LifePayOrderType } from '@domain/lifePayOrderType'
 import electricIcon from '../assets/lifePayOrderType/electric.svg'
 import gasIcon from '../assets/lifePayOrderType/gas.svg'
 import phoneIcon from '../assets/lifePayOrderType/phone.svg'

@@ -1,5 +1,5 @@
 import { View } from '@tarojs/components'
-import type { LifePayOrderType } from '../domain/lifePayOrderType'
+import type { LifePayOrderType } from '@domain/lifePayOrderType'
 import { rovingTabStop } from './rovingTabStop'
 import './LifePayOrderTypeTabs.scss'
 

@@ -1,6 +1,6 @@
 import { Text, View } from '@tarojs/components'
 import Taro from '@tarojs/taro'
-import { TOAST_BOTTOM_OFFSET_PX } from '../domain/constants'
+import { TOAST_BOTTOM_OFFSET_PX } from '@domain/constants'
 import { tabBarInset } from '../platform/tabBarInset'
 import { useToastStore } from './toastStore'
 import './Toast.scss'

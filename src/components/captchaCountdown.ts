@@ -1,5 +1,5 @@
 import { useCallback, useEffect, useRef, useState } from 'react'
-import { CAPTCHA_COUNTDOWN_S } from '../domain/constants'
+import { CAPTCHA_COUNTDOWN_S } from '@domain/constants'
 
 /** SPEC §4 captcha button states. */
 export type CaptchaState = 'idle' | 'sending' | 'counting'

@@ -1,5 +1,5 @@
 import { create } from 'zustand'
-import { DIALOG_OPEN_DELAY_MS, DIALOG_REMOVE_DELAY_MS } from '../domain/constants'
+import { DIALOG_OPEN_DELAY_MS, DIALOG_REMOVE_DELAY_MS } from '@domain/constants'
 import { t } from '../i18n/i18n'
 
 export type DialogAction = 'confirm' | 'cancel'

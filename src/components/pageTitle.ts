@@ -1,6 +1,6 @@
 import { translate } from '../i18n/i18n'
 import type { MessageKey } from '../i18n/zh-CN'
-import type { Locale } from '../domain/locale'
+import type { Locale } from '@domain/locale'
 
 /** The document's title, as SPEC §0 has it: '{page title} - life payment', or the product title when there is none. */
 export function formatPageTitle(locale: Locale, titleKey?: MessageKey): string {

@@ -1,5 +1,5 @@
 import { create } from 'zustand'
-import { TOAST_DEFAULT_MS } from '../domain/constants'
+import { TOAST_DEFAULT_MS } from '@domain/constants'
 
 export type ToastType = 'success' | 'error' | 'warning'
 

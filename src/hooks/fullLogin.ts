@@ -1,5 +1,5 @@
 import { getUserInfo } from '../services/api/user'
-import type { TokenResult } from '../../types/api/account'
+import type { TokenResult } from '@contract/account'
 import { useLifePayStore } from '../stores/lifePay'
 import { useSessionStore, type UserDetail } from '../stores/session'
 

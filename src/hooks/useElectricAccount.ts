@@ -1,6 +1,6 @@
 import { useState } from 'react'
-import type { ElectricSupportArea } from '../../types/api/lifePay'
-import type { ElectricAccountType, ElectricType } from '../domain/electric'
+import type { ElectricSupportArea } from '@contract/lifePay'
+import type { ElectricAccountType, ElectricType } from '@domain/electric'
 import { useLocationCityStore } from '../stores/locationCity'
 
 export interface ElectricAccountValues {

@@ -1,6 +1,6 @@
 import { useQuery } from '@tanstack/react-query'
-import { LifePayNotificationChannel, type LifePayNotificationEvent } from '../domain/lifePayNotification'
-import type { RuntimeHost } from '../domain/runtimeHost'
+import { LifePayNotificationChannel, type LifePayNotificationEvent } from '@domain/lifePayNotification'
+import type { RuntimeHost } from '@domain/runtimeHost'
 import { currentRuntimeHost } from '../platform/platform'
 import { subscribeChannelOf, type SubscribeAnswer } from '../platform/subscribePrompt'
 import { requestSubscribe } from '../platform/subscribeMessage'

@@ -1,5 +1,5 @@
 import { useQuery } from '@tanstack/react-query'
-import { type LifePayRateType } from '../domain/rateType'
+import { type LifePayRateType } from '@domain/rateType'
 import { getRateQueryOptions } from '../services/api/lifePayQueries'
 import type { CallOptions } from '../services/http/requestOptions'
 import { useLifePayStore } from '../stores/lifePay'

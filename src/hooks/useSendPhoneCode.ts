@@ -1,4 +1,4 @@
-import type { VerificationCodeBusinessType } from '../domain/verificationCodePurpose'
+import type { VerificationCodeBusinessType } from '@domain/verificationCodePurpose'
 
 /**
  * Sends a verification code by SMS (SendPhoneMessageCode); the request layer shows a refusal. The call loads at the

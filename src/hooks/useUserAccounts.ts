@@ -1,5 +1,5 @@
 import { useQuery } from '@tanstack/react-query'
-import type { LifePayOrderType } from '../domain/lifePayOrderType'
+import type { LifePayOrderType } from '@domain/lifePayOrderType'
 import { getUserAccountAllListQueryOptions } from '../services/api/lifePayQueries'
 import type { CallOptions } from '../services/http/requestOptions'
 import { useLifePayStore, selectIsLoggedIn } from '../stores/lifePay'

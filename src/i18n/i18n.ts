@@ -1,6 +1,6 @@
 import Taro from '@tarojs/taro'
 import { create } from 'zustand'
-import { DEFAULT_LOCALE, type Locale } from '../domain/locale'
+import { DEFAULT_LOCALE, type Locale } from '@domain/locale'
 import enUS from './en-US'
 import zhCN, { type MessageKey } from './zh-CN'
 

@@ -1,4 +1,4 @@
-import { DEFAULT_LOCALE, type Locale } from '../domain/locale'
+import { DEFAULT_LOCALE, type Locale } from '@domain/locale'
 import { useLocaleStore } from './i18n'
 
 /**

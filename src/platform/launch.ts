@@ -1,5 +1,5 @@
 import Taro from '@tarojs/taro'
-import { UPDATE_FAIL_TOAST_MS } from '../domain/constants'
+import { UPDATE_FAIL_TOAST_MS } from '@domain/constants'
 import { t } from '../i18n/i18n'
 import { HOME_PAGE } from './navigation'
 

@@ -1,5 +1,5 @@
 import Taro from '@tarojs/taro'
-import { LOGIN_REDIRECT_DEBOUNCE_MS } from '../domain/constants'
+import { LOGIN_REDIRECT_DEBOUNCE_MS } from '@domain/constants'
 import { TAB_PAGES } from '../routes'
 import { useLayoutStore } from '../stores/layout'
 import { useSessionStore } from '../stores/session'

@@ -1,5 +1,5 @@
 import Taro from '@tarojs/taro'
-import { PAGE_LOAD_INDICATOR_DELAY_MS } from '../domain/constants'
+import { PAGE_LOAD_INDICATOR_DELAY_MS } from '@domain/constants'
 import { t } from '../i18n/i18n'
 import type { PageLoadUi } from './pageLoadFeedback'
 

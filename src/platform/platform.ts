@@ -1,4 +1,4 @@
-import type { RuntimeHost } from '../domain/runtimeHost'
+import type { RuntimeHost } from '@domain/runtimeHost'
 
 /** SPEC §1: Alipay vs WeChat (MicroMessenger) user agents, mobile vs PC. */
 export interface UserAgentPlatform {

@@ -1,6 +1,6 @@
-import { LifePayNotificationChannel } from '../domain/lifePayNotification'
-import type { SubscribeChannel, SubscribeDecision } from '../domain/orderNotifications'
-import type { RuntimeHost } from '../domain/runtimeHost'
+import { LifePayNotificationChannel } from '@domain/lifePayNotification'
+import type { SubscribeChannel, SubscribeDecision } from '@domain/orderNotifications'
+import type { RuntimeHost } from '@domain/runtimeHost'
 
 // Issue 20: which host's subscribe prompt a runtime has, and what it answered per template, in one shape for the
 // server (SetLifePayOrderNotifications). No Taro import: tested as plain objects.

@@ -1,4 +1,4 @@
-import type { LifePayOrderType } from '../domain/lifePayOrderType'
+import type { LifePayOrderType } from '@domain/lifePayOrderType'
 
 /**
  * Every react-query key of the app in one place, so a change anywhere invalidates what shows it everywhere

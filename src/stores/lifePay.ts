@@ -1,6 +1,6 @@
 import { create } from 'zustand'
 import { createJSONStorage, persist } from 'zustand/middleware'
-import { RECHARGE_CHANNEL } from '../domain/constants'
+import { RECHARGE_CHANNEL } from '@domain/constants'
 import { taroStorage } from './taroStorage'
 
 /** The recharge SDK's account (SPEC §3): who tops up, from which channel. */

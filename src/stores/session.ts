@@ -1,7 +1,7 @@
 import { create } from 'zustand'
 import { createJSONStorage, persist } from 'zustand/middleware'
-import { decodeJwtPayload, isTokenExpired } from '../domain/token'
-import type { TokenResult, UserInfo } from '../../types/api/account'
+import { decodeJwtPayload, isTokenExpired } from '@domain/token'
+import type { TokenResult, UserInfo } from '@contract/account'
 import { useLifePayStore } from './lifePay'
 import { taroStorage } from './taroStorage'
 

@@ -2,7 +2,7 @@ import { act, fireEvent, render, screen, waitFor } from '@testing-library/react'
 import { useState } from 'react'
 import CaptchaButton from '../../src/components/CaptchaButton'
 import { useToastStore } from '../../src/components/toastStore'
-import { VerificationCodeBusinessType } from '../../src/domain/verificationCodePurpose'
+import { VerificationCodeBusinessType } from '@domain/verificationCodePurpose'
 import { useLocaleStore } from '../../src/i18n/i18n'
 import * as accountApi from '../../src/services/api/account'
 

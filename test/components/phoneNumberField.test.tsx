@@ -1,7 +1,7 @@
 import { act, fireEvent, render, screen, waitFor } from '@testing-library/react'
 import { useState } from 'react'
 import PhoneNumberField from '../../src/components/lifePayFields/PhoneNumberField'
-import { detectCarrier } from '../../src/domain/carrier'
+import { detectCarrier } from '@domain/carrier'
 import { useLocaleStore } from '../../src/i18n/i18n'
 
 /** The field as a form uses it: the digits kept (shown in <output>) and the detected carrier beside the number. */

@@ -121,7 +121,7 @@ describe("index.html's early requests", () => {
     expect(documentFetches('/subpackages/nowhere/x/x?orderNo=A1')).toEqual([])
     // A value the app would encode otherwise than the table assumes.
     expect(documentFetches(`/${route('order')}?orderNo=A%2FB`)).toEqual([])
-    // A token the app refreshes before it asks (src/domain/token.ts: expired within the margin, or marked).
+    // A token the app refreshes before it asks (domain/token.ts: expired within the margin, or marked).
     leaveLogin(USER, 7200 - 200)
     expect(documentFetches(detail)).toEqual([])
     leaveLogin(USER, 7200 - 400)

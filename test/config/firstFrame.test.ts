@@ -1,7 +1,7 @@
 import { readFileSync } from 'node:fs'
 import { join } from 'node:path'
 import { navBarTitle } from '../../src/components/pageTitle'
-import type { Locale } from '../../src/domain/locale'
+import type { Locale } from '@domain/locale'
 import { formatMessage } from '../../src/i18n/messages'
 import { homeMessages } from '../../src/pages/home/messages'
 import { pagePath, pageTitleKey, SUBPACKAGES, TAB_PAGES } from '../../src/routes'

@@ -9,8 +9,8 @@ import {
   auditRemarkText,
   auditTargetName,
 } from '../../console/src/components/auditText'
-import { orphanStatusLabels } from '../../src/domain/moneyEdges'
-import { systemRemarkLabels, SystemRemark } from '../../src/domain/systemRemark'
+import { orphanStatusLabels } from '@domain/moneyEdges'
+import { systemRemarkLabels, SystemRemark } from '@domain/systemRemark'
 
 // The audit trail and an order's operator actions in the operator's language (issue 37, item 21): the snapshots the
 // server records (server/src/modules/operator/auditedOrderStep.ts, rateWrites.ts, operators.ts, the channel and job

@@ -1,4 +1,4 @@
-import { CarrierCode, currentCarrierSegments, detectCarrier, isCarrierCode } from '../../src/domain/carrier'
+import { CarrierCode, currentCarrierSegments, detectCarrier, isCarrierCode } from '@domain/carrier'
 
 // SPEC §5, verbatim.
 const spec: Record<CarrierCode, string> = {

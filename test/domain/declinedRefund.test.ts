@@ -1,6 +1,6 @@
-import { declinedRefundLabels, declinedRefundOf } from '../../src/domain/declinedRefund'
-import { label } from '../../src/domain/locale'
-import { LifePayOrderStatus as O, lifePayOrderStatusValues } from '../../src/domain/lifePayStatus'
+import { declinedRefundLabels, declinedRefundOf } from '@domain/declinedRefund'
+import { label } from '@domain/locale'
+import { LifePayOrderStatus as O, lifePayOrderStatusValues } from '@domain/lifePayStatus'
 
 // Issue 37, item 2 (the console's side): a declined refund is told by whether the top-up had arrived.
 

@@ -5,9 +5,9 @@ import {
   deliveryTimeText,
   durationText,
   expectedDeliveryTime,
-} from '../../src/domain/deliveryTime'
-import { label } from '../../src/domain/locale'
-import { LifePayOrderType } from '../../src/domain/lifePayOrderType'
+} from '@domain/deliveryTime'
+import { label } from '@domain/locale'
+import { LifePayOrderType } from '@domain/lifePayOrderType'
 
 describe('stated delivery time (issue 20, item 5)', () => {
   it.each([

@@ -5,8 +5,8 @@ import {
   openOrderStage,
   paidWithinWindow,
   type GuardedOrder,
-} from '../../src/domain/duplicateOrder'
-import { LifePayOrderStatus as O, LifePayStatus as P } from '../../src/domain/lifePayStatus'
+} from '@domain/duplicateOrder'
+import { LifePayOrderStatus as O, LifePayStatus as P } from '@domain/lifePayStatus'
 
 const now = Date.parse('2024-05-01T10:00:00Z')
 const minutesAgo = (minutes: number) => new Date(now - minutes * 60_000).toISOString()

@@ -1,4 +1,4 @@
-import { areaNameKey, matchElectricArea, type NamedArea } from '../../src/domain/electricArea'
+import { areaNameKey, matchElectricArea, type NamedArea } from '@domain/electricArea'
 
 describe('areaNameKey', () => {
   it.each([

@@ -1,5 +1,5 @@
-import { CarrierCode, carrierCodeLabels, carrierCodeValues } from '../../src/domain/carrier'
-import * as constants from '../../src/domain/constants'
+import { CarrierCode, carrierCodeLabels, carrierCodeValues } from '@domain/carrier'
+import * as constants from '@domain/constants'
 import {
   ElectricAccountType,
   electricAccountTypeLabels,
@@ -8,9 +8,9 @@ import {
   ElectricType,
   electricTypeLabels,
   electricTypeValues,
-} from '../../src/domain/electric'
-import { EnterpriseKind, enterpriseKindLabels, enterpriseKindValues } from '../../src/domain/enterpriseKind'
-import { GasProvider, gasProviderLabels, gasProviderValues } from '../../src/domain/gas'
+} from '@domain/electric'
+import { EnterpriseKind, enterpriseKindLabels, enterpriseKindValues } from '@domain/enterpriseKind'
+import { GasProvider, gasProviderLabels, gasProviderValues } from '@domain/gas'
 import {
   LifePayFrontStatus,
   lifePayFrontStatusLabels,
@@ -21,19 +21,19 @@ import {
   LifePayStatus,
   lifePayStatusLabels,
   lifePayStatusValues,
-} from '../../src/domain/lifePayStatus'
-import { LifePayOrderType, lifePayOrderTypeLabels, lifePayOrderTypeValues } from '../../src/domain/lifePayOrderType'
-import { LifePayType, lifePayTypeLabels, lifePayTypeValues } from '../../src/domain/lifePayType'
-import { DEFAULT_LOCALE, label, type Labels, localeValues } from '../../src/domain/locale'
-import { PlatformType, platformTypeLabels, platformTypeValues } from '../../src/domain/platformType'
-import { LifePayRateType, lifePayRateTypeLabels, lifePayRateTypeValues } from '../../src/domain/rateType'
-import { RefreshKind, refreshKindLabels, refreshKindValues } from '../../src/domain/refreshKind'
-import { ShowType, showTypeLabels, showTypeValues } from '../../src/domain/showType'
+} from '@domain/lifePayStatus'
+import { LifePayOrderType, lifePayOrderTypeLabels, lifePayOrderTypeValues } from '@domain/lifePayOrderType'
+import { LifePayType, lifePayTypeLabels, lifePayTypeValues } from '@domain/lifePayType'
+import { DEFAULT_LOCALE, label, type Labels, localeValues } from '@domain/locale'
+import { PlatformType, platformTypeLabels, platformTypeValues } from '@domain/platformType'
+import { LifePayRateType, lifePayRateTypeLabels, lifePayRateTypeValues } from '@domain/rateType'
+import { RefreshKind, refreshKindLabels, refreshKindValues } from '@domain/refreshKind'
+import { ShowType, showTypeLabels, showTypeValues } from '@domain/showType'
 import {
   VerificationCodeBusinessType,
   verificationCodeBusinessTypeLabels,
   verificationCodeBusinessTypeValues,
-} from '../../src/domain/verificationCodePurpose'
+} from '@domain/verificationCodePurpose'
 
 // [member, value in the SPEC, English text in the SPEC] — en-US labels are that text, sentence-cased.
 type Row<T> = readonly [member: T, specValue: string | number, specText: string]

@@ -1,5 +1,5 @@
 import dayjs from 'dayjs'
-import { formatLocalTime, isSameLocalDay, parseServerTime } from '../../src/domain/localTime'
+import { formatLocalTime, isSameLocalDay, parseServerTime } from '@domain/localTime'
 
 // dayjs is what the app used before (the operator console still does): the same strings read and print the same.
 const SAMPLES = [

@@ -1,4 +1,4 @@
-import { maskAccount, maskPhone } from '../../src/domain/mask'
+import { maskAccount, maskPhone } from '@domain/mask'
 
 describe('maskPhone (SPEC §5: first 3, four asterisks, last 4)', () => {
   it.each([

@@ -4,8 +4,8 @@ import {
   lifePayOrderStatusValues,
   LifePayStatus,
   lifePayStatusValues,
-} from '../../src/domain/lifePayStatus'
-import { label } from '../../src/domain/locale'
+} from '@domain/lifePayStatus'
+import { label } from '@domain/locale'
 import {
   lifePayFrontStatusOf,
   OrderDisplayStatus,
@@ -14,8 +14,8 @@ import {
   orderDisplayStatusOf,
   orderDisplayStatusValues,
   refundProgressOf,
-} from '../../src/domain/orderDisplayStatus'
-import { canApplyRefund, reachableOrderStates } from '../../src/domain/orderTransitions'
+} from '@domain/orderDisplayStatus'
+import { canApplyRefund, reachableOrderStates } from '@domain/orderTransitions'
 
 const { Unpaid, Paid, PendingRefund, Refunded } = LifePayStatus
 const O = LifePayOrderStatus

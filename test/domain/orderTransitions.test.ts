@@ -1,4 +1,4 @@
-import { LifePayOrderStatus as O, LifePayStatus as P } from '../../src/domain/lifePayStatus'
+import { LifePayOrderStatus as O, LifePayStatus as P } from '@domain/lifePayStatus'
 import {
   canApplyRefund,
   canPayOrder,
@@ -14,7 +14,7 @@ import {
   reachableOrderStates,
   type OrderEvent,
   type OrderState,
-} from '../../src/domain/orderTransitions'
+} from '@domain/orderTransitions'
 
 const s = (payStatus: P, lifePayOrderStatus: O): OrderState => ({ payStatus, lifePayOrderStatus })
 

@@ -1,4 +1,4 @@
-import { caretAfterDigits, editPhone, formatPhoneGroups, parsePhoneDigits } from '../../src/domain/phoneGrouping'
+import { caretAfterDigits, editPhone, formatPhoneGroups, parsePhoneDigits } from '@domain/phoneGrouping'
 
 /** Where `|` stands in a shown text: the caret. */
 function at(textWithCaret: string): [string, number] {

@@ -7,7 +7,7 @@ import {
   rechargePrice,
   rechargePriceFen,
   toFen,
-} from '../../src/domain/price'
+} from '@domain/price'
 
 describe('rechargePrice (SPEC §9: face value × discount / 100, 2 decimals)', () => {
   it.each([

@@ -5,7 +5,7 @@ import {
   refundApplyReasonText,
   refundApplyReasonValues,
   refundApplyRemarkOf,
-} from '../../src/domain/refundApplyReason'
+} from '@domain/refundApplyReason'
 
 // Issue 37, item 24: a refund application keeps its reason's code beside the readable remark, and every reader sees
 // the reason in their own language with the user's words as written.

@@ -1,4 +1,4 @@
-import { voucherImageType } from '../../src/domain/refundVoucher'
+import { voucherImageType } from '@domain/refundVoucher'
 
 const bytes = (...parts: (string | number[])[]) =>
   Uint8Array.from(parts.flatMap((part) => (typeof part === 'string' ? [...part].map((c) => c.charCodeAt(0)) : part)))

@@ -1,4 +1,4 @@
-import { OTHER_INITIAL, groupByInitial, regionInitial, searchRegions } from '../../src/domain/regionIndex'
+import { OTHER_INITIAL, groupByInitial, regionInitial, searchRegions } from '@domain/regionIndex'
 
 const area = (provinceName: string, cityName: string) => ({ provinceName, cityName })
 

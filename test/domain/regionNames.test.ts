@@ -1,5 +1,5 @@
 import { demoElectricAreas, demoRegions } from '../../server/src/db/demoData'
-import { isMunicipality, regionLabel, regionName, regionPinyin } from '../../src/domain/regionNames'
+import { isMunicipality, regionLabel, regionName, regionPinyin } from '@domain/regionNames'
 
 const area = (provinceName: string, cityName: string) => ({ provinceName, cityName })
 

@@ -7,9 +7,9 @@ import {
   reminderConsentText,
   reminderPeriod,
   ReminderKind,
-} from '../../src/domain/reminderSchedule'
-import { reminderCancelPage, reminderTopUpPage } from '../../src/domain/reminderMessagePages'
-import { LifePayOrderType } from '../../src/domain/lifePayOrderType'
+} from '@domain/reminderSchedule'
+import { reminderCancelPage, reminderTopUpPage } from '@domain/reminderMessagePages'
+import { LifePayOrderType } from '@domain/lifePayOrderType'
 import { pagePath, rechargeFormUrl } from '../../src/routes'
 
 const at = (iso: string) => new Date(iso)

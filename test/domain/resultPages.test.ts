@@ -1,4 +1,4 @@
-import { isResultPageOf, RESULT_PAGE_PATHS } from '../../src/domain/resultPages'
+import { isResultPageOf, RESULT_PAGE_PATHS } from '@domain/resultPages'
 import { rechargeResultUrl, type RechargeKind } from '../../src/routes'
 
 describe('result pages, the way back from a web payment', () => {

@@ -1,4 +1,4 @@
-import { createSensitiveWordFilter, parseSensitiveWords } from '../../src/domain/sensitiveWords'
+import { createSensitiveWordFilter, parseSensitiveWords } from '@domain/sensitiveWords'
 
 describe('parseSensitiveWords (pattern text format)', () => {
   it('splits on | and line breaks, trims, drops empties and duplicates', () => {

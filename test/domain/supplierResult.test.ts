@@ -4,7 +4,7 @@ import {
   supplierFailureReason,
   supplierReasonText,
   supplierReportedDelivered,
-} from '../../src/domain/supplierResult'
+} from '@domain/supplierResult'
 
 // The supplier's last word on an order, as an operator reads it (issue 37, items 22 and 25).
 

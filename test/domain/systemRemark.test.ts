@@ -1,4 +1,4 @@
-import { remarkForUser, SystemRemark, systemRemarkLabels, systemRemarkText } from '../../src/domain/systemRemark'
+import { remarkForUser, SystemRemark, systemRemarkLabels, systemRemarkText } from '@domain/systemRemark'
 
 describe('the server’s own remarks in the user’s language (issue 17, item 3)', () => {
   it.each(Object.values(SystemRemark))('%s: stored in Chinese, shown in each language', (remark) => {

@@ -1,5 +1,5 @@
 /** @jest-environment node */
-import { decodeBase64Url, decodeJwtPayload, decodeUtf8, isTokenExpired, readClientId } from '../../src/domain/token'
+import { decodeBase64Url, decodeJwtPayload, decodeUtf8, isTokenExpired, readClientId } from '@domain/token'
 
 const created = Date.UTC(2024, 0, 1)
 

@@ -1,4 +1,4 @@
-import { validationMessage, validationMessageKeys, validationMessages } from '../../src/domain/validationMessages'
+import { validationMessage, validationMessageKeys, validationMessages } from '@domain/validationMessages'
 import {
   arrayNotEmpty,
   bankCard,
@@ -29,7 +29,7 @@ import {
   url,
   urlWithParams,
   validateField,
-} from '../../src/domain/validators'
+} from '@domain/validators'
 
 function check(rule: Rule, key: string, valid: unknown[], invalid: unknown[]) {
   it.each(valid.map((value) => [value]))('accepts %p', (value) => {

@@ -2,8 +2,8 @@ import assert from 'node:assert/strict'
 import { existsSync } from 'node:fs'
 import { join } from 'node:path'
 import type { BrowserContext } from 'playwright-core'
-import type { Locale } from '../../src/domain/locale'
-import { VerificationCodeBusinessType } from '../../src/domain/verificationCodePurpose'
+import type { Locale } from '@domain/locale'
+import { VerificationCodeBusinessType } from '@domain/verificationCodePurpose'
 import type { AppServer } from '../../scripts/lib/appServer'
 
 const DIST = join(__dirname, '../../dist/h5')

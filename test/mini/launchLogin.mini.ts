@@ -1,7 +1,7 @@
 import assert from 'node:assert/strict'
 import { after, before, describe, test } from 'node:test'
 import zhCN from '../../src/i18n/zh-CN'
-import { UPDATE_FAIL_TOAST_MS } from '../../src/domain/constants'
+import { UPDATE_FAIL_TOAST_MS } from '@domain/constants'
 import { startAppServer, type AppServer } from '../../scripts/lib/appServer'
 import { encryptedPhone } from './host/hostServices'
 import { waitFor } from './host/miniHost'

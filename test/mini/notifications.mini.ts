@@ -1,7 +1,7 @@
 import assert from 'node:assert/strict'
 import { after, before, describe, test } from 'node:test'
 import { startAppServer, type AppServer } from '../../scripts/lib/appServer'
-import type { TokenResult, WxMiniAppUserLoginResult } from '../../types/api/account'
+import type { TokenResult, WxMiniAppUserLoginResult } from '@contract/account'
 import { waitFor, type MiniHost, type MiniPlatform, type SubscribeAnswer } from './host/miniHost'
 import { createHost, hostReport, label, orderDetail, storedLogin, TARGETS, testUser, type TestUser } from './support'
 

@@ -1,8 +1,8 @@
-import { LifePayOrderType } from '../../src/domain/lifePayOrderType'
-import { LifePayOrderStatus, LifePayStatus } from '../../src/domain/lifePayStatus'
+import { LifePayOrderType } from '@domain/lifePayOrderType'
+import { LifePayOrderStatus, LifePayStatus } from '@domain/lifePayStatus'
 import { discountBadge, discountDetail } from '../../src/pages/home/discount'
 import { accountTopUpUrl, repeatOrderUrl } from '../../src/pages/home/topUpLinks'
-import type { LifePayOrderListItem, UserAccount } from '../../types/api/lifePay'
+import type { LifePayOrderListItem, UserAccount } from '@contract/lifePay'
 
 describe('the discount as home shows it', () => {
   it.each([

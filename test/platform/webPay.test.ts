@@ -1,4 +1,4 @@
-import { UNPAID_ORDER_CLOSE_MS } from '../../src/domain/constants'
+import { UNPAID_ORDER_CLOSE_MS } from '@domain/constants'
 import { payOnTheWeb, webPayReturnUrl } from '../../src/platform/payment/webPay.h5'
 import { webPaymentEntry } from '../../src/platform/payment/webPayEntry.h5'
 import { returnedFromWebPayment } from '../../src/platform/payment/webPayReturn.h5'

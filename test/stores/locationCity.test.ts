@@ -1,6 +1,6 @@
 // The location city (SPEC §1/§3) over the real H5 Taro storage (localStorage in jsdom), and the area it preselects.
 import Taro from '@tarojs/taro'
-import { matchElectricArea } from '../../src/domain/electricArea'
+import { matchElectricArea } from '@domain/electricArea'
 import { useLocationCityStore } from '../../src/stores/locationCity'
 import { useSessionStore } from '../../src/stores/session'
 import { beijing, shanghaiShortName, shenzhen } from '../support/electricAreas'

@@ -1,6 +1,6 @@
 // Session and recharge-account stores over the real H5 Taro storage (localStorage in jsdom).
 import Taro from '@tarojs/taro'
-import { RECHARGE_CHANNEL } from '../../src/domain/constants'
+import { RECHARGE_CHANNEL } from '@domain/constants'
 import { logoutAndHome } from '../../src/platform/navigation'
 import { queryClient } from '../../src/queryClient'
 import { selectIsLoggedIn, useLifePayStore } from '../../src/stores/lifePay'

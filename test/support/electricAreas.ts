@@ -1,5 +1,5 @@
-import type { ElectricSupportArea } from '../../types/api/lifePay'
-import { ElectricType } from '../../src/domain/electric'
+import type { ElectricSupportArea } from '@contract/lifePay'
+import { ElectricType } from '@domain/electric'
 
 // Electricity areas as GetElectricSupportArea answers them, for the suites that mock it.
 

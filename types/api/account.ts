@@ -1,5 +1,5 @@
 import { Type, type Static } from '@sinclair/typebox'
-import { verificationCodeBusinessTypeValues } from '../../src/domain/verificationCodePurpose'
+import { verificationCodeBusinessTypeValues } from '@domain/verificationCodePurpose'
 import { DateTime, Nullable, OneOf } from './schema'
 
 // Each shape once: the schema (server validation, serialisation, OpenAPI) and its type, of the same name.

@@ -8,9 +8,9 @@ import {
   reconciliationItemStatuses,
   reconciliationKinds,
   reconciliationSources,
-} from '../../src/domain/moneyEdges'
+} from '@domain/moneyEdges'
 
-export type { ReconciliationKind, ReconciliationSource } from '../../src/domain/moneyEdges'
+export type { ReconciliationKind, ReconciliationSource } from '@domain/moneyEdges'
 
 // The operator's calls (X-Operator-Token): what the user sees of an order, plus the supplier's side of it.
 

@@ -1,5 +1,5 @@
 import { Kind, Type, type Static, type TSchema, type TUnsafe } from '@sinclair/typebox'
-import { showTypeValues } from '../../src/domain/showType'
+import { showTypeValues } from '@domain/showType'
 import type { ApiErrorCode } from './errorCodes'
 import { Nullable, OneOf } from './schema'
 

@@ -1,15 +1,15 @@
 import { Type, type Static } from '@sinclair/typebox'
-import { carrierCodeValues } from '../../src/domain/carrier'
-import { electricAccountTypeValues, electricTypeValues } from '../../src/domain/electric'
-import { gasProviderValues } from '../../src/domain/gas'
-import { duplicateReasonValues } from '../../src/domain/duplicateOrder'
-import { lifePayFrontStatusValues, lifePayOrderStatusValues, lifePayStatusValues } from '../../src/domain/lifePayStatus'
-import { LifePayOrderType, lifePayOrderTypeValues } from '../../src/domain/lifePayOrderType'
-import { lifePayTypeValues } from '../../src/domain/lifePayType'
-import { runtimeHostValues } from '../../src/domain/runtimeHost'
-import { lifePayRateTypeValues } from '../../src/domain/rateType'
-import { refundProgressValues } from '../../src/domain/orderDisplayStatus'
-import { refundApplyReasonValues } from '../../src/domain/refundApplyReason'
+import { carrierCodeValues } from '@domain/carrier'
+import { electricAccountTypeValues, electricTypeValues } from '@domain/electric'
+import { gasProviderValues } from '@domain/gas'
+import { duplicateReasonValues } from '@domain/duplicateOrder'
+import { lifePayFrontStatusValues, lifePayOrderStatusValues, lifePayStatusValues } from '@domain/lifePayStatus'
+import { LifePayOrderType, lifePayOrderTypeValues } from '@domain/lifePayOrderType'
+import { lifePayTypeValues } from '@domain/lifePayType'
+import { runtimeHostValues } from '@domain/runtimeHost'
+import { lifePayRateTypeValues } from '@domain/rateType'
+import { refundProgressValues } from '@domain/orderDisplayStatus'
+import { refundApplyReasonValues } from '@domain/refundApplyReason'
 import { PageInput } from './envelope'
 import { OrderNotification } from './notifications'
 import { DateTime, Nullable, OneOf, Yuan } from './schema'
@@ -264,7 +264,7 @@ export const LifePayOrderDetail = Type.Object({
 })
 export type LifePayOrderDetail = Static<typeof LifePayOrderDetail>
 
-/** The reason a user chose (not in the production back end: our addition, src/domain/refundApplyReason.ts). */
+/** The reason a user chose (not in the production back end: our addition, domain/refundApplyReason.ts). */
 export const refundApplyReason = OneOf(refundApplyReasonValues, {
   description:
     "The chosen reason's code, beside refundApplyRemark (which still carries it in words, for a back end without " +

@@ -1,11 +1,11 @@
 import { Type, type Static } from '@sinclair/typebox'
-import { LifePayNotificationEvent, lifePayNotificationChannelValues } from '../../src/domain/lifePayNotification'
+import { LifePayNotificationEvent, lifePayNotificationChannelValues } from '@domain/lifePayNotification'
 import {
   orderNotificationEvents,
   orderNotificationStatusValues,
   subscribeChannelValues,
   subscribeDecisionValues,
-} from '../../src/domain/orderNotifications'
+} from '@domain/orderNotifications'
 import { OneOf } from './schema'
 
 // Issue 20 (docs/notifications.md): what the user agreed to be told about an order, and what became of it.

@@ -1,5 +1,5 @@
 import { Type, type Static } from '@sinclair/typebox'
-import { operatorRoleValues } from '../../src/domain/operatorRole'
+import { operatorRoleValues } from '@domain/operatorRole'
 import { DateTime, Nullable, OneOf } from './schema'
 
 // Operator accounts, their sessions and the audit trail (docs/server.md § Operator side).

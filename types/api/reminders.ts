@@ -1,7 +1,7 @@
 import { Type, type Static } from '@sinclair/typebox'
-import { lifePayNotificationChannelValues } from '../../src/domain/lifePayNotification'
-import { lifePayOrderTypeValues } from '../../src/domain/lifePayOrderType'
-import { reminderKindValues } from '../../src/domain/reminderSchedule'
+import { lifePayNotificationChannelValues } from '@domain/lifePayNotification'
+import { lifePayOrderTypeValues } from '@domain/lifePayOrderType'
+import { reminderKindValues } from '@domain/reminderSchedule'
 import { DateTime, Nullable, OneOf, Yuan } from './schema'
 
 // Issue 20 § reminders (docs/reminders.md): top-up reminders on a day of the month or below a balance
@@ -52,7 +52,7 @@ export const AddTopUpReminderInput = Type.Object({
   channel,
   /** The user ticked the (unticked) consent box. */
   consent: Type.Boolean(),
-  /** The consent text the user saw (src/domain/reminderSchedule.ts), stored with the time. */
+  /** The consent text the user saw (domain/reminderSchedule.ts), stored with the time. */
   consentText: Type.String({ maxLength: 500 }),
   /** WeChat / Alipay: the host's answer to the subscribe request made on the save tap. */
   subscription: Type.Optional(ReminderSubscriptionAnswer),

@@ -1,5 +1,5 @@
 import { queryOptions } from '@tanstack/react-query'
-import type { AuditPage } from '../../../types/api/operators'
+import type { AuditPage } from '@contract/operators'
 import { call, query } from './http'
 
 export interface AuditFilters {

@@ -5,7 +5,7 @@ import type {
   LifePayChannles,
   PageOutput,
   SetLifePayChannelsStatusInput,
-} from '../../../types/api/operator'
+} from '@contract/operator'
 import { call, query } from './http'
 
 /** POST /api/LifePay/GetLifePayChannlesPage */

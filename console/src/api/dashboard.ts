@@ -1,5 +1,5 @@
 import { queryOptions } from '@tanstack/react-query'
-import type { Dashboard } from '../../../types/api/operator'
+import type { Dashboard } from '@contract/operator'
 import { call } from './http'
 
 /** GET /api/operator/dashboard */

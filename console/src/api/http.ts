@@ -1,5 +1,5 @@
-import type { ApiEnvelope } from '../../../types/api/envelope'
-import type { ApiErrorCode } from '../../../types/api/errorCodes'
+import type { ApiEnvelope } from '@contract/envelope'
+import type { ApiErrorCode } from '@contract/errorCodes'
 import { currentLocale } from '../i18n/locale'
 
 /** A call the server refused (`success: false`) or could not answer; `msg` is the server's words for the operator. */

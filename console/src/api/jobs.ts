@@ -1,5 +1,5 @@
 import { queryOptions } from '@tanstack/react-query'
-import type { FailedJob, JobQueueCounts } from '../../../types/api/admin'
+import type { FailedJob, JobQueueCounts } from '@contract/admin'
 import { call } from './http'
 
 export interface FailedJobs {

@@ -1,6 +1,6 @@
 import { queryOptions } from '@tanstack/react-query'
-import type { OrphanPayment, ReconciliationReport } from '../../../types/api/admin'
-import type { OrphanStatus } from '../../../src/domain/moneyEdges'
+import type { OrphanPayment, ReconciliationReport } from '@contract/admin'
+import type { OrphanStatus } from '@domain/moneyEdges'
 import { call, download, query } from './http'
 
 // The money's edges (docs/money.md): the day's reconciliation against the providers' bills, and the orphan payments.

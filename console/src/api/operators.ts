@@ -1,5 +1,5 @@
 import { queryOptions } from '@tanstack/react-query'
-import type { CreateOperatorInput, OperatorAccount, OperatorRole } from '../../../types/api/operators'
+import type { CreateOperatorInput, OperatorAccount, OperatorRole } from '@contract/operators'
 import { call } from './http'
 
 /** GET /api/admin/operators */

@@ -1,6 +1,6 @@
 import { keepPreviousData, queryOptions } from '@tanstack/react-query'
-import type { Locale } from '../../../src/domain/locale'
-import type { AuditEntry } from '../../../types/api/operators'
+import type { Locale } from '@domain/locale'
+import type { AuditEntry } from '@contract/operators'
 import type {
   LifePayOrderFilters,
   LifePayOrderListOutput,
@@ -8,7 +8,7 @@ import type {
   PageModelInput,
   PageOutput,
   QueryLifePayOrderListInput,
-} from '../../../types/api/operator'
+} from '@contract/operator'
 import { call, download } from './http'
 
 /** POST /api/LifePay/GetLifePayOrderPage */

@@ -1,6 +1,6 @@
 import { queryOptions } from '@tanstack/react-query'
-import type { LifePayRate } from '../../../types/api/lifePay'
-import type { LifePayRateInput } from '../../../types/api/operator'
+import type { LifePayRate } from '@contract/lifePay'
+import type { LifePayRateInput } from '@contract/operator'
 import { call } from './http'
 
 /** GET /api/LifePay/GetRate: the default channel's rate per rate type (no channelId sent). */

@@ -1,14 +1,14 @@
 import { queryOptions } from '@tanstack/react-query'
-import { LifePayOrderStatus } from '../../../src/domain/lifePayStatus'
-import type { OssSts } from '../../../types/api/account'
-import type { LifePayOrderListOutput, RefundLifePayOrderInput } from '../../../types/api/operator'
+import { LifePayOrderStatus } from '@domain/lifePayStatus'
+import type { OssSts } from '@contract/account'
+import type { LifePayOrderListOutput, RefundLifePayOrderInput } from '@contract/operator'
 import { currentLocale } from '../i18n/locale'
 import {
   VOUCHER_MAX_BYTES,
   VOUCHER_SIGNATURE_BYTES,
   voucherImageType,
   type VoucherImageType,
-} from '../../../src/domain/refundVoucher'
+} from '@domain/refundVoucher'
 import { ApiError, call, fetchFile } from './http'
 import { getOrderPage } from './orders'
 
@@ -60,7 +60,7 @@ const extensions: Record<VoucherImageType, string> = {
 }
 
 /**
- * The voucher's image type by its own first bytes (src/domain/refundVoucher.ts, the server's rule): an .html renamed
+ * The voucher's image type by its own first bytes (domain/refundVoucher.ts, the server's rule): an .html renamed
  * .png is refused before it is uploaded. The server checks again at the upload and at the approval.
  */
 export async function voucherTypeOf(file: Blob): Promise<VoucherImageType | undefined> {

@@ -1,5 +1,5 @@
 import { queryOptions } from '@tanstack/react-query'
-import type { OperatorLoginInput, OperatorSession } from '../../../types/api/operators'
+import type { OperatorLoginInput, OperatorSession } from '@contract/operators'
 import { ApiError, call, setCsrfToken } from './http'
 
 /** GET /api/operator/me: the logged-in operator, or null when there is no live session. */

@@ -1,5 +1,5 @@
 import { queryOptions } from '@tanstack/react-query'
-import type { OperatorAccount, TotpEnrolment, TotpRecoveryCodes, TotpStatus } from '../../../types/api/operators'
+import type { OperatorAccount, TotpEnrolment, TotpRecoveryCodes, TotpStatus } from '@contract/operators'
 import { call } from './http'
 
 /** GET /api/operator/totp: the logged-in operator's two-step verification. */

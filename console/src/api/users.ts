@@ -7,7 +7,7 @@ import type {
   UserAccountOutput,
   UserChannel,
   UserListOutput,
-} from '../../../types/api/operator'
+} from '@contract/operator'
 import { call } from './http'
 
 /** POST /api/LifePay/GetUserPage */

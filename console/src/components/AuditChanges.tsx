@@ -1,5 +1,5 @@
 import { Typography } from 'antd'
-import type { AuditEntry } from '../../../types/api/operators'
+import type { AuditEntry } from '@contract/operators'
 import { useLocale } from '../i18n/locale'
 import { useMessages } from '../i18n/messages'
 import { auditMessages } from './auditMessages'

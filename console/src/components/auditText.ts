@@ -1,21 +1,21 @@
-import { label, type Locale } from '../../../src/domain/locale'
+import { label, type Locale } from '@domain/locale'
 import {
   LifePayOrderStatus,
   lifePayOrderStatusLabels,
   lifePayStatusLabels,
   type LifePayStatus,
-} from '../../../src/domain/lifePayStatus'
+} from '@domain/lifePayStatus'
 import {
   orphanStatusLabels,
   reconciliationItemStatusLabels,
   type OrphanStatus,
   type ReconciliationItemStatus,
-} from '../../../src/domain/moneyEdges'
-import { operatorRoleLabels, type OperatorRole } from '../../../src/domain/operatorRole'
-import { lifePayRateTypeLabels, type LifePayRateType } from '../../../src/domain/rateType'
-import { refundOutcomeLabels, type RefundOutcome } from '../../../src/domain/refundOutcome'
-import { remarkForUser } from '../../../src/domain/systemRemark'
-import type { AuditEntry } from '../../../types/api/operators'
+} from '@domain/moneyEdges'
+import { operatorRoleLabels, type OperatorRole } from '@domain/operatorRole'
+import { lifePayRateTypeLabels, type LifePayRateType } from '@domain/rateType'
+import { refundOutcomeLabels, type RefundOutcome } from '@domain/refundOutcome'
+import { remarkForUser } from '@domain/systemRemark'
+import type { AuditEntry } from '@contract/operators'
 import { jobsMessages } from '../pages/jobs/messages'
 import { auditMessages } from './auditMessages'
 import { changedFields } from './auditDiff'

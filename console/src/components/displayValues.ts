@@ -1,5 +1,5 @@
 import dayjs from 'dayjs'
-import { formatYuan } from '../../../src/domain/price'
+import { formatYuan } from '@domain/price'
 
 /** An amount in yuan as the console shows money: ¥ and 2 decimals. */
 export const yuan = (amount: number | null | undefined) =>

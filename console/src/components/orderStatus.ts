@@ -1,7 +1,7 @@
-import { declinedRefundLabels, declinedRefundOf } from '../../../src/domain/declinedRefund'
-import { label, type Locale } from '../../../src/domain/locale'
-import { LifePayOrderStatus, lifePayOrderStatusLabels } from '../../../src/domain/lifePayStatus'
-import type { LifePayOrderListOutput } from '../../../types/api/operator'
+import { declinedRefundLabels, declinedRefundOf } from '@domain/declinedRefund'
+import { label, type Locale } from '@domain/locale'
+import { LifePayOrderStatus, lifePayOrderStatusLabels } from '@domain/lifePayStatus'
+import type { LifePayOrderListOutput } from '@contract/operator'
 
 type Order = Pick<LifePayOrderListOutput, 'lifePayOrderStatus' | 'supplierResult'>
 

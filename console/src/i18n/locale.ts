@@ -1,5 +1,5 @@
 import { create } from 'zustand'
-import { DEFAULT_LOCALE, localeValues, type Locale } from '../../../src/domain/locale'
+import { DEFAULT_LOCALE, localeValues, type Locale } from '@domain/locale'
 
 const STORAGE_KEY = 'lifePayConsole.locale'
 

@@ -1,4 +1,4 @@
-import type { Locale } from '../../../src/domain/locale'
+import type { Locale } from '@domain/locale'
 import { useLocale } from './locale'
 
 /** A screen's texts in both languages; en-US must have every key zh-CN has. */

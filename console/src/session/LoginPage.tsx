@@ -1,7 +1,7 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query'
 import { Alert, Button, Card, Form, Input, Typography } from 'antd'
 import { useState } from 'react'
-import type { OperatorLoginInput } from '../../../types/api/operators'
+import type { OperatorLoginInput } from '@contract/operators'
 import { ApiError } from '../api/http'
 import { operatorLogin, sessionQuery } from '../api/session'
 import { commonMessages } from '../i18n/common'

@@ -1,7 +1,7 @@
 import { useMutation } from '@tanstack/react-query'
 import { Alert, Button, Flex, Form, Input, QRCode, Typography } from 'antd'
 import { useState } from 'react'
-import type { TotpEnrolment as Enrolment } from '../../../types/api/operators'
+import type { TotpEnrolment as Enrolment } from '@contract/operators'
 import { beginTotpEnrolment, confirmTotpEnrolment } from '../api/totp'
 import { useMessages } from '../i18n/messages'
 import { totpMessages } from './totpMessages'

@@ -1,6 +1,6 @@
 import { useQuery } from '@tanstack/react-query'
-import { roleAtLeast, type OperatorRole } from '../../../src/domain/operatorRole'
-import type { OperatorProfile } from '../../../types/api/operators'
+import { roleAtLeast, type OperatorRole } from '@domain/operatorRole'
+import type { OperatorProfile } from '@contract/operators'
 import { sessionQuery } from '../api/session'
 
 /** The logged-in operator (the console shows its screens only inside a session). */

@@ -1,5 +1,5 @@
 import type { Db } from '../db/database'
-import { findVirtualLogin, isFamilyRevoked, type VirtualLoginRow } from '../modules/account/virtualLogins'
+import { findVirtualLogin, isFamilyRevoked, type VirtualLoginRow } from '../modules/account/credentialReads'
 import { LoadGuard } from './invalidatedCache'
 import { LruMap } from './lruMap'
 

@@ -1,8 +1,8 @@
-import { CarrierCode } from '../../../src/domain/carrier'
-import { ElectricAccountType, ElectricType } from '../../../src/domain/electric'
-import { GasProvider } from '../../../src/domain/gas'
-import { LifePayOrderType } from '../../../src/domain/lifePayOrderType'
-import { LifePayRateType } from '../../../src/domain/rateType'
+import { CarrierCode } from '@domain/carrier'
+import { ElectricAccountType, ElectricType } from '@domain/electric'
+import { GasProvider } from '@domain/gas'
+import { LifePayOrderType } from '@domain/lifePayOrderType'
+import { LifePayRateType } from '@domain/rateType'
 
 // Reference and demo data written on first start (docs/api.md § Demo data).
 

@@ -267,7 +267,7 @@ export const lifePayOrders = pgTable(
     finishTime: time('finish_time'),
     refundApplyTime: time('refund_apply_time'),
     refundApplyRemark: text('refund_apply_remark'),
-    /** The chosen reason's code (src/domain/refundApplyReason.ts) when the app sent one or the remark names one. */
+    /** The chosen reason's code (domain/refundApplyReason.ts) when the app sent one or the remark names one. */
     refundApplyReason: text('refund_apply_reason'),
     refundTime: time('refund_time'),
     refundCheckRemark: text('refund_check_remark'),
@@ -488,7 +488,7 @@ export const notificationSubscriptions = pgTable(
       .references(() => users.id),
     orderNo: text('order_no'),
     reminderId: uuid('reminder_id'),
-    /** wechat | alipay | sms (src/domain/lifePayNotification.ts). */
+    /** wechat | alipay | sms (domain/lifePayNotification.ts). */
     channel: text('channel').notNull(),
     event: text('event').notNull(),
     /** The host's template id the answer was for; null for SMS. */

@@ -1,6 +1,6 @@
-import type { ApiErrorCode } from '../../../types/api/errorCodes'
-import type { Locale } from '../../../src/domain/locale'
-import { ShowType } from '../../../src/domain/showType'
+import type { ApiErrorCode } from '@contract/errorCodes'
+import type { Locale } from '@domain/locale'
+import { ShowType } from '@domain/showType'
 
 export type LocalizedText = Record<Locale, string>
 

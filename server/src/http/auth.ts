@@ -1,10 +1,10 @@
 import { timingSafeEqual } from 'node:crypto'
 import type { FastifyReply, FastifyRequest } from 'fastify'
 import type { AppContext } from '../appContext'
-import type { OperatorRole } from '../../../types/api/operators'
+import type { OperatorRole } from '@contract/operators'
 import { verifyAccessToken } from '../modules/account/tokens'
-import type { VirtualLoginRow } from '../modules/account/virtualLogins'
-import { roleAtLeast } from '../../../src/domain/operatorRole'
+import type { VirtualLoginRow } from '../modules/account/credentialReads'
+import { roleAtLeast } from '@domain/operatorRole'
 import { serviceActor, type OperatorActor } from '../modules/operatorAccounts/roles'
 import { totpEnrolmentRequired } from '../modules/operatorAccounts/secondFactor'
 import {

@@ -1,6 +1,6 @@
 import type { FastifyRequest } from 'fastify'
-import type { ApiEnvelope } from '../../../types/api/envelope'
-import { DEFAULT_LOCALE, type Locale } from '../../../src/domain/locale'
+import type { ApiEnvelope } from '@contract/envelope'
+import { DEFAULT_LOCALE, type Locale } from '@domain/locale'
 import type { ApiError } from './apiError'
 
 export function ok<T>(data: T): ApiEnvelope<T> {

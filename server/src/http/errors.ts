@@ -1,8 +1,8 @@
-import type { ApiErrorCode } from '../../../types/api/errorCodes'
-import { ShowType } from '../../../src/domain/showType'
-import { operatorRoleLabels, type OperatorRole } from '../../../src/domain/operatorRole'
-import { SAME_AMOUNT_WINDOW_MINUTES, type DuplicateReason } from '../../../src/domain/duplicateOrder'
-import type { DuplicateOrderRefusal } from '../../../types/api/lifePay'
+import type { ApiErrorCode } from '@contract/errorCodes'
+import { ShowType } from '@domain/showType'
+import { operatorRoleLabels, type OperatorRole } from '@domain/operatorRole'
+import { SAME_AMOUNT_WINDOW_MINUTES, type DuplicateReason } from '@domain/duplicateOrder'
+import type { DuplicateOrderRefusal } from '@contract/lifePay'
 import { ApiError, type LocalizedText } from './apiError'
 
 // Every business error the API answers, by a stable code of the contract (types/api/errorCodes.ts, docs/api.md §

@@ -1,5 +1,5 @@
 import { Type, type TObject, type TSchema } from '@sinclair/typebox'
-import { Envelope, NoData } from '../../../types/api/envelope'
+import { Envelope, NoData } from '@contract/envelope'
 
 // Route schemas from the contract's TypeBox schemas (types/api): Fastify validates requests and serialises responses
 // with them, the TypeBox type provider types each handler from them, and @fastify/swagger turns them into the

@@ -1,8 +1,8 @@
 import type { FastifySchemaValidationError } from 'fastify/types/schema'
-import type { ApiErrorCode } from '../../../types/api/errorCodes'
-import type { Locale } from '../../../src/domain/locale'
-import { validationMessages, type ValidationMessageKey } from '../../../src/domain/validationMessages'
-import { validateField, type Rule } from '../../../src/domain/validators'
+import type { ApiErrorCode } from '@contract/errorCodes'
+import type { Locale } from '@domain/locale'
+import { validationMessages, type ValidationMessageKey } from '@domain/validationMessages'
+import { validateField, type Rule } from '@domain/validators'
 import { ApiError, type LocalizedText } from './apiError'
 
 export const VALIDATION_FAILED = 'VALIDATION_FAILED' satisfies ApiErrorCode
@@ -70,7 +70,7 @@ function messageOf(key: ValidationMessageKey): LocalizedText {
   return { 'zh-CN': text('zh-CN'), 'en-US': text('en-US') }
 }
 
-/** Runs the shared validators (src/domain/validators) on one field; throws the first failure. */
+/** Runs the shared validators (domain/validators) on one field; throws the first failure. */
 export function checkField(field: string, value: unknown, rules: readonly Rule[]): void {
   const key = validateField(value, rules)
   if (key) throw invalidField(field, messageOf(key))

@@ -1,4 +1,4 @@
-import { LifePayType } from '../../../src/domain/lifePayType'
+import { LifePayType } from '@domain/lifePayType'
 import type { Clock } from '../clock'
 import { errors } from '../http/errors'
 import {

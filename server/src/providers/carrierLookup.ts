@@ -1,6 +1,6 @@
-import type { CarrierCode } from '../../../src/domain/carrier'
+import type { CarrierCode } from '@domain/carrier'
 
-// Carrier lookup (issue 20): which carrier serves a mobile number today. The prefix guess (src/domain/carrier.ts)
+// Carrier lookup (issue 20): which carrier serves a mobile number today. The prefix guess (domain/carrier.ts)
 // is wrong for a number ported to another carrier (携号转网), and a top-up sent to the wrong carrier fails; a lookup
 // confirms or corrects it before the order is made.
 

@@ -1,4 +1,4 @@
-import { CarrierCode } from '../../../src/domain/carrier'
+import { CarrierCode } from '@domain/carrier'
 import type { AliyunSettings } from '../config'
 import { callAliyun, type AliyunCallDeps } from './aliyunCall'
 import type { CarrierAttribute, CarrierLookupProvider } from './carrierLookup'

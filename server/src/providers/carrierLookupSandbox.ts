@@ -1,4 +1,4 @@
-import { CarrierCode, detectCarrier } from '../../../src/domain/carrier'
+import { CarrierCode, detectCarrier } from '@domain/carrier'
 import type { CarrierAttribute, CarrierLookupProvider } from './carrierLookup'
 
 // The sandbox carrier lookup (CARRIER_LOOKUP_PROVIDER=sandbox, the default): the prefix guess, except for a table of

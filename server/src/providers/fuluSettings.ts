@@ -1,8 +1,8 @@
 import { readFileSync } from 'node:fs'
 import { resolve } from 'node:path'
-import { electricTypeValues } from '../../../src/domain/electric'
-import { gasProviderValues } from '../../../src/domain/gas'
-import { LifePayOrderType } from '../../../src/domain/lifePayOrderType'
+import { electricTypeValues } from '@domain/electric'
+import { gasProviderValues } from '@domain/gas'
+import { LifePayOrderType } from '@domain/lifePayOrderType'
 import type { RechargeKind } from './supplier'
 
 // The Fulu open platform's settings (SUPPLIER_PROVIDER=fulu, docs/supplier.md § Settings), read from the environment

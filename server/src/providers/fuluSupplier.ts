@@ -1,4 +1,4 @@
-import { LifePayOrderType } from '../../../src/domain/lifePayOrderType'
+import { LifePayOrderType } from '@domain/lifePayOrderType'
 import type { Clock } from '../clock'
 import { fuluProductKey, type FuluSupplierConfig } from './fuluSettings'
 import { fuluSign, sameSignature, signedJson } from './fuluSign'

@@ -1,4 +1,4 @@
-import type { LifePayNotificationChannel, LifePayNotificationEvent } from '../../../src/domain/lifePayNotification'
+import type { LifePayNotificationChannel, LifePayNotificationEvent } from '@domain/lifePayNotification'
 
 // Issue 20: one interface per channel (WeChat subscribe message, Alipay subscribe message, SMS), so the send job does
 // not know which vendor it talks to. docs/notifications.md.

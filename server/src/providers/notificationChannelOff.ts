@@ -1,4 +1,4 @@
-import type { LifePayNotificationChannel } from '../../../src/domain/lifePayNotification'
+import type { LifePayNotificationChannel } from '@domain/lifePayNotification'
 import { NotificationRefusedError, type NotificationProvider } from './notification'
 
 /**

@@ -1,9 +1,9 @@
-import { label } from '../../../src/domain/locale'
+import { label } from '@domain/locale'
 import {
   LifePayNotificationEvent,
   lifePayNotificationEventLabels,
   type LifePayNotificationParams,
-} from '../../../src/domain/lifePayNotification'
+} from '@domain/lifePayNotification'
 import { NotificationRefusedError, type OutgoingNotification } from './notification'
 
 // Issue 20: which of a notification's params fills which field of a vendor's template. Each vendor names its fields

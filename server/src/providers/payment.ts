@@ -1,6 +1,6 @@
 import type { IncomingHttpHeaders } from 'node:http'
-import type { WxPayJsApiParams } from '../../../types/api/lifePay'
-import type { LifePayType } from '../../../src/domain/lifePayType'
+import type { WxPayJsApiParams } from '@contract/lifePay'
+import type { LifePayType } from '@domain/lifePayType'
 import type { Executor } from '../db/database'
 
 /**

@@ -1,6 +1,6 @@
 import type { FastifyBaseLogger } from 'fastify'
-import { label } from '../../../src/domain/locale'
-import { lifePayNotificationEventLabels } from '../../../src/domain/lifePayNotification'
+import { label } from '@domain/locale'
+import { lifePayNotificationEventLabels } from '@domain/lifePayNotification'
 import type { Clock } from '../clock'
 import type { Db } from '../db/database'
 import { sandboxNotifications } from '../db/schema'

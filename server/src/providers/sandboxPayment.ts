@@ -1,6 +1,6 @@
 import { createHmac, randomBytes, timingSafeEqual } from 'node:crypto'
 import { and, eq, gte, lt, ne, sql } from 'drizzle-orm'
-import { LifePayType } from '../../../src/domain/lifePayType'
+import { LifePayType } from '@domain/lifePayType'
 import type { Clock } from '../clock'
 import { rowsOf, type Db } from '../db/database'
 import { sandboxPayments, sandboxRefunds } from '../db/schema'

@@ -8,7 +8,7 @@ import { sandboxAccountLookup } from './sandboxAccountLookup'
 import { sandboxRechargeScript } from './sandboxAccounts'
 import { GroupCommit } from '../jobs/groupCommit'
 import { SupplierUnavailableError, type RechargeRequest, type RechargeResult, type SupplierProvider } from './supplier'
-import { SANDBOX_SUPPLIER_FAILED_REASON, sandboxSupplierUnavailableReason } from '../../../src/domain/supplierResult'
+import { SANDBOX_SUPPLIER_FAILED_REASON, sandboxSupplierUnavailableReason } from '@domain/supplierResult'
 
 // Sandbox recharge supplier: accepts a recharge, then reports the result after a delay through a durable job
 // (its "callback"), as a real supplier calls back minutes later.

@@ -1,4 +1,4 @@
-import type { LifePayOrderType } from '../../../src/domain/lifePayOrderType'
+import type { LifePayOrderType } from '@domain/lifePayOrderType'
 
 export interface RechargeRequest {
   orderNo: string

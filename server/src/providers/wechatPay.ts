@@ -2,7 +2,7 @@ import { createDecipheriv, createHash, createSign, createVerify, randomBytes } f
 import { gunzipSync } from 'node:zlib'
 import type { KeyObject } from 'node:crypto'
 import type { IncomingHttpHeaders } from 'node:http'
-import { LifePayType } from '../../../src/domain/lifePayType'
+import { LifePayType } from '@domain/lifePayType'
 import type { Clock } from '../clock'
 import { errors } from '../http/errors'
 import {

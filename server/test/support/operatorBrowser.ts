@@ -1,6 +1,6 @@
 import type { InjectOptions } from 'fastify'
-import type { ApiEnvelope } from '../../../types/api/envelope'
-import type { OperatorSession } from '../../../types/api/operators'
+import type { ApiEnvelope } from '@contract/envelope'
+import type { OperatorSession } from '@contract/operators'
 import type { TestApp } from './testApp'
 
 // An operator's browser against the test app: the cookies it keeps (session, device) and the CSRF token it sends.

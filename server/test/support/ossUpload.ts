@@ -1,4 +1,4 @@
-import type { OssSts } from '../../../types/api/account'
+import type { OssSts } from '@contract/account'
 import { signOssPolicy } from '../../src/providers/storage'
 import type { TestApp } from './testApp'
 

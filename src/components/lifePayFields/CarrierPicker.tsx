@@ -1,5 +1,5 @@
-import { carrierCodeLabels, carrierCodeValues, type CarrierCode } from '../../domain/carrier'
-import { label } from '../../domain/locale'
+import { carrierCodeLabels, carrierCodeValues, type CarrierCode } from '@domain/carrier'
+import { label } from '@domain/locale'
 import { useLocaleStore } from '../../i18n/i18n'
 import { useMessages } from '../../i18n/messages'
 import FormField from './FormField'

@@ -1,4 +1,4 @@
-import type { ElectricSupportArea } from '../../../types/api/lifePay'
+import type { ElectricSupportArea } from '@contract/lifePay'
 import type { ElectricAccountState } from '../../hooks/useElectricAccount'
 import { useMessages } from '../../i18n/messages'
 import ElectricAccountTypePicker from './ElectricAccountTypePicker'

@@ -1,5 +1,5 @@
-import { ElectricAccountType, electricAccountTypeChoices, electricAccountTypeLabels } from '../../domain/electric'
-import { label } from '../../domain/locale'
+import { ElectricAccountType, electricAccountTypeChoices, electricAccountTypeLabels } from '@domain/electric'
+import { label } from '@domain/locale'
 import { useLocaleStore } from '../../i18n/i18n'
 import { useMessages } from '../../i18n/messages'
 import FormField from './FormField'

@@ -1,4 +1,4 @@
-import type { GasProvider } from '../../domain/gas'
+import type { GasProvider } from '@domain/gas'
 import { useMessages } from '../../i18n/messages'
 import FormField from './FormField'
 import GasProviderPicker from './GasProviderPicker'

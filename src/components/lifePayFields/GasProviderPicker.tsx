@@ -1,5 +1,5 @@
-import { gasProviderLabels, gasProviderValues, type GasProvider } from '../../domain/gas'
-import { label } from '../../domain/locale'
+import { gasProviderLabels, gasProviderValues, type GasProvider } from '@domain/gas'
+import { label } from '@domain/locale'
 import { useLocaleStore } from '../../i18n/i18n'
 import { useMessages } from '../../i18n/messages'
 import FormField from './FormField'

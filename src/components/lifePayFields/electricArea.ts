@@ -1,7 +1,7 @@
-import type { ElectricSupportArea } from '../../../types/api/lifePay'
-import { matchElectricArea } from '../../domain/electricArea'
-import type { Locale } from '../../domain/locale'
-import { regionLabel, regionName } from '../../domain/regionNames'
+import type { ElectricSupportArea } from '@contract/lifePay'
+import { matchElectricArea } from '@domain/electricArea'
+import type { Locale } from '@domain/locale'
+import { regionLabel, regionName } from '@domain/regionNames'
 
 /**
  * A stored region in the user's language: '广东省 深圳市' / 'Shenzhen, Guangdong', a municipality once ('北京市' /

@@ -1,4 +1,4 @@
-import { rechargePriceFen, toFen } from '../../domain/price'
+import { rechargePriceFen, toFen } from '@domain/price'
 
 export interface FaceValuePrice {
   /** What the user pays, integer fen (SPEC §9 recharge price). */

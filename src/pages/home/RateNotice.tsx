@@ -1,5 +1,5 @@
 import { Text, View } from '@tarojs/components'
-import { LifePayRateType } from '../../domain/rateType'
+import { LifePayRateType } from '@domain/rateType'
 import { useLocaleStore } from '../../i18n/i18n'
 import { useMessages } from '../../i18n/messages'
 import { discountDetail } from './discount'

@@ -1,22 +1,22 @@
 import { Text } from '@tarojs/components'
 import Taro from '@tarojs/taro'
 import type { UseQueryResult } from '@tanstack/react-query'
-import { LifePayOrderType, lifePayOrderTypeLabels } from '../../domain/lifePayOrderType'
-import { label } from '../../domain/locale'
-import { maskAccount, maskPhone } from '../../domain/mask'
-import { UNPAID_ORDER_CLOSE_MS } from '../../domain/constants'
-import { canPayOrder, isOrderClosed } from '../../domain/orderTransitions'
+import { LifePayOrderType, lifePayOrderTypeLabels } from '@domain/lifePayOrderType'
+import { label } from '@domain/locale'
+import { maskAccount, maskPhone } from '@domain/mask'
+import { UNPAID_ORDER_CLOSE_MS } from '@domain/constants'
+import { canPayOrder, isOrderClosed } from '@domain/orderTransitions'
 import {
   OrderDisplayStatus,
   orderDisplayStatusColors,
   orderDisplayStatusLabels,
   orderDisplayStatusOf,
-} from '../../domain/orderDisplayStatus'
+} from '@domain/orderDisplayStatus'
 import { useLocaleStore } from '../../i18n/i18n'
 import { useMessages } from '../../i18n/messages'
 import { pagePath, rechargeKindOf, selectPayTypeUrl } from '../../routes'
-import type { PageResult } from '../../../types/api/envelope'
-import type { LifePayOrderListItem } from '../../../types/api/lifePay'
+import type { PageResult } from '@contract/envelope'
+import type { LifePayOrderListItem } from '@contract/lifePay'
 import { homeMessages } from './messages'
 import SectionCard from './SectionCard'
 import { repeatOrderUrl } from './topUpLinks'

@@ -1,5 +1,5 @@
 import { Text, View } from '@tarojs/components'
-import type { LifePayOrderType } from '../../domain/lifePayOrderType'
+import type { LifePayOrderType } from '@domain/lifePayOrderType'
 import UtilityIcon from './UtilityIcon'
 import './TopUpRow.scss'
 

@@ -2,7 +2,7 @@ import { View } from '@tarojs/components'
 import electricGlyph from '../../assets/utility/electric.png'
 import gasGlyph from '../../assets/utility/gas.png'
 import phoneGlyph from '../../assets/utility/phone.png'
-import { LifePayOrderType } from '../../domain/lifePayOrderType'
+import { LifePayOrderType } from '@domain/lifePayOrderType'
 import DecorativeImage from '../../components/DecorativeImage'
 import './UtilityIcon.scss'
 

@@ -1,5 +1,5 @@
-import type { Locale } from '../../domain/locale'
-import { formatYuan, rechargePrice } from '../../domain/price'
+import type { Locale } from '@domain/locale'
+import { formatYuan, rechargePrice } from '@domain/price'
 import { formatMessage } from '../../i18n/messages'
 import { homeMessages } from './messages'
 

@@ -1,6 +1,6 @@
-import { LifePayOrderType } from '../../domain/lifePayOrderType'
+import { LifePayOrderType } from '@domain/lifePayOrderType'
 import { rechargeFormUrl, rechargeKindOf } from '../../routes'
-import type { LifePayOrderListItem, UserAccount } from '../../../types/api/lifePay'
+import type { LifePayOrderListItem, UserAccount } from '@contract/lifePay'
 
 // Home's one-tap top-ups: what each passes to the top-up form (the form's URL is built in src/routes.ts).
 

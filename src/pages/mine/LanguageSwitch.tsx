@@ -1,5 +1,5 @@
 import { View } from '@tarojs/components'
-import type { Locale } from '../../domain/locale'
+import type { Locale } from '@domain/locale'
 import { useLocaleStore } from '../../i18n/i18n'
 import { rovingTabStop } from '../../components/rovingTabStop'
 import './LanguageSwitch.scss'

@@ -1,6 +1,6 @@
 import { Text, View } from '@tarojs/components'
 import defaultAvatar from '../../assets/avatar/default-avatar.png'
-import { maskPhone } from '../../domain/mask'
+import { maskPhone } from '@domain/mask'
 import { useMessages } from '../../i18n/messages'
 import type { UserDetail } from '../../stores/session'
 import { mineMessages } from './messages'

@@ -1,5 +1,5 @@
-import { LifePayType } from '../../domain/lifePayType'
-import type { RuntimeHost } from '../../domain/runtimeHost'
+import { LifePayType } from '@domain/lifePayType'
+import type { RuntimeHost } from '@domain/runtimeHost'
 
 /**
  * Pay types that can work where the app runs: the WeChat mini-program and WeChat's browser pay with WeChat Pay only,

@@ -1,5 +1,5 @@
 import { create } from 'zustand'
-import type { LifePayType } from '../../domain/lifePayType'
+import type { LifePayType } from '@domain/lifePayType'
 import type { PayOutcome } from './payOutcome'
 
 export interface SandboxCashierRequest {

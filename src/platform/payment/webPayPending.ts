@@ -1,4 +1,4 @@
-import { UNPAID_ORDER_CLOSE_MS } from '../../domain/constants'
+import { UNPAID_ORDER_CLOSE_MS } from '@domain/constants'
 
 // H5 only (imported by the .h5 web payment files): the order whose web payment the browser left for, kept in
 // localStorage so the way back — the provider's redirect, the back button, the app opened again — lands on its result

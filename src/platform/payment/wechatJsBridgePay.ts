@@ -1,4 +1,4 @@
-import type { WxPayJsApiParams } from '../../../types/api/lifePay'
+import type { WxPayJsApiParams } from '@contract/lifePay'
 import { whenBridgeReady } from './jsBridge'
 import type { PayOutcome } from './payOutcome'
 

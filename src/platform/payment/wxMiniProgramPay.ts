@@ -1,5 +1,5 @@
 import Taro from '@tarojs/taro'
-import type { WxPayJsApiParams } from '../../../types/api/lifePay'
+import type { WxPayJsApiParams } from '@contract/lifePay'
 import type { PayOutcome } from './payOutcome'
 
 /**

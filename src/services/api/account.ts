@@ -13,8 +13,8 @@ import type {
   WxMiniAppUserLoginFromScanInput,
   WxMiniAppUserLoginInput,
   WxMiniAppUserLoginResult,
-} from '../../../types/api/account'
-import { OSS_STS_CACHE_MS } from '../../domain/constants'
+} from '@contract/account'
+import { OSS_STS_CACHE_MS } from '@domain/constants'
 import { useSessionStore } from '../../stores/session'
 import { request, requestUnfiltered } from '../http/client'
 import { bearer } from '../http/interceptors/auth'

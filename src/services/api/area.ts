@@ -1,4 +1,4 @@
-import type { RegionalManagement } from '../../../types/api/area'
+import type { RegionalManagement } from '@contract/area'
 import { request } from '../http/client'
 
 /** GET /api/Area/GetRegionalManagementList */

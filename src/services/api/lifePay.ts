@@ -1,5 +1,5 @@
 import type { CallOptions } from '../http/requestOptions'
-import type { PageResult } from '../../../types/api/envelope'
+import type { PageResult } from '@contract/envelope'
 import type {
   AddUpdateUserAccountInput,
   CheckLifePayAccountInput,
@@ -27,7 +27,7 @@ import type {
   RefundUserLifePayOrderInput,
   SetLifePayOrderPayTypeInput,
   UserAccount,
-} from '../../../types/api/lifePay'
+} from '@contract/lifePay'
 import { request, requestUnfiltered } from '../http/client'
 
 // Order creation is sent once: nothing in the client retries it, and its idempotency key (newIdempotencyKey) lets the

@@ -1,9 +1,9 @@
 import { infiniteQueryOptions, queryOptions } from '@tanstack/react-query'
-import type { LifePayOrderType } from '../../domain/lifePayOrderType'
+import type { LifePayOrderType } from '@domain/lifePayOrderType'
 import type { CallOptions } from '../http/requestOptions'
 import { queryKeys } from '../queryKeys'
 import { CACHE } from './cacheTimes'
-import type { CheckLifePayAccountInput } from '../../../types/api/lifePay'
+import type { CheckLifePayAccountInput } from '@contract/lifePay'
 import {
   checkLifePayAccount,
   checkPhoneCarrier,

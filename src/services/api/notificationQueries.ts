@@ -1,5 +1,5 @@
 import { queryOptions } from '@tanstack/react-query'
-import type { SubscribeChannel } from '../../domain/orderNotifications'
+import type { SubscribeChannel } from '@domain/orderNotifications'
 import { queryKeys } from '../queryKeys'
 import { CACHE } from './cacheTimes'
 import { getNotificationTemplates } from './notifications'

@@ -2,7 +2,7 @@ import type {
   GetNotificationTemplatesInput,
   NotificationTemplate,
   SetLifePayOrderNotificationsInput,
-} from '../../../types/api/notifications'
+} from '@contract/notifications'
 import type { CallOptions } from '../http/requestOptions'
 import { request } from '../http/client'
 

@@ -3,7 +3,7 @@ import type {
   CancelledTopUpReminder,
   SubscribeTopUpReminderInput,
   TopUpReminder,
-} from '../../../types/api/reminders'
+} from '@contract/reminders'
 import { request } from '../http/client'
 import type { CallOptions } from '../http/requestOptions'
 

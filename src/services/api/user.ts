@@ -1,4 +1,4 @@
-import type { UserInfo } from '../../../types/api/account'
+import type { UserInfo } from '@contract/account'
 import { request } from '../http/client'
 
 /** GET /api/User/GetUserInfo */

@@ -1,7 +1,7 @@
 import type { AxiosResponse, InternalAxiosRequestConfig } from 'axios'
-import type { ShowType } from '../../domain/showType'
-import type { ApiEnvelope } from '../../../types/api/envelope'
-import type { ApiErrorCode } from '../../../types/api/errorCodes'
+import type { ShowType } from '@domain/showType'
+import type { ApiEnvelope } from '@contract/envelope'
+import type { ApiErrorCode } from '@contract/errorCodes'
 
 /** A response whose envelope says `success: false` (SPEC §8): code from `error`, message from `msg`. */
 export class BizError extends Error {

@@ -1,5 +1,5 @@
 import type { AxiosRequestConfig, AxiosResponse } from 'axios'
-import type { ApiEnvelope } from '../../../types/api/envelope'
+import type { ApiEnvelope } from '@contract/envelope'
 import { http } from './instance'
 import { authInterceptor } from './interceptors/auth'
 import { businessErrorInterceptor } from './interceptors/businessError'

@@ -1,4 +1,4 @@
-import type { Locale } from '../../domain/locale'
+import type { Locale } from '@domain/locale'
 import { isBizError } from './bizError'
 import { NO_RESPONSE_MESSAGE, httpStatusMessage } from './errorMessages'
 

@@ -10,7 +10,7 @@
  * nothing and is asked for again by the next call, never an unhandled rejection.
  */
 import type * as TaroPopups from './taroPopups'
-import type { HttpToastType } from './httpUi'
+import type { HttpToastType } from './httpToastType'
 
 type Popups = typeof TaroPopups
 

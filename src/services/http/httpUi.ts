@@ -1,8 +1,7 @@
 import Taro from '@tarojs/taro'
 import * as popups from './fallbackPopups'
+import type { HttpToastType } from './httpToastType'
 import { quietly } from './quietly'
-
-export type HttpToastType = 'success' | 'error' | 'warning'
 
 /**
  * What the request layer shows or does on screen; the app replaces these with its own Toast, loading and navigation.

@@ -1,5 +1,5 @@
 import axios, { AxiosError, type AxiosRequestTransformer, type InternalAxiosRequestConfig } from 'axios'
-import { REQUEST_TIMEOUT_MS } from '../../domain/constants'
+import { REQUEST_TIMEOUT_MS } from '@domain/constants'
 // H5: a read index.html already sent is answered from there (earlyAnswers.h5.ts); nothing on the mini-programs.
 import './earlyAnswers'
 import './requestOptions'

@@ -1,4 +1,4 @@
-import { createSensitiveWordFilter, type SensitiveWordFilter } from '../../domain/sensitiveWords'
+import { createSensitiveWordFilter, type SensitiveWordFilter } from '@domain/sensitiveWords'
 import { http } from './instance'
 
 /** The word list in static storage (SPEC §5): a text pattern, fetched with a timestamp cache-buster. */

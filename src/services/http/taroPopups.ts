@@ -1,5 +1,5 @@
 import Taro from '@tarojs/taro'
-import type { HttpToastType } from './httpUi'
+import type { HttpToastType } from './httpToastType'
 import { quietly } from './quietly'
 
 // Taro's toast and loading as the request layer shows them until the app wires its own (src/appHttp.ts).

@@ -1,4 +1,4 @@
-import { digits, mobilePhone, password, required, validateField } from '../../domain/validators'
+import { digits, mobilePhone, password, required, validateField } from '@domain/validators'
 import type { FieldErrorKey } from './fieldErrors'
 
 // The shared validators of SPEC §5, as the login forms apply them.

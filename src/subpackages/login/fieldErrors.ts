@@ -1,5 +1,5 @@
-import type { Locale } from '../../domain/locale'
-import { validationMessage, validationMessageKeys, type ValidationMessageKey } from '../../domain/validationMessages'
+import type { Locale } from '@domain/locale'
+import { validationMessage, validationMessageKeys, type ValidationMessageKey } from '@domain/validationMessages'
 import { formatMessage } from '../../i18n/messages'
 import { loginMessages } from './messages'
 

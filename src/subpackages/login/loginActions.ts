@@ -1,5 +1,5 @@
 import Taro from '@tarojs/taro'
-import type { TokenResult } from '../../../types/api/account'
+import type { TokenResult } from '@contract/account'
 import { returnAfterLogin } from '../../platform/navigation'
 import { useSessionStore, type UserDetail } from '../../stores/session'
 

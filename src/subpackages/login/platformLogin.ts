@@ -1,5 +1,5 @@
 import Taro from '@tarojs/taro'
-import type { TokenResult } from '../../../types/api/account'
+import type { TokenResult } from '@contract/account'
 import { useSessionStore } from '../../stores/session'
 
 // The calls load at the first tap (import()), not with the page: see loginActions.ts.

@@ -1,4 +1,4 @@
-import { isUuid } from '../../domain/uuid'
+import { isUuid } from '@domain/uuid'
 
 /** What a scanned code may put in the page's query (docs/qr.md). */
 export interface ScanParams {

@@ -1,6 +1,6 @@
-import { OrderDisplayStatus, orderDisplayStatusOf } from '../../domain/orderDisplayStatus'
-import { canPayOrder, hasRefund, isOrderClosed } from '../../domain/orderTransitions'
-import type { LifePayOrderDetail } from '../../../types/api/lifePay'
+import { OrderDisplayStatus, orderDisplayStatusOf } from '@domain/orderDisplayStatus'
+import { canPayOrder, hasRefund, isOrderClosed } from '@domain/orderTransitions'
+import type { LifePayOrderDetail } from '@contract/lifePay'
 
 /** The display status, with an unpaid order past its closing time shown closed before the server has closed it. */
 export function orderStatusAt(order: LifePayOrderDetail, nowMs: number): OrderDisplayStatus {
@@ -28,7 +28,7 @@ export function orderActions(order: LifePayOrderDetail, nowMs: number): OrderAct
   const pay = canPayOrder(order, nowMs)
   return {
     pay,
-    // The server's answer, which it derives from the same table (canApplyRefund of src/domain/orderTransitions).
+    // The server's answer, which it derives from the same table (canApplyRefund of domain/orderTransitions).
     applyRefund: order.canApplyRefund,
     refundProgress: hasRefund(order),
     topUpAgain: !pay,

@@ -1,4 +1,4 @@
-import { formatLocalTime, parseServerTime } from '../../domain/localTime'
+import { formatLocalTime, parseServerTime } from '@domain/localTime'
 
 /** Server times (ISO, UTC) in the device's local time, e.g. '2026-05-01 14:03'; '' when absent or unreadable. */
 export function formatOrderTime(iso: string | null | undefined, format = 'YYYY-MM-DD HH:mm'): string {

@@ -1,9 +1,9 @@
-import type { Locale } from '../../domain/locale'
-import { RefundApplyReason, refundApplyReasonValues, refundApplyRemarkOf } from '../../domain/refundApplyReason'
-import { refundReason, required, validateField } from '../../domain/validators'
-import { validationMessage } from '../../domain/validationMessages'
+import type { Locale } from '@domain/locale'
+import { RefundApplyReason, refundApplyReasonValues, refundApplyRemarkOf } from '@domain/refundApplyReason'
+import { refundReason, required, validateField } from '@domain/validators'
+import { validationMessage } from '@domain/validationMessages'
 import { formatMessage } from '../../i18n/messages'
-import type { RefundUserLifePayOrderInput } from '../../../types/api/lifePay'
+import type { RefundUserLifePayOrderInput } from '@contract/lifePay'
 import { orderMessages } from './messages'
 
 /** The most characters the domain's refundReason rule accepts (test/subpackages/order keeps the two equal). */

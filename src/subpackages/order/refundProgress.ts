@@ -1,5 +1,5 @@
-import { LifePayOrderStatus, LifePayStatus } from '../../domain/lifePayStatus'
-import type { LifePayOrderDetail } from '../../../types/api/lifePay'
+import { LifePayOrderStatus, LifePayStatus } from '@domain/lifePayStatus'
+import type { LifePayOrderDetail } from '@contract/lifePay'
 
 /** Where a refund stands, as the refund result page tells it. */
 export enum RefundStage {

@@ -1,9 +1,9 @@
 import Taro from '@tarojs/taro'
 import { showToast } from '../../components/toastStore'
-import type { LifePayOrderType } from '../../domain/lifePayOrderType'
-import type { Locale } from '../../domain/locale'
-import { validationMessage } from '../../domain/validationMessages'
-import { validateField, type Rule } from '../../domain/validators'
+import type { LifePayOrderType } from '@domain/lifePayOrderType'
+import type { Locale } from '@domain/locale'
+import { validationMessage } from '@domain/validationMessages'
+import { validateField, type Rule } from '@domain/validators'
 import { isBizError } from '../../services/http/bizError'
 import { accountListUrl } from '../../routes'
 

@@ -1,7 +1,7 @@
 /** @jest-environment node */
 // The assembled client against a real local server: request shape, channel, auth, loading, SPEC §8 errors, results.
 import { AxiosError, isCancel, type AxiosResponse } from 'axios'
-import { ShowType } from '../../../src/domain/showType'
+import { ShowType } from '@domain/showType'
 import { BizError } from '../../../src/services/http/bizError'
 import { request, requestResponse } from '../../../src/services/http/client'
 import { http } from '../../../src/services/http/instance'

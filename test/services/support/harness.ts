@@ -2,7 +2,8 @@
 // Importing the client installs the interceptors on the instance.
 import '../../../src/services/http/client'
 import { http } from '../../../src/services/http/instance'
-import { setHttpUi, type HttpToastType } from '../../../src/services/http/httpUi'
+import type { HttpToastType } from '../../../src/services/http/httpToastType'
+import { setHttpUi } from '../../../src/services/http/httpUi'
 import { resetSensitiveWordFilter } from '../../../src/services/http/sensitiveWordList'
 import { useChannelStore } from '../../../src/stores/channel'
 import { useSessionStore } from '../../../src/stores/session'

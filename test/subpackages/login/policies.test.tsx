@@ -1,6 +1,6 @@
 import { render, screen } from '@testing-library/react'
-import { deliveryTimeText } from '../../../src/domain/deliveryTime'
-import { lifePayOrderTypeValues } from '../../../src/domain/lifePayOrderType'
+import { deliveryTimeText } from '@domain/deliveryTime'
+import { lifePayOrderTypeValues } from '@domain/lifePayOrderType'
 import { useLocaleStore } from '../../../src/i18n/i18n'
 import MineUserPolicy from '../../../src/subpackages/login/mineUserPolicy/mineUserPolicy'
 import PrivacyPolicyPage from '../../../src/subpackages/login/privacyPolicy/privacyPolicy'

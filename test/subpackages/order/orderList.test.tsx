@@ -1,6 +1,6 @@
 import { fireEvent, screen, waitFor, within } from '@testing-library/react'
 import Taro from '@tarojs/taro'
-import { LifePayOrderType } from '../../../src/domain/lifePayOrderType'
+import { LifePayOrderType } from '@domain/lifePayOrderType'
 import * as lifePayApi from '../../../src/services/api/lifePay'
 import OrderListView from '../../../src/subpackages/order/components/OrderListView'
 import { ORDER_PAGE_SIZE } from '../../../src/subpackages/order/hooks/useOrderPage'

@@ -1,10 +1,10 @@
 import { screen, waitFor } from '@testing-library/react'
 import Taro from '@tarojs/taro'
-import { LifePayNotificationChannel, LifePayNotificationEvent } from '../../../src/domain/lifePayNotification'
-import { OrderNotificationStatus } from '../../../src/domain/orderNotifications'
+import { LifePayNotificationChannel, LifePayNotificationEvent } from '@domain/lifePayNotification'
+import { OrderNotificationStatus } from '@domain/orderNotifications'
 import * as lifePayApi from '../../../src/services/api/lifePay'
 import OrderDetailView from '../../../src/subpackages/order/components/OrderDetailView'
-import type { LifePayOrderDetail } from '../../../types/api/lifePay'
+import type { LifePayOrderDetail } from '@contract/lifePay'
 import { orderDetail } from './support/orders'
 import { renderScreen } from './support/render'
 

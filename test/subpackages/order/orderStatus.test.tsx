@@ -1,11 +1,6 @@
 import { render, screen } from '@testing-library/react'
-import {
-  LifePayOrderStatus,
-  LifePayStatus,
-  lifePayOrderStatusValues,
-  lifePayStatusValues,
-} from '../../../src/domain/lifePayStatus'
-import { LifePayOrderType } from '../../../src/domain/lifePayOrderType'
+import { LifePayOrderStatus, LifePayStatus, lifePayOrderStatusValues, lifePayStatusValues } from '@domain/lifePayStatus'
+import { LifePayOrderType } from '@domain/lifePayOrderType'
 import { useLocaleStore } from '../../../src/i18n/i18n'
 import OrderRow from '../../../src/subpackages/order/components/OrderRow'
 import OrderStatusTag from '../../../src/subpackages/order/components/OrderStatusTag'

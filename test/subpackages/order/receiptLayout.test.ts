@@ -1,5 +1,5 @@
-import { LifePayOrderType } from '../../../src/domain/lifePayOrderType'
-import { LifePayType } from '../../../src/domain/lifePayType'
+import { LifePayOrderType } from '@domain/lifePayOrderType'
+import { LifePayType } from '@domain/lifePayType'
 import { paintReceipt, type ReceiptContext } from '../../../src/subpackages/order/receipt/paintReceipt'
 import { receiptContent } from '../../../src/subpackages/order/receipt/receiptContent'
 import {

@@ -1,8 +1,8 @@
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query'
 import { act, render, screen, waitFor, within, type RenderResult } from '@testing-library/react'
 import type { ReactElement, ReactNode } from 'react'
-import type { LifePayRate } from '../../../types/api/lifePay'
-import { LifePayRateType } from '../../../src/domain/rateType'
+import type { LifePayRate } from '@contract/lifePay'
+import { LifePayRateType } from '@domain/rateType'
 import { useLifePayStore } from '../../../src/stores/lifePay'
 
 /** A fresh query cache per test (no retry, as the app's). */

@@ -1,7 +1,7 @@
 import { fireEvent, screen, waitFor, within } from '@testing-library/react'
 import Taro from '@tarojs/taro'
 import { AxiosError } from 'axios'
-import { LifePayOrderType } from '../../../src/domain/lifePayOrderType'
+import { LifePayOrderType } from '@domain/lifePayOrderType'
 import * as lifePayApi from '../../../src/services/api/lifePay'
 import AccountListView from '../../../src/subpackages/userAccount/components/AccountListView'
 import { useDialogStore } from '../../../src/components/dialogStore'

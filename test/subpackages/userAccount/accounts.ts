@@ -1,8 +1,8 @@
-import { CarrierCode } from '../../../src/domain/carrier'
-import { ElectricAccountType, ElectricType } from '../../../src/domain/electric'
-import { GasProvider } from '../../../src/domain/gas'
-import { LifePayOrderType } from '../../../src/domain/lifePayOrderType'
-import type { UserAccount } from '../../../types/api/lifePay'
+import { CarrierCode } from '@domain/carrier'
+import { ElectricAccountType, ElectricType } from '@domain/electric'
+import { GasProvider } from '@domain/gas'
+import { LifePayOrderType } from '@domain/lifePayOrderType'
+import type { UserAccount } from '@contract/lifePay'
 import { electricAreas } from '../../support/electricAreas'
 
 const blank = {

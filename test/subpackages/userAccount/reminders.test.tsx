@@ -1,10 +1,10 @@
 import { fireEvent, screen, waitFor } from '@testing-library/react'
 import Taro from '@tarojs/taro'
-import { reminderConsentText } from '../../../src/domain/reminderSchedule'
+import { reminderConsentText } from '@domain/reminderSchedule'
 import * as remindersApi from '../../../src/services/api/reminders'
 import ReminderForm from '../../../src/subpackages/userAccount/components/ReminderForm'
 import ReminderListView from '../../../src/subpackages/userAccount/components/ReminderListView'
-import type { TopUpReminder } from '../../../types/api/reminders'
+import type { TopUpReminder } from '@contract/reminders'
 import { renderedQueriesSettled, renderScreen } from '../order/support/render'
 import { gasAccountSaved, phoneAccount } from './accounts'
 

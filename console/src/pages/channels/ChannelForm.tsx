@@ -1,6 +1,6 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query'
 import { Alert, App, Form, Input, InputNumber, Modal, Select } from 'antd'
-import type { ChannelStatus, ChannlesType, LifePayChannles, SwitchType } from '../../../../types/api/operator'
+import type { ChannelStatus, ChannlesType, LifePayChannles, SwitchType } from '@contract/operator'
 import { createEditPayChannels } from '../../api/channels'
 import { rateRule } from '../../components/rateRule'
 import { commonMessages } from '../../i18n/common'

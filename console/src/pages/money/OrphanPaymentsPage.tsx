@@ -2,15 +2,10 @@ import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query'
 import { Alert, App, Button, Select, Space, Table, Tag, Typography, type TableColumnsType } from 'antd'
 import { useState } from 'react'
 import { Link } from 'react-router-dom'
-import type { OrphanPayment } from '../../../../types/api/admin'
-import { label } from '../../../../src/domain/locale'
-import { lifePayTypeLabels, type LifePayType } from '../../../../src/domain/lifePayType'
-import {
-  orphanReasonLabels,
-  orphanStatuses,
-  orphanStatusLabels,
-  type OrphanStatus,
-} from '../../../../src/domain/moneyEdges'
+import type { OrphanPayment } from '@contract/admin'
+import { label } from '@domain/locale'
+import { lifePayTypeLabels, type LifePayType } from '@domain/lifePayType'
+import { orphanReasonLabels, orphanStatuses, orphanStatusLabels, type OrphanStatus } from '@domain/moneyEdges'
 import { markOrphanReturned, orphanPaymentsQuery } from '../../api/money'
 import { dateTime, yuan } from '../../components/displayValues'
 import { PageHeader } from '../../components/PageHeader'
@@ -18,7 +13,7 @@ import { QueryError } from '../../components/QueryError'
 import { commonMessages } from '../../i18n/common'
 import { useLocale } from '../../i18n/locale'
 import { format, useMessages } from '../../i18n/messages'
-import { orderPath } from '../../screens'
+import { orderPath } from '../../paths'
 import { useCan } from '../../session/useOperator'
 import { moneyMessages } from './messages'
 import { RemarkModal } from './RemarkModal'

@@ -3,14 +3,14 @@ import { Alert, App, Button, DatePicker, Empty, Space, Table, Tag, Typography, t
 import dayjs from 'dayjs'
 import { useState } from 'react'
 import { Link, useSearchParams } from 'react-router-dom'
-import type { ReconciliationItem, ReconciliationRun, ReconciliationTotals } from '../../../../types/api/admin'
-import { label } from '../../../../src/domain/locale'
+import type { ReconciliationItem, ReconciliationRun, ReconciliationTotals } from '@contract/admin'
+import { label } from '@domain/locale'
 import {
   reconciliationActionLabels,
   reconciliationItemStatusLabels,
   reconciliationKindLabels,
   reconciliationSourceLabels,
-} from '../../../../src/domain/moneyEdges'
+} from '@domain/moneyEdges'
 import {
   exportReconciliation,
   reconciliationQuery,
@@ -24,7 +24,7 @@ import { saveDownload } from '../../components/saveDownload'
 import { commonMessages } from '../../i18n/common'
 import { useLocale } from '../../i18n/locale'
 import { format, useMessages } from '../../i18n/messages'
-import { orderPath } from '../../screens'
+import { orderPath } from '../../paths'
 import { useCan } from '../../session/useOperator'
 import { moneyMessages } from './messages'
 import { RemarkModal } from './RemarkModal'

@@ -1,8 +1,8 @@
 import dayjs from 'dayjs'
-import { lifePayOrderStatusValues, lifePayStatusValues } from '../../../../src/domain/lifePayStatus'
-import { lifePayOrderTypeValues } from '../../../../src/domain/lifePayOrderType'
-import { lifePayTypeValues } from '../../../../src/domain/lifePayType'
-import type { LifePayOrderFilters } from '../../../../types/api/operator'
+import { lifePayOrderStatusValues, lifePayStatusValues } from '@domain/lifePayStatus'
+import { lifePayOrderTypeValues } from '@domain/lifePayOrderType'
+import { lifePayTypeValues } from '@domain/lifePayType'
+import type { LifePayOrderFilters } from '@contract/operator'
 
 // The orders list's filters live in the address (?keyWords=…&payFrom=2026-11-01…), so a filtered list can be shared
 // and survives a reload. Days are whole days in the browser's zone: "to" includes its day.

@@ -1,10 +1,10 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query'
 import { Alert, App, Button, Checkbox, Form, Input, Modal, Space, Typography } from 'antd'
 import { useState } from 'react'
-import { supplierReportedDelivered } from '../../../../src/domain/supplierResult'
-import { validationMessages } from '../../../../src/domain/validationMessages'
-import { refundReason, required, validateField } from '../../../../src/domain/validators'
-import type { LifePayOrderListOutput } from '../../../../types/api/operator'
+import { supplierReportedDelivered } from '@domain/supplierResult'
+import { validationMessages } from '@domain/validationMessages'
+import { refundReason, required, validateField } from '@domain/validators'
+import type { LifePayOrderListOutput } from '@contract/operator'
 import { ApiError } from '../../api/http'
 import { approveRefund, rejectRefund } from '../../api/refunds'
 import { yuan } from '../../components/displayValues'
@@ -144,7 +144,7 @@ function RejectModal({ order, onClose }: { order: LifePayOrderListOutput; onClos
           required
           rules={[
             {
-              // The same rule and words as the server's (src/domain/validators.ts refundReason: 1 to 200 characters).
+              // The same rule and words as the server's (domain/validators.ts refundReason: 1 to 200 characters).
               validator: async (_rule, value: unknown) => {
                 const failed = validateField(value, [required, refundReason])
                 if (failed) throw new Error(validationMessages[locale][failed])

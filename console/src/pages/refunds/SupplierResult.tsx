@@ -1,9 +1,5 @@
 import { Tag, Typography } from 'antd'
-import {
-  supplierFailureReason,
-  supplierReasonText,
-  supplierReportedDelivered,
-} from '../../../../src/domain/supplierResult'
+import { supplierFailureReason, supplierReasonText, supplierReportedDelivered } from '@domain/supplierResult'
 import { useLocale } from '../../i18n/locale'
 import { useMessages } from '../../i18n/messages'
 import { refundMessages } from './messages'

@@ -1,7 +1,7 @@
 import { PlusOutlined } from '@ant-design/icons'
 import { App, Upload, type UploadFile } from 'antd'
 import { useState } from 'react'
-import { VOUCHER_IMAGE_TYPES, VOUCHER_MAX_BYTES, type VoucherImageType } from '../../../../src/domain/refundVoucher'
+import { VOUCHER_IMAGE_TYPES, VOUCHER_MAX_BYTES, type VoucherImageType } from '@domain/refundVoucher'
 import { uploadRefundVoucher, voucherTypeOf } from '../../api/refunds'
 import { useMessages } from '../../i18n/messages'
 import { refundMessages } from './messages'

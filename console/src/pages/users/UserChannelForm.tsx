@@ -1,6 +1,6 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query'
 import { Alert, App, Form, Modal, Select } from 'antd'
-import type { UserListOutput } from '../../../../types/api/operator'
+import type { UserListOutput } from '@contract/operator'
 import { allChannelsQuery } from '../../api/channels'
 import { setUserChannel } from '../../api/users'
 import { commonMessages } from '../../i18n/common'

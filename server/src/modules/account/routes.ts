@@ -17,13 +17,13 @@ import {
   WxMiniAppPhoneAuthLoginInput,
   WxMiniAppUserLoginFromScanInput,
   WxMiniAppUserLoginResult,
-} from '../../../../types/api/account'
-import { VerificationCodeBusinessType as Purpose } from '../../../../src/domain/verificationCodePurpose'
-import { mobilePhone, password as passwordRule, required } from '../../../../src/domain/validators'
+} from '@contract/account'
+import { VerificationCodeBusinessType as Purpose } from '@domain/verificationCodePurpose'
+import { mobilePhone, password as passwordRule, required } from '@domain/validators'
 import type { AppContext } from '../../appContext'
 import { users } from '../../db/schema'
 import { bearerToken, VIRTUAL_USER_HEADER, type AuthHooks } from '../../http/auth'
-import { NoData } from '../../../../types/api/envelope'
+import { NoData } from '@contract/envelope'
 import { ok } from '../../http/envelope'
 import { originOf } from '../../http/origin'
 import { errors } from '../../http/errors'

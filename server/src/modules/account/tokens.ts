@@ -1,6 +1,6 @@
 import { createHash, randomBytes, randomUUID } from 'node:crypto'
 import { and, eq, isNull } from 'drizzle-orm'
-import type { TokenResult } from '../../../../types/api/account'
+import type { TokenResult } from '@contract/account'
 import type { AppContext } from '../../appContext'
 import type { Executor } from '../../db/database'
 import { refreshTokens } from '../../db/schema'

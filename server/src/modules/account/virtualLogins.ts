@@ -1,20 +1,13 @@
 import { randomUUID } from 'node:crypto'
-import { and, eq, isNull, sql } from 'drizzle-orm'
+import { and, eq, isNull } from 'drizzle-orm'
 import type { AppContext } from '../../appContext'
-import type { Db, Executor } from '../../db/database'
-import { preparedPerDb } from '../../db/prepared'
+import type { Executor } from '../../db/database'
 import { refreshTokens, virtualLogins } from '../../db/schema'
-import { isUuid } from '../../../../src/domain/uuid'
+import { isUuid } from '@domain/uuid'
 
 // The recharge module's virtual login (SPEC §4: phone + code yields a user id the app sends as X-LifePay-User-Id).
 // The call and the header are as the SPEC has them; what the id stands for is a login, not the user: each login
 // issues a new one, which expires and which logout revokes (docs/api.md § Authentication).
-
-export interface VirtualLoginRow {
-  userId: string
-  expiresAt: Date
-  revokedAt: Date | null
-}
 
 /** A new virtual login for the user: the id the app keeps and sends. */
 export async function issueVirtualLogin(ctx: AppContext, executor: Executor, userId: string): Promise<string> {
@@ -27,35 +20,6 @@ export async function issueVirtualLogin(ctx: AppContext, executor: Executor, use
     expiresAt: new Date(now.getTime() + ctx.config.virtualLoginTtlS * 1000),
   })
   return id
-}
-
-const virtualLoginById = preparedPerDb((db: Db) =>
-  db
-    .select({ userId: virtualLogins.userId, expiresAt: virtualLogins.expiresAt, revokedAt: virtualLogins.revokedAt })
-    .from(virtualLogins)
-    .where(eq(virtualLogins.id, sql.placeholder('id')))
-    .prepare('virtual_login_by_id'),
-)
-
-export async function findVirtualLogin(db: Db, id: string): Promise<VirtualLoginRow | null> {
-  if (!isUuid(id)) return null
-  const [row] = await virtualLoginById(db).execute({ id })
-  return row ?? null
-}
-
-const liveFamilyToken = preparedPerDb((db: Db) =>
-  db
-    .select({ id: refreshTokens.id })
-    .from(refreshTokens)
-    .where(and(eq(refreshTokens.familyId, sql.placeholder('familyId')), isNull(refreshTokens.revokedAt)))
-    .limit(1)
-    .prepare('live_family_token'),
-)
-
-/** Whether a login family was revoked (a refresh token reused, or logout): its access tokens stop at once. */
-export async function isFamilyRevoked(db: Db, familyId: string): Promise<boolean> {
-  if (!isUuid(familyId)) return true
-  return (await liveFamilyToken(db).execute({ familyId })).length === 0
 }
 
 /** Logout: the presented virtual login and login family end now, on every instance. */

@@ -6,8 +6,8 @@ import type {
   WxMiniAppPhoneAuthLoginInput,
   WxMiniAppUserLoginFromScanInput,
   WxMiniAppUserLoginResult,
-} from '../../../../types/api/account'
-import { mobilePhone } from '../../../../src/domain/validators'
+} from '@contract/account'
+import { mobilePhone } from '@domain/validators'
 import type { AppContext } from '../../appContext'
 import type { Executor } from '../../db/database'
 import { users, wxSessions } from '../../db/schema'

@@ -9,8 +9,8 @@ import {
   OperatorOrder,
   ProviderNotification,
   RefundReturnedInput,
-} from '../../../../types/api/admin'
-import { required } from '../../../../src/domain/validators'
+} from '@contract/admin'
+import { required } from '@domain/validators'
 import type { AppContext } from '../../appContext'
 import type { AuthHooks } from '../../http/auth'
 import { ok } from '../../http/envelope'

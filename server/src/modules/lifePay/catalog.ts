@@ -1,19 +1,13 @@
 import { asc, eq } from 'drizzle-orm'
 import type { FastifyRequest } from 'fastify'
-import type {
-  ElectricParValue,
-  ElectricSupportArea,
-  GasParValue,
-  LifePayRate,
-  PhoneParValue,
-} from '../../../../types/api/lifePay'
-import { carrierCodeLabels, carrierCodeValues, type CarrierCode } from '../../../../src/domain/carrier'
-import { electricTypeValues, type ElectricType } from '../../../../src/domain/electric'
-import { matchElectricArea } from '../../../../src/domain/electricArea'
-import { gasProviderLabels, gasProviderValues, type GasProvider } from '../../../../src/domain/gas'
-import { LifePayOrderType } from '../../../../src/domain/lifePayOrderType'
-import { fenToYuan } from '../../../../src/domain/price'
-import { lifePayRateTypeValues, type LifePayRateType } from '../../../../src/domain/rateType'
+import type { ElectricParValue, ElectricSupportArea, GasParValue, LifePayRate, PhoneParValue } from '@contract/lifePay'
+import { carrierCodeLabels, carrierCodeValues, type CarrierCode } from '@domain/carrier'
+import { electricTypeValues, type ElectricType } from '@domain/electric'
+import { matchElectricArea } from '@domain/electricArea'
+import { gasProviderLabels, gasProviderValues, type GasProvider } from '@domain/gas'
+import { LifePayOrderType } from '@domain/lifePayOrderType'
+import { fenToYuan } from '@domain/price'
+import { lifePayRateTypeValues, type LifePayRateType } from '@domain/rateType'
 import type { Executor } from '../../db/database'
 import { electricSupportAreas, parValues } from '../../db/schema'
 import { DEFAULT_CHANNEL_ID, type RateRow } from './rateCache'

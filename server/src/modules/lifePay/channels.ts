@@ -1,6 +1,6 @@
 import { asc, eq } from 'drizzle-orm'
-import type { Channel } from '../../../../types/api/admin'
-import type { LifePayRateType } from '../../../../src/domain/rateType'
+import type { Channel } from '@contract/admin'
+import type { LifePayRateType } from '@domain/rateType'
 import type { AppContext } from '../../appContext'
 import type { Tx } from '../../db/database'
 import { channels, lifePayRates } from '../../db/schema'

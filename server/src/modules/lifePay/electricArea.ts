@@ -1,9 +1,9 @@
-import { electricTypeLabels, type ElectricType } from '../../../../src/domain/electric'
-import type { ElectricSupportArea } from '../../../../types/api/lifePay'
+import { electricTypeLabels, type ElectricType } from '@domain/electric'
+import type { ElectricSupportArea } from '@contract/lifePay'
 import type { Executor } from '../../db/database'
 import { errors } from '../../http/errors'
 import { checkField } from '../../http/validation'
-import { required } from '../../../../src/domain/validators'
+import { required } from '@domain/validators'
 import { findElectricArea } from './catalog'
 
 /** The supported area of an electricity account, whose grid must be the one the user chose. */

@@ -4,9 +4,9 @@ import type { Executor, Tx } from '../../db/database'
 import { lifePayOrders } from '../../db/schema'
 import { JobPriority, type JobContext, type JobRow } from '../../jobs/jobQueue'
 import { SupplierUnavailableError, type RechargeResult } from '../../providers/supplier'
-import { LifePayOrderStatus, LifePayStatus } from '../../../../src/domain/lifePayStatus'
-import { canTransition } from '../../../../src/domain/orderTransitions'
-import { SystemRemark, systemRemarkText } from '../../../../src/domain/systemRemark'
+import { LifePayOrderStatus, LifePayStatus } from '@domain/lifePayStatus'
+import { canTransition } from '@domain/orderTransitions'
+import { SystemRemark, systemRemarkText } from '@domain/systemRemark'
 import {
   ORDER_EXPIRE_JOB,
   RECHARGE_QUERY_JOB,
@@ -58,7 +58,7 @@ export const RECHARGE_BATCH_SIZE = 50
 /** Past this age an attempt the supplier still will not settle is left to the operator (reconciliation flags it). */
 export const RECHARGE_QUERY_GIVE_UP_MS = 3 * 24 * 60 * 60_000
 
-// The user reads these in their language (src/domain/systemRemark.ts); the supplier's own words stay with the
+// The user reads these in their language (domain/systemRemark.ts); the supplier's own words stay with the
 // operator (supplierResult, recharge attempts).
 export const SUPPLIER_UNAVAILABLE_REMARK = systemRemarkText(SystemRemark.SupplierUnavailable)
 export const RECHARGE_FAILED_REMARK = systemRemarkText(SystemRemark.RechargeFailed)

@@ -1,12 +1,12 @@
 import { and, eq, getTableColumns, sql, type SQL } from 'drizzle-orm'
-import { nextOrderState, type OrderEvent, type OrderState } from '../../../../src/domain/orderTransitions'
+import { nextOrderState, type OrderEvent, type OrderState } from '@domain/orderTransitions'
 import { rowsOf, type Executor } from '../../db/database'
 import { lifePayOrders } from '../../db/schema'
 import { type NotifyContext, notifyOrderTransition, notifyOrderTransitions } from '../notifications/orderNotifications'
 import { orderWritten } from './orderWrites'
 
 // Every change of an order's state goes through transitionOrder, by the transition table of
-// src/domain/orderTransitions; the one place every transition passes is where the user's notifications are decided
+// domain/orderTransitions; the one place every transition passes is where the user's notifications are decided
 // (issue 20), so no caller can forget them.
 
 export class ForbiddenTransitionError extends Error {

@@ -1,5 +1,5 @@
 import { and, desc, eq, gt, or, sql, type SQL } from 'drizzle-orm'
-import { LifePayOrderStatus } from '../../../../src/domain/lifePayStatus'
+import { LifePayOrderStatus } from '@domain/lifePayStatus'
 import type { AppContext } from '../../appContext'
 import type { Db, Executor, Tx } from '../../db/database'
 import { lockedTransaction, type AdvisoryLock } from '../../db/lockedTransaction'

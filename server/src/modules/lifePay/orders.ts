@@ -1,20 +1,20 @@
 import { createHash, randomInt, randomUUID } from 'node:crypto'
 import { and, count, desc, eq, sql } from 'drizzle-orm'
-import type { PageResult } from '../../../../types/api/envelope'
-import type { CreateLifePayOrderResult, LifePayOrderListItem, PayOrderForJsApi } from '../../../../types/api/lifePay'
-import { LifePayOrderStatus } from '../../../../src/domain/lifePayStatus'
-import { LifePayOrderType } from '../../../../src/domain/lifePayOrderType'
-import type { LifePayType } from '../../../../src/domain/lifePayType'
-import { fenToYuan, formatFen, rechargePriceFen, toFen } from '../../../../src/domain/price'
+import type { PageResult } from '@contract/envelope'
+import type { CreateLifePayOrderResult, LifePayOrderListItem, PayOrderForJsApi } from '@contract/lifePay'
+import { LifePayOrderStatus } from '@domain/lifePayStatus'
+import { LifePayOrderType } from '@domain/lifePayOrderType'
+import type { LifePayType } from '@domain/lifePayType'
+import { fenToYuan, formatFen, rechargePriceFen, toFen } from '@domain/price'
 import {
   canApplyRefund,
   canTransition,
   initialOrderState,
   isOrderClosed,
   RECHARGE_REFUNDABLE_AFTER_MINUTES,
-} from '../../../../src/domain/orderTransitions'
-import { LifePayRateType } from '../../../../src/domain/rateType'
-import { refundApplyReasonParts, type RefundApplyReason } from '../../../../src/domain/refundApplyReason'
+} from '@domain/orderTransitions'
+import { LifePayRateType } from '@domain/rateType'
+import { refundApplyReasonParts, type RefundApplyReason } from '@domain/refundApplyReason'
 import type { AppContext } from '../../appContext'
 import type { Db, Executor, Tx } from '../../db/database'
 import type { AdvisoryLock } from '../../db/lockedTransaction'
@@ -24,13 +24,13 @@ import { lifePayOrders } from '../../db/schema'
 import { errors } from '../../http/errors'
 import { ApiError } from '../../http/apiError'
 import type { WebPayment } from '../../providers/payment'
-import { MAX_FACE_VALUE } from '../../../../src/domain/constants'
+import { MAX_FACE_VALUE } from '@domain/constants'
 import {
   findDuplicateOrder,
   isOverOpenOrderLimit,
   OPEN_ORDERS_PER_ACCOUNT,
   SAME_AMOUNT_WINDOW_MINUTES,
-} from '../../../../src/domain/duplicateOrder'
+} from '@domain/duplicateOrder'
 import { channelRate, ppmToPercent } from './catalog'
 import { ORDER_EXPIRE_JOB } from './jobKinds'
 import { transitionOrder } from './orderStateMachine'
@@ -108,7 +108,7 @@ export interface CreateOptions {
  * Create…Order: the price comes from the par-value table and the rate of the user's own channel (userChannel.ts),
  * never from the client: the request's `channelId` is recorded as sent, for attribution. The same idempotency key
  * returns the same order (unique per user, safe under concurrent retries). A new order then passes the price the user
- * was shown, if sent, and the duplicate guard (src/domain/duplicateOrder.ts): the open-order cap always, the
+ * was shown, if sent, and the duplicate guard (domain/duplicateOrder.ts): the open-order cap always, the
  * confirmation unless `confirmDuplicate`.
  */
 export async function createOrder(

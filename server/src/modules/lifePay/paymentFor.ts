@@ -1,4 +1,4 @@
-import type { LifePayType } from '../../../../src/domain/lifePayType'
+import type { LifePayType } from '@domain/lifePayType'
 import type { AppContext } from '../../appContext'
 import { errors } from '../../http/errors'
 import type { PaymentProvider } from '../../providers/payment'

@@ -1,5 +1,5 @@
-import type { LifePayType } from '../../../../src/domain/lifePayType'
-import { canTransition } from '../../../../src/domain/orderTransitions'
+import type { LifePayType } from '@domain/lifePayType'
+import { canTransition } from '@domain/orderTransitions'
 import type { AppContext } from '../../appContext'
 import { providerRef } from '../../providers/payment'
 import { openAttemptsOf } from '../money/paymentAttempts'

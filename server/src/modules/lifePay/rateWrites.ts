@@ -1,6 +1,6 @@
 import { and, eq, inArray } from 'drizzle-orm'
-import type { LifePayRate } from '../../../../types/api/lifePay'
-import type { LifePayRateType } from '../../../../src/domain/rateType'
+import type { LifePayRate } from '@contract/lifePay'
+import type { LifePayRateType } from '@domain/rateType'
 import type { AppContext } from '../../appContext'
 import { lifePayRates } from '../../db/schema'
 import { percentToPpm } from '../../db/seed'

@@ -1,5 +1,5 @@
 import { and, asc, desc, eq, inArray, sql, type SQL } from 'drizzle-orm'
-import type { RechargeAttempt } from '../../../../types/api/admin'
+import type { RechargeAttempt } from '@contract/admin'
 import { rowsOf, type Db, type Executor } from '../../db/database'
 import { preparedOnExecutor } from '../../db/prepared'
 import { rechargeAttempts } from '../../db/schema'

@@ -1,7 +1,7 @@
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox'
 import { Type, type TSchema } from '@sinclair/typebox'
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify'
-import { NoData, Page } from '../../../../types/api/envelope'
+import { NoData, Page } from '@contract/envelope'
 import {
   AddUpdateUserAccountInput,
   CheckLifePayAccountInput,
@@ -32,8 +32,8 @@ import {
   UserAccount,
   UserAccountId,
   UserAccountIdInput,
-} from '../../../../types/api/lifePay'
-import { LifePayOrderType } from '../../../../src/domain/lifePayOrderType'
+} from '@contract/lifePay'
+import { LifePayOrderType } from '@domain/lifePayOrderType'
 import {
   decimal2,
   electricAccount,
@@ -42,7 +42,7 @@ import {
   mobilePhone,
   refundReason,
   required,
-} from '../../../../src/domain/validators'
+} from '@domain/validators'
 import type { AppContext } from '../../appContext'
 import { bearerToken, VIRTUAL_USER_HEADER, type AuthHooks } from '../../http/auth'
 import { precompressed } from '../../http/compression'

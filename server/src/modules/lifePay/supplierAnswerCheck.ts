@@ -1,4 +1,4 @@
-import { formatFen } from '../../../../src/domain/price'
+import { formatFen } from '@domain/price'
 import type { RechargeResult } from '../../providers/supplier'
 import type { OrderRow } from './orderView'
 

@@ -1,11 +1,11 @@
 import { randomUUID } from 'node:crypto'
 import { and, count, desc, eq } from 'drizzle-orm'
-import type { PageResult } from '../../../../types/api/envelope'
-import type { AddUpdateUserAccountInput, UserAccount } from '../../../../types/api/lifePay'
-import { detectCarrier, type CarrierCode } from '../../../../src/domain/carrier'
-import type { ElectricAccountType, ElectricType } from '../../../../src/domain/electric'
-import type { GasProvider } from '../../../../src/domain/gas'
-import { LifePayOrderType } from '../../../../src/domain/lifePayOrderType'
+import type { PageResult } from '@contract/envelope'
+import type { AddUpdateUserAccountInput, UserAccount } from '@contract/lifePay'
+import { detectCarrier, type CarrierCode } from '@domain/carrier'
+import type { ElectricAccountType, ElectricType } from '@domain/electric'
+import type { GasProvider } from '@domain/gas'
+import { LifePayOrderType } from '@domain/lifePayOrderType'
 import {
   electricAccount,
   gasAccount,
@@ -13,13 +13,13 @@ import {
   mobilePhone,
   remark as remarkRule,
   required,
-} from '../../../../src/domain/validators'
+} from '@domain/validators'
 import type { AppContext } from '../../appContext'
 import { isUniqueViolation } from '../../db/database'
 import { userAccounts } from '../../db/schema'
 import { errors } from '../../http/errors'
 import { checkField } from '../../http/validation'
-import { isUuid } from '../../../../src/domain/uuid'
+import { isUuid } from '@domain/uuid'
 import { cancelRemindersOfAccount } from '../reminders/reminders'
 import { electricAreaFor } from './electricArea'
 

@@ -1,6 +1,6 @@
 import type { FastifyRequest } from 'fastify'
-import type { GetPayOrderForJsApiInput } from '../../../../types/api/lifePay'
-import { isResultPageOf } from '../../../../src/domain/resultPages'
+import type { GetPayOrderForJsApiInput } from '@contract/lifePay'
+import { isResultPageOf } from '@domain/resultPages'
 import type { AppContext } from '../../appContext'
 import { errors } from '../../http/errors'
 import { originOf } from '../../http/origin'
@@ -11,7 +11,7 @@ import type { WebPayment } from '../../providers/payment'
 // result page on the H5 app's own origin, so the payment can never send a payer anywhere else.
 
 /**
- * `returnUrl` when it is one of the order's result pages (src/domain/resultPages.ts: `?orderNo=` the order, nothing
+ * `returnUrl` when it is one of the order's result pages (domain/resultPages.ts: `?orderNo=` the order, nothing
  * more) on one of `origins`; BAD_REQUEST otherwise.
  */
 export function checkedReturnUrl(returnUrl: string, orderNo: string, origins: readonly string[]): string {

@@ -1,5 +1,5 @@
 import { and, asc, eq, sql } from 'drizzle-orm'
-import type { LifePayType } from '../../../../src/domain/lifePayType'
+import type { LifePayType } from '@domain/lifePayType'
 import type { AppContext } from '../../appContext'
 import type { Executor } from '../../db/database'
 import { type lifePayOrders, paymentAttempts } from '../../db/schema'

@@ -5,9 +5,9 @@ import type {
   ReconciliationRun,
   ReconciliationSource,
   ReconciliationTotals,
-} from '../../../../types/api/admin'
-import { LifePayType } from '../../../../src/domain/lifePayType'
-import { DEFAULT_LOCALE, type Locale } from '../../../../src/domain/locale'
+} from '@contract/admin'
+import { LifePayType } from '@domain/lifePayType'
+import { DEFAULT_LOCALE, type Locale } from '@domain/locale'
 import type { AppContext } from '../../appContext'
 import type { Executor } from '../../db/database'
 import { reconciliationItems, reconciliationRuns } from '../../db/schema'

@@ -1,12 +1,12 @@
 import ExcelJS from 'exceljs'
-import type { ReconciliationReport, ReconciliationTotals } from '../../../../types/api/admin'
-import { label, type Locale } from '../../../../src/domain/locale'
+import type { ReconciliationReport, ReconciliationTotals } from '@contract/admin'
+import { label, type Locale } from '@domain/locale'
 import {
   reconciliationActionLabels,
   reconciliationItemStatusLabels,
   reconciliationKindLabels,
   reconciliationSourceLabels,
-} from '../../../../src/domain/moneyEdges'
+} from '@domain/moneyEdges'
 import { shanghaiTimeText } from '../operator/orderExport'
 
 // GET /api/admin/reconciliation/export: a day's reconciliation as an .xlsx in the operator's language — a sheet of

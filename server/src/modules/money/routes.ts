@@ -6,9 +6,9 @@ import {
   OrphanReturnedInput,
   ReconciliationReport,
   ResolveReconciliationItemInput,
-} from '../../../../types/api/admin'
-import { orphanStatuses } from '../../../../src/domain/moneyEdges'
-import { required } from '../../../../src/domain/validators'
+} from '@contract/admin'
+import { orphanStatuses } from '@domain/moneyEdges'
+import { required } from '@domain/validators'
 import type { AppContext } from '../../appContext'
 import type { AuthHooks } from '../../http/auth'
 import { localeOf, ok } from '../../http/envelope'

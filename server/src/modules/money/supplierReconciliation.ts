@@ -1,5 +1,5 @@
 import { and, gte, inArray, isNotNull, lt, lte, or, type AnyColumn } from 'drizzle-orm'
-import { LifePayStatus } from '../../../../src/domain/lifePayStatus'
+import { LifePayStatus } from '@domain/lifePayStatus'
 import type { AppContext } from '../../appContext'
 import { lifePayOrders } from '../../db/schema'
 import type { SupplierQuery } from '../../providers/supplier'

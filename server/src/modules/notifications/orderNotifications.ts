@@ -4,19 +4,19 @@ import {
   type LifePayNotificationEvent,
   type LifePayNotificationParams,
   notificationEventFor,
-} from '../../../../src/domain/lifePayNotification'
-import { type LifePayOrderType, lifePayOrderTypeLabels } from '../../../../src/domain/lifePayOrderType'
-import { label } from '../../../../src/domain/locale'
-import { maskLifePayAccount } from '../../../../src/domain/mask'
-import type { OrderEvent } from '../../../../src/domain/orderTransitions'
-import { fenToYuan } from '../../../../src/domain/price'
+} from '@domain/lifePayNotification'
+import { type LifePayOrderType, lifePayOrderTypeLabels } from '@domain/lifePayOrderType'
+import { label } from '@domain/locale'
+import { maskLifePayAccount } from '@domain/mask'
+import type { OrderEvent } from '@domain/orderTransitions'
+import { fenToYuan } from '@domain/price'
 import type { AppContext } from '../../appContext'
 import type { Executor } from '../../db/database'
 import { type lifePayOrders, notificationSubscriptions } from '../../db/schema'
 import { afterOrderCommit } from '../lifePay/orderWrites'
 import { enqueueUserNotification } from './userNotifications'
 
-// Issue 20: an order transition that the user hears about (src/domain/lifePayNotification.ts notificationEventFor)
+// Issue 20: an order transition that the user hears about (domain/lifePayNotification.ts notificationEventFor)
 // puts one outbox row per channel the user chose for that order and event, in the transition's own transaction, so a
 // rolled-back change tells nobody and a committed one is told exactly once (the dedupe key).
 

@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto'
 import { and, asc, eq } from 'drizzle-orm'
-import { LifePayNotificationChannel, LifePayNotificationEvent } from '../../../../src/domain/lifePayNotification'
+import { LifePayNotificationChannel, LifePayNotificationEvent } from '@domain/lifePayNotification'
 import {
   orderNotificationEvents,
   notificationMayStillCome,
@@ -9,12 +9,12 @@ import {
   smsOptInEventSets,
   type SubscribeChannel,
   type SubscribeDecision,
-} from '../../../../src/domain/orderNotifications'
+} from '@domain/orderNotifications'
 import type {
   NotificationTemplate,
   OrderNotification,
   SetLifePayOrderNotificationsInput,
-} from '../../../../types/api/notifications'
+} from '@contract/notifications'
 import type { AppContext } from '../../appContext'
 import type { Db, Executor } from '../../db/database'
 import { notificationSubscriptions, userNotifications } from '../../db/schema'

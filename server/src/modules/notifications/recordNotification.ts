@@ -3,7 +3,7 @@ import { desc, eq } from 'drizzle-orm'
 import type { AppContext } from '../../appContext'
 import { providerNotifications } from '../../db/schema'
 import { GroupCommit } from '../../jobs/groupCommit'
-import type { NotificationOutcome } from '../../../../types/api/admin'
+import type { NotificationOutcome } from '@contract/admin'
 
 // The delivery log (docs/server.md § Notification log): every post to a notify route — payment and refund
 // notifications of each provider, supplier callbacks — kept as received with what became of it, so an operator can

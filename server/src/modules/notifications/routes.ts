@@ -1,12 +1,12 @@
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox'
 import { Type } from '@sinclair/typebox'
 import type { FastifyInstance } from 'fastify'
-import { NoData } from '../../../../types/api/envelope'
+import { NoData } from '@contract/envelope'
 import {
   GetNotificationTemplatesInput,
   NotificationTemplate,
   SetLifePayOrderNotificationsInput,
-} from '../../../../types/api/notifications'
+} from '@contract/notifications'
 import type { AppContext } from '../../appContext'
 import type { AuthHooks } from '../../http/auth'
 import { ok } from '../../http/envelope'

@@ -1,5 +1,5 @@
 import { eq } from 'drizzle-orm'
-import { LifePayNotificationChannel, type LifePayNotificationEvent } from '../../../../src/domain/lifePayNotification'
+import { LifePayNotificationChannel, type LifePayNotificationEvent } from '@domain/lifePayNotification'
 import type { AppContext } from '../../appContext'
 import type { Executor } from '../../db/database'
 import { userNotifications, users } from '../../db/schema'

@@ -1,5 +1,5 @@
 import { asc, count, eq, inArray, like, or, type SQL } from 'drizzle-orm'
-import type { LifePayRate } from '../../../../types/api/lifePay'
+import type { LifePayRate } from '@contract/lifePay'
 import type {
   ChannelsPageInput,
   ChannelStatus,
@@ -8,8 +8,8 @@ import type {
   LifePayChannles,
   PageOutput,
   SwitchType,
-} from '../../../../types/api/operator'
-import { LifePayRateType } from '../../../../src/domain/rateType'
+} from '@contract/operator'
+import { LifePayRateType } from '@domain/rateType'
 import type { AppContext } from '../../appContext'
 import type { Executor } from '../../db/database'
 import { channels, lifePayRates } from '../../db/schema'

@@ -4,12 +4,12 @@ import type {
   LifePayOrderListOutput,
   PageOutput,
   QueryLifePayOrderListInput,
-} from '../../../../types/api/operator'
-import { fenToYuan } from '../../../../src/domain/price'
-import type { LifePayOrderStatus, LifePayStatus } from '../../../../src/domain/lifePayStatus'
-import type { LifePayOrderType } from '../../../../src/domain/lifePayOrderType'
-import type { LifePayType } from '../../../../src/domain/lifePayType'
-import { refundApplyReasonParts } from '../../../../src/domain/refundApplyReason'
+} from '@contract/operator'
+import { fenToYuan } from '@domain/price'
+import type { LifePayOrderStatus, LifePayStatus } from '@domain/lifePayStatus'
+import type { LifePayOrderType } from '@domain/lifePayOrderType'
+import type { LifePayType } from '@domain/lifePayType'
+import { refundApplyReasonParts } from '@domain/refundApplyReason'
 import type { AppContext } from '../../appContext'
 import type { Executor } from '../../db/database'
 import { channels, lifePayOrders, users } from '../../db/schema'

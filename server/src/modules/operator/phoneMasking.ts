@@ -1,6 +1,6 @@
-import { maskLifePayAccount, maskPhone } from '../../../../src/domain/mask'
-import type { LifePayOrderType } from '../../../../src/domain/lifePayOrderType'
-import { roleAtLeast } from '../../../../src/domain/operatorRole'
+import { maskLifePayAccount, maskPhone } from '@domain/mask'
+import type { LifePayOrderType } from '@domain/lifePayOrderType'
+import { roleAtLeast } from '@domain/operatorRole'
 import type { OperatorActor } from '../operatorAccounts/roles'
 
 // Phone and account numbers on operator reads (docs/server.md § Operator side): a viewer (support staff reading

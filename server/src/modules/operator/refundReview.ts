@@ -1,6 +1,6 @@
 import { eq } from 'drizzle-orm'
-import type { LifePayOrderListOutput } from '../../../../types/api/operator'
-import { refundReason, required } from '../../../../src/domain/validators'
+import type { LifePayOrderListOutput } from '@contract/operator'
+import { refundReason, required } from '@domain/validators'
 import type { AppContext } from '../../appContext'
 import { lifePayOrders } from '../../db/schema'
 import { errors } from '../../http/errors'

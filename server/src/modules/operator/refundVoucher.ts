@@ -1,6 +1,6 @@
-import type { OssSts } from '../../../../types/api/account'
+import type { OssSts } from '@contract/account'
 import type { LocalizedText } from '../../http/apiError'
-import { VOUCHER_MAX_BYTES, voucherImageType, type VoucherImageType } from '../../../../src/domain/refundVoucher'
+import { VOUCHER_MAX_BYTES, voucherImageType, type VoucherImageType } from '@domain/refundVoucher'
 import type { AppContext } from '../../appContext'
 import { errors } from '../../http/errors'
 import { invalidField } from '../../http/validation'

@@ -2,8 +2,8 @@ import { PassThrough } from 'node:stream'
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox'
 import { Type } from '@sinclair/typebox'
 import type { FastifyInstance, FastifyRequest } from 'fastify'
-import { OssSts } from '../../../../types/api/account'
-import { LifePayRate } from '../../../../types/api/lifePay'
+import { OssSts } from '@contract/account'
+import { LifePayRate } from '@contract/lifePay'
 import {
   ChannelIdInput,
   ChannelsPageInput,
@@ -24,8 +24,8 @@ import {
   UserChannel,
   UserAccountOutput,
   UserListOutput,
-} from '../../../../types/api/operator'
-import type { OperatorRole } from '../../../../types/api/operators'
+} from '@contract/operator'
+import type { OperatorRole } from '@contract/operators'
 import type { AppContext } from '../../appContext'
 import type { AuthHooks } from '../../http/auth'
 import { localeOf, ok } from '../../http/envelope'

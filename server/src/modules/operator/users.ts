@@ -6,12 +6,12 @@ import type {
   QueryUserPageInput,
   UserAccountOutput,
   UserListOutput,
-} from '../../../../types/api/operator'
-import type { CarrierCode } from '../../../../src/domain/carrier'
-import type { ElectricAccountType, ElectricType } from '../../../../src/domain/electric'
-import type { GasProvider } from '../../../../src/domain/gas'
-import { LifePayOrderStatus } from '../../../../src/domain/lifePayStatus'
-import type { LifePayOrderType } from '../../../../src/domain/lifePayOrderType'
+} from '@contract/operator'
+import type { CarrierCode } from '@domain/carrier'
+import type { ElectricAccountType, ElectricType } from '@domain/electric'
+import type { GasProvider } from '@domain/gas'
+import { LifePayOrderStatus } from '@domain/lifePayStatus'
+import type { LifePayOrderType } from '@domain/lifePayOrderType'
 import type { AppContext } from '../../appContext'
 import { channels, lifePayOrders, refreshTokens, regions, userAccounts, users, virtualLogins } from '../../db/schema'
 import { containsPattern, offsetOf, orderByOf, pageOutput } from './pageModel'

@@ -1,5 +1,5 @@
 import { and, count, desc, eq, type SQL } from 'drizzle-orm'
-import type { AuditEntry } from '../../../../types/api/operators'
+import type { AuditEntry } from '@contract/operators'
 import type { Executor } from '../../db/database'
 import { operatorAudit } from '../../db/schema'
 import type { OperatorActor } from './roles'

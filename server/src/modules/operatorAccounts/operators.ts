@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto'
 import { and, asc, eq } from 'drizzle-orm'
-import type { CreateOperatorInput, OperatorAccount, OperatorRole } from '../../../../types/api/operators'
+import type { CreateOperatorInput, OperatorAccount, OperatorRole } from '@contract/operators'
 import type { AppContext } from '../../appContext'
 import type { Executor } from '../../db/database'
 import { operators } from '../../db/schema'

@@ -1,4 +1,4 @@
-import type { OperatorRole } from '../../../../src/domain/operatorRole'
+import type { OperatorRole } from '@domain/operatorRole'
 
 /** Who made an operator request: a logged-in operator, or the automation token (an admin-equivalent service). */
 export interface OperatorActor {

@@ -2,7 +2,7 @@ import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox'
 import { Type } from '@sinclair/typebox'
 import type { FastifyInstance, FastifyRequest } from 'fastify'
 import { eq } from 'drizzle-orm'
-import { NoData } from '../../../../types/api/envelope'
+import { NoData } from '@contract/envelope'
 import {
   AuditEntry,
   AuditPage,
@@ -12,8 +12,8 @@ import {
   OperatorSession,
   SetOperatorRoleInput,
   type OperatorRole,
-} from '../../../../types/api/operators'
-import { required } from '../../../../src/domain/validators'
+} from '@contract/operators'
+import { required } from '@domain/validators'
 import type { AppContext } from '../../appContext'
 import { operators } from '../../db/schema'
 import { CSRF_HEADER, type AuthHooks } from '../../http/auth'

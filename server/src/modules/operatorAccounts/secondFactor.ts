@@ -1,6 +1,6 @@
 import { createHash, randomInt } from 'node:crypto'
 import { and, count, eq, isNull, lt, or } from 'drizzle-orm'
-import type { TotpEnrolment, TotpRecoveryCodes, TotpStatus } from '../../../../types/api/operators'
+import type { TotpEnrolment, TotpRecoveryCodes, TotpStatus } from '@contract/operators'
 import type { AppContext } from '../../appContext'
 import type { ServerConfig } from '../../config'
 import { operatorRecoveryCodes, operators } from '../../db/schema'

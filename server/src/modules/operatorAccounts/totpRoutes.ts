@@ -1,13 +1,7 @@
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox'
 import { Type } from '@sinclair/typebox'
 import type { FastifyInstance } from 'fastify'
-import {
-  OperatorAccount,
-  TotpConfirmInput,
-  TotpEnrolment,
-  TotpRecoveryCodes,
-  TotpStatus,
-} from '../../../../types/api/operators'
+import { OperatorAccount, TotpConfirmInput, TotpEnrolment, TotpRecoveryCodes, TotpStatus } from '@contract/operators'
 import type { AppContext } from '../../appContext'
 import type { AuthHooks } from '../../http/auth'
 import { ok } from '../../http/envelope'

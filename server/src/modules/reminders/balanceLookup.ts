@@ -1,5 +1,5 @@
 import { and, eq } from 'drizzle-orm'
-import { LifePayOrderType } from '../../../../src/domain/lifePayOrderType'
+import { LifePayOrderType } from '@domain/lifePayOrderType'
 import type { AppContext } from '../../appContext'
 import { userAccounts } from '../../db/schema'
 

@@ -1,16 +1,11 @@
 import { eq } from 'drizzle-orm'
-import { label } from '../../../../src/domain/locale'
-import { LifePayNotificationEvent, type LifePayNotificationChannel } from '../../../../src/domain/lifePayNotification'
-import { LifePayOrderType, lifePayOrderTypeLabels } from '../../../../src/domain/lifePayOrderType'
-import { maskLifePayAccount } from '../../../../src/domain/mask'
-import { formatFen } from '../../../../src/domain/price'
-import { reminderCancelPage, reminderTopUpPage } from '../../../../src/domain/reminderMessagePages'
-import {
-  nextReminderRun,
-  reminderPeriod,
-  reminderWhenText,
-  ReminderKind,
-} from '../../../../src/domain/reminderSchedule'
+import { label } from '@domain/locale'
+import { LifePayNotificationEvent, type LifePayNotificationChannel } from '@domain/lifePayNotification'
+import { LifePayOrderType, lifePayOrderTypeLabels } from '@domain/lifePayOrderType'
+import { maskLifePayAccount } from '@domain/mask'
+import { formatFen } from '@domain/price'
+import { reminderCancelPage, reminderTopUpPage } from '@domain/reminderMessagePages'
+import { nextReminderRun, reminderPeriod, reminderWhenText, ReminderKind } from '@domain/reminderSchedule'
 import type { AppContext } from '../../appContext'
 import type { Executor } from '../../db/database'
 import { topUpReminders, userNotifications } from '../../db/schema'

@@ -5,12 +5,12 @@ import type {
   CancelledTopUpReminder,
   ReminderSubscriptionAnswer,
   TopUpReminder,
-} from '../../../../types/api/reminders'
-import type { LifePayNotificationChannel } from '../../../../src/domain/lifePayNotification'
-import { LifePayOrderType } from '../../../../src/domain/lifePayOrderType'
-import { maskLifePayAccount } from '../../../../src/domain/mask'
-import { decimal2 } from '../../../../src/domain/validators'
-import { fenToYuan, toFen } from '../../../../src/domain/price'
+} from '@contract/reminders'
+import type { LifePayNotificationChannel } from '@domain/lifePayNotification'
+import { LifePayOrderType } from '@domain/lifePayOrderType'
+import { maskLifePayAccount } from '@domain/mask'
+import { decimal2 } from '@domain/validators'
+import { fenToYuan, toFen } from '@domain/price'
 import {
   isReminderConsentText,
   MAX_REMINDERS_PER_USER,
@@ -20,13 +20,13 @@ import {
   REMINDER_THRESHOLD_MAX_FEN,
   REMINDER_THRESHOLD_MIN_FEN,
   ReminderKind,
-} from '../../../../src/domain/reminderSchedule'
+} from '@domain/reminderSchedule'
 import type { AppContext } from '../../appContext'
 import type { Executor } from '../../db/database'
 import { topUpReminders, userAccounts, users } from '../../db/schema'
 import { errors } from '../../http/errors'
 import { checkField, invalidField } from '../../http/validation'
-import { isUuid } from '../../../../src/domain/uuid'
+import { isUuid } from '@domain/uuid'
 import { needsGrant, recordSubscription, unspentGrants } from './reminderGrants'
 import { enqueueReminderRun } from './reminderRuns'
 

@@ -1,7 +1,7 @@
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox'
 import { Type } from '@sinclair/typebox'
 import type { FastifyInstance } from 'fastify'
-import { NoData } from '../../../../types/api/envelope'
+import { NoData } from '@contract/envelope'
 import {
   AddTopUpReminderInput,
   CancelledTopUpReminder,
@@ -9,7 +9,7 @@ import {
   SubscribeTopUpReminderInput,
   TopUpReminder,
   TopUpReminderIdInput,
-} from '../../../../types/api/reminders'
+} from '@contract/reminders'
 import type { AppContext } from '../../appContext'
 import type { AuthHooks } from '../../http/auth'
 import { ok } from '../../http/envelope'

@@ -39,7 +39,7 @@ export function sendAppPage(reply: FastifyReply): FastifyReply {
 }
 
 export async function registerWebRoutes(app: FastifyInstance, ctx: AppContext): Promise<void> {
-  // The word list (SPEC §5): words separated by '|', as src/domain/sensitiveWords.ts parses it.
+  // The word list (SPEC §5): words separated by '|', as domain/sensitiveWords.ts parses it.
   const words = readFileSync(ctx.config.sensitiveWordsFile)
   const etag = `"${createHash('sha1').update(words).digest('hex')}"`
   app.get('/static/sensitive-words.txt', { schema: { hide: true } }, async (request, reply) => {

@@ -1,6 +1,6 @@
 import type { InternalAxiosRequestConfig } from 'axios'
 import { hasFullLogin, useSessionStore } from '../../../stores/session'
-import { isRefreshCall } from './refreshCall'
+import { isRefreshCall } from './refreshPath'
 
 export function bearer(token: string): string {
   return `Bearer ${token}`

@@ -1,5 +1,5 @@
 import type { AxiosResponse } from 'axios'
-import type { ApiEnvelope } from '../../../../types/api/envelope'
+import type { ApiEnvelope } from '@contract/envelope'
 import { BizError } from '../bizError'
 
 function isFailedEnvelope(body: unknown): body is ApiEnvelope<unknown> {

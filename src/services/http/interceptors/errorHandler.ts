@@ -1,5 +1,5 @@
 import { isAxiosError, isCancel, type AxiosError, type InternalAxiosRequestConfig } from 'axios'
-import { ShowType } from '../../../domain/showType'
+import { ShowType } from '@domain/showType'
 import { BizError } from '../bizError'
 import { endSession } from '../endSession'
 import { NO_RESPONSE_MESSAGE, OTHER_STATUS_MESSAGE, REQUEST_SETUP_MESSAGE, httpStatusMessage } from '../errorMessages'

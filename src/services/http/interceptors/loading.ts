@@ -1,7 +1,7 @@
 import type { AxiosResponse, InternalAxiosRequestConfig } from 'axios'
 import { httpUi } from '../httpUi'
 import type { LoadingTicket } from '../requestOptions'
-import { isRefreshCall } from './refreshCall'
+import { isRefreshCall } from './refreshPath'
 
 // One indicator for any number of overlapping requests: shown by the first, hidden when the last one ends.
 let loadingCount = 0

@@ -1,5 +1,5 @@
 import { AxiosError, type InternalAxiosRequestConfig } from 'axios'
-import { readClientId } from '../../../domain/token'
+import { readClientId } from '@domain/token'
 import { hasFullLogin, isSessionExpired, useSessionStore } from '../../../stores/session'
 import { endSession } from '../endSession'
 import { rememberReplacedToken } from '../replacedTokens'

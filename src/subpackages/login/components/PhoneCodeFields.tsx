@@ -1,5 +1,5 @@
 import CaptchaButton from '../../../components/CaptchaButton'
-import type { VerificationCodeBusinessType } from '../../../domain/verificationCodePurpose'
+import type { VerificationCodeBusinessType } from '@domain/verificationCodePurpose'
 import { useMessages } from '../../../i18n/messages'
 import { loginMessages } from '../messages'
 import FormField from './FormField'

@@ -1,5 +1,5 @@
 import { Text, View } from '@tarojs/components'
-import { VerificationCodeBusinessType } from '../../../domain/verificationCodePurpose'
+import { VerificationCodeBusinessType } from '@domain/verificationCodePurpose'
 import { useMessages } from '../../../i18n/messages'
 import { checkCode, checkPhone } from '../fieldChecks'
 import { useFormFields } from '../hooks/useFormFields'

@@ -1,5 +1,5 @@
 import { View } from '@tarojs/components'
-import { VerificationCodeBusinessType } from '../../../domain/verificationCodePurpose'
+import { VerificationCodeBusinessType } from '@domain/verificationCodePurpose'
 import { useMessages } from '../../../i18n/messages'
 import { checkCode, checkConfirmation, checkNewPassword, checkPhone } from '../fieldChecks'
 import { useFormFields, type FieldCheck } from '../hooks/useFormFields'

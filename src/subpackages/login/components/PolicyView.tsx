@@ -1,5 +1,5 @@
 import { Text, View } from '@tarojs/components'
-import type { Locale } from '../../../domain/locale'
+import type { Locale } from '@domain/locale'
 import { useLocaleStore } from '../../../i18n/i18n'
 import { useMessages } from '../../../i18n/messages'
 import { loginMessages } from '../messages'

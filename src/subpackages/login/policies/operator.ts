@@ -1,4 +1,4 @@
-import type { Locale } from '../../../domain/locale'
+import type { Locale } from '@domain/locale'
 
 // The operator's identity on the legal pages, from the build's configuration (README § Configuration:
 // TARO_APP_OPERATOR_*); a production build without it fails (config/operatorSettings.ts). Any other build without it

@@ -1,4 +1,4 @@
-import type { Locale } from '../../../domain/locale'
+import type { Locale } from '@domain/locale'
 import { operatorDetails } from './operator'
 import type { PolicyDocument } from './policyDocument'
 

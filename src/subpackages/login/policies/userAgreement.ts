@@ -1,5 +1,5 @@
-import { deliveryTimeSummary } from '../../../domain/deliveryTime'
-import type { Locale } from '../../../domain/locale'
+import { deliveryTimeSummary } from '@domain/deliveryTime'
+import type { Locale } from '@domain/locale'
 import { operatorDetails } from './operator'
 import type { PolicyDocument } from './policyDocument'
 

@@ -1,6 +1,6 @@
 import { View } from '@tarojs/components'
 import Taro from '@tarojs/taro'
-import { LifePayOrderType } from '../../../domain/lifePayOrderType'
+import { LifePayOrderType } from '@domain/lifePayOrderType'
 import { useMessages } from '../../../i18n/messages'
 import {
   applyRefundUrl,
@@ -10,7 +10,7 @@ import {
   refundResultUrl,
   selectPayTypeUrl,
 } from '../../../routes'
-import type { LifePayOrderDetail } from '../../../../types/api/lifePay'
+import type { LifePayOrderDetail } from '@contract/lifePay'
 import { orderMessages, type OrderMessageKey } from '../messages'
 import { orderActions } from '../orderState'
 import './OrderActions.scss'

@@ -1,12 +1,12 @@
 import { Text } from '@tarojs/components'
-import { label } from '../../../domain/locale'
-import type { LifePayOrderStatus, LifePayStatus } from '../../../domain/lifePayStatus'
+import { label } from '@domain/locale'
+import type { LifePayOrderStatus, LifePayStatus } from '@domain/lifePayStatus'
 import {
   orderDisplayStatusColors,
   orderDisplayStatusLabels,
   orderDisplayStatusOf,
   type RefundProgress,
-} from '../../../domain/orderDisplayStatus'
+} from '@domain/orderDisplayStatus'
 import { useLocaleStore } from '../../../i18n/i18n'
 import './OrderStatusTag.scss'
 

@@ -2,7 +2,7 @@ import { useMutation, useQueryClient } from '@tanstack/react-query'
 import { useRef, useState } from 'react'
 import { refundUserLifePayOrder } from '../../../services/api/lifePay'
 import { queryKeys } from '../../../services/queryKeys'
-import type { RefundUserLifePayOrderInput } from '../../../../types/api/lifePay'
+import type { RefundUserLifePayOrderInput } from '@contract/lifePay'
 
 /** The application's reason: its code and the remark that says it in words. */
 type RefundApplication = Omit<RefundUserLifePayOrderInput, 'orderNo'>

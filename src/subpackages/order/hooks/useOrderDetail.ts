@@ -3,7 +3,7 @@ import { useDidShow } from '@tarojs/taro'
 import { useRef } from 'react'
 import { getUserLifePayOrderDetailQueryOptions } from '../../../services/api/lifePayQueries'
 import { isOrderNotFound, ORDER_DETAIL_CALL } from '../../../services/api/orderNotFound'
-import type { LifePayOrderDetail } from '../../../../types/api/lifePay'
+import type { LifePayOrderDetail } from '@contract/lifePay'
 import { selectIsLoggedIn, useLifePayStore } from '../../../stores/lifePay'
 
 /** While a decision is awaited (an operator's, the payment provider's) the page asks again this often. */

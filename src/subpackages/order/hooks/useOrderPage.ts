@@ -1,10 +1,10 @@
 import { useInfiniteQuery, useQueryClient } from '@tanstack/react-query'
 import { useMemo } from 'react'
-import type { LifePayOrderType } from '../../../domain/lifePayOrderType'
+import type { LifePayOrderType } from '@domain/lifePayOrderType'
 import { getUserLifePayOrderPageInfiniteQueryOptions } from '../../../services/api/lifePayQueries'
 import { selectIsLoggedIn, useLifePayStore } from '../../../stores/lifePay'
-import type { PageResult } from '../../../../types/api/envelope'
-import type { LifePayOrderListItem } from '../../../../types/api/lifePay'
+import type { PageResult } from '@contract/envelope'
+import type { LifePayOrderListItem } from '@contract/lifePay'
 
 export const ORDER_PAGE_SIZE = 10
 

@@ -1,5 +1,5 @@
 import { Text, View } from '@tarojs/components'
-import { formatYuan } from '../../../domain/price'
+import { formatYuan } from '@domain/price'
 import { useMessages } from '../../../i18n/messages'
 import type { AccountCheckState } from '../hooks/useAccountCheck'
 import { rechargeMessages } from '../messages'

@@ -1,7 +1,7 @@
 import { useQuery } from '@tanstack/react-query'
 import { Text } from '@tarojs/components'
 import { useEffect, useRef } from 'react'
-import { formatLocalTime, isSameLocalDay, parseServerTime } from '../../../domain/localTime'
+import { formatLocalTime, isSameLocalDay, parseServerTime } from '@domain/localTime'
 import { useMessages } from '../../../i18n/messages'
 import { getUserLifePayOrderDetailQueryOptions } from '../../../services/api/lifePayQueries'
 import { rechargeMessages } from '../messages'

@@ -1,5 +1,5 @@
 import DecorativeImage from '../../../components/DecorativeImage'
-import { LifePayType } from '../../../domain/lifePayType'
+import { LifePayType } from '@domain/lifePayType'
 import aliPayMark from '../../../assets/payType/aliPay.svg'
 import wxPayMark from '../../../assets/payType/wxPay.svg'
 import './payType.scss'

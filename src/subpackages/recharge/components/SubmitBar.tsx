@@ -1,5 +1,5 @@
 import { Text, View } from '@tarojs/components'
-import { formatFen } from '../../../domain/price'
+import { formatFen } from '@domain/price'
 import { useMessages } from '../../../i18n/messages'
 import { rechargeMessages } from '../messages'
 import './recharge.scss'

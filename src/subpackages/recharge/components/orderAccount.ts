@@ -1,10 +1,10 @@
-import type { LifePayOrderDetail } from '../../../../types/api/lifePay'
-import { carrierCodeLabels } from '../../../domain/carrier'
-import { electricTypeLabels } from '../../../domain/electric'
-import { gasProviderLabels } from '../../../domain/gas'
-import { LifePayOrderType } from '../../../domain/lifePayOrderType'
-import { label, type Locale } from '../../../domain/locale'
-import { maskAccount, maskPhone } from '../../../domain/mask'
+import type { LifePayOrderDetail } from '@contract/lifePay'
+import { carrierCodeLabels } from '@domain/carrier'
+import { electricTypeLabels } from '@domain/electric'
+import { gasProviderLabels } from '@domain/gas'
+import { LifePayOrderType } from '@domain/lifePayOrderType'
+import { label, type Locale } from '@domain/locale'
+import { maskAccount, maskPhone } from '@domain/mask'
 
 /** 'China Mobile 138****5678', 'State Grid 320****7890', 'ENN Natural Gas GZ2****0001'. */
 export function orderAccountLine(

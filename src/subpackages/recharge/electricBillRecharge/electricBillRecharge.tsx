@@ -1,6 +1,6 @@
 import { useRouter } from '@tarojs/taro'
 import PageFrame from '../../../components/PageFrame'
-import { LifePayOrderType } from '../../../domain/lifePayOrderType'
+import { LifePayOrderType } from '@domain/lifePayOrderType'
 import DeliveryTimeNotice from '../components/DeliveryTimeNotice'
 import ElectricRechargeForm from '../components/ElectricRechargeForm'
 import { numberParam } from '../../../routes'

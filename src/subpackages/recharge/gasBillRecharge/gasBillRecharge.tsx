@@ -1,6 +1,6 @@
 import { useRouter } from '@tarojs/taro'
 import PageFrame from '../../../components/PageFrame'
-import { LifePayOrderType } from '../../../domain/lifePayOrderType'
+import { LifePayOrderType } from '@domain/lifePayOrderType'
 import DeliveryTimeNotice from '../components/DeliveryTimeNotice'
 import GasRechargeForm from '../components/GasRechargeForm'
 import { numberParam } from '../../../routes'

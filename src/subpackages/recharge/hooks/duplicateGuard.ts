@@ -1,9 +1,9 @@
-import type { ApiErrorCode } from '../../../../types/api/errorCodes'
+import type { ApiErrorCode } from '@contract/errorCodes'
 import { isBizError, type BizError } from '../../../services/http/bizError'
 import type { CallOptions } from '../../../services/http/requestOptions'
 
 // Issue 20, duplicate guard: the create call's two refusals that the user answers in a dialog rather than reads in a
-// toast (the dialog: duplicateOrderPrompt.ts; the server's rule: src/domain/duplicateOrder.ts).
+// toast (the dialog: duplicateOrderPrompt.ts; the server's rule: domain/duplicateOrder.ts).
 
 const GUARD_CODES: readonly ApiErrorCode[] = ['DUPLICATE_ORDER', 'OPEN_ORDER_LIMIT']
 

@@ -1,5 +1,5 @@
 /**
- * H5: the duplicate guard's dialog (duplicateOrderPrompt.ts, with the guard's rule from src/domain and its order
+ * H5: the duplicate guard's dialog (duplicateOrderPrompt.ts, with the guard's rule from domain and its order
  * states) runs only after the server refused a create call, so it is a chunk of its own, requested when the user
  * places an order (beside the create call, which it beats: a same-origin chunk of a few KiB) and at the latest by the
  * first refusal it answers. Any other failure is not the guard's: answered null without loading anything. When the

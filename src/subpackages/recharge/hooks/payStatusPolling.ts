@@ -1,5 +1,5 @@
-import type { LifePayOrderState } from '../../../../types/api/lifePay'
-import { OrderDisplayStatus, orderDisplayStatusOf } from '../../../domain/orderDisplayStatus'
+import type { LifePayOrderState } from '@contract/lifePay'
+import { OrderDisplayStatus, orderDisplayStatusOf } from '@domain/orderDisplayStatus'
 
 /** Waits between status reads: quick at first (the sandbox settles in seconds), then every 5 s. */
 export const PAY_STATUS_BACKOFF_MS: readonly number[] = [1000, 1000, 2000, 3000, 5000]

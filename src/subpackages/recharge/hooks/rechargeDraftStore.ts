@@ -1,7 +1,7 @@
 import { create } from 'zustand'
-import type { CarrierCode } from '../../../domain/carrier'
-import type { ElectricAccountType, ElectricType } from '../../../domain/electric'
-import type { GasProvider } from '../../../domain/gas'
+import type { CarrierCode } from '@domain/carrier'
+import type { ElectricAccountType, ElectricType } from '@domain/electric'
+import type { GasProvider } from '@domain/gas'
 
 export interface PhoneDraft {
   phone: string

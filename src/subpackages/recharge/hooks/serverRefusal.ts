@@ -1,4 +1,4 @@
-import type { ApiErrorCode } from '../../../../types/api/errorCodes'
+import type { ApiErrorCode } from '@contract/errorCodes'
 import { isBizError } from '../../../services/http/bizError'
 
 /** The form field a refusal is about, by the server's stable error code (docs/api.md § Errors). */

@@ -1,5 +1,5 @@
 import { useQuery } from '@tanstack/react-query'
-import type { CheckLifePayAccountInput, LifePayAccountCheck } from '../../../../types/api/lifePay'
+import type { CheckLifePayAccountInput, LifePayAccountCheck } from '@contract/lifePay'
 import { checkLifePayAccountQueryOptions } from '../../../services/api/lifePayQueries'
 import { isBizError } from '../../../services/http/bizError'
 import { selectIsLoggedIn, useLifePayStore } from '../../../stores/lifePay'

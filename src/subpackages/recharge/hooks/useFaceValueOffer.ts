@@ -1,7 +1,7 @@
 import type { FaceValueStatus } from '../../../components/lifePayFields/FaceValueGrid'
 import { faceValuePrice, type FaceValuePrice } from '../../../components/lifePayFields/faceValuePrice'
-import { fenToYuan, offeredFaceValues } from '../../../domain/price'
-import type { LifePayRateType } from '../../../domain/rateType'
+import { fenToYuan, offeredFaceValues } from '@domain/price'
+import type { LifePayRateType } from '@domain/rateType'
 import { useRate } from '../../../hooks/useRate'
 
 export interface FaceValueOffer {

@@ -1,7 +1,7 @@
 import { useDidHide } from '@tarojs/taro'
 import { useEffect, useRef, useState } from 'react'
-import type { CreateLifePayOrderResult } from '../../../../types/api/lifePay'
-import { PAY_PAGE_OPEN_GRACE_MS } from '../../../domain/constants'
+import type { CreateLifePayOrderResult } from '@contract/lifePay'
+import { PAY_PAGE_OPEN_GRACE_MS } from '@domain/constants'
 import { newIdempotencyKey } from '../../../services/api/idempotencyKey'
 import type { CallOptions } from '../../../services/http/requestOptions'
 

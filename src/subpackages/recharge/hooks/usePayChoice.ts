@@ -1,6 +1,6 @@
 import Taro from '@tarojs/taro'
 import { useState } from 'react'
-import type { LifePayType } from '../../../domain/lifePayType'
+import type { LifePayType } from '@domain/lifePayType'
 
 // The pay page's choices outlive a reload (H5) or the page being recreated: one order's, the last one chosen for.
 const PAY_CHOICE_STORAGE_KEY = 'lifePay.payChoice'

@@ -1,6 +1,6 @@
 import { useQuery, useQueryClient, type QueryState } from '@tanstack/react-query'
 import { useCallback, useEffect, useRef } from 'react'
-import type { LifePayOrderState } from '../../../../types/api/lifePay'
+import type { LifePayOrderState } from '@contract/lifePay'
 import { getPayStatusByOrderNoQueryOptions } from '../../../services/api/lifePayQueries'
 import { queryKeys } from '../../../services/queryKeys'
 import { PAY_STATUS_BUDGET_MS, isPayStatusSettled, payStatusDelay } from './payStatusPolling'

@@ -1,5 +1,5 @@
 import { useQuery } from '@tanstack/react-query'
-import type { PhoneCarrierCheck } from '../../../../types/api/lifePay'
+import type { PhoneCarrierCheck } from '@contract/lifePay'
 import { checkPhoneCarrierQueryOptions } from '../../../services/api/lifePayQueries'
 import { selectIsLoggedIn, useLifePayStore } from '../../../stores/lifePay'
 

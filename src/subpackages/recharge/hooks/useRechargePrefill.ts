@@ -1,7 +1,7 @@
 import { useQuery } from '@tanstack/react-query'
-import type { CarrierCode } from '../../../domain/carrier'
-import type { ElectricAccountType, ElectricType } from '../../../domain/electric'
-import type { GasProvider } from '../../../domain/gas'
+import type { CarrierCode } from '@domain/carrier'
+import type { ElectricAccountType, ElectricType } from '@domain/electric'
+import type { GasProvider } from '@domain/gas'
 import {
   getUserAccountDetailQueryOptions,
   getUserLifePayOrderDetailQueryOptions,

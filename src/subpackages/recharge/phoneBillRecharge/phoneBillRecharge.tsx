@@ -1,6 +1,6 @@
 import { useRouter } from '@tarojs/taro'
 import PageFrame from '../../../components/PageFrame'
-import { LifePayOrderType } from '../../../domain/lifePayOrderType'
+import { LifePayOrderType } from '@domain/lifePayOrderType'
 import DeliveryTimeNotice from '../components/DeliveryTimeNotice'
 import PhoneRechargeForm from '../components/PhoneRechargeForm'
 import { numberParam } from '../../../routes'

@@ -1,7 +1,7 @@
 import { Text, View } from '@tarojs/components'
 import Taro from '@tarojs/taro'
 import type { ReactNode } from 'react'
-import type { LifePayOrderType } from '../../../domain/lifePayOrderType'
+import type { LifePayOrderType } from '@domain/lifePayOrderType'
 import { useMessages } from '../../../i18n/messages'
 import { topUpReminderUrl } from '../../../routes'
 import { accountMessages } from '../messages'

@@ -1,20 +1,15 @@
 import { useEffect, useRef, useState } from 'react'
 import ElectricAccountFields from '../../../components/lifePayFields/ElectricAccountFields'
-import { ElectricAccountType } from '../../../domain/electric'
-import { matchElectricArea } from '../../../domain/electricArea'
-import { LifePayOrderType } from '../../../domain/lifePayOrderType'
-import {
-  electricAccount,
-  holderName as holderNameRule,
-  remark as remarkRule,
-  required,
-} from '../../../domain/validators'
+import { ElectricAccountType } from '@domain/electric'
+import { matchElectricArea } from '@domain/electricArea'
+import { LifePayOrderType } from '@domain/lifePayOrderType'
+import { electricAccount, holderName as holderNameRule, remark as remarkRule, required } from '@domain/validators'
 import { useElectricAccount } from '../../../hooks/useElectricAccount'
 import { useElectricAreas } from '../../../hooks/useElectricAreas'
 import { useFieldErrors } from '../../../hooks/useFieldErrors'
 import { useLocaleStore } from '../../../i18n/i18n'
 import { useMessages } from '../../../i18n/messages'
-import type { UserAccount } from '../../../../types/api/lifePay'
+import type { UserAccount } from '@contract/lifePay'
 import { fieldError } from '../accountForm'
 import { useLocationCityStore } from '../../../stores/locationCity'
 import { useSaveAccount } from '../hooks/useSaveAccount'

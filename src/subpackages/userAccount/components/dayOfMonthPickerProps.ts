@@ -1,4 +1,4 @@
-import { REMINDER_DAY_MAX, REMINDER_DAY_MIN } from '../../../domain/reminderSchedule'
+import { REMINDER_DAY_MAX, REMINDER_DAY_MIN } from '@domain/reminderSchedule'
 
 /** The days a monthly reminder may fall on, in order. */
 export const REMINDER_DAYS = Array.from(

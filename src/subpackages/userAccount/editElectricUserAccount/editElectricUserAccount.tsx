@@ -1,7 +1,7 @@
 import { useRouter } from '@tarojs/taro'
 import LoginRequired from '../../../components/LoginRequired'
 import PageFrame from '../../../components/PageFrame'
-import { LifePayOrderType } from '../../../domain/lifePayOrderType'
+import { LifePayOrderType } from '@domain/lifePayOrderType'
 import ElectricAccountForm from '../components/ElectricAccountForm'
 import EditAccountView from '../components/EditAccountView'
 import { accountMessages } from '../messages'

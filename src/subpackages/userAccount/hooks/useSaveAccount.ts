@@ -2,7 +2,7 @@ import { useMutation, useQueryClient } from '@tanstack/react-query'
 import { useRef, useState } from 'react'
 import { addUpdateUserAccount } from '../../../services/api/lifePay'
 import { queryKeys } from '../../../services/queryKeys'
-import type { AddUpdateUserAccountInput } from '../../../../types/api/lifePay'
+import type { AddUpdateUserAccountInput } from '@contract/lifePay'
 import { leaveAfterSave, refusalMessage } from '../accountForm'
 
 /**

@@ -1,7 +1,7 @@
 import { useRouter } from '@tarojs/taro'
 import LoginRequired from '../../../components/LoginRequired'
 import PageFrame from '../../../components/PageFrame'
-import { type LifePayOrderType, lifePayOrderTypeValues } from '../../../domain/lifePayOrderType'
+import { type LifePayOrderType, lifePayOrderTypeValues } from '@domain/lifePayOrderType'
 import AccountListView from '../components/AccountListView'
 import { accountMessages } from '../messages'
 import { withQueryClient } from '../../../withQueryClient'

@@ -1,9 +1,9 @@
-import { type LifePayFrontStatus, LifePayOrderStatus, LifePayStatus } from '../../../../src/domain/lifePayStatus'
-import { lifePayFrontStatusOf } from '../../../../src/domain/orderDisplayStatus'
-import { LifePayOrderType } from '../../../../src/domain/lifePayOrderType'
-import { LifePayType } from '../../../../src/domain/lifePayType'
-import type { PageResult } from '../../../../types/api/envelope'
-import type { LifePayOrderDetail, LifePayOrderListItem } from '../../../../types/api/lifePay'
+import { type LifePayFrontStatus, LifePayOrderStatus, LifePayStatus } from '@domain/lifePayStatus'
+import { lifePayFrontStatusOf } from '@domain/orderDisplayStatus'
+import { LifePayOrderType } from '@domain/lifePayOrderType'
+import { LifePayType } from '@domain/lifePayType'
+import type { PageResult } from '@contract/envelope'
+import type { LifePayOrderDetail, LifePayOrderListItem } from '@contract/lifePay'
 
 /** A paid, completed phone order; override what a test is about. */
 export function orderDetail(overrides: Partial<LifePayOrderDetail> = {}): LifePayOrderDetail {

@@ -72,7 +72,7 @@ export enum OrderNotificationStatus {
   Unknown = 'unknown',
 }
 
-/** The notification events the transition table can still cause from `from` (src/domain/orderTransitions). */
+/** The notification events the transition table can still cause from `from` (domain/orderTransitions). */
 function eventsReachableFrom(from: OrderState): Set<LifePayNotificationEvent> {
   const events = new Set<LifePayNotificationEvent>()
   const seen: OrderState[] = [from]

@@ -30,7 +30,7 @@ export const lifePayNotificationChannelValues: readonly LifePayNotificationChann
   LifePayNotificationChannel.Sms,
 ]
 
-/** The order events the user is told about, by the order-state event that causes them (src/domain/orderTransitions). */
+/** The order events the user is told about, by the order-state event that causes them (domain/orderTransitions). */
 const eventByOrderEvent: Partial<Record<OrderEvent, LifePayNotificationEvent>> = {
   pay: LifePayNotificationEvent.Paid,
   completeRecharge: LifePayNotificationEvent.RechargeSucceeded,
