@@ -131,9 +131,13 @@ const transpiledPackages = (filename: string): boolean =>
   /node_modules[\\/](@tanstack|axios|zustand|query-string|decode-uri-component|split-on-first|filter-obj)[\\/]/.test(
     filename,
   )
-// The benchmark floor app lies outside src/ but shares its floor globals (config/floorGlobals.ts): compiled too.
+const KERNEL = resolve(__dirname, '../domain')
+// The kernel (domain/) lies beside src/, and so does the benchmark floor app, which shares its floor globals
+// (config/floorGlobals.ts): both compiled like src/.
 const alsoCompiled = (filename: string): boolean =>
-  transpiledPackages(filename) || (floorApp && /[\\/]src[\\/]platform[\\/]floor[\\/]/.test(filename))
+  transpiledPackages(filename) ||
+  filename.startsWith(KERNEL) ||
+  (floorApp && /[\\/]src[\\/]platform[\\/]floor[\\/]/.test(filename))
 
 export default defineConfig<'webpack5'>(async (merge, { mode }) => {
   checkOperatorSettings(mode, process.env)
@@ -149,7 +153,7 @@ export default defineConfig<'webpack5'>(async (merge, { mode }) => {
     defineConstants: {},
     // The kernel (domain/) and the contract (types/api) sit beside src/, imported by the same names everywhere
     // (tsconfig.json's paths).
-    alias: { '@domain': resolve(__dirname, '../domain'), '@contract': resolve(__dirname, '../types/api') },
+    alias: { '@domain': KERNEL, '@contract': resolve(__dirname, '../types/api') },
     copy: {
       patterns: platform === 'alipay' ? [{ from: 'mini.project.json', to: `${outputRoot}/mini.project.json` }] : [],
       options: {},
