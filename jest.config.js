@@ -7,13 +7,11 @@ module.exports = {
   testPathIgnorePatterns: ['/node_modules/', '/test/e2e/', '/test/mini/'],
   transform: { '^.+\\.(m?[jt]sx?)$': 'babel-jest' },
   transformIgnorePatterns: [
-    '/node_modules/(?!(@tarojs|@tanstack|@stencil|swiper|ssr-window|dom7|query-string|decode-uri-component|split-on-first|filter-obj|nanoid|style-inject|tslib|\\.pnpm|@babel/runtime|axios/lib)/)',
+    '/node_modules/(?!(@tarojs|@tanstack|lodash-es|@stencil|swiper|ssr-window|dom7|query-string|decode-uri-component|split-on-first|filter-obj|nanoid|style-inject|tslib|\\.pnpm|@babel/runtime|axios/lib)/)',
   ],
   moduleNameMapper: {
     '^@domain/(.*)$': '<rootDir>/domain/$1',
     '^@contract/(.*)$': '<rootDir>/types/api/$1',
-    '^lodash-es$': 'lodash',
-    '^lodash-es/(.*)$': 'lodash/$1',
     '^@tarojs/components$': '@tarojs/components/lib/react',
     '^@tarojs/taro$': '<rootDir>/test/shims/taro.ts',
     '\\.(css|scss|sass|less)$': '<rootDir>/test/shims/style.ts',

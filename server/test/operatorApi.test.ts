@@ -508,7 +508,7 @@ describe('RefundLifePayOrder and RejectRefundLifePayOrder', () => {
     )
     assert.ok(declined, 'a refund declined on a delivered top-up (RejectRefundLifePayOrder, above)')
     const [header, row] = await readSheet(await exportBytes({ keyWords: declined.orderNo }))
-    assert.equal(row[header.indexOf('订单状态')], '退款未通过，已到账')
+    assert.equal(row[header.indexOf('订单状态')], '充值成功，退款未通过')
   })
 
   test('unknown order', async () => {

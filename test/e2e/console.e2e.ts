@@ -6,9 +6,9 @@ import ExcelJS from 'exceljs'
 import type { Browser, BrowserContext, Page } from 'playwright-core'
 import { LifePayOrderStatus, LifePayStatus, lifePayOrderStatusLabels, lifePayStatusLabels } from '@domain/lifePayStatus'
 import { label, type Locale } from '@domain/locale'
+import { OrderDisplayStatus, orderDisplayStatusLabels } from '@domain/orderDisplayStatus'
 import { maskAccount, maskPhone } from '@domain/mask'
 import { regionLabel } from '@domain/regionNames'
-import { declinedRefundLabels } from '@domain/declinedRefund'
 import { discountTenths, formatFen, rechargePriceFen } from '@domain/price'
 import { LifePayRateType, lifePayRateTypeLabels } from '@domain/rateType'
 import { validationMessages } from '@domain/validationMessages'
@@ -380,7 +380,7 @@ for (const locale of ['zh-CN', 'en-US'] as const) {
     assert.equal(rejected.lifePayOrderStatus, LifePayOrderStatus.RefundFailed)
     assert.equal(rejected.refundCheckRemark, reason)
     // The console says the refund was declined on a top-up that arrived, not "refund failed" (issue 37, item 2).
-    const declined = label(declinedRefundLabels, 'delivered', locale)
+    const declined = label(orderDisplayStatusLabels, OrderDisplayStatus.DeliveredRefundDeclined, locale)
     await page.goto(`${server.url}/console/orders?keyWords=${rejectedOrder.orderNo}`)
     await tableRow(page, 'orders-table', rejectedOrder.orderNo).getByText(declined, { exact: true }).waitFor()
     await page.goto(`${server.url}/console/orders/${rejectedOrder.orderNo}`)

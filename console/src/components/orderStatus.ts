@@ -1,4 +1,5 @@
-import { declinedRefundLabels, declinedRefundOf } from '@domain/declinedRefund'
+import { declinedRefundOf } from '@domain/declinedRefund'
+import { OrderDisplayStatus, orderDisplayStatusLabels } from '@domain/orderDisplayStatus'
 import { label, type Locale } from '@domain/locale'
 import { LifePayOrderStatus, lifePayOrderStatusLabels } from '@domain/lifePayStatus'
 import type { LifePayOrderListOutput } from '@contract/operator'
@@ -9,7 +10,7 @@ type Order = Pick<LifePayOrderListOutput, 'lifePayOrderStatus' | 'supplierResult
 export function orderStatusText(order: Order, locale: Locale): string {
   const declined = declinedRefundOf(order)
   return declined
-    ? label(declinedRefundLabels, declined, locale)
+    ? label(orderDisplayStatusLabels, declined, locale)
     : label(lifePayOrderStatusLabels, order.lifePayOrderStatus, locale)
 }
 
@@ -23,7 +24,7 @@ export function orderStatusColor(order: Order): string | undefined {
     case LifePayOrderStatus.Failed:
       return 'red'
     case LifePayOrderStatus.RefundFailed:
-      return declinedRefundOf(order) === 'delivered' ? 'green' : 'blue'
+      return declinedRefundOf(order) === OrderDisplayStatus.DeliveredRefundDeclined ? 'green' : 'blue'
     default:
       return undefined
   }

@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto'
-import { loginContextFrom, loginPageUrl } from '../../../src/subpackages/login/loginLinks'
+import { loginContextFrom, loginPageUrl } from '../../../src/subpackages/login/loginContext'
 import { expandUId, scanUId } from '../../../src/subpackages/login/scanEntry'
 
 // A user id (UUID) and its compact form, as WeChat's 32-character scene carries it.

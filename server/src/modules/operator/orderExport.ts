@@ -3,7 +3,8 @@ import type { Writable } from 'node:stream'
 import { and, eq, lt, or, type SQL } from 'drizzle-orm'
 import ExcelJS from 'exceljs'
 import type { LifePayOrderFilters, LifePayOrderListOutput } from '@contract/operator'
-import { declinedRefundLabels, declinedRefundOf } from '@domain/declinedRefund'
+import { declinedRefundOf } from '@domain/declinedRefund'
+import { orderDisplayStatusLabels } from '@domain/orderDisplayStatus'
 import { DEFAULT_LOCALE, label, type Locale } from '@domain/locale'
 import { lifePayOrderTypeLabels } from '@domain/lifePayOrderType'
 import { lifePayOrderStatusLabels, lifePayStatusLabels } from '@domain/lifePayStatus'
@@ -86,7 +87,7 @@ export const orderExportColumns: readonly ExportColumn[] = [
       // A declined refund as what became of the top-up, never "refund failed" (the console's words).
       const declined = declinedRefundOf(r)
       return declined
-        ? label(declinedRefundLabels, declined, locale)
+        ? label(orderDisplayStatusLabels, declined, locale)
         : label(lifePayOrderStatusLabels, r.lifePayOrderStatus, locale)
     },
   },

@@ -5,7 +5,7 @@ import LoginHeader from '../components/LoginHeader'
 import LoginLinks from '../components/LoginLinks'
 import PhoneCodeLoginForm from '../components/PhoneCodeLoginForm'
 import PlatformLogin from '../components/PlatformLogin'
-import { loginContextFrom, loginPageUrl } from '../loginLinks'
+import { loginContextFrom, loginPageUrl } from '../loginContext'
 import { loginMessages } from '../messages'
 // Calls the server (without react-query): the request layer, wired to the app's UI.
 import '../../../appHttp'

@@ -5,7 +5,7 @@ import { checkCode, checkConfirmation, checkNewPassword, checkPhone } from '../f
 import { useFormFields, type FieldCheck } from '../hooks/useFormFields'
 import { useLoginSubmit } from '../hooks/useLoginSubmit'
 import { registerWithPhoneCode } from '../loginActions'
-import type { LoginContext } from '../loginLinks'
+import type { LoginContext } from '../loginContext'
 import { loginMessages } from '../messages'
 import LoginFormActions from './LoginFormActions'
 import PasswordField from './PasswordField'

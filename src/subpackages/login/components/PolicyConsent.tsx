@@ -1,7 +1,7 @@
 import { Text, View } from '@tarojs/components'
 import Taro from '@tarojs/taro'
 import { useMessages } from '../../../i18n/messages'
-import { loginPageUrl } from '../loginLinks'
+import { loginPageUrl } from '../loginContext'
 import { loginMessages } from '../messages'
 import './PolicyConsent.scss'
 

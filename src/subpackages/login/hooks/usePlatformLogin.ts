@@ -1,5 +1,5 @@
 import { useCallback, useEffect, useRef, useState } from 'react'
-import { platformLogin, type PlatformIdentity } from '../platformLogin'
+import { platformLogin, type PlatformIdentity } from '../hostLogin'
 
 export type PlatformLoginStatus = 'preparing' | 'ready' | 'failed'
 

@@ -7,7 +7,7 @@ import LoginLinks from '../components/LoginLinks'
 import LoginTabs from '../components/LoginTabs'
 import PasswordLoginForm from '../components/PasswordLoginForm'
 import PhoneCodeLoginForm from '../components/PhoneCodeLoginForm'
-import { loginContextFrom, loginPageUrl } from '../loginLinks'
+import { loginContextFrom, loginPageUrl } from '../loginContext'
 import { loginMessages } from '../messages'
 // Calls the server (without react-query): the request layer, wired to the app's UI.
 import '../../../appHttp'

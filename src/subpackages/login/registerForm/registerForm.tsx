@@ -4,7 +4,7 @@ import { useMessages } from '../../../i18n/messages'
 import LoginHeader from '../components/LoginHeader'
 import LoginLinks from '../components/LoginLinks'
 import PhoneRegisterForm from '../components/PhoneRegisterForm'
-import { loginContextFrom, loginPageUrl } from '../loginLinks'
+import { loginContextFrom, loginPageUrl } from '../loginContext'
 import { loginMessages } from '../messages'
 // Calls the server (without react-query): the request layer, wired to the app's UI.
 import '../../../appHttp'

@@ -24,7 +24,7 @@ import {
   textLength,
   validateRefundForm,
   type RefundFormErrors,
-} from '../refundForm'
+} from '../refundApplication'
 import LifePayOrderTypeIcon from '../../../components/LifePayOrderTypeIcon'
 import { refundResultUrl } from '../../../routes'
 import './RefundForm.scss'
