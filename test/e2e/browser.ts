@@ -1,7 +1,7 @@
 import assert from 'node:assert/strict'
 import { mkdirSync } from 'node:fs'
 import { join } from 'node:path'
-import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core'
+import { chromium, type Browser, type BrowserContext, type BrowserContextOptions, type Page } from 'playwright-core'
 import { CHROMIUM_FLAGS, CHROMIUM_PATH } from '../../scripts/lib/chromium'
 
 export const ARTIFACTS = join(__dirname, 'artifacts')
@@ -11,8 +11,12 @@ export async function launchBrowser(): Promise<Browser> {
   return chromium.launch({ executablePath: CHROMIUM_PATH, args: CHROMIUM_FLAGS })
 }
 
-/** An iPhone-sized phone browser (375×812), in the given language. */
-export function phoneContext(browser: Browser, locale: 'zh-CN' | 'en-US' = 'zh-CN'): Promise<BrowserContext> {
+/** An iPhone-sized phone browser (375×812), in the given language; `extra` adds to (or overrides) its options. */
+export function phoneContext(
+  browser: Browser,
+  locale: 'zh-CN' | 'en-US' = 'zh-CN',
+  extra: BrowserContextOptions = {},
+): Promise<BrowserContext> {
   return browser.newContext({
     viewport: { width: 375, height: 812 },
     deviceScaleFactor: 2,
@@ -21,6 +25,7 @@ export function phoneContext(browser: Browser, locale: 'zh-CN' | 'en-US' = 'zh-C
     locale,
     userAgent:
       'Mozilla/5.0 (iPhone; CPU iPhone OS 17_0 like Mac OS X) AppleWebKit/605.1.15 (KHTML, like Gecko) Version/17.0 Mobile/15E148 Safari/604.1',
+    ...extra,
   })
 }
 

@@ -4,7 +4,7 @@ import { join } from 'node:path'
 import { after, before, test } from 'node:test'
 import ExcelJS from 'exceljs'
 import type { Browser, BrowserContext, Page } from 'playwright-core'
-import { LifePayOrderStatus, LifePayStatus, lifePayOrderStatusLabels, lifePayStatusLabels } from '@domain/lifePayStatus'
+import { LifePayOrderStatus, LifePayStatus, lifePayOrderStatusLabels } from '@domain/lifePayStatus'
 import { label, type Locale } from '@domain/locale'
 import { OrderDisplayStatus, orderDisplayStatusLabels } from '@domain/orderDisplayStatus'
 import { maskAccount, maskPhone } from '@domain/mask'
@@ -402,14 +402,19 @@ for (const locale of ['zh-CN', 'en-US'] as const) {
     await actions.getByText(DEMO_OPERATOR.loginName).first().waitFor()
     const a = audit[locale]
     await actions.getByText(a.actions['refund.approve.acknowledgeDelivered'], { exact: true }).waitFor()
+    // The approval's row is the decision as committed (the refund claimed: its number, the review's words, the
+    // voucher); the money step follows the commit and shows in the order's fields and timeline.
     const changes = (await actions.locator('.lp-diff').textContent()) ?? ''
-    const pay = (status: LifePayStatus) => label(lifePayStatusLabels, status, locale)
-    const order = (status: LifePayOrderStatus) => label(lifePayOrderStatusLabels, status, locale)
     for (const change of [
-      `${a.fields.payStatus}${a.fieldSeparator}${pay(LifePayStatus.PendingRefund)} → ${pay(LifePayStatus.Refunded)}`,
-      `${a.fields.lifePayOrderStatus}${a.fieldSeparator}${order(LifePayOrderStatus.RefundPendingReview)} → ${order(LifePayOrderStatus.Refunded)}`,
+      `${a.fields.refundNo}${a.fieldSeparator}${approvedOrder.orderNo}R`,
+      `${a.fields.refundCredentialsImgUrl}${a.fieldSeparator}${a.viewVoucher}`,
     ])
       assert.ok(changes.includes(change), `${change} in ${changes}`)
+    await page
+      .getByTestId('order-fields')
+      .getByText(label(lifePayOrderStatusLabels, LifePayOrderStatus.Refunded, locale), { exact: true })
+      .first()
+      .waitFor()
     assert.doesNotMatch((await actions.textContent()) ?? '', RAW_AUDIT_WORDS)
     await page.getByRole('img', { name: t().voucher }).waitFor()
     await settled(page)

@@ -8,6 +8,7 @@ import { startFakeAliyun, type FakeAliyun } from '../../server/test/support/fake
 import { FakeFulu } from '../../server/test/support/fakeFulu'
 import { startFakeWechatIdentity } from '../../server/test/support/fakeWechatIdentity'
 import { startFakeWechatPay, type FakeWechatPay } from '../../server/test/support/fakeWechatPay'
+import { testTls } from '../../server/test/support/testTls'
 
 // The reference server as production runs it — NODE_ENV=production, strong secrets, no demo data, the duplicate guard
 // on, no /api/dev/* — with every provider real and pointed at its local fake (server/test/support/fake*.ts, each
@@ -15,6 +16,13 @@ import { startFakeWechatPay, type FakeWechatPay } from '../../server/test/suppor
 // STS and 号码百科, the recharge supplier. The browser suite drives the built H5 app against it. Two things are one setting
 // each, for whoever changes them: the supplier (`startSupplier`: its fake and the settings that name it) and where the
 // fakes are reached (each fake's own address — `baseUrl`, `gateway`, `url`, `env()` — read here and nowhere else).
+// As in production, every vendor is reached over https (the fakes serve a certificate of the test authority, which
+// the server trusts through NODE_EXTRA_CA_CERTS, as a deployment would an extra one) and the vendors post to a
+// public https notify address, which reaches the server — plain http on 127.0.0.1 for the browser — as through a
+// TLS-terminating proxy (`notifyVia`).
+
+/** The server's public address as the payment providers know it (their notify URLs). */
+const PUBLIC_SERVER = 'https://pay.life-pay-e2e.example'
 
 const JWT_SECRET = 'e2e-Zk3J9x!vQ2m#Lw8pZr5Tn0bYc7Hd4Fg6A'
 const OPERATOR_TOKEN = 'e2e-Qw7Er9Ty1Ui3Op5As8Df0Gh2Jk4Lz6Xc'
@@ -34,6 +42,7 @@ export interface SupplierFake {
 async function startSupplier(): Promise<SupplierFake> {
   let callbackUrl = ''
   const supplier = await new FakeFulu({
+    tls: true,
     appKey: FULU_APP_KEY,
     appSecret: FULU_APP_SECRET,
     deliver: async (body) =>
@@ -66,22 +75,26 @@ export interface ProductionStack {
 /** Starts every fake, then the server in production mode against them (it refuses to start on any unsafe setting). */
 export async function startProductionServer(extra: Record<string, string> = {}): Promise<ProductionStack> {
   const keyDir = mkdtempSync(join(tmpdir(), 'lifepay-e2e-keys-'))
-  // The browser suite's server is plain http on 127.0.0.1: WeChat's fake takes its notify URL over http.
-  const wechatPay = await startFakeWechatPay(undefined, { httpNotifyUrls: true })
-  const alipay = await startFakeAlipay()
-  const wechatIdentity = await startFakeWechatIdentity()
-  const aliyun = await startFakeAliyun()
+  const tls = testTls()
+  let serverUrl = ''
+  const notifyVia = (notifyUrl: string) => notifyUrl.replace(PUBLIC_SERVER, serverUrl)
+  const wechatPay = await startFakeWechatPay(undefined, { tls: true, notifyVia })
+  const alipay = await startFakeAlipay(undefined, { tls: true, notifyVia })
+  const wechatIdentity = await startFakeWechatIdentity(undefined, { tls: true })
+  const aliyun = await startFakeAliyun(undefined, { tls: true })
   const supplier = await startSupplier()
   const closeFakes = () =>
     Promise.all([wechatPay.close(), alipay.close(), wechatIdentity.close(), aliyun.close(), supplier.close()])
 
   const environment = (url: string): Record<string, string> => {
-    const wx = wechatPay.settings(keyDir, `${url}/api/pay/notify/wxpay`)
-    const ali = alipay.settings(keyDir, `${url}/api/pay/notify/alipay`)
+    serverUrl = url
+    const wx = wechatPay.settings(keyDir, `${PUBLIC_SERVER}/api/pay/notify/wxpay`)
+    const ali = alipay.settings(keyDir, `${PUBLIC_SERVER}/api/pay/notify/alipay`)
     const aliIdentity = alipay.identitySettings(keyDir)
     const wxIdentity = wechatIdentity.settings()
     return {
       NODE_ENV: 'production',
+      NODE_EXTRA_CA_CERTS: tls.caFile,
       JWT_SECRET,
       OPERATOR_TOKEN,
       SEED_DEMO_DATA: '0',

@@ -52,7 +52,9 @@ async function newPayer(): Promise<{ context: BrowserContext; page: Page; userId
     province: '广东',
     city: '深圳',
   })
-  const context = await phoneContext(browser, LOCALE)
+  // The cashiers' pages are the fakes', served over https with the test authority's certificate (productionServer.ts),
+  // which this browser takes as a phone takes a vendor's public one.
+  const context = await phoneContext(browser, LOCALE, { ignoreHTTPSErrors: true })
   const userId = await logInByPhoneCode(stack.server, context, phone, LOCALE)
   const page = await context.newPage()
   return { context, page, userId, phone }

@@ -94,6 +94,8 @@ export type FakeAlipay = Awaited<ReturnType<typeof startFakeAlipay>>
 export interface FakeAlipayOptions extends FakeServerOptions {
   /** 公钥证书 mode: certificates instead of bare public keys. */
   certificates?: boolean
+  /** Where a post to notify_url lands (the network between Alipay and the merchant); unset: notify_url itself. */
+  notifyVia?: (notifyUrl: string) => string
 }
 
 const ROOT_RSA: DistinguishedName = [
@@ -540,7 +542,7 @@ export async function startFakeAlipay(now: () => Date = () => new Date(), option
     trade.buyer = `2088${String(100000000000 + seq).slice(-12)}`
     if (notify === 'hold') deliveries.push({ orderNo: trade.outTradeNo, answer: 'held' })
     else {
-      const answer = await fetch(trade.notifyUrl, {
+      const answer = await fetch((options.notifyVia ?? ((url: string) => url))(trade.notifyUrl), {
         method: 'POST',
         headers: { 'content-type': 'application/x-www-form-urlencoded; charset=utf-8' },
         body: notification(trade.outTradeNo),

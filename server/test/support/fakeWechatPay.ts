@@ -62,10 +62,11 @@ export interface FakeDelivery {
 
 export interface FakeWechatPayOptions {
   /**
-   * Takes notify_url over plain http (WeChat wants https; the browser suite's server is plain http on 127.0.0.1).
-   * Until the fakes serve TLS, the suite's one setting for it.
+   * The network between WeChat and the merchant: where a post to notify_url (a public https address, as WeChat
+   * requires) lands. The browser suite's server listens on plain http on 127.0.0.1 behind that address, as a server
+   * behind its TLS-terminating proxy does. Unset: posted to notify_url itself.
    */
-  httpNotifyUrls?: boolean
+  notifyVia?: (notifyUrl: string) => string
 }
 
 export interface FakeRefund {
@@ -167,8 +168,8 @@ export async function startFakeWechatPay(
   const deliveries: FakeDelivery[] = []
   /** deliver: paying in the H5 cashier posts the notification to notify_url; hold: it is never posted (lost). */
   let notify: 'deliver' | 'hold' = 'deliver'
-  const notifyUrlAllowed = (url: string) =>
-    url.startsWith('https://') || (options.httpNotifyUrls === true && url.startsWith('http://'))
+  const notifyUrlAllowed = (url: string) => url.startsWith('https://')
+  const notifyTarget = options.notifyVia ?? ((url: string) => url)
   /** Every request as received, with the status answered: tests see what the adapter sent. */
   const requests: { method: string; url: string; body: unknown; status: number }[] = []
   const nowS = () => Math.floor(now().getTime() / 1000)
@@ -585,7 +586,7 @@ export async function startFakeWechatPay(
         orderView(order),
         {},
       )
-      const answer = await fetch(order.notifyUrl, { method: 'POST', headers, body }).catch(() => null)
+      const answer = await fetch(notifyTarget(order.notifyUrl), { method: 'POST', headers, body }).catch(() => null)
       deliveries.push({ orderNo: order.outTradeNo, status: answer?.status ?? 0 })
     }
     if (!redirect) return page(200, '微信支付', '<h1>支付成功</h1>')
