@@ -1,15 +1,16 @@
 /**
- * `npm start`: builds the H5 app and the operator console when needed, then serves both and the API on one local
- * port (server/src/main.ts).
+ * `npm start`: builds the H5 app, the operator console and the server when needed, then serves both apps and the API
+ * on one local port — the built server (dist/server/main.js), as production runs it.
  */
 import { spawn } from 'node:child_process'
-import { join } from 'node:path'
 import { CONSOLE_DIST, ensureConsoleBuild } from './consoleBuild'
 import { ensureH5Build, H5_DIST } from './h5Build'
+import { ensureServerBuild, SERVER_MAIN } from './serverBuild'
 
 async function start(): Promise<void> {
   ensureH5Build()
   await ensureConsoleBuild()
+  await ensureServerBuild()
 }
 
 start().then(serve, (error: unknown) => {
@@ -18,7 +19,7 @@ start().then(serve, (error: unknown) => {
 })
 
 function serve(): void {
-  const child = spawn(process.execPath, ['--import', 'tsx', join(__dirname, '..', 'server', 'src', 'main.ts')], {
+  const child = spawn(process.execPath, ['--enable-source-maps', SERVER_MAIN], {
     stdio: 'inherit',
     env: {
       ...process.env,

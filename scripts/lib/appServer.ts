@@ -3,6 +3,7 @@ import { mkdtempSync, rmSync } from 'node:fs'
 import { createServer } from 'node:net'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
+import { ensureServerBuild, SERVER_MAIN } from '../serverBuild'
 
 const ROOT = join(__dirname, '../..')
 
@@ -50,19 +51,21 @@ async function waitUntilReady(url: string, child: ChildProcess, output: () => st
 }
 
 /**
- * The real reference server (as `npm start` runs it) with a fresh embedded database and the built dist/h5,
+ * The real reference server (as `npm start` and production run it: the built dist/server/main.js under plain node,
+ * built first when missing or stale) with a fresh embedded database and the built dist/h5,
  * on a free port. Extra environment (e.g. a shorter supplier delay) may be passed in, or made from the server's
  * address (notify URLs the providers' fakes post to).
  */
 export async function startAppServer(
   extra: Record<string, string> | ((url: string) => Record<string, string>) = {},
 ): Promise<AppServer> {
+  await ensureServerBuild()
   const dataDir = mkdtempSync(join(tmpdir(), 'lifepay-e2e-'))
   const port = await freePort()
   const url = `http://127.0.0.1:${port}`
   const env = typeof extra === 'function' ? extra(url) : extra
   let log = ''
-  const child = spawn(process.execPath, ['--import', 'tsx', join(ROOT, 'server/src/main.ts')], {
+  const child = spawn(process.execPath, ['--enable-source-maps', SERVER_MAIN], {
     cwd: ROOT,
     env: {
       ...process.env,

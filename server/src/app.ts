@@ -73,6 +73,10 @@ import type { PaymentProvider } from './providers/payment'
 import { LifePayType } from '@domain/lifePayType'
 import { RateLimiter } from './modules/abuse/rateLimiter'
 import { CredentialCache } from './cache/credentialCache'
+import { registerDatabaseGauges } from './modules/metrics/databaseGauges'
+import { instrumentProviders } from './modules/metrics/instrumentProvider'
+import { createMetrics } from './modules/metrics/metrics'
+import { registerMetricsRoutes } from './modules/metrics/routes'
 
 declare module 'fastify' {
   interface FastifyRequest {
@@ -321,7 +325,11 @@ export async function buildApp(options: AppOptions): Promise<App> {
     random: options.random ?? Math.random,
     providers: {} as Providers,
     sandboxes,
+    metrics: createMetrics(),
   }
+  // First, so its timing hook is the app's own and every route is timed.
+  registerMetricsRoutes(app, ctx, ctx.metrics)
+  registerDatabaseGauges(ctx, ctx.metrics)
   const given = { ...options.providers }
   // Alibaba Cloud SMS and OSS credentials by configuration; without them /api/dev/sms-outbox and the sandbox bucket's
   // routes are not registered (modules/dev/routes.ts, modules/storage/routes.ts).
@@ -399,6 +407,7 @@ export async function buildApp(options: AppOptions): Promise<App> {
     carrierLookup:
       given.carrierLookup ?? (config.carrierLookup === 'off' ? createCarrierLookupOff() : createSandboxCarrierLookup()),
   }
+  ctx.providers = instrumentProviders(ctx.providers, config, ctx.metrics)
   defineOrderJobs(ctx)
   defineAttemptJobs(ctx)
   defineOrphanJobs(ctx)

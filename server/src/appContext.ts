@@ -15,6 +15,7 @@ import type { SandboxStorage, StorageProvider } from './providers/storage'
 import type { SupplierProvider } from './providers/supplier'
 import type { RateLimiter } from './modules/abuse/rateLimiter'
 import type { CredentialCache } from './cache/credentialCache'
+import type { Metrics } from './modules/metrics/metrics'
 
 export interface Providers {
   sms: SmsProvider
@@ -52,4 +53,6 @@ export interface AppContext {
   sandboxes: Sandboxes
   log: FastifyBaseLogger
   random: () => number
+  /** The process's Prometheus registry and its timers (modules/metrics). */
+  metrics: Metrics
 }

@@ -253,6 +253,11 @@ export interface ServerConfig {
   refreshTokenTtlS: number
   operatorToken: string
   /**
+   * The bearer token a Prometheus scraper presents at /metrics (METRICS_TOKEN). Production serves /metrics only with
+   * one; elsewhere /metrics is open and a token, when set, is still required.
+   */
+  metricsToken: string | null
+  /**
    * Admins must log in with a one-time code too (TOTP): always in production, elsewhere with ADMIN_TOTP_REQUIRED
    * (a staging server). An admin without one may only enrol (docs/server.md § Operator side).
    */
@@ -823,6 +828,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): ServerConfig {
     accessTokenTtlS: int(env.ACCESS_TOKEN_TTL_S, 7200, 'ACCESS_TOKEN_TTL_S'),
     refreshTokenTtlS: int(env.REFRESH_TOKEN_TTL_S, 30 * 24 * 3600, 'REFRESH_TOKEN_TTL_S'),
     operatorToken: env.OPERATOR_TOKEN || DEV_OPERATOR_TOKEN,
+    metricsToken: env.METRICS_TOKEN?.trim() || null,
     adminTotpRequired: production || flag(env.ADMIN_TOTP_REQUIRED, false),
     providers: {
       sms,

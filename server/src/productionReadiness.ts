@@ -201,6 +201,13 @@ const SECRET_SETTINGS: readonly SecretSetting[] = [
     fix: FIX_TOKEN,
     published: DEVELOPMENT_SECRETS,
   },
+  // The scraper's token guards figures about the business (orders, money in flight), not the money itself; still ours.
+  {
+    setting: 'METRICS_TOKEN',
+    value: (c) => c.metricsToken ?? undefined,
+    format: 'ours',
+    fix: FIX_TOKEN,
+  },
   // Fulu's secret signs what settles recharges: one anyone could guess (or the sandbox app's, published in every SDK)
   // would let them forge results.
   {

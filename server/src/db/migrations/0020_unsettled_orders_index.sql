@@ -1,0 +1,1 @@
+CREATE INDEX "life_pay_orders_unsettled_idx" ON "life_pay_orders" USING btree ("life_pay_order_status","pay_status") WHERE "life_pay_orders"."life_pay_order_status" IN (10, 40) OR "life_pay_orders"."pay_status" = 30 OR "life_pay_orders"."refund_status" = 'processing';
