@@ -316,9 +316,7 @@ export const lifePayOrders = pgTable(
     // /metrics counts on every scrape (modules/metrics/databaseGauges.ts), a few rows at any size of the table.
     index('life_pay_orders_unsettled_idx')
       .on(t.lifePayOrderStatus, t.payStatus)
-      .where(
-        sql`${t.lifePayOrderStatus} IN (10, 40) OR ${t.payStatus} = 30 OR ${t.refundStatus} = 'processing'`,
-      ),
+      .where(sql`${t.lifePayOrderStatus} IN (10, 40) OR ${t.payStatus} = 30 OR ${t.refundStatus} = 'processing'`),
     // Reconciliation's reads of a day (docs/money.md): the payments and the refunds it took.
     index('life_pay_orders_pay_time_idx').on(t.payTime),
     index('life_pay_orders_refund_time_idx').on(t.refundTime),
