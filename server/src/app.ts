@@ -242,7 +242,7 @@ export async function buildApp(options: AppOptions): Promise<App> {
     return true
   })
 
-  installCors(app, corsPolicy(config.corsOrigins, config.production))
+  await installCors(app, corsPolicy(config.corsOrigins, config.production))
   await installCookies(app)
   installSecurityHeaders(
     app,
