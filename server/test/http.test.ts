@@ -406,6 +406,14 @@ describe('cross-origin calls (H5 dev server)', () => {
       'access-control-allow-credentials': 'true',
     })
     assert.match(String(call.headers.vary), /\bOrigin\b/)
+    // An OPTIONS without Access-Control-Request-Method is no preflight: routed like any call, our envelope.
+    const notPreflight = await t.app.inject({
+      method: 'OPTIONS',
+      url: '/api/LifePay/GetRate',
+      headers: { origin: 'http://localhost:10086' },
+    })
+    assert.deepEqual([notPreflight.statusCode, notPreflight.json().error], [404, 'NOT_FOUND'])
+    assert.equal(notPreflight.headers['access-control-allow-origin'], 'http://localhost:10086')
   })
 
   test('other origins get no CORS headers, and their preflight is not answered', async () => {

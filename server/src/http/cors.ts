@@ -1,4 +1,4 @@
-import fastifyCors from '@fastify/cors'
+import fastifyCors, { type FastifyCorsOptions } from '@fastify/cors'
 import type { FastifyInstance } from 'fastify'
 import { OPERATOR_TOKEN_HEADER, VIRTUAL_USER_HEADER } from './auth'
 import { HOST_HEADER } from './hostHeader'
@@ -18,12 +18,20 @@ const PREFLIGHT_ALLOWED_HEADERS = [
  * app sends credentials, so the origin is echoed, never '*'. Mini-programs do not use CORS.
  */
 export async function installCors(app: FastifyInstance, allowed: (origin: string) => boolean): Promise<void> {
-  await app.register(fastifyCors, {
+  const options: FastifyCorsOptions = {
     origin: (origin, callback) => callback(null, origin !== undefined && allowed(origin)),
     credentials: true,
     methods: ['GET', 'POST', 'OPTIONS'],
     allowedHeaders: PREFLIGHT_ALLOWED_HEADERS,
     maxAge: 600,
+  }
+  const preflight = { ...options, preflight: true }
+  const notPreflight = { ...options, preflight: false }
+  // An OPTIONS without Access-Control-Request-Method is no preflight: routed (our 404 envelope), not the plugin's
+  // plain-text 400.
+  await app.register(fastifyCors, {
+    delegator: (request, callback) =>
+      callback(null, request.headers['access-control-request-method'] ? preflight : notPreflight),
   })
 }
 
