@@ -1,13 +1,12 @@
-import { useQueryClient } from '@tanstack/react-query'
+import { useMutation } from '@tanstack/react-query'
 import { Text, View } from '@tarojs/components'
-import { useState } from 'react'
+import { useRef } from 'react'
 import type { LifePayOrderDetail } from '@contract/lifePay'
 import { showToast } from '../../../components/toastStore'
 import { LifePayOrderType } from '@domain/lifePayOrderType'
 import { useUserAccounts } from '../../../hooks/useUserAccounts'
 import { useMessages } from '../../../i18n/messages'
-import { addUpdateUserAccount } from '../../../services/api/lifePay'
-import { queryKeys } from '../../../services/queryKeys'
+import { addUpdateUserAccountMutationOptions } from '../../../services/api/userAccounts'
 import { rechargeMessages } from '../messages'
 import './result.scss'
 
@@ -16,22 +15,25 @@ const orUndefined = <T,>(value: T | null): T | undefined => value ?? undefined
 /** After a successful order: offers to keep its account among the saved ones, unless it already is. */
 export default function SaveAccountOffer({ order }: { order: LifePayOrderDetail }) {
   const m = useMessages(rechargeMessages)
-  const queryClient = useQueryClient()
   const saved = useUserAccounts(order.lifePayOrderType)
-  const [state, setState] = useState<'offer' | 'saving' | 'saved'>('offer')
+  // The save ends once the saved accounts have read it: the offer says "saved" while the list already holds it.
+  const save = useMutation(addUpdateUserAccountMutationOptions)
+  // One save per tap: a second tap before the indicator shows adds nothing.
+  const tapped = useRef(false)
+  const state = save.isSuccess ? 'saved' : save.isPending ? 'saving' : 'offer'
   if (!saved.data) return null
   const alreadySaved = saved.data.some(
     (account) =>
       account.content === order.account &&
       (order.lifePayOrderType !== LifePayOrderType.Gas || account.gasOrgType === order.gasOrgType),
   )
-  if (alreadySaved && state !== 'saved') return null
+  if (alreadySaved && state === 'offer') return null
 
-  const save = async () => {
-    if (state !== 'offer') return
-    setState('saving')
-    try {
-      await addUpdateUserAccount({
+  const onSave = () => {
+    if (tapped.current) return
+    tapped.current = true
+    save.mutate(
+      {
         lifePayType: order.lifePayOrderType,
         content: order.account,
         ispCode: orUndefined(order.ispCode),
@@ -41,13 +43,12 @@ export default function SaveAccountOffer({ order }: { order: LifePayOrderDetail 
         province: orUndefined(order.province),
         city: orUndefined(order.city),
         name: orUndefined(order.name),
-      })
-      setState('saved')
-      showToast('success', m('accountSaved'))
-      void queryClient.invalidateQueries({ queryKey: queryKeys.userAccountsRoot })
-    } catch {
-      setState('offer')
-    }
+      },
+      {
+        onSuccess: () => showToast('success', m('accountSaved')),
+        onError: () => (tapped.current = false),
+      },
+    )
   }
 
   return (
@@ -62,7 +63,7 @@ export default function SaveAccountOffer({ order }: { order: LifePayOrderDetail 
           role='button'
           tabIndex={0}
           aria-disabled={state === 'saving'}
-          onClick={() => void save()}
+          onClick={onSave}
         >
           {m('saveAccount')}
         </View>
