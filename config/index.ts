@@ -272,6 +272,15 @@ export default defineConfig<'webpack5'>(async (merge, { mode }) => {
           cacheGroups: {
             ...splitChunks.cacheGroups,
             pageStyles: { name: 'pages', type: 'css/mini-extract', chunks: 'async', enforce: true, priority: 200 },
+            // The endpoint groups most pages share (catalog, orders, saved accounts) in one chunk, as when they were
+            // one module: each under minSize, they were copied into up to five chunks (docs/decisions/api-modules.md).
+            lifePayApi: {
+              name: 'lifePayApi',
+              test: /[\\/]src[\\/]services[\\/]api[\\/](catalog|orders|userAccounts)\.ts$/,
+              chunks: 'async',
+              enforce: true,
+              priority: 100,
+            },
           },
         })
         // Start-up in several tasks, pages rendered in slices (src/platform/h5Boot.ts): the app's own, not the floor's.

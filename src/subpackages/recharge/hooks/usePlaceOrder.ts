@@ -2,8 +2,8 @@ import { useQueryClient } from '@tanstack/react-query'
 import Taro from '@tarojs/taro'
 import { useMessages } from '../../../i18n/messages'
 import { selectPayTypeUrl, type RechargeKind } from '../../../routes'
+import { ratesKey } from '../../../services/api/catalog'
 import { isBizError } from '../../../services/http/bizError'
-import { queryKeys } from '../../../services/queryKeys'
 import { rechargeMessages } from '../messages'
 import { duplicateGuardCall } from './duplicateGuard'
 import { answerDuplicateGuard, prefetchDuplicateGuard } from './duplicateGuardAnswer'
@@ -49,7 +49,7 @@ export function usePlaceOrder<I extends { idempotencyKey: string; confirmDuplica
       if (answer) return
       // The form's price was not the server's: read the rates again, so the form shows the price the order would have.
       if (isBizError(error) && error.code === 'PRICE_CHANGED')
-        void queryClient.invalidateQueries({ queryKey: queryKeys.rate })
+        void queryClient.invalidateQueries({ queryKey: ratesKey })
       const refusal = serverRefusal(error)
       if (refusal)
         showRefusal({ [REFUSAL_FIELDS[kind].includes(refusal.field) ? refusal.field : 'form']: refusal.message })
