@@ -11,7 +11,8 @@ import * as lifePayApi from '../../src/services/api/lifePay'
 import LoginLinks from '../../src/subpackages/login/components/LoginLinks'
 import LoginTabs from '../../src/subpackages/login/components/LoginTabs'
 import PolicyConsent from '../../src/subpackages/login/components/PolicyConsent'
-import PhoneRechargeForm from '../../src/subpackages/recharge/components/PhoneRechargeForm'
+import RechargeForm from '../../src/subpackages/recharge/components/RechargeForm'
+import { phoneRecharge } from '../../src/subpackages/recharge/kinds/phoneRecharge'
 import { useRechargeDraftStore } from '../../src/subpackages/recharge/hooks/rechargeDraftStore'
 import { logIn, logOut, rates, renderWithQuery, facesPriced } from '../subpackages/recharge/support'
 
@@ -62,7 +63,7 @@ describe('the phone top-up form with a keyboard (H5)', () => {
   afterEach(logOut)
 
   it('Tab reaches each control once, and each radio group once (at its chosen option, else its first)', async () => {
-    const { container } = renderWithQuery(<PhoneRechargeForm />)
+    const { container } = renderWithQuery(<RechargeForm kind={phoneRecharge} />)
     await waitFor(() =>
       expect(tabOrder(container)).toEqual([
         'button: Change',
@@ -75,7 +76,7 @@ describe('the phone top-up form with a keyboard (H5)', () => {
   })
 
   it('arrows move through the face values and choose them; Enter places the order', async () => {
-    renderWithQuery(<PhoneRechargeForm />)
+    renderWithQuery(<RechargeForm kind={phoneRecharge} />)
     await facesPriced()
     // The form orders once the carrier lookup has answered.
     await waitFor(() => expect(lifePayApi.checkPhoneCarrier).toHaveBeenCalled())

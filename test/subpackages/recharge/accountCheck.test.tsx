@@ -8,9 +8,10 @@ import { LifePayOrderType } from '@domain/lifePayOrderType'
 import { useLocaleStore } from '../../../src/i18n/i18n'
 import * as lifePayApi from '../../../src/services/api/lifePay'
 import { BizError } from '../../../src/services/http/bizError'
-import ElectricRechargeForm from '../../../src/subpackages/recharge/components/ElectricRechargeForm'
-import GasRechargeForm from '../../../src/subpackages/recharge/components/GasRechargeForm'
-import PhoneRechargeForm from '../../../src/subpackages/recharge/components/PhoneRechargeForm'
+import { electricRecharge } from '../../../src/subpackages/recharge/kinds/electricRecharge'
+import { gasRecharge } from '../../../src/subpackages/recharge/kinds/gasRecharge'
+import RechargeForm from '../../../src/subpackages/recharge/components/RechargeForm'
+import { phoneRecharge } from '../../../src/subpackages/recharge/kinds/phoneRecharge'
 import { useRechargeDraftStore } from '../../../src/subpackages/recharge/hooks/rechargeDraftStore'
 import { useLocationCityStore } from '../../../src/stores/locationCity'
 import { electricAreas } from '../../support/electricAreas'
@@ -73,7 +74,7 @@ const topUp = () => fireEvent.click(screen.getByRole('button', { name: /Top up n
 /** The electricity form in Beijing (State Grid) with `account` typed and an amount picked. */
 async function electricWith(account: string) {
   const create = jest.spyOn(lifePayApi, 'createLifePayElectricOrder').mockResolvedValue(created)
-  const { container, queryClient } = renderWithQuery(<ElectricRechargeForm />)
+  const { container, queryClient } = renderWithQuery(<RechargeForm kind={electricRecharge} />)
   await waitFor(() => expect(screen.getByRole('button', { name: 'Region' }).textContent).toBe('Beijing'))
   await queriesSettled(queryClient)
   typeInto(container.querySelector('taro-input-core'), account)
@@ -138,7 +139,7 @@ describe('electricity: the account check', () => {
 
   it('logged out: no lookup (it needs a user), the form works as before', async () => {
     logOut()
-    const { container, queryClient } = renderWithQuery(<ElectricRechargeForm />)
+    const { container, queryClient } = renderWithQuery(<RechargeForm kind={electricRecharge} />)
     await queriesSettled(queryClient)
     typeInto(container.querySelector('taro-input-core'), '1100123451020')
     await queriesSettled(queryClient)
@@ -150,7 +151,7 @@ describe('electricity: the account check', () => {
 describe('gas: the account check', () => {
   it('in Chinese: the masked holder under the account, for the gas company chosen', async () => {
     useLocaleStore.setState({ locale: 'zh-CN' })
-    const { container, queryClient } = renderWithQuery(<GasRechargeForm />)
+    const { container, queryClient } = renderWithQuery(<RechargeForm kind={gasRecharge} />)
     await queriesSettled(queryClient)
     fireEvent.click(screen.getByRole('radio', { name: '新奥燃气' }))
     typeInto(container.querySelector('taro-input-core'), 'GZ88001231')
@@ -185,7 +186,7 @@ describe('phone: the carrier check', () => {
   it('confirms the guess with where the number is registered (zh-CN)', async () => {
     useLocaleStore.setState({ locale: 'zh-CN' })
     jest.spyOn(lifePayApi, 'checkPhoneCarrier').mockResolvedValue(carrierCheck({}))
-    renderWithQuery(<PhoneRechargeForm phone='13900000001' />)
+    renderWithQuery(<RechargeForm kind={phoneRecharge} phone='13900000001' />)
     await waitFor(() => expect(screen.getByRole('status').textContent).toBe('中国移动 · 广东广州'))
   })
 
@@ -194,7 +195,7 @@ describe('phone: the carrier check', () => {
       .spyOn(lifePayApi, 'checkPhoneCarrier')
       .mockResolvedValue(carrierCheck({ ispCode: CarrierCode.Liantong, ported: true }))
     const create = jest.spyOn(lifePayApi, 'createLifePayPhoneOrder').mockResolvedValue(created)
-    renderWithQuery(<PhoneRechargeForm phone='13900000088' />)
+    renderWithQuery(<RechargeForm kind={phoneRecharge} phone='13900000088' />)
     await waitFor(() => expect(screen.getByRole('status').textContent).toBe('Ported to China Unicom'))
     expect(lookup).toHaveBeenCalledWith({ phone: '13900000088' }, { showLoading: false, skipErrorHandler: true })
     expect(screen.getByRole('radio', { name: /China Unicom/ }).getAttribute('aria-checked')).toBe('true')
@@ -211,7 +212,7 @@ describe('phone: the carrier check', () => {
     const answer = deferred<PhoneCarrierCheck>()
     jest.spyOn(lifePayApi, 'checkPhoneCarrier').mockReturnValue(answer.promise)
     const create = jest.spyOn(lifePayApi, 'createLifePayPhoneOrder').mockResolvedValue(created)
-    renderWithQuery(<PhoneRechargeForm phone='13900000088' />)
+    renderWithQuery(<RechargeForm kind={phoneRecharge} phone='13900000088' />)
     const amounts = await screen.findByRole('radiogroup', { name: 'Amount' })
     fireEvent.click(within(amounts).getAllByRole('radio')[1])
     topUp()
@@ -226,7 +227,7 @@ describe('phone: the carrier check', () => {
 
   it('the lookup fails: the prefix guess stays, nothing alarming is said', async () => {
     jest.spyOn(lifePayApi, 'checkPhoneCarrier').mockRejectedValue(new Error('Network Error'))
-    const { queryClient } = renderWithQuery(<PhoneRechargeForm phone='13900000055' />)
+    const { queryClient } = renderWithQuery(<RechargeForm kind={phoneRecharge} phone='13900000055' />)
     await queriesSettled(queryClient)
     expect(screen.queryByRole('status')).toBeNull()
     expect(screen.queryByRole('alert')).toBeNull()

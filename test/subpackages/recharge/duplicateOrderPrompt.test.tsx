@@ -10,7 +10,8 @@ import { useLocaleStore } from '../../../src/i18n/i18n'
 import * as lifePayApi from '../../../src/services/api/lifePay'
 import { BizError } from '../../../src/services/http/bizError'
 import type { CallOptions } from '../../../src/services/http/requestOptions'
-import PhoneRechargeForm from '../../../src/subpackages/recharge/components/PhoneRechargeForm'
+import RechargeForm from '../../../src/subpackages/recharge/components/RechargeForm'
+import { phoneRecharge } from '../../../src/subpackages/recharge/kinds/phoneRecharge'
 import { useRechargeDraftStore } from '../../../src/subpackages/recharge/hooks/rechargeDraftStore'
 import { carrierLookupAnswered, facesPriced, logIn, logOut, rates, renderWithQuery } from './support'
 
@@ -63,7 +64,7 @@ afterEach(() => {
 async function submitted(locale: 'zh-CN' | 'en-US' = 'zh-CN') {
   renderWithQuery(
     <>
-      <PhoneRechargeForm phone='13812345678' parValue={100} />
+      <RechargeForm kind={phoneRecharge} phone='13812345678' parValue={100} />
       <DialogHost />
     </>,
   )
@@ -151,7 +152,7 @@ describe('duplicate order prompt', () => {
 
   it('the create call leaves the guard’s refusals to the dialog (no toast) and toasts the others as before', async () => {
     create.mockResolvedValueOnce(created)
-    renderWithQuery(<PhoneRechargeForm phone='13812345678' parValue={100} />)
+    renderWithQuery(<RechargeForm kind={phoneRecharge} phone='13812345678' parValue={100} />)
     await facesPriced()
     fireEvent.click(screen.getByRole('button', { name: /Top up now/ }))
     await waitFor(() => expect(create).toHaveBeenCalledTimes(1))

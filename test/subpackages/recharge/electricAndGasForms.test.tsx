@@ -7,8 +7,9 @@ import { LifePayOrderType } from '@domain/lifePayOrderType'
 import { LifePayOrderStatus, LifePayStatus } from '@domain/lifePayStatus'
 import { useLocaleStore } from '../../../src/i18n/i18n'
 import * as lifePayApi from '../../../src/services/api/lifePay'
-import ElectricRechargeForm from '../../../src/subpackages/recharge/components/ElectricRechargeForm'
-import GasRechargeForm from '../../../src/subpackages/recharge/components/GasRechargeForm'
+import RechargeForm from '../../../src/subpackages/recharge/components/RechargeForm'
+import { electricRecharge } from '../../../src/subpackages/recharge/kinds/electricRecharge'
+import { gasRecharge } from '../../../src/subpackages/recharge/kinds/gasRecharge'
 import { useLocationCityStore } from '../../../src/stores/locationCity'
 import { useRechargeDraftStore } from '../../../src/subpackages/recharge/hooks/rechargeDraftStore'
 import { facesPriced, logIn, logOut, rates, renderWithQuery, typeInto } from './support'
@@ -62,7 +63,7 @@ describe('electricity top-up', () => {
   it('preselects the stored location city, locks its grid and asks for the holder where the area needs it', async () => {
     setLocationCity('深圳')
     const create = jest.spyOn(lifePayApi, 'createLifePayElectricOrder').mockResolvedValue(created)
-    const { container } = renderWithQuery(<ElectricRechargeForm />)
+    const { container } = renderWithQuery(<RechargeForm kind={electricRecharge} />)
     await waitFor(() => expect(regionButton().textContent).toBe('Shenzhen, Guangdong'))
     await facesPriced()
     expect(screen.getByRole('radio', { name: 'Southern Grid' }).getAttribute('aria-checked')).toBe('true')
@@ -111,7 +112,7 @@ describe('electricity top-up', () => {
   it('asks for the region first when the location is not served, and sends no holder where none is needed', async () => {
     setLocationCity('拉萨市')
     const create = jest.spyOn(lifePayApi, 'createLifePayElectricOrder').mockResolvedValue(created)
-    const { container, queryClient } = renderWithQuery(<ElectricRechargeForm parValue={200} />)
+    const { container, queryClient } = renderWithQuery(<RechargeForm kind={electricRecharge} parValue={200} />)
     // The areas (and face values) are in, so the location city has been looked up.
     await queriesSettled(queryClient)
     expect(screen.getByRole('button', { name: 'Region' }).textContent).toBe('Choose a region')
@@ -137,7 +138,7 @@ describe('electricity top-up', () => {
 
   it('remembers the region the user picks as the location city, and opens there next time', async () => {
     setLocationCity('拉萨市')
-    const first = renderWithQuery(<ElectricRechargeForm />)
+    const first = renderWithQuery(<RechargeForm kind={electricRecharge} />)
     // The areas are in, so the location city has been looked up.
     await queriesSettled(first.queryClient)
     expect(regionButton().textContent).toBe('Choose a region')
@@ -148,7 +149,7 @@ describe('electricity top-up', () => {
 
     // Next launch: no draft in memory; the location city preselects the region and its grid.
     useRechargeDraftStore.setState({ electric: undefined })
-    renderWithQuery(<ElectricRechargeForm />)
+    renderWithQuery(<RechargeForm kind={electricRecharge} />)
     await waitFor(() => expect(regionButton().textContent).toBe('Shenzhen, Guangdong'))
     expect(screen.getByRole('radio', { name: 'Southern Grid' }).getAttribute('aria-checked')).toBe('true')
   })
@@ -170,7 +171,7 @@ describe('electricity top-up', () => {
         creationTime: '',
       },
     ])
-    renderWithQuery(<ElectricRechargeForm />)
+    renderWithQuery(<RechargeForm kind={electricRecharge} />)
     const saved = await screen.findByRole('group', { name: 'Saved' })
     await waitFor(() => expect(within(saved).getByRole('button').textContent).toMatch(/^Shenzhen Southern Grid/))
   })
@@ -186,7 +187,7 @@ describe('electricity top-up', () => {
         holderName: '',
       },
     })
-    const { queryClient } = renderWithQuery(<ElectricRechargeForm />)
+    const { queryClient } = renderWithQuery(<RechargeForm kind={electricRecharge} />)
     // The areas are in, so the location city has been looked up (and lost to the draft).
     await queriesSettled(queryClient)
     expect(regionButton().textContent).toBe('Beijing')
@@ -216,7 +217,7 @@ describe('electricity top-up', () => {
     } as unknown as LifePayOrderDetail
     const detail = jest.spyOn(lifePayApi, 'getUserLifePayOrderDetail').mockResolvedValue(order)
     setLocationCity('北京市')
-    renderWithQuery(<ElectricRechargeForm fromOrderNo='LP-OLD' />)
+    renderWithQuery(<RechargeForm kind={electricRecharge} fromOrderNo='LP-OLD' />)
     await waitFor(() => expect(regionButton().textContent).toBe('Shenzhen, Guangdong'))
     await facesPriced()
     expect(detail).toHaveBeenCalledWith({ orderNo: 'LP-OLD' }, { showLoading: false })
@@ -237,7 +238,7 @@ describe('electricity top-up', () => {
         config: {},
       }),
     )
-    const { container, queryClient } = renderWithQuery(<ElectricRechargeForm parValue={100} />)
+    const { container, queryClient } = renderWithQuery(<RechargeForm kind={electricRecharge} parValue={100} />)
     // The areas to pick from and the face value to order are in.
     await queriesSettled(queryClient)
     fireEvent.click(screen.getByRole('button', { name: 'Region' }))
@@ -253,7 +254,7 @@ describe('electricity top-up', () => {
 describe('gas top-up', () => {
   it('names the providers, validates the account at the field, prices with the gas rate and orders', async () => {
     const create = jest.spyOn(lifePayApi, 'createLifePayGasOrder').mockResolvedValue(created)
-    const { container, queryClient } = renderWithQuery(<GasRechargeForm />)
+    const { container, queryClient } = renderWithQuery(<RechargeForm kind={gasRecharge} />)
     // The providers' face values (which providers are offered) and the gas rate are in.
     await queriesSettled(queryClient)
     expect(radios('Gas company').map((c) => c.textContent)).toEqual([
@@ -313,7 +314,7 @@ describe('gas top-up', () => {
         creationTime: '',
       },
     ])
-    renderWithQuery(<GasRechargeForm />)
+    renderWithQuery(<RechargeForm kind={gasRecharge} />)
     fireEvent.click(within(await screen.findByRole('group', { name: 'Saved' })).getByRole('button', { name: /Home/ }))
     expect(screen.getByRole('radio', { name: 'Beijing Gas' }).getAttribute('aria-checked')).toBe('true')
     await waitFor(() => expect(taroInputNamed('Gas account').getAttribute('value')).toBe('88886666'))

@@ -9,7 +9,8 @@ import { useLocaleStore } from '../../../src/i18n/i18n'
 import * as navigation from '../../../src/platform/navigation'
 import * as lifePayApi from '../../../src/services/api/lifePay'
 import { BizError } from '../../../src/services/http/bizError'
-import PhoneRechargeForm from '../../../src/subpackages/recharge/components/PhoneRechargeForm'
+import RechargeForm from '../../../src/subpackages/recharge/components/RechargeForm'
+import { phoneRecharge } from '../../../src/subpackages/recharge/kinds/phoneRecharge'
 import { useRechargeDraftStore } from '../../../src/subpackages/recharge/hooks/rechargeDraftStore'
 import { coverPage, showPageAgain } from '../../shims/pageLifecycle'
 import {
@@ -68,7 +69,7 @@ describe('phone top-up', () => {
   it('shows where the amounts will be while they load, never "No amounts available", and reads them quietly', async () => {
     const answer = deferred<PhoneParValue[]>()
     const read = jest.spyOn(lifePayApi, 'getPhoneParValue').mockReturnValue(answer.promise)
-    renderWithQuery(<PhoneRechargeForm />)
+    renderWithQuery(<RechargeForm kind={phoneRecharge} />)
     const loading = await screen.findByLabelText('Loading the amounts')
     expect(loading.getAttribute('aria-busy')).toBe('true')
     expect(screen.queryByText('No amounts available')).toBeNull()
@@ -81,7 +82,7 @@ describe('phone top-up', () => {
 
   it('says the amounts could not be loaded, with a retry that brings them', async () => {
     const read = jest.spyOn(lifePayApi, 'getPhoneParValue').mockRejectedValueOnce(new Error('Network Error'))
-    renderWithQuery(<PhoneRechargeForm />)
+    renderWithQuery(<RechargeForm kind={phoneRecharge} />)
     const failed = await screen.findByText("Couldn't load the amounts")
     expect(failed.closest('[role="alert"]')).not.toBeNull()
     expect(screen.queryByText('No amounts available')).toBeNull()
@@ -91,7 +92,7 @@ describe('phone top-up', () => {
   })
 
   it('prefills the own number masked, offers the carrier’s face values up to 300 with price and saving', async () => {
-    renderWithQuery(<PhoneRechargeForm />)
+    renderWithQuery(<RechargeForm kind={phoneRecharge} />)
     await facesPriced()
     expect(screen.getByText('138****8000', { selector: '.lp-phone-confirmed__number' })).not.toBeNull()
     expect(screen.getByRole('radio', { name: /China Mobile/ }).getAttribute('aria-checked')).toBe('true')
@@ -109,7 +110,7 @@ describe('phone top-up', () => {
   })
 
   it('takes phone= and parValue= from the query (one-tap repeat) and creates the order, then opens the pay page', async () => {
-    renderWithQuery(<PhoneRechargeForm phone='13012345678' parValue={50} />)
+    renderWithQuery(<RechargeForm kind={phoneRecharge} phone='13012345678' parValue={50} />)
     await facesPriced()
     expect(screen.getByText('130****5678', { selector: '.lp-phone-confirmed__number' })).not.toBeNull()
     expect(screen.getByRole('radio', { name: /China Unicom/ }).getAttribute('aria-checked')).toBe('true')
@@ -131,7 +132,7 @@ describe('phone top-up', () => {
   })
 
   it('lets the user override the detected carrier (ported number) and orders with the chosen one', async () => {
-    renderWithQuery(<PhoneRechargeForm phone='13812345678' parValue={50} />)
+    renderWithQuery(<RechargeForm kind={phoneRecharge} phone='13812345678' parValue={50} />)
     await facesPriced()
     fireEvent.click(screen.getByRole('radio', { name: /China Telecom/ }))
     expect(screen.getByText(/ported number/)).not.toBeNull()
@@ -144,7 +145,7 @@ describe('phone top-up', () => {
   })
 
   it('asks for the carrier of a number it cannot place (192) before any call', async () => {
-    const { container } = renderWithQuery(<PhoneRechargeForm />)
+    const { container } = renderWithQuery(<RechargeForm kind={phoneRecharge} />)
     await facesPriced()
     fireEvent.click(screen.getByRole('button', { name: 'Change' }))
     typeInto(phoneInput(container), '19212345678')
@@ -164,7 +165,7 @@ describe('phone top-up', () => {
 
   it('shows a typed or pasted number in 3-4-4 groups with its carrier beside it, and orders the plain digits', async () => {
     logIn('')
-    const { container } = renderWithQuery(<PhoneRechargeForm parValue={50} />)
+    const { container } = renderWithQuery(<RechargeForm kind={phoneRecharge} parValue={50} />)
     await facesPriced()
     await nativeInputDrawn(container)
     typeInto(phoneInput(container), '1301234567')
@@ -183,7 +184,7 @@ describe('phone top-up', () => {
 
   it('shows the validation message at the phone field and keeps digits only', async () => {
     logIn('')
-    const { container } = renderWithQuery(<PhoneRechargeForm />)
+    const { container } = renderWithQuery(<RechargeForm kind={phoneRecharge} />)
     await facesPriced()
     await nativeInputDrawn(container)
     typeInto(phoneInput(container), '12a3-45')
@@ -203,7 +204,7 @@ describe('phone top-up', () => {
   it('a double tap creates one order; a retry after a failure resends the same idempotency key', async () => {
     const first = deferred<typeof created>()
     create.mockReturnValueOnce(first.promise)
-    renderWithQuery(<PhoneRechargeForm phone='13812345678' parValue={100} />)
+    renderWithQuery(<RechargeForm kind={phoneRecharge} phone='13812345678' parValue={100} />)
     await facesPriced()
     topUp()
     topUp()
@@ -232,7 +233,7 @@ describe('phone top-up', () => {
     // A fast server answers between the two taps of a double tap; the pay page is still opening.
     const opened = deferred<TaroGeneral.CallbackResult>()
     navigateTo.mockReturnValueOnce(opened.promise)
-    renderWithQuery(<PhoneRechargeForm phone='13812345678' parValue={100} />)
+    renderWithQuery(<RechargeForm kind={phoneRecharge} phone='13812345678' parValue={100} />)
     await facesPriced()
     topUp()
     await waitFor(() => expect(navigateTo).toHaveBeenCalledTimes(1))
@@ -257,7 +258,7 @@ describe('phone top-up', () => {
 
   it('a pay page that never opens unlocks the form for the same order', async () => {
     navigateTo.mockRejectedValueOnce({ errMsg: 'navigateTo:fail' })
-    renderWithQuery(<PhoneRechargeForm phone='13812345678' parValue={100} />)
+    renderWithQuery(<RechargeForm kind={phoneRecharge} phone='13812345678' parValue={100} />)
     await facesPriced()
     topUp()
     await waitFor(() => expect(navigateTo).toHaveBeenCalledTimes(1))
@@ -270,7 +271,7 @@ describe('phone top-up', () => {
   })
 
   it('a pay page whose navigation answered but that never covers the form unlocks it after a grace, for the same order', async () => {
-    renderWithQuery(<PhoneRechargeForm phone='13812345678' parValue={100} />)
+    renderWithQuery(<RechargeForm kind={phoneRecharge} phone='13812345678' parValue={100} />)
     await facesPriced()
     jest.useFakeTimers({ doNotFake: ['queueMicrotask', 'nextTick'] })
     try {
@@ -299,7 +300,7 @@ describe('phone top-up', () => {
       config: {},
     } as unknown as AxiosResponse
     create.mockRejectedValueOnce(new BizError(response))
-    renderWithQuery(<PhoneRechargeForm phone='13812345678' parValue={100} />)
+    renderWithQuery(<RechargeForm kind={phoneRecharge} phone='13812345678' parValue={100} />)
     await facesPriced()
     topUp()
     // The face value field says it: that is where the user fixes it.
@@ -321,7 +322,7 @@ describe('phone top-up', () => {
       config: {},
     } as unknown as AxiosResponse
     create.mockRejectedValueOnce(new BizError(response))
-    renderWithQuery(<PhoneRechargeForm phone='13812345678' parValue={100} />)
+    renderWithQuery(<RechargeForm kind={phoneRecharge} phone='13812345678' parValue={100} />)
     await facesPriced()
     expect(screen.getByTestId('payable').textContent).toBe('¥98.50')
     const getRate = jest
@@ -342,7 +343,7 @@ describe('phone top-up', () => {
 
   it('a login reads the rates again: the form shows the user’s own price before they order', async () => {
     logOut()
-    renderWithQuery(<PhoneRechargeForm phone='13812345678' parValue={100} />)
+    renderWithQuery(<RechargeForm kind={phoneRecharge} phone='13812345678' parValue={100} />)
     await facesPriced()
     expect(screen.getByTestId('payable').textContent).toBe('¥98.50')
     // The user's channel prices phone top-ups at 97.5 % (the server answers GetRate for the caller).
@@ -372,7 +373,7 @@ describe('phone top-up', () => {
         creationTime: '',
       },
     ])
-    renderWithQuery(<PhoneRechargeForm />)
+    renderWithQuery(<RechargeForm kind={phoneRecharge} />)
     await screen.findByRole('button', { name: /Mum/ })
     const saved = screen.getByRole('group', { name: 'Saved' })
     expect(
@@ -388,7 +389,7 @@ describe('phone top-up', () => {
   it('asks a logged-out user to log in before creating the order, keeping what was typed', async () => {
     logOut()
     const redirect = jest.spyOn(navigation, 'redirectToLogin').mockImplementation(() => undefined)
-    renderWithQuery(<PhoneRechargeForm phone='13812345678' parValue={100} />)
+    renderWithQuery(<RechargeForm kind={phoneRecharge} phone='13812345678' parValue={100} />)
     await facesPriced()
     topUp()
     await waitFor(() => expect(redirect).toHaveBeenCalledTimes(1))
@@ -398,7 +399,7 @@ describe('phone top-up', () => {
 
   it('reads in Chinese by default', async () => {
     useLocaleStore.setState({ locale: 'zh-CN' })
-    renderWithQuery(<PhoneRechargeForm phone='13812345678' parValue={100} />)
+    renderWithQuery(<RechargeForm kind={phoneRecharge} phone='13812345678' parValue={100} />)
     await waitFor(() => expect(screen.getByTestId('payable').textContent).toBe('¥98.50'))
     expect(screen.getByRole('button', { name: '立即充值' })).not.toBeNull()
     expect(screen.getByText('已省 ¥1.50')).not.toBeNull()

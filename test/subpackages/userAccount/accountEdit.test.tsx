@@ -9,14 +9,15 @@ import { useUserAccounts } from '../../../src/hooks/useUserAccounts'
 import * as lifePayApi from '../../../src/services/api/lifePay'
 import { useLocationCityStore } from '../../../src/stores/locationCity'
 import { BizError } from '../../../src/services/http/bizError'
+import AccountForm from '../../../src/subpackages/userAccount/components/AccountForm'
 import EditAccountView from '../../../src/subpackages/userAccount/components/EditAccountView'
-import ElectricAccountForm from '../../../src/subpackages/userAccount/components/ElectricAccountForm'
-import GasAccountForm from '../../../src/subpackages/userAccount/components/GasAccountForm'
-import PhoneAccountForm from '../../../src/subpackages/userAccount/components/PhoneAccountForm'
+import { electricAccount } from '../../../src/subpackages/userAccount/kinds/electricAccount'
+import { gasAccount } from '../../../src/subpackages/userAccount/kinds/gasAccount'
+import { phoneAccount } from '../../../src/subpackages/userAccount/kinds/phoneAccount'
 import { renderedQueriesSettled, renderScreen } from '../order/support/render'
 import { taroInputNamed } from '../../support/taroInput'
 import { typeInto } from '../order/support/taroEvents'
-import { areas, electricAccountSaved, gasAccountSaved, phoneAccount } from './accounts'
+import { areas, electricAccountSaved, gasAccountSaved, phoneAccount as phoneAccountSaved } from './accounts'
 
 jest.mock('@tarojs/taro', () => jest.requireActual('../order/support/taroPage').taroWithPageHooks())
 
@@ -69,7 +70,7 @@ afterEach(async () => {
 
 describe('phone account', () => {
   it('validates the number with the shared rules before saving', async () => {
-    renderScreen(<PhoneAccountForm />)
+    renderScreen(<AccountForm kind={phoneAccount} />)
     await inputsReady()
     save()
     expect(alerts()).toEqual(['此项为必填项', '请选择运营商'])
@@ -84,7 +85,7 @@ describe('phone account', () => {
     renderScreen(
       <>
         <PhonePicker />
-        <PhoneAccountForm />
+        <AccountForm kind={phoneAccount} />
       </>,
     )
     await waitFor(() => expect(screen.getByTestId('picker').textContent).toBe('0'))
@@ -94,7 +95,7 @@ describe('phone account', () => {
     expect(screen.getByText('中国移动', { selector: '.lp-text-field__suffix' })).not.toBeNull()
     expect(radio('运营商', '中国移动号段识别').getAttribute('aria-checked')).toBe('true')
     typeInto(input('备注'), '爸妈')
-    all.mockResolvedValue([phoneAccount])
+    all.mockResolvedValue([phoneAccountSaved])
     save()
     await waitFor(() => expect(Taro.navigateBack).toHaveBeenCalled())
     expect(addUpdate).toHaveBeenCalledWith({
@@ -109,7 +110,7 @@ describe('phone account', () => {
   })
 
   it('keeps the carrier the user picked for a ported number', async () => {
-    renderScreen(<PhoneAccountForm />, { locale: 'en-US' })
+    renderScreen(<AccountForm kind={phoneAccount} />, { locale: 'en-US' })
     await inputsReady()
     typeInto(input('Phone number'), '13812345678')
     fireEvent.click(radio('Carrier', 'China Unicom'))
@@ -118,7 +119,7 @@ describe('phone account', () => {
   })
 
   it('refuses a remark over the limit', async () => {
-    renderScreen(<PhoneAccountForm />)
+    renderScreen(<AccountForm kind={phoneAccount} />)
     await inputsReady()
     typeInto(input('手机号码'), '13812345678')
     typeInto(input('备注'), '很'.repeat(51))
@@ -129,7 +130,7 @@ describe('phone account', () => {
 
   it('shows the server’s refusal of a duplicate at the number', async () => {
     addUpdate.mockRejectedValue(bizError('ACCOUNT_DUPLICATE', '该手机号已保存，请勿重复添加'))
-    renderScreen(<PhoneAccountForm />)
+    renderScreen(<AccountForm kind={phoneAccount} />)
     await inputsReady()
     typeInto(input('手机号码'), '13812345678')
     save()
@@ -140,7 +141,7 @@ describe('phone account', () => {
   it('a double tap saves once', async () => {
     let finish!: (id: string) => void
     addUpdate.mockReturnValue(new Promise<string>((resolve) => (finish = resolve)))
-    renderScreen(<PhoneAccountForm />)
+    renderScreen(<AccountForm kind={phoneAccount} />)
     await inputsReady()
     typeInto(input('手机号码'), '13812345678')
     save()
@@ -157,7 +158,7 @@ describe('phone account', () => {
     jest
       .spyOn(Taro, 'navigateBack')
       .mockReturnValue(new Promise((resolve) => (left = () => resolve({ errMsg: 'navigateBack:ok' }))))
-    renderScreen(<PhoneAccountForm />)
+    renderScreen(<AccountForm kind={phoneAccount} />)
     await inputsReady()
     typeInto(input('手机号码'), '13812345678')
     save()
@@ -173,7 +174,7 @@ describe('phone account', () => {
 
   it('a failed navigation after the save unlocks the form', async () => {
     jest.spyOn(Taro, 'navigateBack').mockRejectedValueOnce({ errMsg: 'navigateBack:fail' })
-    renderScreen(<PhoneAccountForm />)
+    renderScreen(<AccountForm kind={phoneAccount} />)
     await inputsReady()
     typeInto(input('手机号码'), '13812345678')
     save()
@@ -186,7 +187,7 @@ describe('phone account', () => {
 
   it('opened by URL with no history, goes to the list after saving', async () => {
     jest.spyOn(Taro, 'getCurrentPages').mockReturnValue([{}] as unknown as Taro.Page[])
-    renderScreen(<PhoneAccountForm />)
+    renderScreen(<AccountForm kind={phoneAccount} />)
     await inputsReady()
     typeInto(input('手机号码'), '13812345678')
     save()
@@ -198,14 +199,8 @@ describe('phone account', () => {
   })
 
   it('loads an account by id and updates it', async () => {
-    const detail = jest.spyOn(lifePayApi, 'getUserAccountDetail').mockResolvedValue(phoneAccount)
-    renderScreen(
-      <EditAccountView
-        type={LifePayOrderType.Phone}
-        id='acc-phone-1'
-        form={(initial) => <PhoneAccountForm initial={initial} />}
-      />,
-    )
+    const detail = jest.spyOn(lifePayApi, 'getUserAccountDetail').mockResolvedValue(phoneAccountSaved)
+    renderScreen(<EditAccountView kind={phoneAccount} id='acc-phone-1' />)
     // Shown in 3-4-4 groups; the account is still saved as the plain digits below.
     await waitFor(() => expect(input('手机号码')?.getAttribute('value')).toBe('138 1234 5678'))
     await inputsReady()
@@ -226,23 +221,11 @@ describe('phone account', () => {
 
   it('an unknown id, or an account of another utility, is not found', async () => {
     jest.spyOn(lifePayApi, 'getUserAccountDetail').mockRejectedValueOnce(bizError('ACCOUNT_NOT_FOUND', '户号不存在'))
-    const { unmount } = renderScreen(
-      <EditAccountView
-        type={LifePayOrderType.Phone}
-        id='nope'
-        form={(initial) => <PhoneAccountForm initial={initial} />}
-      />,
-    )
+    const { unmount } = renderScreen(<EditAccountView kind={phoneAccount} id='nope' />)
     await waitFor(() => expect(screen.getByText('该户号不存在或已删除')).not.toBeNull())
     unmount()
     jest.spyOn(lifePayApi, 'getUserAccountDetail').mockResolvedValue(gasAccountSaved)
-    renderScreen(
-      <EditAccountView
-        type={LifePayOrderType.Phone}
-        id='acc-gas-1'
-        form={(initial) => <PhoneAccountForm initial={initial} />}
-      />,
-    )
+    renderScreen(<EditAccountView kind={phoneAccount} id='acc-gas-1' />)
     await waitFor(() => expect(screen.getByText('该户号不存在或已删除')).not.toBeNull())
     expect(document.querySelector('.lp-account-form')).toBeNull()
   })
@@ -250,7 +233,7 @@ describe('phone account', () => {
 
 describe('electricity account', () => {
   it('needs a region, an account number in the domain format, and the holder where the region asks', async () => {
-    renderScreen(<ElectricAccountForm />)
+    renderScreen(<AccountForm kind={electricAccount} />)
     await waitFor(() => expect(lifePayApi.getElectricSupportArea).toHaveBeenCalled())
     await inputsReady()
     save()
@@ -285,7 +268,7 @@ describe('electricity account', () => {
 
   it('starts a new account in the location city, and remembers the region the user picks', async () => {
     useLocationCityStore.getState().setCity('北京市')
-    renderScreen(<ElectricAccountForm />)
+    renderScreen(<AccountForm kind={electricAccount} />)
     await waitFor(() => expect(screen.getByRole('button', { name: '缴费地区' }).textContent).toBe('北京市'))
     expect(radio('电网类型', '国家电网').getAttribute('aria-checked')).toBe('true')
     fireEvent.click(screen.getByRole('button', { name: '缴费地区' }))
@@ -296,7 +279,7 @@ describe('electricity account', () => {
   it('places a saved account in its region when editing', async () => {
     // The account's own region wins over the location city.
     useLocationCityStore.getState().setCity('北京市')
-    renderScreen(<ElectricAccountForm initial={electricAccountSaved} />, { locale: 'en-US' })
+    renderScreen(<AccountForm kind={electricAccount} initial={electricAccountSaved} />, { locale: 'en-US' })
     await waitFor(() => expect(screen.getByText('Shenzhen, Guangdong')).not.toBeNull())
     await inputsReady()
     expect(input('Account holder').getAttribute('value')).toBe('张三')
@@ -311,7 +294,7 @@ describe('electricity account', () => {
 
 describe('gas account', () => {
   it('needs a company that can be topped up and an account in the domain format', async () => {
-    renderScreen(<GasAccountForm />)
+    renderScreen(<AccountForm kind={gasAccount} />)
     await waitFor(() => expect(radio('燃气公司', '北京燃气').getAttribute('aria-disabled')).toBe('true'))
     await inputsReady()
     save()
