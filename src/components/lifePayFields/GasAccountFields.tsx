@@ -5,6 +5,7 @@ import FormField from './FormField'
 import GasProviderPicker from './GasProviderPicker'
 import TextField from './TextField'
 import { lettersAndDigitsOnly } from './inputFilters'
+import { fieldChange } from './fieldChange'
 import { fieldMessages } from './messages'
 
 export type GasAccountFieldKey = 'provider' | 'account'
@@ -28,10 +29,7 @@ export default function GasAccountFields({ available, fields, errors, clear }: G
         value={fields.provider}
         available={available}
         error={errors.provider}
-        onChange={(value) => {
-          fields.setProvider(value)
-          clear('provider')
-        }}
+        onChange={fieldChange(clear, 'provider', fields.setProvider)}
       />
       <FormField label={f('gasAccountLabel')} error={errors.account}>
         <TextField
@@ -40,10 +38,7 @@ export default function GasAccountFields({ available, fields, errors, clear }: G
           maxLength={20}
           filter={(text) => lettersAndDigitsOnly(text, 20)}
           placeholder={f('gasAccountPlaceholder')}
-          onChange={(value) => {
-            fields.setAccount(value)
-            clear('account')
-          }}
+          onChange={fieldChange(clear, 'account', fields.setAccount)}
         />
       </FormField>
     </>

@@ -16,7 +16,11 @@ import type { GasAccountValues } from '../../hooks/useGasAccount'
 import { formatMessage } from '../../i18n/messages'
 import type { ElectricAccountFieldKey } from './ElectricAccountFields'
 import type { GasAccountFieldKey } from './GasAccountFields'
+import type { PhoneAccountFieldKey } from './PhoneAccountFields'
 import { fieldMessages, type FieldMessageKey } from './messages'
+
+/** The account fields of every kind, where a form shows their errors. */
+export type AccountFieldKey = PhoneAccountFieldKey | ElectricAccountFieldKey | GasAccountFieldKey
 
 // The account numbers' rules: checked at submit, and before the supplier is asked about a number.
 export const phoneNumberRules: readonly Rule[] = [required, mobilePhone]

@@ -1,9 +1,11 @@
 import { Text, View } from '@tarojs/components'
+import { orderRateType } from '@domain/rateType'
 import { useEffect, useRef, useState } from 'react'
 import FaceValueGrid from '../../../components/lifePayFields/FaceValueGrid'
 import { useFieldErrors } from '../../../hooks/useFieldErrors'
+import { useLocaleStore } from '../../../i18n/i18n'
 import { useMessages } from '../../../i18n/messages'
-import type { RechargeFormQuery, RechargeKind } from '../../../routes'
+import { rechargeOrderType, type RechargeFormQuery, type RechargeKind } from '../../../routes'
 import { keepRechargeDraft, readRechargeDraft } from '../hooks/rechargeDraftStore'
 import { useAccountCheck } from '../hooks/useAccountCheck'
 import { useFaceValueOffer } from '../hooks/useFaceValueOffer'
@@ -12,6 +14,7 @@ import { useRechargePrefill } from '../hooks/useRechargePrefill'
 import type { RechargeErrorKey, RechargeErrors, RechargeKindForm } from '../kinds/rechargeKind'
 import { rechargeMessages } from '../messages'
 import AccountCheckStatus from './AccountCheckStatus'
+import SavedAccountChips from './SavedAccountChips'
 import SubmitBar from './SubmitBar'
 import './recharge.scss'
 
@@ -32,13 +35,18 @@ export default function RechargeForm<K extends RechargeKind, I extends { idempot
   kind,
   ...query
 }: RechargeFormProps<K, I>) {
+  const locale = useLocaleStore((s) => s.locale)
   const m = useMessages(rechargeMessages)
-  const { useAccount } = kind
-  const [draft] = useState(() => (kind.startsFromDraft(query) ? readRechargeDraft(kind.kind) : undefined))
+  const { useAccount, useCatalogue } = kind
+  const kindName: RechargeKind = kind.kind
+  const startsFromDraft =
+    kind.startsFromDraft ?? ((named: RechargeFormQuery) => !(named.accountId || named.fromOrderNo))
+  const [draft] = useState(() => (startsFromDraft(query) ? readRechargeDraft(kind.kind) : undefined))
   const [faceValue, setFaceValue] = useState<number | undefined>(query.parValue ?? draft?.faceValue)
   const fieldErrors = useFieldErrors<RechargeErrorKey>()
   const { errors, setErrors, clear } = fieldErrors
-  const account = useAccount({ query, draft, fieldErrors })
+  const catalogue = useCatalogue()
+  const account = useAccount({ query, draft, fieldErrors, locale, catalogue: catalogue.data })
 
   const { prefill, pending } = useRechargePrefill(query.accountId, query.fromOrderNo)
   const { ready, apply, start } = account
@@ -59,7 +67,13 @@ export default function RechargeForm<K extends RechargeKind, I extends { idempot
   const typed = account.draft
   useEffect(() => keepRechargeDraft(kind.kind, { ...typed, faceValue }), [kind.kind, typed, faceValue])
 
-  const offer = useFaceValueOffer(account.parValue, faceValue, setFaceValue, kind.rateType, account.catalogue)
+  const offer = useFaceValueOffer(
+    account.parValue,
+    faceValue,
+    setFaceValue,
+    orderRateType[rechargeOrderType[kindName]],
+    catalogue,
+  )
 
   const accountCheck = useAccountCheck(account.checkInput)
   // A wrong account is the account field's error, until the user changes it.
@@ -81,10 +95,11 @@ export default function RechargeForm<K extends RechargeKind, I extends { idempot
   return (
     <View className='lp-recharge'>
       <View className='lp-recharge__hero'>
-        <Text className='lp-recharge__hero-title'>{m(kind.title)}</Text>
+        <Text className='lp-recharge__hero-title'>{m(`${kindName}Title`)}</Text>
         <Text className='lp-recharge__hero-sub'>{m('arrivalNote')}</Text>
       </View>
       <View className='lp-card'>
+        {account.chips ? <SavedAccountChips chips={account.chips} /> : null}
         {account.fields(shownErrors)}
         <AccountCheckStatus check={accountCheck} />
       </View>
@@ -94,7 +109,7 @@ export default function RechargeForm<K extends RechargeKind, I extends { idempot
           discountPercent={offer.rate}
           value={offer.chosen}
           error={errors.faceValue}
-          emptyText={account.faceValuesPending}
+          emptyText={account.faceValuesPending && m(account.faceValuesPending)}
           status={offer.status}
           onRetry={offer.retry}
           onChange={(value) => {

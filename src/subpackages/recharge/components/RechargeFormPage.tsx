@@ -12,9 +12,10 @@ export default function RechargeFormPage<K extends RechargeKind, I extends { ide
   kind: RechargeKindForm<K, I>
 }) {
   const { params } = useRouter()
+  const kindName: RechargeKind = kind.kind
   return (
-    <PageFrame titleKey={kind.pageTitle}>
-      <DeliveryTimeNotice type={rechargeOrderType[kind.kind]} />
+    <PageFrame titleKey={`page.${kindName}BillRecharge`}>
+      <DeliveryTimeNotice type={rechargeOrderType[kindName]} />
       <RechargeForm
         kind={kind}
         phone={params.phone}

@@ -1,17 +1,12 @@
 import { create } from 'zustand'
-import type { CarrierCode } from '@domain/carrier'
 import type { ElectricAccountValues } from '../../../hooks/useElectricAccount'
 import type { GasAccountValues } from '../../../hooks/useGasAccount'
+import type { PhoneAccountValues } from '../../../hooks/usePhoneAccount'
 import type { RechargeKind } from '../../../routes'
-
-export interface PhoneAccountDraft {
-  phone: string
-  carrier?: CarrierCode
-}
 
 /** The account fields each kind of top-up form keeps. */
 export interface RechargeAccountDrafts {
-  phone: PhoneAccountDraft
+  phone: PhoneAccountValues
   electric: ElectricAccountValues
   gas: GasAccountValues
 }

@@ -8,20 +8,16 @@ import { matchElectricArea } from '@domain/electricArea'
 import { LifePayOrderType } from '@domain/lifePayOrderType'
 import { label, type Locale } from '@domain/locale'
 import { maskAccount } from '@domain/mask'
-import { LifePayRateType } from '@domain/rateType'
 import { regionName } from '@domain/regionNames'
 import { validateField } from '@domain/validators'
 import { useElectricAccount } from '../../../hooks/useElectricAccount'
 import { useElectricAreas } from '../../../hooks/useElectricAreas'
 import { useUserAccounts } from '../../../hooks/useUserAccounts'
-import { useLocaleStore } from '../../../i18n/i18n'
-import { useMessages } from '../../../i18n/messages'
 import { createLifePayElectricOrder } from '../../../services/api/lifePay'
 import { getElectricParValueQueryOptions } from '../../../services/api/lifePayQueries'
 import { useLocationCityStore } from '../../../stores/locationCity'
-import SavedAccountChips, { type SavedAccountChip } from '../components/SavedAccountChips'
+import type { SavedAccountChip } from '../components/SavedAccountChips'
 import type { RechargePrefill } from '../hooks/useRechargePrefill'
-import { rechargeMessages } from '../messages'
 import type { RechargeAccount, RechargeAccountContext, RechargeKindForm } from './rechargeKind'
 
 /** A saved account's city for its chip, in the user's language; '' while the area list is not known. */
@@ -30,13 +26,11 @@ function cityNameOf(area: ElectricSupportArea | undefined, locale: Locale): stri
 }
 
 /** Region (the grid follows), account type, account number and holder name where needed, and the saved accounts. */
-function useElectricRechargeAccount({
-  draft,
-  fieldErrors,
-}: RechargeAccountContext<'electric'>): RechargeAccount<'electric', CreateElectricOrderInput> {
-  const locale = useLocaleStore((s) => s.locale)
-  const m = useMessages(rechargeMessages)
-  const { setErrors, clear } = fieldErrors
+function useElectricRechargeAccount(
+  context: RechargeAccountContext<'electric'>,
+): RechargeAccount<'electric', CreateElectricOrderInput> {
+  const { draft, locale, catalogue } = context
+  const { setErrors, clear } = context.fieldErrors
   const electric = useElectricAccount({
     cityCode: draft?.cityCode,
     electricType: draft?.electricType,
@@ -77,8 +71,6 @@ function useElectricRechargeAccount({
     }
   }, [areas.data, cityCode, setCityCode, setElectricType])
 
-  const parValues = useQuery(getElectricParValueQueryOptions())
-
   const saved = useUserAccounts(LifePayOrderType.Electric)
   const chips: SavedAccountChip[] = (saved.data ?? []).map((item) => ({
     key: item.id,
@@ -105,15 +97,12 @@ function useElectricRechargeAccount({
 
   return {
     fields: (errors) => (
-      <>
-        <SavedAccountChips chips={chips} />
-        <ElectricAccountFields areas={areas.data ?? []} fields={electric} errors={errors} clear={clear} />
-      </>
+      <ElectricAccountFields areas={areas.data ?? []} fields={electric} errors={errors} clear={clear} />
     ),
+    chips,
     draft: typed,
-    parValue: parValues.data?.find((item) => item.electricType === electricType)?.parValue,
-    catalogue: parValues,
-    faceValuesPending: electricType ? undefined : m('amountsAfterRegion'),
+    parValue: catalogue?.find((item) => item.electricType === electricType)?.parValue,
+    faceValuesPending: electricType ? undefined : 'amountsAfterRegion',
     // The supplier's lookup once the region and a well-formed account are known: the holder before the amount.
     checkInput:
       area && electricType && !validateField(account, electricAccountRules)
@@ -149,11 +138,8 @@ function useElectricRechargeAccount({
 /** Electricity top-up: the account in its region, the grid's face values at the electricity rate. */
 export const electricRecharge: RechargeKindForm<'electric', CreateElectricOrderInput> = {
   kind: 'electric',
-  pageTitle: 'page.electricBillRecharge',
-  title: 'electricTitle',
-  rateType: LifePayRateType.DefaultElectric,
+  useCatalogue: () => useQuery(getElectricParValueQueryOptions()),
   // Looked up when the order goes, not when this module loads (tests replace the export).
   createOrder: (input, options) => createLifePayElectricOrder(input, options),
-  startsFromDraft: (query) => !(query.accountId || query.fromOrderNo),
   useAccount: useElectricRechargeAccount,
 }

@@ -2,8 +2,7 @@ import { useQuery } from '@tanstack/react-query'
 import { Text, View } from '@tarojs/components'
 import { useCallback, useMemo, useState } from 'react'
 import type { CreatePhoneOrderInput } from '@contract/lifePay'
-import CarrierPicker from '../../../components/lifePayFields/CarrierPicker'
-import FormField from '../../../components/lifePayFields/FormField'
+import PhoneAccountFields from '../../../components/lifePayFields/PhoneAccountFields'
 import PhoneNumberField from '../../../components/lifePayFields/PhoneNumberField'
 import { fieldError, phoneAccountErrors, phoneNumberRules } from '../../../components/lifePayFields/accountFieldErrors'
 import { fieldMessages } from '../../../components/lifePayFields/messages'
@@ -12,10 +11,9 @@ import { LifePayOrderType } from '@domain/lifePayOrderType'
 import { label } from '@domain/locale'
 import { maskPhone } from '@domain/mask'
 import { parsePhoneDigits } from '@domain/phoneGrouping'
-import { LifePayRateType } from '@domain/rateType'
 import { validateField } from '@domain/validators'
+import { usePhoneAccount } from '../../../hooks/usePhoneAccount'
 import { useUserAccounts } from '../../../hooks/useUserAccounts'
-import { useLocaleStore } from '../../../i18n/i18n'
 import { useMessages } from '../../../i18n/messages'
 import type { RechargeFormQuery } from '../../../routes'
 import { createLifePayPhoneOrder } from '../../../services/api/lifePay'
@@ -32,19 +30,23 @@ import type { RechargeAccount, RechargeAccountContext, RechargeKindForm } from '
 const queryPhone = (query: RechargeFormQuery) => (query.phone ? parsePhoneDigits(query.phone) : undefined)
 
 /** The number (masked once confirmed), its carrier (looked up, detected, overridable) and the saved numbers. */
-function usePhoneAccount({
+function usePhoneRechargeAccount({
   query,
   draft,
   fieldErrors,
+  locale,
+  catalogue,
 }: RechargeAccountContext<'phone'>): RechargeAccount<'phone', CreatePhoneOrderInput> {
-  const locale = useLocaleStore((s) => s.locale)
   const m = useMessages(rechargeMessages)
   const f = useMessages(fieldMessages)
   const ownNumber = useLifePayStore((s) => s.phoneNumber)
   const { setErrors, clear } = fieldErrors
 
-  const [phone, setPhone] = useState(() => queryPhone(query) ?? draft?.phone ?? ownNumber ?? '')
-  const [carrierChoice, setCarrierChoice] = useState<CarrierCode | undefined>(draft?.carrier)
+  const phoneAccount = usePhoneAccount({
+    phone: queryPhone(query) ?? draft?.phone ?? ownNumber ?? '',
+    carrier: draft?.carrier,
+  })
+  const { phone, carrierChoice, setPhone, setCarrierChoice } = phoneAccount
   const [editing, setEditing] = useState(() => validateField(phone, phoneNumberRules) !== null)
   const typed = useMemo(() => ({ phone, carrier: carrierChoice }), [phone, carrierChoice])
 
@@ -54,10 +56,9 @@ function usePhoneAccount({
   const detected = carrierCheck.check?.ispCode ?? detectCarrier(phone)
   const carrier = carrierChoice ?? detected
 
-  const parValues = useQuery(getPhoneParValueQueryOptions())
   const parValue = carrier
-    ? parValues.data?.find((item) => item.ispCode === carrier)?.parValue
-    : parValues.data?.reduce<number[]>((all, item) => all.concat(item.parValue), [])
+    ? catalogue?.find((item) => item.ispCode === carrier)?.parValue
+    : catalogue?.reduce<number[]>((all, item) => all.concat(item.parValue), [])
 
   const saved = useUserAccounts(LifePayOrderType.Phone)
   const chips: SavedAccountChip[] = []
@@ -89,65 +90,59 @@ function usePhoneAccount({
     })
   }
 
-  const apply = useCallback((prefill: RechargePrefill) => {
-    setPhone(prefill.account)
-    setCarrierChoice(prefill.ispCode)
-    setEditing(false)
-  }, [])
+  const apply = useCallback(
+    (prefill: RechargePrefill) => {
+      setPhone(prefill.account)
+      setCarrierChoice(prefill.ispCode)
+      setEditing(false)
+    },
+    [setPhone, setCarrierChoice],
+  )
 
   const fields: RechargeAccount<'phone', CreatePhoneOrderInput>['fields'] = (errors) => (
-    <>
-      <FormField label={f('phoneLabel')} error={errors.phone}>
-        {editing ? (
-          <PhoneNumberField
-            value={phone}
-            carrier={carrier}
-            autoFocus={phone !== ''}
-            onChange={(value) => {
-              setPhone(value)
-              setCarrierChoice(undefined)
-              // A new number has its own carrier: an earlier "choose the carrier" no longer applies.
-              clear('phone', 'carrier')
-            }}
-            onBlur={() => {
-              const error = fieldError(phone, phoneNumberRules, locale)
-              if (!error) setEditing(false)
-              else if (phone !== '') setErrors((e) => ({ ...e, phone: error }))
-            }}
-          />
-        ) : (
-          <View className='lp-phone-confirmed' role='group' aria-label={f('phoneLabel')}>
-            <Text className='lp-phone-confirmed__number'>{maskPhone(phone)}</Text>
-            {carrier ? (
-              <Text className='lp-phone-confirmed__carrier'>{label(carrierCodeLabels, carrier, locale)}</Text>
-            ) : null}
-            <View className='lp-phone-confirmed__edit' role='button' tabIndex={0} onClick={() => setEditing(true)}>
-              {m('editPhone')}
-            </View>
+    <PhoneAccountFields
+      fields={phoneAccount}
+      detected={detected}
+      verified={carrierCheck.check !== undefined}
+      errors={errors}
+      clear={clear}
+    >
+      {editing ? (
+        <PhoneNumberField
+          value={phone}
+          carrier={carrier}
+          autoFocus={phone !== ''}
+          onChange={(value) => {
+            phoneAccount.typePhone(value)
+            // A new number has its own carrier: an earlier "choose the carrier" no longer applies.
+            clear('phone', 'carrier')
+          }}
+          onBlur={() => {
+            const error = fieldError(phone, phoneNumberRules, locale)
+            if (!error) setEditing(false)
+            else if (phone !== '') setErrors((e) => ({ ...e, phone: error }))
+          }}
+        />
+      ) : (
+        <View className='lp-phone-confirmed' role='group' aria-label={f('phoneLabel')}>
+          <Text className='lp-phone-confirmed__number'>{maskPhone(phone)}</Text>
+          {carrier ? (
+            <Text className='lp-phone-confirmed__carrier'>{label(carrierCodeLabels, carrier, locale)}</Text>
+          ) : null}
+          <View className='lp-phone-confirmed__edit' role='button' tabIndex={0} onClick={() => setEditing(true)}>
+            {m('editPhone')}
           </View>
-        )}
-        <CarrierCheckNote checking={carrierCheck.checking} check={carrierCheck.check} />
-        <SavedAccountChips chips={chips} />
-      </FormField>
-      <CarrierPicker
-        value={carrier}
-        detected={detected}
-        verified={carrierCheck.check !== undefined}
-        phoneComplete={phone.length === 11}
-        error={errors.carrier}
-        onChange={(code) => {
-          setCarrierChoice(code)
-          clear('carrier')
-        }}
-      />
-    </>
+        </View>
+      )}
+      <CarrierCheckNote checking={carrierCheck.checking} check={carrierCheck.check} />
+      <SavedAccountChips chips={chips} />
+    </PhoneAccountFields>
   )
 
   return {
     fields,
     draft: typed,
     parValue,
-    catalogue: parValues,
     ready: true,
     apply,
     check: (face) => {
@@ -164,11 +159,9 @@ function usePhoneAccount({
 /** Phone top-up: the number and its carrier, the carrier's face values at the phone rate. */
 export const phoneRecharge: RechargeKindForm<'phone', CreatePhoneOrderInput> = {
   kind: 'phone',
-  pageTitle: 'page.phoneBillRecharge',
-  title: 'phoneTitle',
-  rateType: LifePayRateType.DefaultPhone,
+  useCatalogue: () => useQuery(getPhoneParValueQueryOptions()),
   // Looked up when the order goes, not when this module loads (tests replace the export).
   createOrder: (input, options) => createLifePayPhoneOrder(input, options),
   startsFromDraft: (query) => !queryPhone(query),
-  useAccount: usePhoneAccount,
+  useAccount: usePhoneRechargeAccount,
 }

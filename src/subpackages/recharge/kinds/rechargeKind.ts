@@ -1,24 +1,28 @@
-import type { Dispatch, ReactNode, SetStateAction } from 'react'
-import type { CheckLifePayAccountInput } from '@contract/lifePay'
-import type { LifePayRateType } from '@domain/rateType'
-import type { MessageKey } from '../../../i18n/zh-CN'
+import type { UseQueryResult } from '@tanstack/react-query'
+import type { ReactNode } from 'react'
+import type { CheckLifePayAccountInput, ElectricParValue, GasParValue, PhoneParValue } from '@contract/lifePay'
+import type { Locale } from '@domain/locale'
+import type { AccountFieldKey } from '../../../components/lifePayFields/accountFieldErrors'
+import type { FieldErrors } from '../../../hooks/useFieldErrors'
 import type { RechargeFormQuery, RechargeKind } from '../../../routes'
+import type { SavedAccountChip } from '../components/SavedAccountChips'
 import type { RechargeAccountDrafts, RechargeDraft } from '../hooks/rechargeDraftStore'
-import type { FaceValueSource } from '../hooks/useFaceValueOffer'
 import type { CreateOrder } from '../hooks/useOrderSubmit'
 import type { RechargePrefill } from '../hooks/useRechargePrefill'
 
 /** Where a top-up form shows an error: at one of its fields, or (`form`) in the banner above the button. */
-export type RechargeErrorKey =
-  'phone' | 'carrier' | 'region' | 'grid' | 'accountType' | 'account' | 'holderName' | 'provider' | 'faceValue' | 'form'
+export type RechargeErrorKey = AccountFieldKey | 'faceValue' | 'form'
 
 export type RechargeErrors = Partial<Record<RechargeErrorKey, string>>
 
 /** The form's errors (useFieldErrors), as the frame hands them to its kind. */
-export interface RechargeFieldErrors {
-  errors: RechargeErrors
-  setErrors: Dispatch<SetStateAction<RechargeErrors>>
-  clear: (...keys: RechargeErrorKey[]) => void
+export type RechargeFieldErrors = FieldErrors<RechargeErrorKey>
+
+/** Each kind's face-value catalogue, as the supplier lists it. */
+export interface RechargeCatalogues {
+  phone: PhoneParValue[]
+  electric: ElectricParValue[]
+  gas: GasParValue[]
 }
 
 /** The face value the order is for, and the price the form showed for it. */
@@ -36,19 +40,23 @@ export interface RechargeAccountContext<K extends RechargeKind> {
   /** The kind's draft from an earlier visit; undefined when the page query names the account. */
   draft: RechargeDraft<K> | undefined
   fieldErrors: RechargeFieldErrors
+  locale: Locale
+  /** The kind's catalogue, once read. */
+  catalogue: RechargeCatalogues[K] | undefined
 }
 
 /** A kind's account as the frame uses it: its fields, what the supplier offers for it, and its part of the order. */
 export interface RechargeAccount<K extends RechargeKind, I> {
-  /** The account fields (with the saved accounts to pick from), given the errors to show at them. */
+  /** The account fields, given the errors to show at them. */
   fields: (errors: RechargeErrors) => ReactNode
+  /** The saved accounts to pick from, above the fields (the phone form has them under the number, in its fields). */
+  chips?: SavedAccountChip[]
   /** What the user typed, memoised: the frame keeps it, with the face value, for the next visit. */
   draft: RechargeAccountDrafts[K]
-  /** The face values the supplier offers for the account so far, and the read of the catalogue. */
+  /** The face values the catalogue offers for the account so far. */
   parValue: readonly (number | string)[] | null | undefined
-  catalogue: FaceValueSource
   /** Said in place of the face values until the account fields tell which are offered. */
-  faceValuesPending?: string
+  faceValuesPending?: 'amountsAfterRegion' | 'amountsAfterGasProvider'
   /** The supplier's lookup of a complete account (issue 20), where the kind has one. */
   checkInput?: CheckLifePayAccountInput
   /** Whether a saved account or an earlier order can be filled in yet (electricity: once its areas are known). */
@@ -61,15 +69,16 @@ export interface RechargeAccount<K extends RechargeKind, I> {
   check: (face: ChosenFaceValue | undefined) => { errors: RechargeErrors; order?: OrderFields<I> }
 }
 
-/** A kind of top-up form: its copy, rate, catalogue, fields and order call. */
+/**
+ * A kind of top-up form: its catalogue, fields (with their checks) and order call; its copy is named after the kind
+ * (`page.<kind>BillRecharge`, `<kind>Title`) and its rate is its order type's (`orderRateType`).
+ */
 export interface RechargeKindForm<K extends RechargeKind, I extends { idempotencyKey: string }> {
   kind: K
-  /** The page's title, and the form's headline above the fields. */
-  pageTitle: MessageKey
-  title: 'phoneTitle' | 'electricTitle' | 'gasTitle'
-  rateType: LifePayRateType
+  /** Reads the kind's catalogue (useQuery of its GetParValue). */
+  useCatalogue: () => UseQueryResult<RechargeCatalogues[K]>
   createOrder: CreateOrder<I>
-  /** Whether the form starts from the kind's draft: not when the page query names the account. */
-  startsFromDraft: (query: RechargeFormQuery) => boolean
+  /** Whether the form starts from the kind's draft; by default unless the query names a saved account or an order. */
+  startsFromDraft?: (query: RechargeFormQuery) => boolean
   useAccount: (context: RechargeAccountContext<K>) => RechargeAccount<K, I>
 }

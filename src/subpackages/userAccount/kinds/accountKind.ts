@@ -1,20 +1,17 @@
-import type { Dispatch, ReactNode, SetStateAction } from 'react'
+import type { ReactNode } from 'react'
 import type { AddUpdateUserAccountInput, UserAccount } from '@contract/lifePay'
 import type { LifePayOrderType } from '@domain/lifePayOrderType'
+import type { AccountFieldKey } from '../../../components/lifePayFields/accountFieldErrors'
+import type { FieldErrors } from '../../../hooks/useFieldErrors'
 import type { MessageKey } from '../../../i18n/zh-CN'
 
 /** Where a saved-account form shows an error: at one of its fields. */
-export type AccountErrorKey =
-  'phone' | 'carrier' | 'region' | 'grid' | 'accountType' | 'account' | 'holderName' | 'provider' | 'remark'
+export type AccountErrorKey = AccountFieldKey | 'remark'
 
 export type AccountErrors = Partial<Record<AccountErrorKey, string>>
 
 /** The form's errors (useFieldErrors), as the frame hands them to its kind. */
-export interface AccountFieldErrors {
-  errors: AccountErrors
-  setErrors: Dispatch<SetStateAction<AccountErrors>>
-  clear: (...keys: AccountErrorKey[]) => void
-}
+export type AccountFieldErrors = FieldErrors<AccountErrorKey>
 
 /** The account's own fields as AddUpdateUserAccount takes them (the frame adds the id, the type and the remark). */
 export type AccountContent = Omit<AddUpdateUserAccountInput, 'id' | 'lifePayType' | 'remark'>

@@ -1,14 +1,11 @@
-import { useState } from 'react'
 import type { UserAccount } from '@contract/lifePay'
-import CarrierPicker from '../../../components/lifePayFields/CarrierPicker'
-import FormField from '../../../components/lifePayFields/FormField'
+import PhoneAccountFields from '../../../components/lifePayFields/PhoneAccountFields'
 import PhoneNumberField from '../../../components/lifePayFields/PhoneNumberField'
 import { phoneAccountErrors } from '../../../components/lifePayFields/accountFieldErrors'
-import { fieldMessages } from '../../../components/lifePayFields/messages'
-import { detectCarrier, type CarrierCode } from '@domain/carrier'
+import { detectCarrier } from '@domain/carrier'
 import { LifePayOrderType } from '@domain/lifePayOrderType'
+import { usePhoneAccount } from '../../../hooks/usePhoneAccount'
 import { useLocaleStore } from '../../../i18n/i18n'
-import { useMessages } from '../../../i18n/messages'
 import type { AccountFieldErrors, AccountKindFields, AccountKindForm } from './accountKind'
 
 /** The number and its carrier (detected, overridable for ported numbers). */
@@ -17,37 +14,22 @@ function usePhoneAccountFields(
   { errors, clear }: AccountFieldErrors,
 ): AccountKindFields {
   const locale = useLocaleStore((s) => s.locale)
-  const f = useMessages(fieldMessages)
-  const [phone, setPhone] = useState(initial?.content ?? '')
-  // The user's pick; otherwise the carrier detected from the number.
-  const [carrierChoice, setCarrierChoice] = useState<CarrierCode | undefined>(initial?.ispCode ?? undefined)
+  const phoneAccount = usePhoneAccount({ phone: initial?.content ?? '', carrier: initial?.ispCode ?? undefined })
+  const { phone } = phoneAccount
   const detected = detectCarrier(phone)
-  const carrier = carrierChoice ?? detected
+  const carrier = phoneAccount.carrierChoice ?? detected
   return {
     fields: (
-      <>
-        <FormField label={f('phoneLabel')} error={errors.phone}>
-          <PhoneNumberField
-            value={phone}
-            carrier={carrier}
-            onChange={(value) => {
-              setPhone(value)
-              setCarrierChoice(undefined)
-              clear('phone', 'carrier')
-            }}
-          />
-        </FormField>
-        <CarrierPicker
-          value={carrier}
-          detected={detected}
-          phoneComplete={phone.length === 11}
-          error={errors.carrier}
-          onChange={(picked) => {
-            setCarrierChoice(picked)
-            clear('carrier')
+      <PhoneAccountFields fields={phoneAccount} detected={detected} errors={errors} clear={clear}>
+        <PhoneNumberField
+          value={phone}
+          carrier={carrier}
+          onChange={(value) => {
+            phoneAccount.typePhone(value)
+            clear('phone', 'carrier')
           }}
         />
-      </>
+      </PhoneAccountFields>
     ),
     check: () => ({
       errors: phoneAccountErrors(phone, carrier, locale),
