@@ -12,7 +12,7 @@ import { useFaceValueOffer } from '../hooks/useFaceValueOffer'
 import { usePlaceOrder } from '../hooks/usePlaceOrder'
 import { useRechargePrefill } from '../hooks/useRechargePrefill'
 import type { RechargeErrorKey, RechargeErrors, RechargeKindForm } from '../kinds/rechargeKind'
-import { rechargeMessages } from '../messages'
+import { rechargeFormMessages } from '../formMessages'
 import AccountCheckStatus from './AccountCheckStatus'
 import SavedAccountChips from './SavedAccountChips'
 import SubmitBar from './SubmitBar'
@@ -36,7 +36,7 @@ export default function RechargeForm<K extends RechargeKind, I extends { idempot
   ...query
 }: RechargeFormProps<K, I>) {
   const locale = useLocaleStore((s) => s.locale)
-  const m = useMessages(rechargeMessages)
+  const m = useMessages(rechargeFormMessages)
   const { useAccount, useCatalogue } = kind
   const kindName: RechargeKind = kind.kind
   const startsFromDraft =

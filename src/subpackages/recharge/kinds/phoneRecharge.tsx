@@ -23,7 +23,7 @@ import CarrierCheckNote from '../components/CarrierCheckNote'
 import SavedAccountChips, { type SavedAccountChip } from '../components/SavedAccountChips'
 import { usePhoneCarrierCheck } from '../hooks/usePhoneCarrierCheck'
 import type { RechargePrefill } from '../hooks/useRechargePrefill'
-import { rechargeMessages } from '../messages'
+import { rechargeFormMessages } from '../formMessages'
 import type { RechargeAccount, RechargeAccountContext, RechargeKindForm } from './rechargeKind'
 
 // A shared link may carry the number as people write it ('+86 130 1234 5678'): the same reading as a paste.
@@ -37,7 +37,7 @@ function usePhoneRechargeAccount({
   locale,
   catalogue,
 }: RechargeAccountContext<'phone'>): RechargeAccount<'phone', CreatePhoneOrderInput> {
-  const m = useMessages(rechargeMessages)
+  const m = useMessages(rechargeFormMessages)
   const f = useMessages(fieldMessages)
   const ownNumber = useLifePayStore((s) => s.phoneNumber)
   const { setErrors, clear } = fieldErrors
