@@ -10,7 +10,8 @@ import { installKeyboardAccess } from '../../src/platform/keyboard.h5'
 import LoginLinks from '../../src/subpackages/login/components/LoginLinks'
 import LoginTabs from '../../src/subpackages/login/components/LoginTabs'
 import PolicyConsent from '../../src/subpackages/login/components/PolicyConsent'
-import PhoneRechargeForm from '../../src/subpackages/recharge/components/PhoneRechargeForm'
+import RechargeForm from '../../src/subpackages/recharge/components/RechargeForm'
+import { phoneRecharge } from '../../src/subpackages/recharge/kinds/phoneRecharge'
 import { useRechargeDraftStore } from '../../src/subpackages/recharge/hooks/rechargeDraftStore'
 import {
   carrierLookupAnswered,
@@ -69,7 +70,7 @@ describe('the phone top-up form with a keyboard (H5)', () => {
   afterEach(logOut)
 
   it('Tab reaches each control once, and each radio group once (at its chosen option, else its first)', async () => {
-    const { container } = renderWithQuery(<PhoneRechargeForm />)
+    const { container } = renderWithQuery(<RechargeForm kind={phoneRecharge} />)
     await waitFor(() =>
       expect(tabOrder(container)).toEqual([
         'button: Change',
@@ -82,7 +83,7 @@ describe('the phone top-up form with a keyboard (H5)', () => {
   })
 
   it('arrows move through the face values and choose them; Enter places the order', async () => {
-    renderWithQuery(<PhoneRechargeForm />)
+    renderWithQuery(<RechargeForm kind={phoneRecharge} />)
     await facesPriced()
     // The form orders once the carrier lookup has answered.
     await carrierLookupAnswered(api)

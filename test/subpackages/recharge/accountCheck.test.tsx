@@ -6,9 +6,6 @@ import { ElectricType } from '@domain/electric'
 import { GasProvider } from '@domain/gas'
 import { LifePayOrderType } from '@domain/lifePayOrderType'
 import { useLocaleStore } from '../../../src/i18n/i18n'
-import ElectricRechargeForm from '../../../src/subpackages/recharge/components/ElectricRechargeForm'
-import GasRechargeForm from '../../../src/subpackages/recharge/components/GasRechargeForm'
-import PhoneRechargeForm from '../../../src/subpackages/recharge/components/PhoneRechargeForm'
 import { useRechargeDraftStore } from '../../../src/subpackages/recharge/hooks/rechargeDraftStore'
 import { useLocationCityStore } from '../../../src/stores/locationCity'
 import { electricAreas } from '../../support/electricAreas'
@@ -16,6 +13,10 @@ import { withFakeApi } from '../../support/fakeApi'
 import { queriesSettled } from '../../support/queries'
 import { refusal } from '../../support/testServer'
 import { logIn, logOut, PATHS, rates, renderWithQuery, typeInto } from './support'
+import RechargeForm from '../../../src/subpackages/recharge/components/RechargeForm'
+import { phoneRecharge } from '../../../src/subpackages/recharge/kinds/phoneRecharge'
+import { electricRecharge } from '../../../src/subpackages/recharge/kinds/electricRecharge'
+import { gasRecharge } from '../../../src/subpackages/recharge/kinds/gasRecharge'
 
 // Issue 20: the account check before paying (electricity, gas) and the carrier check (phone), as the user sees them:
 // checking, found (masked holder, balance or owed), not found (the account field's error, no order), unavailable
@@ -61,7 +62,7 @@ const topUp = () => fireEvent.click(screen.getByRole('button', { name: /Top up n
 
 /** The electricity form in Beijing (State Grid) with `account` typed and an amount picked. */
 async function electricWith(account: string) {
-  const { container, queryClient } = renderWithQuery(<ElectricRechargeForm />)
+  const { container, queryClient } = renderWithQuery(<RechargeForm kind={electricRecharge} />)
   await waitFor(() => expect(screen.getByRole('button', { name: 'Region' }).textContent).toBe('Beijing'))
   await queriesSettled(queryClient)
   typeInto(container.querySelector('taro-input-core'), account)
@@ -127,7 +128,7 @@ describe('electricity: the account check', () => {
 
   it('logged out: no lookup (it needs a user), the form works as before', async () => {
     logOut()
-    const { container, queryClient } = renderWithQuery(<ElectricRechargeForm />)
+    const { container, queryClient } = renderWithQuery(<RechargeForm kind={electricRecharge} />)
     await queriesSettled(queryClient)
     typeInto(container.querySelector('taro-input-core'), '1100123451020')
     await queriesSettled(queryClient)
@@ -139,7 +140,7 @@ describe('electricity: the account check', () => {
 describe('gas: the account check', () => {
   it('in Chinese: the masked holder under the account, for the gas company chosen', async () => {
     useLocaleStore.setState({ locale: 'zh-CN' })
-    const { container, queryClient } = renderWithQuery(<GasRechargeForm />)
+    const { container, queryClient } = renderWithQuery(<RechargeForm kind={gasRecharge} />)
     await queriesSettled(queryClient)
     fireEvent.click(screen.getByRole('radio', { name: '新奥燃气' }))
     typeInto(container.querySelector('taro-input-core'), 'GZ88001231')
@@ -174,13 +175,13 @@ describe('phone: the carrier check', () => {
   it('confirms the guess with where the number is registered (zh-CN)', async () => {
     useLocaleStore.setState({ locale: 'zh-CN' })
     api.answer(PATHS.carrierCheck, carrierCheck({}))
-    renderWithQuery(<PhoneRechargeForm phone='13900000001' />)
+    renderWithQuery(<RechargeForm kind={phoneRecharge} phone='13900000001' />)
     await waitFor(() => expect(screen.getByRole('status').textContent).toBe('中国移动 · 广东广州'))
   })
 
   it('a ported 139 number: says it moved to China Unicom, selects it, and orders with it', async () => {
     api.answer(PATHS.carrierCheck, carrierCheck({ ispCode: CarrierCode.Liantong, ported: true }))
-    renderWithQuery(<PhoneRechargeForm phone='13900000088' />)
+    renderWithQuery(<RechargeForm kind={phoneRecharge} phone='13900000088' />)
     await waitFor(() => expect(screen.getByRole('status').textContent).toBe('Ported to China Unicom'))
     expect(api.bodies(PATHS.carrierCheck)).toEqual([{ phone: '13900000088' }])
     // Asked quietly: the form shows the lookup in place, no masked indicator.
@@ -197,7 +198,7 @@ describe('phone: the carrier check', () => {
 
   it('a tap before the lookup answered waits for it: a ported number never goes out with the prefix guess', async () => {
     const answer = api.hold(PATHS.carrierCheck)
-    renderWithQuery(<PhoneRechargeForm phone='13900000088' />)
+    renderWithQuery(<RechargeForm kind={phoneRecharge} phone='13900000088' />)
     const amounts = await screen.findByRole('radiogroup', { name: 'Amount' })
     fireEvent.click(within(amounts).getAllByRole('radio')[1])
     topUp()
@@ -212,7 +213,7 @@ describe('phone: the carrier check', () => {
 
   it('the lookup fails: the prefix guess stays, nothing alarming is said', async () => {
     api.fail(PATHS.carrierCheck)
-    const { queryClient } = renderWithQuery(<PhoneRechargeForm phone='13900000055' />)
+    const { queryClient } = renderWithQuery(<RechargeForm kind={phoneRecharge} phone='13900000055' />)
     await queriesSettled(queryClient)
     expect(screen.queryByRole('status')).toBeNull()
     expect(screen.queryByRole('alert')).toBeNull()

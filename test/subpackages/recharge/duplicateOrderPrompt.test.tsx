@@ -7,7 +7,6 @@ import { CarrierCode } from '@domain/carrier'
 import { LifePayOrderType } from '@domain/lifePayOrderType'
 import { useLocaleStore } from '../../../src/i18n/i18n'
 import { useToastStore } from '../../../src/components/toastStore'
-import PhoneRechargeForm from '../../../src/subpackages/recharge/components/PhoneRechargeForm'
 import { useRechargeDraftStore } from '../../../src/subpackages/recharge/hooks/rechargeDraftStore'
 import { withFakeApi } from '../../support/fakeApi'
 import { ok, type Reply } from '../../support/testServer'
@@ -23,6 +22,8 @@ import {
   renderWithQuery,
   unavailable,
 } from './support'
+import RechargeForm from '../../../src/subpackages/recharge/components/RechargeForm'
+import { phoneRecharge } from '../../../src/subpackages/recharge/kinds/phoneRecharge'
 
 // Issue 20, duplicate guard: the recharge submit answers DUPLICATE_ORDER and OPEN_ORDER_LIMIT with the app's dialog.
 
@@ -78,7 +79,7 @@ afterEach(() => {
 async function submitted(locale: 'zh-CN' | 'en-US' = 'zh-CN') {
   renderWithQuery(
     <>
-      <PhoneRechargeForm phone='13812345678' parValue={100} />
+      <RechargeForm kind={phoneRecharge} phone='13812345678' parValue={100} />
       <DialogHost />
     </>,
   )
@@ -167,7 +168,7 @@ describe('duplicate order prompt', () => {
 
   it('the create call leaves the guard’s refusals to the dialog (no toast) and toasts the others as before', async () => {
     createAnswers(refusalWith('PAR_VALUE_NOT_OFFERED', '不支持该充值面额'))
-    renderWithQuery(<PhoneRechargeForm phone='13812345678' parValue={100} />)
+    renderWithQuery(<RechargeForm kind={phoneRecharge} phone='13812345678' parValue={100} />)
     await facesPriced()
     await carrierLookupAnswered(api)
     fireEvent.click(screen.getByRole('button', { name: /Top up now/ }))

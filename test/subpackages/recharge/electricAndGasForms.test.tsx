@@ -6,8 +6,6 @@ import { GasProvider } from '@domain/gas'
 import { LifePayOrderType } from '@domain/lifePayOrderType'
 import { LifePayOrderStatus, LifePayStatus } from '@domain/lifePayStatus'
 import { useLocaleStore } from '../../../src/i18n/i18n'
-import ElectricRechargeForm from '../../../src/subpackages/recharge/components/ElectricRechargeForm'
-import GasRechargeForm from '../../../src/subpackages/recharge/components/GasRechargeForm'
 import { useLocationCityStore } from '../../../src/stores/locationCity'
 import { useRechargeDraftStore } from '../../../src/subpackages/recharge/hooks/rechargeDraftStore'
 import { facesPriced, logIn, logOut, PATHS, rates, renderWithQuery, typeInto } from './support'
@@ -16,6 +14,9 @@ import { refusal } from '../../support/testServer'
 import { queriesSettled } from '../../support/queries'
 import { taroInputNamed } from '../../support/taroInput'
 import { electricAreas } from '../../support/electricAreas'
+import RechargeForm from '../../../src/subpackages/recharge/components/RechargeForm'
+import { electricRecharge } from '../../../src/subpackages/recharge/kinds/electricRecharge'
+import { gasRecharge } from '../../../src/subpackages/recharge/kinds/gasRecharge'
 
 const areas = electricAreas
 
@@ -66,7 +67,7 @@ const topUp = () => fireEvent.click(screen.getByRole('button', { name: /Top up n
 describe('electricity top-up', () => {
   it('preselects the stored location city, locks its grid and asks for the holder where the area needs it', async () => {
     setLocationCity('深圳')
-    const { container } = renderWithQuery(<ElectricRechargeForm />)
+    const { container } = renderWithQuery(<RechargeForm kind={electricRecharge} />)
     await waitFor(() => expect(regionButton().textContent).toBe('Shenzhen, Guangdong'))
     await facesPriced()
     expect(screen.getByRole('radio', { name: 'Southern Grid' }).getAttribute('aria-checked')).toBe('true')
@@ -115,7 +116,7 @@ describe('electricity top-up', () => {
 
   it('asks for the region first when the location is not served, and sends no holder where none is needed', async () => {
     setLocationCity('拉萨市')
-    const { container, queryClient } = renderWithQuery(<ElectricRechargeForm parValue={200} />)
+    const { container, queryClient } = renderWithQuery(<RechargeForm kind={electricRecharge} parValue={200} />)
     // The areas (and face values) are in, so the location city has been looked up.
     await queriesSettled(queryClient)
     expect(screen.getByRole('button', { name: 'Region' }).textContent).toBe('Choose a region')
@@ -142,7 +143,7 @@ describe('electricity top-up', () => {
 
   it('remembers the region the user picks as the location city, and opens there next time', async () => {
     setLocationCity('拉萨市')
-    const first = renderWithQuery(<ElectricRechargeForm />)
+    const first = renderWithQuery(<RechargeForm kind={electricRecharge} />)
     // The areas are in, so the location city has been looked up.
     await queriesSettled(first.queryClient)
     expect(regionButton().textContent).toBe('Choose a region')
@@ -153,7 +154,7 @@ describe('electricity top-up', () => {
 
     // Next launch: no draft in memory; the location city preselects the region and its grid.
     useRechargeDraftStore.setState({ electric: undefined })
-    renderWithQuery(<ElectricRechargeForm />)
+    renderWithQuery(<RechargeForm kind={electricRecharge} />)
     await waitFor(() => expect(regionButton().textContent).toBe('Shenzhen, Guangdong'))
     expect(screen.getByRole('radio', { name: 'Southern Grid' }).getAttribute('aria-checked')).toBe('true')
   })
@@ -175,7 +176,7 @@ describe('electricity top-up', () => {
         creationTime: '',
       },
     ])
-    renderWithQuery(<ElectricRechargeForm />)
+    renderWithQuery(<RechargeForm kind={electricRecharge} />)
     const saved = await screen.findByRole('group', { name: 'Saved' })
     await waitFor(() => expect(within(saved).getByRole('button').textContent).toMatch(/^Shenzhen Southern Grid/))
   })
@@ -191,7 +192,7 @@ describe('electricity top-up', () => {
         holderName: '',
       },
     })
-    const { queryClient } = renderWithQuery(<ElectricRechargeForm />)
+    const { queryClient } = renderWithQuery(<RechargeForm kind={electricRecharge} />)
     // The areas are in, so the location city has been looked up (and lost to the draft).
     await queriesSettled(queryClient)
     expect(regionButton().textContent).toBe('Beijing')
@@ -221,7 +222,7 @@ describe('electricity top-up', () => {
     } as unknown as LifePayOrderDetail
     api.answer('/api/LifePay/GetUserLifePayOrderDetail', order)
     setLocationCity('北京市')
-    renderWithQuery(<ElectricRechargeForm fromOrderNo='LP-OLD' />)
+    renderWithQuery(<RechargeForm kind={electricRecharge} fromOrderNo='LP-OLD' />)
     await waitFor(() => expect(regionButton().textContent).toBe('Shenzhen, Guangdong'))
     await facesPriced()
     expect(api.sent('/api/LifePay/GetUserLifePayOrderDetail').map((request) => request.search)).toEqual([
@@ -240,7 +241,7 @@ describe('electricity top-up', () => {
 
   it('shows the server’s area refusal at the region', async () => {
     api.route(PATHS.createElectric, () => refusal('该地区暂不支持电费充值', 'AREA_NOT_SUPPORTED'))
-    const { container, queryClient } = renderWithQuery(<ElectricRechargeForm parValue={100} />)
+    const { container, queryClient } = renderWithQuery(<RechargeForm kind={electricRecharge} parValue={100} />)
     // The areas to pick from and the face value to order are in.
     await queriesSettled(queryClient)
     fireEvent.click(screen.getByRole('button', { name: 'Region' }))
@@ -255,7 +256,7 @@ describe('electricity top-up', () => {
 
 describe('gas top-up', () => {
   it('names the providers, validates the account at the field, prices with the gas rate and orders', async () => {
-    const { container, queryClient } = renderWithQuery(<GasRechargeForm />)
+    const { container, queryClient } = renderWithQuery(<RechargeForm kind={gasRecharge} />)
     // The providers' face values (which providers are offered) and the gas rate are in.
     await queriesSettled(queryClient)
     expect(radios('Gas company').map((c) => c.textContent)).toEqual([
@@ -317,7 +318,7 @@ describe('gas top-up', () => {
         creationTime: '',
       },
     ])
-    renderWithQuery(<GasRechargeForm />)
+    renderWithQuery(<RechargeForm kind={gasRecharge} />)
     fireEvent.click(within(await screen.findByRole('group', { name: 'Saved' })).getByRole('button', { name: /Home/ }))
     expect(screen.getByRole('radio', { name: 'Beijing Gas' }).getAttribute('aria-checked')).toBe('true')
     await waitFor(() => expect(taroInputNamed('Gas account').getAttribute('value')).toBe('88886666'))

@@ -7,7 +7,6 @@ import { PAY_PAGE_OPEN_GRACE_MS } from '@domain/constants'
 import { LifePayOrderType } from '@domain/lifePayOrderType'
 import { useLocaleStore } from '../../../src/i18n/i18n'
 import * as navigation from '../../../src/platform/navigation'
-import PhoneRechargeForm from '../../../src/subpackages/recharge/components/PhoneRechargeForm'
 import { useRechargeDraftStore } from '../../../src/subpackages/recharge/hooks/rechargeDraftStore'
 import { coverPage, showPageAgain } from '../../shims/pageLifecycle'
 import { withFakeApi } from '../../support/fakeApi'
@@ -26,6 +25,8 @@ import {
   typeInto,
   unavailable,
 } from './support'
+import RechargeForm from '../../../src/subpackages/recharge/components/RechargeForm'
+import { phoneRecharge } from '../../../src/subpackages/recharge/kinds/phoneRecharge'
 
 const parValues: PhoneParValue[] = [
   { ispCode: CarrierCode.Yidong, ispName: '中国移动', parValue: [10, 30, 50, 100, 200, 300, 500] },
@@ -77,7 +78,7 @@ const topUp = () => fireEvent.click(screen.getByRole('button', { name: /Top up n
 describe('phone top-up', () => {
   it('shows where the amounts will be while they load, never "No amounts available", and reads them quietly', async () => {
     const answer = api.hold(PATHS.phoneParValue)
-    renderWithQuery(<PhoneRechargeForm />)
+    renderWithQuery(<RechargeForm kind={phoneRecharge} />)
     const loading = await screen.findByLabelText('Loading the amounts')
     expect(loading.getAttribute('aria-busy')).toBe('true')
     expect(screen.queryByText('No amounts available')).toBeNull()
@@ -92,7 +93,7 @@ describe('phone top-up', () => {
   it('says the amounts could not be loaded, with a retry that brings them', async () => {
     const replies: Reply[] = [{ hangUp: true }]
     api.route(PATHS.phoneParValue, () => replies.shift() ?? ok(parValues))
-    renderWithQuery(<PhoneRechargeForm />)
+    renderWithQuery(<RechargeForm kind={phoneRecharge} />)
     const failed = await screen.findByText("Couldn't load the amounts")
     expect(failed.closest('[role="alert"]')).not.toBeNull()
     expect(screen.queryByText('No amounts available')).toBeNull()
@@ -102,7 +103,7 @@ describe('phone top-up', () => {
   })
 
   it('prefills the own number masked, offers the carrier’s face values up to 300 with price and saving', async () => {
-    renderWithQuery(<PhoneRechargeForm />)
+    renderWithQuery(<RechargeForm kind={phoneRecharge} />)
     await facesPriced()
     expect(screen.getByText('138****8000', { selector: '.lp-phone-confirmed__number' })).not.toBeNull()
     expect(screen.getByRole('radio', { name: /China Mobile/ }).getAttribute('aria-checked')).toBe('true')
@@ -120,7 +121,7 @@ describe('phone top-up', () => {
   })
 
   it('takes phone= and parValue= from the query (one-tap repeat) and creates the order, then opens the pay page', async () => {
-    renderWithQuery(<PhoneRechargeForm phone='13012345678' parValue={50} />)
+    renderWithQuery(<RechargeForm kind={phoneRecharge} phone='13012345678' parValue={50} />)
     await facesPriced()
     expect(screen.getByText('130****5678', { selector: '.lp-phone-confirmed__number' })).not.toBeNull()
     expect(screen.getByRole('radio', { name: /China Unicom/ }).getAttribute('aria-checked')).toBe('true')
@@ -142,7 +143,7 @@ describe('phone top-up', () => {
   })
 
   it('lets the user override the detected carrier (ported number) and orders with the chosen one', async () => {
-    renderWithQuery(<PhoneRechargeForm phone='13812345678' parValue={50} />)
+    renderWithQuery(<RechargeForm kind={phoneRecharge} phone='13812345678' parValue={50} />)
     await facesPriced()
     fireEvent.click(screen.getByRole('radio', { name: /China Telecom/ }))
     expect(screen.getByText(/ported number/)).not.toBeNull()
@@ -155,7 +156,7 @@ describe('phone top-up', () => {
   })
 
   it('asks for the carrier of a number it cannot place (192) before any call', async () => {
-    const { container } = renderWithQuery(<PhoneRechargeForm />)
+    const { container } = renderWithQuery(<RechargeForm kind={phoneRecharge} />)
     await facesPriced()
     fireEvent.click(screen.getByRole('button', { name: 'Change' }))
     typeInto(phoneInput(container), '19212345678')
@@ -175,7 +176,7 @@ describe('phone top-up', () => {
 
   it('shows a typed or pasted number in 3-4-4 groups with its carrier beside it, and orders the plain digits', async () => {
     logIn('')
-    const { container } = renderWithQuery(<PhoneRechargeForm parValue={50} />)
+    const { container } = renderWithQuery(<RechargeForm kind={phoneRecharge} parValue={50} />)
     await facesPriced()
     await nativeInputDrawn(container)
     typeInto(phoneInput(container), '1301234567')
@@ -194,7 +195,7 @@ describe('phone top-up', () => {
 
   it('shows the validation message at the phone field and keeps digits only', async () => {
     logIn('')
-    const { container } = renderWithQuery(<PhoneRechargeForm />)
+    const { container } = renderWithQuery(<RechargeForm kind={phoneRecharge} />)
     await facesPriced()
     await nativeInputDrawn(container)
     typeInto(phoneInput(container), '12a3-45')
@@ -213,7 +214,7 @@ describe('phone top-up', () => {
 
   it('a double tap creates one order; a retry after a failure resends the same idempotency key', async () => {
     const first = api.hold(PATHS.createPhone)
-    renderWithQuery(<PhoneRechargeForm phone='13812345678' parValue={100} />)
+    renderWithQuery(<RechargeForm kind={phoneRecharge} phone='13812345678' parValue={100} />)
     await facesPriced()
     topUp()
     topUp()
@@ -244,7 +245,7 @@ describe('phone top-up', () => {
     // A fast server answers between the two taps of a double tap; the pay page is still opening.
     const opened = deferred<TaroGeneral.CallbackResult>()
     navigateTo.mockReturnValueOnce(opened.promise)
-    renderWithQuery(<PhoneRechargeForm phone='13812345678' parValue={100} />)
+    renderWithQuery(<RechargeForm kind={phoneRecharge} phone='13812345678' parValue={100} />)
     await facesPriced()
     topUp()
     await waitFor(() => expect(navigateTo).toHaveBeenCalledTimes(1))
@@ -269,7 +270,7 @@ describe('phone top-up', () => {
 
   it('a pay page that never opens unlocks the form for the same order', async () => {
     navigateTo.mockRejectedValueOnce({ errMsg: 'navigateTo:fail' })
-    renderWithQuery(<PhoneRechargeForm phone='13812345678' parValue={100} />)
+    renderWithQuery(<RechargeForm kind={phoneRecharge} phone='13812345678' parValue={100} />)
     await facesPriced()
     topUp()
     await waitFor(() => expect(navigateTo).toHaveBeenCalledTimes(1))
@@ -282,7 +283,7 @@ describe('phone top-up', () => {
   })
 
   it('a pay page whose navigation answered but that never covers the form unlocks it after a grace, for the same order', async () => {
-    renderWithQuery(<PhoneRechargeForm phone='13812345678' parValue={100} />)
+    renderWithQuery(<RechargeForm kind={phoneRecharge} phone='13812345678' parValue={100} />)
     await facesPriced()
     jest.useFakeTimers({ doNotFake: ['queueMicrotask', 'nextTick'] })
     try {
@@ -313,7 +314,7 @@ describe('phone top-up', () => {
 
   it('shows the server’s refusal at the field it concerns', async () => {
     createAnswers(refusal('不支持该充值面额', 'PAR_VALUE_NOT_OFFERED'))
-    renderWithQuery(<PhoneRechargeForm phone='13812345678' parValue={100} />)
+    renderWithQuery(<RechargeForm kind={phoneRecharge} phone='13812345678' parValue={100} />)
     await facesPriced()
     topUp()
     // The face value field says it: that is where the user fixes it.
@@ -325,7 +326,7 @@ describe('phone top-up', () => {
 
   it('a price the server no longer gives: said at the amount, the rates read again, the new price shown', async () => {
     createAnswers(refusal('价格已更新为 ¥99.00，请确认后再提交', 'PRICE_CHANGED'))
-    renderWithQuery(<PhoneRechargeForm phone='13812345678' parValue={100} />)
+    renderWithQuery(<RechargeForm kind={phoneRecharge} phone='13812345678' parValue={100} />)
     await facesPriced()
     expect(screen.getByTestId('payable').textContent).toBe('¥98.50')
     const readsBefore = api.sent(PATHS.rate).length
@@ -348,7 +349,7 @@ describe('phone top-up', () => {
 
   it('a login reads the rates again: the form shows the user’s own price before they order', async () => {
     logOut()
-    renderWithQuery(<PhoneRechargeForm phone='13812345678' parValue={100} />)
+    renderWithQuery(<RechargeForm kind={phoneRecharge} phone='13812345678' parValue={100} />)
     await facesPriced()
     expect(screen.getByTestId('payable').textContent).toBe('¥98.50')
     // The user's channel prices phone top-ups at 97.5 % (the server answers GetRate for the caller).
@@ -379,7 +380,7 @@ describe('phone top-up', () => {
         creationTime: '',
       },
     ])
-    renderWithQuery(<PhoneRechargeForm />)
+    renderWithQuery(<RechargeForm kind={phoneRecharge} />)
     await screen.findByRole('button', { name: /Mum/ })
     const saved = screen.getByRole('group', { name: 'Saved' })
     expect(
@@ -395,7 +396,7 @@ describe('phone top-up', () => {
   it('asks a logged-out user to log in before creating the order, keeping what was typed', async () => {
     logOut()
     const redirect = jest.spyOn(navigation, 'redirectToLogin').mockImplementation(() => undefined)
-    renderWithQuery(<PhoneRechargeForm phone='13812345678' parValue={100} />)
+    renderWithQuery(<RechargeForm kind={phoneRecharge} phone='13812345678' parValue={100} />)
     await facesPriced()
     topUp()
     await waitFor(() => expect(redirect).toHaveBeenCalledTimes(1))
@@ -405,7 +406,7 @@ describe('phone top-up', () => {
 
   it('reads in Chinese by default', async () => {
     useLocaleStore.setState({ locale: 'zh-CN' })
-    renderWithQuery(<PhoneRechargeForm phone='13812345678' parValue={100} />)
+    renderWithQuery(<RechargeForm kind={phoneRecharge} phone='13812345678' parValue={100} />)
     await waitFor(() => expect(screen.getByTestId('payable').textContent).toBe('¥98.50'))
     expect(screen.getByRole('button', { name: '立即充值' })).not.toBeNull()
     expect(screen.getByText('已省 ¥1.50')).not.toBeNull()

@@ -7,16 +7,17 @@ import { LifePayOrderType } from '@domain/lifePayOrderType'
 import { useUserAccounts } from '../../../src/hooks/useUserAccounts'
 import { useLocationCityStore } from '../../../src/stores/locationCity'
 import EditAccountView from '../../../src/subpackages/userAccount/components/EditAccountView'
-import ElectricAccountForm from '../../../src/subpackages/userAccount/components/ElectricAccountForm'
-import GasAccountForm from '../../../src/subpackages/userAccount/components/GasAccountForm'
-import PhoneAccountForm from '../../../src/subpackages/userAccount/components/PhoneAccountForm'
+import { electricAccount } from '../../../src/subpackages/userAccount/kinds/electricAccount'
+import { gasAccount } from '../../../src/subpackages/userAccount/kinds/gasAccount'
+import { phoneAccount } from '../../../src/subpackages/userAccount/kinds/phoneAccount'
 import { renderedQueriesSettled, renderScreen } from '../order/support/render'
 import { withFakeApi } from '../../support/fakeApi'
 import { queriesSettled } from '../../support/queries'
 import { taroInputNamed } from '../../support/taroInput'
 import { refusal } from '../../support/testServer'
 import { typeInto } from '../order/support/taroEvents'
-import { areas, electricAccountSaved, gasAccountSaved, phoneAccount } from './accounts'
+import { areas, electricAccountSaved, gasAccountSaved, phoneAccount as phoneAccountSaved } from './accounts'
+import AccountForm from '../../../src/subpackages/userAccount/components/AccountForm'
 
 jest.mock('@tarojs/taro', () => jest.requireActual('../order/support/taroPage').taroWithPageHooks())
 
@@ -69,7 +70,7 @@ afterEach(async () => {
 
 describe('phone account', () => {
   it('validates the number with the shared rules before saving', async () => {
-    renderScreen(<PhoneAccountForm />)
+    renderScreen(<AccountForm kind={phoneAccount} />)
     await inputsReady()
     save()
     expect(alerts()).toEqual(['此项为必填项', '请选择运营商'])
@@ -84,7 +85,7 @@ describe('phone account', () => {
     renderScreen(
       <>
         <PhonePicker />
-        <PhoneAccountForm />
+        <AccountForm kind={phoneAccount} />
       </>,
     )
     await waitFor(() => expect(screen.getByTestId('picker').textContent).toBe('0'))
@@ -94,7 +95,7 @@ describe('phone account', () => {
     expect(screen.getByText('中国移动', { selector: '.lp-text-field__suffix' })).not.toBeNull()
     expect(radio('运营商', '中国移动号段识别').getAttribute('aria-checked')).toBe('true')
     typeInto(input('备注'), '爸妈')
-    api.answer(LIST, [phoneAccount])
+    api.answer(LIST, [phoneAccountSaved])
     save()
     await waitFor(() => expect(Taro.navigateBack).toHaveBeenCalled())
     // A new account: no id.
@@ -106,7 +107,7 @@ describe('phone account', () => {
   })
 
   it('keeps the carrier the user picked for a ported number', async () => {
-    renderScreen(<PhoneAccountForm />, { locale: 'en-US' })
+    renderScreen(<AccountForm kind={phoneAccount} />, { locale: 'en-US' })
     await inputsReady()
     typeInto(input('Phone number'), '13812345678')
     fireEvent.click(radio('Carrier', 'China Unicom'))
@@ -115,7 +116,7 @@ describe('phone account', () => {
   })
 
   it('refuses a remark over the limit', async () => {
-    renderScreen(<PhoneAccountForm />)
+    renderScreen(<AccountForm kind={phoneAccount} />)
     await inputsReady()
     typeInto(input('手机号码'), '13812345678')
     typeInto(input('备注'), '很'.repeat(51))
@@ -126,7 +127,7 @@ describe('phone account', () => {
 
   it('shows the server’s refusal of a duplicate at the number', async () => {
     api.route(SAVE, () => refusal('该手机号已保存，请勿重复添加', 'ACCOUNT_DUPLICATE'))
-    renderScreen(<PhoneAccountForm />)
+    renderScreen(<AccountForm kind={phoneAccount} />)
     await inputsReady()
     typeInto(input('手机号码'), '13812345678')
     save()
@@ -136,7 +137,7 @@ describe('phone account', () => {
 
   it('a double tap saves once', async () => {
     const answer = api.hold(SAVE)
-    renderScreen(<PhoneAccountForm />)
+    renderScreen(<AccountForm kind={phoneAccount} />)
     await inputsReady()
     typeInto(input('手机号码'), '13812345678')
     save()
@@ -153,7 +154,7 @@ describe('phone account', () => {
     jest
       .spyOn(Taro, 'navigateBack')
       .mockReturnValue(new Promise((resolve) => (left = () => resolve({ errMsg: 'navigateBack:ok' }))))
-    renderScreen(<PhoneAccountForm />)
+    renderScreen(<AccountForm kind={phoneAccount} />)
     await inputsReady()
     typeInto(input('手机号码'), '13812345678')
     save()
@@ -169,7 +170,7 @@ describe('phone account', () => {
 
   it('a failed navigation after the save unlocks the form', async () => {
     jest.spyOn(Taro, 'navigateBack').mockRejectedValueOnce({ errMsg: 'navigateBack:fail' })
-    renderScreen(<PhoneAccountForm />)
+    renderScreen(<AccountForm kind={phoneAccount} />)
     await inputsReady()
     typeInto(input('手机号码'), '13812345678')
     save()
@@ -182,7 +183,7 @@ describe('phone account', () => {
 
   it('opened by URL with no history, goes to the list after saving', async () => {
     jest.spyOn(Taro, 'getCurrentPages').mockReturnValue([{}] as unknown as Taro.Page[])
-    renderScreen(<PhoneAccountForm />)
+    renderScreen(<AccountForm kind={phoneAccount} />)
     await inputsReady()
     typeInto(input('手机号码'), '13812345678')
     save()
@@ -194,14 +195,8 @@ describe('phone account', () => {
   })
 
   it('loads an account by id and updates it', async () => {
-    api.answer(DETAIL, phoneAccount)
-    renderScreen(
-      <EditAccountView
-        type={LifePayOrderType.Phone}
-        id='acc-phone-1'
-        form={(initial) => <PhoneAccountForm initial={initial} />}
-      />,
-    )
+    api.answer(DETAIL, phoneAccountSaved)
+    renderScreen(<EditAccountView kind={phoneAccount} id='acc-phone-1' />)
     // Shown in 3-4-4 groups; the account is still saved as the plain digits below.
     await waitFor(() => expect(input('手机号码')?.getAttribute('value')).toBe('138 1234 5678'))
     await inputsReady()
@@ -226,23 +221,11 @@ describe('phone account', () => {
 
   it('an unknown id, or an account of another utility, is not found', async () => {
     api.refuse(DETAIL, 'ACCOUNT_NOT_FOUND', '户号不存在')
-    const { unmount } = renderScreen(
-      <EditAccountView
-        type={LifePayOrderType.Phone}
-        id='nope'
-        form={(initial) => <PhoneAccountForm initial={initial} />}
-      />,
-    )
+    const { unmount } = renderScreen(<EditAccountView kind={phoneAccount} id='nope' />)
     await waitFor(() => expect(screen.getByText('该户号不存在或已删除')).not.toBeNull())
     unmount()
     api.answer(DETAIL, gasAccountSaved)
-    renderScreen(
-      <EditAccountView
-        type={LifePayOrderType.Phone}
-        id='acc-gas-1'
-        form={(initial) => <PhoneAccountForm initial={initial} />}
-      />,
-    )
+    renderScreen(<EditAccountView kind={phoneAccount} id='acc-gas-1' />)
     await waitFor(() => expect(screen.getByText('该户号不存在或已删除')).not.toBeNull())
     expect(document.querySelector('.lp-account-form')).toBeNull()
   })
@@ -250,7 +233,7 @@ describe('phone account', () => {
 
 describe('electricity account', () => {
   it('needs a region, an account number in the domain format, and the holder where the region asks', async () => {
-    const { queryClient } = renderScreen(<ElectricAccountForm />)
+    const { queryClient } = renderScreen(<AccountForm kind={electricAccount} />)
     // The regions to pick from are in.
     await queriesSettled(queryClient)
     await inputsReady()
@@ -287,7 +270,7 @@ describe('electricity account', () => {
 
   it('starts a new account in the location city, and remembers the region the user picks', async () => {
     useLocationCityStore.getState().setCity('北京市')
-    renderScreen(<ElectricAccountForm />)
+    renderScreen(<AccountForm kind={electricAccount} />)
     await waitFor(() => expect(screen.getByRole('button', { name: '缴费地区' }).textContent).toBe('北京市'))
     expect(radio('电网类型', '国家电网').getAttribute('aria-checked')).toBe('true')
     fireEvent.click(screen.getByRole('button', { name: '缴费地区' }))
@@ -298,7 +281,7 @@ describe('electricity account', () => {
   it('places a saved account in its region when editing', async () => {
     // The account's own region wins over the location city.
     useLocationCityStore.getState().setCity('北京市')
-    renderScreen(<ElectricAccountForm initial={electricAccountSaved} />, { locale: 'en-US' })
+    renderScreen(<AccountForm kind={electricAccount} initial={electricAccountSaved} />, { locale: 'en-US' })
     await waitFor(() => expect(screen.getByText('Shenzhen, Guangdong')).not.toBeNull())
     await inputsReady()
     expect(input('Account holder').getAttribute('value')).toBe('张三')
@@ -313,7 +296,7 @@ describe('electricity account', () => {
 
 describe('gas account', () => {
   it('needs a company that can be topped up and an account in the domain format', async () => {
-    renderScreen(<GasAccountForm />)
+    renderScreen(<AccountForm kind={gasAccount} />)
     await waitFor(() => expect(radio('燃气公司', '北京燃气').getAttribute('aria-disabled')).toBe('true'))
     await inputsReady()
     save()

@@ -4,7 +4,7 @@ import { useMessages } from '../../../i18n/messages'
 import { selectPayTypeUrl, type RechargeKind } from '../../../routes'
 import { ratesKey } from '../../../services/api/catalog'
 import { isBizError } from '../../../services/http/bizError'
-import { rechargeMessages } from '../messages'
+import { rechargeFormMessages } from '../formMessages'
 import { duplicateGuardCall } from './duplicateGuard'
 import { answerDuplicateGuard, prefetchDuplicateGuard } from './duplicateGuardAnswer'
 import { serverRefusal, type RefusedField } from './serverRefusal'
@@ -37,7 +37,7 @@ export function usePlaceOrder<I extends { idempotencyKey: string; confirmDuplica
 ): PlaceOrder {
   const ensureLoggedIn = useEnsureLoggedIn()
   const queryClient = useQueryClient()
-  const m = useMessages(rechargeMessages)
+  const m = useMessages(rechargeFormMessages)
   const { submit: create, submitting } = useOrderSubmit<I>((input) => createOrder(input, duplicateGuardCall))
   const place = async (input: Omit<I, 'idempotencyKey'>): Promise<void> => {
     prefetchDuplicateGuard()
