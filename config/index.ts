@@ -2,7 +2,6 @@ import { resolve } from 'node:path'
 import { defineConfig, type UserConfigExport } from '@tarojs/cli'
 import { NormalModuleReplacementPlugin } from 'webpack'
 import type Chain from 'webpack-chain'
-import { AppJsWithoutPackageLayoutPlugin } from './appJsWithoutPackageLayout'
 import devConfig from './dev'
 import { provideFloorGlobals } from './floorGlobals'
 import { H5FirstLoadPlugin } from './h5FirstLoad'
@@ -12,6 +11,7 @@ import { PrecompressAssetsPlugin } from './precompressAssets'
 import prodConfig from './prod'
 import testConfig from './test'
 import { checkOperatorSettings } from './operatorSettings'
+import { checkPatchedModules } from './patchedModules'
 
 const platform = process.env.TARO_ENV || 'h5'
 // The benchmarks' floor (bench/floor/floorApp.ts): an empty Taro app built with this same config, into dist/floor.
@@ -24,28 +24,14 @@ const outputRoot = floorApp ? `dist/floor/${platform}` : `dist/${platform}`
 // helpers) ships `catch {}` (ES2019): `npm run syntax:check` guards the ES2017 floor.
 // axios's own xhr/fetch/http adapters are never used (our Taro adapter is): its adapters.js becomes one that knows
 // only the adapter function we pass (config/axiosAdaptersLoader.js, which fails the build if axios's file changes
-// shape), and axios's entry one without the statics nothing here calls (config/axiosEntry.js). Its defaults and its
-// URL parameters likewise lose the form encodings no request sends (config/axiosDefaults.js, axiosUrlParams.js).
-function onlyOurAxiosAdapter(chain: Pick<Chain, 'module' | 'resolve' | 'plugin'>) {
-  chain
-    .plugin('axiosDefaultsWithoutForms')
-    .use(NormalModuleReplacementPlugin, [
-      /node_modules[\\/]axios[\\/]lib[\\/]defaults[\\/]index\.js$/,
-      resolve(__dirname, 'axiosDefaults.js'),
-    ])
-  chain
-    .plugin('axiosUrlParamsWithoutForms')
-    .use(NormalModuleReplacementPlugin, [
-      /node_modules[\\/]axios[\\/]lib[\\/]helpers[\\/]AxiosURLSearchParams\.js$/,
-      resolve(__dirname, 'axiosUrlParams.js'),
-    ])
+// shape).
+function onlyOurAxiosAdapter(chain: Pick<Chain, 'module'>) {
   chain.module
     .rule('onlyOurAxiosAdapter')
     .test(/axios[\\/]lib[\\/]adapters[\\/]adapters\.js$/)
     .enforce('pre')
     .use('onlyOurAxiosAdapter')
     .loader(resolve(__dirname, 'axiosAdaptersLoader.js'))
-  chain.resolve.alias.set('axios$', resolve(__dirname, 'axiosEntry.js'))
 }
 
 // Taro's mini-program default turns off most of terser's compressions (a create-react-app-era list for old
@@ -141,6 +127,7 @@ const alsoCompiled = (filename: string): boolean =>
 
 export default defineConfig<'webpack5'>(async (merge, { mode }) => {
   checkOperatorSettings(mode, process.env)
+  checkPatchedModules(platform)
   const baseConfig: UserConfigExport<'webpack5'> = {
     projectName: 'life-pay',
     date: '2026-11-22',
@@ -188,8 +175,6 @@ export default defineConfig<'webpack5'>(async (merge, { mode }) => {
         provideFloorGlobals(chain, platform)
         // A subpackage's shared modules in its sub-vendors.js, not one file (and one require per page) each.
         chain.plugin('mergeSubCommon').use(MergeSubCommonPlugin)
-        // The package layout only in app.json, not also in app.js (config/appJsWithoutPackageLayout.ts).
-        chain.plugin('appJsWithoutPackageLayout').use(AppJsWithoutPackageLayoutPlugin)
       },
     },
     h5: {
