@@ -227,14 +227,6 @@ export default defineConfig<'webpack5'>(async (merge, { mode }) => {
               resource.request = resolve(__dirname, 'h5CopyToastOnDemand.js')
           },
         ])
-        // Taro's H5 runtime imports taro-components.css at start-up: without the weui icon font (6 of its 8 KiB) and
-        // the Icon/Checkbox/Radio rules drawn with it, which no screen renders (config/dropWeuiIconsLoader.js).
-        chain.module
-          .rule('dropWeuiIcons')
-          .test(/@tarojs[\\/]components[\\/]dist[\\/]taro-components[\\/]taro-components\.css$/)
-          .enforce('pre')
-          .use('dropWeuiIcons')
-          .loader(resolve(__dirname, 'dropWeuiIconsLoader.js'))
         // One module per Taro component, so a page loads the components it renders only (config/h5Components).
         chain.resolve.alias.set('@tarojs/components$', resolve(__dirname, 'h5Components/index.js'))
         chain.module

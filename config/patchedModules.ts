@@ -27,6 +27,7 @@ export const PATCHED_VERSIONS: Readonly<Record<string, string>> = {
   '@tarojs/taro-loader': '4.2.0',
   '@tarojs/webpack5-runner': '4.2.0',
   axios: '1.21.1',
+  platform: '1.3.6',
 }
 
 const MINI = ['weapp', 'alipay']
@@ -53,6 +54,13 @@ export const PATCHED_MODULES: readonly PatchedModule[] = [
     packageName: '@tarojs/taro-h5',
     file: 'dist/api/device/clipboard.js',
     contains: ["import { showToast } from '../ui/interaction/index.js'"],
+  },
+  {
+    patch: 'lightPlatformParser (config/h5PlatformStub.js)',
+    platforms: ['h5'],
+    packageName: 'platform',
+    file: 'platform.js',
+    contains: [],
   },
   {
     patch: 'h5StagedBoot (config/h5StagedBootLoader.js)',
