@@ -194,13 +194,6 @@ export default defineConfig<'webpack5'>(async (merge, { mode }) => {
         provideFloorGlobals(chain, platform)
         // The server sends these as they are (preCompressed): every H5 build writes them, whatever its mode.
         chain.plugin('precompressAssets').use(PrecompressAssetsPlugin)
-        // Taro.request's fetch polyfill and JSONP helper: native fetch on our floor, no jsonp (see the stub).
-        chain
-          .plugin('dropH5RequestPolyfills')
-          .use(NormalModuleReplacementPlugin, [
-            /node_modules[\\/](whatwg-fetch|jsonp-retry)[\\/]/,
-            resolve(__dirname, 'h5RequestPolyfillStub.js'),
-          ])
         // abortcontroller-polyfill, imported by Taro's request for its side effect: loaded at start-up only where the
         // browser needs it (src/platform/floor/abortControllerOnDemand.ts, from the staged entry; the floor app keeps
         // Taro's import, having no staged entry).
