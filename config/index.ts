@@ -107,9 +107,6 @@ function oneLevelOfUnnested(chain: { plugin: (name: string) => { get: (key: 'arg
   for (const name of unnestedTemplates) nestElements.set(name, 1)
 }
 
-// abortcontroller-polyfill's self-installing build as @tarojs/taro-h5 imports it (config/h5AbortControllerDeferred.js).
-const ABORT_CONTROLLER_POLYFILL = /^abortcontroller-polyfill[\\/]dist[\\/]abortcontroller-polyfill-only(\.js)?$/
-const TARO_H5_ISSUER = /[\\/]@tarojs[\\/]taro-h5[\\/]/
 // The one importer of Taro's interaction module whose toast waits for the module (config/h5CopyToastOnDemand.js).
 const COPY_TOAST_ISSUER = /@tarojs[\\/]taro-h5[\\/]dist[\\/]api[\\/]device[\\/]clipboard\.js$/
 
@@ -194,17 +191,6 @@ export default defineConfig<'webpack5'>(async (merge, { mode }) => {
         provideFloorGlobals(chain, platform)
         // The server sends these as they are (preCompressed): every H5 build writes them, whatever its mode.
         chain.plugin('precompressAssets').use(PrecompressAssetsPlugin)
-        // abortcontroller-polyfill, imported by Taro's request for its side effect: loaded at start-up only where the
-        // browser needs it (src/platform/floor/abortControllerOnDemand.ts, from the staged entry; the floor app keeps
-        // Taro's import, having no staged entry).
-        if (!floorApp)
-          chain.plugin('abortControllerOnDemand').use(NormalModuleReplacementPlugin, [
-            ABORT_CONTROLLER_POLYFILL,
-            (resource: { request: string; contextInfo?: { issuer?: string } }) => {
-              if (TARO_H5_ISSUER.test(resource.contextInfo?.issuer ?? ''))
-                resource.request = resolve(__dirname, 'h5AbortControllerDeferred.js')
-            },
-          ])
         // getSystemInfoSync's user-agent parser, run at import on the start-up path: a small reader in its place.
         chain
           .plugin('lightPlatformParser')
