@@ -82,14 +82,6 @@ function failOnMissingExports(chain: { module: { set: (key: string, value: unkno
   chain.module.set('parser', { javascript: { exportsPresence: 'error' } })
 }
 
-// Taro sets webpack's target to ['web', 'es5'], so webpack writes its own code (the runtime, every module's wrapper and
-// export getters) as ES5: `function(){return x}` for each of ~600 exports where `()=>x` does. Our floor is ES2017
-// (babel and terser already target it); webpack's code follows. `import()` stays off: es2017 has no dynamic import.
-// (webpack-chain's `target()` is typed for one string; Taro sets the pair through `merge` too.)
-function webpackOutputAtFloor(chain: { merge: (config: { target: string[] }) => unknown }) {
-  chain.merge({ target: ['web', 'es2017'] })
-}
-
 // WeChat templates cannot recurse, so Taro's base.wxml repeats a nestable component's template once per level of
 // nesting. Most go down the tree (level = depth), but scroll-view and static-text (a Text with no handler) count only
 // their own kind: tmpl_<n>_<scroll-view> draws a scroll-view inside n scroll-views, and Taro writes 4 such levels of
@@ -164,7 +156,6 @@ export default defineConfig<'webpack5'>(async (merge, { mode }) => {
       compile: { include: [alsoCompiled] },
       webpackChain(chain) {
         failOnMissingExports(chain)
-        webpackOutputAtFloor(chain)
         onlyOurAxiosAdapter(chain)
         dropTaroHtmlParser(chain)
         if (platform === 'weapp') oneLevelOfUnnested(chain)
