@@ -9,6 +9,8 @@
 // the first page (docs/decisions.md § H5 start-up). The template is Taro 4.2.0's (pinned); if its shape changes the
 // build fails here rather than silently booting in one task (test/config/h5StagedBoot.test.ts runs this on what
 // Taro's loader really generates).
+// Splits home's 150–300 ms start-up task at 4× CPU (recorded in docs/decisions.md § H5 start-up). To remove: the
+// `h5StagedBoot` plugin in config/index.ts, config/h5StagedBoot.ts, this file, src/platform/h5Boot.ts and the test.
 const { existsSync } = require('node:fs')
 const { resolve } = require('node:path')
 
