@@ -29,6 +29,21 @@ test('reads routes written with unquoted keys and arrow functions', () => {
   ])
 })
 
+test('a chunk id a minifier wrote in exponent form ("7e3") is the id the runtime’s tables key (7000)', () => {
+  const bundle =
+    '[{path:"pages/a/a",load:()=>Promise.all([r.e(7e3),r.e("7e3"),r.e(12)]).then(r.bind(r,3))}];' +
+    'r.u=function(a){return"js/"+a+"."+{7e3:"aaaa1111",12:"bbbb2222","7e3":"cccc3333"}[a]+".js"},' +
+    'r.f.miniCss=function(o,u){a[o]?u.push(a[o]):0!==a[o]&&{7e3:1}[o]&&u.push(a[o]=loadStylesheet(o))};' +
+    'r.miniCssF=function(a){return"css/"+a+".css"},'
+  const [route] = parseRouteTable(bundle)
+  assert.deepEqual(route.chunkIds, ['7000', '7e3', '12'])
+  const files = parseChunkFiles(bundle, '12')
+  assert.equal(files.script('7000'), 'js/7000.aaaa1111.js')
+  assert.equal(files.script('7e3'), 'js/7e3.cccc3333.js')
+  assert.equal(files.stylesheet('7000'), 'css/7000.css')
+  assert.equal(files.stylesheet('12'), null)
+})
+
 test('a bundle without a route table has no routes; a route that loads nothing is an error', () => {
   assert.deepEqual(parseRouteTable('!function(){console.log("hi")}()'), [])
   assert.throws(() => parseRouteTable('{"path":"pages/a/a","load":function(){return null}}'), /fetches no chunk/)

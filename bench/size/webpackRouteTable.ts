@@ -47,14 +47,23 @@ function endOfString(source: string, open: number): number {
 }
 
 const ROUTE = /["']?path["']?\s*:\s*"([^"]+)"\s*,\s*["']?load["']?\s*:\s*/g
-const CHUNK_LOAD = /\.e\(\s*["']?([\w-]+)["']?\s*\)/g
+const CHUNK_LOAD = /\.e\(\s*(["']?)([\w.+-]+)\1\s*\)/g
+
+/**
+ * A chunk id as the runtime's tables key it: a minifier writes the number 7000 as `7e3` (and 0.5 as `.5`), which an
+ * object literal's key and a lookup both read as "7000"; a quoted id is a name, kept as written.
+ */
+export function chunkIdOf(written: string, quoted: boolean): string {
+  if (quoted || !/^(?:\d+\.?\d*|\.\d+)(?:e[+-]?\d+)?$/i.test(written)) return written
+  return String(Number(written))
+}
 
 /** Every route of the table with the chunk ids its `load` fetches; empty when the source holds no route table. */
 export function parseRouteTable(source: string): RouteChunks[] {
   const routes: RouteChunks[] = []
   for (const match of source.matchAll(ROUTE)) {
     const load = readExpression(source, (match.index ?? 0) + match[0].length)
-    const chunkIds = [...new Set([...load.matchAll(CHUNK_LOAD)].map((m) => m[1]))]
+    const chunkIds = [...new Set([...load.matchAll(CHUNK_LOAD)].map((m) => chunkIdOf(m[2], m[1] !== '')))]
     if (chunkIds.length === 0)
       throw new Error(`route ${match[1]}: its load function fetches no chunk: ${load.slice(0, 200)}`)
     routes.push({ path: match[1], chunkIds })
@@ -113,8 +122,8 @@ function chunksWithStyles(source: string): Set<string> | null {
   const loader = /\.miniCss\s*=\s*(?=function\b|\(?[\w$,\s]+\)?\s*=>)/.exec(source)
   if (!loader) return null
   const body = readExpression(source, loader.index + loader[0].length)
-  const set = /\{((?:\s*["']?[\w-]+["']?\s*:\s*1\s*,?)+)\}\s*\[/.exec(body)
+  const set = /\{((?:\s*["']?[\w.+-]+["']?\s*:\s*1\s*,?)+)\}\s*\[/.exec(body)
   if (!set)
     throw new Error(`the webpack runtime's .miniCss loader has no set of chunks with styles: ${body.slice(0, 200)}`)
-  return new Set([...set[1].matchAll(/["']?([\w-]+)["']?\s*:/g)].map((m) => m[1]))
+  return new Set([...set[1].matchAll(/(["']?)([\w.+-]+)\1\s*:/g)].map((m) => chunkIdOf(m[2], m[1] !== '')))
 }
