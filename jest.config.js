@@ -21,4 +21,9 @@ module.exports = {
   setupFilesAfterEnv: ['<rootDir>/test/shims/deadlines.ts'],
   // Above the condition waits' own deadline (test/shims/deadlines.ts), for a test that waits several times under load.
   testTimeout: 20_000,
+  // One worker per core of the 2-core machines the suite is sized for (jest's default leaves one core idle there).
+  maxWorkers: 2,
+  // npm run coverage (scripts/coverage.ts): V8's own counts, every file of the app, the kernel and the console.
+  coverageProvider: 'v8',
+  collectCoverageFrom: ['src/**/*.{ts,tsx}', 'domain/**/*.ts', 'console/src/**/*.{ts,tsx}'],
 }
