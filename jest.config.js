@@ -19,6 +19,16 @@ module.exports = {
   },
   setupFiles: ['<rootDir>/test/shims/globals.ts'],
   setupFilesAfterEnv: ['<rootDir>/test/shims/deadlines.ts'],
-  // Above the condition waits' own deadline (test/shims/deadlines.ts), for a test that waits several times under load.
-  testTimeout: 20_000,
+  // Well above the condition waits' own deadline (test/shims/deadlines.ts): a test that waits several times took over
+  // 20 s at load 19 (refundForm 'cancelling the confirmation'), and one that times out runs on into the next test.
+  testTimeout: 60_000,
+  // One worker per core of the 2-core machines the suite is sized for (jest's default leaves one core idle there).
+  maxWorkers: 2,
+  // npm run coverage (scripts/coverage.ts): V8's own counts, every file of the app, the kernel and the console. CI
+  // collects them during `npm test` itself (LIFEPAY_COVERAGE names the folder), so neither suite runs twice.
+  coverageProvider: 'v8',
+  collectCoverage: Boolean(process.env.LIFEPAY_COVERAGE),
+  coverageReporters: ['json'],
+  coverageDirectory: `${process.env.LIFEPAY_COVERAGE || 'coverage'}/app`,
+  collectCoverageFrom: ['src/**/*.{ts,tsx}', 'domain/**/*.ts', 'console/src/**/*.{ts,tsx}'],
 }

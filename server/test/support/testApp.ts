@@ -29,6 +29,17 @@ export const GENEROUS_LIMITS: AbuseLimitsConfig = {
   accountLookupsPerUserHour: 10_000,
 }
 
+let processDataDir: string | undefined
+/** A data folder of this test process's own (files run in parallel): never the repository's .data. */
+function ownDataDir(): string {
+  if (!processDataDir) {
+    const dir = mkdtempSync(join(tmpdir(), 'life-pay-test-process-'))
+    process.once('exit', () => rmSync(dir, { recursive: true, force: true }))
+    processDataDir = dir
+  }
+  return processDataDir
+}
+
 export function testConfig(overrides: ConfigOverrides = {}, dataDir?: string): ServerConfig {
   const base = loadConfig({
     LOG_LEVEL: 'silent',
@@ -37,7 +48,7 @@ export function testConfig(overrides: ConfigOverrides = {}, dataDir?: string): S
   } as NodeJS.ProcessEnv)
   return {
     ...base,
-    dataDir: dataDir ?? base.dataDir,
+    dataDir: dataDir ?? ownDataDir(),
     limits: GENEROUS_LIMITS,
     // The suites order one account again and again; server/test/duplicateGuard.test.ts runs with the guard on.
     duplicateGuard: false,

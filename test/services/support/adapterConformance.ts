@@ -17,7 +17,8 @@ export function describeAdapterConformance(): void {
     client = axios.create({
       adapter: taroAdapter,
       baseURL: server.url,
-      timeout: 2000,
+      // A deadline for a lost request, not a speed test: a local answer took over 2 s at load 12–17 under coverage.
+      timeout: 10_000,
       withCredentials: true,
       paramsSerializer: { indexes: null },
       headers: { Accept: 'application/json', 'Content-Type': 'application/json', 'X-Requested-With': 'XMLHttpRequest' },

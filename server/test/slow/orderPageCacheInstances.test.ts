@@ -4,12 +4,12 @@ import { and, eq, sql } from 'drizzle-orm'
 import type { TokenResult } from '@contract/account'
 import type { ApiEnvelope, PageResult } from '@contract/envelope'
 import type { LifePayOrderListItem, LifePayRate } from '@contract/lifePay'
-import { DEMO_USER } from '../src/db/demoData'
-import { lifePayOrders, lifePayRates, users } from '../src/db/schema'
-import { startServer, type RunningServer } from '../src/server'
-import { newKey } from './support/orderFlows'
-import { testConfig } from './support/testApp'
-import { openTestDatabase, type TestDatabase } from './support/testDatabase'
+import { DEMO_USER } from '../../src/db/demoData'
+import { lifePayOrders, lifePayRates, users } from '../../src/db/schema'
+import { startServer, type RunningServer } from '../../src/server'
+import { newKey } from '../support/orderFlows'
+import { testConfig } from '../support/testApp'
+import { openTestDatabase, type TestDatabase } from '../support/testDatabase'
 
 // Two servers on one PostgreSQL, each with its own caches: a write on one reaches the other's cache through the
 // database's notification (pg_notify on commit), and a cache whose listener is down is not used.

@@ -8,22 +8,22 @@ import { count, eq } from 'drizzle-orm'
 import type { TokenResult } from '@contract/account'
 import type { ApiEnvelope } from '@contract/envelope'
 import type { CreateLifePayOrderResult, LifePayOrderState } from '@contract/lifePay'
-import { DataDirLockedError, LOCK_FILE_NAME } from '../src/db/dataDirLock'
-import { openPglite } from '../src/db/database'
-import { DEMO_USER } from '../src/db/demoData'
-import { jobs, lifePayOrders, sandboxRecharges, users } from '../src/db/schema'
-import { startServer } from '../src/server'
-import { DEV_OPERATOR_TOKEN } from '../src/configSchema'
-import { OPERATOR_TOKEN_HEADER } from '../src/http/auth'
-import type { JobCounts } from '../src/jobs/jobQueue'
-import { waitFor } from './support/waitFor'
-import { newKey } from './support/orderFlows'
-import { testConfig } from './support/testApp'
-import { prepareDataDir } from './support/testDatabase'
+import { DataDirLockedError, LOCK_FILE_NAME } from '../../src/db/dataDirLock'
+import { openPglite } from '../../src/db/database'
+import { DEMO_USER } from '../../src/db/demoData'
+import { jobs, lifePayOrders, sandboxRecharges, users } from '../../src/db/schema'
+import { startServer } from '../../src/server'
+import { DEV_OPERATOR_TOKEN } from '../../src/configSchema'
+import { OPERATOR_TOKEN_HEADER } from '../../src/http/auth'
+import type { JobCounts } from '../../src/jobs/jobQueue'
+import { waitFor } from '../support/waitFor'
+import { newKey } from '../support/orderFlows'
+import { testConfig } from '../support/testApp'
+import { prepareDataDir } from '../support/testDatabase'
 
 // These start real servers on a data folder (PGlite only: with DATABASE_URL the folder holds no database).
 const skip = process.env.DATABASE_URL ? 'PGlite data folder only' : false
-const MAIN = join(__dirname, '..', 'src', 'main.ts')
+const MAIN = join(__dirname, '..', '..', 'src', 'main.ts')
 
 async function call<T>(url: string, path: string, body?: unknown, token?: string): Promise<T> {
   const response = await fetch(`${url}${path}`, {

@@ -3,10 +3,10 @@ import { after, before, describe, test } from 'node:test'
 import { eq } from 'drizzle-orm'
 import type { OperatorOrder } from '@contract/admin'
 import { RECHARGE_REFUNDABLE_AFTER_MINUTES } from '@domain/orderTransitions'
-import { jobs, sandboxRecharges, sandboxRefunds } from '../src/db/schema'
-import type { JobDefinition } from '../src/jobs/jobQueue'
-import { RECHARGE_SUBMIT_JOB } from '../src/modules/lifePay/jobKinds'
-import { DELIVERED_DURING_REVIEW_REMARK } from '../src/modules/lifePay/fulfilment'
+import { jobs, sandboxRecharges, sandboxRefunds } from '../../src/db/schema'
+import type { JobDefinition } from '../../src/jobs/jobQueue'
+import { RECHARGE_SUBMIT_JOB } from '../../src/modules/lifePay/jobKinds'
+import { DELIVERED_DURING_REVIEW_REMARK } from '../../src/modules/lifePay/fulfilment'
 import {
   createPhoneOrder,
   orderDetail,
@@ -14,8 +14,8 @@ import {
   paymentNotification,
   postPaymentNotification,
   stateOf,
-} from './support/orderFlows'
-import { createTestApp, type Caller, type TestApp } from './support/testApp'
+} from '../support/orderFlows'
+import { createTestApp, type Caller, type TestApp } from '../support/testApp'
 
 // The rule of docs/api.md § Refunds and deliveries: for every paid order exactly one of "delivered" or "money
 // returned" happens, whatever the order of user application, supplier answers, retries and operator decisions.

@@ -3,11 +3,11 @@ import { execFile, spawn } from 'node:child_process'
 import { join } from 'node:path'
 import { after, before, test } from 'node:test'
 import { promisify } from 'node:util'
-import { base32Decode, totpCode } from '../src/modules/operatorAccounts/totp'
-import { createPhoneOrder, payInSandbox, stateOf } from './support/orderFlows'
-import { createTestApp, type Caller, type TestApp } from './support/testApp'
+import { base32Decode, totpCode } from '../../src/modules/operatorAccounts/totp'
+import { createPhoneOrder, payInSandbox, stateOf } from '../support/orderFlows'
+import { createTestApp, type Caller, type TestApp } from '../support/testApp'
 
-const ADMIN = join(__dirname, '..', '..', 'scripts', 'admin.ts')
+const ADMIN = join(__dirname, '..', '..', '..', 'scripts', 'admin.ts')
 const run = promisify(execFile)
 
 let t: TestApp

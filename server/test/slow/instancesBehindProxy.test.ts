@@ -12,11 +12,11 @@ import type { ApiEnvelope } from '@contract/envelope'
 import type { CreateLifePayOrderResult } from '@contract/lifePay'
 import { LifePayOrderStatus } from '@domain/lifePayStatus'
 import { LifePayType } from '@domain/lifePayType'
-import { ensureServerBuild, SERVER_MAIN } from '../../scripts/serverBuild'
-import { DEMO_USER } from '../src/db/demoData'
-import { lifePayOrders, sandboxRecharges } from '../src/db/schema'
-import { newKey } from './support/orderFlows'
-import { openTestDatabase, type TestDatabase } from './support/testDatabase'
+import { ensureServerBuild, SERVER_MAIN } from '../../../scripts/serverBuild'
+import { DEMO_USER } from '../../src/db/demoData'
+import { lifePayOrders, sandboxRecharges } from '../../src/db/schema'
+import { newKey } from '../support/orderFlows'
+import { openTestDatabase, type TestDatabase } from '../support/testDatabase'
 
 // docs/deploy.md § Several instances, as written: INSTANCES processes of the built server (plain node) on one
 // PostgreSQL, each with its job worker, behind a reverse proxy that spreads requests round-robin and says who the
