@@ -68,7 +68,8 @@ function declarations(css: string, selector: string): Record<string, string> {
       ]),
   )
 }
-const scss = (file: string) => readFileSync(join(__dirname, '../../src', file), 'utf8')
+const sourceOf = (file: string) => readFileSync(join(__dirname, '../../src', file), 'utf8')
+const scss = sourceOf
 const firstFrameCss = html.match(/<style>([\s\S]*?)<\/style>/)?.[1] ?? ''
 
 describe("index.html's first frame", () => {
@@ -81,9 +82,19 @@ describe("index.html's first frame", () => {
     const routes = [...TAB_PAGES, ...SUBPACKAGES.flatMap((g) => g.pages.map((p) => pagePath(p).slice(1)))]
     expect(Object.keys(table).sort()).toEqual([...routes].sort())
     for (const page of SUBPACKAGES.flatMap((g) => g.pages)) {
-      // Every SPEC page passes its own title key to PageFrame, the one the table is read with.
+      // Every SPEC page passes its own title key to PageFrame, the one the table is read with: itself, or through its
+      // form frame — the top-up frame titles a page by its kind (`page.<kind>BillRecharge`), the saved-account frame
+      // by its kind's `pageTitle`.
       const source = readFileSync(join(__dirname, '../../src', `${pagePath(page)}.tsx`), 'utf8')
-      expect([page, source.includes(`titleKey='${pageTitleKey(page)}'`)]).toEqual([page, true])
+      const rechargeKind = /<RechargeFormPage kind=\{(\w+)Recharge\}/.exec(source)?.[1]
+      const accountKind = /<EditAccountPage kind=\{(\w+)Account\}/.exec(source)?.[1]
+      const kindSource = accountKind && sourceOf(`subpackages/userAccount/kinds/${accountKind}Account.tsx`)
+      const titleKey = rechargeKind
+        ? `page.${rechargeKind}BillRecharge`
+        : kindSource
+          ? /pageTitle: '([^']+)'/.exec(kindSource)?.[1]
+          : /titleKey='([^']+)'/.exec(source)?.[1]
+      expect([page, titleKey]).toEqual([page, pageTitleKey(page)])
       const [zh, en] = table[pagePath(page).slice(1)]
       expect([zh[0], en[0]]).toEqual([
         navBarTitle('zh-CN', pageTitleKey(page)),
