@@ -104,9 +104,10 @@ export function shortfalls(areas: Record<string, AreaCoverage>, floor: Floor): s
 
 /**
  * The floor raised to this run's figures less `slack` points (runs differ by a few lines: timing-dependent paths
- * under parallel tests), never lowered.
+ * under parallel tests; two CI runs of one tree differed by 0.3 points on the server's branches, and the console's
+ * 103 branches make one branch a point), never lowered.
  */
-export function raiseFloor(areas: Record<string, AreaCoverage>, floor: Floor, slack = 0.5): Floor {
+export function raiseFloor(areas: Record<string, AreaCoverage>, floor: Floor, slack = 1): Floor {
   const raised: Floor = { ...floor }
   for (const [area, measured] of Object.entries(areas)) {
     if (measured.lines.total === 0) continue
