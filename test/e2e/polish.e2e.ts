@@ -274,6 +274,8 @@ test('the gas result states the gas promise beside its expected time (item 5)', 
         {
           gasAccount: '880012345',
           gasOrgType: 'xin_ao',
+          province: '310000',
+          city: '310100',
           parValue: 100,
           idempotencyKey: `gas-${locale}-${Date.now()}`,
         },
