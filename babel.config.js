@@ -6,7 +6,8 @@ const presetTaro = require('babel-preset-taro')
 // into `arguments` reads, iOS < 14.5 every destructuring, iOS < 13 every template literal (`"a".concat(b)`), though
 // our floor (iOS 11 / Chrome 63) parses all three. With it, only the buggy forms are rewritten (Safari's function-name
 // collision in destructured parameters, its `[...rest]` on the right of a destructuring, tagged-template caching).
-// Mini-program builds only: the H5 build is measured against its own budget elsewhere (docs/decisions.md, issue 21).
+// Mini-program builds only: the H5 build is measured against its own budget elsewhere
+// (docs/decisions/mini-program-packages.md).
 function presetTaroWithBugfixes(api, options) {
   const config = presetTaro(api, options)
   let found = false

@@ -100,7 +100,7 @@ async function main(): Promise<void> {
     sides.push(await startSide('this tree', 'this', join(__dirname, '..'), databaseUrl('ab_this')))
     // Statistics as a database in service has them (autovacuum's ANALYZE, which never runs within a bench of seconds
     // on a fresh database): the prepared create statement's generic plan, made when the tables were nearly empty,
-    // read every order of the user (docs/benchmarks-history.md § API, round 4). Invalidates that plan on both sides.
+    // read every order of the user (docs/decisions/api-performance.md). Invalidates that plan on both sides.
     for (const side of sides) {
       const client = new Client({ connectionString: side.databaseUrl })
       await client.connect()

@@ -2,8 +2,7 @@
 // config/axiosAdapters.js, which knows only the adapter function we pass, so axios's xhr and fetch adapters and their
 // helpers stay out of every bundle. It checks that axios's file still has the shape that replacement was written
 // for — the same imports, the same three named adapters, the same default export, a function taken as it is — and
-// fails the build otherwise (an axios upgrade is then read, not shipped blind: docs/decisions.md § Taro upgrade
-// checklist).
+// fails the build otherwise (an axios upgrade is then read, not shipped blind: docs/upgrading.md).
 const { resolve } = require('node:path')
 
 const REPLACEMENT = resolve(__dirname, 'axiosAdapters.js')

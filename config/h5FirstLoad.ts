@@ -20,7 +20,7 @@ interface H5FirstLoadOptions {
  * - the shell starts, and the page's stylesheets are requested, once the browser has painted index.html's first
  *   frame of the route (src/index.html). Evaluating ~370 KB of script, or waiting on stylesheets the first frame does
  *   not use, before that paint only delays it; on a slow phone the first paint is then the route's title and static
- *   text, ~1 s sooner (docs/decisions.md § Issue 21 — paint first, then start the app).
+ *   text, ~1 s sooner (docs/decisions/h5-first-paint.md).
  */
 export class H5FirstLoadPlugin {
   constructor(private readonly options: H5FirstLoadOptions) {}

@@ -8,7 +8,7 @@
 // entry starts loading abortcontroller-polyfill as it runs, and the router waits for it (one stage may return a
 // promise): react-query and Taro.request create one for every fetch (src/platform/floor/abortControllerOnDemand.ts).
 // The framework's own imports stay static: staging them too (each an eager import()) made webpack load 150 KiB more on
-// the first page (docs/decisions.md § H5 start-up). The template is Taro 4.2.0's (pinned); if its shape changes the
+// the first page (docs/decisions/h5-startup.md). The template is Taro 4.2.0's (pinned); if its shape changes the
 // build fails here rather than silently booting in one task (test/config/h5StagedBoot.test.ts runs this on what
 // Taro's loader really generates).
 const { existsSync } = require('node:fs')

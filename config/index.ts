@@ -90,7 +90,7 @@ function dropTaroHtmlParser(chain: { plugin: (name: string) => { use: (plugin: u
 
 // Every ES import of a name its module does not export fails the build (webpack's default only warns): the stubs
 // below stand in for modules of Taro and axios, so a new version importing something a stub lacks stops here rather
-// than shipping `undefined` (docs/decisions.md § Taro upgrade checklist). webpack-chain 6 has no `module.parser`
+// than shipping `undefined` (docs/upgrading.md). webpack-chain 6 has no `module.parser`
 // helper; the entry goes into the config as it is.
 function failOnMissingExports(chain: { module: { set: (key: string, value: unknown) => unknown } }) {
   chain.module.set('parser', { javascript: { exportsPresence: 'error' } })
@@ -263,7 +263,7 @@ export default defineConfig<'webpack5'>(async (merge, { mode }) => {
         // few. Every page's styles go into one stylesheet (`pageStyles`: 8.5 KiB gzip for all of them) instead of up
         // to 9 per page: over HTTP/1.1's six connections each file was another round trip before the page could draw
         // (order detail under slow 4G drew 0.6–1 s later), and a page opened after the first needs none. Rules of two
-        // files that style one element must not rely on the files' order (docs/decisions.md § One stylesheet).
+        // files that style one element must not rely on the files' order (docs/decisions/h5-first-load.md).
         const splitChunks = chain.optimization.get('splitChunks')
         chain.optimization.splitChunks({
           ...splitChunks,

@@ -5,7 +5,7 @@
  *
  * Taro-free and without Vite: Vite 5–8 and its React plugin conflict with the peer ranges Taro 4.2 declares
  * (`vite@^4`), and esbuild, already in the tree for Taro at this version, does all the console needs
- * (docs/decisions.md § Operator console).
+ * (docs/decisions/operator-console.md).
  */
 import { existsSync, mkdirSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs'
 import { join, relative } from 'node:path'
@@ -129,7 +129,7 @@ export async function buildConsole(): Promise<void> {
     sourcemap: false,
     metafile: true,
     jsx: 'automatic',
-    // Operators work at desktop browsers (docs/decisions.md § Operator console): no phone floor here.
+    // Operators work at desktop browsers (docs/decisions/operator-console.md): no phone floor here.
     target: ['chrome109', 'edge109', 'firefox115', 'safari15.6'],
     define: { 'process.env.NODE_ENV': '"production"' },
     legalComments: 'none',

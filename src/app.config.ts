@@ -60,7 +60,7 @@ export default defineAppConfig({
   // Each host gets its own keys only (scripts/miniTemplates.ts checks the built app.json).
   ...(process.env.TARO_ENV === 'weapp'
     ? {
-        // SPEC §1 declares it; no location API is called yet, so no host asks (docs/decisions.md § Location city).
+        // SPEC §1 declares it; no location API is called yet, so no host asks (docs/decisions/regions.md).
         permission: {
           'scope.userLocation': { desc: '你的位置信息将用于预选你所在城市的电费缴费地区' },
         },

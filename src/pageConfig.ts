@@ -3,7 +3,7 @@ import { SCROLLABLE_PAGES } from './routes'
 
 // The window per host, chosen at build time: Taro evaluates app.config.ts and every *.config.ts in Node with TARO_ENV
 // set (nothing here is bundled). Its alipay plugin renames only a few WeChat keys and copies the rest, so Alipay gets
-// its own keys, not WeChat's `navigationStyle` / `disableScroll` (docs/decisions.md § Alipay mini-program).
+// its own keys, not WeChat's `navigationStyle` / `disableScroll` (docs/decisions/mini-programs.md).
 
 type Host = NodeJS.ProcessEnv['TARO_ENV']
 

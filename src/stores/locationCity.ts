@@ -4,7 +4,7 @@ import { taroStorage } from './taroStorage'
 
 /**
  * SPEC §1/§3: the location city, kept on the device only. It is the city of the user's last electricity region
- * choice (the app reads no device location: docs/decisions.md § Location city), used to preselect the region.
+ * choice (the app reads no device location: docs/decisions/regions.md), used to preselect the region.
  * It outlives logout: it describes the device's user's whereabouts, not an account.
  */
 export interface LocationCityState {

@@ -1,6 +1,4 @@
 import assert from 'node:assert/strict'
-import { mkdirSync } from 'node:fs'
-import { join } from 'node:path'
 import { after, before, test } from 'node:test'
 import type { Browser, BrowserContext, Page } from 'playwright-core'
 import type { PageResult } from '@contract/envelope'
@@ -16,6 +14,7 @@ import {
   fieldError,
   launchBrowser,
   phoneContext,
+  screenshot,
   settled,
   startsWith,
 } from './browser'
@@ -26,7 +25,6 @@ import { assertH5Built, importAppModule, lifePayApi, logInByPhoneCode } from './
 // field and no order is created; a right one shows its masked holder and balance (sandbox account book, docs/api.md
 // § Sandbox), and so does a gas account; a ported number shows its current carrier and the order goes to it.
 
-const SCREENSHOTS = join(__dirname, '../../docs/screenshots/issue20')
 let server: AppServer
 let browser: Browser
 let rechargeMessages: typeof RechargeMessages
@@ -36,7 +34,6 @@ before(async () => {
   assertH5Built()
   ;({ rechargeMessages } = await importAppModule(() => import('../../src/subpackages/recharge/messages')))
   ;({ fieldMessages } = await importAppModule(() => import('../../src/components/lifePayFields/messages')))
-  mkdirSync(SCREENSHOTS, { recursive: true })
   server = await startAppServer({ SANDBOX_SUPPLIER_DELAY_MS: '200', SANDBOX_DUPLICATE_NOTIFY_RATE: '0' })
   browser = await launchBrowser()
 })
@@ -82,7 +79,7 @@ const orderNoOf = (page: Page) => new URL(page.url()).searchParams.get('orderNo'
  * The form as far up as it goes while the check's answer stays in sight above the bottom bar (typing scrolled it
  * down): the region, the account and the answer together, as the user can see them on one screen.
  */
-async function screenshot(page: Page, name: string) {
+async function screenshotWithAnswer(page: Page, name: string) {
   await page.evaluate(() => {
     // No named function in here: tsx names them with a helper the page does not have.
     const scroller = [...document.querySelectorAll('*')].find((element) => element.scrollTop > 0)
@@ -96,7 +93,7 @@ async function screenshot(page: Page, name: string) {
     if (overlap > 0) scroller.scrollTop = overlap
   })
   await settled(page)
-  await page.screenshot({ path: join(SCREENSHOTS, `${name}.png`) })
+  await screenshot(page, `${name}.png`)
 }
 
 for (const locale of ['zh-CN', 'en-US'] as const) {
@@ -119,14 +116,14 @@ for (const locale of ['zh-CN', 'en-US'] as const) {
     assert.match(page.url(), /electricBillRecharge/)
     await fieldError(page, m(locale).accountNotFound).waitFor()
     assert.equal(await orderCount(userId), 0)
-    if (locale === 'zh-CN') await screenshot(page, 'account-check-wrong')
+    if (locale === 'zh-CN') await screenshotWithAnswer(page, 'account-check-wrong')
 
     await account.fill('1100123451020')
     await checkStatus(page, fill(m(locale).accountHolder, { name: '张*三' })).waitFor()
     await checkStatus(page, fill(m(locale).accountBalance, { amount: '¥10.20' })).waitFor()
     assert.equal(await fieldError(page, m(locale).accountNotFound).count(), 0)
     await settled(page)
-    await screenshot(page, locale === 'zh-CN' ? 'account-check-found' : 'account-check-found-en')
+    await screenshotWithAnswer(page, locale === 'zh-CN' ? 'account-check-found' : 'account-check-found-en')
     await topUpButton(page, locale).click()
     await page.waitForURL(/selectPayType/)
     const order = await orderDetail(server, userId, orderNoOf(page))
@@ -174,7 +171,7 @@ test('a ported number shows the carrier it is with now, preselected, and the ord
   assert.equal(await unicom.textContent(), `中国联通${f(locale).carrierVerified}`)
   await faceValue(page, locale, 50).click()
   await settled(page)
-  await screenshot(page, 'carrier-ported')
+  await screenshotWithAnswer(page, 'carrier-ported')
   await topUpButton(page, locale).click()
   await page.waitForURL(/selectPayType/)
   const order = await orderDetail(server, userId, orderNoOf(page))

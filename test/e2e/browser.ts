@@ -1,10 +1,33 @@
 import assert from 'node:assert/strict'
-import { mkdirSync } from 'node:fs'
+import { copyFileSync, mkdirSync } from 'node:fs'
 import { join } from 'node:path'
-import { chromium, type Browser, type BrowserContext, type BrowserContextOptions, type Page } from 'playwright-core'
+import {
+  chromium,
+  type Browser,
+  type BrowserContext,
+  type BrowserContextOptions,
+  type Page,
+  type PageScreenshotOptions,
+} from 'playwright-core'
 import { CHROMIUM_FLAGS, CHROMIUM_PATH } from '../../scripts/lib/chromium'
+import { DOCS_SCREENSHOTS, screenshotsShown } from '../../scripts/lib/docsPages'
 
 export const ARTIFACTS = join(__dirname, 'artifacts')
+
+/**
+ * A screenshot among the artifacts (`file`: its name, e.g. `notify-optin-zh-CN.png`). When a page of docs/ shows a
+ * screenshot of that name, docs/screenshots gets the new one too; nothing else is written there, so the docs hold only
+ * the screenshots they show.
+ */
+export async function screenshot(
+  page: Page,
+  file: string,
+  options: Omit<PageScreenshotOptions, 'path'> = {},
+): Promise<void> {
+  const path = join(ARTIFACTS, file)
+  await page.screenshot({ ...options, path })
+  if (screenshotsShown().has(file)) copyFileSync(path, join(DOCS_SCREENSHOTS, file))
+}
 
 export async function launchBrowser(): Promise<Browser> {
   mkdirSync(ARTIFACTS, { recursive: true })

@@ -1,6 +1,4 @@
 import assert from 'node:assert/strict'
-import { mkdirSync } from 'node:fs'
-import { join } from 'node:path'
 import { after, before, test } from 'node:test'
 import type { Browser } from 'playwright-core'
 import type { CreateLifePayOrderResult, LifePayOrderListItem } from '@contract/lifePay'
@@ -9,13 +7,19 @@ import type { Locale } from '@domain/locale'
 import type { fieldMessages as FieldMessages } from '../../src/components/lifePayFields/messages'
 import type { rechargeMessages as RechargeMessages } from '../../src/subpackages/recharge/messages'
 import { startAppServer, type AppServer } from '../../scripts/lib/appServer'
-import { assertNoTypeError, consoleErrors, launchBrowser, phoneContext, settled, startsWith } from './browser'
+import {
+  assertNoTypeError,
+  consoleErrors,
+  launchBrowser,
+  phoneContext,
+  screenshot,
+  settled,
+  startsWith,
+} from './browser'
 import { assertH5Built, importAppModule, lifePayApi, logInByPhoneCode } from './session'
 
 // Issue 20, duplicate guard on H5: a second top-up of a number with an unpaid order asks first; "view order" opens
-// it, "top up anyway" places the second. Screenshots of the prompt for the record (docs/screenshots/issue20/).
-
-const SCREENSHOTS = join(__dirname, '../../docs/screenshots/issue20')
+// it, "top up anyway" places the second.
 
 let server: AppServer
 let browser: Browser
@@ -29,7 +33,6 @@ before(async () => {
   // The suites' server runs without the guard (scripts/lib/appServer.ts); this flow is about it.
   server = await startAppServer({ DUPLICATE_GUARD: 'on' })
   browser = await launchBrowser()
-  mkdirSync(SCREENSHOTS, { recursive: true })
 })
 
 after(async () => {
@@ -82,9 +85,7 @@ for (const locale of ['zh-CN', 'en-US'] as const) {
       // The dialog is the answer: no toast says it again.
       assert.equal(await page.locator('.lp-toast').filter({ visible: true }).count(), 0)
       await settled(page)
-      await page.screenshot({
-        path: join(SCREENSHOTS, locale === 'zh-CN' ? 'duplicate-prompt.png' : 'duplicate-prompt-en.png'),
-      })
+      await screenshot(page, `duplicate-prompt-${locale}.png`)
 
       await dialog.getByRole('button', { name: m(locale).viewOrder, exact: true }).click()
       await page.waitForURL(new RegExp(`/subpackages/order/order/order\\?orderNo=${earlier.orderNo}`))

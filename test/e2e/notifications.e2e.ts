@@ -1,5 +1,4 @@
 import assert from 'node:assert/strict'
-import { join } from 'node:path'
 import { after, before, test } from 'node:test'
 import type { Browser, Page } from 'playwright-core'
 import type { Locale } from '@domain/locale'
@@ -8,12 +7,12 @@ import type { orderMessages as OrderMessages } from '../../src/subpackages/order
 import type { rechargeMessages as RechargeMessages } from '../../src/subpackages/recharge/messages'
 import { startAppServer, type AppServer } from '../../scripts/lib/appServer'
 import {
-  ARTIFACTS,
   assertNoTypeError,
   consoleErrors,
   launchBrowser,
   messagePattern,
   phoneContext,
+  screenshot,
   settled,
 } from './browser'
 import { orderDetail, placePhoneOrder } from './orderFlows'
@@ -48,8 +47,7 @@ interface Recorded {
   recipient: string
 }
 
-const shot = (page: Page, name: string, locale: Locale) =>
-  page.screenshot({ path: join(ARTIFACTS, `notify-${name}-${locale}.png`) })
+const shot = (page: Page, name: string, locale: Locale) => screenshot(page, `notify-${name}-${locale}.png`)
 
 async function recorded(orderNo: string): Promise<Recorded[]> {
   const res = await fetch(`${server.url}/api/dev/notifications?orderNo=${orderNo}`)

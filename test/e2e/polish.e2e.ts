@@ -1,6 +1,4 @@
 import assert from 'node:assert/strict'
-import { mkdirSync } from 'node:fs'
-import { join } from 'node:path'
 import { after, before, test } from 'node:test'
 import type { Browser, BrowserContext, Page } from 'playwright-core'
 import type { Locale } from '@domain/locale'
@@ -15,14 +13,13 @@ import type { fieldMessages as FieldMessages } from '../../src/components/lifePa
 import enUS from '../../src/i18n/en-US'
 import zhCN from '../../src/i18n/zh-CN'
 import { startAppServer, type AppServer } from '../../scripts/lib/appServer'
-import { assertNoTypeError, consoleErrors, launchBrowser, messagePattern, settled } from './browser'
+import { assertNoTypeError, consoleErrors, launchBrowser, messagePattern, screenshot, settled } from './browser'
 import { operatorCall, orderDetail, payOrder, placePhoneOrder } from './orderFlows'
 import { assertH5Built, importAppModule, lifePayApi, logInByPhoneCode } from './session'
 
 // Issue 37 ("Polish, round two") in a phone browser at the issue's 390×844, both languages: what its items looked
-// like to a new user, checked and photographed for docs/screenshots/issue37/.
+// like to a new user, checked and photographed (test/e2e/artifacts/polish-*.png).
 
-const SCREENSHOTS = join(__dirname, '../../docs/screenshots/issue37')
 const LOCALES = ['zh-CN', 'en-US'] as const
 
 let server: AppServer
@@ -35,7 +32,6 @@ let fieldMessages: typeof FieldMessages
 
 before(async () => {
   assertH5Built()
-  mkdirSync(SCREENSHOTS, { recursive: true })
   ;({ orderMessages } = await importAppModule(() => import('../../src/subpackages/order/messages')))
   ;({ rechargeMessages } = await importAppModule(() => import('../../src/subpackages/recharge/messages')))
   ;({ accountMessages } = await importAppModule(() => import('../../src/subpackages/userAccount/messages')))
@@ -63,8 +59,7 @@ function phone(locale: Locale): Promise<BrowserContext> {
   })
 }
 
-const shot = (page: Page, name: string, locale: Locale) =>
-  page.screenshot({ path: join(SCREENSHOTS, `${name}-${locale}.png`) })
+const shot = (page: Page, name: string, locale: Locale) => screenshot(page, `polish-${name}-${locale}.png`)
 const catalogue = (locale: Locale) => (locale === 'zh-CN' ? zhCN : enUS)
 let phones = 0
 /** A number of its own per login (rate limits are per number). */

@@ -1,6 +1,5 @@
 import assert from 'node:assert/strict'
-import { mkdirSync, readFileSync } from 'node:fs'
-import { join } from 'node:path'
+import { readFileSync } from 'node:fs'
 import { after, before, test } from 'node:test'
 import type { Browser } from 'playwright-core'
 import { deliveryExclusionLabels, deliveryTimeText } from '@domain/deliveryTime'
@@ -9,15 +8,13 @@ import { LifePayOrderType } from '@domain/lifePayOrderType'
 import { orderDetailUrl, pagePath } from '../../src/routes'
 import type { orderMessages as OrderMessages } from '../../src/subpackages/order/messages'
 import { startAppServer, type AppServer } from '../../scripts/lib/appServer'
-import { assertNoTypeError, consoleErrors, launchBrowser, phoneContext, settled } from './browser'
+import { assertNoTypeError, consoleErrors, launchBrowser, phoneContext, screenshot, settled } from './browser'
 import { payOrder, placePhoneOrder } from './orderFlows'
 import { assertH5Built, importAppModule, logInByPhoneCode } from './session'
 
 // Issue 20, item 5 in a phone browser: a completed order's receipt, saved as a PNG (drawn on a <canvas>, offered
 // full screen and as a download), and the delivery time the top-up page states.
 
-const SCREENSHOTS = join(__dirname, '../../docs/screenshots/issue20')
-const SCREENSHOTS_37 = join(__dirname, '../../docs/screenshots/issue37')
 let server: AppServer
 let browser: Browser
 let orderMessages: typeof OrderMessages
@@ -25,8 +22,6 @@ let orderMessages: typeof OrderMessages
 before(async () => {
   ;({ orderMessages } = await importAppModule(() => import('../../src/subpackages/order/messages')))
   assertH5Built()
-  mkdirSync(SCREENSHOTS, { recursive: true })
-  mkdirSync(SCREENSHOTS_37, { recursive: true })
   server = await startAppServer({ SANDBOX_SUPPLIER_DELAY_MS: '200', SANDBOX_DUPLICATE_NOTIFY_RATE: '0' })
   browser = await launchBrowser()
 })
@@ -64,10 +59,7 @@ for (const locale of ['zh-CN', 'en-US'] as const) {
     await page.getByText(order.supplierOrderNo, { exact: true }).waitFor()
     await page.getByText(`${phone.slice(0, 3)}****${phone.slice(7)}`, { exact: true }).waitFor()
     await settled(page)
-    await page.screenshot({
-      path: join(SCREENSHOTS, locale === 'zh-CN' ? 'receipt.png' : 'receipt-en.png'),
-      fullPage: true,
-    })
+    await screenshot(page, `receipt-${locale}.png`, { fullPage: true })
 
     await page.getByRole('button', { name: m.receiptSave, exact: true }).click()
     const viewer = page.getByRole('dialog', { name: m.receiptLongPress })
@@ -82,7 +74,7 @@ for (const locale of ['zh-CN', 'en-US'] as const) {
     assert.ok(image && frame)
     assert.ok(Math.abs(frame.height - image.height) <= 1, `frame ${frame.height} px, image ${image.height} px`)
     assert.ok(image.height > image.width * 1.2, `image ${image.width}×${image.height}`)
-    await page.screenshot({ path: join(SCREENSHOTS_37, `receipt-preview-${locale}.png`) })
+    await screenshot(page, `receipt-preview-${locale}.png`)
     const shown = Buffer.from((src as string).split(',')[1], 'base64')
     // And the download, where the browser keeps one (this iOS 17 Safari does).
     const [download] = await Promise.all([
@@ -123,7 +115,7 @@ test('the phone top-up page states the delivery time and what it excludes (zh-CN
   await notice.getByText(label(deliveryExclusionLabels, LifePayOrderType.Phone, 'zh-CN'), { exact: true }).waitFor()
   await page.getByText('¥49.25').first().waitFor()
   await settled(page)
-  await page.screenshot({ path: join(SCREENSHOTS, 'delivery-time.png') })
+  await screenshot(page, 'delivery-time.png')
   for (const [name, type] of [
     ['electricBillRecharge', LifePayOrderType.Electric],
     ['gasBillRecharge', LifePayOrderType.Gas],

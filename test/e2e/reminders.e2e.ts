@@ -1,6 +1,4 @@
 import assert from 'node:assert/strict'
-import { mkdirSync } from 'node:fs'
-import { join } from 'node:path'
 import { after, before, test } from 'node:test'
 import type { Browser, Page } from 'playwright-core'
 import type { TopUpReminder } from '@contract/reminders'
@@ -9,15 +7,14 @@ import { LifePayOrderType } from '@domain/lifePayOrderType'
 import { formatReminderTime, reminderConsentText } from '@domain/reminderSchedule'
 import type { reminderMessages as ReminderMessages } from '../../src/subpackages/userAccount/reminderMessages'
 import { startAppServer, type AppServer } from '../../scripts/lib/appServer'
-import { assertNoTypeError, consoleErrors, launchBrowser, phoneContext, settled, toast } from './browser'
+import { assertNoTypeError, consoleErrors, launchBrowser, phoneContext, screenshot, settled, toast } from './browser'
 import { assertH5Built, importAppModule, lifePayApi, logInByPhoneCode } from './session'
 
 // Issue 20 § reminders in a phone browser (H5: by SMS): from the saved account's editor, the consent never pre-ticked
 // and the save refused until it is; the list with the next time and its one-tap cancel; the reminder falling due (the
 // sandbox's POST /api/dev/reminders/due, the e2e server having no test clock) sends the SMS, whose link cancels
-// without login and says what it cancelled. Screenshots for the record in docs/screenshots/issue20/.
+// without login and says what it cancelled.
 
-const SCREENSHOTS = join(__dirname, '../../docs/screenshots/issue20')
 const EDIT_PHONE = '/subpackages/userAccount/editPhoneUserAccount/editPhoneUserAccount'
 
 let server: AppServer
@@ -26,7 +23,6 @@ let reminderMessages: typeof ReminderMessages
 
 before(async () => {
   assertH5Built()
-  mkdirSync(SCREENSHOTS, { recursive: true })
   ;({ reminderMessages } = await importAppModule(() => import('../../src/subpackages/userAccount/reminderMessages')))
   server = await startAppServer()
   browser = await launchBrowser()
@@ -54,9 +50,9 @@ async function dev<T>(method: 'GET' | 'POST', path: string, body?: unknown): Pro
   return answer.data
 }
 
-async function screenshot(page: Page, name: string) {
+async function settledShot(page: Page, name: string) {
   await settled(page)
-  await page.screenshot({ path: join(SCREENSHOTS, `${name}.png`) })
+  await screenshot(page, `${name}.png`)
 }
 
 /** A logged-in phone browser with one saved phone account: the user id, the account id and the page. */
@@ -96,7 +92,7 @@ async function setReminder(page: Page, locale: Locale, accountId: string, userId
   await consent.click()
   await page.getByRole('checkbox', { name: reminderConsentText[locale].consent, checked: true }).waitFor()
   await toast(page, r.consentNeeded).waitFor({ state: 'detached' })
-  await screenshot(page, shot)
+  await settledShot(page, shot)
   await save.click()
   await page.waitForURL(/reminderList/)
   const [saved] = await reminders(userId)
@@ -116,7 +112,7 @@ test('H5 (zh-CN): set from the editor, listed; due → the SMS; its link cancels
   const saved = await setReminder(page, 'zh-CN', accountId, userId, 'reminder-set')
   await page.getByRole('listitem').filter({ hasText: '家里的手机' }).waitFor()
   await toast(page, r.saved).waitFor({ state: 'detached' })
-  await screenshot(page, 'reminder-list')
+  await settledShot(page, 'reminder-list')
 
   // Due now: the run sends it by SMS to the user's own number, the cancel link in its text.
   await dev('POST', '/api/dev/reminders/due', { id: saved.id })
@@ -142,7 +138,7 @@ test('H5 (zh-CN): set from the editor, listed; due → the SMS; its link cancels
   const status = link.getByRole('status')
   await status.getByText(r.cancelled, { exact: true }).waitFor()
   await status.getByText(r.cancelDone.replace('{account}', '136****8801'), { exact: true }).waitFor()
-  await screenshot(link, 'reminder-cancelled')
+  await settledShot(link, 'reminder-cancelled')
   assert.deepEqual(await reminders(userId), [])
   // Opened again, it says the same.
   await link.reload()

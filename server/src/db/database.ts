@@ -47,7 +47,7 @@ export interface PgliteOptions {
 /**
  * PGlite has no autovacuum, so nothing refreshes the planner's statistics: a prepared statement's generic plan made
  * while a table was nearly empty (a new database) stays for as long as the server runs — the create-order statement's
- * read every order of the user that way (docs/decisions.md § Issue 21 — API, round 4). The server ANALYZEs after
+ * read every order of the user that way (docs/decisions/api-performance.md). The server ANALYZEs after
  * migrating and then on this period, as autovacuum would on PostgreSQL; ANALYZE samples, so it stays cheap as the
  * database grows, and it invalidates the cached plans of the tables it analyses.
  */

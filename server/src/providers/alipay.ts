@@ -28,7 +28,7 @@ import { fenOfYuanText, yuanText as yuan } from './yuanText'
 // other phone browser, the mobile-web payment (alipay.trade.wap.pay), in public-key mode: our app private key signs
 // requests (RSA2 = RSA-SHA256 over the sorted parameters), Alipay's public key verifies its answers and notifications
 // — or, in certificate mode, the Alipay public certificate's key (alipayGateway.ts, alipayCertificates.ts). Plain
-// Node crypto + fetch like the WeChat Pay adapter (docs/decisions.md § Alipay adapter says why not `alipay-sdk`).
+// Node crypto + fetch like the WeChat Pay adapter (docs/decisions/payments.md says why not `alipay-sdk`).
 
 export interface AlipayKeys extends AlipayGatewayKeys {
   /** Where Alipay posts payment notifications: our /api/pay/notify/alipay. */

@@ -7,8 +7,8 @@ import { rsaSign, rsaVerify } from './wechatPay'
 // methods) and the identity adapter (alipayIdentity.ts, `alipay.system.oauth.token`): our app private key signs the
 // request (RSA2 = RSA-SHA256 over the sorted parameters), Alipay's public key verifies the exact text of its answer —
 // or, in certificate mode, the Alipay public certificate's key, with the certificates' serials on every request and
-// the one an answer names checked (alipayCertificates.ts). Plain Node crypto + fetch (docs/decisions.md § Alipay
-// adapter says why not `alipay-sdk`).
+// the one an answer names checked (alipayCertificates.ts). Plain Node crypto + fetch (docs/decisions/payments.md
+// says why not `alipay-sdk`).
 
 export interface AlipayGatewayKeys {
   appId: string

@@ -4,7 +4,7 @@ import { createHash, createHmac, randomUUID } from 'node:crypto'
 // (Dysmsapi SendSms, STS AssumeRole). V3 rather than the RPC "V2" HMAC-SHA1 over `POST&%2F&…`: Alibaba Cloud's
 // documentation marks V2 discontinued and points new code at V3, which also signs the Host, the action, the version
 // and a hash of the body (V2 signs only the parameters). Parameters go in the query and the body stays empty, as the
-// RPC style allows; docs/decisions.md § Real providers (issue 18).
+// RPC style allows; docs/decisions/sms-and-storage.md.
 
 export const ACS3_ALGORITHM = 'ACS3-HMAC-SHA256'
 

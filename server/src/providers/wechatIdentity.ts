@@ -6,7 +6,7 @@ import { wxPhoneFromEncryptedData } from './wxCrypto'
 import { timedFetch } from './timedFetch'
 
 // WeChat mini-program identity on the open API (api.weixin.qq.com), plain fetch like the payment adapters
-// (docs/decisions.md § Real providers (issue 18)): the login code through jscode2session, the phone number through
+// (docs/decisions/identity-providers.md): the login code through jscode2session, the phone number through
 // getuserphonenumber with the phone button's one-use code (WeChat's recommendation; encryptedData + iv decrypted with
 // the session key still works for old base libraries). getuserphonenumber needs the app's access token
 // (wechatAccessToken.ts, shared with the subscribe-message adapter).

@@ -24,7 +24,7 @@ import { timedFetch } from './timedFetch'
 // WeChat Pay API v3 (JSAPI: mini-program and in-WeChat H5; H5 payment: any other phone browser), in public-key mode
 // — the mode new merchants get: WeChat Pay signs responses and notifications with a platform key identified by a
 // `PUB_KEY_ID_…` id instead of rotating platform certificates. Plain Node crypto + fetch: the protocol is a handful
-// of RSA-SHA256 signatures and one AES-256-GCM decryption (docs/decisions.md § WeChat Pay adapter says why no SDK).
+// of RSA-SHA256 signatures and one AES-256-GCM decryption (docs/decisions/payments.md says why no SDK).
 
 /** Notifications (and responses) whose timestamp is further than this from now are refused: no late replay. */
 const MAX_SKEW_S = 300

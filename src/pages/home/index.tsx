@@ -22,14 +22,14 @@ import { withQueryClient } from '../../withQueryClient'
 
 const RECENT_ORDERS = 3
 // Every section draws its own skeleton while it loads: no masked loading indicator over the whole page, which kept
-// the utilities from being tapped until the slowest of the three answers came (docs/decisions.md § H5 start-up).
+// the utilities from being tapped until the slowest of the three answers came (docs/decisions/h5-startup.md).
 const SECTION_READ: CallOptions = { showLoading: false }
 
 function Home() {
   useTabPage(0)
   const loggedIn = useLifePayStore(selectIsLoggedIn)
   // Each API answer re-renders the page as a transition, which React renders in slices with the browser free in
-  // between, instead of in one long task per answer (TBT on a phone; docs/decisions.md § H5 start-up).
+  // between, instead of in one long task per answer (TBT on a phone; docs/decisions/h5-startup.md).
   const rate = useDeferredValue(useRate(SECTION_READ))
   const accounts = useDeferredValue(useUserAccounts(undefined, SECTION_READ))
   const orders = useDeferredValue(useRecentOrders(RECENT_ORDERS, SECTION_READ))

@@ -23,7 +23,7 @@ import {
 // read shares one cache entry. In a file of their own (not inside lifePay.ts) so that tests replacing an endpoint
 // function on the lifePay module replace it here too. `enabled` (logged in, a page parameter) stays with the hook.
 //
-// Reads are quiet (docs/decisions.md § Loading): the screen that shows a read shows its own loading state (a
+// Reads are quiet (docs/decisions/app-shell.md): the screen that shows a read shows its own loading state (a
 // skeleton, PageState) where the answer will appear. SPEC §4's masked indicator is for what the user does (an order,
 // a save): over a page still loading it was a see-through "Loading…" on top of "No amounts available".
 

@@ -4,7 +4,7 @@ import { returnAfterLogin } from '../../platform/navigation'
 import { useSessionStore, type UserDetail } from '../../stores/session'
 
 // The calls load when the user submits (import()), not with the page: a login page calls nothing when it opens, so
-// its first load holds no axios and no request layer (docs/decisions.md § Issue 21 — every H5 route's first load).
+// its first load holds no axios and no request layer (docs/decisions/h5-first-load.md).
 // The submit button shows its busy state meanwhile; a chunk that fails to load rejects like a call without an answer.
 const accountApi = () => import('../../services/api/account')
 

@@ -3,9 +3,9 @@ import Authorization from '../../../src/subpackages/login/authorization/authoriz
 import { useSessionStore } from '../../../src/stores/session'
 import { freshApp, spyNavigation, tap, typeInto, waitForToast, wireAppUi } from './support'
 
-// The login pages load their server calls at the first tap (import(), docs/decisions.md § Issue 21 — every H5
-// route's first load). Offline, that chunk never arrives (webpack's ChunkLoadError): no request is made, so the
-// request layer says nothing; the page must say it, and let the user try again.
+// The login pages load their server calls at the first tap (import(), docs/decisions/h5-first-load.md). Offline,
+// that chunk never arrives (webpack's ChunkLoadError): no request is made, so the request layer says nothing; the
+// page must say it, and let the user try again.
 jest.mock('@tarojs/taro', () => jest.requireActual('../../pages/support/taroPageHooks').taroWithPageHooks())
 jest.mock('../../../src/services/api/account', () => {
   const error = new Error('Loading chunk 5040 failed.\n(error: /js/5040.47c859cb.js)')

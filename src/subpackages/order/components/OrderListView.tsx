@@ -65,7 +65,7 @@ export default function OrderListView() {
   const describeError = useErrorText()
   const [type, setType] = useState<LifePayOrderType | undefined>(undefined)
   const page = useOrderPage(type)
-  // An answer renders as a transition, in slices, with the browser free in between (docs/decisions.md § H5 start-up);
+  // An answer renders as a transition, in slices, with the browser free in between (docs/decisions/h5-startup.md);
   // the state and the rows come from the same deferred snapshot, so no frame shows one without the other.
   const view = useDeferredValue(page)
   const scrollTop = useRef(0)
