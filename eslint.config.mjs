@@ -54,7 +54,7 @@ const layers = [
   // App-wide components and hooks: no pages; data through hooks and services/api, never the http client.
   layer('./src/components', './src/pages', 'components are below pages.'),
   layer('./src/components', './src/subpackages', 'components are below pages.'),
-  layer('./src/components', './src/services', 'components read data through hooks (src/hooks).', ['./queryKeys.ts']),
+  layer('./src/components', './src/services', 'components read data through hooks (src/hooks).'),
   layer('./src/hooks', './src/pages', 'hooks are below pages.'),
   layer('./src/hooks', './src/subpackages', 'hooks are below pages.'),
   layer('./src/hooks', './src/components', 'hooks are below components.'),

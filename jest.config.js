@@ -7,7 +7,7 @@ module.exports = {
   testPathIgnorePatterns: ['/node_modules/', '/test/e2e/', '/test/mini/'],
   transform: { '^.+\\.(m?[jt]sx?)$': 'babel-jest' },
   transformIgnorePatterns: [
-    '/node_modules/(?!(@tarojs|@tanstack|lodash-es|@stencil|swiper|ssr-window|dom7|query-string|decode-uri-component|split-on-first|filter-obj|nanoid|style-inject|tslib|\\.pnpm|@babel/runtime|axios/lib)/)',
+    '/node_modules/(?!(@tarojs|@tanstack|lodash-es|@stencil|swiper|ssr-window|dom7|query-string|decode-uri-component|split-on-first|filter-obj|nanoid|style-inject|tslib|\\.pnpm|@babel/runtime)/)',
   ],
   moduleNameMapper: {
     '^@domain/(.*)$': '<rootDir>/domain/$1',

@@ -28,6 +28,7 @@ const ROOT = join(__dirname, '..')
 const BUILD_LOCK = '/tmp/taro-build.lock'
 const SOURCES = [
   'src',
+  'domain',
   'config',
   'types',
   'babel.config.js',

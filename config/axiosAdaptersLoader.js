@@ -3,6 +3,8 @@
 // helpers stay out of every bundle. It checks that axios's file still has the shape that replacement was written
 // for — the same imports, the same three named adapters, the same default export, a function taken as it is — and
 // fails the build otherwise (an axios upgrade is then read, not shipped blind: docs/upgrading.md).
+// Saves 8.8 KiB gzip on every H5 route that calls the server (measured, docs/architecture.md § Patches). To remove:
+// onlyOurAxiosAdapter in config/index.ts, this file, config/axiosAdapters.js, their .d.ts and test.
 const { resolve } = require('node:path')
 
 const REPLACEMENT = resolve(__dirname, 'axiosAdapters.js')

@@ -12,9 +12,8 @@ const globalObjectModule = resolve(floor, 'globalObject.ts')
 const abortControllerModule = resolve(floor, 'abortController.ts')
 
 /**
- * Free global → [module, export], per build. H5 needs no AbortController here: where the browser has none,
- * abortcontroller-polyfill installs one on `self` before the first page loads
- * (src/platform/floor/abortControllerOnDemand.ts).
+ * Free global → [module, export], per build. H5 needs no AbortController: @tarojs/taro-h5 bundles
+ * abortcontroller-polyfill, which installs one on `self` where the browser has none.
  */
 export function floorGlobals(platform: string): Record<string, [string, string]> {
   const globals: Record<string, [string, string]> = { globalThis: [globalObjectModule, 'globalObject'] }

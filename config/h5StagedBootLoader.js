@@ -4,27 +4,26 @@
 // module is evaluated in a task of its own, then the app instance, the history and the tab bar are created in a second
 // and the router starts in a third, with pages mounting as React transitions (src/platform/h5Boot.ts). The data layer
 // (axios, react-query, the request layer) is not in the bundle: it loads with the first page that calls the server,
-// and is evaluated with that page's chunk. Where the browser lacks AbortController (Chrome < 66, iOS < 12.1) the
-// entry starts loading abortcontroller-polyfill as it runs, and the router waits for it (one stage may return a
-// promise): react-query and Taro.request create one for every fetch (src/platform/floor/abortControllerOnDemand.ts).
+// and is evaluated with that page's chunk.
 // The framework's own imports stay static: staging them too (each an eager import()) made webpack load 150 KiB more on
 // the first page (docs/decisions/h5-startup.md). The template is Taro 4.2.0's (pinned); if its shape changes the
 // build fails here rather than silently booting in one task (test/config/h5StagedBoot.test.ts runs this on what
 // Taro's loader really generates).
+// Splits home's 150–300 ms start-up task at 4× CPU (recorded in docs/decisions/h5-startup.md). To remove: the
+// `h5StagedBoot` plugin in config/index.ts, config/h5StagedBoot.ts, this file, src/platform/h5Boot.ts and the test.
 const { existsSync } = require('node:fs')
 const { resolve } = require('node:path')
 
 const CREATE_APP = /^var inst = (\w+)\(component, (.+)\)$/m
 const BOOT_RUNTIME = resolve(__dirname, '../src/platform/h5Boot.ts')
-const ABORT_CONTROLLER_ON_DEMAND = resolve(__dirname, '../src/platform/floor/abortControllerOnDemand.ts')
 
 /** Throws, naming this file, unless every module the staged entry names by path is where it says. */
-function checkStagedModules(paths = [BOOT_RUNTIME, ABORT_CONTROLLER_ON_DEMAND]) {
+function checkStagedModules(paths = [BOOT_RUNTIME]) {
   const missing = paths.filter((path) => !existsSync(path))
   if (missing.length > 0) {
     throw new Error(
       `h5StagedBootLoader: ${missing.join(', ')} not found; config/h5StagedBootLoader.js names the modules it stages ` +
-        'by path (BOOT_RUNTIME, ABORT_CONTROLLER_ON_DEMAND): point it at their new place',
+        'by path (BOOT_RUNTIME): point it at their new place',
     )
   }
 }
@@ -35,7 +34,7 @@ const ROUTER_START = /^(createRouter|createMultiRouter)\(/m
 const VAR = /^var (\w+) = /gm
 
 /** Taro's generated H5 entry → the staged one; any other module is returned as it is. */
-function stageEntry(source, runtimePath = BOOT_RUNTIME, abortControllerPath = ABORT_CONTROLLER_ON_DEMAND) {
+function stageEntry(source, runtimePath = BOOT_RUNTIME) {
   if (!ROUTER_START.test(source)) return source
   const appImport = APP_IMPORT.exec(source)
   const createApp = CREATE_APP.exec(source)
@@ -60,16 +59,12 @@ function stageEntry(source, runtimePath = BOOT_RUNTIME, abortControllerPath = AB
   const codeStage = (code) => `  function () {\n${code.trim()}\n  }`
   return (
     `import { bootInStages, mountPagesInTransition } from ${JSON.stringify(runtimePath)}\n` +
-    `import { loadAbortControllerWhereMissing } from ${JSON.stringify(abortControllerPath)}\n` +
-    // First of the body (the imports above are hoisted): the polyfill's request, where needed, goes out at once.
-    'var abortControllerReady = loadAbortControllerWhereMissing()\n' +
     head +
     `var ${shared.join(', ')}\n` +
     'bootInStages([\n' +
     [
       importStage(appImport[1], '.then(function (m) { component = m.default })'),
-      // Ends waiting for the polyfill where one is loading (`undefined` elsewhere): the next stage loads the page.
-      codeStage(`${createStage.replace(VAR, '$1 = ').trim()}\nreturn abortControllerReady`),
+      codeStage(createStage.replace(VAR, '$1 = ')),
       codeStage(rest.slice(routerAt)),
     ].join(',\n') +
     '\n])\n'
@@ -83,4 +78,3 @@ module.exports = function h5StagedBootLoader(source) {
 module.exports.stageEntry = stageEntry
 module.exports.checkStagedModules = checkStagedModules
 module.exports.BOOT_RUNTIME = BOOT_RUNTIME
-module.exports.ABORT_CONTROLLER_ON_DEMAND = ABORT_CONTROLLER_ON_DEMAND

@@ -2,7 +2,6 @@ import { resolve } from 'node:path'
 import { defineConfig, type UserConfigExport } from '@tarojs/cli'
 import { NormalModuleReplacementPlugin } from 'webpack'
 import type Chain from 'webpack-chain'
-import { AppJsWithoutPackageLayoutPlugin } from './appJsWithoutPackageLayout'
 import devConfig from './dev'
 import { provideFloorGlobals } from './floorGlobals'
 import { H5FirstLoadPlugin } from './h5FirstLoad'
@@ -12,6 +11,7 @@ import { PrecompressAssetsPlugin } from './precompressAssets'
 import prodConfig from './prod'
 import testConfig from './test'
 import { checkOperatorSettings } from './operatorSettings'
+import { checkPatchedModules } from './patchedModules'
 
 const platform = process.env.TARO_ENV || 'h5'
 // The benchmarks' floor (bench/floor/floorApp.ts): an empty Taro app built with this same config, into dist/floor.
@@ -24,28 +24,14 @@ const outputRoot = floorApp ? `dist/floor/${platform}` : `dist/${platform}`
 // helpers) ships `catch {}` (ES2019): `npm run syntax:check` guards the ES2017 floor.
 // axios's own xhr/fetch/http adapters are never used (our Taro adapter is): its adapters.js becomes one that knows
 // only the adapter function we pass (config/axiosAdaptersLoader.js, which fails the build if axios's file changes
-// shape), and axios's entry one without the statics nothing here calls (config/axiosEntry.js). Its defaults and its
-// URL parameters likewise lose the form encodings no request sends (config/axiosDefaults.js, axiosUrlParams.js).
-function onlyOurAxiosAdapter(chain: Pick<Chain, 'module' | 'resolve' | 'plugin'>) {
-  chain
-    .plugin('axiosDefaultsWithoutForms')
-    .use(NormalModuleReplacementPlugin, [
-      /node_modules[\\/]axios[\\/]lib[\\/]defaults[\\/]index\.js$/,
-      resolve(__dirname, 'axiosDefaults.js'),
-    ])
-  chain
-    .plugin('axiosUrlParamsWithoutForms')
-    .use(NormalModuleReplacementPlugin, [
-      /node_modules[\\/]axios[\\/]lib[\\/]helpers[\\/]AxiosURLSearchParams\.js$/,
-      resolve(__dirname, 'axiosUrlParams.js'),
-    ])
+// shape).
+function onlyOurAxiosAdapter(chain: Pick<Chain, 'module'>) {
   chain.module
     .rule('onlyOurAxiosAdapter')
     .test(/axios[\\/]lib[\\/]adapters[\\/]adapters\.js$/)
     .enforce('pre')
     .use('onlyOurAxiosAdapter')
     .loader(resolve(__dirname, 'axiosAdaptersLoader.js'))
-  chain.resolve.alias.set('axios$', resolve(__dirname, 'axiosEntry.js'))
 }
 
 // Taro's mini-program default turns off most of terser's compressions (a create-react-app-era list for old
@@ -96,14 +82,6 @@ function failOnMissingExports(chain: { module: { set: (key: string, value: unkno
   chain.module.set('parser', { javascript: { exportsPresence: 'error' } })
 }
 
-// Taro sets webpack's target to ['web', 'es5'], so webpack writes its own code (the runtime, every module's wrapper and
-// export getters) as ES5: `function(){return x}` for each of ~600 exports where `()=>x` does. Our floor is ES2017
-// (babel and terser already target it); webpack's code follows. `import()` stays off: es2017 has no dynamic import.
-// (webpack-chain's `target()` is typed for one string; Taro sets the pair through `merge` too.)
-function webpackOutputAtFloor(chain: { merge: (config: { target: string[] }) => unknown }) {
-  chain.merge({ target: ['web', 'es2017'] })
-}
-
 // WeChat templates cannot recurse, so Taro's base.wxml repeats a nestable component's template once per level of
 // nesting. Most go down the tree (level = depth), but scroll-view and static-text (a Text with no handler) count only
 // their own kind: tmpl_<n>_<scroll-view> draws a scroll-view inside n scroll-views, and Taro writes 4 such levels of
@@ -121,9 +99,6 @@ function oneLevelOfUnnested(chain: { plugin: (name: string) => { get: (key: 'arg
   for (const name of unnestedTemplates) nestElements.set(name, 1)
 }
 
-// abortcontroller-polyfill's self-installing build as @tarojs/taro-h5 imports it (config/h5AbortControllerDeferred.js).
-const ABORT_CONTROLLER_POLYFILL = /^abortcontroller-polyfill[\\/]dist[\\/]abortcontroller-polyfill-only(\.js)?$/
-const TARO_H5_ISSUER = /[\\/]@tarojs[\\/]taro-h5[\\/]/
 // The one importer of Taro's interaction module whose toast waits for the module (config/h5CopyToastOnDemand.js).
 const COPY_TOAST_ISSUER = /@tarojs[\\/]taro-h5[\\/]dist[\\/]api[\\/]device[\\/]clipboard\.js$/
 
@@ -141,6 +116,7 @@ const alsoCompiled = (filename: string): boolean =>
 
 export default defineConfig<'webpack5'>(async (merge, { mode }) => {
   checkOperatorSettings(mode, process.env)
+  checkPatchedModules(platform)
   const baseConfig: UserConfigExport<'webpack5'> = {
     projectName: 'life-pay',
     date: '2026-11-22',
@@ -180,7 +156,6 @@ export default defineConfig<'webpack5'>(async (merge, { mode }) => {
       compile: { include: [alsoCompiled] },
       webpackChain(chain) {
         failOnMissingExports(chain)
-        webpackOutputAtFloor(chain)
         onlyOurAxiosAdapter(chain)
         dropTaroHtmlParser(chain)
         if (platform === 'weapp') oneLevelOfUnnested(chain)
@@ -188,8 +163,6 @@ export default defineConfig<'webpack5'>(async (merge, { mode }) => {
         provideFloorGlobals(chain, platform)
         // A subpackage's shared modules in its sub-vendors.js, not one file (and one require per page) each.
         chain.plugin('mergeSubCommon').use(MergeSubCommonPlugin)
-        // The package layout only in app.json, not also in app.js (config/appJsWithoutPackageLayout.ts).
-        chain.plugin('appJsWithoutPackageLayout').use(AppJsWithoutPackageLayoutPlugin)
       },
     },
     h5: {
@@ -209,24 +182,6 @@ export default defineConfig<'webpack5'>(async (merge, { mode }) => {
         provideFloorGlobals(chain, platform)
         // The server sends these as they are (preCompressed): every H5 build writes them, whatever its mode.
         chain.plugin('precompressAssets').use(PrecompressAssetsPlugin)
-        // Taro.request's fetch polyfill and JSONP helper: native fetch on our floor, no jsonp (see the stub).
-        chain
-          .plugin('dropH5RequestPolyfills')
-          .use(NormalModuleReplacementPlugin, [
-            /node_modules[\\/](whatwg-fetch|jsonp-retry)[\\/]/,
-            resolve(__dirname, 'h5RequestPolyfillStub.js'),
-          ])
-        // abortcontroller-polyfill, imported by Taro's request for its side effect: loaded at start-up only where the
-        // browser needs it (src/platform/floor/abortControllerOnDemand.ts, from the staged entry; the floor app keeps
-        // Taro's import, having no staged entry).
-        if (!floorApp)
-          chain.plugin('abortControllerOnDemand').use(NormalModuleReplacementPlugin, [
-            ABORT_CONTROLLER_POLYFILL,
-            (resource: { request: string; contextInfo?: { issuer?: string } }) => {
-              if (TARO_H5_ISSUER.test(resource.contextInfo?.issuer ?? ''))
-                resource.request = resolve(__dirname, 'h5AbortControllerDeferred.js')
-            },
-          ])
         // getSystemInfoSync's user-agent parser, run at import on the start-up path: a small reader in its place.
         chain
           .plugin('lightPlatformParser')
@@ -242,14 +197,6 @@ export default defineConfig<'webpack5'>(async (merge, { mode }) => {
               resource.request = resolve(__dirname, 'h5CopyToastOnDemand.js')
           },
         ])
-        // Taro's H5 runtime imports taro-components.css at start-up: without the weui icon font (6 of its 8 KiB) and
-        // the Icon/Checkbox/Radio rules drawn with it, which no screen renders (config/dropWeuiIconsLoader.js).
-        chain.module
-          .rule('dropWeuiIcons')
-          .test(/@tarojs[\\/]components[\\/]dist[\\/]taro-components[\\/]taro-components\.css$/)
-          .enforce('pre')
-          .use('dropWeuiIcons')
-          .loader(resolve(__dirname, 'dropWeuiIconsLoader.js'))
         // One module per Taro component, so a page loads the components it renders only (config/h5Components).
         chain.resolve.alias.set('@tarojs/components$', resolve(__dirname, 'h5Components/index.js'))
         chain.module
@@ -272,6 +219,15 @@ export default defineConfig<'webpack5'>(async (merge, { mode }) => {
           cacheGroups: {
             ...splitChunks.cacheGroups,
             pageStyles: { name: 'pages', type: 'css/mini-extract', chunks: 'async', enforce: true, priority: 200 },
+            // The endpoint groups most pages share (catalog, orders, saved accounts) in one chunk, as when they were
+            // one module: each under minSize, they were copied into up to five chunks (docs/decisions/api-modules.md).
+            lifePayApi: {
+              name: 'lifePayApi',
+              test: /[\\/]src[\\/]services[\\/]api[\\/](catalog|orders|userAccounts)\.ts$/,
+              chunks: 'async',
+              enforce: true,
+              priority: 100,
+            },
           },
         })
         // Start-up in several tasks, pages rendered in slices (src/platform/h5Boot.ts): the app's own, not the floor's.

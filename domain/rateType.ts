@@ -1,3 +1,4 @@
+import { LifePayOrderType } from './lifePayOrderType'
 import type { Labels } from './locale'
 
 /** Which discount a rate is (GET /api/LifePay/GetRate). */
@@ -6,6 +7,13 @@ export enum LifePayRateType {
   DefaultElectric = 20,
   DefaultGas = 30,
   SupplierDiscount = 40,
+}
+
+/** The rate an order of each type is priced at: its type's default discount (the user's channel may set its own). */
+export const orderRateType: Readonly<Record<LifePayOrderType, LifePayRateType>> = {
+  [LifePayOrderType.Phone]: LifePayRateType.DefaultPhone,
+  [LifePayOrderType.Electric]: LifePayRateType.DefaultElectric,
+  [LifePayOrderType.Gas]: LifePayRateType.DefaultGas,
 }
 
 export const lifePayRateTypeValues: readonly LifePayRateType[] = [

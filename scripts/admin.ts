@@ -34,7 +34,7 @@ import type {
   ReconciliationReport,
   ReconciliationTotals,
 } from '@contract/admin'
-import { DEV_OPERATOR_TOKEN } from '../server/src/config'
+import { DEV_OPERATOR_TOKEN } from '../server/src/configSchema'
 import { adminTarget, notTheServerMessage, unreachableMessage } from './adminAddress'
 import { readPassword } from './readPassword'
 

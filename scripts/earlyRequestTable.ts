@@ -2,11 +2,8 @@ import { readFileSync, writeFileSync } from 'node:fs'
 import { TOKEN_EXPIRY_MARGIN_S } from '@domain/constants'
 import { LifePayOrderType, lifePayOrderTypeValues } from '@domain/lifePayOrderType'
 import { pagePath } from '../src/routes'
-import {
-  getPayStatusByOrderNoQueryOptions,
-  getUserAccountAllListQueryOptions,
-  getUserLifePayOrderDetailQueryOptions,
-} from '../src/services/api/lifePayQueries'
+import { getPayStatusByOrderNoQueryOptions, getUserLifePayOrderDetailQueryOptions } from '../src/services/api/orders'
+import { getUserAccountAllListQueryOptions } from '../src/services/api/userAccounts'
 import '../src/services/http/client'
 import { http } from '../src/services/http/instance'
 import { resetHttpUi, setHttpUi } from '../src/services/http/httpUi'

@@ -7,9 +7,9 @@
  * - the built-ins those engines lack (and, in the mini-programs, the browser APIs their runtimes never had) may be
  *   used only where the build itself provides them. Read from the build, not from our config: a free global left in
  *   a script was not rewritten by config/floorGlobals.ts's ProvidePlugin, so it is a use of the engine's (missing)
- *   one, unless the build installs it on the global (abortcontroller-polyfill: H5 loads its chunk at start-up where
- *   the browser lacks AbortController, src/platform/floor/abortControllerOnDemand.ts); a
- *   prototype method is provided when some script of the build installs it (src/platform/floor/installPrototypes.ts).
+ *   one, unless the build installs it on the global (abortcontroller-polyfill: @tarojs/taro-h5 imports it, and it
+ *   installs itself where the browser lacks AbortController); a prototype method is provided when some script of
+ *   the build installs it (src/platform/floor/installPrototypes.ts).
  *   What counts as a use or an install: scripts/floorBuiltins.ts.
  */
 import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs'

@@ -7,9 +7,6 @@ declare module '*.jpeg'
 declare module '*.svg'
 declare module '*.css'
 declare module '*.scss'
-// Installs AbortController and AbortSignal on `self` where missing; exports nothing
-// (src/platform/floor/abortControllerOnDemand.ts).
-declare module 'abortcontroller-polyfill/dist/abortcontroller-polyfill-only'
 
 declare namespace NodeJS {
   interface ProcessEnv {

@@ -17,6 +17,7 @@ import { createAlipaySubscribeMessage } from './providers/alipaySubscribeMessage
 import { createAliyunSmsNotification } from './providers/aliyunSmsNotification'
 import { createAuthHooks } from './http/auth'
 import { installCompression } from './http/compression'
+import { installCookies } from './http/cookies'
 import { corsPolicy, installCors } from './http/cors'
 import { inlineScriptHashes, installSecurityHeaders } from './http/securityHeaders'
 import { installStorableInput } from './http/storableInput'
@@ -241,7 +242,8 @@ export async function buildApp(options: AppOptions): Promise<App> {
     return true
   })
 
-  installCors(app, corsPolicy(config.corsOrigins, config.production))
+  await installCors(app, corsPolicy(config.corsOrigins, config.production))
+  await installCookies(app)
   installSecurityHeaders(
     app,
     inlineScriptHashes(h5Root(config.staticDir)),

@@ -1,4 +1,5 @@
 import { loadConfig } from './config'
+import { ConfigError } from './configError'
 import { DataDirLockedError } from './db/dataDirLock'
 import { CONSOLE_PATH, consoleRoot } from './modules/web/consoleRoutes'
 import { ProductionNotReadyError } from './productionReadiness'
@@ -38,7 +39,7 @@ async function main(): Promise<void> {
 }
 
 main().catch((error: unknown) => {
-  if (error instanceof DataDirLockedError || error instanceof ProductionNotReadyError) {
+  if (error instanceof ConfigError || error instanceof DataDirLockedError || error instanceof ProductionNotReadyError) {
     console.error(error.message)
   } else {
     console.error('Life Pay server failed to start:', error)

@@ -1,5 +1,6 @@
 import { LifePayType } from '@domain/lifePayType'
-import { DEV_JWT_SECRET, DEV_MERCHANT_KEY, DEV_OPERATOR_TOKEN, type ServerConfig } from './config'
+import type { ServerConfig } from './config'
+import { DEV_JWT_SECRET, DEV_MERCHANT_KEY, DEV_OPERATOR_TOKEN } from './configSchema'
 import { weakerThan } from './secretStrength'
 import { FULU_SANDBOX_APP_KEY, FULU_SANDBOX_APP_SECRET } from './providers/fuluSettings'
 

@@ -7,7 +7,7 @@ import { jobs, sandboxPayments, sandboxRecharges, sandboxRefunds } from '../src/
 import { RECHARGE_FAILED_REMARK, SUPPLIER_UNAVAILABLE_REMARK } from '../src/modules/lifePay/fulfilment'
 import type { SandboxPayment } from '../src/providers/sandboxPayment'
 import type { OrphanPayment } from '@contract/admin'
-import { DEV_OPERATOR_TOKEN } from '../src/config'
+import { DEV_OPERATOR_TOKEN } from '../src/configSchema'
 import {
   createPhoneOrder,
   orderDetail,

@@ -8,7 +8,9 @@ import type { ProviderNotification } from '@contract/admin'
 import type { CreateLifePayOrderResult, GasParValue } from '@contract/lifePay'
 import { GasProvider } from '@domain/gas'
 import { LifePayOrderType } from '@domain/lifePayOrderType'
-import { DEV_OPERATOR_TOKEN, loadConfig } from '../src/config'
+import { loadConfig } from '../src/config'
+import { ConfigError } from '../src/configError'
+import { DEV_OPERATOR_TOKEN } from '../src/configSchema'
 import { jobs, rechargeAttempts } from '../src/db/schema'
 import { SUPPLIER_UNAVAILABLE_REMARK } from '../src/modules/lifePay/fulfilment'
 import { SUPPLIER_NOTIFY_PATH } from '../src/modules/lifePay/supplierNotifyRoutes'
@@ -146,13 +148,16 @@ describe('settings', () => {
   test('every missing or malformed setting is named at once; the secret may come from a file', () => {
     assert.throws(
       () => loadConfig({ SUPPLIER_PROVIDER: 'fulu', FULU_PRODUCTS: 'water:x:1=2,gas:acme:50=3' } as NodeJS.ProcessEnv),
-      new Error(
+      new ConfigError([
         'SUPPLIER_PROVIDER=fulu: FULU_APP_KEY is not set; FULU_APP_SECRET (or FULU_APP_SECRET_FILE) is not set; ' +
           'FULU_PRODUCTS: "water:x:1=2" is not kind:company:faceValue=productId (kind electric or gas); ' +
           'FULU_PRODUCTS: "gas:acme:50=3" names acme, not one of zhong_guo, xin_ao, hua_run, gang_hua, zhong_ran, bei_jing',
-      ),
+      ]),
     )
-    assert.throws(() => loadConfig({ SUPPLIER_PROVIDER: 'signedhttp' } as NodeJS.ProcessEnv), /sandbox and fulu/)
+    assert.throws(
+      () => loadConfig({ SUPPLIER_PROVIDER: 'signedhttp' } as NodeJS.ProcessEnv),
+      /SUPPLIER_PROVIDER=signedhttp: it takes fulu or sandbox/,
+    )
     const dir = mkdtempSync(join(tmpdir(), 'fulu-secret-'))
     writeFileSync(join(dir, 'fulu.secret'), `${APP_SECRET}\n`)
     const config = loadConfig({

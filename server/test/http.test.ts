@@ -367,42 +367,88 @@ describe('security headers', () => {
 })
 
 describe('cross-origin calls (H5 dev server)', () => {
-  test('a local origin may call with credentials; the preflight names the headers the app sends', async () => {
-    const preflight = await t.app.inject({
+  const preflight = (app: TestApp['app'], origin: string, extra: Record<string, string> = {}) =>
+    app.inject({
       method: 'OPTIONS',
       url: '/api/LifePay/CreateLifePayPhoneOrder',
       headers: {
-        origin: 'http://localhost:10086',
+        origin,
         'access-control-request-method': 'POST',
         'access-control-request-headers': 'content-type,authorization',
+        ...extra,
       },
     })
-    assert.equal(preflight.statusCode, 204)
-    assert.equal(preflight.headers['access-control-allow-origin'], 'http://localhost:10086')
-    assert.equal(preflight.headers['access-control-allow-credentials'], 'true')
-    assert.match(String(preflight.headers['access-control-allow-headers']), /authorization.*x-lifepay-user-id/)
+  const cors = (headers: Record<string, unknown>) =>
+    Object.fromEntries(Object.entries(headers).filter(([name]) => name.startsWith('access-control-')))
+
+  test('a local origin may call with credentials; the preflight names the methods and headers the app sends', async () => {
+    const answer = await preflight(t.app, 'http://localhost:10086')
+    assert.equal(answer.statusCode, 204)
+    assert.equal(answer.body, '')
+    assert.deepEqual(cors(answer.headers), {
+      'access-control-allow-origin': 'http://localhost:10086',
+      'access-control-allow-credentials': 'true',
+      'access-control-allow-methods': 'GET, POST, OPTIONS',
+      'access-control-allow-headers':
+        'content-type, authorization, x-requested-with, accept-language, x-lifepay-user-id, x-operator-token, ' +
+        'x-lifepay-host',
+      'access-control-max-age': '600',
+    })
+    assert.match(String(answer.headers.vary), /\bOrigin\b/)
     const call = await t.app.inject({
       method: 'GET',
       url: '/api/LifePay/GetRate',
       headers: { origin: 'http://127.0.0.1:10086' },
     })
-    assert.equal(call.headers['access-control-allow-origin'], 'http://127.0.0.1:10086')
+    assert.equal(call.statusCode, 200)
+    assert.deepEqual(cors(call.headers), {
+      'access-control-allow-origin': 'http://127.0.0.1:10086',
+      'access-control-allow-credentials': 'true',
+    })
+    assert.match(String(call.headers.vary), /\bOrigin\b/)
+    // An OPTIONS without Access-Control-Request-Method is no preflight: routed like any call, our envelope.
+    const notPreflight = await t.app.inject({
+      method: 'OPTIONS',
+      url: '/api/LifePay/GetRate',
+      headers: { origin: 'http://localhost:10086' },
+    })
+    assert.deepEqual([notPreflight.statusCode, notPreflight.json().error], [404, 'NOT_FOUND'])
+    assert.equal(notPreflight.headers['access-control-allow-origin'], 'http://localhost:10086')
   })
 
-  test('other origins get no CORS headers', async () => {
+  test('other origins get no CORS headers, and their preflight is not answered', async () => {
     const call = await t.app.inject({
       method: 'GET',
       url: '/api/LifePay/GetRate',
       headers: { origin: 'https://evil.example' },
     })
-    assert.equal(call.headers['access-control-allow-origin'], undefined)
+    assert.equal(call.statusCode, 200)
+    assert.deepEqual(cors(call.headers), {})
+    const refused = await preflight(t.app, 'https://evil.example')
+    assert.equal(refused.statusCode, 404)
+    assert.deepEqual(cors(refused.headers), {})
+    const sameOrigin = await t.app.inject({ method: 'GET', url: '/api/LifePay/GetRate' })
+    assert.deepEqual(cors(sameOrigin.headers), {})
   })
 
   test('CORS_ORIGINS lists the allowed origins; production allows none by default', async () => {
-    assert.equal(corsPolicy('https://h5.example.com', true)('https://h5.example.com'), true)
-    assert.equal(corsPolicy('https://h5.example.com', true)('http://localhost:3000'), false)
-    assert.equal(corsPolicy(undefined, true)('http://localhost:3000'), false)
-    assert.equal(corsPolicy('*', true)('https://any.example'), true)
+    assert.equal(corsPolicy(['https://h5.example.com'], true)('https://h5.example.com'), true)
+    assert.equal(corsPolicy(['https://h5.example.com'], true)('http://localhost:3000'), false)
+    assert.equal(corsPolicy([], true)('http://localhost:3000'), false)
+    assert.equal(corsPolicy([], false)('http://localhost:3000'), true)
+    assert.equal(corsPolicy(['*'], true)('https://any.example'), true)
+    const listed = await createTestApp({ config: { corsOrigins: ['https://h5.example.com'] } })
+    try {
+      const answer = await preflight(listed.app, 'https://h5.example.com')
+      assert.deepEqual(
+        [answer.statusCode, answer.headers['access-control-allow-origin']],
+        [204, 'https://h5.example.com'],
+      )
+      const local = await preflight(listed.app, 'http://localhost:10086')
+      assert.deepEqual([local.statusCode, local.headers['access-control-allow-origin']], [404, undefined])
+    } finally {
+      await listed.close()
+    }
   })
 })
 

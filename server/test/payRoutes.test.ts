@@ -8,7 +8,8 @@ import type { OperatorOrder, ProviderNotification, ReconciliationReport } from '
 import type { PayOrderForJsApi } from '@contract/lifePay'
 import { LifePayType } from '@domain/lifePayType'
 import type { AppContext } from '../src/appContext'
-import { DEV_OPERATOR_TOKEN, loadConfig } from '../src/config'
+import { loadConfig } from '../src/config'
+import { DEV_OPERATOR_TOKEN } from '../src/configSchema'
 import { recordNotification } from '../src/modules/notifications/recordNotification'
 import { shanghaiDate } from '../src/modules/money/shanghaiDay'
 import { startFakeAlipay, type FakeAlipay } from './support/fakeAlipay'
@@ -71,7 +72,7 @@ describe('pay type providers configuration', () => {
     assert.equal(own.payTypes[LifePayType.AliPay], 'sandbox')
     assert.throws(
       () => loadConfig(env({ WXPAY_PROVIDER: 'wechatpay', ALIPAY_PROVIDER: 'alipay', ...WX_ENV })),
-      /^Error: ALIPAY_PROVIDER=alipay: ALIPAY_APP_ID is not set; .*ALIPAY_NOTIFY_URL is not set; ALIPAY_PUBLIC_KEY_FILE is not set/,
+      /^ConfigError: ALIPAY_PROVIDER=alipay: ALIPAY_APP_ID is not set; .*ALIPAY_NOTIFY_URL is not set; ALIPAY_PUBLIC_KEY_FILE is not set/,
     )
     assert.throws(() => loadConfig(env({ WXPAY_PROVIDER: 'alipay' })), /WXPAY_PROVIDER=alipay: it takes wechatpay/)
     assert.throws(

@@ -216,7 +216,7 @@ describe('IDENTITY_PROVIDER configuration', () => {
     )
     assert.throws(
       () => load({ IDENTITY_PROVIDER: 'qq' }),
-      /the identity providers are sandbox, or wechat and\/or alipay/,
+      /IDENTITY_PROVIDER: "qq" is not one of wechat, alipay, sandbox/,
     )
     assert.equal(load({}).providers.identity, 'sandbox')
   })

@@ -357,7 +357,10 @@ describe('PAYMENT_PROVIDER=wechatpay configuration', () => {
     const config = loadConfig({ ...env, WXPAY_API_V3_KEY: 'a'.repeat(32) } as NodeJS.ProcessEnv)
     assert.equal(config.payTypes[LifePayType.WxPay], 'wechatpay')
     assert.equal(config.wechatPay?.baseUrl, 'https://api.mch.weixin.qq.com')
-    assert.throws(() => loadConfig({ PAYMENT_PROVIDER: 'paypal' } as NodeJS.ProcessEnv), /sandbox and wechatpay/)
+    assert.throws(
+      () => loadConfig({ PAYMENT_PROVIDER: 'paypal' } as NodeJS.ProcessEnv),
+      /PAYMENT_PROVIDER=paypal: it takes wechatpay, alipay or sandbox/,
+    )
   })
 })
 

@@ -1,7 +1,14 @@
-import { useCallback, useState } from 'react'
+import { useCallback, useState, type Dispatch, type SetStateAction } from 'react'
+
+/** A form's errors by field, how it sets them all, and how a field's own goes. */
+export interface FieldErrors<K extends string> {
+  errors: Partial<Record<K, string>>
+  setErrors: Dispatch<SetStateAction<Partial<Record<K, string>>>>
+  clear: (...keys: K[]) => void
+}
 
 /** The errors under a form's fields: all set on submit; a field's own goes as soon as the user changes that field. */
-export function useFieldErrors<K extends string>() {
+export function useFieldErrors<K extends string>(): FieldErrors<K> {
   const [errors, setErrors] = useState<Partial<Record<K, string>>>({})
   const clear = useCallback((...keys: K[]) => {
     setErrors((current) => {

@@ -4,8 +4,7 @@ import type { RuntimeHost } from '@domain/runtimeHost'
 import { currentRuntimeHost } from '../platform/platform'
 import { subscribeChannelOf, type SubscribeAnswer } from '../platform/subscribePrompt'
 import { requestSubscribe } from '../platform/subscribeMessage'
-import { getNotificationTemplatesQueryOptions } from '../services/api/notificationQueries'
-import { setLifePayOrderNotifications } from '../services/api/notifications'
+import { getNotificationTemplatesQueryOptions, setLifePayOrderNotifications } from '../services/api/notifications'
 
 /**
  * Issue 20: the host's subscribe prompt for an order's `events` (docs/notifications.md). The templates are read when

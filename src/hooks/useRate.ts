@@ -1,6 +1,6 @@
 import { useQuery } from '@tanstack/react-query'
 import { type LifePayRateType } from '@domain/rateType'
-import { getRateQueryOptions } from '../services/api/lifePayQueries'
+import { getRateQueryOptions } from '../services/api/catalog'
 import type { CallOptions } from '../services/http/requestOptions'
 import { useLifePayStore } from '../stores/lifePay'
 import { useSessionStore } from '../stores/session'

@@ -1,5 +1,5 @@
 import { useQuery } from '@tanstack/react-query'
-import { getRecentOrdersQueryOptions } from '../services/api/lifePayQueries'
+import { getRecentOrdersQueryOptions } from '../services/api/orders'
 import type { CallOptions } from '../services/http/requestOptions'
 import { selectIsLoggedIn, useLifePayStore } from '../stores/lifePay'
 

@@ -1,6 +1,6 @@
 import { useQuery } from '@tanstack/react-query'
 import type { LifePayOrderType } from '@domain/lifePayOrderType'
-import { getUserAccountAllListQueryOptions } from '../services/api/lifePayQueries'
+import { getUserAccountAllListQueryOptions } from '../services/api/userAccounts'
 import type { CallOptions } from '../services/http/requestOptions'
 import { useLifePayStore, selectIsLoggedIn } from '../stores/lifePay'
 

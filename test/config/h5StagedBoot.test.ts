@@ -1,11 +1,6 @@
 /** @jest-environment node */
 import { relative } from 'node:path'
-import {
-  ABORT_CONTROLLER_ON_DEMAND,
-  BOOT_RUNTIME,
-  checkStagedModules,
-  stageEntry,
-} from '../../config/h5StagedBootLoader'
+import { BOOT_RUNTIME, checkStagedModules, stageEntry } from '../../config/h5StagedBootLoader'
 
 // Taro's own H5 entry generator (the pinned @tarojs/taro-loader), run as Taro's webpack plugin runs it on
 // src/app.config.ts: the loader must rewrite what Taro really generates, not a copy of it.
@@ -53,11 +48,7 @@ function taroEntry(): string {
 
 describe('the staged H5 start-up (config/h5StagedBootLoader.js)', () => {
   const original = taroEntry()
-  const staged = stageEntry(
-    original,
-    '/app/src/platform/h5Boot.ts',
-    '/app/src/platform/floor/abortControllerOnDemand.ts',
-  )
+  const staged = stageEntry(original, '/app/src/platform/h5Boot.ts')
 
   it('starts from Taro’s entry as generated: app imported and the router started in one go', () => {
     expect(original).toMatch(/^import component from "\.\/app"$/m)
@@ -101,19 +92,6 @@ describe('the staged H5 start-up (config/h5StagedBootLoader.js)', () => {
     expect(staged).not.toMatch(/^var (inst|history) = /m)
   })
 
-  it('asks for the AbortController polyfill first, where missing, and starts the router only once it is in', () => {
-    expect(staged).toContain(
-      'import { loadAbortControllerWhereMissing } from "/app/src/platform/floor/abortControllerOnDemand.ts"\n' +
-        'var abortControllerReady = loadAbortControllerWhereMissing()\n',
-    )
-    // The first statement of the body (imports are hoisted): before the app config, the stages and the router.
-    expect(staged.indexOf('var abortControllerReady')).toBeLessThan(staged.indexOf('var config = '))
-    const [create, router] = staged.slice(staged.indexOf('bootInStages([')).split(/\n {2}\},\n {2}function \(\) \{\n/)
-    // bootInStages waits for what a stage returns (`undefined` where nothing loads) before the next.
-    expect(create.trimEnd().endsWith('return abortControllerReady')).toBe(true)
-    expect(router.startsWith('createRouter(')).toBe(true)
-  })
-
   it('is valid JavaScript (parsed as a module)', async () => {
     const { parse } = await import('acorn')
     expect(() => parse(staged, { ecmaVersion: 2020, sourceType: 'module' })).not.toThrow()
@@ -128,7 +106,6 @@ describe('the staged H5 start-up (config/h5StagedBootLoader.js)', () => {
 
   it('names a module that exists: moving or renaming the boot runtime fails here and in the build', () => {
     expect(relative(process.cwd(), BOOT_RUNTIME)).toBe('src/platform/h5Boot.ts')
-    expect(relative(process.cwd(), ABORT_CONTROLLER_ON_DEMAND)).toBe('src/platform/floor/abortControllerOnDemand.ts')
     expect(() => checkStagedModules()).not.toThrow()
     expect(() => checkStagedModules([BOOT_RUNTIME.replace('h5Boot.ts', 'renamed.ts')])).toThrow(
       /renamed\.ts not found; config\/h5StagedBootLoader\.js/,

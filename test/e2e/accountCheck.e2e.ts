@@ -6,6 +6,7 @@ import type { LifePayOrderListItem } from '@contract/lifePay'
 import type { Locale } from '@domain/locale'
 import type { fieldMessages as FieldMessages } from '../../src/components/lifePayFields/messages'
 import type { rechargeMessages as RechargeMessages } from '../../src/subpackages/recharge/messages'
+import type { rechargeFormMessages as RechargeFormMessages } from '../../src/subpackages/recharge/formMessages'
 import { pagePath } from '../../src/routes'
 import { startAppServer, type AppServer } from '../../scripts/lib/appServer'
 import {
@@ -28,11 +29,13 @@ import { assertH5Built, importAppModule, lifePayApi, logInByPhoneCode } from './
 let server: AppServer
 let browser: Browser
 let rechargeMessages: typeof RechargeMessages
+let rechargeFormMessages: typeof RechargeFormMessages
 let fieldMessages: typeof FieldMessages
 
 before(async () => {
   assertH5Built()
   ;({ rechargeMessages } = await importAppModule(() => import('../../src/subpackages/recharge/messages')))
+  ;({ rechargeFormMessages } = await importAppModule(() => import('../../src/subpackages/recharge/formMessages')))
   ;({ fieldMessages } = await importAppModule(() => import('../../src/components/lifePayFields/messages')))
   server = await startAppServer({ SANDBOX_SUPPLIER_DELAY_MS: '200', SANDBOX_DUPLICATE_NOTIFY_RATE: '0' })
   browser = await launchBrowser()
@@ -43,7 +46,7 @@ after(async () => {
   await server?.stop()
 })
 
-const m = (locale: Locale) => rechargeMessages[locale]
+const m = (locale: Locale) => ({ ...rechargeMessages[locale], ...rechargeFormMessages[locale] })
 const f = (locale: Locale) => fieldMessages[locale]
 const fill = (template: string, values: Record<string, string>) =>
   template.replace(/\{(\w+)\}/g, (_, key: string) => values[key])

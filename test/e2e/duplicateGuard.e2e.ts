@@ -6,6 +6,7 @@ import type { PageResult } from '@contract/envelope'
 import type { Locale } from '@domain/locale'
 import type { fieldMessages as FieldMessages } from '../../src/components/lifePayFields/messages'
 import type { rechargeMessages as RechargeMessages } from '../../src/subpackages/recharge/messages'
+import type { rechargeFormMessages as RechargeFormMessages } from '../../src/subpackages/recharge/formMessages'
 import { startAppServer, type AppServer } from '../../scripts/lib/appServer'
 import {
   assertNoTypeError,
@@ -24,11 +25,13 @@ import { assertH5Built, importAppModule, lifePayApi, logInByPhoneCode } from './
 let server: AppServer
 let browser: Browser
 let rechargeMessages: typeof RechargeMessages
+let rechargeFormMessages: typeof RechargeFormMessages
 let fieldMessages: typeof FieldMessages
 
 before(async () => {
   assertH5Built()
   ;({ rechargeMessages } = await importAppModule(() => import('../../src/subpackages/recharge/messages')))
+  ;({ rechargeFormMessages } = await importAppModule(() => import('../../src/subpackages/recharge/formMessages')))
   ;({ fieldMessages } = await importAppModule(() => import('../../src/components/lifePayFields/messages')))
   // The suites' server runs without the guard (scripts/lib/appServer.ts); this flow is about it.
   server = await startAppServer({ DUPLICATE_GUARD: 'on' })
@@ -40,7 +43,7 @@ after(async () => {
   await server?.stop()
 })
 
-const m = (locale: Locale) => rechargeMessages[locale]
+const m = (locale: Locale) => ({ ...rechargeMessages[locale], ...rechargeFormMessages[locale] })
 
 const orderPage = (userId: string) =>
   lifePayApi<PageResult<LifePayOrderListItem>>(server, userId, 'POST', '/api/LifePay/GetUserLifePayOrderPage', {

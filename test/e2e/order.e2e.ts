@@ -145,6 +145,15 @@ for (const locale of ['zh-CN', 'en-US'] as const) {
       .allTextContents()
     // Issue 20: a completed order also offers its receipt.
     assert.deepEqual(buttons, [m(locale).applyRefund, m(locale).receipt, m(locale).topUpAgain])
+    // Each label whole on one line inside its button: none wraps out of sight at 390 px ("Apply for" alone, once).
+    const clipped = await page
+      .locator('.lp-order-actions__button')
+      .evaluateAll((els) =>
+        els
+          .filter((el) => el.scrollHeight > el.clientHeight || el.scrollWidth > el.clientWidth)
+          .map((el) => el.textContent),
+      )
+    assert.deepEqual(clipped, [], `clipped action labels in ${locale}`)
     await page.getByRole('button', { name: m(locale).topUpAgain, exact: true }).click()
     await page.waitForURL(/phoneBillRecharge/)
     const topUp = new URL(page.url())

@@ -4,7 +4,7 @@ import type { CreateLifePayOrderResult, LifePayOrderDetail } from '@contract/lif
 import { LifePayOrderStatus } from '@domain/lifePayStatus'
 import { LifePayType } from '@domain/lifePayType'
 import type { AppServer } from '../../scripts/lib/appServer'
-import { DEV_OPERATOR_TOKEN } from '../../server/src/config'
+import { DEV_OPERATOR_TOKEN } from '../../server/src/configSchema'
 import { lifePayApi } from './session'
 
 // Orders as the app places and pays them, through the API, for suites that need orders to look at.

@@ -12,6 +12,7 @@ import { NO_RESPONSE_MESSAGE } from '../../src/services/http/errorMessages'
 import type { fieldMessages as FieldMessages } from '../../src/components/lifePayFields/messages'
 import type { paymentMessages as PaymentMessages } from '../../src/platform/payment/messages'
 import type { rechargeMessages as RechargeMessages } from '../../src/subpackages/recharge/messages'
+import type { rechargeFormMessages as RechargeFormMessages } from '../../src/subpackages/recharge/formMessages'
 import { startAppServer, type AppServer } from '../../scripts/lib/appServer'
 import {
   ARTIFACTS,
@@ -35,12 +36,14 @@ import { assertH5Built, importAppModule, lifePayApi, logInByPhoneCode } from './
 let server: AppServer
 let browser: Browser
 let rechargeMessages: typeof RechargeMessages
+let rechargeFormMessages: typeof RechargeFormMessages
 let fieldMessages: typeof FieldMessages
 let paymentMessages: typeof PaymentMessages
 
 before(async () => {
   assertH5Built()
   ;({ rechargeMessages } = await importAppModule(() => import('../../src/subpackages/recharge/messages')))
+  ;({ rechargeFormMessages } = await importAppModule(() => import('../../src/subpackages/recharge/formMessages')))
   ;({ fieldMessages } = await importAppModule(() => import('../../src/components/lifePayFields/messages')))
   ;({ paymentMessages } = await importAppModule(() => import('../../src/platform/payment/messages')))
   server = await startAppServer({ SANDBOX_SUPPLIER_DELAY_MS: '300', SANDBOX_DUPLICATE_NOTIFY_RATE: '1' })
@@ -52,7 +55,7 @@ after(async () => {
   await server?.stop()
 })
 
-const m = (locale: Locale) => rechargeMessages[locale]
+const m = (locale: Locale) => ({ ...rechargeMessages[locale], ...rechargeFormMessages[locale] })
 const f = (locale: Locale) => fieldMessages[locale]
 const p = (locale: Locale) => paymentMessages[locale]
 

@@ -8,6 +8,7 @@ import { LifePayType, lifePayTypeLabels } from '@domain/lifePayType'
 import { toFen } from '@domain/price'
 import type { fieldMessages as FieldMessages } from '../../src/components/lifePayFields/messages'
 import type { rechargeMessages as RechargeMessages } from '../../src/subpackages/recharge/messages'
+import type { rechargeFormMessages as RechargeFormMessages } from '../../src/subpackages/recharge/formMessages'
 import { ARTIFACTS, exactly, launchBrowser, messagePattern, phoneContext, settled, startsWith } from './browser'
 import { startProductionServer, type ProductionStack } from './productionServer'
 import { assertH5Built, importAppModule, lifePayApi, logInByPhoneCode } from './session'
@@ -21,14 +22,16 @@ import { assertH5Built, importAppModule, lifePayApi, logInByPhoneCode } from './
 let stack: ProductionStack
 let browser: Browser
 let rechargeMessages: typeof RechargeMessages
+let rechargeFormMessages: typeof RechargeFormMessages
 let fieldMessages: typeof FieldMessages
 
 const LOCALE = 'zh-CN'
-const m = () => rechargeMessages[LOCALE]
+const m = () => ({ ...rechargeMessages[LOCALE], ...rechargeFormMessages[LOCALE] })
 
 before(async () => {
   assertH5Built()
   ;({ rechargeMessages } = await importAppModule(() => import('../../src/subpackages/recharge/messages')))
+  ;({ rechargeFormMessages } = await importAppModule(() => import('../../src/subpackages/recharge/formMessages')))
   ;({ fieldMessages } = await importAppModule(() => import('../../src/components/lifePayFields/messages')))
   stack = await startProductionServer()
   browser = await launchBrowser()

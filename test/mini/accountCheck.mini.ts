@@ -4,6 +4,7 @@ import type { PageResult } from '@contract/envelope'
 import type { LifePayOrderListItem } from '@contract/lifePay'
 import type { fieldMessages as FieldMessages } from '../../src/components/lifePayFields/messages'
 import type { rechargeMessages as RechargeMessages } from '../../src/subpackages/recharge/messages'
+import type { rechargeFormMessages as RechargeFormMessages } from '../../src/subpackages/recharge/formMessages'
 import { startAppServer, type AppServer } from '../../scripts/lib/appServer'
 import { importAppModule, lifePayApi } from '../e2e/session'
 import { waitFor, type MiniHost } from './host/miniHost'
@@ -14,13 +15,18 @@ import { createHost, hostReport, label, orderDetail, storedLogin, TARGETS, testU
 // under its field and no order is created; a right one shows its masked holder and figures (sandbox account book,
 // docs/api.md § Sandbox); a ported number shows its current carrier and the order goes to it.
 
-let m: (typeof RechargeMessages)['zh-CN']
+let m: (typeof RechargeMessages)['zh-CN'] & (typeof RechargeFormMessages)['zh-CN']
 let f: (typeof FieldMessages)['zh-CN']
 let server: AppServer
 
 before(async () => {
   // The catalogues load Taro, which expects the build's compile-time flags.
-  m = (await importAppModule(() => import('../../src/subpackages/recharge/messages'))).rechargeMessages['zh-CN']
+  m = {
+    ...(await importAppModule(() => import('../../src/subpackages/recharge/messages'))).rechargeMessages['zh-CN'],
+    ...(await importAppModule(() => import('../../src/subpackages/recharge/formMessages'))).rechargeFormMessages[
+      'zh-CN'
+    ],
+  }
   f = (await importAppModule(() => import('../../src/components/lifePayFields/messages'))).fieldMessages['zh-CN']
   server = await startAppServer({ SANDBOX_SUPPLIER_DELAY_MS: '200' })
 })

@@ -1,4 +1,4 @@
-import { act, fireEvent, render, screen } from '@testing-library/react'
+import { act, fireEvent, render, screen, waitFor } from '@testing-library/react'
 import Taro from '@tarojs/taro'
 import type { PayOrderForJsApi, WxPayJsApiParams } from '@contract/lifePay'
 import { LifePayType } from '@domain/lifePayType'
@@ -7,8 +7,9 @@ import SandboxCashierSheet from '../../src/subpackages/recharge/components/Sandb
 import { alipayOutcome } from '../../src/platform/payment/alipayResultCode'
 import { availablePayTypes } from '../../src/platform/payment/availablePayTypes'
 import { choosePayBridge, startPayment } from '../../src/platform/payment/payBridge'
-import * as sandboxApi from '../../src/services/api/sandboxCashier'
 import { useSandboxCashierStore } from '../../src/platform/payment/sandboxCashierStore'
+import { withFakeApi } from '../support/fakeApi'
+import { ok, type Reply } from '../support/testServer'
 
 const wxPay: WxPayJsApiParams = {
   appId: 'wx0123456789abcdef',
@@ -219,11 +220,16 @@ describe('WeChat browser bridge', () => {
 })
 
 describe('sandbox cashier', () => {
-  beforeEach(() => useLocaleStore.setState({ locale: 'en-US' }))
+  const api = withFakeApi()
+  const CONFIRM = '/api/dev/pay/confirm'
+  const CANCEL = '/api/dev/pay/cancel'
+  beforeEach(() => {
+    useLocaleStore.setState({ locale: 'en-US' })
+    api.answer(CONFIRM, null)
+    api.answer(CANCEL, null)
+  })
 
   it('shows the amount and order, and pays through the server sandbox on "pay"', async () => {
-    const confirmPay = jest.spyOn(sandboxApi, 'confirmSandboxPayment').mockResolvedValue(undefined)
-    const cancelPay = jest.spyOn(sandboxApi, 'cancelSandboxPayment').mockResolvedValue(undefined)
     render(<SandboxCashierSheet />)
     let outcome: Promise<unknown> = Promise.resolve()
     act(() => {
@@ -238,14 +244,12 @@ describe('sandbox cashier', () => {
       fireEvent.click(screen.getByRole('button', { name: 'Pay ¥49.25' }))
     })
     await expect(outcome).resolves.toEqual({ kind: 'succeeded' })
-    expect(confirmPay).toHaveBeenCalledWith({ orderNo: 'LP20240101000001' })
-    expect(cancelPay).not.toHaveBeenCalled()
+    expect(api.bodies(CONFIRM)).toEqual([{ orderNo: 'LP20240101000001' }])
+    expect(api.sent(CANCEL)).toHaveLength(0)
     expect(screen.queryByRole('dialog')).toBeNull()
   })
 
   it('cancels through the server sandbox on "cancel"', async () => {
-    const confirmPay = jest.spyOn(sandboxApi, 'confirmSandboxPayment').mockResolvedValue(undefined)
-    const cancelPay = jest.spyOn(sandboxApi, 'cancelSandboxPayment').mockResolvedValue(undefined)
     render(<SandboxCashierSheet />)
     let outcome: Promise<unknown> = Promise.resolve()
     act(() => {
@@ -255,27 +259,26 @@ describe('sandbox cashier', () => {
       fireEvent.click(screen.getByRole('button', { name: 'Cancel payment' }))
     })
     await expect(outcome).resolves.toEqual({ kind: 'cancelled' })
-    expect(cancelPay).toHaveBeenCalledWith({ orderNo: 'LP20240101000001' })
-    expect(confirmPay).not.toHaveBeenCalled()
+    expect(api.bodies(CANCEL)).toEqual([{ orderNo: 'LP20240101000001' }])
+    expect(api.sent(CONFIRM)).toHaveLength(0)
   })
 
   it('stays open when the sandbox refuses, so the payer can try again', async () => {
-    jest
-      .spyOn(sandboxApi, 'confirmSandboxPayment')
-      .mockRejectedValueOnce(new Error('closed'))
-      .mockResolvedValueOnce(undefined)
+    const replies: Reply[] = [{ hangUp: true }]
+    api.route(CONFIRM, () => replies.shift() ?? ok(null))
     render(<SandboxCashierSheet />)
     let outcome: Promise<unknown> = Promise.resolve()
     act(() => {
       outcome = startPayment(payOrder({ sandbox: true }), 'h5')
     })
-    await act(async () => {
-      fireEvent.click(screen.getByRole('button', { name: 'Pay ¥98.50' }))
-    })
+    fireEvent.click(screen.getByRole('button', { name: 'Pay ¥98.50' }))
+    // The sandbox's answer is lost: the sheet stays, its button free again.
+    await waitFor(() => expect(api.sent(CONFIRM)).toHaveLength(1))
+    const pay = await screen.findByRole('button', { name: 'Pay ¥98.50' })
+    expect(pay.getAttribute('aria-disabled')).toBe('false')
     expect(screen.getByRole('dialog')).not.toBeNull()
-    await act(async () => {
-      fireEvent.click(screen.getByRole('button', { name: 'Pay ¥98.50' }))
-    })
+    fireEvent.click(pay)
     await expect(outcome).resolves.toEqual({ kind: 'succeeded' })
+    expect(api.sent(CONFIRM)).toHaveLength(2)
   })
 })

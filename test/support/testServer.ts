@@ -37,6 +37,8 @@ export interface TestServer {
   hits: (path: string) => Received[]
   /** Connections the client closed before the answer. */
   clientAborts: () => number
+  /** Requests received and not yet answered (a handler still deciding, a delay still running). */
+  inFlight: () => number
   route: (path: string, handler: Handler) => void
   reset: () => void
   close: () => Promise<void>
@@ -57,6 +59,7 @@ export async function startTestServer(): Promise<TestServer> {
   let routes = new Map<string, Handler>()
   const received: Received[] = []
   let aborted = 0
+  let answering = 0
   const sockets = new Set<Socket>()
 
   const server = http.createServer((req, res) => {
@@ -96,8 +99,14 @@ export async function startTestServer(): Promise<TestServer> {
       }
       received.push(request)
       const handler = routes.get(url.pathname)
-      const reply: Reply = handler ? await handler(request) : { status: 404, json: { success: false, msg: null } }
-      if (reply.delayMs) await sleep(reply.delayMs)
+      answering++
+      let reply: Reply
+      try {
+        reply = handler ? await handler(request) : { status: 404, json: { success: false, msg: null } }
+        if (reply.delayMs) await sleep(reply.delayMs)
+      } finally {
+        answering--
+      }
       if (res.destroyed || req.socket.destroyed) return
       if (reply.hangUp) {
         req.socket.destroy()
@@ -130,6 +139,7 @@ export async function startTestServer(): Promise<TestServer> {
     received,
     hits: (path) => received.filter((request) => request.path === path),
     clientAborts: () => aborted,
+    inFlight: () => answering,
     route: (path, handler) => {
       routes.set(path, handler)
     },

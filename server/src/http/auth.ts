@@ -13,7 +13,6 @@ import {
   sessionOperator,
   type OperatorRow,
 } from '../modules/operatorAccounts/sessions'
-import { requestCookie } from './cookies'
 import type { ApiError } from './apiError'
 import { errors } from './errors'
 
@@ -89,7 +88,7 @@ export function createAuthHooks(ctx: AppContext) {
 
   /** The operator of the request's live session, its CSRF token checked on writes; 401 without a session. */
   async function sessionAccount(request: FastifyRequest): Promise<OperatorRow> {
-    const sessionId = requestCookie(request, SESSION_COOKIE)
+    const sessionId = request.cookies[SESSION_COOKIE]
     const operator = sessionId ? await sessionOperator(ctx, sessionId) : null
     if (!sessionId || !operator) throw errors.operatorUnauthorized()
     if (!SAFE_METHODS.has(request.method) && !csrfTokenMatches(ctx, sessionId, request.headers[CSRF_HEADER]))

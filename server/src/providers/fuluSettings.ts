@@ -3,13 +3,12 @@ import { resolve } from 'node:path'
 import { electricTypeValues } from '@domain/electric'
 import { gasProviderValues } from '@domain/gas'
 import { LifePayOrderType } from '@domain/lifePayOrderType'
+import { unsetSettings, type Settings } from '../configSchema'
 import type { RechargeKind } from './supplier'
 
-// The Fulu open platform's settings (SUPPLIER_PROVIDER=fulu, docs/supplier.md § Settings), read from the environment
-// with every problem named at once.
+// The Fulu open platform's settings (SUPPLIER_PROVIDER=fulu, docs/supplier.md § Settings), from the settings the schema
+// validated (configSchema.ts, its Recharge supplier group), with every problem named at once.
 
-/** Fulu's production gateway (its SDKs' OpenApiURL). */
-export const FULU_GATEWAY = 'https://openapi.fulu.com/api/getway'
 /** Fulu's public sandbox gateway (its SDKs' test URL). */
 export const FULU_SANDBOX_GATEWAY = 'https://pre-openapi.fulu.com/api/getway'
 /** The public sandbox app, published in every Fulu SDK: known to anyone, never a production credential. */
@@ -66,42 +65,33 @@ function parseProducts(text: string, problems: string[]): Record<string, number>
   return products
 }
 
-function positiveInt(env: NodeJS.ProcessEnv, name: string, fallback: number, problems: string[]): number {
-  const raw = env[name]?.trim()
-  if (!raw) return fallback
-  const value = Number(raw)
-  if (!Number.isInteger(value) || value <= 0) problems.push(`${name}: "${raw}" is not a positive whole number`)
-  return value
-}
-
-/** The Fulu settings, or an error naming every missing or malformed one. */
-export function fuluSupplierSettings(env: NodeJS.ProcessEnv): FuluSupplierConfig {
-  const value = (name: string) => env[name]?.trim() ?? ''
-  const problems: string[] = []
-  if (!value('FULU_APP_KEY')) problems.push('FULU_APP_KEY is not set')
+/** The Fulu settings, or null with every missing or malformed one named. */
+export function fuluSupplierSettings(s: Settings, problems: string[]): FuluSupplierConfig | null {
+  const own = unsetSettings(s, ['SUPPLIER_PROVIDER=fulu'])
   // The secret from a file (a mounted secret) or the variable; a file that cannot be read is named, not skipped.
-  let appSecret = value('FULU_APP_SECRET')
-  const secretFile = value('FULU_APP_SECRET_FILE')
-  if (secretFile) {
+  let appSecret = s.FULU_APP_SECRET ?? ''
+  const secretFile = s.FULU_APP_SECRET_FILE
+  if (secretFile !== undefined) {
     try {
       appSecret = readFileSync(resolve(secretFile), 'utf8').trim()
     } catch (error) {
-      problems.push(`FULU_APP_SECRET_FILE: cannot read ${secretFile} (${(error as Error).message})`)
+      own.push(`FULU_APP_SECRET_FILE: cannot read ${secretFile} (${(error as Error).message})`)
     }
-    if (value('FULU_APP_SECRET')) problems.push('FULU_APP_SECRET and FULU_APP_SECRET_FILE are both set: keep one')
+    if (s.FULU_APP_SECRET !== undefined) own.push('FULU_APP_SECRET and FULU_APP_SECRET_FILE are both set: keep one')
   } else if (!appSecret) {
-    problems.push('FULU_APP_SECRET (or FULU_APP_SECRET_FILE) is not set')
+    own.push('FULU_APP_SECRET (or FULU_APP_SECRET_FILE) is not set')
   }
-  const gateway = value('FULU_GATEWAY') || FULU_GATEWAY
-  if (!/^https?:\/\/[^\s/]+/.test(gateway)) problems.push(`FULU_GATEWAY: "${gateway}" is not an http(s) URL`)
-  const settings: FuluSupplierConfig = {
-    gateway,
-    appKey: value('FULU_APP_KEY'),
+  const products = parseProducts(s.FULU_PRODUCTS ?? '', own)
+  if (own.length > 0) {
+    problems.push(`SUPPLIER_PROVIDER=fulu: ${own.join('; ')}`)
+    return null
+  }
+  return {
+    gateway: s.FULU_GATEWAY,
+    appKey: s.FULU_APP_KEY ?? '',
     appSecret,
-    timeoutMs: positiveInt(env, 'FULU_TIMEOUT_MS', 10_000, problems),
-    callbackMaxAgeMs: positiveInt(env, 'FULU_CALLBACK_MAX_AGE_MS', 5 * 60_000, problems),
-    products: parseProducts(value('FULU_PRODUCTS'), problems),
+    timeoutMs: s.FULU_TIMEOUT_MS,
+    callbackMaxAgeMs: s.FULU_CALLBACK_MAX_AGE_MS,
+    products,
   }
-  if (problems.length > 0) throw new Error(`SUPPLIER_PROVIDER=fulu: ${problems.join('; ')}`)
-  return settings
 }

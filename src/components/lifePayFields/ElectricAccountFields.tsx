@@ -6,6 +6,7 @@ import FormField from './FormField'
 import GridTypePicker from './GridTypePicker'
 import RegionPicker from './RegionPicker'
 import TextField from './TextField'
+import { fieldChange } from './fieldChange'
 import { digitsOnly } from './inputFilters'
 import { fieldMessages } from './messages'
 
@@ -41,18 +42,12 @@ export default function ElectricAccountFields({ areas, fields, errors, clear }: 
         value={fields.electricType}
         lockedByRegion={!!area}
         error={errors.grid}
-        onChange={(grid) => {
-          fields.setElectricType(grid)
-          clear('grid')
-        }}
+        onChange={fieldChange(clear, 'grid', fields.setElectricType)}
       />
       <ElectricAccountTypePicker
         value={fields.accountType}
         error={errors.accountType}
-        onChange={(type) => {
-          fields.setAccountType(type)
-          clear('accountType')
-        }}
+        onChange={fieldChange(clear, 'accountType', fields.setAccountType)}
       />
       <FormField label={f('electricAccountLabel')} error={errors.account}>
         <TextField
@@ -62,10 +57,7 @@ export default function ElectricAccountFields({ areas, fields, errors, clear }: 
           maxLength={20}
           filter={(text) => digitsOnly(text, 20)}
           placeholder={f('electricAccountPlaceholder')}
-          onChange={(value) => {
-            fields.setAccount(value)
-            clear('account')
-          }}
+          onChange={fieldChange(clear, 'account', fields.setAccount)}
         />
       </FormField>
       {needHolderName ? (
@@ -75,10 +67,7 @@ export default function ElectricAccountFields({ areas, fields, errors, clear }: 
             value={fields.holderName}
             maxLength={30}
             placeholder={f('holderNamePlaceholder')}
-            onChange={(value) => {
-              fields.setHolderName(value)
-              clear('holderName')
-            }}
+            onChange={fieldChange(clear, 'holderName', fields.setHolderName)}
           />
         </FormField>
       ) : null}

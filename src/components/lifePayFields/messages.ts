@@ -41,6 +41,11 @@ export const fieldMessages = defineMessages(
     clear: '清除',
     // Issue 20: the carrier the lookup confirmed (for a ported number not the segment's).
     carrierVerified: '已核实',
+    pickCarrier: '请选择运营商',
+    pickRegion: '请选择缴费地区',
+    pickGrid: '请选择电网类型',
+    pickAccountType: '请选择户号类型',
+    pickGasProvider: '请选择燃气公司',
   },
   {
     phoneLabel: 'Phone number',
@@ -81,6 +86,11 @@ export const fieldMessages = defineMessages(
     clear: 'Clear',
     // Issue 20: the carrier the lookup confirmed (for a ported number not the segment's).
     carrierVerified: 'Verified',
+    pickCarrier: 'Please choose the carrier',
+    pickRegion: 'Please choose the region',
+    pickGrid: 'Please choose the grid',
+    pickAccountType: 'Please choose the account type',
+    pickGasProvider: 'Please choose the gas company',
   },
 )
 

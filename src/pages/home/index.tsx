@@ -8,8 +8,10 @@ import { useRecentOrders } from '../../hooks/useRecentOrders'
 import { useUserAccounts } from '../../hooks/useUserAccounts'
 import { useMessages } from '../../i18n/messages'
 import { useTabPage } from '../../platform/useTabPage'
+import { ratesKey } from '../../services/api/catalog'
+import { ordersKey } from '../../services/api/orders'
+import { userAccountsKey } from '../../services/api/userAccounts'
 import type { CallOptions } from '../../services/http/requestOptions'
-import { queryKeys } from '../../services/queryKeys'
 import { selectIsLoggedIn, useLifePayStore } from '../../stores/lifePay'
 import LoginPrompt from './LoginPrompt'
 import { homeMessages } from './messages'
@@ -38,9 +40,9 @@ function Home() {
   usePullDownRefresh(() => {
     // Invalidation refetches only what is shown: logged out, the account and order lists stay idle.
     void Promise.all([
-      queryClient.invalidateQueries({ queryKey: queryKeys.rate }),
-      queryClient.invalidateQueries({ queryKey: queryKeys.userAccountsRoot }),
-      queryClient.invalidateQueries({ queryKey: queryKeys.ordersRoot }),
+      queryClient.invalidateQueries({ queryKey: ratesKey }),
+      queryClient.invalidateQueries({ queryKey: userAccountsKey }),
+      queryClient.invalidateQueries({ queryKey: ordersKey }),
     ]).finally(() => void Taro.stopPullDownRefresh())
   })
 

@@ -2,7 +2,7 @@
  * `AbortController` / `AbortSignal` for the WeChat and Alipay mini-programs, whose runtimes have none: react-query
  * creates one for every query fetch, and without it every read stays pending. Free references to both names in the
  * mini-program bundles resolve to this module's exports (config/floorGlobals.ts), which are the engine's own classes
- * should it have them. (H5 loads abortcontroller-polyfill where needed: abortControllerOnDemand.ts.)
+ * should it have them. (H5 has abortcontroller-polyfill through @tarojs/taro-h5.)
  *
  * Follows the DOM standard for what can be observed without the DOM: `aborted`, `reason` (an "AbortError"
  * DOMException when `abort()` has none), `onabort` (keeping its place among the listeners), add/removeEventListener

@@ -1,7 +1,6 @@
 /**
  * The H5 build's installPrototypes.ts (Taro picks `.h5.ts`): the same, plus what only H5's bundled code calls.
- * AbortController is not here: the start-up loads abortcontroller-polyfill where the browser has none
- * (abortControllerOnDemand.ts).
+ * AbortController is not here: @tarojs/taro-h5 already installs abortcontroller-polyfill where the browser has none.
  */
 import { installMissing } from './installMissing'
 import { promiseFinally } from './promiseFinally'

@@ -1,3 +1,5 @@
+import { queryOptions } from '@tanstack/react-query'
+import type { SubscribeChannel } from '@domain/orderNotifications'
 import type {
   GetNotificationTemplatesInput,
   NotificationTemplate,
@@ -7,6 +9,9 @@ import type { CallOptions } from '../http/requestOptions'
 import { request } from '../http/client'
 
 // Issue 20 (docs/notifications.md): which templates a host prompt asks about, and the user's answer for an order.
+
+/** The hosts' subscribe-message template ids are configuration, changed with a deployment. */
+const TEMPLATES_CACHE_MS = 24 * 60 * 60 * 1000
 
 /** GET /api/LifePay/GetNotificationTemplates */
 export function getNotificationTemplates(
@@ -20,6 +25,15 @@ export function getNotificationTemplates(
     params: input,
   })
 }
+
+/** Read when the page opens, quietly: the pay tap must ask the host at once. */
+export const getNotificationTemplatesQueryOptions = (channel: SubscribeChannel) =>
+  queryOptions({
+    queryKey: ['lifePay', 'notificationTemplates', channel],
+    queryFn: () => getNotificationTemplates({ channel }, { showLoading: false, skipErrorHandler: true }),
+    staleTime: TEMPLATES_CACHE_MS,
+    gcTime: TEMPLATES_CACHE_MS,
+  })
 
 /**
  * POST /api/LifePay/SetLifePayOrderNotifications. Quiet (no indicator, no error toast): the answer travels beside the

@@ -195,7 +195,8 @@ export const orderMessages = defineMessages(
     hintRefundDeclinedReason: 'Your refund request was declined: {reason}',
     pay: 'Pay now',
     orderActions: 'Order actions',
-    applyRefund: 'Apply for refund',
+    // The button's word; the page it opens is titled 'Apply for refund' (three actions share a 390 px bar).
+    applyRefund: 'Refund',
     refundProgress: 'Refund progress',
     topUpAgain: 'Top up again',
     refundAmount: 'Refund amount',

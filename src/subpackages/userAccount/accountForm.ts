@@ -1,17 +1,8 @@
 import Taro from '@tarojs/taro'
 import { showToast } from '../../components/toastStore'
 import type { LifePayOrderType } from '@domain/lifePayOrderType'
-import type { Locale } from '@domain/locale'
-import { validationMessage } from '@domain/validationMessages'
-import { validateField, type Rule } from '@domain/validators'
 import { isBizError } from '../../services/http/bizError'
 import { accountListUrl } from '../../routes'
-
-/** The first failing rule's message in the user's language, or undefined. */
-export function fieldError(value: unknown, rules: readonly Rule[], locale: Locale): string | undefined {
-  const key = validateField(value, rules)
-  return key ? validationMessage(key, locale) : undefined
-}
 
 /** The server's words when it refused the account (e.g. the account is saved already); undefined for other failures. */
 export function refusalMessage(error: unknown): string | undefined {

@@ -8,7 +8,12 @@ import { VerificationCodeBusinessType } from '@domain/verificationCodePurpose'
 import * as account from '../../../src/services/api/account'
 import * as area from '../../../src/services/api/area'
 import { newIdempotencyKey } from '../../../src/services/api/idempotencyKey'
-import * as lifePay from '../../../src/services/api/lifePay'
+import * as accountChecks from '../../../src/services/api/accountChecks'
+import * as catalog from '../../../src/services/api/catalog'
+import * as orders from '../../../src/services/api/orders'
+import * as reminders from '../../../src/services/api/reminders'
+import * as sandboxCashier from '../../../src/services/api/sandboxCashier'
+import * as userAccounts from '../../../src/services/api/userAccounts'
 import * as notifications from '../../../src/services/api/notifications'
 import { LifePayNotificationChannel } from '@domain/lifePayNotification'
 import * as user from '../../../src/services/api/user'
@@ -22,6 +27,7 @@ import { envelope } from '../../support/testServer'
 import { CarrierCode } from '@domain/carrier'
 import { ElectricAccountType, ElectricType } from '@domain/electric'
 import { GasProvider } from '@domain/gas'
+import { ReminderKind } from '@domain/reminderSchedule'
 
 jest.mock('@tarojs/taro', () => ({ __esModule: true, default: jest.requireActual('../support/taroNode').default }))
 
@@ -53,6 +59,15 @@ const gasAccountCheck = {
   gasOrgType: GasProvider.XinAo,
 }
 const gasOrder = { parValue: 50, idempotencyKey: 'k-3', gasAccount: 'g-1', gasOrgType: GasProvider.XinAo }
+const reminder = {
+  userAccountId: 'acc-1',
+  kind: ReminderKind.MonthlyDay,
+  dayOfMonth: 5,
+  channel: LifePayNotificationChannel.Sms,
+  consent: true,
+  consentText: 'I agree',
+}
+const resubscription = { id: 'r-1', subscription: { templateId: 'tpl-1', decision: 'accept' as const } }
 
 const calls: Call[] = [
   ['getUserInfo', 'GET', '/api/User/GetUserInfo', 'none', undefined, () => user.getUserInfo()],
@@ -150,14 +165,14 @@ const calls: Call[] = [
     { refreshToken: 'r', clientId: 'c' },
     () => getTokenByRefreshToken({ refreshToken: 'r', clientId: 'c' }),
   ],
-  ['getRate', 'GET', '/api/LifePay/GetRate', 'none', undefined, () => lifePay.getRate()],
+  ['getRate', 'GET', '/api/LifePay/GetRate', 'none', undefined, () => catalog.getRate()],
   [
     'getElectricSupportArea',
     'POST',
     '/api/LifePay/GetElectricSupportArea',
     'none',
     undefined,
-    () => lifePay.getElectricSupportArea(),
+    () => catalog.getElectricSupportArea(),
   ],
   [
     'getElectricParValue',
@@ -165,10 +180,10 @@ const calls: Call[] = [
     '/api/LifePay/GetElectricParValue',
     'none',
     undefined,
-    () => lifePay.getElectricParValue(),
+    () => catalog.getElectricParValue(),
   ],
-  ['getPhoneParValue', 'POST', '/api/LifePay/GetPhoneParValue', 'none', undefined, () => lifePay.getPhoneParValue()],
-  ['getGasParValue', 'POST', '/api/LifePay/GetGasParValue', 'none', undefined, () => lifePay.getGasParValue()],
+  ['getPhoneParValue', 'POST', '/api/LifePay/GetPhoneParValue', 'none', undefined, () => catalog.getPhoneParValue()],
+  ['getGasParValue', 'POST', '/api/LifePay/GetGasParValue', 'none', undefined, () => catalog.getGasParValue()],
   // Issue 20: the checks before paying.
   [
     'checkLifePayAccount',
@@ -176,7 +191,7 @@ const calls: Call[] = [
     '/api/LifePay/CheckLifePayAccount',
     'body',
     gasAccountCheck,
-    () => lifePay.checkLifePayAccount(gasAccountCheck),
+    () => accountChecks.checkLifePayAccount(gasAccountCheck),
   ],
   [
     'checkPhoneCarrier',
@@ -184,7 +199,7 @@ const calls: Call[] = [
     '/api/LifePay/CheckPhoneCarrier',
     'body',
     { phone: '13800138000' },
-    () => lifePay.checkPhoneCarrier({ phone: '13800138000' }),
+    () => accountChecks.checkPhoneCarrier({ phone: '13800138000' }),
   ],
   [
     'createLifePayPhoneOrder',
@@ -192,7 +207,7 @@ const calls: Call[] = [
     '/api/LifePay/CreateLifePayPhoneOrder',
     'body',
     phoneOrder,
-    () => lifePay.createLifePayPhoneOrder(phoneOrder),
+    () => orders.createLifePayPhoneOrder(phoneOrder),
   ],
   [
     'createLifePayElectricOrder',
@@ -200,7 +215,7 @@ const calls: Call[] = [
     '/api/LifePay/CreateLifePayElectricOrder',
     'body',
     electricOrder,
-    () => lifePay.createLifePayElectricOrder(electricOrder),
+    () => orders.createLifePayElectricOrder(electricOrder),
   ],
   [
     'createLifePayGasOrder',
@@ -208,7 +223,7 @@ const calls: Call[] = [
     '/api/LifePay/CreateLifePayGasOrder',
     'body',
     gasOrder,
-    () => lifePay.createLifePayGasOrder(gasOrder),
+    () => orders.createLifePayGasOrder(gasOrder),
   ],
   [
     'getPayStatusByOrderNo',
@@ -216,7 +231,7 @@ const calls: Call[] = [
     '/api/LifePay/GetPayStatusByOrderNo',
     'body',
     { orderNo: 'A1' },
-    () => lifePay.getPayStatusByOrderNo({ orderNo: 'A1' }),
+    () => orders.getPayStatusByOrderNo({ orderNo: 'A1' }),
   ],
   [
     'setLifePayOrderPayType',
@@ -224,7 +239,7 @@ const calls: Call[] = [
     '/api/LifePay/SetLifePayOrderPayType',
     'body',
     { orderNo: 'A1', lifePayType: 20 },
-    () => lifePay.setLifePayOrderPayType({ orderNo: 'A1', lifePayType: LifePayType.AliPay }),
+    () => orders.setLifePayOrderPayType({ orderNo: 'A1', lifePayType: LifePayType.AliPay }),
   ],
   [
     'getUserLifePayOrderPage',
@@ -232,7 +247,7 @@ const calls: Call[] = [
     '/api/LifePay/GetUserLifePayOrderPage',
     'body',
     { pageIndex: 1, pageSize: 20, lifePayOrderType: 30 },
-    () => lifePay.getUserLifePayOrderPage({ pageIndex: 1, pageSize: 20, lifePayOrderType: LifePayOrderType.Gas }),
+    () => orders.getUserLifePayOrderPage({ pageIndex: 1, pageSize: 20, lifePayOrderType: LifePayOrderType.Gas }),
   ],
   [
     'getPayOrderForJsAPI',
@@ -240,7 +255,7 @@ const calls: Call[] = [
     '/api/LifePay/GetPayOrderForJsAPI',
     'body',
     { orderNo: 'A1', lifePayType: 10 },
-    () => lifePay.getPayOrderForJsAPI({ orderNo: 'A1', lifePayType: LifePayType.WxPay }),
+    () => orders.getPayOrderForJsAPI({ orderNo: 'A1', lifePayType: LifePayType.WxPay }),
   ],
   [
     'getUserAccountAllList',
@@ -248,7 +263,7 @@ const calls: Call[] = [
     '/api/LifePay/GetUserAccountAllList',
     'body',
     { lifePayOrderType: 10 },
-    () => lifePay.getUserAccountAllList({ lifePayOrderType: LifePayOrderType.Phone }),
+    () => userAccounts.getUserAccountAllList({ lifePayOrderType: LifePayOrderType.Phone }),
   ],
   [
     'getUserAccountList',
@@ -256,7 +271,7 @@ const calls: Call[] = [
     '/api/LifePay/GetUserAccountList',
     'body',
     { pageIndex: 2, pageSize: 5 },
-    () => lifePay.getUserAccountList({ pageIndex: 2, pageSize: 5 }),
+    () => userAccounts.getUserAccountList({ pageIndex: 2, pageSize: 5 }),
   ],
   [
     'addUpdateUserAccount',
@@ -264,7 +279,7 @@ const calls: Call[] = [
     '/api/LifePay/AddUpdateUserAccount',
     'body',
     { lifePayType: 10, content: '13800138000' },
-    () => lifePay.addUpdateUserAccount({ lifePayType: LifePayOrderType.Phone, content: '13800138000' }),
+    () => userAccounts.addUpdateUserAccount({ lifePayType: LifePayOrderType.Phone, content: '13800138000' }),
   ],
   [
     'refundUserLifePayOrder',
@@ -272,7 +287,7 @@ const calls: Call[] = [
     '/api/LifePay/RefundUserLifePayOrder',
     'body',
     { orderNo: 'A1', refundApplyRemark: 'r' },
-    () => lifePay.refundUserLifePayOrder({ orderNo: 'A1', refundApplyRemark: 'r' }),
+    () => orders.refundUserLifePayOrder({ orderNo: 'A1', refundApplyRemark: 'r' }),
   ],
   [
     'deleteUserAccount',
@@ -280,7 +295,7 @@ const calls: Call[] = [
     '/api/LifePay/DeleteUserAccount',
     'query',
     idInput,
-    () => lifePay.deleteUserAccount(idInput),
+    () => userAccounts.deleteUserAccount(idInput),
   ],
   [
     'getUserAccountDetail',
@@ -288,7 +303,7 @@ const calls: Call[] = [
     '/api/LifePay/GetUserAccountDetail',
     'query',
     idInput,
-    () => lifePay.getUserAccountDetail(idInput),
+    () => userAccounts.getUserAccountDetail(idInput),
   ],
   [
     'getUserLifePayOrderDetail',
@@ -296,7 +311,7 @@ const calls: Call[] = [
     '/api/LifePay/GetUserLifePayOrderDetail',
     'query',
     { orderNo: 'A1' },
-    () => lifePay.getUserLifePayOrderDetail({ orderNo: 'A1' }),
+    () => orders.getUserLifePayOrderDetail({ orderNo: 'A1' }),
   ],
   [
     'getNotificationTemplates',
@@ -329,16 +344,91 @@ const calls: Call[] = [
   ],
   // Not in SPEC §7: the server ends the login the app forgets (docs/api.md § POST /api/Account/Logout).
   ['logout', 'POST', '/api/Account/Logout', 'none', undefined, () => account.logout({ token: '', virtualUserId: '' })],
+  // Issue 20 part 4: top-up reminders (docs/reminders.md).
+  [
+    'addTopUpReminder',
+    'POST',
+    '/api/LifePay/AddTopUpReminder',
+    'body',
+    reminder,
+    () => reminders.addTopUpReminder(reminder),
+  ],
+  [
+    'getTopUpReminderList',
+    'POST',
+    '/api/LifePay/GetTopUpReminderList',
+    'none',
+    undefined,
+    () => reminders.getTopUpReminderList(),
+  ],
+  [
+    'cancelTopUpReminder',
+    'POST',
+    '/api/LifePay/CancelTopUpReminder',
+    'body',
+    { id: 'r-1' },
+    () => reminders.cancelTopUpReminder('r-1'),
+  ],
+  [
+    'subscribeTopUpReminder',
+    'POST',
+    '/api/LifePay/SubscribeTopUpReminder',
+    'body',
+    resubscription,
+    () => reminders.subscribeTopUpReminder(resubscription),
+  ],
+  [
+    'cancelTopUpReminderByToken',
+    'POST',
+    '/api/LifePay/CancelTopUpReminderByToken',
+    'body',
+    { token: 't-1' },
+    () => reminders.cancelTopUpReminderByToken('t-1'),
+  ],
+  // The reference server's sandbox cashier (development only, docs/payment.md).
+  [
+    'confirmSandboxPayment',
+    'POST',
+    '/api/dev/pay/confirm',
+    'body',
+    { orderNo: 'A1' },
+    () => sandboxCashier.confirmSandboxPayment({ orderNo: 'A1' }),
+  ],
+  [
+    'cancelSandboxPayment',
+    'POST',
+    '/api/dev/pay/cancel',
+    'body',
+    { orderNo: 'A1' },
+    () => sandboxCashier.cancelSandboxPayment({ orderNo: 'A1' }),
+  ],
 ]
 
+/** The modules' endpoint functions: what else they export (query and mutation options, keys, helpers) is not one. */
+const endpointModules = [
+  account,
+  accountChecks,
+  area,
+  catalog,
+  notifications,
+  orders,
+  reminders,
+  sandboxCashier,
+  user,
+  userAccounts,
+]
+const notEndpoints = new Set(['forgetOssSTS', 'isOrderNotFound'])
+
 describe('endpoint functions', () => {
-  it('cover the 32 calls of SPEC §7, SendPhoneMessageCode, Logout and issue 20’s four, each its own path', () => {
-    expect(new Set(calls.map(([, , path]) => path)).size).toBe(38)
+  it('cover the 32 calls of SPEC §7, SendPhoneMessageCode, Logout, issue 20’s nine and the sandbox cashier’s two', () => {
+    expect(new Set(calls.map(([, , path]) => path)).size).toBe(45)
     // The refresh call is the http layer's own (services/http/interceptors/refreshCall.ts).
-    const exported = [account, area, lifePay, user, notifications]
+    const exported = endpointModules
       .flatMap((module) =>
         Object.entries(module)
-          .filter(([name, value]) => typeof value === 'function' && name !== 'forgetOssSTS')
+          .filter(
+            ([name, value]) => typeof value === 'function' && !/QueryOptions$/.test(name) && !notEndpoints.has(name),
+          )
           .map(([name]) => name),
       )
       .concat('getTokenByRefreshToken')
@@ -412,9 +502,9 @@ describe('login calls', () => {
       refreshToken: 'ABC',
     })
     await expect(account.getWxIndentity({ code: 'c' })).resolves.toMatchObject({ sessionKey: 'abc=' })
-    await expect(lifePay.getPayOrderForJsAPI({ orderNo: 'A1', lifePayType: LifePayType.WxPay })).resolves.toMatchObject(
-      { wxPay: { paySign: 'zabc' } },
-    )
+    await expect(orders.getPayOrderForJsAPI({ orderNo: 'A1', lifePayType: LifePayType.WxPay })).resolves.toMatchObject({
+      wxPay: { paySign: 'zabc' },
+    })
     await expect(user.getUserInfo()).resolves.toEqual({ userName: '***' })
   })
 })
@@ -457,7 +547,7 @@ describe('orders', () => {
   it('sends an order once, even when it fails, with the caller’s idempotency key', async () => {
     server().route('/api/LifePay/CreateLifePayPhoneOrder', () => ({ status: 502, text: '' }))
     const key = newIdempotencyKey()
-    await expect(lifePay.createLifePayPhoneOrder({ ...phoneOrder, idempotencyKey: key })).rejects.toBeInstanceOf(
+    await expect(orders.createLifePayPhoneOrder({ ...phoneOrder, idempotencyKey: key })).rejects.toBeInstanceOf(
       AxiosError,
     )
     const sent = server().hits('/api/LifePay/CreateLifePayPhoneOrder')

@@ -1,7 +1,7 @@
 // The H5 request layer takes the answer of a read index.html sent early, once, and only for exactly that read: the
 // real @tarojs/taro-h5 request (fetch, here whatwg-fetch over jsdom) with its interceptor, the app's client and every
 // interceptor, index.html's own script sending the early reads, a real test server counting what arrives.
-import { getPayStatusByOrderNo, getUserLifePayOrderDetail } from '../../../src/services/api/lifePay'
+import { getPayStatusByOrderNo, getUserLifePayOrderDetail } from '../../../src/services/api/orders'
 import { EARLY_ANSWER_WINDOW_MS } from '../../../src/services/http/earlyAnswers.h5'
 import { useLifePayStore } from '../../../src/stores/lifePay'
 import { useSessionStore } from '../../../src/stores/session'

@@ -1,30 +1,32 @@
 import { fireEvent, screen, waitFor } from '@testing-library/react'
 import Taro from '@tarojs/taro'
-import { AxiosError, type AxiosResponse } from 'axios'
 import { CarrierCode } from '@domain/carrier'
 import { ElectricAccountType, ElectricType } from '@domain/electric'
 import { GasProvider } from '@domain/gas'
 import { LifePayOrderStatus, LifePayStatus } from '@domain/lifePayStatus'
 import { LifePayOrderType } from '@domain/lifePayOrderType'
 import { LifePayType } from '@domain/lifePayType'
-import * as lifePayApi from '../../../src/services/api/lifePay'
-import { BizError } from '../../../src/services/http/bizError'
 import LoginRequired from '../../../src/components/LoginRequired'
 import OrderDetailView from '../../../src/subpackages/order/components/OrderDetailView'
 import { orderMessages } from '../../../src/subpackages/order/messages'
 import type { LifePayOrderDetail } from '@contract/lifePay'
 import { beijing, shenzhen } from '../../support/electricAreas'
+import { withFakeApi } from '../../support/fakeApi'
 import { orderDetail } from './support/orders'
 import { renderScreen } from './support/render'
 import { showPageAgain } from './support/taroPage'
 
 jest.mock('@tarojs/taro', () => jest.requireActual('./support/taroPage').taroWithPageHooks())
 
+const api = withFakeApi()
+const DETAIL = '/api/LifePay/GetUserLifePayOrderDetail'
+const AREAS = '/api/LifePay/GetElectricSupportArea'
+
 const minutesFromNow = (minutes: number) => new Date(Date.now() + minutes * 60_000).toISOString()
 const buttons = () => [...document.querySelectorAll('.lp-order-actions__button')].map((b) => b.textContent)
 
 async function openDetail(order: LifePayOrderDetail, locale: 'zh-CN' | 'en-US' = 'zh-CN') {
-  jest.spyOn(lifePayApi, 'getUserLifePayOrderDetail').mockResolvedValue(order)
+  api.answer(DETAIL, order)
   const view = renderScreen(<OrderDetailView orderNo={order.orderNo} />, { locale })
   await waitFor(() => expect(document.querySelector('.lp-order-detail')).not.toBeNull())
   return view
@@ -40,7 +42,7 @@ describe('order detail', () => {
       .mockReturnValue([{ route: 'subpackages/order/order/order' }] as unknown as ReturnType<
         typeof Taro.getCurrentPages
       >)
-    jest.spyOn(lifePayApi, 'getElectricSupportArea').mockResolvedValue([])
+    api.answer(AREAS, [])
   })
   afterEach(() => jest.restoreAllMocks())
 
@@ -241,11 +243,7 @@ describe('order detail', () => {
   })
 
   it('says not found for an order number that is unknown or someone else’s', async () => {
-    const response = {
-      data: { success: false, data: null, error: 'ORDER_NOT_FOUND', msg: '订单不存在', showType: 2 },
-      config: {},
-    } as unknown as AxiosResponse
-    jest.spyOn(lifePayApi, 'getUserLifePayOrderDetail').mockRejectedValue(new BizError(response))
+    api.refuse(DETAIL, 'ORDER_NOT_FOUND', '订单不存在')
     renderScreen(<OrderDetailView orderNo='LPFOREIGN' />)
     await waitFor(() => expect(screen.getByText('订单不存在，或不属于当前账号')).not.toBeNull())
     fireEvent.click(screen.getByText('返回我的订单'))
@@ -253,22 +251,28 @@ describe('order detail', () => {
   })
 
   it('any other failure can be retried', async () => {
-    const detail = jest
-      .spyOn(lifePayApi, 'getUserLifePayOrderDetail')
-      .mockRejectedValueOnce(Object.assign(new AxiosError('Network Error', AxiosError.ERR_NETWORK), { request: {} }))
-      .mockResolvedValueOnce(orderDetail())
+    api.fail(DETAIL)
     renderScreen(<OrderDetailView orderNo='LP202605010001' />)
-    await waitFor(() => expect(screen.getByRole('alert').textContent).toContain('服务器无响应，请重试'))
+    // The page says why in place, beside the request layer's toast.
+    const failed = await waitFor(() => screen.getByText('重新加载').closest('[role="alert"]') as HTMLElement)
+    expect(failed.textContent).toContain('服务器无响应，请重试')
+    api.answer(DETAIL, orderDetail())
     fireEvent.click(screen.getByText('重新加载'))
     await waitFor(() => expect(document.querySelector('.lp-order-detail')).not.toBeNull())
-    expect(detail).toHaveBeenCalledWith({ orderNo: 'LP202605010001' }, expect.objectContaining({ showLoading: false }))
+    expect(api.sent(DETAIL).map((request) => request.query.get('orderNo'))).toEqual([
+      'LP202605010001',
+      'LP202605010001',
+    ])
+    // The page draws its own loading state: no masked indicator over it.
+    expect(api.loadingShown()).toBe(0)
   })
 
   it('fetches the order again when the page shows again', async () => {
-    const detail = jest.spyOn(lifePayApi, 'getUserLifePayOrderDetail').mockResolvedValue(orderDetail())
+    api.answer(DETAIL, orderDetail())
     renderScreen(<OrderDetailView orderNo='LP202605010001' />)
     await waitFor(() => expect(document.querySelector('.lp-order-detail')).not.toBeNull())
-    detail.mockResolvedValue(
+    api.answer(
+      DETAIL,
       orderDetail({
         payStatus: LifePayStatus.Refunded,
         lifePayOrderStatus: LifePayOrderStatus.Refunded,
@@ -277,23 +281,23 @@ describe('order detail', () => {
     )
     showPageAgain()
     await waitFor(() => expect(document.querySelector('.lp-order-detail__status')?.textContent).toBe('已退款'))
-    expect(detail).toHaveBeenCalledTimes(2)
+    expect(api.sent(DETAIL)).toHaveLength(2)
   })
 
   it('asks a logged-out user to log in instead of fetching', () => {
-    const detail = jest.spyOn(lifePayApi, 'getUserLifePayOrderDetail')
-    renderScreen(
+    const { queryClient } = renderScreen(
       <LoginRequired messages={orderMessages}>
         <OrderDetailView orderNo='LP1' />
       </LoginRequired>,
       { loggedIn: false },
     )
     expect(screen.getByText('登录后查看您的订单')).not.toBeNull()
-    expect(detail).not.toHaveBeenCalled()
+    expect(queryClient.isFetching()).toBe(0)
+    expect(api.sent(DETAIL)).toEqual([])
   })
 
   it('names an electricity order’s region, which the server keeps as codes', async () => {
-    jest.spyOn(lifePayApi, 'getElectricSupportArea').mockResolvedValue([
+    api.answer(AREAS, [
       {
         provinceCode: '440000',
         provinceName: '广东省',
@@ -320,7 +324,7 @@ describe('order detail', () => {
   })
 
   it('names the region in English in en-US, and a municipality once (issue 17, item 3)', async () => {
-    jest.spyOn(lifePayApi, 'getElectricSupportArea').mockResolvedValue([shenzhen, beijing])
+    api.answer(AREAS, [shenzhen, beijing])
     const electric = { lifePayOrderType: LifePayOrderType.Electric, electricType: ElectricType.Nanwang }
     const { unmount } = await openDetail(orderDetail({ ...electric, province: '440000', city: '440300' }), 'en-US')
     await waitFor(() => expect(screen.getByText('Shenzhen, Guangdong')).not.toBeNull())

@@ -2,9 +2,9 @@ import { screen, waitFor } from '@testing-library/react'
 import Taro from '@tarojs/taro'
 import { LifePayNotificationChannel, LifePayNotificationEvent } from '@domain/lifePayNotification'
 import { OrderNotificationStatus } from '@domain/orderNotifications'
-import * as lifePayApi from '../../../src/services/api/lifePay'
 import OrderDetailView from '../../../src/subpackages/order/components/OrderDetailView'
 import type { LifePayOrderDetail } from '@contract/lifePay'
+import { withFakeApi } from '../../support/fakeApi'
 import { orderDetail } from './support/orders'
 import { renderScreen } from './support/render'
 
@@ -12,8 +12,10 @@ jest.mock('@tarojs/taro', () => jest.requireActual('./support/taroPage').taroWit
 
 // Issue 20: the order detail says what the user subscribed to for the order and what became of it.
 
+const api = withFakeApi()
+
 async function openDetail(order: LifePayOrderDetail, locale: 'zh-CN' | 'en-US' = 'zh-CN') {
-  jest.spyOn(lifePayApi, 'getUserLifePayOrderDetail').mockResolvedValue(order)
+  api.answer('/api/LifePay/GetUserLifePayOrderDetail', order)
   renderScreen(<OrderDetailView orderNo={order.orderNo} />, { locale })
   await waitFor(() => expect(document.querySelector('.lp-order-detail')).not.toBeNull())
 }

@@ -1,12 +1,11 @@
 import { fireEvent, screen, waitFor } from '@testing-library/react'
 import Taro from '@tarojs/taro'
-import { AxiosError } from 'axios'
 import { LifePayOrderStatus } from '@domain/lifePayStatus'
-import * as lifePayApi from '../../../src/services/api/lifePay'
 import OrderDetailView from '../../../src/subpackages/order/components/OrderDetailView'
 import ReceiptView from '../../../src/subpackages/order/components/ReceiptView'
 import * as saving from '../../../src/subpackages/order/receipt/saveReceiptImage'
 import type { LifePayOrderDetail } from '@contract/lifePay'
+import { withFakeApi } from '../../support/fakeApi'
 import { orderDetail } from './support/orders'
 import { renderScreen } from './support/render'
 
@@ -26,8 +25,11 @@ const recharging = orderDetail({
   expectedDeliveryTime: '2026-05-01T06:14:00.000Z',
 })
 
+const api = withFakeApi()
+const DETAIL = '/api/LifePay/GetUserLifePayOrderDetail'
+
 function open(order: LifePayOrderDetail, locale: 'zh-CN' | 'en-US' = 'zh-CN') {
-  jest.spyOn(lifePayApi, 'getUserLifePayOrderDetail').mockResolvedValue(order)
+  api.answer(DETAIL, order)
   return renderScreen(<ReceiptView orderNo={order.orderNo} />, { locale })
 }
 
@@ -38,10 +40,13 @@ describe('receipt page (issue 20, item 5)', () => {
   })
   afterEach(() => jest.restoreAllMocks())
 
-  it('loading while the order is asked for', () => {
-    jest.spyOn(lifePayApi, 'getUserLifePayOrderDetail').mockReturnValue(new Promise(() => undefined))
+  it('loading while the order is asked for', async () => {
+    const answer = api.hold(DETAIL)
     renderScreen(<ReceiptView orderNo='LP202605010001' />)
+    await answer.received
     expect(screen.getByText('加载中…')).not.toBeNull()
+    answer.answer(completed)
+    await waitFor(() => expect(screen.getByText('SBX20260501000123')).not.toBeNull())
   })
 
   it('a completed order: its receipt with the supplier serial and the masked account', async () => {
@@ -104,12 +109,11 @@ describe('receipt page (issue 20, item 5)', () => {
   })
 
   it('an error can be retried', async () => {
-    jest
-      .spyOn(lifePayApi, 'getUserLifePayOrderDetail')
-      .mockRejectedValueOnce(Object.assign(new AxiosError('Network Error', AxiosError.ERR_NETWORK), { request: {} }))
-      .mockResolvedValueOnce(completed)
+    api.fail(DETAIL)
     renderScreen(<ReceiptView orderNo='LP202605010001' />)
-    await waitFor(() => expect(screen.getByRole('alert').textContent).toContain('加载失败'))
+    const failed = await waitFor(() => screen.getByText('重新加载').closest('[role="alert"]') as HTMLElement)
+    expect(failed.textContent).toContain('加载失败')
+    api.answer(DETAIL, completed)
     fireEvent.click(screen.getByText('重新加载'))
     await waitFor(() => expect(screen.getByText('SBX20260501000123')).not.toBeNull())
   })
@@ -118,12 +122,12 @@ describe('receipt page (issue 20, item 5)', () => {
 describe('order detail and the receipt', () => {
   beforeEach(() => {
     jest.spyOn(Taro, 'navigateTo').mockResolvedValue({ errMsg: 'navigateTo:ok' })
-    jest.spyOn(lifePayApi, 'getElectricSupportArea').mockResolvedValue([])
+    api.answer('/api/LifePay/GetElectricSupportArea', [])
   })
   afterEach(() => jest.restoreAllMocks())
 
   it('a completed order links to its receipt', async () => {
-    jest.spyOn(lifePayApi, 'getUserLifePayOrderDetail').mockResolvedValue(completed)
+    api.answer(DETAIL, completed)
     renderScreen(<OrderDetailView orderNo={completed.orderNo} />)
     fireEvent.click(await screen.findByText('电子凭证'))
     expect(Taro.navigateTo).toHaveBeenCalledWith({
@@ -132,7 +136,7 @@ describe('order detail and the receipt', () => {
   })
 
   it('a recharging order says when it is expected, and has no receipt yet', async () => {
-    jest.spyOn(lifePayApi, 'getUserLifePayOrderDetail').mockResolvedValue(recharging)
+    api.answer(DETAIL, recharging)
     renderScreen(<OrderDetailView orderNo={recharging.orderNo} />)
     await waitFor(() => expect(screen.getByText('预计到账')).not.toBeNull())
     expect(screen.getByText(/^\d{4}-\d{2}-\d{2} \d{2}:\d{2} 前$/)).not.toBeNull()

@@ -5,11 +5,11 @@ import { useDialogStore } from '../../../src/components/dialogStore'
 import { useToastStore } from '../../../src/components/toastStore'
 import { LifePayOrderStatus } from '@domain/lifePayStatus'
 import { refundReason, validateField } from '@domain/validators'
-import * as lifePayApi from '../../../src/services/api/lifePay'
-import * as notificationsApi from '../../../src/services/api/notifications'
-import { queryKeys } from '../../../src/services/queryKeys'
+import { getUserLifePayOrderPageInfiniteQueryOptions } from '../../../src/services/api/orders'
 import ApplyRefundView from '../../../src/subpackages/order/components/ApplyRefundView'
+import { nextOrderPageIndex, ORDER_PAGE_SIZE } from '../../../src/subpackages/order/hooks/useOrderPage'
 import { DETAIL_MAX_LENGTH, REFUND_REASON_MAX_LENGTH } from '../../../src/subpackages/order/refundApplication'
+import { withFakeApi } from '../../support/fakeApi'
 import { orderDetail } from './support/orders'
 import { removeDialog, renderedQueriesSettled, renderScreen } from './support/render'
 import { typeInto } from './support/taroEvents'
@@ -22,18 +22,15 @@ const refundable = orderDetail({
   canApplyRefund: true,
 })
 
-function deferred<T>() {
-  let resolve!: (value: T) => void
-  let reject!: (error: unknown) => void
-  const promise = new Promise<T>((res, rej) => {
-    resolve = res
-    reject = rej
-  })
-  return { promise, resolve, reject }
-}
+const api = withFakeApi()
+const DETAIL = '/api/LifePay/GetUserLifePayOrderDetail'
+const REFUND = '/api/LifePay/RefundUserLifePayOrder'
+const NOTIFICATIONS = '/api/LifePay/SetLifePayOrderNotifications'
+/** The applications sent, oldest first. */
+const applications = () => api.bodies(REFUND)
 
 async function openForm(locale: 'zh-CN' | 'en-US' = 'zh-CN') {
-  jest.spyOn(lifePayApi, 'getUserLifePayOrderDetail').mockResolvedValue(refundable)
+  api.answer(DETAIL, refundable)
   const view = renderScreen(<ApplyRefundView orderNo={refundable.orderNo} />, { locale })
   await waitFor(() => expect(document.querySelector('.lp-refund')).not.toBeNull())
   return view
@@ -55,11 +52,11 @@ jest.mock('../../../src/subpackages/order/hooks/useRefundSmsOptIn', () =>
 )
 
 describe('refund form', () => {
-  let refund: jest.SpiedFunction<typeof lifePayApi.refundUserLifePayOrder>
   /** The form's request for a confirmation: a dialog opens DIALOG_OPEN_DELAY_MS after it, and only after it. */
   let askConfirmation: jest.SpiedFunction<typeof dialogStore.confirm>
   beforeEach(() => {
-    refund = jest.spyOn(lifePayApi, 'refundUserLifePayOrder')
+    api.answer(REFUND, null)
+    api.answer(NOTIFICATIONS, null)
     askConfirmation = jest.spyOn(dialogStore, 'confirm')
     jest.spyOn(Taro, 'redirectTo').mockResolvedValue({ errMsg: 'redirectTo:ok' })
   })
@@ -88,7 +85,7 @@ describe('refund form', () => {
     expect(screen.getByRole('alert').textContent).toBe('请选择退款原因')
     expect(askConfirmation).not.toHaveBeenCalled()
     expect(dialogOpen()).toBe(false)
-    expect(refund).not.toHaveBeenCalled()
+    expect(applications()).toEqual([])
   })
 
   it('"other" needs a description', async () => {
@@ -96,7 +93,7 @@ describe('refund form', () => {
     fireEvent.click(screen.getByRole('radio', { name: 'Other' }))
     fireEvent.click(submitButton())
     expect(screen.getByRole('alert').textContent).toBe('Please describe the reason')
-    expect(refund).not.toHaveBeenCalled()
+    expect(applications()).toEqual([])
   })
 
   it('counts the description against one limit, whichever reason is picked (issue 17, item 13)', async () => {
@@ -114,7 +111,7 @@ describe('refund form', () => {
     typeInto(textarea(), '长'.repeat(max + 1))
     fireEvent.click(submitButton())
     expect(screen.getByRole('alert').textContent).toBe('退款原因为1至200个字')
-    expect(refund).not.toHaveBeenCalled()
+    expect(applications()).toEqual([])
   })
 
   it('counts an emoji once, as the server does, and lets the text reach the limit it shows (issue 37, item 15)', async () => {
@@ -128,9 +125,9 @@ describe('refund form', () => {
     fireEvent.click(submitButton())
     await waitFor(() => expect(dialogOpen()).toBe(true))
     await confirmDialog()
-    await waitFor(() => expect(refund).toHaveBeenCalledTimes(1))
+    await waitFor(() => expect(applications()).toHaveLength(1))
     // The server's rule (code points) takes what the counter allowed.
-    expect(validateField(refund.mock.calls[0][0].refundApplyRemark, [refundReason])).toBeNull()
+    expect(validateField(applications()[0].refundApplyRemark as string, [refundReason])).toBeNull()
     typeInto(textarea(), `${text}!`)
     expect(screen.getByText(`${DETAIL_MAX_LENGTH + 1}/${DETAIL_MAX_LENGTH}`).className).toContain('--over')
   })
@@ -141,8 +138,6 @@ describe('refund form', () => {
   ])(
     'H5: the SMS opt-in for the review’s outcome, ticked %s, sends %i opt-in after the application (issue 37, item 20)',
     async (tick, sent) => {
-      const optIn = jest.spyOn(notificationsApi, 'setLifePayOrderNotifications').mockResolvedValue(null)
-      refund.mockResolvedValue(undefined)
       await openForm()
       const box = screen.getByRole('checkbox', { name: '短信通知我退款审核结果（发送至 138****5678）' })
       expect(box.getAttribute('aria-checked')).toBe('false')
@@ -151,23 +146,21 @@ describe('refund form', () => {
       fireEvent.click(submitButton())
       await confirmDialog()
       await waitFor(() => expect(Taro.redirectTo).toHaveBeenCalled())
-      expect(optIn).toHaveBeenCalledTimes(sent)
+      await waitFor(() => expect(api.sent(NOTIFICATIONS)).toHaveLength(sent))
       if (sent) {
-        expect(optIn).toHaveBeenCalledWith({
-          orderNo: refundable.orderNo,
-          channel: 'sms',
-          optIn: true,
-          events: ['refundApproved', 'refundRejected'],
-        })
+        expect(api.bodies(NOTIFICATIONS)).toEqual([
+          { orderNo: refundable.orderNo, channel: 'sms', optIn: true, events: ['refundApproved', 'refundRejected'] },
+        ])
       }
     },
   )
 
   it('sends one request however often it is tapped, then opens the refund result', async () => {
-    const call = deferred<void>()
-    refund.mockReturnValue(call.promise)
+    const call = api.hold(REFUND)
     const { queryClient } = await openForm()
-    queryClient.setQueryData(queryKeys.orderPage(), { pages: [], pageParams: [] })
+    // The order list, as the order pages read it.
+    const orderList = getUserLifePayOrderPageInfiniteQueryOptions(undefined, ORDER_PAGE_SIZE, nextOrderPageIndex)
+    queryClient.setQueryData(orderList.queryKey, { pages: [], pageParams: [] })
 
     fireEvent.click(screen.getByRole('radio', { name: '重复充值' }))
     typeInto(textarea(), '多充了一次')
@@ -176,12 +169,10 @@ describe('refund form', () => {
     await waitFor(() => expect(dialogOpen()).toBe(true))
     expect(screen.getByRole('dialog').textContent).toContain('退款 ¥98.50 将在审核通过后原路退回')
     await confirmDialog()
-    await waitFor(() => expect(refund).toHaveBeenCalledTimes(1))
-    expect(refund).toHaveBeenCalledWith({
-      orderNo: refundable.orderNo,
-      refundApplyRemark: '重复充值：多充了一次',
-      refundApplyReason: 'duplicate',
-    })
+    await call.received
+    expect(applications()).toEqual([
+      { orderNo: refundable.orderNo, refundApplyRemark: '重复充值：多充了一次', refundApplyReason: 'duplicate' },
+    ])
     expect(submitButton().textContent).toBe('提交中…')
     expect(submitButton().getAttribute('aria-disabled')).toBe('true')
 
@@ -191,7 +182,7 @@ describe('refund form', () => {
     expect(askConfirmation).toHaveBeenCalledTimes(1)
     expect(dialogOpen()).toBe(false)
 
-    await act(async () => call.resolve())
+    await act(async () => call.answer(null))
     await waitFor(() =>
       expect(Taro.redirectTo).toHaveBeenCalledWith({
         url: '/subpackages/order/orderRefundResult/orderRefundResult?orderNo=LP202605010001',
@@ -199,52 +190,52 @@ describe('refund form', () => {
     )
     expect(useToastStore.getState().toast?.text).toBe('退款申请已提交')
     // Orders everywhere are stale now.
-    expect(queryClient.getQueryState(queryKeys.orderPage())?.isInvalidated).toBe(true)
+    expect(queryClient.getQueryState(orderList.queryKey)?.isInvalidated).toBe(true)
 
     fireEvent.click(submitButton())
     expect(askConfirmation).toHaveBeenCalledTimes(1)
     expect(dialogOpen()).toBe(false)
-    expect(refund).toHaveBeenCalledTimes(1)
+    expect(applications()).toHaveLength(1)
   })
 
   it('cancelling the confirmation sends nothing and leaves the form usable', async () => {
-    refund.mockResolvedValue(undefined)
     await openForm()
     fireEvent.click(screen.getByRole('radio', { name: '不想充了' }))
     fireEvent.click(submitButton())
     await waitFor(() => expect(dialogOpen()).toBe(true))
     fireEvent.click(screen.getByText('取消'))
     await waitFor(() => expect(dialogOpen()).toBe(false))
-    expect(refund).not.toHaveBeenCalled()
+    expect(applications()).toEqual([])
     expect(submitButton().getAttribute('aria-disabled')).toBe('false')
     await dialogRemoved()
     fireEvent.click(submitButton())
     await confirmDialog()
-    await waitFor(() => expect(refund).toHaveBeenCalledTimes(1))
-    expect(refund).toHaveBeenCalledWith({
-      orderNo: refundable.orderNo,
-      refundApplyRemark: '不想充了',
-      refundApplyReason: 'noLongerNeeded',
-    })
+    await waitFor(() => expect(applications()).toHaveLength(1))
+    expect(applications()).toEqual([
+      { orderNo: refundable.orderNo, refundApplyRemark: '不想充了', refundApplyReason: 'noLongerNeeded' },
+    ])
   })
 
   it('after a refused request the form can be sent again', async () => {
-    refund.mockRejectedValueOnce(new Error('请求错误')).mockResolvedValueOnce(undefined)
+    api.refuse(REFUND, 'BAD_REQUEST', '请求错误')
     await openForm()
     fireEvent.click(screen.getByRole('radio', { name: '长时间未到账' }))
     fireEvent.click(submitButton())
     await confirmDialog()
     await waitFor(() => expect(submitButton().getAttribute('aria-disabled')).toBe('false'))
     expect(Taro.redirectTo).not.toHaveBeenCalled()
+    // The server's reason, in the request layer's toast.
+    expect(useToastStore.getState().toast?.text).toBe('请求错误')
+    api.answer(REFUND, null)
     await dialogRemoved()
     fireEvent.click(submitButton())
     await confirmDialog()
     await waitFor(() => expect(Taro.redirectTo).toHaveBeenCalledTimes(1))
-    expect(refund).toHaveBeenCalledTimes(2)
+    expect(applications()).toHaveLength(2)
   })
 
   it('an order that cannot be refunded shows why and leads back to it', async () => {
-    jest.spyOn(lifePayApi, 'getUserLifePayOrderDetail').mockResolvedValue(orderDetail({ canApplyRefund: false }))
+    api.answer(DETAIL, orderDetail({ canApplyRefund: false }))
     renderScreen(<ApplyRefundView orderNo='LP202605010001' />, { locale: 'en-US' })
     await waitFor(() => expect(screen.getByText('A refund cannot be requested for this order now')).not.toBeNull())
     fireEvent.click(screen.getByText('View order'))

@@ -1,10 +1,10 @@
 import { fireEvent, screen, waitFor } from '@testing-library/react'
 import Taro from '@tarojs/taro'
 import { LifePayOrderStatus, LifePayStatus } from '@domain/lifePayStatus'
-import * as lifePayApi from '../../../src/services/api/lifePay'
 import RefundResultView from '../../../src/subpackages/order/components/RefundResultView'
 import type { LifePayOrderDetail } from '@contract/lifePay'
 import { orderMessages } from '../../../src/subpackages/order/messages'
+import { withFakeApi } from '../../support/fakeApi'
 import { orderDetail } from './support/orders'
 import { renderScreen } from './support/render'
 import { showPageAgain } from './support/taroPage'
@@ -43,11 +43,14 @@ const steps = () =>
       `${step.querySelector('.lp-refund-step__title')?.textContent}:${step.className.replace(/.*lp-refund-step--/, '')}`,
   )
 
+const api = withFakeApi()
+const DETAIL = '/api/LifePay/GetUserLifePayOrderDetail'
+const detailReads = () => api.sent(DETAIL).length
+
 async function open(order: LifePayOrderDetail, locale: 'zh-CN' | 'en-US' = 'zh-CN') {
-  const detail = jest.spyOn(lifePayApi, 'getUserLifePayOrderDetail').mockResolvedValue(order)
+  api.answer(DETAIL, order)
   renderScreen(<RefundResultView orderNo={order.orderNo} />, { locale })
   await waitFor(() => expect(title()).toBeTruthy())
-  return detail
 }
 
 describe('refund result', () => {
@@ -56,15 +59,15 @@ describe('refund result', () => {
   it('follows the decision without being reopened: asks again every 5 s until decided (issue 17, item 10)', async () => {
     jest.useFakeTimers({ advanceTimers: true })
     try {
-      const detail = await open(pendingReview)
+      await open(pendingReview)
       expect(title()).toBe('退款审核中')
-      detail.mockResolvedValue(refunded)
+      api.answer(DETAIL, refunded)
       await jest.advanceTimersByTimeAsync(5_000)
       await waitFor(() => expect(title()).toBe('退款成功'))
-      const calls = detail.mock.calls.length
+      const reads = detailReads()
       // Decided: no more asking.
       await jest.advanceTimersByTimeAsync(20_000)
-      expect(detail.mock.calls.length).toBe(calls)
+      expect(detailReads()).toBe(reads)
     } finally {
       jest.useRealTimers()
     }
@@ -133,11 +136,11 @@ describe('refund result', () => {
   })
 
   it('is fetched again whenever it shows, so the operator’s decision appears on return', async () => {
-    const detail = await open(pendingReview)
-    detail.mockResolvedValue(rejected)
+    await open(pendingReview)
+    api.answer(DETAIL, rejected)
     showPageAgain()
     await waitFor(() => expect(title()).toBe('退款未通过'))
-    expect(detail).toHaveBeenCalledTimes(2)
+    expect(detailReads()).toBe(2)
   })
 
   it('goes back to the order it came from, or opens it', async () => {

@@ -3,7 +3,7 @@ import type { AxiosResponse } from 'axios'
 import type * as DialogStore from '../../../src/components/dialogStore'
 import type * as Biz from '../../../src/services/http/bizError'
 import type * as Answer from '../../../src/subpackages/recharge/hooks/duplicateGuardAnswer.h5'
-import type { RechargeMessageKey } from '../../../src/subpackages/recharge/messages'
+import type { RechargeFormMessageKey } from '../../../src/subpackages/recharge/formMessages'
 
 // H5: the duplicate guard's dialog loads with the first refusal it answers (duplicateGuardAnswer.h5.ts). The dialog's
 // chunk is a factory that counts its loads and can fail like webpack's does; when it loads, it is the real dialog.
@@ -29,7 +29,7 @@ function freshAnswer(): typeof Answer {
   return jest.requireActual('../../../src/subpackages/recharge/hooks/duplicateGuardAnswer.h5')
 }
 
-const m = (key: RechargeMessageKey) => key
+const m = (key: RechargeFormMessageKey) => key
 
 function refusal(error: string, msg: string): Biz.BizError {
   return new BizError({ data: { success: false, data: null, error, msg }, config: {} } as unknown as AxiosResponse)

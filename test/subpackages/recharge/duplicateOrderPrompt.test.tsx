@@ -1,18 +1,29 @@
 import { act, fireEvent, screen, waitFor } from '@testing-library/react'
 import Taro from '@tarojs/taro'
-import type { AxiosResponse } from 'axios'
 import type { DuplicateOrderRefusal, PhoneParValue } from '@contract/lifePay'
 import DialogHost from '../../../src/components/Dialog'
 import { useDialogStore } from '../../../src/components/dialogStore'
 import { CarrierCode } from '@domain/carrier'
 import { LifePayOrderType } from '@domain/lifePayOrderType'
 import { useLocaleStore } from '../../../src/i18n/i18n'
-import * as lifePayApi from '../../../src/services/api/lifePay'
-import { BizError } from '../../../src/services/http/bizError'
-import type { CallOptions } from '../../../src/services/http/requestOptions'
-import PhoneRechargeForm from '../../../src/subpackages/recharge/components/PhoneRechargeForm'
+import { useToastStore } from '../../../src/components/toastStore'
 import { useRechargeDraftStore } from '../../../src/subpackages/recharge/hooks/rechargeDraftStore'
-import { carrierLookupAnswered, facesPriced, logIn, logOut, rates, renderWithQuery } from './support'
+import { withFakeApi } from '../../support/fakeApi'
+import { ok, type Reply } from '../../support/testServer'
+import {
+  carrierLookupAnswered,
+  facesPriced,
+  formUnlocked,
+  logIn,
+  logOut,
+  PATHS,
+  rates,
+  refusalWith,
+  renderWithQuery,
+  unavailable,
+} from './support'
+import RechargeForm from '../../../src/subpackages/recharge/components/RechargeForm'
+import { phoneRecharge } from '../../../src/subpackages/recharge/kinds/phoneRecharge'
 
 // Issue 20, duplicate guard: the recharge submit answers DUPLICATE_ORDER and OPEN_ORDER_LIMIT with the app's dialog.
 
@@ -34,22 +45,27 @@ const earlier: DuplicateOrderRefusal = {
   },
 }
 
-const refusal = (error: string, msg: string, data: unknown = null) =>
-  new BizError({ data: { success: false, data, error, msg, showType: 1 }, config: {} } as unknown as AxiosResponse)
-
-let create: jest.SpyInstance
+const api = withFakeApi()
 let navigateTo: jest.SpyInstance
+
+/** The orders sent, oldest first. */
+const orders = () => api.bodies(PATHS.createPhone)
+/** The create call answered with each reply in turn, then with the order made. */
+function createAnswers(...replies: Reply[]) {
+  api.route(PATHS.createPhone, () => replies.shift() ?? ok(created))
+}
 
 beforeEach(() => {
   useLocaleStore.setState({ locale: 'en-US' })
   useRechargeDraftStore.setState({ phone: undefined })
   logIn('13800138000')
-  jest.spyOn(lifePayApi, 'getRate').mockResolvedValue(rates)
-  jest.spyOn(lifePayApi, 'getPhoneParValue').mockResolvedValue(parValues)
-  jest.spyOn(lifePayApi, 'getUserAccountAllList').mockResolvedValue([])
+  useToastStore.setState({ toast: null })
+  api.answer(PATHS.rate, rates)
+  api.answer(PATHS.phoneParValue, parValues)
+  api.answer(PATHS.userAccounts, [])
   // The carrier lookup cannot say: the prefix guess stands (the form waits for its answer before it orders).
-  jest.spyOn(lifePayApi, 'checkPhoneCarrier').mockRejectedValue(new Error('lookup unavailable'))
-  create = jest.spyOn(lifePayApi, 'createLifePayPhoneOrder')
+  api.route(PATHS.carrierCheck, () => unavailable)
+  createAnswers()
   navigateTo = jest.spyOn(Taro, 'navigateTo').mockResolvedValue({ errMsg: 'navigateTo:ok' })
 })
 
@@ -63,12 +79,12 @@ afterEach(() => {
 async function submitted(locale: 'zh-CN' | 'en-US' = 'zh-CN') {
   renderWithQuery(
     <>
-      <PhoneRechargeForm phone='13812345678' parValue={100} />
+      <RechargeForm kind={phoneRecharge} phone='13812345678' parValue={100} />
       <DialogHost />
     </>,
   )
   await facesPriced()
-  await carrierLookupAnswered(lifePayApi.checkPhoneCarrier)
+  await carrierLookupAnswered(api)
   act(() => useLocaleStore.setState({ locale }))
   fireEvent.click(screen.getByRole('button', { name: /立即充值|Top up now/ }))
   return screen.findByRole('dialog')
@@ -78,8 +94,7 @@ const button = (name: string) => screen.getByRole('button', { name })
 
 describe('duplicate order prompt', () => {
   it('names the earlier order; "top up anyway" resends it acknowledged and goes on to pay', async () => {
-    create.mockRejectedValueOnce(refusal('DUPLICATE_ORDER', '你有一笔相同账户的订单正在充值中', earlier))
-    create.mockResolvedValueOnce(created)
+    createAnswers(refusalWith('DUPLICATE_ORDER', '你有一笔相同账户的订单正在充值中', earlier))
     const dialog = await submitted()
     expect(dialog.textContent).toContain('你有一笔相同账户的订单正在充值中')
     // Its state, amount and time (the local time of creationTime).
@@ -87,38 +102,39 @@ describe('duplicate order prompt', () => {
     const hhmm = `${String(time.getHours()).padStart(2, '0')}:${String(time.getMinutes()).padStart(2, '0')}`
     expect(dialog.textContent).toContain('充值中 · ¥100.00')
     expect(dialog.textContent).toContain(hhmm)
-    // No field or banner repeats it.
+    // No field, banner or toast repeats it.
     expect(screen.queryByRole('alert')).toBeNull()
+    expect(useToastStore.getState().toast).toBeNull()
     fireEvent.click(button('仍要充值'))
-    await waitFor(() => expect(create).toHaveBeenCalledTimes(2))
-    expect(create.mock.calls[1][0]).toMatchObject({ phone: '13812345678', parValue: 100, confirmDuplicate: true })
-    expect(create.mock.calls[0][0].confirmDuplicate).toBeUndefined()
+    await waitFor(() => expect(orders()).toHaveLength(2))
+    expect(orders()[1]).toMatchObject({ phone: '13812345678', parValue: 100, confirmDuplicate: true })
+    expect(orders()[0].confirmDuplicate).toBeUndefined()
     await waitFor(() => expect(navigateTo).toHaveBeenCalledTimes(1))
     expect(navigateTo.mock.calls[0][0].url).toContain('selectPayType?orderNo=LP2')
   })
 
   it('"view order" opens the earlier order and places nothing', async () => {
-    create.mockRejectedValueOnce(refusal('DUPLICATE_ORDER', '你有一笔相同账户的订单正在充值中', earlier))
+    createAnswers(refusalWith('DUPLICATE_ORDER', '你有一笔相同账户的订单正在充值中', earlier))
     await submitted()
     fireEvent.click(button('查看订单'))
     await waitFor(() => expect(navigateTo).toHaveBeenCalledTimes(1))
     expect(navigateTo.mock.calls[0][0].url).toBe('/subpackages/order/order/order?orderNo=LP1')
-    expect(create).toHaveBeenCalledTimes(1)
+    expect(orders()).toHaveLength(1)
     // The form is free for another try.
     expect(screen.getByRole('button', { name: /立即充值/ }).getAttribute('aria-disabled')).toBe('false')
   })
 
   it('a tap beside the box only closes it', async () => {
-    create.mockRejectedValueOnce(refusal('DUPLICATE_ORDER', '你有一笔相同账户的订单正在充值中', earlier))
+    createAnswers(refusalWith('DUPLICATE_ORDER', '你有一笔相同账户的订单正在充值中', earlier))
     const dialog = await submitted()
     fireEvent.click(dialog.parentElement?.querySelector('.lp-dialog__mask') as Element)
     await waitFor(() => expect(useDialogStore.getState().dialog?.visible).not.toBe(true))
     expect(navigateTo).not.toHaveBeenCalled()
-    expect(create).toHaveBeenCalledTimes(1)
+    expect(orders()).toHaveLength(1)
   })
 
   it('in English', async () => {
-    create.mockRejectedValueOnce(refusal('DUPLICATE_ORDER', 'You have…', { ...earlier, reason: 'recentlyPaid' }))
+    createAnswers(refusalWith('DUPLICATE_ORDER', 'You have…', { ...earlier, reason: 'recentlyPaid' }))
     const dialog = await submitted('en-US')
     expect(dialog.textContent).toContain('You paid the same amount for this account less than 10 minutes ago')
     expect(dialog.textContent).toContain('Recharging · ¥100.00')
@@ -131,7 +147,7 @@ describe('duplicate order prompt', () => {
       reason: 'recentlyPaid',
       order: { ...earlier.order, lifePayOrderStatus: 30, frontStatus: 100, rechargeDelivered: true },
     }
-    create.mockRejectedValueOnce(refusal('DUPLICATE_ORDER', '你在10分钟内…', delivered))
+    createAnswers(refusalWith('DUPLICATE_ORDER', '你在10分钟内…', delivered))
     const dialog = await submitted()
     expect(dialog.textContent).toContain('充值成功 · ¥100.00')
     expect(dialog.textContent).not.toContain('已支付')
@@ -139,25 +155,25 @@ describe('duplicate order prompt', () => {
 
   it('OPEN_ORDER_LIMIT: the server’s words, and a way to the orders', async () => {
     const msg = '该账户已有3笔进行中的订单，请先支付或等待到账后再下单'
-    create.mockRejectedValueOnce(refusal('OPEN_ORDER_LIMIT', msg))
+    createAnswers(refusalWith('OPEN_ORDER_LIMIT', msg))
     const dialog = await submitted()
     expect(dialog.textContent).toContain('进行中的订单已达上限')
     expect(dialog.textContent).toContain(msg)
     expect(screen.queryByRole('alert')).toBeNull()
+    expect(useToastStore.getState().toast).toBeNull()
     fireEvent.click(button('查看订单'))
     await waitFor(() => expect(navigateTo).toHaveBeenCalledWith({ url: '/subpackages/order/order/order' }))
-    expect(create).toHaveBeenCalledTimes(1)
+    expect(orders()).toHaveLength(1)
   })
 
   it('the create call leaves the guard’s refusals to the dialog (no toast) and toasts the others as before', async () => {
-    create.mockResolvedValueOnce(created)
-    renderWithQuery(<PhoneRechargeForm phone='13812345678' parValue={100} />)
+    createAnswers(refusalWith('PAR_VALUE_NOT_OFFERED', '不支持该充值面额'))
+    renderWithQuery(<RechargeForm kind={phoneRecharge} phone='13812345678' parValue={100} />)
     await facesPriced()
+    await carrierLookupAnswered(api)
     fireEvent.click(screen.getByRole('button', { name: /Top up now/ }))
-    await waitFor(() => expect(create).toHaveBeenCalledTimes(1))
-    const options = create.mock.calls[0][1] as CallOptions
-    expect(options.customErrorHandler?.(refusal('DUPLICATE_ORDER', '…', earlier))).toBe(true)
-    expect(options.customErrorHandler?.(refusal('OPEN_ORDER_LIMIT', '…'))).toBe(true)
-    expect(options.customErrorHandler?.(refusal('PAR_VALUE_NOT_OFFERED', '…'))).toBe(false)
+    await waitFor(() => expect(useToastStore.getState().toast?.text).toBe('不支持该充值面额'))
+    await formUnlocked()
+    expect(orders()).toHaveLength(1)
   })
 })

@@ -6,15 +6,17 @@ import { GasProvider } from '@domain/gas'
 import { LifePayOrderType } from '@domain/lifePayOrderType'
 import { LifePayOrderStatus, LifePayStatus } from '@domain/lifePayStatus'
 import { useLocaleStore } from '../../../src/i18n/i18n'
-import * as lifePayApi from '../../../src/services/api/lifePay'
-import ElectricRechargeForm from '../../../src/subpackages/recharge/components/ElectricRechargeForm'
-import GasRechargeForm from '../../../src/subpackages/recharge/components/GasRechargeForm'
 import { useLocationCityStore } from '../../../src/stores/locationCity'
 import { useRechargeDraftStore } from '../../../src/subpackages/recharge/hooks/rechargeDraftStore'
-import { facesPriced, logIn, logOut, rates, renderWithQuery, typeInto } from './support'
+import { facesPriced, logIn, logOut, PATHS, rates, renderWithQuery, typeInto } from './support'
+import { withFakeApi } from '../../support/fakeApi'
+import { refusal } from '../../support/testServer'
 import { queriesSettled } from '../../support/queries'
 import { taroInputNamed } from '../../support/taroInput'
 import { electricAreas } from '../../support/electricAreas'
+import RechargeForm from '../../../src/subpackages/recharge/components/RechargeForm'
+import { electricRecharge } from '../../../src/subpackages/recharge/kinds/electricRecharge'
+import { gasRecharge } from '../../../src/subpackages/recharge/kinds/gasRecharge'
 
 const areas = electricAreas
 
@@ -22,28 +24,32 @@ const setLocationCity = (city: string) => useLocationCityStore.getState().setCit
 const regionButton = () => screen.getByRole('button', { name: 'Region' })
 
 const created = { orderNo: 'LP9', payAmount: 99, parValue: 100, discountAmount: 1 }
+const api = withFakeApi()
 let navigateTo: jest.SpyInstance
+/** The electricity and gas orders sent, oldest first. */
+const electricOrders = () => api.bodies(PATHS.createElectric)
+const gasOrders = () => api.bodies(PATHS.createGas)
 
 beforeEach(() => {
   useLocaleStore.setState({ locale: 'en-US' })
   useRechargeDraftStore.setState({ electric: undefined, gas: undefined })
   setLocationCity('')
   logIn()
-  jest.spyOn(lifePayApi, 'getRate').mockResolvedValue(rates)
-  jest.spyOn(lifePayApi, 'getUserAccountAllList').mockResolvedValue([])
-  jest.spyOn(lifePayApi, 'getElectricSupportArea').mockResolvedValue(areas)
-  jest.spyOn(lifePayApi, 'getElectricParValue').mockResolvedValue([
+  api.answer(PATHS.rate, rates)
+  api.answer(PATHS.userAccounts, [])
+  api.answer(PATHS.electricAreas, areas)
+  api.answer(PATHS.electricParValue, [
     { electricType: ElectricType.Guowang, parValue: [50, 100, 200, 500] },
     { electricType: ElectricType.Nanwang, parValue: [100, 300, 1000] },
   ])
-  jest.spyOn(lifePayApi, 'getGasParValue').mockResolvedValue([
+  api.answer(PATHS.gasParValue, [
     { gasOrgType: GasProvider.XinAo, gasOrgName: '新奥燃气', parValue: [50, 100, 400] },
     { gasOrgType: GasProvider.BeiJing, gasOrgName: '北京燃气', parValue: [100, 200] },
   ])
   // The supplier's account lookup (issue 20) knows every account here; its own states: accountCheck.test.tsx.
-  jest
-    .spyOn(lifePayApi, 'checkLifePayAccount')
-    .mockResolvedValue({ status: 'found', holderName: '张*三', balance: null, owed: null })
+  api.answer(PATHS.accountCheck, { status: 'found', holderName: '张*三', balance: null, owed: null })
+  api.answer(PATHS.createElectric, created)
+  api.answer(PATHS.createGas, created)
   navigateTo = jest.spyOn(Taro, 'navigateTo').mockResolvedValue({ errMsg: 'navigateTo:ok' })
 })
 
@@ -61,8 +67,7 @@ const topUp = () => fireEvent.click(screen.getByRole('button', { name: /Top up n
 describe('electricity top-up', () => {
   it('preselects the stored location city, locks its grid and asks for the holder where the area needs it', async () => {
     setLocationCity('深圳')
-    const create = jest.spyOn(lifePayApi, 'createLifePayElectricOrder').mockResolvedValue(created)
-    const { container } = renderWithQuery(<ElectricRechargeForm />)
+    const { container } = renderWithQuery(<RechargeForm kind={electricRecharge} />)
     await waitFor(() => expect(regionButton().textContent).toBe('Shenzhen, Guangdong'))
     await facesPriced()
     expect(screen.getByRole('radio', { name: 'Southern Grid' }).getAttribute('aria-checked')).toBe('true')
@@ -82,7 +87,7 @@ describe('electricity top-up', () => {
     topUp()
     // The form's own check answers: no call is made.
     expect(await screen.findByText('Please enter a valid electricity account number (5 to 20 digits)')).not.toBeNull()
-    expect(create).not.toHaveBeenCalled()
+    expect(electricOrders()).toHaveLength(0)
 
     typeInto(inputs[0], '075512345678')
     typeInto(inputs[1], '张三')
@@ -91,18 +96,19 @@ describe('electricity top-up', () => {
     await accountChecked()
     topUp()
     await waitFor(() => expect(navigateTo).toHaveBeenCalledTimes(1))
-    expect(create).toHaveBeenCalledTimes(1)
-    expect(create.mock.calls[0][0]).toEqual({
-      parValue: 100,
-      electricAccount: '075512345678',
-      electricType: ElectricType.Nanwang,
-      electricAccountType: ElectricAccountType.Shop,
-      province: '440000',
-      city: '440300',
-      name: '张三',
-      expectedPayAmount: 99,
-      idempotencyKey: expect.any(String),
-    })
+    expect(electricOrders()).toEqual([
+      {
+        parValue: 100,
+        electricAccount: '075512345678',
+        electricType: ElectricType.Nanwang,
+        electricAccountType: ElectricAccountType.Shop,
+        province: '440000',
+        city: '440300',
+        name: '张三',
+        expectedPayAmount: 99,
+        idempotencyKey: expect.any(String),
+      },
+    ])
     expect(navigateTo).toHaveBeenCalledWith({
       url: '/subpackages/recharge/selectPayType/selectPayType?orderNo=LP9&type=electric',
     })
@@ -110,8 +116,7 @@ describe('electricity top-up', () => {
 
   it('asks for the region first when the location is not served, and sends no holder where none is needed', async () => {
     setLocationCity('拉萨市')
-    const create = jest.spyOn(lifePayApi, 'createLifePayElectricOrder').mockResolvedValue(created)
-    const { container, queryClient } = renderWithQuery(<ElectricRechargeForm parValue={200} />)
+    const { container, queryClient } = renderWithQuery(<RechargeForm kind={electricRecharge} parValue={200} />)
     // The areas (and face values) are in, so the location city has been looked up.
     await queriesSettled(queryClient)
     expect(screen.getByRole('button', { name: 'Region' }).textContent).toBe('Choose a region')
@@ -125,19 +130,20 @@ describe('electricity top-up', () => {
     await accountChecked()
     topUp()
     await waitFor(() => expect(navigateTo).toHaveBeenCalledTimes(1))
-    expect(create.mock.calls[0][0]).toMatchObject({
+    expect(electricOrders()[0]).toMatchObject({
       parValue: 200,
       electricType: ElectricType.Guowang,
       electricAccountType: ElectricAccountType.House,
       province: '110000',
       city: '110100',
-      name: undefined,
     })
+    // No holder where none is needed: the field is not sent at all.
+    expect(electricOrders()[0]).not.toHaveProperty('name')
   })
 
   it('remembers the region the user picks as the location city, and opens there next time', async () => {
     setLocationCity('拉萨市')
-    const first = renderWithQuery(<ElectricRechargeForm />)
+    const first = renderWithQuery(<RechargeForm kind={electricRecharge} />)
     // The areas are in, so the location city has been looked up.
     await queriesSettled(first.queryClient)
     expect(regionButton().textContent).toBe('Choose a region')
@@ -148,13 +154,13 @@ describe('electricity top-up', () => {
 
     // Next launch: no draft in memory; the location city preselects the region and its grid.
     useRechargeDraftStore.setState({ electric: undefined })
-    renderWithQuery(<ElectricRechargeForm />)
+    renderWithQuery(<RechargeForm kind={electricRecharge} />)
     await waitFor(() => expect(regionButton().textContent).toBe('Shenzhen, Guangdong'))
     expect(screen.getByRole('radio', { name: 'Southern Grid' }).getAttribute('aria-checked')).toBe('true')
   })
 
   it('titles a saved account without a remark by its city and grid, in the user language', async () => {
-    jest.spyOn(lifePayApi, 'getUserAccountAllList').mockResolvedValue([
+    api.answer(PATHS.userAccounts, [
       {
         id: 'e1',
         lifePayType: LifePayOrderType.Electric,
@@ -170,7 +176,7 @@ describe('electricity top-up', () => {
         creationTime: '',
       },
     ])
-    renderWithQuery(<ElectricRechargeForm />)
+    renderWithQuery(<RechargeForm kind={electricRecharge} />)
     const saved = await screen.findByRole('group', { name: 'Saved' })
     await waitFor(() => expect(within(saved).getByRole('button').textContent).toMatch(/^Shenzhen Southern Grid/))
   })
@@ -186,7 +192,7 @@ describe('electricity top-up', () => {
         holderName: '',
       },
     })
-    const { queryClient } = renderWithQuery(<ElectricRechargeForm />)
+    const { queryClient } = renderWithQuery(<RechargeForm kind={electricRecharge} />)
     // The areas are in, so the location city has been looked up (and lost to the draft).
     await queriesSettled(queryClient)
     expect(regionButton().textContent).toBe('Beijing')
@@ -214,12 +220,16 @@ describe('electricity top-up', () => {
       city: '深圳市',
       name: '李四',
     } as unknown as LifePayOrderDetail
-    const detail = jest.spyOn(lifePayApi, 'getUserLifePayOrderDetail').mockResolvedValue(order)
+    api.answer('/api/LifePay/GetUserLifePayOrderDetail', order)
     setLocationCity('北京市')
-    renderWithQuery(<ElectricRechargeForm fromOrderNo='LP-OLD' />)
+    renderWithQuery(<RechargeForm kind={electricRecharge} fromOrderNo='LP-OLD' />)
     await waitFor(() => expect(regionButton().textContent).toBe('Shenzhen, Guangdong'))
     await facesPriced()
-    expect(detail).toHaveBeenCalledWith({ orderNo: 'LP-OLD' }, { showLoading: false })
+    expect(api.sent('/api/LifePay/GetUserLifePayOrderDetail').map((request) => request.search)).toEqual([
+      '?orderNo=LP-OLD',
+    ])
+    // Read quietly: the form fills in place, no masked indicator.
+    expect(api.loadingShown()).toBe(0)
     expect(screen.getByRole('radio', { name: 'Enterprise' }).getAttribute('aria-checked')).toBe('true')
     // Taro's inputs draw their native <input> (which carries the name) a tick after mounting.
     await waitFor(() => expect(taroInputNamed('Account holder').getAttribute('value')).toBe('李四'))
@@ -230,14 +240,8 @@ describe('electricity top-up', () => {
   })
 
   it('shows the server’s area refusal at the region', async () => {
-    const { BizError } = jest.requireActual('../../../src/services/http/bizError')
-    jest.spyOn(lifePayApi, 'createLifePayElectricOrder').mockRejectedValue(
-      new BizError({
-        data: { success: false, data: null, error: 'AREA_NOT_SUPPORTED', msg: '该地区暂不支持电费充值', showType: 2 },
-        config: {},
-      }),
-    )
-    const { container, queryClient } = renderWithQuery(<ElectricRechargeForm parValue={100} />)
+    api.route(PATHS.createElectric, () => refusal('该地区暂不支持电费充值', 'AREA_NOT_SUPPORTED'))
+    const { container, queryClient } = renderWithQuery(<RechargeForm kind={electricRecharge} parValue={100} />)
     // The areas to pick from and the face value to order are in.
     await queriesSettled(queryClient)
     fireEvent.click(screen.getByRole('button', { name: 'Region' }))
@@ -252,8 +256,7 @@ describe('electricity top-up', () => {
 
 describe('gas top-up', () => {
   it('names the providers, validates the account at the field, prices with the gas rate and orders', async () => {
-    const create = jest.spyOn(lifePayApi, 'createLifePayGasOrder').mockResolvedValue(created)
-    const { container, queryClient } = renderWithQuery(<GasRechargeForm />)
+    const { container, queryClient } = renderWithQuery(<RechargeForm kind={gasRecharge} />)
     // The providers' face values (which providers are offered) and the gas rate are in.
     await queriesSettled(queryClient)
     expect(radios('Gas company').map((c) => c.textContent)).toEqual([
@@ -279,25 +282,27 @@ describe('gas top-up', () => {
     expect(
       await screen.findByText('Please enter a valid gas account number (5 to 20 letters or digits)'),
     ).not.toBeNull()
-    expect(create).not.toHaveBeenCalled()
+    expect(gasOrders()).toHaveLength(0)
     typeInto(container.querySelector('taro-input-core'), 'GZ 2024 0001')
     await accountChecked()
     topUp()
     await waitFor(() => expect(navigateTo).toHaveBeenCalledTimes(1))
-    expect(create.mock.calls[0][0]).toEqual({
-      parValue: 100,
-      gasAccount: 'GZ20240001',
-      gasOrgType: GasProvider.XinAo,
-      expectedPayAmount: 97.3,
-      idempotencyKey: expect.any(String),
-    })
+    expect(gasOrders()).toEqual([
+      {
+        parValue: 100,
+        gasAccount: 'GZ20240001',
+        gasOrgType: GasProvider.XinAo,
+        expectedPayAmount: 97.3,
+        idempotencyKey: expect.any(String),
+      },
+    ])
     expect(navigateTo).toHaveBeenCalledWith({
       url: '/subpackages/recharge/selectPayType/selectPayType?orderNo=LP9&type=gas',
     })
   })
 
   it('picks a saved gas account, by remark', async () => {
-    jest.spyOn(lifePayApi, 'getUserAccountAllList').mockResolvedValue([
+    api.answer(PATHS.userAccounts, [
       {
         id: 'g1',
         lifePayType: LifePayOrderType.Gas,
@@ -313,7 +318,7 @@ describe('gas top-up', () => {
         creationTime: '',
       },
     ])
-    renderWithQuery(<GasRechargeForm />)
+    renderWithQuery(<RechargeForm kind={gasRecharge} />)
     fireEvent.click(within(await screen.findByRole('group', { name: 'Saved' })).getByRole('button', { name: /Home/ }))
     expect(screen.getByRole('radio', { name: 'Beijing Gas' }).getAttribute('aria-checked')).toBe('true')
     await waitFor(() => expect(taroInputNamed('Gas account').getAttribute('value')).toBe('88886666'))

@@ -6,12 +6,13 @@ import { CarrierCode } from '@domain/carrier'
 import { LifePayNotificationEvent } from '@domain/lifePayNotification'
 import { LifePayOrderType } from '@domain/lifePayOrderType'
 import { LifePayOrderStatus, LifePayStatus } from '@domain/lifePayStatus'
+import { useToastStore } from '../../../src/components/toastStore'
 import { useLocaleStore } from '../../../src/i18n/i18n'
-import { useSandboxCashierStore } from '../../../src/platform/payment/sandboxCashierStore'
-import * as lifePayApi from '../../../src/services/api/lifePay'
-import * as sandboxApi from '../../../src/services/api/sandboxCashier'
-import * as notificationsApi from '../../../src/services/api/notifications'
+import { settleSandboxCashier, useSandboxCashierStore } from '../../../src/platform/payment/sandboxCashierStore'
 import PayTypeSelection from '../../../src/subpackages/recharge/components/PayTypeSelection'
+import { withFakeApi } from '../../support/fakeApi'
+import { queriesSettled } from '../../support/queries'
+import { ok } from '../../support/testServer'
 import { logIn, logOut, renderWithQuery } from './support'
 
 // Issue 20 at the pay tap: the host's subscribe prompt (mini-programs) or the SMS opt-in (H5), and the payment going
@@ -59,9 +60,22 @@ const TEMPLATES = [
   { event: LifePayNotificationEvent.RefundRejected, templateId: 'T-rejected' },
 ]
 
+const api = withFakeApi()
+const TEMPLATES_PATH = '/api/LifePay/GetNotificationTemplates'
+const NOTIFICATIONS = '/api/LifePay/SetLifePayOrderNotifications'
+
+/** What the tap did, in order: the host's prompt, then the payment's calls as the server received them. */
 let calls: string[]
-let sent: SetLifePayOrderNotificationsInput[]
+/** The answers sent to the server (beside the payment, in no fixed order with its calls). */
+const sent = () => api.bodies<SetLifePayOrderNotificationsInput>(NOTIFICATIONS)
 let prompt: jest.SpyInstance
+
+/** Renders the pay page and waits until its reads (the order, the host's templates) have been answered. */
+async function open(host: 'weapp' | 'h5') {
+  const view = renderWithQuery(<PayTypeSelection orderNo='LP100' kind='phone' host={host} />)
+  await queriesSettled(view.queryClient)
+  return view
+}
 
 /** The host's prompt: answers through its callbacks, as wx / my do. */
 function answerPrompt(answer: Record<string, string> | 'fail') {
@@ -87,67 +101,68 @@ function hostHas(prompt: boolean) {
 beforeEach(() => {
   useLocaleStore.setState({ locale: 'en-US' })
   useSandboxCashierStore.setState({ request: null })
+  useToastStore.setState({ toast: null })
   logIn('13800138000')
   calls = []
-  sent = []
-  jest.spyOn(lifePayApi, 'getUserLifePayOrderDetail').mockResolvedValue(order)
-  jest.spyOn(lifePayApi, 'setLifePayOrderPayType').mockImplementation(async () => {
+  api.answer('/api/LifePay/GetUserLifePayOrderDetail', order)
+  api.route('/api/LifePay/SetLifePayOrderPayType', () => {
     calls.push('setPayType')
+    return ok(null)
   })
-  jest.spyOn(lifePayApi, 'getPayOrderForJsAPI').mockImplementation(async (input) => {
+  api.route('/api/LifePay/GetPayOrderForJsAPI', (request) => {
     calls.push('jsapi')
     const payOrder: PayOrderForJsApi = {
       orderNo: 'LP100',
-      lifePayType: input.lifePayType,
+      lifePayType: (request.body as { lifePayType: PayOrderForJsApi['lifePayType'] }).lifePayType,
       payAmount: 98.5,
       sandbox: true,
       wxPay: null,
       aliPayTradeNo: null,
       webPayUrl: null,
     }
-    return payOrder
+    return ok(payOrder)
   })
-  jest.spyOn(notificationsApi, 'getNotificationTemplates').mockResolvedValue(TEMPLATES)
-  jest.spyOn(notificationsApi, 'setLifePayOrderNotifications').mockImplementation(async (input) => {
-    sent.push(input)
-    calls.push(`notifications ${input.channel}`)
-    return null
-  })
+  api.answer(TEMPLATES_PATH, TEMPLATES)
+  api.answer(NOTIFICATIONS, null)
   // The H5 Taro the tests run on has no canIUse; the mini-programs' has.
   hostHas(true)
-  jest.spyOn(sandboxApi, 'confirmSandboxPayment').mockResolvedValue(undefined)
-  jest.spyOn(sandboxApi, 'cancelSandboxPayment').mockResolvedValue(undefined)
+  api.answer('/api/dev/pay/confirm', null)
+  api.answer('/api/dev/pay/cancel', null)
   jest.spyOn(Taro, 'redirectTo').mockResolvedValue({ errMsg: 'redirectTo:ok' })
 })
 
-afterEach(() => {
+afterEach(async () => {
+  // A cashier left open: the payer backs out, so the page's payment ends here rather than in the next test.
+  await act(async () => settleSandboxCashier({ kind: 'cancelled' }))
   delete (Taro as { canIUse?: unknown }).canIUse
   jest.restoreAllMocks()
   logOut()
 })
 
-async function tapPay() {
-  const pay = await screen.findByRole('button', { name: 'Pay ¥98.50' })
+/** Taps the button once it is there (the answers that bring it travel in real time, outside act). */
+async function tap(name: string) {
+  const button = await screen.findByRole('button', { name })
   await act(async () => {
-    fireEvent.click(pay)
+    fireEvent.click(button)
   })
 }
+
+const tapPay = () => tap('Pay ¥98.50')
 
 describe('the subscribe prompt at the pay tap (mini-programs)', () => {
   it('asks once, inside the tap, for the three pay-time templates, then pays; the answers go to the server', async () => {
     answerPrompt({ 'T-ok': 'accept', 'T-failed': 'accept', 'T-paid': 'reject' })
-    renderWithQuery(<PayTypeSelection orderNo='LP100' kind='phone' host='weapp' />)
-    await waitFor(() => expect(notificationsApi.getNotificationTemplates).toHaveBeenCalled())
+    await open('weapp')
+    expect(api.sent(TEMPLATES_PATH)).toHaveLength(1)
     const pay = await screen.findByRole('button', { name: 'Pay ¥98.50' })
     // The templates are read before the tap: the prompt is the first thing the tap does.
     await waitFor(() => expect(pay.getAttribute('aria-disabled')).not.toBe('true'))
     fireEvent.click(pay)
     expect(calls).toEqual(['prompt T-ok,T-failed,T-paid'])
-    await waitFor(() =>
-      expect(calls).toEqual(['prompt T-ok,T-failed,T-paid', 'notifications wechat', 'setPayType', 'jsapi']),
-    )
+    await waitFor(() => expect(calls).toEqual(['prompt T-ok,T-failed,T-paid', 'setPayType', 'jsapi']))
     expect(prompt).toHaveBeenCalledTimes(1)
-    expect(sent).toEqual([
+    await waitFor(() => expect(sent()).toHaveLength(1))
+    expect(sent()).toEqual([
       {
         orderNo: 'LP100',
         channel: 'wechat',
@@ -163,63 +178,57 @@ describe('the subscribe prompt at the pay tap (mini-programs)', () => {
 
   it('a user who refuses, a prompt that fails, or a host without the API: the payment goes on all the same', async () => {
     answerPrompt('fail')
-    const { unmount } = renderWithQuery(<PayTypeSelection orderNo='LP100' kind='phone' host='weapp' />)
-    await waitFor(() => expect(notificationsApi.getNotificationTemplates).toHaveBeenCalled())
+    const { unmount } = await open('weapp')
     await tapPay()
     await waitFor(() => expect(calls).toEqual(['prompt T-ok,T-failed,T-paid', 'setPayType', 'jsapi']))
-    expect(sent).toEqual([])
+    expect(sent()).toEqual([])
     unmount()
     useSandboxCashierStore.setState({ request: null })
 
     calls = []
     hostHas(false)
-    renderWithQuery(<PayTypeSelection orderNo='LP100' kind='phone' host='weapp' />)
-    await waitFor(() => expect(notificationsApi.getNotificationTemplates).toHaveBeenCalled())
+    await open('weapp')
     await tapPay()
     await waitFor(() => expect(calls).toEqual(['setPayType', 'jsapi']))
   })
 
   it('the server refusing the answers does not stop the payment', async () => {
     answerPrompt({ 'T-ok': 'accept' })
-    jest.spyOn(notificationsApi, 'setLifePayOrderNotifications').mockRejectedValue(new Error('network down'))
-    renderWithQuery(<PayTypeSelection orderNo='LP100' kind='phone' host='weapp' />)
-    await waitFor(() => expect(notificationsApi.getNotificationTemplates).toHaveBeenCalled())
+    api.fail(NOTIFICATIONS)
+    await open('weapp')
     await tapPay()
     await waitFor(() => expect(calls).toEqual(['prompt T-ok,T-failed,T-paid', 'setPayType', 'jsapi']))
     expect(await screen.findByRole('dialog', { name: 'Checkout' })).not.toBeNull()
+    // Quietly: the answers were lost on the way, and the user is not told.
+    await waitFor(() => expect(sent()).toHaveLength(1))
+    expect(useToastStore.getState().toast).toBeNull()
   })
 })
 
 describe('the SMS opt-in (H5)', () => {
   it('is offered unticked with the masked number; the host prompt is never asked in a browser', async () => {
     answerPrompt({})
-    renderWithQuery(<PayTypeSelection orderNo='LP100' kind='phone' host='h5' />)
+    await open('h5')
     const box = await screen.findByRole('checkbox', { name: 'Text me the top-up result (to 138****8000)' })
     expect(box.getAttribute('aria-checked')).toBe('false')
     await tapPay()
     await waitFor(() => expect(calls).toEqual(['setPayType', 'jsapi']))
     expect(prompt).not.toHaveBeenCalled()
-    expect(notificationsApi.getNotificationTemplates).not.toHaveBeenCalled()
+    expect(api.sent(TEMPLATES_PATH)).toEqual([])
   })
 
   it('ticked, it travels with the pay tap; unticked after a cancelled payment, it is withdrawn', async () => {
     useLocaleStore.setState({ locale: 'zh-CN' })
-    renderWithQuery(<PayTypeSelection orderNo='LP100' kind='phone' host='h5' />)
+    await open('h5')
     const box = await screen.findByRole('checkbox', { name: '短信通知我充值结果（发送至 138****8000）' })
     fireEvent.click(box)
     expect(box.getAttribute('aria-checked')).toBe('true')
-    await act(async () => {
-      fireEvent.click(await screen.findByRole('button', { name: '确认支付 ¥98.50' }))
-    })
-    await waitFor(() => expect(sent).toEqual([{ orderNo: 'LP100', channel: 'sms', optIn: true }]))
-    await act(async () => {
-      fireEvent.click(await screen.findByRole('button', { name: '取消支付' }))
-    })
+    await tap('确认支付 ¥98.50')
+    await waitFor(() => expect(sent()).toEqual([{ orderNo: 'LP100', channel: 'sms', optIn: true }]))
+    await tap('取消支付')
     fireEvent.click(screen.getByRole('checkbox'))
-    await act(async () => {
-      fireEvent.click(await screen.findByRole('button', { name: '确认支付 ¥98.50' }))
-    })
-    await waitFor(() => expect(sent).toHaveLength(2))
-    expect(sent[1]).toEqual({ orderNo: 'LP100', channel: 'sms', optIn: false })
+    await tap('确认支付 ¥98.50')
+    await waitFor(() => expect(sent()).toHaveLength(2))
+    expect(sent()[1]).toEqual({ orderNo: 'LP100', channel: 'sms', optIn: false })
   })
 })

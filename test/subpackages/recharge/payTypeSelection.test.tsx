@@ -1,21 +1,19 @@
 import { act, fireEvent, screen, waitFor, within } from '@testing-library/react'
-import type { AxiosResponse } from 'axios'
 import Taro from '@tarojs/taro'
-import type { LifePayOrderDetail, PayOrderForJsApi } from '@contract/lifePay'
+import type { GetPayOrderForJsApiInput, LifePayOrderDetail, PayOrderForJsApi } from '@contract/lifePay'
 import { CarrierCode } from '@domain/carrier'
 import { LifePayOrderType } from '@domain/lifePayOrderType'
 import { LifePayOrderStatus, LifePayStatus } from '@domain/lifePayStatus'
 import { type LifePayType } from '@domain/lifePayType'
 import { useToastStore } from '../../../src/components/toastStore'
 import { useLocaleStore } from '../../../src/i18n/i18n'
-import * as sandboxApi from '../../../src/services/api/sandboxCashier'
-import { useSandboxCashierStore } from '../../../src/platform/payment/sandboxCashierStore'
-import * as lifePayApi from '../../../src/services/api/lifePay'
+import { settleSandboxCashier, useSandboxCashierStore } from '../../../src/platform/payment/sandboxCashierStore'
 import * as webPay from '../../../src/platform/payment/webPay'
 import type * as WebPayH5 from '../../../src/platform/payment/webPay.h5'
-import { BizError } from '../../../src/services/http/bizError'
 import PayTypeSelection from '../../../src/subpackages/recharge/components/PayTypeSelection'
+import { withFakeApi } from '../../support/fakeApi'
 import { leavingPage } from '../../support/leavingPage'
+import { ok, type Received } from '../../support/testServer'
 import { logIn, logOut, renderWithQuery } from './support'
 
 function order(overrides: Partial<LifePayOrderDetail> = {}): LifePayOrderDetail {
@@ -67,8 +65,25 @@ function payOrder(lifePayType: LifePayType): PayOrderForJsApi {
   }
 }
 
+const api = withFakeApi()
+const DETAIL = '/api/LifePay/GetUserLifePayOrderDetail'
+const JSAPI = '/api/LifePay/GetPayOrderForJsAPI'
+
+/** What paying did, in the order the server received it. */
 let calls: string[]
 let redirectTo: jest.SpyInstance
+/** GetPayOrderForJsAPI answered with `answer`'s payment order for what was asked. */
+const answerPayOrder = (answer: (input: GetPayOrderForJsApiInput) => PayOrderForJsApi) =>
+  api.route(JSAPI, (request: Received) => {
+    const input = request.body as GetPayOrderForJsApiInput
+    calls.push(`jsapi ${input.lifePayType}`)
+    return ok(answer(input))
+  })
+const detailAnswer = (detail: LifePayOrderDetail) =>
+  api.route(DETAIL, () => {
+    calls.push('detail')
+    return ok(detail)
+  })
 
 beforeEach(() => {
   useLocaleStore.setState({ locale: 'en-US' })
@@ -76,27 +91,26 @@ beforeEach(() => {
   Taro.removeStorageSync('lifePay.payChoice')
   logIn()
   calls = []
-  jest.spyOn(lifePayApi, 'getUserLifePayOrderDetail').mockImplementation(async () => {
-    calls.push('detail')
-    return order()
+  detailAnswer(order())
+  api.route('/api/LifePay/SetLifePayOrderPayType', (request) => {
+    calls.push(`setPayType ${(request.body as { lifePayType: number }).lifePayType}`)
+    return ok(null)
   })
-  jest.spyOn(lifePayApi, 'setLifePayOrderPayType').mockImplementation(async (input) => {
-    calls.push(`setPayType ${input.lifePayType}`)
-  })
-  jest.spyOn(lifePayApi, 'getPayOrderForJsAPI').mockImplementation(async (input) => {
-    calls.push(`jsapi ${input.lifePayType}`)
-    return payOrder(input.lifePayType)
-  })
-  jest.spyOn(sandboxApi, 'confirmSandboxPayment').mockImplementation(async () => {
+  answerPayOrder((input) => payOrder(input.lifePayType))
+  api.route('/api/dev/pay/confirm', () => {
     calls.push('sandbox confirm')
+    return ok(null)
   })
-  jest.spyOn(sandboxApi, 'cancelSandboxPayment').mockImplementation(async () => {
+  api.route('/api/dev/pay/cancel', () => {
     calls.push('sandbox cancel')
+    return ok(null)
   })
   redirectTo = jest.spyOn(Taro, 'redirectTo').mockResolvedValue({ errMsg: 'redirectTo:ok' })
 })
 
-afterEach(() => {
+afterEach(async () => {
+  // A cashier left open: the payer backs out, so the page's payment ends here rather than in the next test.
+  await act(async () => settleSandboxCashier({ kind: 'cancelled' }))
   jest.restoreAllMocks()
   logOut()
 })
@@ -105,11 +119,7 @@ const option = (name: string) => screen.getByRole('radio', { name: new RegExp(na
 
 describe('select pay type', () => {
   it('says another account’s or an unknown order does not exist, with the way to the orders (issue 37, item 7)', async () => {
-    const response = {
-      data: { success: false, data: null, error: 'ORDER_NOT_FOUND', msg: '订单不存在', showType: 2 },
-      config: {},
-    } as unknown as AxiosResponse
-    jest.spyOn(lifePayApi, 'getUserLifePayOrderDetail').mockRejectedValue(new BizError(response))
+    api.refuse(DETAIL, 'ORDER_NOT_FOUND', '订单不存在')
     renderWithQuery(<PayTypeSelection orderNo='LPFOREIGN' kind='phone' host='h5' />)
     await waitFor(() =>
       expect(screen.getByText('This order does not exist or belongs to another account')).toBeTruthy(),
@@ -189,9 +199,7 @@ describe('select pay type', () => {
     const cashier = await screen.findByRole('dialog', { name: 'Checkout' })
     expect(cashier.textContent).toContain('Pay withAlipay')
     expect(within(cashier).getByText('Alipay').parentElement?.querySelector('.lp-paytype-mark--ali')).not.toBeNull()
-    await act(async () => {
-      fireEvent.click(within(cashier).getByRole('button', { name: 'Pay ¥98.50' }))
-    })
+    fireEvent.click(within(cashier).getByRole('button', { name: 'Pay ¥98.50' }))
     await waitFor(() => expect(calls).toEqual(['detail', 'setPayType 20', 'jsapi 20', 'sandbox confirm']))
     expect(redirectTo).toHaveBeenCalledWith({
       url: '/subpackages/recharge/rechargeResult/rechargeResult?orderNo=LP100',
@@ -205,21 +213,21 @@ describe('select pay type', () => {
     jest.spyOn(webPay, 'webPayReturnUrl').mockImplementation((page) => h5.webPayReturnUrl(page, leaving.page))
     jest.spyOn(webPay, 'payOnTheWeb').mockImplementation((...args) => h5.payOnTheWeb(...args, leaving.page))
     const gateway = 'https://openapi.alipay.com/gateway.do?method=alipay.trade.wap.pay&sign=c2ln'
-    const asked: Parameters<typeof lifePayApi.getPayOrderForJsAPI>[0][] = []
-    jest.spyOn(lifePayApi, 'getPayOrderForJsAPI').mockImplementation(async (input) => {
-      asked.push(input)
-      return { ...payOrder(input.lifePayType), sandbox: false, aliPayTradeNo: null, webPayUrl: gateway }
-    })
+    answerPayOrder((input) => ({
+      ...payOrder(input.lifePayType),
+      sandbox: false,
+      aliPayTradeNo: null,
+      webPayUrl: gateway,
+    }))
     renderWithQuery(<PayTypeSelection orderNo='LP100' kind='phone' host='h5' />)
     const pay = await screen.findByRole('button', { name: 'Pay ¥98.50' })
     fireEvent.click(option('Alipay'))
     fireEvent.click(pay)
     await waitFor(() => expect(leaving.assign).toHaveBeenCalledWith(gateway))
-    expect(asked).toEqual([
+    expect(api.bodies(JSAPI)).toEqual([
       {
         orderNo: 'LP100',
         lifePayType: 20,
-        openId: undefined,
         host: 'h5',
         returnUrl: 'https://h5.example/subpackages/recharge/rechargeResult/rechargeResult?orderNo=LP100',
       },
@@ -238,15 +246,10 @@ describe('select pay type', () => {
   })
 
   it('in a mini-program the server is told the host and given no way back', async () => {
-    const asked: Parameters<typeof lifePayApi.getPayOrderForJsAPI>[0][] = []
-    jest.spyOn(lifePayApi, 'getPayOrderForJsAPI').mockImplementation(async (input) => {
-      asked.push(input)
-      return payOrder(input.lifePayType)
-    })
     renderWithQuery(<PayTypeSelection orderNo='LP100' kind='phone' host='weapp' />)
     fireEvent.click(await screen.findByRole('button', { name: 'Pay ¥98.50' }))
-    await waitFor(() => expect(asked).toHaveLength(1))
-    expect(asked[0]).toMatchObject({ host: 'weapp', returnUrl: undefined })
+    await waitFor(() => expect(api.bodies(JSAPI)).toHaveLength(1))
+    expect(api.bodies(JSAPI)[0]).toEqual({ orderNo: 'LP100', lifePayType: 10, host: 'weapp' })
   })
 
   it('stays on the page with the order payable when the payer cancels', async () => {
@@ -255,9 +258,7 @@ describe('select pay type', () => {
     await waitFor(() =>
       expect(screen.getByRole('button', { name: 'Paying…' }).getAttribute('aria-disabled')).toBe('true'),
     )
-    await act(async () => {
-      fireEvent.click(screen.getByRole('button', { name: 'Cancel payment' }))
-    })
+    fireEvent.click(await screen.findByRole('button', { name: 'Cancel payment' }))
     await waitFor(() => expect(calls).toEqual(['detail', 'setPayType 10', 'jsapi 10', 'sandbox cancel', 'detail']))
     expect(redirectTo).not.toHaveBeenCalled()
     expect(useToastStore.getState().toast?.text).toBe(
@@ -268,9 +269,7 @@ describe('select pay type', () => {
   })
 
   it('reads the kind from the order when the query has none, and leads a paid order to its result', async () => {
-    jest
-      .spyOn(lifePayApi, 'getUserLifePayOrderDetail')
-      .mockResolvedValue(order({ lifePayOrderType: LifePayOrderType.Gas, payStatus: LifePayStatus.Paid }))
+    detailAnswer(order({ lifePayOrderType: LifePayOrderType.Gas, payStatus: LifePayStatus.Paid }))
     renderWithQuery(<PayTypeSelection orderNo='LP100' host='h5' />)
     await waitFor(() => expect(screen.getByRole('alert').textContent).toBe('This order is already paid'))
     expect(screen.queryByRole('radiogroup')).toBeNull()
@@ -285,7 +284,7 @@ describe('select pay type', () => {
     // The server's closing job may not have run yet: the deadline holds on the device too.
     ['unpaid past its expireTime', { expireTime: new Date(Date.now() - 1000).toISOString() }],
   ])('says an order %s can no longer be paid and offers a new one', async (_, overrides) => {
-    jest.spyOn(lifePayApi, 'getUserLifePayOrderDetail').mockResolvedValue(order(overrides))
+    detailAnswer(order(overrides))
     renderWithQuery(<PayTypeSelection orderNo='LP100' kind='phone' host='h5' />)
     await waitFor(() =>
       expect(screen.getByRole('alert').textContent).toBe('The order has been closed, please place a new order'),

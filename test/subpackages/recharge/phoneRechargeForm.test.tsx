@@ -1,17 +1,16 @@
+import type * as Timers from 'node:timers'
 import { act, fireEvent, screen, waitFor, within } from '@testing-library/react'
 import Taro from '@tarojs/taro'
-import type { AxiosResponse } from 'axios'
 import type { PhoneParValue } from '@contract/lifePay'
 import { CarrierCode } from '@domain/carrier'
 import { PAY_PAGE_OPEN_GRACE_MS } from '@domain/constants'
 import { LifePayOrderType } from '@domain/lifePayOrderType'
 import { useLocaleStore } from '../../../src/i18n/i18n'
 import * as navigation from '../../../src/platform/navigation'
-import * as lifePayApi from '../../../src/services/api/lifePay'
-import { BizError } from '../../../src/services/http/bizError'
-import PhoneRechargeForm from '../../../src/subpackages/recharge/components/PhoneRechargeForm'
 import { useRechargeDraftStore } from '../../../src/subpackages/recharge/hooks/rechargeDraftStore'
 import { coverPage, showPageAgain } from '../../shims/pageLifecycle'
+import { withFakeApi } from '../../support/fakeApi'
+import { ok, refusal, type Reply } from '../../support/testServer'
 import {
   blur,
   carrierLookupAnswered,
@@ -20,10 +19,14 @@ import {
   formUnlocked,
   logIn,
   logOut,
+  PATHS,
   rates,
   renderWithQuery,
   typeInto,
+  unavailable,
 } from './support'
+import RechargeForm from '../../../src/subpackages/recharge/components/RechargeForm'
+import { phoneRecharge } from '../../../src/subpackages/recharge/kinds/phoneRecharge'
 
 const parValues: PhoneParValue[] = [
   { ispCode: CarrierCode.Yidong, ispName: '中国移动', parValue: [10, 30, 50, 100, 200, 300, 500] },
@@ -33,19 +36,27 @@ const parValues: PhoneParValue[] = [
 
 const created = { orderNo: 'LP1', payAmount: 98.5, parValue: 100, discountAmount: 1.5 }
 
+const api = withFakeApi()
+const realTimers = jest.requireActual<typeof Timers>('timers')
 let navigateTo: jest.SpyInstance
-let create: jest.SpyInstance
+
+/** The orders sent, oldest first. */
+const orders = () => api.bodies(PATHS.createPhone)
+/** The create call answered with each reply in turn, then with the order made. */
+function createAnswers(...replies: Reply[]) {
+  api.route(PATHS.createPhone, () => replies.shift() ?? ok(created))
+}
 
 beforeEach(() => {
   useLocaleStore.setState({ locale: 'en-US' })
   useRechargeDraftStore.setState({ phone: undefined })
   logIn('13800138000')
-  jest.spyOn(lifePayApi, 'getRate').mockResolvedValue(rates)
-  jest.spyOn(lifePayApi, 'getPhoneParValue').mockResolvedValue(parValues)
-  jest.spyOn(lifePayApi, 'getUserAccountAllList').mockResolvedValue([])
-  create = jest.spyOn(lifePayApi, 'createLifePayPhoneOrder').mockResolvedValue(created)
+  api.answer(PATHS.rate, rates)
+  api.answer(PATHS.phoneParValue, parValues)
+  api.answer(PATHS.userAccounts, [])
+  createAnswers()
   // The carrier lookup (issue 20) cannot say here, so the prefix guess stands; its own states: accountCheck.test.tsx.
-  jest.spyOn(lifePayApi, 'checkPhoneCarrier').mockRejectedValue(new Error('lookup unavailable'))
+  api.route(PATHS.carrierCheck, () => unavailable)
   navigateTo = jest.spyOn(Taro, 'navigateTo').mockResolvedValue({ errMsg: 'navigateTo:ok' })
 })
 
@@ -66,32 +77,33 @@ const topUp = () => fireEvent.click(screen.getByRole('button', { name: /Top up n
 
 describe('phone top-up', () => {
   it('shows where the amounts will be while they load, never "No amounts available", and reads them quietly', async () => {
-    const answer = deferred<PhoneParValue[]>()
-    const read = jest.spyOn(lifePayApi, 'getPhoneParValue').mockReturnValue(answer.promise)
-    renderWithQuery(<PhoneRechargeForm />)
+    const answer = api.hold(PATHS.phoneParValue)
+    renderWithQuery(<RechargeForm kind={phoneRecharge} />)
     const loading = await screen.findByLabelText('Loading the amounts')
     expect(loading.getAttribute('aria-busy')).toBe('true')
     expect(screen.queryByText('No amounts available')).toBeNull()
+    await answer.received
     // The page shows its own loading: no masked "Loading…" over it.
-    expect(read).toHaveBeenCalledWith(expect.objectContaining({ showLoading: false }))
-    answer.resolve(parValues)
+    expect(api.loadingShown()).toBe(0)
+    answer.answer(parValues)
     await facesPriced()
     expect(screen.queryByLabelText('Loading the amounts')).toBeNull()
   })
 
   it('says the amounts could not be loaded, with a retry that brings them', async () => {
-    const read = jest.spyOn(lifePayApi, 'getPhoneParValue').mockRejectedValueOnce(new Error('Network Error'))
-    renderWithQuery(<PhoneRechargeForm />)
+    const replies: Reply[] = [{ hangUp: true }]
+    api.route(PATHS.phoneParValue, () => replies.shift() ?? ok(parValues))
+    renderWithQuery(<RechargeForm kind={phoneRecharge} />)
     const failed = await screen.findByText("Couldn't load the amounts")
     expect(failed.closest('[role="alert"]')).not.toBeNull()
     expect(screen.queryByText('No amounts available')).toBeNull()
     fireEvent.click(screen.getByRole('button', { name: 'Retry' }))
     await facesPriced()
-    expect(read).toHaveBeenCalledTimes(2)
+    expect(api.sent(PATHS.phoneParValue)).toHaveLength(2)
   })
 
   it('prefills the own number masked, offers the carrier’s face values up to 300 with price and saving', async () => {
-    renderWithQuery(<PhoneRechargeForm />)
+    renderWithQuery(<RechargeForm kind={phoneRecharge} />)
     await facesPriced()
     expect(screen.getByText('138****8000', { selector: '.lp-phone-confirmed__number' })).not.toBeNull()
     expect(screen.getByRole('radio', { name: /China Mobile/ }).getAttribute('aria-checked')).toBe('true')
@@ -109,15 +121,15 @@ describe('phone top-up', () => {
   })
 
   it('takes phone= and parValue= from the query (one-tap repeat) and creates the order, then opens the pay page', async () => {
-    renderWithQuery(<PhoneRechargeForm phone='13012345678' parValue={50} />)
+    renderWithQuery(<RechargeForm kind={phoneRecharge} phone='13012345678' parValue={50} />)
     await facesPriced()
     expect(screen.getByText('130****5678', { selector: '.lp-phone-confirmed__number' })).not.toBeNull()
     expect(screen.getByRole('radio', { name: /China Unicom/ }).getAttribute('aria-checked')).toBe('true')
     expect(screen.getByTestId('payable').textContent).toBe('¥49.25')
     topUp()
     await waitFor(() => expect(navigateTo).toHaveBeenCalledTimes(1))
-    expect(create).toHaveBeenCalledTimes(1)
-    expect(create.mock.calls[0][0]).toEqual({
+    expect(orders()).toHaveLength(1)
+    expect(orders()[0]).toEqual({
       phone: '13012345678',
       ispCode: CarrierCode.Liantong,
       parValue: 50,
@@ -131,7 +143,7 @@ describe('phone top-up', () => {
   })
 
   it('lets the user override the detected carrier (ported number) and orders with the chosen one', async () => {
-    renderWithQuery(<PhoneRechargeForm phone='13812345678' parValue={50} />)
+    renderWithQuery(<RechargeForm kind={phoneRecharge} phone='13812345678' parValue={50} />)
     await facesPriced()
     fireEvent.click(screen.getByRole('radio', { name: /China Telecom/ }))
     expect(screen.getByText(/ported number/)).not.toBeNull()
@@ -140,11 +152,11 @@ describe('phone top-up', () => {
     topUp()
     // The order went through to the pay page.
     await waitFor(() => expect(navigateTo).toHaveBeenCalledTimes(1))
-    expect(create.mock.calls[0][0]).toMatchObject({ phone: '13812345678', ispCode: CarrierCode.Dianxin, parValue: 50 })
+    expect(orders()[0]).toMatchObject({ phone: '13812345678', ispCode: CarrierCode.Dianxin, parValue: 50 })
   })
 
   it('asks for the carrier of a number it cannot place (192) before any call', async () => {
-    const { container } = renderWithQuery(<PhoneRechargeForm />)
+    const { container } = renderWithQuery(<RechargeForm kind={phoneRecharge} />)
     await facesPriced()
     fireEvent.click(screen.getByRole('button', { name: 'Change' }))
     typeInto(phoneInput(container), '19212345678')
@@ -154,17 +166,17 @@ describe('phone top-up', () => {
     // The form's own check answers: no call is made.
     expect(await screen.findByText('Please choose the carrier')).not.toBeNull()
     expect(screen.getByText('Please choose an amount')).not.toBeNull()
-    expect(create).not.toHaveBeenCalled()
+    expect(orders()).toHaveLength(0)
     fireEvent.click(screen.getByRole('radio', { name: /China Mobile/ }))
     fireEvent.click(faceCells()[0])
     topUp()
     await waitFor(() => expect(navigateTo).toHaveBeenCalledTimes(1))
-    expect(create.mock.calls[0][0]).toMatchObject({ phone: '19212345678', ispCode: CarrierCode.Yidong, parValue: 10 })
+    expect(orders()[0]).toMatchObject({ phone: '19212345678', ispCode: CarrierCode.Yidong, parValue: 10 })
   })
 
   it('shows a typed or pasted number in 3-4-4 groups with its carrier beside it, and orders the plain digits', async () => {
     logIn('')
-    const { container } = renderWithQuery(<PhoneRechargeForm parValue={50} />)
+    const { container } = renderWithQuery(<RechargeForm kind={phoneRecharge} parValue={50} />)
     await facesPriced()
     await nativeInputDrawn(container)
     typeInto(phoneInput(container), '1301234567')
@@ -175,15 +187,15 @@ describe('phone top-up', () => {
     expect(phoneInput(container)?.getAttribute('value')).toBe('130 1234 5678')
     expect(screen.getByText('China Unicom', { selector: '.lp-text-field__suffix' })).not.toBeNull()
     // The form orders once the carrier lookup has answered (here: it cannot say, the guess stands).
-    await carrierLookupAnswered(lifePayApi.checkPhoneCarrier)
+    await carrierLookupAnswered(api)
     topUp()
     await waitFor(() => expect(navigateTo).toHaveBeenCalledTimes(1))
-    expect(create.mock.calls[0][0]).toMatchObject({ phone: '13012345678', ispCode: CarrierCode.Liantong })
+    expect(orders()[0]).toMatchObject({ phone: '13012345678', ispCode: CarrierCode.Liantong })
   })
 
   it('shows the validation message at the phone field and keeps digits only', async () => {
     logIn('')
-    const { container } = renderWithQuery(<PhoneRechargeForm />)
+    const { container } = renderWithQuery(<RechargeForm kind={phoneRecharge} />)
     await facesPriced()
     await nativeInputDrawn(container)
     typeInto(phoneInput(container), '12a3-45')
@@ -193,23 +205,24 @@ describe('phone top-up', () => {
     topUp()
     // The form's own check answers (12345 has no carrier either): no call is made.
     expect(await screen.findByText('Please choose the carrier')).not.toBeNull()
-    expect(create).not.toHaveBeenCalled()
+    expect(orders()).toHaveLength(0)
     typeInto(phoneInput(container), '')
     topUp()
     expect(screen.getByText('This field is required')).not.toBeNull()
-    expect(create).not.toHaveBeenCalled()
+    expect(orders()).toHaveLength(0)
   })
 
   it('a double tap creates one order; a retry after a failure resends the same idempotency key', async () => {
-    const first = deferred<typeof created>()
-    create.mockReturnValueOnce(first.promise)
-    renderWithQuery(<PhoneRechargeForm phone='13812345678' parValue={100} />)
+    const first = api.hold(PATHS.createPhone)
+    renderWithQuery(<RechargeForm kind={phoneRecharge} phone='13812345678' parValue={100} />)
     await facesPriced()
     topUp()
     topUp()
-    expect(create).toHaveBeenCalledTimes(1)
+    await first.received
+    expect(orders()).toHaveLength(1)
     expect(screen.getByRole('button', { name: 'Placing the order…' }).getAttribute('aria-disabled')).toBe('true')
-    first.reject(new Error('timeout of 10000ms exceeded'))
+    // The answer is lost (a timeout, a dropped connection): the order may or may not exist.
+    first.reply({ hangUp: true })
     await formUnlocked()
     topUp()
     await waitFor(() => expect(navigateTo).toHaveBeenCalledTimes(1))
@@ -217,22 +230,22 @@ describe('phone top-up', () => {
     coverPage()
     showPageAgain()
     await formUnlocked()
-    expect(create).toHaveBeenCalledTimes(2)
-    expect(create.mock.calls[1][0].idempotencyKey).toBe(create.mock.calls[0][0].idempotencyKey)
+    expect(orders()).toHaveLength(2)
+    expect(orders()[1].idempotencyKey).toBe(orders()[0].idempotencyKey)
     expect(navigateTo).toHaveBeenCalledTimes(1)
     // A new order after that success (another amount) gets a new key.
     fireEvent.click(faceCells()[0])
     topUp()
     await waitFor(() => expect(navigateTo).toHaveBeenCalledTimes(2))
-    expect(create).toHaveBeenCalledTimes(3)
-    expect(create.mock.calls[2][0].idempotencyKey).not.toBe(create.mock.calls[0][0].idempotencyKey)
+    expect(orders()).toHaveLength(3)
+    expect(orders()[2].idempotencyKey).not.toBe(orders()[0].idempotencyKey)
   })
 
   it('a second tap after the order is made but before the pay page covers the form makes no second order', async () => {
     // A fast server answers between the two taps of a double tap; the pay page is still opening.
     const opened = deferred<TaroGeneral.CallbackResult>()
     navigateTo.mockReturnValueOnce(opened.promise)
-    renderWithQuery(<PhoneRechargeForm phone='13812345678' parValue={100} />)
+    renderWithQuery(<RechargeForm kind={phoneRecharge} phone='13812345678' parValue={100} />)
     await facesPriced()
     topUp()
     await waitFor(() => expect(navigateTo).toHaveBeenCalledTimes(1))
@@ -244,20 +257,20 @@ describe('phone top-up', () => {
     await act(async () => opened.resolve({ errMsg: 'navigateTo:ok' }))
     expect(button().getAttribute('aria-disabled')).toBe('true')
     topUp()
-    expect(create).toHaveBeenCalledTimes(1)
+    expect(orders()).toHaveLength(1)
     // The pay page covers the form; back on it, the button works again, for a new order.
     coverPage()
     showPageAgain()
     await formUnlocked()
     topUp()
     await waitFor(() => expect(navigateTo).toHaveBeenCalledTimes(2))
-    expect(create).toHaveBeenCalledTimes(2)
-    expect(create.mock.calls[1][0].idempotencyKey).not.toBe(create.mock.calls[0][0].idempotencyKey)
+    expect(orders()).toHaveLength(2)
+    expect(orders()[1].idempotencyKey).not.toBe(orders()[0].idempotencyKey)
   })
 
   it('a pay page that never opens unlocks the form for the same order', async () => {
     navigateTo.mockRejectedValueOnce({ errMsg: 'navigateTo:fail' })
-    renderWithQuery(<PhoneRechargeForm phone='13812345678' parValue={100} />)
+    renderWithQuery(<RechargeForm kind={phoneRecharge} phone='13812345678' parValue={100} />)
     await facesPriced()
     topUp()
     await waitFor(() => expect(navigateTo).toHaveBeenCalledTimes(1))
@@ -265,18 +278,24 @@ describe('phone top-up', () => {
     await formUnlocked()
     topUp()
     await waitFor(() => expect(navigateTo).toHaveBeenCalledTimes(2))
-    expect(create).toHaveBeenCalledTimes(2)
-    expect(create.mock.calls[1][0].idempotencyKey).toBe(create.mock.calls[0][0].idempotencyKey)
+    expect(orders()).toHaveLength(2)
+    expect(orders()[1].idempotencyKey).toBe(orders()[0].idempotencyKey)
   })
 
   it('a pay page whose navigation answered but that never covers the form unlocks it after a grace, for the same order', async () => {
-    renderWithQuery(<PhoneRechargeForm phone='13812345678' parValue={100} />)
+    renderWithQuery(<RechargeForm kind={phoneRecharge} phone='13812345678' parValue={100} />)
     await facesPriced()
     jest.useFakeTimers({ doNotFake: ['queueMicrotask', 'nextTick'] })
     try {
       topUp()
-      // Not waitFor: under fake timers it advances the clock while it polls, eating into the grace measured below.
-      for (let turns = 0; turns < 50 && navigateTo.mock.calls.length === 0; turns++) await act(async () => undefined)
+      // Not waitFor: under fake timers it advances the clock while it polls, eating into the grace measured below. The
+      // order travels in real time while the fake clock stands still.
+      for (let turns = 0; turns < 2000 && navigateTo.mock.calls.length === 0; turns++) {
+        await act(async () => {
+          jest.advanceTimersByTime(0)
+          await new Promise((resolve) => realTimers.setTimeout(resolve, 2))
+        })
+      }
       expect(navigateTo).toHaveBeenCalledTimes(1)
       // H5 could not load the pay page's code and went back: nothing covered the form.
       await act(async () => jest.advanceTimersByTime(PAY_PAGE_OPEN_GRACE_MS - 1))
@@ -289,17 +308,13 @@ describe('phone top-up', () => {
     }
     topUp()
     await waitFor(() => expect(navigateTo).toHaveBeenCalledTimes(2))
-    expect(create).toHaveBeenCalledTimes(2)
-    expect(create.mock.calls[1][0].idempotencyKey).toBe(create.mock.calls[0][0].idempotencyKey)
+    expect(orders()).toHaveLength(2)
+    expect(orders()[1].idempotencyKey).toBe(orders()[0].idempotencyKey)
   })
 
   it('shows the server’s refusal at the field it concerns', async () => {
-    const response = {
-      data: { success: false, data: null, error: 'PAR_VALUE_NOT_OFFERED', msg: '不支持该充值面额', showType: 2 },
-      config: {},
-    } as unknown as AxiosResponse
-    create.mockRejectedValueOnce(new BizError(response))
-    renderWithQuery(<PhoneRechargeForm phone='13812345678' parValue={100} />)
+    createAnswers(refusal('不支持该充值面额', 'PAR_VALUE_NOT_OFFERED'))
+    renderWithQuery(<RechargeForm kind={phoneRecharge} phone='13812345678' parValue={100} />)
     await facesPriced()
     topUp()
     // The face value field says it: that is where the user fixes it.
@@ -310,53 +325,46 @@ describe('phone top-up', () => {
   })
 
   it('a price the server no longer gives: said at the amount, the rates read again, the new price shown', async () => {
-    const response = {
-      data: {
-        success: false,
-        data: null,
-        error: 'PRICE_CHANGED',
-        msg: '价格已更新为 ¥99.00，请确认后再提交',
-        showType: 2,
-      },
-      config: {},
-    } as unknown as AxiosResponse
-    create.mockRejectedValueOnce(new BizError(response))
-    renderWithQuery(<PhoneRechargeForm phone='13812345678' parValue={100} />)
+    createAnswers(refusal('价格已更新为 ¥99.00，请确认后再提交', 'PRICE_CHANGED'))
+    renderWithQuery(<RechargeForm kind={phoneRecharge} phone='13812345678' parValue={100} />)
     await facesPriced()
     expect(screen.getByTestId('payable').textContent).toBe('¥98.50')
-    const getRate = jest
-      .spyOn(lifePayApi, 'getRate')
-      .mockResolvedValue(rates.map((rate) => (rate.rateType === 10 ? { ...rate, rate: 99 } : rate)))
+    const readsBefore = api.sent(PATHS.rate).length
+    api.answer(
+      PATHS.rate,
+      rates.map((rate) => (rate.rateType === 10 ? { ...rate, rate: 99 } : rate)),
+    )
     topUp()
     const amount = screen.getByRole('radiogroup', { name: 'Amount' }).parentElement?.parentElement as HTMLElement
     expect((await within(amount).findByRole('alert')).textContent).toBe('价格已更新为 ¥99.00，请确认后再提交')
     await waitFor(() => expect(screen.getByTestId('payable').textContent).toBe('¥99.00'))
-    expect(getRate).toHaveBeenCalled()
+    expect(api.sent(PATHS.rate).length).toBeGreaterThan(readsBefore)
     expect(navigateTo).not.toHaveBeenCalled()
     // Tapped again, the order goes with the price now shown.
     await formUnlocked()
     topUp()
     await waitFor(() => expect(navigateTo).toHaveBeenCalledTimes(1))
-    expect(create.mock.calls[1][0].expectedPayAmount).toBe(99)
+    expect(orders()[1].expectedPayAmount).toBe(99)
   })
 
   it('a login reads the rates again: the form shows the user’s own price before they order', async () => {
     logOut()
-    renderWithQuery(<PhoneRechargeForm phone='13812345678' parValue={100} />)
+    renderWithQuery(<RechargeForm kind={phoneRecharge} phone='13812345678' parValue={100} />)
     await facesPriced()
     expect(screen.getByTestId('payable').textContent).toBe('¥98.50')
     // The user's channel prices phone top-ups at 97.5 % (the server answers GetRate for the caller).
-    const getRate = jest
-      .spyOn(lifePayApi, 'getRate')
-      .mockResolvedValue(rates.map((rate) => (rate.rateType === 10 ? { ...rate, rate: 97.5 } : rate)))
-    const readsBefore = getRate.mock.calls.length
+    api.answer(
+      PATHS.rate,
+      rates.map((rate) => (rate.rateType === 10 ? { ...rate, rate: 97.5 } : rate)),
+    )
+    const readsBefore = api.sent(PATHS.rate).length
     act(() => logIn())
     await waitFor(() => expect(screen.getByTestId('payable').textContent).toBe('¥97.50'))
-    expect(getRate.mock.calls.length - readsBefore).toBe(1)
+    expect(api.sent(PATHS.rate).length - readsBefore).toBe(1)
   })
 
   it('offers saved phone accounts, with the carrier saved for a ported number', async () => {
-    jest.spyOn(lifePayApi, 'getUserAccountAllList').mockResolvedValue([
+    api.answer(PATHS.userAccounts, [
       {
         id: 'a1',
         lifePayType: LifePayOrderType.Phone,
@@ -372,7 +380,7 @@ describe('phone top-up', () => {
         creationTime: '',
       },
     ])
-    renderWithQuery(<PhoneRechargeForm />)
+    renderWithQuery(<RechargeForm kind={phoneRecharge} />)
     await screen.findByRole('button', { name: /Mum/ })
     const saved = screen.getByRole('group', { name: 'Saved' })
     expect(
@@ -388,17 +396,17 @@ describe('phone top-up', () => {
   it('asks a logged-out user to log in before creating the order, keeping what was typed', async () => {
     logOut()
     const redirect = jest.spyOn(navigation, 'redirectToLogin').mockImplementation(() => undefined)
-    renderWithQuery(<PhoneRechargeForm phone='13812345678' parValue={100} />)
+    renderWithQuery(<RechargeForm kind={phoneRecharge} phone='13812345678' parValue={100} />)
     await facesPriced()
     topUp()
     await waitFor(() => expect(redirect).toHaveBeenCalledTimes(1))
-    expect(create).not.toHaveBeenCalled()
+    expect(orders()).toHaveLength(0)
     expect(useRechargeDraftStore.getState().phone).toEqual({ phone: '13812345678', carrier: undefined, faceValue: 100 })
   })
 
   it('reads in Chinese by default', async () => {
     useLocaleStore.setState({ locale: 'zh-CN' })
-    renderWithQuery(<PhoneRechargeForm phone='13812345678' parValue={100} />)
+    renderWithQuery(<RechargeForm kind={phoneRecharge} phone='13812345678' parValue={100} />)
     await waitFor(() => expect(screen.getByTestId('payable').textContent).toBe('¥98.50'))
     expect(screen.getByRole('button', { name: '立即充值' })).not.toBeNull()
     expect(screen.getByText('已省 ¥1.50')).not.toBeNull()

@@ -1,19 +1,22 @@
-import { notifyManager } from '@tanstack/react-query'
-import { act, fireEvent, screen } from '@testing-library/react'
+import type * as Timers from 'node:timers'
+import { notifyManager, type QueryClient } from '@tanstack/react-query'
+import { act, fireEvent, screen, within } from '@testing-library/react'
 import Taro from '@tarojs/taro'
+import type { ReactElement } from 'react'
 import type { LifePayOrderDetail, LifePayOrderState } from '@contract/lifePay'
 import { ElectricType } from '@domain/electric'
 import { LifePayOrderType } from '@domain/lifePayOrderType'
 import { LifePayFrontStatus, LifePayOrderStatus, LifePayStatus } from '@domain/lifePayStatus'
+import { useToastStore } from '../../../src/components/toastStore'
 import { useLocaleStore } from '../../../src/i18n/i18n'
-import * as lifePayApi from '../../../src/services/api/lifePay'
-import { queryKeys } from '../../../src/services/queryKeys'
 import RechargeResultView from '../../../src/subpackages/recharge/components/RechargeResultView'
 import {
   PAY_STATUS_BUDGET_MS,
   isPayStatusSettled,
   payStatusDelay,
 } from '../../../src/subpackages/recharge/hooks/payStatusPolling'
+import { withFakeApi } from '../../support/fakeApi'
+import { ok } from '../../support/testServer'
 import { logIn, logOut, renderWithQuery } from './support'
 
 const S = {
@@ -53,14 +56,56 @@ const detail = {
   refundCheckRemark: null,
 } as unknown as LifePayOrderDetail
 
-let statuses: LifePayOrderState[]
-let poll: jest.SpyInstance
+const api = withFakeApi()
+const STATUS = '/api/LifePay/GetPayStatusByOrderNo'
+const DETAIL = '/api/LifePay/GetUserLifePayOrderDetail'
+const ACCOUNTS = '/api/LifePay/GetUserAccountAllList'
+const realTimers = jest.requireActual<typeof Timers>('timers')
 
-/** Advances the fake clock and lets the answers and re-renders through. */
+let statuses: LifePayOrderState[]
+/** The status reads sent so far. */
+const polls = () => api.sent(STATUS).length
+
+/** When the fake clock's next timer is due (sinon's clock, which jest's fake Date carries). */
+function nextTimerAt(): number | undefined {
+  const clock = (Date as unknown as { clock: { timers?: Record<string, { callAt: number }> } }).clock
+  const due = Object.values(clock.timers ?? {}).map((timer) => timer.callAt)
+  return due.length ? Math.min(...due) : undefined
+}
+
+/**
+ * Lets every request the page started be answered while the fake clock stands still: the requests travel in real
+ * time, and timers due now (the fetch polyfill's hand-over) run. Ticks are synchronous, so no answer lands during one
+ * (a timer set during a tick is pushed a millisecond late).
+ */
+async function answered() {
+  for (let turn = 0; ; turn++) {
+    act(() => jest.advanceTimersByTime(0))
+    await act(async () => undefined)
+    const client = rendered.at(-1)
+    if (!client || (client.isFetching() === 0 && client.isMutating() === 0)) return
+    if (turn > 2000) throw new Error('requests still unanswered')
+    await new Promise((resolve) => realTimers.setTimeout(resolve, 2))
+  }
+}
+
+/** Advances the fake clock timer by timer, each timer's requests answered before the next: the polling's own clock. */
 async function advance(ms: number) {
-  await act(async () => {
-    await jest.advanceTimersByTimeAsync(ms)
-  })
+  const end = jest.now() + ms
+  await answered()
+  for (let next = nextTimerAt(); next !== undefined && next <= end; next = nextTimerAt()) {
+    act(() => jest.advanceTimersByTime(next - jest.now()))
+    await answered()
+  }
+  act(() => jest.advanceTimersByTime(end - jest.now()))
+  await answered()
+}
+
+const rendered: QueryClient[] = []
+function render(ui: ReactElement) {
+  const view = renderWithQuery(ui)
+  rendered.push(view.queryClient)
+  return view
 }
 
 beforeEach(() => {
@@ -71,11 +116,10 @@ beforeEach(() => {
   useLocaleStore.setState({ locale: 'en-US' })
   logIn()
   statuses = []
-  poll = jest
-    .spyOn(lifePayApi, 'getPayStatusByOrderNo')
-    .mockImplementation(async () => statuses.shift() ?? state('recharging'))
-  jest.spyOn(lifePayApi, 'getUserLifePayOrderDetail').mockResolvedValue(detail)
-  jest.spyOn(lifePayApi, 'getUserAccountAllList').mockResolvedValue([])
+  rendered.length = 0
+  api.route(STATUS, () => ok(statuses.shift() ?? state('recharging')))
+  api.answer(DETAIL, detail)
+  api.answer(ACCOUNTS, [])
 })
 
 afterEach(() => {
@@ -108,9 +152,11 @@ describe('pay status polling rules', () => {
 describe('recharge result', () => {
   it('follows paid → recharging → recharge succeeded, then stops asking', async () => {
     statuses = [state('unpaid'), state('recharging'), state('recharging'), state('succeeded')]
-    renderWithQuery(<RechargeResultView orderNo='LP7' kind='electric' visible />)
+    render(<RechargeResultView orderNo='LP7' kind='electric' visible />)
     await advance(0)
-    expect(poll).toHaveBeenCalledWith({ orderNo: 'LP7' }, { showLoading: false, skipErrorHandler: true })
+    expect(api.bodies(STATUS)).toEqual([{ orderNo: 'LP7' }])
+    // The page shows its own waiting state: no masked indicator over it.
+    expect(api.loadingShown()).toBe(0)
     expect(title()).toBe('Confirming the payment')
     await advance(1000)
     expect(title()).toBe('Paid, recharging')
@@ -121,24 +167,35 @@ describe('recharge result', () => {
     )
     expect(screen.getByRole('status').textContent).not.toMatch(/within minutes/)
     await advance(1000)
-    expect(poll).toHaveBeenCalledTimes(3)
+    expect(polls()).toBe(3)
     await advance(1999)
-    expect(poll).toHaveBeenCalledTimes(3)
+    expect(polls()).toBe(3)
     await advance(1)
     expect(title()).toBe('Recharge succeeded')
     expect(screen.getByRole('status').textContent).toContain('¥100.00 has arrived')
     expect(stepStates()).toEqual(['Paid:done', 'Recharging:done', 'Recharge succeeded:done'])
     await advance(60_000)
-    expect(poll).toHaveBeenCalledTimes(4)
+    expect(polls()).toBe(4)
     expect(screen.getByTestId('amount-paid').textContent).toBe('¥99.00')
   })
 
+  it('says a status read that failed in place, never in a toast, and asks again on request', async () => {
+    useToastStore.setState({ toast: null })
+    api.refuse(STATUS, 'BAD_REQUEST', '系统繁忙')
+    render(<RechargeResultView orderNo='LP7' kind='electric' visible />)
+    await advance(0)
+    const failed = screen.getByRole('alert')
+    expect(useToastStore.getState().toast).toBeNull()
+    api.answer(STATUS, state('recharging'))
+    fireEvent.click(within(failed).getByRole('button'))
+    await advance(0)
+    expect(title()).toBe('Paid, recharging')
+  })
+
   it('shows a failed recharge being refunded, then refunded with the reason', async () => {
-    jest
-      .spyOn(lifePayApi, 'getUserLifePayOrderDetail')
-      .mockResolvedValue({ ...detail, refundCheckRemark: '充值失败自动退款' })
+    api.answer(DETAIL, { ...detail, refundCheckRemark: '充值失败自动退款' })
     statuses = [state('recharging'), state('refunding'), state('refunded')]
-    renderWithQuery(<RechargeResultView orderNo='LP7' kind='electric' visible />)
+    render(<RechargeResultView orderNo='LP7' kind='electric' visible />)
     await advance(1000)
     expect(title()).toBe('Recharge failed, refunding')
     expect(stepStates()).toEqual(['Paid:done', 'Recharge failed:failed', 'Refunded:active'])
@@ -149,11 +206,9 @@ describe('recharge result', () => {
   })
 
   it('a failed top-up refunded automatically says the money went back once, not twice (issue 37, item 16)', async () => {
-    jest
-      .spyOn(lifePayApi, 'getUserLifePayOrderDetail')
-      .mockResolvedValue({ ...detail, refundCheckRemark: '充值失败，款项已原路退回' })
+    api.answer(DETAIL, { ...detail, refundCheckRemark: '充值失败，款项已原路退回' })
     statuses = [state('refunded')]
-    renderWithQuery(<RechargeResultView orderNo='LP7' kind='electric' visible />)
+    render(<RechargeResultView orderNo='LP7' kind='electric' visible />)
     await advance(1000)
     expect(title()).toBe('Recharge failed, refunded')
     const head = screen.getByRole('status').textContent ?? ''
@@ -162,8 +217,8 @@ describe('recharge result', () => {
 
   it('says not paid once the payment could have arrived, and offers to pay now', async () => {
     const redirectTo = jest.spyOn(Taro, 'redirectTo').mockResolvedValue({ errMsg: 'ok' })
-    poll.mockImplementation(async () => state('unpaid'))
-    renderWithQuery(<RechargeResultView orderNo='LP7' kind='electric' visible />)
+    api.answer(STATUS, state('unpaid'))
+    render(<RechargeResultView orderNo='LP7' kind='electric' visible />)
     await advance(0)
     expect(title()).toBe('Confirming the payment')
     await advance(8000)
@@ -175,47 +230,47 @@ describe('recharge result', () => {
   })
 
   it('unpaid: a payer back from the provider before it finished asks again on request (WeChat H5 advice)', async () => {
-    poll.mockImplementation(async () => state('unpaid'))
-    renderWithQuery(<RechargeResultView orderNo='LP7' kind='phone' visible />)
+    api.answer(STATUS, state('unpaid'))
+    render(<RechargeResultView orderNo='LP7' kind='phone' visible />)
     await advance(0)
     // While confirming, nothing to ask: the page asks by itself.
     expect(screen.queryByText('Paid already?')).toBeNull()
     await advance(PAY_STATUS_BUDGET_MS)
     expect(title()).toBe('Not paid')
     expect(screen.getByText('Paid already?')).not.toBeNull()
-    const asked = poll.mock.calls.length
+    const asked = polls()
     await advance(60_000)
-    expect(poll.mock.calls.length).toBe(asked)
-    poll.mockImplementation(async () => state('recharging'))
+    expect(polls()).toBe(asked)
+    api.answer(STATUS, state('recharging'))
     fireEvent.click(screen.getByRole('button', { name: 'Check again' }))
     await advance(0)
-    expect(poll.mock.calls.length).toBe(asked + 1)
+    expect(polls()).toBe(asked + 1)
     expect(title()).toBe('Paid, recharging')
   })
 
   it('pauses while the page is hidden and asks again at once when it shows', async () => {
-    const view = renderWithQuery(<RechargeResultView orderNo='LP7' kind='electric' visible />)
+    const view = render(<RechargeResultView orderNo='LP7' kind='electric' visible />)
     await advance(2000)
-    const before = poll.mock.calls.length
+    const before = polls()
     view.rerender(<RechargeResultView orderNo='LP7' kind='electric' visible={false} />)
     await advance(60_000)
-    expect(poll.mock.calls.length).toBe(before)
+    expect(polls()).toBe(before)
     statuses = [state('succeeded')]
     view.rerender(<RechargeResultView orderNo='LP7' kind='electric' visible />)
     await advance(0)
-    expect(poll.mock.calls.length).toBe(before + 1)
+    expect(polls()).toBe(before + 1)
     expect(title()).toBe('Recharge succeeded')
   })
 
   it('after about two minutes says it is still in progress, and checks again on request', async () => {
-    renderWithQuery(<RechargeResultView orderNo='LP7' kind='electric' visible />)
+    render(<RechargeResultView orderNo='LP7' kind='electric' visible />)
     await advance(PAY_STATUS_BUDGET_MS)
-    const asked = poll.mock.calls.length
+    const asked = polls()
     expect(asked).toBeGreaterThan(20)
     expect(asked).toBeLessThan(30)
     expect(screen.getByText('Still in progress. Check the order again later')).not.toBeNull()
     await advance(60_000)
-    expect(poll.mock.calls.length).toBe(asked)
+    expect(polls()).toBe(asked)
     statuses = [state('succeeded')]
     fireEvent.click(screen.getByRole('button', { name: 'Check again' }))
     await advance(0)
@@ -224,32 +279,30 @@ describe('recharge result', () => {
 
   it('offers to save the account after a successful top-up, and refreshes the saved lists', async () => {
     statuses = [state('succeeded')]
-    const save = jest.spyOn(lifePayApi, 'addUpdateUserAccount').mockResolvedValue('acc-1')
-    const view = renderWithQuery(<RechargeResultView orderNo='LP7' kind='electric' visible />)
-    const invalidate = jest.spyOn(view.queryClient, 'invalidateQueries')
+    api.answer('/api/LifePay/AddUpdateUserAccount', 'acc-1')
+    render(<RechargeResultView orderNo='LP7' kind='electric' visible />)
     await advance(0)
     await advance(0)
+    const listReads = api.sent(ACCOUNTS).length
     fireEvent.click(screen.getByRole('button', { name: 'Save' }))
     await advance(0)
-    expect(save).toHaveBeenCalledWith({
-      lifePayType: LifePayOrderType.Electric,
-      content: '1234567890',
-      ispCode: undefined,
-      electricType: ElectricType.Guowang,
-      electricAccountType: 'house',
-      gasOrgType: undefined,
-      province: '北京市',
-      city: '北京市',
-      name: undefined,
-    })
-    expect(invalidate).toHaveBeenCalledWith({ queryKey: queryKeys.userAccountsRoot })
+    expect(api.bodies('/api/LifePay/AddUpdateUserAccount')).toEqual([
+      {
+        lifePayType: LifePayOrderType.Electric,
+        content: '1234567890',
+        electricType: ElectricType.Guowang,
+        electricAccountType: 'house',
+        province: '北京市',
+        city: '北京市',
+      },
+    ])
+    // The saved accounts read again, so every list shows the new one.
+    expect(api.sent(ACCOUNTS).length).toBe(listReads + 1)
     expect(screen.getAllByText('Saved to your accounts').length).toBeGreaterThan(0)
   })
 
   it('does not offer to save an account that is saved already; offers view order and top up again', async () => {
-    jest
-      .spyOn(lifePayApi, 'getUserAccountAllList')
-      .mockResolvedValue([{ id: 'x', lifePayType: LifePayOrderType.Electric, content: '1234567890' } as never])
+    api.answer(ACCOUNTS, [{ id: 'x', lifePayType: LifePayOrderType.Electric, content: '1234567890' }])
     const navigateTo = jest.spyOn(Taro, 'navigateTo').mockResolvedValue({ errMsg: 'ok' })
     const redirectTo = jest.spyOn(Taro, 'redirectTo').mockResolvedValue({ errMsg: 'ok' })
     const navigateBack = jest.spyOn(Taro, 'navigateBack').mockResolvedValue({ errMsg: 'ok' })
@@ -260,7 +313,7 @@ describe('recharge result', () => {
         { route: 'subpackages/recharge/rechargeElectricResult/rechargeElectricResult' },
       ] as never)
     statuses = [state('succeeded')]
-    renderWithQuery(<RechargeResultView orderNo='LP7' kind='electric' visible />)
+    render(<RechargeResultView orderNo='LP7' kind='electric' visible />)
     await advance(0)
     await advance(0)
     expect(screen.queryByRole('button', { name: 'Save' })).toBeNull()

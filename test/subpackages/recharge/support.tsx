@@ -4,6 +4,8 @@ import type { ReactElement, ReactNode } from 'react'
 import type { LifePayRate } from '@contract/lifePay'
 import { LifePayRateType } from '@domain/rateType'
 import { useLifePayStore } from '../../../src/stores/lifePay'
+import type { FakeApi } from '../../support/fakeApi'
+import type { Reply } from '../../support/testServer'
 
 /** A fresh query cache per test (no retry, as the app's). */
 export function renderWithQuery(ui: ReactElement): RenderResult & { queryClient: QueryClient } {
@@ -66,13 +68,36 @@ export async function formUnlocked(): Promise<void> {
   )
 }
 
+/** The paths the top-up pages call, for the suites' fake API (test/support/fakeApi.ts). */
+export const PATHS = {
+  rate: '/api/LifePay/GetRate',
+  phoneParValue: '/api/LifePay/GetPhoneParValue',
+  electricParValue: '/api/LifePay/GetElectricParValue',
+  gasParValue: '/api/LifePay/GetGasParValue',
+  electricAreas: '/api/LifePay/GetElectricSupportArea',
+  userAccounts: '/api/LifePay/GetUserAccountAllList',
+  carrierCheck: '/api/LifePay/CheckPhoneCarrier',
+  accountCheck: '/api/LifePay/CheckLifePayAccount',
+  createPhone: '/api/LifePay/CreateLifePayPhoneOrder',
+  createElectric: '/api/LifePay/CreateLifePayElectricOrder',
+  createGas: '/api/LifePay/CreateLifePayGasOrder',
+} as const
+
+/** A refusal as the API sends it (SPEC §8), with the `data` some codes carry (the duplicate guard's earlier order). */
+export const refusalWith = (error: string, msg: string, data: unknown = null): Reply => ({
+  json: { success: false, data, error, msg, showType: 1 },
+})
+
+/** A lookup the supplier cannot make now: the server's 503. */
+export const unavailable: Reply = { status: 503, json: { success: false, data: null, error: null, msg: null } }
+
 /**
  * Waits until the carrier lookup of a complete number has answered and the form knows it: its "checking" note is
- * gone (until then the form refuses to order, "still checking"). Not the mock's call alone: react-query hands the
- * answer to the form in a later task.
+ * gone (until then the form refuses to order, "still checking"). Not the request alone: react-query hands the answer
+ * to the form in a later task.
  */
-export async function carrierLookupAnswered(lookup: unknown): Promise<void> {
-  await waitFor(() => expect(lookup).toHaveBeenCalled())
+export async function carrierLookupAnswered(api: FakeApi): Promise<void> {
+  await waitFor(() => expect(api.sent(PATHS.carrierCheck).length).toBeGreaterThan(0))
   await waitFor(() => expect(screen.queryByText(/^(Checking the carrier…|正在查询运营商…)$/)).toBeNull())
 }
 

@@ -1,22 +1,23 @@
 import { fireEvent, screen, waitFor, within } from '@testing-library/react'
 import Taro from '@tarojs/taro'
-import type { AxiosResponse } from 'axios'
-import type { ApiErrorCode } from '@contract/errorCodes'
+import type { AddUpdateUserAccountInput } from '@contract/lifePay'
 import { useToastStore } from '../../../src/components/toastStore'
 import { GasProvider } from '@domain/gas'
 import { LifePayOrderType } from '@domain/lifePayOrderType'
 import { useUserAccounts } from '../../../src/hooks/useUserAccounts'
-import * as lifePayApi from '../../../src/services/api/lifePay'
 import { useLocationCityStore } from '../../../src/stores/locationCity'
-import { BizError } from '../../../src/services/http/bizError'
 import EditAccountView from '../../../src/subpackages/userAccount/components/EditAccountView'
-import ElectricAccountForm from '../../../src/subpackages/userAccount/components/ElectricAccountForm'
-import GasAccountForm from '../../../src/subpackages/userAccount/components/GasAccountForm'
-import PhoneAccountForm from '../../../src/subpackages/userAccount/components/PhoneAccountForm'
+import { electricAccount } from '../../../src/subpackages/userAccount/kinds/electricAccount'
+import { gasAccount } from '../../../src/subpackages/userAccount/kinds/gasAccount'
+import { phoneAccount } from '../../../src/subpackages/userAccount/kinds/phoneAccount'
 import { renderedQueriesSettled, renderScreen } from '../order/support/render'
+import { withFakeApi } from '../../support/fakeApi'
+import { queriesSettled } from '../../support/queries'
 import { taroInputNamed } from '../../support/taroInput'
+import { refusal } from '../../support/testServer'
 import { typeInto } from '../order/support/taroEvents'
-import { areas, electricAccountSaved, gasAccountSaved, phoneAccount } from './accounts'
+import { areas, electricAccountSaved, gasAccountSaved, phoneAccount as phoneAccountSaved } from './accounts'
+import AccountForm from '../../../src/subpackages/userAccount/components/AccountForm'
 
 jest.mock('@tarojs/taro', () => jest.requireActual('../order/support/taroPage').taroWithPageHooks())
 
@@ -34,12 +35,13 @@ const alerts = () => [...document.querySelectorAll('.lp-field__error')].map((el)
 const radio = (group: string, name: string) =>
   within(screen.getByRole('radiogroup', { name: group })).getByRole('radio', { name })
 
-function bizError(code: ApiErrorCode, msg: string): BizError {
-  return new BizError({
-    data: { success: false, data: null, error: code, msg, showType: 2 },
-    config: {},
-  } as unknown as AxiosResponse)
-}
+const api = withFakeApi()
+const SAVE = '/api/LifePay/AddUpdateUserAccount'
+const DETAIL = '/api/LifePay/GetUserAccountDetail'
+const LIST = '/api/LifePay/GetUserAccountAllList'
+const AREAS = '/api/LifePay/GetElectricSupportArea'
+/** The saves sent, oldest first. */
+const saved = () => api.bodies<AddUpdateUserAccountInput>(SAVE)
 
 /** Stands for the top-up page's picker, showing how many phone accounts it knows. */
 function PhonePicker() {
@@ -47,44 +49,43 @@ function PhonePicker() {
   return <span data-testid='picker'>{accounts.data?.length ?? '-'}</span>
 }
 
-let addUpdate: jest.SpiedFunction<typeof lifePayApi.addUpdateUserAccount>
 beforeEach(() => {
   useToastStore.setState({ toast: null })
   useLocationCityStore.getState().setCity('')
-  addUpdate = jest.spyOn(lifePayApi, 'addUpdateUserAccount').mockResolvedValue('acc-new')
+  api.answer(SAVE, 'acc-new')
   jest.spyOn(Taro, 'navigateBack').mockResolvedValue({ errMsg: 'navigateBack:ok' })
   jest.spyOn(Taro, 'redirectTo').mockResolvedValue({ errMsg: 'redirectTo:ok' })
   jest.spyOn(Taro, 'getCurrentPages').mockReturnValue([{}, {}] as unknown as Taro.Page[])
-  jest.spyOn(lifePayApi, 'getElectricSupportArea').mockResolvedValue(areas)
-  jest.spyOn(lifePayApi, 'getGasParValue').mockResolvedValue([
+  api.answer(AREAS, areas)
+  api.answer('/api/LifePay/GetGasParValue', [
     { gasOrgType: GasProvider.HuaRun, gasOrgName: '华润燃气', parValue: [50, 100] },
     { gasOrgType: GasProvider.XinAo, gasOrgName: '新奥燃气', parValue: [50, 100] },
   ])
 })
 afterEach(async () => {
-  // The refetches a save starts are answered by the mocks, not by the real API after they are restored.
+  // The refetches a save starts are answered here, not in the next test.
   await renderedQueriesSettled()
   jest.restoreAllMocks()
 })
 
 describe('phone account', () => {
   it('validates the number with the shared rules before saving', async () => {
-    renderScreen(<PhoneAccountForm />)
+    renderScreen(<AccountForm kind={phoneAccount} />)
     await inputsReady()
     save()
     expect(alerts()).toEqual(['此项为必填项', '请选择运营商'])
     typeInto(input('手机号码'), '12345678901')
     save()
     expect(alerts()).toContain('请输入正确的手机号')
-    expect(addUpdate).not.toHaveBeenCalled()
+    expect(saved()).toHaveLength(0)
   })
 
   it('saves with the detected carrier and the remark, then goes back; every account query refreshes', async () => {
-    const all = jest.spyOn(lifePayApi, 'getUserAccountAllList').mockResolvedValue([])
+    api.answer(LIST, [])
     renderScreen(
       <>
         <PhonePicker />
-        <PhoneAccountForm />
+        <AccountForm kind={phoneAccount} />
       </>,
     )
     await waitFor(() => expect(screen.getByTestId('picker').textContent).toBe('0'))
@@ -94,42 +95,39 @@ describe('phone account', () => {
     expect(screen.getByText('中国移动', { selector: '.lp-text-field__suffix' })).not.toBeNull()
     expect(radio('运营商', '中国移动号段识别').getAttribute('aria-checked')).toBe('true')
     typeInto(input('备注'), '爸妈')
-    all.mockResolvedValue([phoneAccount])
+    api.answer(LIST, [phoneAccountSaved])
     save()
     await waitFor(() => expect(Taro.navigateBack).toHaveBeenCalled())
-    expect(addUpdate).toHaveBeenCalledWith({
-      id: undefined,
-      lifePayType: LifePayOrderType.Phone,
-      content: '13812345678',
-      ispCode: 'yidong',
-      remark: '爸妈',
-    })
+    // A new account: no id.
+    expect(saved()).toEqual([
+      { lifePayType: LifePayOrderType.Phone, content: '13812345678', ispCode: 'yidong', remark: '爸妈' },
+    ])
     expect(useToastStore.getState().toast?.text).toBe('已保存')
     await waitFor(() => expect(screen.getByTestId('picker').textContent).toBe('1'))
   })
 
   it('keeps the carrier the user picked for a ported number', async () => {
-    renderScreen(<PhoneAccountForm />, { locale: 'en-US' })
+    renderScreen(<AccountForm kind={phoneAccount} />, { locale: 'en-US' })
     await inputsReady()
     typeInto(input('Phone number'), '13812345678')
     fireEvent.click(radio('Carrier', 'China Unicom'))
     save()
-    await waitFor(() => expect(addUpdate).toHaveBeenCalledWith(expect.objectContaining({ ispCode: 'liantong' })))
+    await waitFor(() => expect(saved()).toEqual([expect.objectContaining({ ispCode: 'liantong' })]))
   })
 
   it('refuses a remark over the limit', async () => {
-    renderScreen(<PhoneAccountForm />)
+    renderScreen(<AccountForm kind={phoneAccount} />)
     await inputsReady()
     typeInto(input('手机号码'), '13812345678')
     typeInto(input('备注'), '很'.repeat(51))
     save()
     expect(alerts()).toEqual(['备注最多50个字'])
-    expect(addUpdate).not.toHaveBeenCalled()
+    expect(saved()).toHaveLength(0)
   })
 
   it('shows the server’s refusal of a duplicate at the number', async () => {
-    addUpdate.mockRejectedValue(bizError('ACCOUNT_DUPLICATE', '该手机号已保存，请勿重复添加'))
-    renderScreen(<PhoneAccountForm />)
+    api.route(SAVE, () => refusal('该手机号已保存，请勿重复添加', 'ACCOUNT_DUPLICATE'))
+    renderScreen(<AccountForm kind={phoneAccount} />)
     await inputsReady()
     typeInto(input('手机号码'), '13812345678')
     save()
@@ -138,18 +136,17 @@ describe('phone account', () => {
   })
 
   it('a double tap saves once', async () => {
-    let finish!: (id: string) => void
-    addUpdate.mockReturnValue(new Promise<string>((resolve) => (finish = resolve)))
-    renderScreen(<PhoneAccountForm />)
+    const answer = api.hold(SAVE)
+    renderScreen(<AccountForm kind={phoneAccount} />)
     await inputsReady()
     typeInto(input('手机号码'), '13812345678')
     save()
     save()
     await waitFor(() => expect(screen.getByText('保存中…')).not.toBeNull())
     save()
-    finish('acc-new')
+    answer.answer('acc-new')
     await waitFor(() => expect(Taro.navigateBack).toHaveBeenCalled())
-    expect(addUpdate).toHaveBeenCalledTimes(1)
+    expect(saved()).toHaveLength(1)
   })
 
   it('a tap after the save answered, while the page is leaving, neither saves again nor goes back twice', async () => {
@@ -157,7 +154,7 @@ describe('phone account', () => {
     jest
       .spyOn(Taro, 'navigateBack')
       .mockReturnValue(new Promise((resolve) => (left = () => resolve({ errMsg: 'navigateBack:ok' }))))
-    renderScreen(<PhoneAccountForm />)
+    renderScreen(<AccountForm kind={phoneAccount} />)
     await inputsReady()
     typeInto(input('手机号码'), '13812345678')
     save()
@@ -167,13 +164,13 @@ describe('phone account', () => {
     left()
     await waitFor(() => expect(screen.getByText('保存中…')).not.toBeNull())
     save()
-    expect(addUpdate).toHaveBeenCalledTimes(1)
+    expect(saved()).toHaveLength(1)
     expect(Taro.navigateBack).toHaveBeenCalledTimes(1)
   })
 
   it('a failed navigation after the save unlocks the form', async () => {
     jest.spyOn(Taro, 'navigateBack').mockRejectedValueOnce({ errMsg: 'navigateBack:fail' })
-    renderScreen(<PhoneAccountForm />)
+    renderScreen(<AccountForm kind={phoneAccount} />)
     await inputsReady()
     typeInto(input('手机号码'), '13812345678')
     save()
@@ -181,12 +178,12 @@ describe('phone account', () => {
     await waitFor(() => expect(screen.getByText('保存')).not.toBeNull())
     save()
     await waitFor(() => expect(Taro.navigateBack).toHaveBeenCalledTimes(2))
-    expect(addUpdate).toHaveBeenCalledTimes(2)
+    expect(saved()).toHaveLength(2)
   })
 
   it('opened by URL with no history, goes to the list after saving', async () => {
     jest.spyOn(Taro, 'getCurrentPages').mockReturnValue([{}] as unknown as Taro.Page[])
-    renderScreen(<PhoneAccountForm />)
+    renderScreen(<AccountForm kind={phoneAccount} />)
     await inputsReady()
     typeInto(input('手机号码'), '13812345678')
     save()
@@ -198,51 +195,37 @@ describe('phone account', () => {
   })
 
   it('loads an account by id and updates it', async () => {
-    const detail = jest.spyOn(lifePayApi, 'getUserAccountDetail').mockResolvedValue(phoneAccount)
-    renderScreen(
-      <EditAccountView
-        type={LifePayOrderType.Phone}
-        id='acc-phone-1'
-        form={(initial) => <PhoneAccountForm initial={initial} />}
-      />,
-    )
+    api.answer(DETAIL, phoneAccountSaved)
+    renderScreen(<EditAccountView kind={phoneAccount} id='acc-phone-1' />)
     // Shown in 3-4-4 groups; the account is still saved as the plain digits below.
     await waitFor(() => expect(input('手机号码')?.getAttribute('value')).toBe('138 1234 5678'))
     await inputsReady()
-    expect(detail).toHaveBeenCalledWith({ id: 'acc-phone-1' }, { showLoading: false })
+    expect(api.sent(DETAIL).map((request) => request.search)).toEqual(['?id=acc-phone-1'])
+    // Read quietly: the page shows its own loading state.
+    expect(api.loadingShown()).toBe(0)
     expect(input('备注').getAttribute('value')).toBe('爸妈')
     typeInto(input('备注'), '妈妈')
     save()
     await waitFor(() =>
-      expect(addUpdate).toHaveBeenCalledWith({
-        id: 'acc-phone-1',
-        lifePayType: LifePayOrderType.Phone,
-        content: '13812345678',
-        ispCode: 'yidong',
-        remark: '妈妈',
-      }),
+      expect(saved()).toEqual([
+        {
+          id: 'acc-phone-1',
+          lifePayType: LifePayOrderType.Phone,
+          content: '13812345678',
+          ispCode: 'yidong',
+          remark: '妈妈',
+        },
+      ]),
     )
   })
 
   it('an unknown id, or an account of another utility, is not found', async () => {
-    jest.spyOn(lifePayApi, 'getUserAccountDetail').mockRejectedValueOnce(bizError('ACCOUNT_NOT_FOUND', '户号不存在'))
-    const { unmount } = renderScreen(
-      <EditAccountView
-        type={LifePayOrderType.Phone}
-        id='nope'
-        form={(initial) => <PhoneAccountForm initial={initial} />}
-      />,
-    )
+    api.refuse(DETAIL, 'ACCOUNT_NOT_FOUND', '户号不存在')
+    const { unmount } = renderScreen(<EditAccountView kind={phoneAccount} id='nope' />)
     await waitFor(() => expect(screen.getByText('该户号不存在或已删除')).not.toBeNull())
     unmount()
-    jest.spyOn(lifePayApi, 'getUserAccountDetail').mockResolvedValue(gasAccountSaved)
-    renderScreen(
-      <EditAccountView
-        type={LifePayOrderType.Phone}
-        id='acc-gas-1'
-        form={(initial) => <PhoneAccountForm initial={initial} />}
-      />,
-    )
+    api.answer(DETAIL, gasAccountSaved)
+    renderScreen(<EditAccountView kind={phoneAccount} id='acc-gas-1' />)
     await waitFor(() => expect(screen.getByText('该户号不存在或已删除')).not.toBeNull())
     expect(document.querySelector('.lp-account-form')).toBeNull()
   })
@@ -250,8 +233,9 @@ describe('phone account', () => {
 
 describe('electricity account', () => {
   it('needs a region, an account number in the domain format, and the holder where the region asks', async () => {
-    renderScreen(<ElectricAccountForm />)
-    await waitFor(() => expect(lifePayApi.getElectricSupportArea).toHaveBeenCalled())
+    const { queryClient } = renderScreen(<AccountForm kind={electricAccount} />)
+    // The regions to pick from are in.
+    await queriesSettled(queryClient)
     await inputsReady()
     save()
     expect(alerts()).toEqual(['请选择缴费地区', '请选择电网类型', '此项为必填项'])
@@ -269,23 +253,24 @@ describe('electricity account', () => {
     fireEvent.click(radio('户号类型', '企业'))
     save()
     await waitFor(() =>
-      expect(addUpdate).toHaveBeenCalledWith({
-        id: undefined,
-        lifePayType: LifePayOrderType.Electric,
-        content: '0101234567890',
-        electricType: 'nanwang',
-        electricAccountType: 'enterprise',
-        province: '广东省',
-        city: '深圳市',
-        name: '张三',
-        remark: '',
-      }),
+      expect(saved()).toEqual([
+        {
+          lifePayType: LifePayOrderType.Electric,
+          content: '0101234567890',
+          electricType: 'nanwang',
+          electricAccountType: 'enterprise',
+          province: '广东省',
+          city: '深圳市',
+          name: '张三',
+          remark: '',
+        },
+      ]),
     )
   })
 
   it('starts a new account in the location city, and remembers the region the user picks', async () => {
     useLocationCityStore.getState().setCity('北京市')
-    renderScreen(<ElectricAccountForm />)
+    renderScreen(<AccountForm kind={electricAccount} />)
     await waitFor(() => expect(screen.getByRole('button', { name: '缴费地区' }).textContent).toBe('北京市'))
     expect(radio('电网类型', '国家电网').getAttribute('aria-checked')).toBe('true')
     fireEvent.click(screen.getByRole('button', { name: '缴费地区' }))
@@ -296,22 +281,22 @@ describe('electricity account', () => {
   it('places a saved account in its region when editing', async () => {
     // The account's own region wins over the location city.
     useLocationCityStore.getState().setCity('北京市')
-    renderScreen(<ElectricAccountForm initial={electricAccountSaved} />, { locale: 'en-US' })
+    renderScreen(<AccountForm kind={electricAccount} initial={electricAccountSaved} />, { locale: 'en-US' })
     await waitFor(() => expect(screen.getByText('Shenzhen, Guangdong')).not.toBeNull())
     await inputsReady()
     expect(input('Account holder').getAttribute('value')).toBe('张三')
     save()
     await waitFor(() =>
-      expect(addUpdate).toHaveBeenCalledWith(
+      expect(saved()).toEqual([
         expect.objectContaining({ id: 'acc-electric-1', city: '深圳市', electricAccountType: 'house' }),
-      ),
+      ]),
     )
   })
 })
 
 describe('gas account', () => {
   it('needs a company that can be topped up and an account in the domain format', async () => {
-    renderScreen(<GasAccountForm />)
+    renderScreen(<AccountForm kind={gasAccount} />)
     await waitFor(() => expect(radio('燃气公司', '北京燃气').getAttribute('aria-disabled')).toBe('true'))
     await inputsReady()
     save()
@@ -326,13 +311,9 @@ describe('gas account', () => {
     typeInto(input('备注'), '老房子')
     save()
     await waitFor(() =>
-      expect(addUpdate).toHaveBeenCalledWith({
-        id: undefined,
-        lifePayType: LifePayOrderType.Gas,
-        content: 'GZ12345678',
-        gasOrgType: 'hua_run',
-        remark: '老房子',
-      }),
+      expect(saved()).toEqual([
+        { lifePayType: LifePayOrderType.Gas, content: 'GZ12345678', gasOrgType: 'hua_run', remark: '老房子' },
+      ]),
     )
   })
 })

@@ -1,11 +1,12 @@
 import { fireEvent, screen, waitFor, within } from '@testing-library/react'
 import Taro from '@tarojs/taro'
-import { AxiosError } from 'axios'
 import { LifePayOrderType } from '@domain/lifePayOrderType'
-import * as lifePayApi from '../../../src/services/api/lifePay'
 import AccountListView from '../../../src/subpackages/userAccount/components/AccountListView'
 import { useDialogStore } from '../../../src/components/dialogStore'
+import type { GetUserAccountAllListInput, UserAccount } from '@contract/lifePay'
 import { emptyState, expectIllustration } from '../../support/emptyState'
+import { withFakeApi } from '../../support/fakeApi'
+import { ok } from '../../support/testServer'
 import { removeDialog, renderedQueriesSettled, renderScreen } from '../order/support/render'
 import { areas, electricAccountSaved, gasAccountSaved, phoneAccount } from './accounts'
 
@@ -14,16 +15,21 @@ jest.mock('@tarojs/taro', () => jest.requireActual('../order/support/taroPage').
 const cards = () => [...document.querySelectorAll('.lp-account-card')]
 const card = (id: string) => document.querySelector(`[data-account-id="${id}"]`) as HTMLElement
 
+const api = withFakeApi()
+const LIST = '/api/LifePay/GetUserAccountAllList'
+const DELETE = '/api/LifePay/DeleteUserAccount'
+/** The saved accounts the server keeps: each list read answers the utility asked for. */
+const answerList = (accounts: UserAccount[]) =>
+  api.route(LIST, (request) => {
+    const { lifePayOrderType } = request.body as GetUserAccountAllListInput
+    return ok(accounts.filter((account) => account.lifePayType === lifePayOrderType))
+  })
+
 describe('saved account list', () => {
-  let list: jest.SpiedFunction<typeof lifePayApi.getUserAccountAllList>
   beforeEach(() => {
-    list = jest
-      .spyOn(lifePayApi, 'getUserAccountAllList')
-      .mockImplementation(async (input = {}) =>
-        [phoneAccount, electricAccountSaved, gasAccountSaved].filter((a) => a.lifePayType === input.lifePayOrderType),
-      )
+    answerList([phoneAccount, electricAccountSaved, gasAccountSaved])
     jest.spyOn(Taro, 'navigateTo').mockResolvedValue({ errMsg: 'navigateTo:ok' })
-    jest.spyOn(lifePayApi, 'getElectricSupportArea').mockResolvedValue(areas)
+    api.answer('/api/LifePay/GetElectricSupportArea', areas)
   })
   afterEach(async () => {
     await renderedQueriesSettled()
@@ -36,7 +42,8 @@ describe('saved account list', () => {
     renderScreen(<AccountListView />)
     await waitFor(() => expect(cards()).toHaveLength(1))
     // The account list's read is quiet: the list shows its own loading state, no masked indicator over it.
-    expect(list).toHaveBeenLastCalledWith({ lifePayOrderType: LifePayOrderType.Phone }, { showLoading: false })
+    expect(api.bodies(LIST).at(-1)).toEqual({ lifePayOrderType: LifePayOrderType.Phone })
+    expect(api.loadingShown()).toBe(0)
     expect(card('acc-phone-1').textContent).toContain('爸妈')
     expect(card('acc-phone-1').textContent).toContain('138****5678')
     expect(card('acc-phone-1').textContent).toContain('中国移动')
@@ -60,9 +67,7 @@ describe('saved account list', () => {
 
   it('names a saved region in English in en-US, a municipality once (issue 17, item 3)', async () => {
     const beijingAccount = { ...electricAccountSaved, id: 'acc-electric-2', province: '110000', city: '110100' }
-    list.mockImplementation(async (input = {}) =>
-      input.lifePayOrderType === LifePayOrderType.Electric ? [electricAccountSaved, beijingAccount] : [],
-    )
+    answerList([electricAccountSaved, beijingAccount])
     renderScreen(<AccountListView />, { locale: 'en-US' })
     fireEvent.click(await screen.findByRole('tab', { name: 'Electricity' }))
     await waitFor(() =>
@@ -72,12 +77,11 @@ describe('saved account list', () => {
   })
 
   it('a failed load says so in the user’s words, never the transport’s "Network Error" (issue 17, item 3)', async () => {
-    const networkError = Object.assign(new AxiosError('Network Error', AxiosError.ERR_NETWORK), { request: {} })
-    list.mockRejectedValue(networkError)
+    api.fail(LIST)
     renderScreen(<AccountListView />, { locale: 'en-US' })
-    const alert = await screen.findByRole('alert')
-    expect(alert.textContent).toContain('The server did not answer, please try again')
-    expect(alert.textContent).not.toContain('Network Error')
+    // The page's own state says it (the request layer's toast is SPEC §8's, in its words).
+    const said = await screen.findByText('The server did not answer, please try again')
+    expect(said.closest('[role="alert"]')?.textContent).not.toContain('Network Error')
   })
 
   it('opens on the tab the query names', async () => {
@@ -100,8 +104,9 @@ describe('saved account list', () => {
   })
 
   it('deletes after the SPEC confirmation, and the list shows it at once', async () => {
-    const remove = jest.spyOn(lifePayApi, 'deleteUserAccount').mockImplementation(async () => {
-      list.mockResolvedValue([])
+    api.route(DELETE, () => {
+      answerList([])
+      return ok(null)
     })
     renderScreen(<AccountListView />, { locale: 'en-US' })
     await waitFor(() => expect(cards()).toHaveLength(1))
@@ -116,14 +121,15 @@ describe('saved account list', () => {
         card('acc-phone-1').querySelector('.lp-account-card__number')?.textContent,
     )
     fireEvent.click(screen.getByText('Confirm'))
-    await waitFor(() => expect(cards()).toHaveLength(0))
-    expect(remove).toHaveBeenCalledWith({ id: 'acc-phone-1' })
-    expect(screen.getByText('Deleted')).not.toBeNull()
+    // Said once the delete and the list's read after it have both been answered (two round trips: a slow machine's
+    // second or more).
+    await screen.findByText('Deleted', undefined, { timeout: 5000 })
+    expect(cards()).toHaveLength(0)
+    expect(api.sent(DELETE).map((request) => request.search)).toEqual(['?id=acc-phone-1'])
     expect(screen.getByText('No saved phone numbers yet. Save one to top up faster')).not.toBeNull()
   })
 
   it('cancelling the confirmation deletes nothing', async () => {
-    const remove = jest.spyOn(lifePayApi, 'deleteUserAccount')
     renderScreen(<AccountListView />)
     await waitFor(() => expect(cards()).toHaveLength(1))
     fireEvent.click(within(card('acc-phone-1')).getByText('删除'))
@@ -131,12 +137,12 @@ describe('saved account list', () => {
     fireEvent.click(screen.getByText('取消'))
     // The answer is taken (the confirmation closed, and with it the deletion's promise is settled: rejected).
     await waitFor(() => expect(useDialogStore.getState().dialog?.visible).toBe(false))
-    expect(remove).not.toHaveBeenCalled()
+    expect(api.sent(DELETE)).toHaveLength(0)
     expect(cards()).toHaveLength(1)
   })
 
   it('an empty list shows an illustration and one action: adding an account of that utility (issue 17, item 9)', async () => {
-    list.mockResolvedValue([])
+    answerList([])
     renderScreen(<AccountListView initialType={LifePayOrderType.Gas} />)
     await waitFor(() => expect(screen.getByText('还没有常用燃气户号，添加后缴费更快捷')).not.toBeNull())
     await expectIllustration(emptyState())

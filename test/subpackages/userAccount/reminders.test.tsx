@@ -1,10 +1,11 @@
 import { fireEvent, screen, waitFor } from '@testing-library/react'
 import Taro from '@tarojs/taro'
 import { reminderConsentText } from '@domain/reminderSchedule'
-import * as remindersApi from '../../../src/services/api/reminders'
 import ReminderForm from '../../../src/subpackages/userAccount/components/ReminderForm'
 import ReminderListView from '../../../src/subpackages/userAccount/components/ReminderListView'
 import type { TopUpReminder } from '@contract/reminders'
+import { withFakeApi } from '../../support/fakeApi'
+import { ok, type Reply } from '../../support/testServer'
 import { renderedQueriesSettled, renderScreen } from '../order/support/render'
 import { gasAccountSaved, phoneAccount } from './accounts'
 
@@ -27,9 +28,17 @@ const reminder: TopUpReminder = {
   creationTime: '2026-12-01T00:00:00.000Z',
 }
 
+const api = withFakeApi()
+const ADD = '/api/LifePay/AddTopUpReminder'
+const LIST = '/api/LifePay/GetTopUpReminderList'
+const CANCEL = '/api/LifePay/CancelTopUpReminder'
+/** The reminders asked for, oldest first. */
+const added = () => api.bodies(ADD)
+
 describe('top-up reminders', () => {
   beforeEach(() => {
     jest.spyOn(Taro, 'redirectTo').mockResolvedValue({ errMsg: 'redirectTo:ok' })
+    api.answer(ADD, reminder)
   })
   afterEach(async () => {
     await renderedQueriesSettled()
@@ -37,18 +46,17 @@ describe('top-up reminders', () => {
   })
 
   it('the consent starts unticked and the save is refused until it is ticked; then the words are sent', async () => {
-    const add = jest.spyOn(remindersApi, 'addTopUpReminder').mockResolvedValue(reminder)
     renderScreen(<ReminderForm account={phoneAccount} />)
     const consent = screen.getByRole('checkbox')
     expect(consent.getAttribute('aria-checked')).toBe('false')
     expect(consent.textContent).toContain('不会自动扣款')
     fireEvent.click(screen.getByRole('button', { name: '开启提醒' }))
     await waitFor(() => expect(document.body.textContent).toContain('请先勾选同意接收充值提醒'))
-    expect(add).not.toHaveBeenCalled()
+    expect(added()).toHaveLength(0)
     fireEvent.click(consent)
     fireEvent.click(screen.getByRole('button', { name: '开启提醒' }))
-    await waitFor(() => expect(add).toHaveBeenCalled())
-    expect(add.mock.calls[0][0]).toMatchObject({
+    await waitFor(() => expect(added()).toHaveLength(1))
+    expect(added()[0]).toMatchObject({
       userAccountId: phoneAccount.id,
       kind: 'monthlyDay',
       channel: 'sms',
@@ -63,7 +71,6 @@ describe('top-up reminders', () => {
     jest
       .spyOn(Taro, 'redirectTo')
       .mockReturnValue(new Promise((resolve) => (opened = () => resolve({ errMsg: 'redirectTo:ok' }))))
-    const add = jest.spyOn(remindersApi, 'addTopUpReminder').mockResolvedValue(reminder)
     renderScreen(<ReminderForm account={phoneAccount} />)
     fireEvent.click(screen.getByRole('checkbox'))
     const saveButton = () => screen.getByRole('button', { name: /开启提醒|保存中/ })
@@ -74,21 +81,21 @@ describe('top-up reminders', () => {
     fireEvent.click(saveButton())
     opened()
     fireEvent.click(saveButton())
-    await waitFor(() => expect(add).toHaveBeenCalledTimes(1))
+    await waitFor(() => expect(added()).toHaveLength(1))
     expect(Taro.redirectTo).toHaveBeenCalledTimes(1)
   })
 
   it('a refused save lets the user try again', async () => {
-    const add = jest.spyOn(remindersApi, 'addTopUpReminder').mockRejectedValueOnce(new Error('network down'))
-    add.mockResolvedValue(reminder)
+    const replies: Reply[] = [{ hangUp: true }]
+    api.route(ADD, () => replies.shift() ?? ok(reminder))
     renderScreen(<ReminderForm account={phoneAccount} />)
     fireEvent.click(screen.getByRole('checkbox'))
     fireEvent.click(screen.getByRole('button', { name: '开启提醒' }))
-    await waitFor(() => expect(add).toHaveBeenCalledTimes(1))
+    await waitFor(() => expect(added()).toHaveLength(1))
     await waitFor(() => expect(screen.getByRole('button', { name: '开启提醒' })).not.toBeNull())
     fireEvent.click(screen.getByRole('button', { name: '开启提醒' }))
     await waitFor(() => expect(Taro.redirectTo).toHaveBeenCalledTimes(1))
-    expect(add).toHaveBeenCalledTimes(2)
+    expect(added()).toHaveLength(2)
   })
 
   it('a phone has only monthly reminders; electricity and gas may choose a balance threshold', () => {
@@ -102,20 +109,21 @@ describe('top-up reminders', () => {
 
   it('lists the next reminder time and cancels in one tap', async () => {
     let active = [reminder]
-    jest.spyOn(remindersApi, 'getTopUpReminderList').mockImplementation(async () => active)
-    const cancel = jest.spyOn(remindersApi, 'cancelTopUpReminder').mockImplementation(async () => {
+    api.route(LIST, () => ok(active))
+    api.route(CANCEL, () => {
       active = []
+      return ok(null)
     })
     renderScreen(<ReminderListView />)
     await waitFor(() => expect(document.body.textContent).toContain('下次提醒：12月15日 09:00'))
     expect(document.body.textContent).toContain('每月15日')
     fireEvent.click(screen.getByRole('button', { name: '取消提醒' }))
-    await waitFor(() => expect(cancel).toHaveBeenCalledWith(reminder.id))
+    await waitFor(() => expect(api.bodies(CANCEL)).toEqual([{ id: reminder.id }]))
     await waitFor(() => expect(document.body.textContent).toContain('还没有充值提醒'))
   })
 
   it('an error with retry', async () => {
-    jest.spyOn(remindersApi, 'getTopUpReminderList').mockRejectedValue(new Error('network down'))
+    api.fail(LIST)
     renderScreen(<ReminderListView />)
     await waitFor(() => expect(screen.getByRole('button', { name: /重新加载|Reload/ })).toBeTruthy())
   })

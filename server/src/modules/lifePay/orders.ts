@@ -8,7 +8,7 @@ import type {
   UserLifePayOrderRefund,
 } from '@contract/lifePay'
 import { LifePayOrderStatus } from '@domain/lifePayStatus'
-import { LifePayOrderType } from '@domain/lifePayOrderType'
+import type { LifePayOrderType } from '@domain/lifePayOrderType'
 import type { LifePayType } from '@domain/lifePayType'
 import { fenToYuan, formatFen, rechargePriceFen, toFen } from '@domain/price'
 import {
@@ -18,7 +18,7 @@ import {
   isOrderClosed,
   RECHARGE_REFUNDABLE_AFTER_MINUTES,
 } from '@domain/orderTransitions'
-import { LifePayRateType } from '@domain/rateType'
+import { orderRateType } from '@domain/rateType'
 import { refundApplyReasonParts, type RefundApplyReason } from '@domain/refundApplyReason'
 import type { AppContext } from '../../appContext'
 import type { Db, Executor, Tx } from '../../db/database'
@@ -54,12 +54,6 @@ import { handlePaymentNotification } from './payments'
 import { lockOrder } from './orderLock'
 import { assertAttemptsClosed, openAttempt, PaidElsewhereError, withAttemptsClosed } from '../money/paymentAttempts'
 import { userChannel } from './userChannel'
-
-const rateTypeOf: Record<LifePayOrderType, LifePayRateType> = {
-  [LifePayOrderType.Phone]: LifePayRateType.DefaultPhone,
-  [LifePayOrderType.Electric]: LifePayRateType.DefaultElectric,
-  [LifePayOrderType.Gas]: LifePayRateType.DefaultGas,
-}
 
 /** A validated order request: the account fields of its type, as they will be stored. */
 export interface NewOrder {
@@ -131,7 +125,7 @@ export async function createOrder(
   const kind = { lifePayOrderType: input.lifePayOrderType, subType: input.subType, parValueFen }
   if (ctx.providers.supplier.offers?.(kind) === false) throw errors.parValueNotOffered()
   const [rates, channelId] = await Promise.all([ctx.rates.all(), userChannel(ctx.db, userId)])
-  const rate = channelRate(rates, channelId, rateTypeOf[input.lifePayOrderType])
+  const rate = channelRate(rates, channelId, orderRateType[input.lifePayOrderType])
   if (rate === undefined) throw new Error(`No rate for order type ${input.lifePayOrderType}`)
   const { ratePpm } = rate
   const payAmountFen = rechargePriceFen(input.parValue, ppmToPercent(ratePpm))

@@ -17,7 +17,7 @@ import { required } from '@domain/validators'
 import type { AppContext } from '../../appContext'
 import { operators } from '../../db/schema'
 import { CSRF_HEADER, type AuthHooks } from '../../http/auth'
-import { requestCookie, sessionCookie } from '../../http/cookies'
+import { strictCookie } from '../../http/cookies'
 import { ok } from '../../http/envelope'
 import { errors } from '../../http/errors'
 import { routeSchema } from '../../http/schemas'
@@ -93,7 +93,7 @@ export function registerOperatorAccountRoutes(app: FastifyInstance, ctx: AppCont
       const loginName = request.body.loginName.trim()
       checkField('loginName', loginName, [required])
       checkField('password', request.body.password, [required])
-      const device = deviceOf(ctx.config.jwtSecret, loginName, requestCookie(request, DEVICE_COOKIE), ctx.clock.now())
+      const device = deviceOf(ctx.config.jwtSecret, loginName, request.cookies[DEVICE_COOKIE], ctx.clock.now())
       const attempt = await beginOperatorLoginAttempt(ctx, request.ip, loginName, device)
       const operator = await findOperator(ctx.db, loginName)
       // A missing or disabled operator costs a hash too, so timing does not tell which names exist.
@@ -137,15 +137,13 @@ export function registerOperatorAccountRoutes(app: FastifyInstance, ctx: AppCont
         address: request.ip,
       })
       const secure = secureCookie(ctx, request)
-      reply.header('set-cookie', [
-        sessionCookie(SESSION_COOKIE, sessionId, { maxAgeS: SESSION_ABSOLUTE_MS / 1000, secure }),
-        // This browser logged in as this name: its own failures count apart from strangers' (operatorDevice.ts).
-        sessionCookie(DEVICE_COOKIE, deviceToken(ctx.config.jwtSecret, operator.loginName, now), {
-          maxAgeS: DEVICE_MAX_AGE_S,
-          secure,
-          path: DEVICE_COOKIE_PATH,
-        }),
-      ])
+      reply.setCookie(SESSION_COOKIE, sessionId, strictCookie({ maxAgeS: SESSION_ABSOLUTE_MS / 1000, secure }))
+      // This browser logged in as this name: its own failures count apart from strangers' (operatorDevice.ts).
+      reply.setCookie(
+        DEVICE_COOKIE,
+        deviceToken(ctx.config.jwtSecret, operator.loginName, now),
+        strictCookie({ maxAgeS: DEVICE_MAX_AGE_S, secure, path: DEVICE_COOKIE_PATH }),
+      )
       return ok(sessionOf(ctx, sessionId, operator))
     },
   )
@@ -160,7 +158,7 @@ export function registerOperatorAccountRoutes(app: FastifyInstance, ctx: AppCont
       }),
     },
     async (request) => {
-      const sessionId = requestCookie(request, SESSION_COOKIE)
+      const sessionId = request.cookies[SESSION_COOKIE]
       const operator = sessionId ? await sessionOperator(ctx, sessionId) : null
       if (!sessionId || !operator) throw errors.operatorUnauthorized()
       return ok(sessionOf(ctx, sessionId, operator))
@@ -177,13 +175,13 @@ export function registerOperatorAccountRoutes(app: FastifyInstance, ctx: AppCont
       }),
     },
     async (request, reply) => {
-      const sessionId = requestCookie(request, SESSION_COOKIE)
+      const sessionId = request.cookies[SESSION_COOKIE]
       if (sessionId && (await sessionOperator(ctx, sessionId))) {
         // Another site must not be able to log an operator out either.
         if (!csrfTokenMatches(ctx, sessionId, request.headers[CSRF_HEADER])) throw errors.csrfTokenInvalid()
         await closeSession(ctx, sessionId)
       }
-      reply.header('set-cookie', sessionCookie(SESSION_COOKIE, '', { maxAgeS: 0, secure: secureCookie(ctx, request) }))
+      reply.clearCookie(SESSION_COOKIE, strictCookie({ maxAgeS: 0, secure: secureCookie(ctx, request) }))
       return ok(null)
     },
   )

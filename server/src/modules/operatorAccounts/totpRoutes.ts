@@ -6,7 +6,6 @@ import type { AppContext } from '../../appContext'
 import type { AuthHooks } from '../../http/auth'
 import { ok } from '../../http/envelope'
 import { routeSchema } from '../../http/schemas'
-import { requestCookie } from '../../http/cookies'
 import { operatorById, toOperatorAccount } from './operators'
 import { beginTotpEnrolment, confirmTotpEnrolment, resetTotp, totpStatus } from './secondFactor'
 import { SESSION_COOKIE } from './sessions'
@@ -66,7 +65,7 @@ export function registerTotpRoutes(app: FastifyInstance, ctx: AppContext, auth: 
       ok(
         await confirmTotpEnrolment(ctx, request.operator.id, request.body.code, {
           // operatorSelf let the request through on this session's cookie.
-          sessionId: requestCookie(request, SESSION_COOKIE) ?? '',
+          sessionId: request.cookies[SESSION_COOKIE] ?? '',
           address: request.ip,
         }),
       ),

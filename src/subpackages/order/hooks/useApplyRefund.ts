@@ -1,7 +1,6 @@
-import { useMutation, useQueryClient } from '@tanstack/react-query'
+import { useMutation } from '@tanstack/react-query'
 import { useRef, useState } from 'react'
-import { refundUserLifePayOrder } from '../../../services/api/lifePay'
-import { queryKeys } from '../../../services/queryKeys'
+import { refundUserLifePayOrderMutationOptions } from '../../../services/api/orders'
 import type { RefundUserLifePayOrderInput } from '@contract/lifePay'
 
 /** The application's reason: its code and the remark that says it in words. */
@@ -13,14 +12,9 @@ type RefundApplication = Omit<RefundUserLifePayOrderInput, 'orderNo'>
  * back; an accepted one keeps it, so the form can never send again.
  */
 export function useApplyRefund(orderNo: string) {
-  const queryClient = useQueryClient()
   const claimed = useRef(false)
   const [busy, setBusy] = useState(false)
-  const mutation = useMutation({
-    mutationFn: (application: RefundApplication) => refundUserLifePayOrder({ orderNo, ...application }),
-    // Whatever the answer, the order may have moved on: every list and detail shows it fresh.
-    onSettled: () => queryClient.invalidateQueries({ queryKey: queryKeys.ordersRoot }),
-  })
+  const mutation = useMutation(refundUserLifePayOrderMutationOptions)
 
   const begin = (): boolean => {
     if (claimed.current) return false
@@ -34,7 +28,7 @@ export function useApplyRefund(orderNo: string) {
   }
   const submit = async (application: RefundApplication): Promise<void> => {
     try {
-      await mutation.mutateAsync(application)
+      await mutation.mutateAsync({ orderNo, ...application })
     } catch (error) {
       release()
       throw error

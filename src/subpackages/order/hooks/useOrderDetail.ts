@@ -1,8 +1,7 @@
 import { useQuery } from '@tanstack/react-query'
 import { useDidShow } from '@tarojs/taro'
 import { useRef } from 'react'
-import { getUserLifePayOrderDetailQueryOptions } from '../../../services/api/lifePayQueries'
-import { isOrderNotFound, ORDER_DETAIL_CALL } from '../../../services/api/orderNotFound'
+import { getUserLifePayOrderDetailQueryOptions, isOrderNotFound, ORDER_DETAIL_CALL } from '../../../services/api/orders'
 import type { LifePayOrderDetail } from '@contract/lifePay'
 import { selectIsLoggedIn, useLifePayStore } from '../../../stores/lifePay'
 

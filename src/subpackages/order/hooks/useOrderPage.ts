@@ -1,7 +1,7 @@
 import { useInfiniteQuery, useQueryClient } from '@tanstack/react-query'
 import { useMemo } from 'react'
 import type { LifePayOrderType } from '@domain/lifePayOrderType'
-import { getUserLifePayOrderPageInfiniteQueryOptions } from '../../../services/api/lifePayQueries'
+import { getUserLifePayOrderPageInfiniteQueryOptions } from '../../../services/api/orders'
 import { selectIsLoggedIn, useLifePayStore } from '../../../stores/lifePay'
 import type { PageResult } from '@contract/envelope'
 import type { LifePayOrderListItem } from '@contract/lifePay'

@@ -2,7 +2,7 @@ import { Text, View } from '@tarojs/components'
 import { formatYuan } from '@domain/price'
 import { useMessages } from '../../../i18n/messages'
 import type { AccountCheckState } from '../hooks/useAccountCheck'
-import { rechargeMessages } from '../messages'
+import { rechargeFormMessages } from '../formMessages'
 import './accountCheck.scss'
 
 /**
@@ -11,7 +11,7 @@ import './accountCheck.scss'
  * not said here twice.
  */
 export default function AccountCheckStatus({ check }: { check: AccountCheckState }) {
-  const m = useMessages(rechargeMessages)
+  const m = useMessages(rechargeFormMessages)
   if (check.state === 'idle' || check.state === 'notFound') return null
   if (check.state === 'checking') {
     return (

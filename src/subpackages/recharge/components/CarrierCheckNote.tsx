@@ -5,7 +5,7 @@ import { label } from '@domain/locale'
 import { regionName } from '@domain/regionNames'
 import { useLocaleStore } from '../../../i18n/i18n'
 import { useMessages } from '../../../i18n/messages'
-import { rechargeMessages } from '../messages'
+import { rechargeFormMessages } from '../formMessages'
 import './accountCheck.scss'
 
 /**
@@ -14,7 +14,7 @@ import './accountCheck.scss'
  */
 export default function CarrierCheckNote({ checking, check }: { checking: boolean; check?: PhoneCarrierCheck }) {
   const locale = useLocaleStore((s) => s.locale)
-  const m = useMessages(rechargeMessages)
+  const m = useMessages(rechargeFormMessages)
   if (checking) {
     return (
       <View className='lp-account-check lp-account-check--checking' role='status'>

@@ -4,7 +4,7 @@ import type { LifePayOrderType } from '@domain/lifePayOrderType'
 import { label } from '@domain/locale'
 import { useLocaleStore } from '../../../i18n/i18n'
 import { useMessages } from '../../../i18n/messages'
-import { rechargeMessages } from '../messages'
+import { rechargeFormMessages } from '../formMessages'
 import './DeliveryTimeNotice.scss'
 
 /**
@@ -13,7 +13,7 @@ import './DeliveryTimeNotice.scss'
  */
 export default function DeliveryTimeNotice({ type }: { type: LifePayOrderType }) {
   const locale = useLocaleStore((s) => s.locale)
-  const m = useMessages(rechargeMessages)
+  const m = useMessages(rechargeFormMessages)
   return (
     <View className='lp-delivery-notice' role='note' aria-label={m('deliveryTitle')}>
       <Text className='lp-delivery-notice__time'>{deliveryTimeText(type, locale)}</Text>

@@ -3,7 +3,7 @@ import { Text } from '@tarojs/components'
 import { useEffect, useRef } from 'react'
 import { formatLocalTime, isSameLocalDay, parseServerTime } from '@domain/localTime'
 import { useMessages } from '../../../i18n/messages'
-import { getUserLifePayOrderDetailQueryOptions } from '../../../services/api/lifePayQueries'
+import { getUserLifePayOrderDetailQueryOptions } from '../../../services/api/orders'
 import { rechargeMessages } from '../messages'
 import './ExpectedDelivery.scss'
 

@@ -10,9 +10,10 @@ import { remarkForUser, systemRemarkOf } from '@domain/systemRemark'
 import { useLocaleStore } from '../../../i18n/i18n'
 import { useMessages } from '../../../i18n/messages'
 import { returnedFromWebPayment } from '../../../platform/payment/webPayReturn'
-import { getUserLifePayOrderDetailQueryOptions } from '../../../services/api/lifePayQueries'
+import { getUserLifePayOrderDetailQueryOptions } from '../../../services/api/orders'
 import { topUpAgain } from '../hooks/topUpAgain'
 import { usePayStatusPolling } from '../hooks/usePayStatusPolling'
+import { rechargeFormMessages } from '../formMessages'
 import { rechargeMessages, type RechargeMessageKey } from '../messages'
 import { orderDetailUrl, rechargeOrderType, selectPayTypeUrl, type RechargeKind } from '../../../routes'
 import ExpectedDelivery from './ExpectedDelivery'
@@ -113,6 +114,7 @@ function stepsOf(phase: Phase, m: (key: RechargeMessageKey) => string): ResultSt
 export default function RechargeResultView({ orderNo, kind, visible }: RechargeResultViewProps) {
   const locale = useLocaleStore((s) => s.locale)
   const m = useMessages(rechargeMessages)
+  const f = useMessages(rechargeFormMessages)
   const polling = usePayStatusPolling(orderNo, visible)
   const order = useQuery({ ...getUserLifePayOrderDetailQueryOptions(orderNo), enabled: orderNo !== '' })
   const [graceOver, setGraceOver] = useState(false)
@@ -239,7 +241,7 @@ export default function RechargeResultView({ orderNo, kind, visible }: RechargeR
           tabIndex={0}
           onClick={() => void Taro.navigateTo({ url: orderDetailUrl(orderNo) })}
         >
-          {m('viewOrder')}
+          {f('viewOrder')}
         </View>
       </View>
       {/* Below the buttons: the saved list it waits on arrives later, and moves nothing when it does. */}

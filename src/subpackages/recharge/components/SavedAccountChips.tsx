@@ -1,6 +1,6 @@
 import { ScrollView, Text, View } from '@tarojs/components'
 import { useMessages } from '../../../i18n/messages'
-import { rechargeMessages } from '../messages'
+import { rechargeFormMessages } from '../formMessages'
 import './recharge.scss'
 
 export interface SavedAccountChip {
@@ -15,7 +15,7 @@ export interface SavedAccountChip {
 
 /** A row of saved accounts to top up in one tap. Renders nothing when there are none. */
 export default function SavedAccountChips({ chips }: { chips: readonly SavedAccountChip[] }) {
-  const m = useMessages(rechargeMessages)
+  const m = useMessages(rechargeFormMessages)
   if (chips.length === 0) return null
   return (
     <View className='lp-saved'>

@@ -1,7 +1,7 @@
 import { Text, View } from '@tarojs/components'
 import { formatFen } from '@domain/price'
 import { useMessages } from '../../../i18n/messages'
-import { rechargeMessages } from '../messages'
+import { rechargeFormMessages } from '../formMessages'
 import './recharge.scss'
 import { useBottomBar } from '../../../components/bottomBar'
 
@@ -35,7 +35,7 @@ export default function SubmitBar({
   wide = false,
 }: SubmitBarProps) {
   useBottomBar(SUBMIT_BAR_DESIGN_HEIGHT)
-  const m = useMessages(rechargeMessages)
+  const m = useMessages(rechargeFormMessages)
   return (
     <View className='lp-submit-bar'>
       {wide ? null : (

@@ -1,23 +1,9 @@
-import { useRouter } from '@tarojs/taro'
-import PageFrame from '../../../components/PageFrame'
-import { LifePayOrderType } from '@domain/lifePayOrderType'
-import DeliveryTimeNotice from '../components/DeliveryTimeNotice'
-import ElectricRechargeForm from '../components/ElectricRechargeForm'
-import { numberParam } from '../../../routes'
 import { withQueryClient } from '../../../withQueryClient'
+import RechargeFormPage from '../components/RechargeFormPage'
+import { electricRecharge } from '../kinds/electricRecharge'
 
 function ElectricBillRecharge() {
-  const { params } = useRouter()
-  return (
-    <PageFrame titleKey='page.electricBillRecharge'>
-      <DeliveryTimeNotice type={LifePayOrderType.Electric} />
-      <ElectricRechargeForm
-        parValue={numberParam(params.parValue)}
-        accountId={params.accountId}
-        fromOrderNo={params.fromOrderNo}
-      />
-    </PageFrame>
-  )
+  return <RechargeFormPage kind={electricRecharge} />
 }
 
 export default withQueryClient(ElectricBillRecharge)

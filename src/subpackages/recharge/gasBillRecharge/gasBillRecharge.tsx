@@ -1,23 +1,9 @@
-import { useRouter } from '@tarojs/taro'
-import PageFrame from '../../../components/PageFrame'
-import { LifePayOrderType } from '@domain/lifePayOrderType'
-import DeliveryTimeNotice from '../components/DeliveryTimeNotice'
-import GasRechargeForm from '../components/GasRechargeForm'
-import { numberParam } from '../../../routes'
 import { withQueryClient } from '../../../withQueryClient'
+import RechargeFormPage from '../components/RechargeFormPage'
+import { gasRecharge } from '../kinds/gasRecharge'
 
 function GasBillRecharge() {
-  const { params } = useRouter()
-  return (
-    <PageFrame titleKey='page.gasBillRecharge'>
-      <DeliveryTimeNotice type={LifePayOrderType.Gas} />
-      <GasRechargeForm
-        parValue={numberParam(params.parValue)}
-        accountId={params.accountId}
-        fromOrderNo={params.fromOrderNo}
-      />
-    </PageFrame>
-  )
+  return <RechargeFormPage kind={gasRecharge} />
 }
 
 export default withQueryClient(GasBillRecharge)

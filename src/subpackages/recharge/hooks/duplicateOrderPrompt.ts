@@ -9,22 +9,22 @@ import { formatLocalTime, parseServerTime } from '@domain/localTime'
 import { formatYuan } from '@domain/price'
 import { orderDetailUrl, pagePath } from '../../../routes'
 import type { BizError } from '../../../services/http/bizError'
-import type { RechargeMessageKey } from '../messages'
+import type { RechargeFormMessageKey } from '../formMessages'
 import { isGuardRefusal } from './duplicateGuard'
 
 // Issue 20, duplicate guard: the dialog that answers the create call's guard refusals (duplicateGuard.ts). On H5 this
 // module loads when the first such refusal arrives (duplicateGuardAnswer.h5.ts).
 
-export type Message = (key: RechargeMessageKey, params?: Record<string, string | number>) => string
+export type Message = (key: RechargeFormMessageKey, params?: Record<string, string | number>) => string
 
-const TITLE: Record<DuplicateReason, RechargeMessageKey> = {
+const TITLE: Record<DuplicateReason, RechargeFormMessageKey> = {
   unpaid: 'duplicateUnpaid',
   paying: 'duplicatePaying',
   recharging: 'duplicateRecharging',
   recentlyPaid: 'duplicateRecentlyPaid',
 }
 
-const STAGE: Record<OpenOrderStage, RechargeMessageKey> = {
+const STAGE: Record<OpenOrderStage, RechargeFormMessageKey> = {
   unpaid: 'duplicateStageUnpaid',
   paying: 'duplicateStagePaying',
   recharging: 'duplicateStageRecharging',

@@ -1,6 +1,6 @@
 import { useQuery } from '@tanstack/react-query'
 import type { CheckLifePayAccountInput, LifePayAccountCheck } from '@contract/lifePay'
-import { checkLifePayAccountQueryOptions } from '../../../services/api/lifePayQueries'
+import { checkLifePayAccountQueryOptions } from '../../../services/api/accountChecks'
 import { isBizError } from '../../../services/http/bizError'
 import { selectIsLoggedIn, useLifePayStore } from '../../../stores/lifePay'
 import { useSettledValue } from './useSettledValue'

@@ -11,10 +11,14 @@ import { startPayment } from '../../../platform/payment/payBridge'
 import { webPayReturnUrl } from '../../../platform/payment/webPay'
 import type { RuntimeHost } from '@domain/runtimeHost'
 import { rechargeKindOf, rechargeResultUrl, type RechargeKind } from '../../../routes'
-import { getPayOrderForJsAPI, setLifePayOrderPayType } from '../../../services/api/lifePay'
 import { setLifePayOrderNotifications } from '../../../services/api/notifications'
-import { getUserLifePayOrderDetailQueryOptions } from '../../../services/api/lifePayQueries'
-import { isOrderNotFound, ORDER_DETAIL_CALL } from '../../../services/api/orderNotFound'
+import {
+  getPayOrderForJsAPI,
+  getUserLifePayOrderDetailQueryOptions,
+  isOrderNotFound,
+  ORDER_DETAIL_CALL,
+  setLifePayOrderPayType,
+} from '../../../services/api/orders'
 import { useSessionStore } from '../../../stores/session'
 import { rechargeMessages } from '../messages'
 

@@ -1,8 +1,7 @@
 import { useQuery, useQueryClient, type QueryState } from '@tanstack/react-query'
 import { useCallback, useEffect, useRef } from 'react'
 import type { LifePayOrderState } from '@contract/lifePay'
-import { getPayStatusByOrderNoQueryOptions } from '../../../services/api/lifePayQueries'
-import { queryKeys } from '../../../services/queryKeys'
+import { getPayStatusByOrderNoQueryOptions, ordersKey } from '../../../services/api/orders'
 import { PAY_STATUS_BUDGET_MS, isPayStatusSettled, payStatusDelay } from './payStatusPolling'
 
 export interface PayStatusPolling {
@@ -50,7 +49,7 @@ export function usePayStatusPolling(orderNo: string, visible: boolean): PayStatu
   const startRound = useCallback(() => {
     round.current = {
       startedAt: Date.now(),
-      answersBefore: answersOf(queryClient.getQueryState<LifePayOrderState, Error>(queryKeys.payStatus(orderNo))),
+      answersBefore: answersOf(queryClient.getQueryState(getPayStatusByOrderNoQueryOptions(orderNo).queryKey)),
     }
   }, [queryClient, orderNo])
   if (!round.current) startRound()
@@ -74,7 +73,7 @@ export function usePayStatusPolling(orderNo: string, visible: boolean): PayStatu
   const { payStatus, lifePayOrderStatus } = query.data ?? {}
   useEffect(() => {
     if (payStatus === undefined) return
-    void queryClient.invalidateQueries({ queryKey: queryKeys.ordersRoot })
+    void queryClient.invalidateQueries({ queryKey: ordersKey })
   }, [payStatus, lifePayOrderStatus, queryClient])
 
   const { refetch } = query
@@ -83,7 +82,7 @@ export function usePayStatusPolling(orderNo: string, visible: boolean): PayStatu
     void refetch()
   }, [startRound, refetch])
 
-  const state = queryClient.getQueryState<LifePayOrderState, Error>(options.queryKey)
+  const state = queryClient.getQueryState(options.queryKey)
   return {
     state: query.data,
     failed: query.isError,

@@ -1,6 +1,6 @@
 import { useQuery } from '@tanstack/react-query'
 import type { PhoneCarrierCheck } from '@contract/lifePay'
-import { checkPhoneCarrierQueryOptions } from '../../../services/api/lifePayQueries'
+import { checkPhoneCarrierQueryOptions } from '../../../services/api/accountChecks'
 import { selectIsLoggedIn, useLifePayStore } from '../../../stores/lifePay'
 
 /**

@@ -2,9 +2,9 @@ import { useQueryClient } from '@tanstack/react-query'
 import Taro from '@tarojs/taro'
 import { useMessages } from '../../../i18n/messages'
 import { selectPayTypeUrl, type RechargeKind } from '../../../routes'
+import { ratesKey } from '../../../services/api/catalog'
 import { isBizError } from '../../../services/http/bizError'
-import { queryKeys } from '../../../services/queryKeys'
-import { rechargeMessages } from '../messages'
+import { rechargeFormMessages } from '../formMessages'
 import { duplicateGuardCall } from './duplicateGuard'
 import { answerDuplicateGuard, prefetchDuplicateGuard } from './duplicateGuardAnswer'
 import { serverRefusal, type RefusedField } from './serverRefusal'
@@ -37,7 +37,7 @@ export function usePlaceOrder<I extends { idempotencyKey: string; confirmDuplica
 ): PlaceOrder {
   const ensureLoggedIn = useEnsureLoggedIn()
   const queryClient = useQueryClient()
-  const m = useMessages(rechargeMessages)
+  const m = useMessages(rechargeFormMessages)
   const { submit: create, submitting } = useOrderSubmit<I>((input) => createOrder(input, duplicateGuardCall))
   const place = async (input: Omit<I, 'idempotencyKey'>): Promise<void> => {
     prefetchDuplicateGuard()
@@ -49,7 +49,7 @@ export function usePlaceOrder<I extends { idempotencyKey: string; confirmDuplica
       if (answer) return
       // The form's price was not the server's: read the rates again, so the form shows the price the order would have.
       if (isBizError(error) && error.code === 'PRICE_CHANGED')
-        void queryClient.invalidateQueries({ queryKey: queryKeys.rate })
+        void queryClient.invalidateQueries({ queryKey: ratesKey })
       const refusal = serverRefusal(error)
       if (refusal)
         showRefusal({ [REFUSAL_FIELDS[kind].includes(refusal.field) ? refusal.field : 'form']: refusal.message })

@@ -2,10 +2,8 @@ import { useQuery } from '@tanstack/react-query'
 import type { CarrierCode } from '@domain/carrier'
 import type { ElectricAccountType, ElectricType } from '@domain/electric'
 import type { GasProvider } from '@domain/gas'
-import {
-  getUserAccountDetailQueryOptions,
-  getUserLifePayOrderDetailQueryOptions,
-} from '../../../services/api/lifePayQueries'
+import { getUserLifePayOrderDetailQueryOptions } from '../../../services/api/orders'
+import { getUserAccountDetailQueryOptions } from '../../../services/api/userAccounts'
 import { selectIsLoggedIn, useLifePayStore } from '../../../stores/lifePay'
 
 /** An account to top up, from a saved account or from an earlier order. */

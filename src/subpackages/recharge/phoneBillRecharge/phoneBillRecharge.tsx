@@ -1,24 +1,9 @@
-import { useRouter } from '@tarojs/taro'
-import PageFrame from '../../../components/PageFrame'
-import { LifePayOrderType } from '@domain/lifePayOrderType'
-import DeliveryTimeNotice from '../components/DeliveryTimeNotice'
-import PhoneRechargeForm from '../components/PhoneRechargeForm'
-import { numberParam } from '../../../routes'
 import { withQueryClient } from '../../../withQueryClient'
+import RechargeFormPage from '../components/RechargeFormPage'
+import { phoneRecharge } from '../kinds/phoneRecharge'
 
 function PhoneBillRecharge() {
-  const { params } = useRouter()
-  return (
-    <PageFrame titleKey='page.phoneBillRecharge'>
-      <DeliveryTimeNotice type={LifePayOrderType.Phone} />
-      <PhoneRechargeForm
-        phone={params.phone}
-        parValue={numberParam(params.parValue)}
-        accountId={params.accountId}
-        fromOrderNo={params.fromOrderNo}
-      />
-    </PageFrame>
-  )
+  return <RechargeFormPage kind={phoneRecharge} />
 }
 
 export default withQueryClient(PhoneBillRecharge)

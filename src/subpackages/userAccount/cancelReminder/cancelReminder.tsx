@@ -1,11 +1,12 @@
 import { Text, View } from '@tarojs/components'
 import { useRouter } from '@tarojs/taro'
-import { useQuery } from '@tanstack/react-query'
+import { useMutation } from '@tanstack/react-query'
+import { useEffect } from 'react'
 import PageFrame from '../../../components/PageFrame'
 import PageState from '../../../components/PageState'
 import { useErrorText } from '../../../hooks/useErrorText'
 import { useMessages } from '../../../i18n/messages'
-import { cancelTopUpReminderByToken } from '../../../services/api/reminders'
+import { cancelTopUpReminderByTokenMutationOptions } from '../../../services/api/reminders'
 import { reminderMessages } from '../reminderMessages'
 import './cancelReminder.scss'
 import { withQueryClient } from '../../../withQueryClient'
@@ -19,20 +20,18 @@ function CancelReminder() {
   const token = params.token ?? ''
   const m = useMessages(reminderMessages)
   const describeError = useErrorText()
-  const cancel = useQuery({
-    queryKey: ['lifePay', 'reminders', 'cancelByToken', token],
-    queryFn: () => cancelTopUpReminderByToken(token),
-    enabled: token !== '',
-    retry: false,
-    staleTime: Infinity,
-  })
-  const status = !token ? 'error' : cancel.isPending ? 'loading' : cancel.isError ? 'error' : 'ready'
+  const cancel = useMutation(cancelTopUpReminderByTokenMutationOptions)
+  const { mutate } = cancel
+  useEffect(() => {
+    if (token) mutate(token)
+  }, [token, mutate])
+  const status = !token ? 'error' : cancel.isError ? 'error' : cancel.isSuccess ? 'ready' : 'loading'
   return (
     <PageFrame titleKey='page.cancelReminder'>
       <PageState
         status={status}
         errorText={token ? describeError(cancel.error) || m('cancelFailed') : m('cancelFailed')}
-        onRetry={token ? () => void cancel.refetch() : undefined}
+        onRetry={token ? () => mutate(token) : undefined}
       >
         <View className='lp-cancel-reminder' role='status'>
           <Text className='lp-cancel-reminder__title'>{m('cancelled')}</Text>

@@ -1,36 +1,36 @@
 import Taro from '@tarojs/taro'
-import type { ReactNode } from 'react'
 import OutlineButton from '../../../components/OutlineButton'
 import PageState from '../../../components/PageState'
-import type { LifePayOrderType } from '@domain/lifePayOrderType'
 import { useMessages } from '../../../i18n/messages'
 import { accountListUrl } from '../../../routes'
-import type { UserAccount } from '@contract/lifePay'
 import { useAccountDetail } from '../hooks/useAccountDetail'
+import type { AccountKindForm } from '../kinds/accountKind'
 import { accountMessages } from '../messages'
 import { useErrorText } from '../../../hooks/useErrorText'
+import AccountForm from './AccountForm'
 
 interface EditAccountViewProps {
-  type: LifePayOrderType
+  kind: AccountKindForm
   /** `?id=`: update that account; absent: add one. */
   id?: string
-  form: (initial: UserAccount | undefined) => ReactNode
 }
 
 /** Adds, or loads the account by id to update it; an unknown id (or another type's) says so. */
-export default function EditAccountView({ type, id, form }: EditAccountViewProps) {
+export default function EditAccountView({ kind, id }: EditAccountViewProps) {
   const m = useMessages(accountMessages)
   const describeError = useErrorText()
   const detail = useAccountDetail(id)
-  if (!id) return <>{form(undefined)}</>
-  if (detail.data && detail.data.lifePayType === type) return <>{form(detail.data)}</>
+  if (!id) return <AccountForm key='new' kind={kind} />
+  if (detail.data && detail.data.lifePayType === kind.type) {
+    return <AccountForm key={detail.data.id} kind={kind} initial={detail.data} />
+  }
   if (detail.data || detail.notFound) {
     return (
       <PageState
         status='empty'
         emptyText={m('accountNotFound')}
         emptyAction={
-          <OutlineButton onClick={() => void Taro.redirectTo({ url: accountListUrl(type) })}>
+          <OutlineButton onClick={() => void Taro.redirectTo({ url: accountListUrl(kind.type) })}>
             {m('backToList')}
           </OutlineButton>
         }

@@ -1,6 +1,6 @@
 import { Input, Text, View } from '@tarojs/components'
 import Taro from '@tarojs/taro'
-import { useMutation, useQueryClient } from '@tanstack/react-query'
+import { useMutation } from '@tanstack/react-query'
 import { useRef, useState } from 'react'
 import { showToast } from '../../../components/toastStore'
 import { LifePayNotificationChannel, LifePayNotificationEvent } from '@domain/lifePayNotification'
@@ -14,8 +14,7 @@ import { useNotificationSubscribe } from '../../../hooks/useNotificationSubscrib
 import { currentRuntimeHost } from '../../../platform/platform'
 import { subscribeChannelOf, type SubscribeAnswer } from '../../../platform/subscribePrompt'
 import { pagePath } from '../../../routes'
-import { addTopUpReminder } from '../../../services/api/reminders'
-import { queryKeys } from '../../../services/queryKeys'
+import { addTopUpReminderMutationOptions } from '../../../services/api/reminders'
 import type { UserAccount } from '@contract/lifePay'
 import { reminderMessages, type ReminderMessageKey } from '../reminderMessages'
 import DayOfMonthPicker from './DayOfMonthPicker'
@@ -36,7 +35,6 @@ const CHANNEL_KEYS: Record<LifePayNotificationChannel, ReminderMessageKey> = {
 export default function ReminderForm({ account }: { account: UserAccount }) {
   const m = useMessages(reminderMessages)
   const locale = useLocaleStore((s) => s.locale)
-  const queryClient = useQueryClient()
   const hasBalance = account.lifePayType !== LifePayOrderType.Phone
   const [kind, setKind] = useState<ReminderKind>(ReminderKind.MonthlyDay)
   const [day, setDay] = useState(new Date().getDate())
@@ -51,10 +49,11 @@ export default function ReminderForm({ account }: { account: UserAccount }) {
   // form stays on screen until the list replaces it; a second tap in either gap sent a second reminder (refused by
   // the server as a duplicate, its error shown on the way out).
   const busy = useRef(false)
-  const save = useMutation({
-    // A refusal still saves the reminder, which the list then offers to subscribe again.
-    mutationFn: (subscription: SubscribeAnswer | null) =>
-      addTopUpReminder({
+  const save = useMutation(addTopUpReminderMutationOptions)
+  // A refusal still saves the reminder, which the list then offers to subscribe again.
+  const saveWith = (subscription: SubscribeAnswer | null) =>
+    save.mutate(
+      {
         userAccountId: account.id,
         kind,
         ...(kind === ReminderKind.MonthlyDay ? { dayOfMonth: day } : { threshold: Number(threshold) }),
@@ -62,14 +61,15 @@ export default function ReminderForm({ account }: { account: UserAccount }) {
         consent,
         consentText,
         ...(subscription ? { subscription } : {}),
-      }),
-    onSuccess: async () => {
-      await queryClient.invalidateQueries({ queryKey: queryKeys.reminders })
-      showToast('success', m('saved'))
-      await Taro.redirectTo({ url: pagePath('reminderList') }).catch(() => (busy.current = false))
-    },
-    onError: () => (busy.current = false),
-  })
+      },
+      {
+        onSuccess: async () => {
+          showToast('success', m('saved'))
+          await Taro.redirectTo({ url: pagePath('reminderList') }).catch(() => (busy.current = false))
+        },
+        onError: () => (busy.current = false),
+      },
+    )
 
   const onSave = () => {
     if (busy.current) return
@@ -80,7 +80,7 @@ export default function ReminderForm({ account }: { account: UserAccount }) {
     busy.current = true
     // Asked first thing in the tap, as both hosts require.
     void subscribe.ask().then(
-      (answers) => save.mutate(answers[0] ?? null),
+      (answers) => saveWith(answers[0] ?? null),
       () => (busy.current = false),
     )
   }

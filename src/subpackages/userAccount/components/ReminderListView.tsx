@@ -1,6 +1,6 @@
 import { Text, View } from '@tarojs/components'
 import Taro from '@tarojs/taro'
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query'
+import { useMutation, useQuery } from '@tanstack/react-query'
 import PageState from '../../../components/PageState'
 import { showToast } from '../../../components/toastStore'
 import { maskLifePayAccount } from '@domain/mask'
@@ -12,9 +12,11 @@ import { useNotificationSubscribe } from '../../../hooks/useNotificationSubscrib
 import { LifePayNotificationEvent } from '@domain/lifePayNotification'
 import type { SubscribeAnswer } from '../../../platform/subscribePrompt'
 import { accountListUrl } from '../../../routes'
-import { getTopUpReminderListQueryOptions } from '../../../services/api/reminderQueries'
-import { cancelTopUpReminder, subscribeTopUpReminder } from '../../../services/api/reminders'
-import { queryKeys } from '../../../services/queryKeys'
+import {
+  cancelTopUpReminderMutationOptions,
+  getTopUpReminderListQueryOptions,
+  subscribeTopUpReminderMutationOptions,
+} from '../../../services/api/reminders'
 import type { TopUpReminder } from '@contract/reminders'
 import { reminderMessages } from '../reminderMessages'
 import './ReminderList.scss'
@@ -26,25 +28,17 @@ export default function ReminderListView() {
   const m = useMessages(reminderMessages)
   const locale = useLocaleStore((s) => s.locale)
   const describeError = useErrorText()
-  const queryClient = useQueryClient()
   const reminders = useQuery(getTopUpReminderListQueryOptions())
-  const refresh = () => queryClient.invalidateQueries({ queryKey: queryKeys.reminders })
-  const cancel = useMutation({
-    mutationFn: (id: string) => cancelTopUpReminder(id),
-    onSuccess: async () => {
-      await refresh()
-      showToast('success', m('cancelled'))
-    },
-  })
+  const cancel = useMutation(cancelTopUpReminderMutationOptions)
   const subscribe = useNotificationSubscribe(REMINDER_EVENTS)
-  const resubscribe = useMutation({
-    mutationFn: async ({ id, subscription }: { id: string; subscription: SubscribeAnswer | undefined }) => {
-      if (!subscription) return
-      await subscribeTopUpReminder({ id, subscription })
-      if (subscription.decision === 'accept') showToast('success', m('resubscribed'))
-    },
-    onSuccess: refresh,
-  })
+  const resubscribe = useMutation(subscribeTopUpReminderMutationOptions)
+  const resubscribeWith = (id: string, subscription: SubscribeAnswer | undefined) => {
+    if (!subscription) return
+    resubscribe.mutate(
+      { id, subscription },
+      { onSuccess: () => subscription.decision === 'accept' && showToast('success', m('resubscribed')) },
+    )
+  }
   const list = reminders.data ?? []
   const status = reminders.isPending ? 'loading' : reminders.isError ? 'error' : list.length === 0 ? 'empty' : 'ready'
 
@@ -96,9 +90,7 @@ export default function ReminderListView() {
                     tabIndex={0}
                     onClick={() =>
                       // Asked first thing in the tap, as both hosts require.
-                      void subscribe
-                        .ask()
-                        .then((answers) => resubscribe.mutate({ id: reminder.id, subscription: answers[0] }))
+                      void subscribe.ask().then((answers) => resubscribeWith(reminder.id, answers[0]))
                     }
                   >
                     {m('resubscribe')}
@@ -108,7 +100,10 @@ export default function ReminderListView() {
                   className='lp-reminder-card__action'
                   role='button'
                   tabIndex={0}
-                  onClick={() => !cancel.isPending && cancel.mutate(reminder.id)}
+                  onClick={() =>
+                    !cancel.isPending &&
+                    cancel.mutate(reminder.id, { onSuccess: () => showToast('success', m('cancelled')) })
+                  }
                 >
                   {m('cancel')}
                 </View>

@@ -1,26 +1,9 @@
-import { useRouter } from '@tarojs/taro'
-import LoginRequired from '../../../components/LoginRequired'
-import PageFrame from '../../../components/PageFrame'
-import { LifePayOrderType } from '@domain/lifePayOrderType'
-import PhoneAccountForm from '../components/PhoneAccountForm'
-import EditAccountView from '../components/EditAccountView'
-import { accountMessages } from '../messages'
 import { withQueryClient } from '../../../withQueryClient'
+import EditAccountPage from '../components/EditAccountPage'
+import { phoneAccount } from '../kinds/phoneAccount'
 
-/** editPhoneUserAccount, adding; with `?id=` updating that account. */
 function EditPhoneUserAccount() {
-  const { params } = useRouter()
-  return (
-    <PageFrame titleKey='page.editPhoneUserAccount'>
-      <LoginRequired messages={accountMessages}>
-        <EditAccountView
-          type={LifePayOrderType.Phone}
-          id={params.id}
-          form={(initial) => <PhoneAccountForm key={initial?.id ?? 'new'} initial={initial} />}
-        />
-      </LoginRequired>
-    </PageFrame>
-  )
+  return <EditAccountPage kind={phoneAccount} />
 }
 
 export default withQueryClient(EditPhoneUserAccount)

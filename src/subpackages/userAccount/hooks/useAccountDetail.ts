@@ -1,5 +1,5 @@
 import { useQuery } from '@tanstack/react-query'
-import { getUserAccountDetailQueryOptions } from '../../../services/api/lifePayQueries'
+import { getUserAccountDetailQueryOptions } from '../../../services/api/userAccounts'
 import { isBizError } from '../../../services/http/bizError'
 import { selectIsLoggedIn, useLifePayStore } from '../../../stores/lifePay'
 

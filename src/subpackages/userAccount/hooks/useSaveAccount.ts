@@ -1,7 +1,6 @@
-import { useMutation, useQueryClient } from '@tanstack/react-query'
+import { useMutation } from '@tanstack/react-query'
 import { useRef, useState } from 'react'
-import { addUpdateUserAccount } from '../../../services/api/lifePay'
-import { queryKeys } from '../../../services/queryKeys'
+import { addUpdateUserAccountMutationOptions } from '../../../services/api/userAccounts'
 import type { AddUpdateUserAccountInput } from '@contract/lifePay'
 import { leaveAfterSave, refusalMessage } from '../accountForm'
 
@@ -10,13 +9,9 @@ import { leaveAfterSave, refusalMessage } from '../accountForm'
  * afterwards: the list, home and the top-up pages' pickers show the change at once.
  */
 export function useSaveAccount() {
-  const queryClient = useQueryClient()
   const inFlight = useRef(false)
   const [leaving, setLeaving] = useState(false)
-  const mutation = useMutation({
-    mutationFn: (input: AddUpdateUserAccountInput) => addUpdateUserAccount(input),
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: queryKeys.userAccountsRoot }),
-  })
+  const mutation = useMutation(addUpdateUserAccountMutationOptions)
   /**
    * Saves, then says so and leaves; the server's refusal goes to `onRefused`, for the form to show at a field. Once
    * saved the form stays locked while the page leaves: H5's navigation answers before the page has gone, and a second
