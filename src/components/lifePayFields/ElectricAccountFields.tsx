@@ -1,4 +1,6 @@
 import type { ElectricSupportArea } from '@contract/lifePay'
+import { LifePayOrderType } from '@domain/lifePayOrderType'
+import { orderRequirements } from '@domain/orderRequirements'
 import type { ElectricAccountState } from '../../hooks/useElectricAccount'
 import { useMessages } from '../../i18n/messages'
 import ElectricAccountTypePicker from './ElectricAccountTypePicker'
@@ -7,25 +9,34 @@ import GridTypePicker from './GridTypePicker'
 import RegionPicker from './RegionPicker'
 import TextField from './TextField'
 import { fieldChange } from './fieldChange'
-import { digitsOnly } from './inputFilters'
+import { digitsOnly, idCardCharsOnly } from './inputFilters'
 import { fieldMessages } from './messages'
 
-export type ElectricAccountFieldKey = 'region' | 'grid' | 'accountType' | 'account' | 'holderName'
+export type ElectricAccountFieldKey = 'region' | 'grid' | 'accountType' | 'account' | 'holderName' | 'sixId'
 
 interface ElectricAccountFieldsProps {
   areas: readonly ElectricSupportArea[]
   /** The form's electricity account (useElectricAccount). */
   fields: ElectricAccountState
+  /**
+   * The last six characters of the holder's ID number, which a Southern Grid top-up carries: asked by the top-up form
+   * only (never saved with an account).
+   */
+  sixId?: { value: string; onChange: (value: string) => void }
   errors: Partial<Record<ElectricAccountFieldKey, string>>
   /** Called with the field the user just changed, so its error can go. */
   clear: (key: ElectricAccountFieldKey) => void
 }
 
-/** Region (the grid follows), grid, account type, account number and, where the area asks, the holder's name. */
-export default function ElectricAccountFields({ areas, fields, errors, clear }: ElectricAccountFieldsProps) {
+/**
+ * Region (the grid follows), grid, the account type (State Grid), account number and, where asked, the holder's name
+ * (the area says) and the last six of their ID number (Southern Grid).
+ */
+export default function ElectricAccountFields({ areas, fields, sixId, errors, clear }: ElectricAccountFieldsProps) {
   const f = useMessages(fieldMessages)
   const area = areas.find((item) => item.cityCode === fields.cityCode)
   const needHolderName = area?.needHolderName ?? false
+  const needs = orderRequirements({ lifePayOrderType: LifePayOrderType.Electric, electricType: fields.electricType })
   return (
     <>
       <RegionPicker
@@ -44,11 +55,13 @@ export default function ElectricAccountFields({ areas, fields, errors, clear }: 
         error={errors.grid}
         onChange={fieldChange(clear, 'grid', fields.setElectricType)}
       />
-      <ElectricAccountTypePicker
-        value={fields.accountType}
-        error={errors.accountType}
-        onChange={fieldChange(clear, 'accountType', fields.setAccountType)}
-      />
+      {needs.electricAccountType ? (
+        <ElectricAccountTypePicker
+          value={fields.accountType}
+          error={errors.accountType}
+          onChange={fieldChange(clear, 'accountType', fields.setAccountType)}
+        />
+      ) : null}
       <FormField label={f('electricAccountLabel')} error={errors.account}>
         <TextField
           label={f('electricAccountLabel')}
@@ -68,6 +81,19 @@ export default function ElectricAccountFields({ areas, fields, errors, clear }: 
             maxLength={30}
             placeholder={f('holderNamePlaceholder')}
             onChange={fieldChange(clear, 'holderName', fields.setHolderName)}
+          />
+        </FormField>
+      ) : null}
+      {sixId && needs.sixId ? (
+        <FormField label={f('sixIdLabel')} error={errors.sixId}>
+          <TextField
+            label={f('sixIdLabel')}
+            value={sixId.value}
+            keyboard='idcard'
+            maxLength={6}
+            filter={(text) => idCardCharsOnly(text, 6)}
+            placeholder={f('sixIdPlaceholder')}
+            onChange={fieldChange(clear, 'sixId', sixId.onChange)}
           />
         </FormField>
       ) : null}

@@ -4,10 +4,11 @@ import type { PhoneAccountState } from '../../hooks/usePhoneAccount'
 import { useMessages } from '../../i18n/messages'
 import CarrierPicker from './CarrierPicker'
 import FormField from './FormField'
+import TextField from './TextField'
 import { fieldChange } from './fieldChange'
 import { fieldMessages } from './messages'
 
-export type PhoneAccountFieldKey = 'phone' | 'carrier'
+export type PhoneAccountFieldKey = 'phone' | 'carrier' | 'holderName'
 
 interface PhoneAccountFieldsProps {
   /** The form's phone account (usePhoneAccount). */
@@ -15,6 +16,8 @@ interface PhoneAccountFieldsProps {
   /** The carrier detected from the number, or the carrier lookup's answer (`verified`). */
   detected: CarrierCode | undefined
   verified?: boolean
+  /** Ask for the holder's name (a China Telecom top-up: domain/orderRequirements.ts). */
+  askHolderName?: boolean
   errors: Partial<Record<PhoneAccountFieldKey, string>>
   /** Called with the field the user just changed, so its error can go. */
   clear: (key: PhoneAccountFieldKey) => void
@@ -22,11 +25,12 @@ interface PhoneAccountFieldsProps {
   children: ReactNode
 }
 
-/** The phone number and its carrier (preselected, overridable for ported numbers). */
+/** The phone number, its carrier (preselected, overridable for ported numbers) and, where asked, its holder's name. */
 export default function PhoneAccountFields({
   fields,
   detected,
   verified,
+  askHolderName = false,
   errors,
   clear,
   children,
@@ -45,6 +49,17 @@ export default function PhoneAccountFields({
         error={errors.carrier}
         onChange={fieldChange(clear, 'carrier', fields.setCarrierChoice)}
       />
+      {askHolderName ? (
+        <FormField label={f('phoneHolderNameLabel')} error={errors.holderName}>
+          <TextField
+            label={f('phoneHolderNameLabel')}
+            value={fields.holderName}
+            maxLength={30}
+            placeholder={f('phoneHolderNamePlaceholder')}
+            onChange={fieldChange(clear, 'holderName', fields.setHolderName)}
+          />
+        </FormField>
+      ) : null}
     </>
   )
 }
