@@ -5,14 +5,19 @@ import { getRegionalManagementListQueryOptions } from '../services/api/area'
 
 /** GetRegionalManagementList's tree as the region picker lists it: one entry per city, with its province. */
 export function regionAreas(tree: readonly RegionalManagement[]): NamedArea[] {
-  return tree.flatMap((province) =>
-    province.children.map((city) => ({
-      provinceCode: province.areaCode,
-      provinceName: province.areaName,
-      cityCode: city.areaCode,
-      cityName: city.areaName,
-    })),
-  )
+  // No flatMap: the oldest hosts' engines (Chrome 63, iOS 11) lack it.
+  const areas: NamedArea[] = []
+  for (const province of tree) {
+    for (const city of province.children) {
+      areas.push({
+        provinceCode: province.areaCode,
+        provinceName: province.areaName,
+        cityCode: city.areaCode,
+        cityName: city.areaName,
+      })
+    }
+  }
+  return areas
 }
 
 /** Every province's cities (GetRegionalManagementList): where a gas account is, in the forms that ask. */
