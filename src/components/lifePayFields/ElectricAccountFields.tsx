@@ -9,30 +9,22 @@ import GridTypePicker from './GridTypePicker'
 import RegionPicker from './RegionPicker'
 import TextField from './TextField'
 import { fieldChange } from './fieldChange'
-import { digitsOnly, idCardCharsOnly } from './inputFilters'
+import { digitsOnly } from './inputFilters'
 import { fieldMessages } from './messages'
 
-export type ElectricAccountFieldKey = 'region' | 'grid' | 'accountType' | 'account' | 'holderName' | 'sixId'
+export type ElectricAccountFieldKey = 'region' | 'grid' | 'accountType' | 'account' | 'holderName'
 
 interface ElectricAccountFieldsProps {
   areas: readonly ElectricSupportArea[]
   /** The form's electricity account (useElectricAccount). */
   fields: ElectricAccountState
-  /**
-   * The last six characters of the holder's ID number, which a Southern Grid top-up carries: asked by the top-up form
-   * only (never saved with an account).
-   */
-  sixId?: { value: string; onChange: (value: string) => void }
   errors: Partial<Record<ElectricAccountFieldKey, string>>
   /** Called with the field the user just changed, so its error can go. */
   clear: (key: ElectricAccountFieldKey) => void
 }
 
-/**
- * Region (the grid follows), grid, the account type (State Grid), account number and, where asked, the holder's name
- * (the area says) and the last six of their ID number (Southern Grid).
- */
-export default function ElectricAccountFields({ areas, fields, sixId, errors, clear }: ElectricAccountFieldsProps) {
+/** Region (the grid follows), grid, account type (State Grid), account number and, where the area asks, the holder. */
+export default function ElectricAccountFields({ areas, fields, errors, clear }: ElectricAccountFieldsProps) {
   const f = useMessages(fieldMessages)
   const area = areas.find((item) => item.cityCode === fields.cityCode)
   const needHolderName = area?.needHolderName ?? false
@@ -81,19 +73,6 @@ export default function ElectricAccountFields({ areas, fields, sixId, errors, cl
             maxLength={30}
             placeholder={f('holderNamePlaceholder')}
             onChange={fieldChange(clear, 'holderName', fields.setHolderName)}
-          />
-        </FormField>
-      ) : null}
-      {sixId && needs.sixId ? (
-        <FormField label={f('sixIdLabel')} error={errors.sixId}>
-          <TextField
-            label={f('sixIdLabel')}
-            value={sixId.value}
-            keyboard='idcard'
-            maxLength={6}
-            filter={(text) => idCardCharsOnly(text, 6)}
-            placeholder={f('sixIdPlaceholder')}
-            onChange={fieldChange(clear, 'sixId', sixId.onChange)}
           />
         </FormField>
       ) : null}

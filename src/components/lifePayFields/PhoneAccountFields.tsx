@@ -4,11 +4,10 @@ import type { PhoneAccountState } from '../../hooks/usePhoneAccount'
 import { useMessages } from '../../i18n/messages'
 import CarrierPicker from './CarrierPicker'
 import FormField from './FormField'
-import TextField from './TextField'
 import { fieldChange } from './fieldChange'
 import { fieldMessages } from './messages'
 
-export type PhoneAccountFieldKey = 'phone' | 'carrier' | 'holderName'
+export type PhoneAccountFieldKey = 'phone' | 'carrier'
 
 interface PhoneAccountFieldsProps {
   /** The form's phone account (usePhoneAccount). */
@@ -16,8 +15,6 @@ interface PhoneAccountFieldsProps {
   /** The carrier detected from the number, or the carrier lookup's answer (`verified`). */
   detected: CarrierCode | undefined
   verified?: boolean
-  /** Ask for the holder's name (a China Telecom top-up: domain/orderRequirements.ts). */
-  askHolderName?: boolean
   errors: Partial<Record<PhoneAccountFieldKey, string>>
   /** Called with the field the user just changed, so its error can go. */
   clear: (key: PhoneAccountFieldKey) => void
@@ -25,12 +22,11 @@ interface PhoneAccountFieldsProps {
   children: ReactNode
 }
 
-/** The phone number, its carrier (preselected, overridable for ported numbers) and, where asked, its holder's name. */
+/** The phone number and its carrier (preselected, overridable for ported numbers). */
 export default function PhoneAccountFields({
   fields,
   detected,
   verified,
-  askHolderName = false,
   errors,
   clear,
   children,
@@ -49,17 +45,6 @@ export default function PhoneAccountFields({
         error={errors.carrier}
         onChange={fieldChange(clear, 'carrier', fields.setCarrierChoice)}
       />
-      {askHolderName ? (
-        <FormField label={f('phoneHolderNameLabel')} error={errors.holderName}>
-          <TextField
-            label={f('phoneHolderNameLabel')}
-            value={fields.holderName}
-            maxLength={30}
-            placeholder={f('phoneHolderNamePlaceholder')}
-            onChange={fieldChange(clear, 'holderName', fields.setHolderName)}
-          />
-        </FormField>
-      ) : null}
     </>
   )
 }

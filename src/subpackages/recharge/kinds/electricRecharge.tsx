@@ -2,6 +2,8 @@ import { useQuery } from '@tanstack/react-query'
 import { useCallback, useMemo, useState } from 'react'
 import type { CreateElectricOrderInput, ElectricSupportArea } from '@contract/lifePay'
 import ElectricAccountFields from '../../../components/lifePayFields/ElectricAccountFields'
+import SixIdField from '../../../components/lifePayFields/SixIdField'
+import { fieldChange } from '../../../components/lifePayFields/fieldChange'
 import {
   electricAccountErrors,
   electricAccountRules,
@@ -108,13 +110,12 @@ function useElectricRechargeAccount(
 
   return {
     fields: (errors) => (
-      <ElectricAccountFields
-        areas={areas.data ?? []}
-        fields={electric}
-        sixId={{ value: sixId, onChange: setSixId }}
-        errors={errors}
-        clear={clear}
-      />
+      <>
+        <ElectricAccountFields areas={areas.data ?? []} fields={electric} errors={errors} clear={clear} />
+        {needs.sixId ? (
+          <SixIdField value={sixId} onChange={fieldChange(clear, 'sixId', setSixId)} error={errors.sixId} />
+        ) : null}
+      </>
     ),
     chips,
     draft: typed,

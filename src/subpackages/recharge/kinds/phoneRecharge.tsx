@@ -3,7 +3,10 @@ import { Text, View } from '@tarojs/components'
 import { useCallback, useMemo, useState } from 'react'
 import type { CreatePhoneOrderInput } from '@contract/lifePay'
 import PhoneAccountFields from '../../../components/lifePayFields/PhoneAccountFields'
+import FormField from '../../../components/lifePayFields/FormField'
 import PhoneNumberField from '../../../components/lifePayFields/PhoneNumberField'
+import TextField from '../../../components/lifePayFields/TextField'
+import { fieldChange } from '../../../components/lifePayFields/fieldChange'
 import {
   fieldError,
   phoneAccountErrors,
@@ -110,44 +113,56 @@ function usePhoneRechargeAccount({
   )
 
   const fields: RechargeAccount<'phone', CreatePhoneOrderInput>['fields'] = (errors) => (
-    <PhoneAccountFields
-      fields={phoneAccount}
-      detected={detected}
-      verified={carrierCheck.check !== undefined}
-      askHolderName={askHolderName}
-      errors={errors}
-      clear={clear}
-    >
-      {editing ? (
-        <PhoneNumberField
-          value={phone}
-          carrier={carrier}
-          autoFocus={phone !== ''}
-          onChange={(value) => {
-            phoneAccount.typePhone(value)
-            // A new number has its own carrier: an earlier "choose the carrier" no longer applies.
-            clear('phone', 'carrier')
-          }}
-          onBlur={() => {
-            const error = fieldError(phone, phoneNumberRules, locale)
-            if (!error) setEditing(false)
-            else if (phone !== '') setErrors((e) => ({ ...e, phone: error }))
-          }}
-        />
-      ) : (
-        <View className='lp-phone-confirmed' role='group' aria-label={f('phoneLabel')}>
-          <Text className='lp-phone-confirmed__number'>{maskPhone(phone)}</Text>
-          {carrier ? (
-            <Text className='lp-phone-confirmed__carrier'>{label(carrierCodeLabels, carrier, locale)}</Text>
-          ) : null}
-          <View className='lp-phone-confirmed__edit' role='button' tabIndex={0} onClick={() => setEditing(true)}>
-            {m('editPhone')}
+    <>
+      <PhoneAccountFields
+        fields={phoneAccount}
+        detected={detected}
+        verified={carrierCheck.check !== undefined}
+        errors={errors}
+        clear={clear}
+      >
+        {editing ? (
+          <PhoneNumberField
+            value={phone}
+            carrier={carrier}
+            autoFocus={phone !== ''}
+            onChange={(value) => {
+              phoneAccount.typePhone(value)
+              // A new number has its own carrier: an earlier "choose the carrier" no longer applies.
+              clear('phone', 'carrier')
+            }}
+            onBlur={() => {
+              const error = fieldError(phone, phoneNumberRules, locale)
+              if (!error) setEditing(false)
+              else if (phone !== '') setErrors((e) => ({ ...e, phone: error }))
+            }}
+          />
+        ) : (
+          <View className='lp-phone-confirmed' role='group' aria-label={f('phoneLabel')}>
+            <Text className='lp-phone-confirmed__number'>{maskPhone(phone)}</Text>
+            {carrier ? (
+              <Text className='lp-phone-confirmed__carrier'>{label(carrierCodeLabels, carrier, locale)}</Text>
+            ) : null}
+            <View className='lp-phone-confirmed__edit' role='button' tabIndex={0} onClick={() => setEditing(true)}>
+              {m('editPhone')}
+            </View>
           </View>
-        </View>
-      )}
-      <CarrierCheckNote checking={carrierCheck.checking} check={carrierCheck.check} />
-      <SavedAccountChips chips={chips} />
-    </PhoneAccountFields>
+        )}
+        <CarrierCheckNote checking={carrierCheck.checking} check={carrierCheck.check} />
+        <SavedAccountChips chips={chips} />
+      </PhoneAccountFields>
+      {askHolderName ? (
+        <FormField label={f('phoneHolderNameLabel')} error={errors.holderName}>
+          <TextField
+            label={f('phoneHolderNameLabel')}
+            value={holderName}
+            maxLength={30}
+            placeholder={f('phoneHolderNamePlaceholder')}
+            onChange={fieldChange(clear, 'holderName', setHolderName)}
+          />
+        </FormField>
+      ) : null}
+    </>
   )
 
   return {
