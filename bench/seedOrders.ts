@@ -66,7 +66,14 @@ async function orderRequests(baseUrl: string, count: number, runId: string): Pro
       const values = offered(phoneValues.find((p) => p.ispCode === ispCode)?.parValue ?? [])
       return {
         path: '/api/LifePay/CreateLifePayPhoneOrder',
-        body: { phone, ispCode, parValue: pickFrom(values, n), idempotencyKey },
+        // China Telecom numbers name their holder (domain/orderRequirements.ts).
+        body: {
+          phone,
+          ispCode,
+          ...(ispCode === 'dianxin' ? { name: '张三' } : {}),
+          parValue: pickFrom(values, n),
+          idempotencyKey,
+        },
       }
     }
     if (n % 10 < 8) {
@@ -81,6 +88,7 @@ async function orderRequests(baseUrl: string, count: number, runId: string): Pro
           province: area.provinceCode,
           city: area.cityCode,
           ...(area.needHolderName ? { name: '张三' } : {}),
+          ...(area.electricType === 'nanwang' ? { sixID: '123456' } : {}),
           parValue: pickFrom(values, n),
           idempotencyKey,
         },
@@ -92,6 +100,8 @@ async function orderRequests(baseUrl: string, count: number, runId: string): Pro
       body: {
         gasAccount: `G${String(n).padStart(5, '0')}${String(3456 + n).slice(-4)}`,
         gasOrgType: gas.gasOrgType,
+        province: '310000',
+        city: '310100',
         parValue: pickFrom(offered(gas.parValue), n),
         idempotencyKey,
       },

@@ -25,6 +25,11 @@ export const validationMessageKeys = [
   'remark',
   'refundReason',
   'password',
+  'sixId',
+  'telecomHolderName',
+  'sixIdRequired',
+  'electricAccountTypeRequired',
+  'regionRequired',
 ] as const
 
 export type ValidationMessageKey = (typeof validationMessageKeys)[number]
@@ -55,6 +60,11 @@ export const validationMessages: Record<Locale, Record<ValidationMessageKey, str
     remark: '备注最多50个字',
     refundReason: '退款原因为1至200个字',
     password: '密码为8至32位，须包含字母和数字',
+    sixId: '请输入户主身份证号后6位（6位数字，或5位数字加X）',
+    telecomHolderName: '中国电信号码需填写机主姓名',
+    sixIdRequired: '南方电网需填写户主身份证号后6位',
+    electricAccountTypeRequired: '国家电网需选择电费类型',
+    regionRequired: '请选择所在省份和城市',
   },
   'en-US': {
     required: 'This field is required',
@@ -81,6 +91,11 @@ export const validationMessages: Record<Locale, Record<ValidationMessageKey, str
     remark: 'The remark can be at most 50 characters',
     refundReason: 'The refund reason must be 1 to 200 characters',
     password: 'The password must be 8 to 32 characters with letters and digits',
+    sixId: "Enter the last 6 characters of the holder's ID number (6 digits, or 5 digits and X)",
+    telecomHolderName: "A China Telecom number needs the holder's name",
+    sixIdRequired: "Southern Grid needs the last 6 characters of the holder's ID number",
+    electricAccountTypeRequired: 'State Grid needs the account type',
+    regionRequired: 'Choose the province and city',
   },
 }
 

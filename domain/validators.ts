@@ -1,4 +1,5 @@
 import type { ValidationMessageKey } from './validationMessages'
+import { isSixId } from './sixId'
 
 /** One rule for one field: the message key when the value fails, null when it passes. */
 export type Rule = (value: unknown) => ValidationMessageKey | null
@@ -33,6 +34,12 @@ function lengthBetween(text: string, min: number, max: number): boolean {
 
 export const required: Rule = (value) =>
   isEmpty(value) || (Array.isArray(value) && value.length === 0) ? 'required' : null
+
+/** `required`, with a message that says why this field is needed here (e.g. 'telecomHolderName'). */
+export const requiredBecause =
+  (key: ValidationMessageKey): Rule =>
+  (value) =>
+    required(value) ? key : null
 
 /** SPEC §5 "number not null": any falsy value fails, 0 included. Numeric strings count as numbers. */
 export const numberNotNull: Rule = (value) => {
@@ -212,6 +219,8 @@ export const electricAccount = textRule('electricAccount', (text) => ELECTRIC_AC
 export const gasAccount = textRule('gasAccount', (text) => GAS_ACCOUNT_PATTERN.test(text))
 
 export const holderName = textRule('holderName', (text) => lengthBetween(text, 1, 30))
+
+export const sixId = textRule('sixId', isSixId)
 
 export const remark = textRule('remark', (text) => lengthBetween(text, 0, 50))
 

@@ -150,7 +150,14 @@ describe('the confirmation', () => {
     await t.data(
       t.post(
         '/api/LifePay/CreateLifePayGasOrder',
-        { gasAccount: phone, gasOrgType: GasProvider.HuaRun, parValue: 100, idempotencyKey: newKey() },
+        {
+          gasAccount: phone,
+          gasOrgType: GasProvider.HuaRun,
+          province: '310000',
+          city: '310100',
+          parValue: 100,
+          idempotencyKey: newKey(),
+        },
         alice,
       ),
     )

@@ -533,7 +533,14 @@ describe('through the app', () => {
     const gas = (parValue: number) =>
       t.post<CreateLifePayOrderResult>(
         '/api/LifePay/CreateLifePayGasOrder',
-        { gasAccount: '88001234', gasOrgType: GasProvider.XinAo, parValue, idempotencyKey: newKey() },
+        {
+          gasAccount: '88001234',
+          gasOrgType: GasProvider.XinAo,
+          province: '310000',
+          city: '310100',
+          parValue,
+          idempotencyKey: newKey(),
+        },
         alice,
       )
     // The catalog shows only what Fulu sells us: 新奥燃气 ¥50, no electricity at all.

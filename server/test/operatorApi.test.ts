@@ -73,7 +73,14 @@ function gasOrder(caller: Caller) {
   return t.data(
     t.post<CreateLifePayOrderResult>(
       '/api/LifePay/CreateLifePayGasOrder',
-      { gasAccount: '88001234', gasOrgType: GasProvider.XinAo, parValue: 100, idempotencyKey: newKey() },
+      {
+        gasAccount: '88001234',
+        gasOrgType: GasProvider.XinAo,
+        province: '310000',
+        city: '310100',
+        parValue: 100,
+        idempotencyKey: newKey(),
+      },
       caller,
     ),
   )

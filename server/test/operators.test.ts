@@ -491,7 +491,14 @@ test('electricity and gas account numbers: masked like the app masks them for a 
   const { orderNo } = await t.data(
     t.post<{ orderNo: string }>(
       '/api/LifePay/CreateLifePayGasOrder',
-      { gasAccount: '88001234567', gasOrgType: GasProvider.XinAo, parValue: 100, idempotencyKey: randomUUID() },
+      {
+        gasAccount: '88001234567',
+        gasOrgType: GasProvider.XinAo,
+        province: '310000',
+        city: '310100',
+        parValue: 100,
+        idempotencyKey: randomUUID(),
+      },
       alice,
     ),
   )

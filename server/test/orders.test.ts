@@ -142,7 +142,12 @@ describe('CreateLifePayPhoneOrder', () => {
   })
 
   test('a ported number may be recharged with the carrier the user chose', async () => {
-    const order = await createPhoneOrder(t, alice, { phone: '13812345678', ispCode: CarrierCode.Dianxin, parValue: 50 })
+    const order = await createPhoneOrder(t, alice, {
+      phone: '13812345678',
+      ispCode: CarrierCode.Dianxin,
+      name: '张三',
+      parValue: 50,
+    })
     assert.equal((await orderDetail(t, alice, order.orderNo)).ispCode, 'dianxin')
   })
 
@@ -270,6 +275,7 @@ describe('CreateLifePayElectricOrder and CreateLifePayGasOrder', () => {
       province: '广东省',
       city: '深圳市',
       electricAccount: '0300123456',
+      sixID: '123456',
     }
     const noName = await electric(base)
     assert.equal(noName.body.error, 'VALIDATION_FAILED')
@@ -290,7 +296,14 @@ describe('CreateLifePayElectricOrder and CreateLifePayGasOrder', () => {
     ]
     for (const [province, city] of names) {
       const order = await t.data(
-        electric({ electricType: ElectricType.Nanwang, province, city, electricAccount: '0300123456', name: '张三' }),
+        electric({
+          electricType: ElectricType.Nanwang,
+          province,
+          city,
+          electricAccount: '0300123456',
+          name: '张三',
+          sixID: '123456',
+        }),
       )
       const detail = await orderDetail(t, alice, order.orderNo)
       assert.deepEqual([detail.province, detail.city], ['440000', '440300'], `${province} ${city}`)
@@ -318,7 +331,15 @@ describe('CreateLifePayElectricOrder and CreateLifePayGasOrder', () => {
     const gas = (override: Record<string, unknown>) =>
       t.post<CreateLifePayOrderResult>(
         '/api/LifePay/CreateLifePayGasOrder',
-        { gasAccount: '88001234', gasOrgType: GasProvider.XinAo, parValue: 100, idempotencyKey: newKey(), ...override },
+        {
+          gasAccount: '88001234',
+          gasOrgType: GasProvider.XinAo,
+          province: '310000',
+          city: '310100',
+          parValue: 100,
+          idempotencyKey: newKey(),
+          ...override,
+        },
         alice,
       )
     assert.equal((await t.data(gas({}))).payAmount, 99.5)
@@ -409,7 +430,14 @@ describe('orders of a user', () => {
     await t.data(
       t.post(
         '/api/LifePay/CreateLifePayGasOrder',
-        { gasAccount: '88001234', gasOrgType: 'xin_ao', parValue: 50, idempotencyKey: newKey() },
+        {
+          gasAccount: '88001234',
+          gasOrgType: 'xin_ao',
+          province: '310000',
+          city: '310100',
+          parValue: 50,
+          idempotencyKey: newKey(),
+        },
         carol,
       ),
     )

@@ -212,6 +212,18 @@ describe('operator review', () => {
     )
     assert.deepEqual([rejected.payStatus, rejected.lifePayOrderStatus, rejected.frontStatus], [20, 60, 60])
     assert.equal((await orderDetail(t, alice, toReject)).refundCheckRemark, '已充值到账，无法退款')
+    // Issue 36: production's GetUserLifePayOrderRefund, by the order's id; another user's order reads as missing.
+    const { id } = await orderDetail(t, alice, toReject)
+    assert.deepEqual(await t.data(t.get(`/api/LifePay/GetUserLifePayOrderRefund?id=${id}`, alice)), {
+      id,
+      orderNo: toReject,
+      refundApplyRemark: (await orderDetail(t, alice, toReject)).refundApplyRemark,
+      refundCheckRemark: '已充值到账，无法退款',
+      lifePayOrderStatus: 60,
+    })
+    const bob = { token: (await t.register('13700000099')).accessToken }
+    assert.equal((await t.get(`/api/LifePay/GetUserLifePayOrderRefund?id=${id}`, bob)).body.error, 'ORDER_NOT_FOUND')
+    assert.equal((await t.get('/api/LifePay/GetUserLifePayOrderRefund?id=nope', alice)).body.error, 'VALIDATION_FAILED')
     // Issue 37, item 2: every view of the order tells the user the top-up arrived (the app says so, not "failed").
     assert.equal((await orderDetail(t, alice, toReject)).rechargeDelivered, true)
     const state = await t.data(

@@ -67,6 +67,26 @@ describe('saved accounts', () => {
     )
   })
 
+  test('a gas account may keep its province and city (codes or names), checked against the region list', async () => {
+    const carol = { token: (await t.register('13400000003')).accessToken }
+    const id = await t.data(
+      save(carol, { lifePayType: 30, content: 'SH20240001', gasOrgType: 'xin_ao', province: '上海市', city: '310100' }),
+    )
+    const saved = await t.data(t.get<UserAccount>(`/api/LifePay/GetUserAccountDetail?id=${id}`, carol))
+    assert.deepEqual([saved.province, saved.city], ['310000', '310100'])
+    // A city of another province, or a province without its city, is refused with the order's words.
+    const elsewhere = await save(carol, {
+      lifePayType: 30,
+      content: 'SH20240002',
+      gasOrgType: 'xin_ao',
+      province: '310000',
+      city: '440300',
+    })
+    assert.equal(elsewhere.body.error, 'REGION_UNKNOWN')
+    const half = await save(carol, { lifePayType: 30, content: 'SH20240002', gasOrgType: 'xin_ao', province: '310000' })
+    assert.match(half.body.msg ?? '', /请选择所在省份和城市$/)
+  })
+
   test('the same account is saved once, with a clear message', async () => {
     const duplicate = await save(alice, { lifePayType: 10, content: '13912345678' })
     assert.deepEqual([duplicate.body.error, duplicate.body.msg], ['ACCOUNT_DUPLICATE', '该账户已添加，请勿重复添加'])

@@ -140,6 +140,11 @@ test('a gas account shows its masked holder and balance, and the order goes to i
   const locale = 'zh-CN'
   const { context, page, userId, errors } = await newPage(locale, '13600006363')
   await page.goto(`${server.url}${pagePath('gasBillRecharge')}`)
+  // A gas order names its province and city (domain/orderRequirements.ts).
+  await page.getByRole('button', { name: f(locale).regionLabel, exact: true }).click()
+  const sheet = page.getByRole('dialog', { name: f(locale).regionSheetTitle })
+  await sheet.getByRole('radio', { name: '北京市' }).click()
+  await sheet.waitFor({ state: 'hidden' })
   await page
     .getByRole('radiogroup', { name: f(locale).gasProviderLabel })
     .getByRole('radio', { name: '新奥燃气' })
@@ -151,7 +156,10 @@ test('a gas account shows its masked holder and balance, and the order goes to i
   await topUpButton(page, locale).click()
   await page.waitForURL(/selectPayType/)
   const order = await orderDetail(server, userId, orderNoOf(page))
-  assert.deepEqual([order.account, order.gasOrgType], ['XA00120128', 'xin_ao'])
+  assert.deepEqual(
+    [order.account, order.gasOrgType, order.province, order.city],
+    ['XA00120128', 'xin_ao', '110000', '110100'],
+  )
   assertNoTypeError(errors)
   await context.close()
 })

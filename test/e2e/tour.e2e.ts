@@ -198,6 +198,8 @@ for (const locale of ['zh-CN', 'en-US'] as const) {
     const gas = await order('/api/LifePay/CreateLifePayGasOrder', {
       gasAccount: '880012345',
       gasOrgType: 'xin_ao',
+      province: '310000',
+      city: '310100',
       parValue: 100,
     })
     const unpaid = await order('/api/LifePay/CreateLifePayPhoneOrder', {

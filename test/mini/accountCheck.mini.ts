@@ -8,8 +8,19 @@ import type { rechargeFormMessages as RechargeFormMessages } from '../../src/sub
 import { startAppServer, type AppServer } from '../../scripts/lib/appServer'
 import { importAppModule, lifePayApi } from '../e2e/session'
 import { waitFor, type MiniHost } from './host/miniHost'
-import { attribute, classes, nodeText, type NodeChain } from './host/pageTree'
-import { createHost, hostReport, label, orderDetail, storedLogin, TARGETS, testUser, type TestUser } from './support'
+import { nodeText } from './host/pageTree'
+import {
+  createHost,
+  fieldError,
+  hostReport,
+  inputWith,
+  label,
+  orderDetail,
+  storedLogin,
+  TARGETS,
+  testUser,
+  type TestUser,
+} from './support'
 
 // Issue 20, part 2: the checks before paying, in the WeChat and Alipay builds. A wrong electricity account is caught
 // under its field and no order is created; a right one shows its masked holder and figures (sandbox account book,
@@ -58,28 +69,6 @@ const orderCount = async (user: TestUser) =>
       { pageIndex: 1, pageSize: 50 },
     )
   ).totalCount
-
-/** The input whose placeholder is `placeholder`. */
-function inputWith(host: MiniHost, placeholder: string): NodeChain {
-  const input = host
-    .inputs()
-    .find((chain) => attribute(chain[chain.length - 1], 'placeholder', host.templates) === placeholder)
-  assert.ok(input, `an input "${placeholder}"\n${hostReport(host)}`)
-  return input
-}
-
-/** The message under the form field labelled `fieldLabel` ('' when it has none). */
-function fieldError(host: MiniHost, fieldLabel: string): string {
-  const field = host
-    .chainsByClass('lp-field')
-    .map((chain) => chain[chain.length - 1])
-    .find((node) =>
-      node.cn?.some((child) => classes(child).includes('lp-field__head') && nodeText(child) === fieldLabel),
-    )
-  assert.ok(field, `a field "${fieldLabel}"\n${hostReport(host)}`)
-  const error = field.cn?.find((child) => classes(child).includes('lp-field__error'))
-  return error ? nodeText(error) : ''
-}
 
 /** The requests the host sent to `path`. */
 const sent = (host: MiniHost, path: string) => host.requests.filter((r) => r.path === path)
@@ -156,6 +145,12 @@ for (const target of TARGETS) {
       const host = createHost(server, target, storedLogin(user))
       try {
         await host.launch({ path: GAS })
+        // A gas order names its province and city (domain/orderRequirements.ts).
+        await host.waitForText(f.regionPlaceholder)
+        await host.tap(f.regionPlaceholder)
+        await host.waitForText('北京市')
+        await host.tap('北京市')
+        await waitFor(`the sheet closed\n${hostReport(host)}`, () => !host.text().includes(f.regionSheetTitle))
         await host.waitForText('新奥燃气')
         await host.tap('新奥燃气')
         await host.type(inputWith(host, f.gasAccountPlaceholder), 'XA00120128')
@@ -165,7 +160,10 @@ for (const target of TARGETS) {
         await host.tap(/^立即充值/)
         const page = await host.waitForRoute(SELECT_PAY_TYPE)
         const detail = await orderDetail(server, user, page.options.orderNo)
-        assert.deepEqual([detail.account, detail.gasOrgType], ['XA00120128', 'xin_ao'])
+        assert.deepEqual(
+          [detail.account, detail.gasOrgType, detail.province, detail.city],
+          ['XA00120128', 'xin_ao', '110000', '110100'],
+        )
         assert.deepEqual(host.errors, [], hostReport(host))
       } finally {
         host.dispose()
@@ -185,6 +183,8 @@ for (const target of TARGETS) {
         // The lookup's carrier is marked as verified, not as what the number's segment suggests.
         const badged = host.chainsByClass('lp-chip__badge').map((chain) => nodeText(chain[chain.length - 2]))
         assert.deepEqual(badged, [`${ported.carrier}${f.carrierVerified}`], hostReport(host))
+        // Now with China Telecom: the number names its holder (domain/orderRequirements.ts).
+        if (ported.ispCode === 'dianxin') await host.type(inputWith(host, f.phoneHolderNamePlaceholder), '王五')
         await host.tap('50元')
         await host.tap(/^立即充值/)
         const page = await host.waitForRoute(SELECT_PAY_TYPE)

@@ -1,3 +1,4 @@
+import assert from 'node:assert/strict'
 import { randomUUID } from 'node:crypto'
 import { join } from 'node:path'
 import type { CreateLifePayOrderResult, LifePayOrderDetail } from '@contract/lifePay'
@@ -8,7 +9,7 @@ import type { AppServer } from '../../scripts/lib/appServer'
 import { lifePayApi, phoneCodeLogin } from '../e2e/session'
 import { MiniHost, waitFor, type MiniPlatform } from './host/miniHost'
 import type { ClientProfile } from './host/profiles'
-import { attribute } from './host/pageTree'
+import { attribute, classes, nodeText, type NodeChain } from './host/pageTree'
 import { PHONE, SAVED_ELECTRIC, SAVED_GAS, type Orders, type RouteCheck } from './routeChecks'
 
 /** The builds under test (`MINI_DIST` points elsewhere, e.g. at an older build to compare). */
@@ -148,4 +149,26 @@ export function hostReport(host: MiniHost): string {
     `requests: ${host.requests.map((r) => `${r.path} ${r.status}`).join(', ') || 'none'}`,
     `errors: ${host.errors.join('\n').slice(0, 1500) || 'none'}`,
   ].join('\n')
+}
+
+/** The input whose placeholder is `placeholder`. */
+export function inputWith(host: MiniHost, placeholder: string): NodeChain {
+  const input = host
+    .inputs()
+    .find((chain) => attribute(chain[chain.length - 1], 'placeholder', host.templates) === placeholder)
+  assert.ok(input, `an input "${placeholder}"\n${hostReport(host)}`)
+  return input
+}
+
+/** The message under the form field labelled `fieldLabel` ('' when it has none). */
+export function fieldError(host: MiniHost, fieldLabel: string): string {
+  const field = host
+    .chainsByClass('lp-field')
+    .map((chain) => chain[chain.length - 1])
+    .find((node) =>
+      node.cn?.some((child) => classes(child).includes('lp-field__head') && nodeText(child) === fieldLabel),
+    )
+  assert.ok(field, `a field "${fieldLabel}"\n${hostReport(host)}`)
+  const error = field.cn?.find((child) => classes(child).includes('lp-field__error'))
+  return error ? nodeText(error) : ''
 }

@@ -25,6 +25,11 @@ const lifePayType = OneOf(lifePayTypeValues, { description: '10 WxPay, 20 AliPay
 const lifePayOrderType = OneOf(lifePayOrderTypeValues, { description: '10 phone, 20 electricity, 30 gas' })
 const orderNo = Type.String({ minLength: 1, maxLength: 64 })
 const holderName = Type.String({ maxLength: 60 })
+const sixID = Type.String({
+  maxLength: 12,
+  description:
+    'Last 6 characters of the holder’s ID number (6 digits, or 5 and X): required for Southern Grid (nanwang)',
+})
 
 /** GET /api/LifePay/GetRate — the discount in force per rate type for the request's channel. */
 export const LifePayRate = Type.Object({
@@ -81,7 +86,10 @@ const orderBase = {
   ),
 }
 
-/** POST /api/LifePay/CreateLifePayPhoneOrder — `ispCode`: the carrier the user confirmed (numbers can be ported). */
+/**
+ * POST /api/LifePay/CreateLifePayPhoneOrder — `ispCode`: the carrier the user confirmed (numbers can be ported);
+ * `name`: required for China Telecom (dianxin), 电信手机号必填.
+ */
 export const CreatePhoneOrderInput = Type.Object({
   ...orderBase,
   phone: Type.String({ maxLength: 20 }),
@@ -95,9 +103,12 @@ export const CreateElectricOrderInput = Type.Object({
   ...orderBase,
   electricAccount: Type.String({ maxLength: 32 }),
   electricType,
-  electricAccountType,
+  electricAccountType: Type.Optional(
+    OneOf(electricAccountTypeValues, { description: 'Required for State Grid (guowang): 国网必传' }),
+  ),
   province: Type.String({ maxLength: 32, description: 'provinceCode (or name) of GetElectricSupportArea' }),
   city: Type.String({ maxLength: 32, description: 'cityCode (or name) of GetElectricSupportArea' }),
+  sixID: Type.Optional(sixID),
   name: Type.Optional(holderName),
 })
 export type CreateElectricOrderInput = Static<typeof CreateElectricOrderInput>
@@ -107,9 +118,19 @@ export const CreateGasOrderInput = Type.Object({
   ...orderBase,
   gasAccount: Type.String({ maxLength: 32 }),
   gasOrgType,
+  province: Type.Optional(
+    Type.String({ maxLength: 32, description: 'Required: areaCode of GetRegionalManagementList' }),
+  ),
+  city: Type.Optional(Type.String({ maxLength: 32, description: 'Required: areaCode of a city of that province' })),
   name: Type.Optional(holderName),
 })
 export type CreateGasOrderInput = Static<typeof CreateGasOrderInput>
+
+/** POST /api/LifePay/GetGasOrgType — the gas companies an order can name (`gasOrgType`). */
+export const GasOrgTypeList = Type.Object({
+  gasSupportMerchantInfos: Type.Array(Type.Object({ gasOrgTypeCode: gasOrgType, gasOrgTypeName: Type.String() })),
+})
+export type GasOrgTypeList = Static<typeof GasOrgTypeList>
 
 export const CreateLifePayOrderResult = Type.Object({
   orderNo: Type.String(),
@@ -241,6 +262,8 @@ export const LifePayOrderDetail = Type.Object({
   province: Nullable(Type.String()),
   city: Nullable(Type.String()),
   name: Nullable(Type.String()),
+  sixID: Nullable(Type.String({ description: 'Southern Grid: the holder’s ID number’s last six, masked (*****X)' })),
+  id: Type.String({ description: 'The order’s id (GetUserLifePayOrderRefund?id=)' }),
   payTime: Nullable(DateTime()),
   finishTime: Nullable(DateTime()),
   refundApplyTime: Nullable(DateTime()),
@@ -282,6 +305,20 @@ export const RefundUserLifePayOrderInput = Type.Object({
   refundApplyReason: Type.Optional(refundApplyReason),
 })
 export type RefundUserLifePayOrderInput = Static<typeof RefundUserLifePayOrderInput>
+
+/** GET /api/LifePay/GetUserLifePayOrderRefund?id= — `id`: the order's id (detail `id`). */
+export const GetUserLifePayOrderRefundInput = Type.Object({ id: Type.String({ format: 'uuid' }) })
+export type GetUserLifePayOrderRefundInput = Static<typeof GetUserLifePayOrderRefundInput>
+
+/** What became of a refund application: the user's reason and, when refused, the operator's. */
+export const UserLifePayOrderRefund = Type.Object({
+  id: Type.String(),
+  orderNo,
+  refundApplyRemark: Nullable(Type.String()),
+  refundCheckRemark: Nullable(Type.String()),
+  lifePayOrderStatus: OneOf(lifePayOrderStatusValues),
+})
+export type UserLifePayOrderRefund = Static<typeof UserLifePayOrderRefund>
 
 /** A saved account (phone, electricity or gas). */
 export const UserAccount = Type.Object({

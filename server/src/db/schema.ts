@@ -246,6 +246,8 @@ export const lifePayOrders = pgTable(
     province: text('province'),
     city: text('city'),
     name: text('name'),
+    /** Southern Grid: the last six characters of the holder's ID number (domain/sixId.ts); shown masked everywhere. */
+    sixId: text('six_id'),
     parValueFen: integer('par_value_fen').notNull(),
     ratePpm: integer('rate_ppm').notNull(),
     payAmountFen: integer('pay_amount_fen').notNull(),

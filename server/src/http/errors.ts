@@ -222,6 +222,7 @@ export const errors = {
   orderClosed: () => e('ORDER_CLOSED', '订单已关闭，请重新下单', 'The order has been closed, please place a new order'),
   orderAlreadyPaid: () => e('ORDER_ALREADY_PAID', '订单已支付', 'The order has already been paid', 200, ShowType.Warn),
   parValueNotOffered: () => e('PAR_VALUE_NOT_OFFERED', '不支持该充值面额', 'This face value is not offered'),
+  regionUnknown: () => e('REGION_UNKNOWN', '请选择正确的省份和城市', 'Choose a province and one of its cities'),
   areaNotSupported: () =>
     e('AREA_NOT_SUPPORTED', '该地区暂不支持电费充值', 'Electricity top-up is not available in this area'),
   electricTypeMismatch: (gridZh: string, gridEn: string) =>

@@ -30,6 +30,7 @@ const fieldLabels: Record<string, LocalizedText> = {
   electricAccount: { 'zh-CN': '电费户号', 'en-US': 'Electricity account' },
   electricType: { 'zh-CN': '电网类型', 'en-US': 'Grid' },
   electricAccountType: { 'zh-CN': '户号类型', 'en-US': 'Account type' },
+  sixID: { 'zh-CN': '身份证后6位', 'en-US': 'ID number, last 6' },
   province: { 'zh-CN': '省份', 'en-US': 'Province' },
   city: { 'zh-CN': '城市', 'en-US': 'City' },
   gasAccount: { 'zh-CN': '燃气户号', 'en-US': 'Gas account' },

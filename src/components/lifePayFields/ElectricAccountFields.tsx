@@ -1,4 +1,6 @@
 import type { ElectricSupportArea } from '@contract/lifePay'
+import { LifePayOrderType } from '@domain/lifePayOrderType'
+import { orderRequirements } from '@domain/orderRequirements'
 import type { ElectricAccountState } from '../../hooks/useElectricAccount'
 import { useMessages } from '../../i18n/messages'
 import ElectricAccountTypePicker from './ElectricAccountTypePicker'
@@ -21,11 +23,12 @@ interface ElectricAccountFieldsProps {
   clear: (key: ElectricAccountFieldKey) => void
 }
 
-/** Region (the grid follows), grid, account type, account number and, where the area asks, the holder's name. */
+/** Region (the grid follows), grid, account type (State Grid), account number and, where the area asks, the holder. */
 export default function ElectricAccountFields({ areas, fields, errors, clear }: ElectricAccountFieldsProps) {
   const f = useMessages(fieldMessages)
   const area = areas.find((item) => item.cityCode === fields.cityCode)
   const needHolderName = area?.needHolderName ?? false
+  const needs = orderRequirements({ lifePayOrderType: LifePayOrderType.Electric, electricType: fields.electricType })
   return (
     <>
       <RegionPicker
@@ -44,11 +47,13 @@ export default function ElectricAccountFields({ areas, fields, errors, clear }: 
         error={errors.grid}
         onChange={fieldChange(clear, 'grid', fields.setElectricType)}
       />
-      <ElectricAccountTypePicker
-        value={fields.accountType}
-        error={errors.accountType}
-        onChange={fieldChange(clear, 'accountType', fields.setAccountType)}
-      />
+      {needs.electricAccountType ? (
+        <ElectricAccountTypePicker
+          value={fields.accountType}
+          error={errors.accountType}
+          onChange={fieldChange(clear, 'accountType', fields.setAccountType)}
+        />
+      ) : null}
       <FormField label={f('electricAccountLabel')} error={errors.account}>
         <TextField
           label={f('electricAccountLabel')}

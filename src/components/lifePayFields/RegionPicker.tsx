@@ -1,7 +1,6 @@
 import { ScrollView, Text, View, type ITouchEvent } from '@tarojs/components'
 import { Fragment, useRef, useState } from 'react'
-import type { ElectricSupportArea } from '@contract/lifePay'
-import { matchElectricArea } from '@domain/electricArea'
+import { matchElectricArea, type NamedArea } from '@domain/electricArea'
 import type { Locale } from '@domain/locale'
 import { OTHER_INITIAL, groupByInitial, searchRegions } from '@domain/regionIndex'
 import { regionLabel, regionName } from '@domain/regionNames'
@@ -16,12 +15,12 @@ import { fieldMessages } from './messages'
 import { rovingTabStop } from '../rovingTabStop'
 import './fields.scss'
 
-interface RegionPickerProps {
-  /** Cities where electricity top-up is possible (GetElectricSupportArea). */
-  areas: readonly ElectricSupportArea[]
+interface RegionPickerProps<A extends NamedArea> {
+  /** The cities to pick from: where electricity can be paid (GetElectricSupportArea), or all (a gas account's). */
+  areas: readonly A[]
   /** cityCode of the chosen area. */
   value?: string
-  onChange: (area: ElectricSupportArea) => void
+  onChange: (area: A) => void
   error?: string | null
 }
 
@@ -35,16 +34,16 @@ function initialId(initial: string): string {
   return `lp-region-${initial === OTHER_INITIAL ? 'other' : initial}`
 }
 
-interface CityChipsProps {
-  cities: readonly ElectricSupportArea[]
+interface CityChipsProps<A extends NamedArea> {
+  cities: readonly A[]
   /** The radio group's name: its index letter, or the search's. */
   label: string
   value?: string
   locale: Locale
-  onPick: (area: ElectricSupportArea) => void
+  onPick: (area: A) => void
 }
 
-function CityChips({ cities, label, value, locale, onPick }: CityChipsProps) {
+function CityChips<A extends NamedArea>({ cities, label, value, locale, onPick }: CityChipsProps<A>) {
   const tabStop = rovingTabStop(cities, (city) => city.cityCode === value)
   return (
     <View className='lp-chips lp-chips--3' role='radiogroup' aria-label={label}>
@@ -69,7 +68,7 @@ function CityChips({ cities, label, value, locale, onPick }: CityChipsProps) {
  * pickers have it: a search (name, pinyin, initials), the location city first, then the cities A to Z with a letter
  * bar to jump.
  */
-export default function RegionPicker({ areas, value, onChange, error }: RegionPickerProps) {
+export default function RegionPicker<A extends NamedArea>({ areas, value, onChange, error }: RegionPickerProps<A>) {
   const m = useMessages(fieldMessages)
   const locale = useLocaleStore((s) => s.locale)
   const locationCity = useLocationCityStore((s) => s.city)
@@ -79,7 +78,7 @@ export default function RegionPicker({ areas, value, onChange, error }: RegionPi
   // (a ScrollView scrolls only when scroll-into-view changes).
   const [scrollTarget, setScrollTarget] = useState('')
   const chosen = areas.find((area) => area.cityCode === value)
-  // Only a city where electricity can be paid is offered; the store holds the name, as the area list spells it.
+  // Only a city of the list is offered; the store holds the name, as the area list spells it.
   const located = matchElectricArea(areas, undefined, locationCity)
   const searching = query.trim() !== ''
   const found = searching ? searchRegions(areas, query) : []
@@ -105,7 +104,7 @@ export default function RegionPicker({ areas, value, onChange, error }: RegionPi
     setQuery('')
     setScrollTarget('')
   }
-  const pick = (area: ElectricSupportArea) => {
+  const pick = (area: A) => {
     onChange(area)
     close()
   }

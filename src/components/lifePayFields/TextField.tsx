@@ -24,8 +24,8 @@ interface TextFieldProps {
   filter?: (text: string) => string
   /** Shows the value formatted and keeps the caret after the same character through each edit (instead of `filter`). */
   format?: TextFieldFormat
-  /** 'digits' opens the numeric keyboard. */
-  keyboard?: 'digits' | 'text'
+  /** 'digits' opens the numeric keyboard; 'idcard' the mini-programs' digits-and-X one (H5 has none: text). */
+  keyboard?: 'digits' | 'idcard' | 'text'
   maxLength?: number
   /** Big text for the one number a page is about (the phone number). */
   large?: boolean
@@ -39,6 +39,11 @@ interface TextFieldProps {
 
 // H5 'tel' gives the numeric keypad and still accepts a pasted '138 1234 5678'; mini-programs know 'number'.
 const DIGITS_TYPE = (process.env.TARO_ENV === 'h5' ? 'tel' : 'number') as 'number'
+const INPUT_TYPES = {
+  digits: DIGITS_TYPE,
+  idcard: process.env.TARO_ENV === 'h5' ? 'text' : 'idcard',
+  text: 'text',
+} as const
 
 /** H5: the native <input> the Taro Input draws inside its host element; mini-programs have no DOM to reach. */
 function nativeInputOf(target: unknown): HTMLInputElement | null {
@@ -65,7 +70,7 @@ export default function TextField(props: TextFieldProps) {
       <Input
         ref={field.ref}
         className='lp-text-field__input'
-        type={keyboard === 'digits' ? DIGITS_TYPE : 'text'}
+        type={INPUT_TYPES[keyboard]}
         value={field.value}
         {...miniCursor}
         placeholder={placeholder}

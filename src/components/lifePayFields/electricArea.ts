@@ -1,5 +1,4 @@
-import type { ElectricSupportArea } from '@contract/lifePay'
-import { matchElectricArea } from '@domain/electricArea'
+import { matchElectricArea, type NamedArea } from '@domain/electricArea'
 import type { Locale } from '@domain/locale'
 import { regionLabel, regionName } from '@domain/regionNames'
 
@@ -8,7 +7,7 @@ import { regionLabel, regionName } from '@domain/regionNames'
  * 'Beijing'). An area not (or not yet) in the list reads the same from the stored names.
  */
 export function regionText(
-  areas: readonly ElectricSupportArea[] | undefined,
+  areas: readonly NamedArea[] | undefined,
   province: string | null | undefined,
   city: string | null | undefined,
   locale: Locale,

@@ -9,3 +9,11 @@ export function lettersAndDigitsOnly(text: string, maxLength?: number): string {
   const kept = text.replace(/[^A-Za-z0-9]+/g, '')
   return maxLength === undefined ? kept : kept.slice(0, maxLength)
 }
+
+/** An ID number's tail as typed: digits and the check character X (x is the same one), at most `maxLength`. */
+export function idCardCharsOnly(text: string, maxLength: number): string {
+  return text
+    .replace(/[^0-9Xx]+/g, '')
+    .toUpperCase()
+    .slice(0, maxLength)
+}

@@ -11,6 +11,7 @@ import OrderDetailView from '../../../src/subpackages/order/components/OrderDeta
 import { orderMessages } from '../../../src/subpackages/order/messages'
 import type { LifePayOrderDetail } from '@contract/lifePay'
 import { beijing, shenzhen } from '../../support/electricAreas'
+import { regionTree } from '../../support/regions'
 import { withFakeApi } from '../../support/fakeApi'
 import { orderDetail } from './support/orders'
 import { renderScreen } from './support/render'
@@ -321,6 +322,42 @@ describe('order detail', () => {
     await waitFor(() => expect(screen.getByText('广东省 深圳市')).not.toBeNull())
     const text = document.querySelector('.lp-order-detail')?.textContent ?? ''
     for (const expected of ['电费', '南方电网', '店铺', '张三', '0101234567890']) expect(text).toContain(expected)
+  })
+
+  it('shows a Southern Grid order’s sixID by its check character only, and a China Telecom number’s holder', async () => {
+    // Masked by the server; masked again here should an answer ever carry it whole.
+    const { unmount } = await openDetail(
+      orderDetail({
+        lifePayOrderType: LifePayOrderType.Electric,
+        account: '0101234567890',
+        electricType: ElectricType.Nanwang,
+        province: '440000',
+        city: '440300',
+        sixID: '12345X',
+      }),
+    )
+    let text = document.querySelector('.lp-order-detail')?.textContent ?? ''
+    expect(text).toContain('身份证后6位*****X')
+    expect(text).not.toContain('12345X')
+    unmount()
+    await openDetail(orderDetail({ ispCode: CarrierCode.Dianxin, account: '13312345678', name: '李四' }))
+    text = document.querySelector('.lp-order-detail')?.textContent ?? ''
+    expect(text).toContain('机主姓名李四')
+    expect(text).not.toContain('身份证后6位')
+  })
+
+  it('names a gas order’s city from the region list (the server keeps codes)', async () => {
+    api.answer('/api/Area/GetRegionalManagementList', regionTree)
+    await openDetail(
+      orderDetail({
+        lifePayOrderType: LifePayOrderType.Gas,
+        account: 'SJZ2024001',
+        gasOrgType: GasProvider.XinAo,
+        province: '130000',
+        city: '130100',
+      }),
+    )
+    await waitFor(() => expect(screen.getByText('河北省 石家庄市')).not.toBeNull())
   })
 
   it('names the region in English in en-US, and a municipality once (issue 17, item 3)', async () => {

@@ -14,6 +14,7 @@ import { refusal } from '../../support/testServer'
 import { queriesSettled } from '../../support/queries'
 import { taroInputNamed } from '../../support/taroInput'
 import { electricAreas } from '../../support/electricAreas'
+import { regionTree } from '../../support/regions'
 import RechargeForm from '../../../src/subpackages/recharge/components/RechargeForm'
 import { electricRecharge } from '../../../src/subpackages/recharge/kinds/electricRecharge'
 import { gasRecharge } from '../../../src/subpackages/recharge/kinds/gasRecharge'
@@ -38,6 +39,7 @@ beforeEach(() => {
   api.answer(PATHS.rate, rates)
   api.answer(PATHS.userAccounts, [])
   api.answer(PATHS.electricAreas, areas)
+  api.answer(PATHS.regions, regionTree)
   api.answer(PATHS.electricParValue, [
     { electricType: ElectricType.Guowang, parValue: [50, 100, 200, 500] },
     { electricType: ElectricType.Nanwang, parValue: [100, 300, 1000] },
@@ -65,9 +67,9 @@ const radios = (group: string) => within(screen.getByRole('radiogroup', { name: 
 const topUp = () => fireEvent.click(screen.getByRole('button', { name: /Top up now/ }))
 
 describe('electricity top-up', () => {
-  it('preselects the stored location city, locks its grid and asks for the holder where the area needs it', async () => {
+  it('preselects the stored location city, locks its grid and asks Southern Grid for the holder and their sixID', async () => {
     setLocationCity('深圳')
-    const { container } = renderWithQuery(<RechargeForm kind={electricRecharge} />)
+    renderWithQuery(<RechargeForm kind={electricRecharge} />)
     await waitFor(() => expect(regionButton().textContent).toBe('Shenzhen, Guangdong'))
     await facesPriced()
     expect(screen.getByRole('radio', { name: 'Southern Grid' }).getAttribute('aria-checked')).toBe('true')
@@ -76,22 +78,32 @@ describe('electricity top-up', () => {
       '¥100Price ¥99.00Save ¥1.00',
       '¥300Price ¥297.00Save ¥3.00',
     ])
+    // Southern Grid takes no account type (State Grid's); it takes the last six of the holder's ID number.
+    expect(screen.queryByRole('radiogroup', { name: 'Account type' })).toBeNull()
 
     topUp()
-    // Account and holder name both required here.
+    // Account and holder name required, and the sixID with Southern Grid's reason.
     expect(await screen.findAllByText('This field is required')).toHaveLength(2)
+    expect(
+      screen.getByText("Southern Grid needs the last 6 characters of the holder's ID number").closest('.lp-field')
+        ?.textContent,
+    ).toContain('ID number, last 6')
     expect(screen.getByText('Please choose an amount')).not.toBeNull()
-    const inputs = container.querySelectorAll('taro-input-core')
-    expect(inputs).toHaveLength(2)
-    typeInto(inputs[0], '07-55')
+    typeInto(taroInputNamed('Electricity account'), '07-55')
+    typeInto(taroInputNamed('ID number, last 6'), '12345')
     topUp()
-    // The form's own check answers: no call is made.
+    // The form's own checks answer: no call is made.
     expect(await screen.findByText('Please enter a valid electricity account number (5 to 20 digits)')).not.toBeNull()
+    expect(
+      screen.getByText("Enter the last 6 characters of the holder's ID number (6 digits, or 5 digits and X)"),
+    ).not.toBeNull()
     expect(electricOrders()).toHaveLength(0)
 
-    typeInto(inputs[0], '075512345678')
-    typeInto(inputs[1], '张三')
-    fireEvent.click(screen.getByRole('radio', { name: 'Shop' }))
+    typeInto(taroInputNamed('Electricity account'), '075512345678')
+    typeInto(taroInputNamed('Account holder'), '张三')
+    // Digits and the check character only, a lower-case x read as X.
+    typeInto(taroInputNamed('ID number, last 6'), '12-345x9')
+    expect(taroInputNamed('ID number, last 6').getAttribute('value')).toBe('12345X')
     fireEvent.click(radios('Amount')[0])
     await accountChecked()
     topUp()
@@ -101,9 +113,9 @@ describe('electricity top-up', () => {
         parValue: 100,
         electricAccount: '075512345678',
         electricType: ElectricType.Nanwang,
-        electricAccountType: ElectricAccountType.Shop,
         province: '440000',
         city: '440300',
+        sixID: '12345X',
         name: '张三',
         expectedPayAmount: 99,
         idempotencyKey: expect.any(String),
@@ -112,6 +124,27 @@ describe('electricity top-up', () => {
     expect(navigateTo).toHaveBeenCalledWith({
       url: '/subpackages/recharge/selectPayType/selectPayType?orderNo=LP9&type=electric',
     })
+    // Part of an ID number: kept in no draft.
+    expect(JSON.stringify(useRechargeDraftStore.getState().electric)).not.toMatch(/12345X|sixI[dD]/)
+  })
+
+  it('asks State Grid for its account type (residential first) and no sixID', async () => {
+    useRechargeDraftStore.setState({
+      electric: { cityCode: '110100', electricType: ElectricType.Guowang, account: '1234567890', holderName: '' },
+    })
+    const { queryClient } = renderWithQuery(<RechargeForm kind={electricRecharge} parValue={100} />)
+    await queriesSettled(queryClient)
+    expect(screen.queryByRole('textbox', { name: 'ID number, last 6' })).toBeNull()
+    expect(screen.getByRole('radio', { name: 'Residential' }).getAttribute('aria-checked')).toBe('true')
+    await accountChecked()
+    fireEvent.click(screen.getByRole('radio', { name: 'Shop' }))
+    topUp()
+    await waitFor(() => expect(navigateTo).toHaveBeenCalledTimes(1))
+    expect(electricOrders()[0]).toMatchObject({
+      electricType: ElectricType.Guowang,
+      electricAccountType: ElectricAccountType.Shop,
+    })
+    expect(electricOrders()[0]).not.toHaveProperty('sixID')
   })
 
   it('asks for the region first when the location is not served, and sends no holder where none is needed', async () => {
@@ -219,6 +252,7 @@ describe('electricity top-up', () => {
       province: '广东省',
       city: '深圳市',
       name: '李四',
+      sixID: '*****X',
     } as unknown as LifePayOrderDetail
     api.answer('/api/LifePay/GetUserLifePayOrderDetail', order)
     setLocationCity('北京市')
@@ -230,10 +264,11 @@ describe('electricity top-up', () => {
     ])
     // Read quietly: the form fills in place, no masked indicator.
     expect(api.loadingShown()).toBe(0)
-    expect(screen.getByRole('radio', { name: 'Enterprise' }).getAttribute('aria-checked')).toBe('true')
     // Taro's inputs draw their native <input> (which carries the name) a tick after mounting.
     await waitFor(() => expect(taroInputNamed('Account holder').getAttribute('value')).toBe('李四'))
     expect(taroInputNamed('Electricity account').getAttribute('value')).toBe('075500001111')
+    // The order's sixID (masked by the server anyway) is never filled in: the user types it again.
+    expect(taroInputNamed('ID number, last 6').getAttribute('value') ?? '').toBe('')
     expect(screen.getByTestId('payable').textContent).toBe('¥297.00')
     // The order's region wins over the location city, and is not taken for the user's own choice.
     expect(useLocationCityStore.getState().city).toBe('北京市')
@@ -255,7 +290,7 @@ describe('electricity top-up', () => {
 })
 
 describe('gas top-up', () => {
-  it('names the providers, validates the account at the field, prices with the gas rate and orders', async () => {
+  it('names the providers, asks the province and city, validates the account at the field, prices and orders', async () => {
     const { container, queryClient } = renderWithQuery(<RechargeForm kind={gasRecharge} />)
     // The providers' face values (which providers are offered) and the gas rate are in.
     await queriesSettled(queryClient)
@@ -268,8 +303,18 @@ describe('gas top-up', () => {
       'Beijing Gas',
     ])
     expect(screen.getByRole('radio', { name: 'China Gas' }).getAttribute('aria-disabled')).toBe('true')
+    // No location city: the city is asked.
+    expect(regionButton().textContent).toBe('Choose a region')
     topUp()
     expect(await screen.findByText('Please choose the gas company')).not.toBeNull()
+    expect(screen.getByText('Choose the province and city').closest('.lp-field')?.textContent).toContain('Region')
+    // Any city of the region list (GetRegionalManagementList).
+    fireEvent.click(regionButton())
+    fireEvent.click(within(screen.getByRole('dialog')).getByRole('radio', { name: 'Guangzhou' }))
+    expect(regionButton().textContent).toBe('Guangzhou, Guangdong')
+    expect(screen.queryByText('Choose the province and city')).toBeNull()
+    // A gas city is not the electricity location city.
+    expect(useLocationCityStore.getState().city).toBe('')
     fireEvent.click(screen.getByRole('radio', { name: 'ENN Natural Gas' }))
     expect(radios('Amount').map((c) => c.textContent)).toEqual([
       '¥50Price ¥48.65Save ¥1.35',
@@ -292,6 +337,8 @@ describe('gas top-up', () => {
         parValue: 100,
         gasAccount: 'GZ20240001',
         gasOrgType: GasProvider.XinAo,
+        province: '440000',
+        city: '440100',
         expectedPayAmount: 97.3,
         idempotencyKey: expect.any(String),
       },
@@ -312,15 +359,42 @@ describe('gas top-up', () => {
         electricType: null,
         electricAccountType: null,
         gasOrgType: GasProvider.BeiJing,
-        province: null,
-        city: null,
+        province: '110000',
+        city: '110100',
         name: null,
         creationTime: '',
       },
     ])
-    renderWithQuery(<RechargeForm kind={gasRecharge} />)
+    setLocationCity('深圳市')
+    const { queryClient } = renderWithQuery(<RechargeForm kind={gasRecharge} parValue={100} />)
+    await queriesSettled(queryClient)
+    // Nothing named: the location city, as the region list spells it.
+    expect(regionButton().textContent).toBe('Shenzhen, Guangdong')
     fireEvent.click(within(await screen.findByRole('group', { name: 'Saved' })).getByRole('button', { name: /Home/ }))
     expect(screen.getByRole('radio', { name: 'Beijing Gas' }).getAttribute('aria-checked')).toBe('true')
+    // The saved account's own city.
+    expect(regionButton().textContent).toBe('Beijing')
     await waitFor(() => expect(taroInputNamed('Gas account').getAttribute('value')).toBe('88886666'))
+    await accountChecked()
+    topUp()
+    await waitFor(() => expect(navigateTo).toHaveBeenCalledTimes(1))
+    expect(gasOrders()[0]).toMatchObject({
+      gasAccount: '88886666',
+      gasOrgType: GasProvider.BeiJing,
+      province: '110000',
+      city: '110100',
+    })
+  })
+
+  it('shows the server’s refusal of a city outside its province at the region', async () => {
+    api.route(PATHS.createGas, () => refusal('请选择正确的省份和城市', 'REGION_UNKNOWN'))
+    setLocationCity('广州市')
+    useRechargeDraftStore.setState({ gas: { provider: GasProvider.XinAo, account: 'GZ20240001' } })
+    const { queryClient } = renderWithQuery(<RechargeForm kind={gasRecharge} parValue={100} />)
+    await queriesSettled(queryClient)
+    await accountChecked()
+    topUp()
+    expect((await screen.findByRole('alert')).textContent).toBe('请选择正确的省份和城市')
+    expect(screen.getByRole('alert').closest('.lp-field')?.textContent).toContain('Region')
   })
 })

@@ -40,6 +40,8 @@ const order: LifePayOrderDetail = {
   province: null,
   city: null,
   name: null,
+  sixID: null,
+  id: '00000000-0000-4000-8000-000000000001',
   payTime: null,
   finishTime: null,
   refundApplyTime: null,

@@ -37,6 +37,8 @@ function order(overrides: Partial<LifePayOrderDetail> = {}): LifePayOrderDetail 
     province: null,
     city: null,
     name: null,
+    sixID: null,
+    id: '00000000-0000-4000-8000-000000000001',
     payTime: null,
     finishTime: null,
     refundApplyTime: null,

@@ -25,6 +25,7 @@ import {
   typeInto,
   unavailable,
 } from './support'
+import { taroInputNamed } from '../../support/taroInput'
 import RechargeForm from '../../../src/subpackages/recharge/components/RechargeForm'
 import { phoneRecharge } from '../../../src/subpackages/recharge/kinds/phoneRecharge'
 
@@ -145,14 +146,58 @@ describe('phone top-up', () => {
   it('lets the user override the detected carrier (ported number) and orders with the chosen one', async () => {
     renderWithQuery(<RechargeForm kind={phoneRecharge} phone='13812345678' parValue={50} />)
     await facesPriced()
-    fireEvent.click(screen.getByRole('radio', { name: /China Telecom/ }))
+    fireEvent.click(screen.getByRole('radio', { name: /China Unicom/ }))
     expect(screen.getByText(/ported number/)).not.toBeNull()
-    // Telecom offers 50, 100, 300: the chosen 50 stays.
-    expect(faceCells().map((cell) => cell.textContent?.split('Price')[0])).toEqual(['¥50', '¥100', '¥300'])
+    // Unicom offers 20, 50 and 100: the chosen 50 stays.
+    expect(faceCells().map((cell) => cell.textContent?.split('Price')[0])).toEqual(['¥20', '¥50', '¥100'])
     topUp()
     // The order went through to the pay page.
     await waitFor(() => expect(navigateTo).toHaveBeenCalledTimes(1))
-    expect(orders()[0]).toMatchObject({ phone: '13812345678', ispCode: CarrierCode.Dianxin, parValue: 50 })
+    expect(orders()[0]).toMatchObject({ phone: '13812345678', ispCode: CarrierCode.Liantong, parValue: 50 })
+    expect(orders()[0]).not.toHaveProperty('name')
+  })
+
+  it('asks for the holder’s name of a China Telecom number only, in the domain’s words, and sends it', async () => {
+    renderWithQuery(<RechargeForm kind={phoneRecharge} phone='13812345678' parValue={50} />)
+    await facesPriced()
+    // China Mobile: no name asked.
+    expect(screen.queryByRole('textbox', { name: "Holder's name" })).toBeNull()
+    // A ported number now with China Telecom: its holder's name is asked.
+    fireEvent.click(screen.getByRole('radio', { name: /China Telecom/ }))
+    // Telecom offers 50, 100, 300: the chosen 50 stays.
+    expect(faceCells().map((cell) => cell.textContent?.split('Price')[0])).toEqual(['¥50', '¥100', '¥300'])
+    topUp()
+    expect(await screen.findByText("A China Telecom number needs the holder's name")).not.toBeNull()
+    expect(orders()).toHaveLength(0)
+    typeInto(taroInputNamed("Holder's name"), ' 张三 ')
+    expect(screen.queryByText("A China Telecom number needs the holder's name")).toBeNull()
+    topUp()
+    await waitFor(() => expect(navigateTo).toHaveBeenCalledTimes(1))
+    expect(orders()).toEqual([
+      {
+        phone: '13812345678',
+        ispCode: CarrierCode.Dianxin,
+        name: '张三',
+        parValue: 50,
+        expectedPayAmount: expect.any(Number),
+        idempotencyKey: expect.any(String),
+      },
+    ])
+  })
+
+  it('a China Telecom number typed in is asked its holder; another number forgets the name', async () => {
+    logIn('')
+    const { container } = renderWithQuery(<RechargeForm kind={phoneRecharge} />)
+    await facesPriced()
+    await nativeInputDrawn(container)
+    typeInto(phoneInput(container), '13312345678')
+    await carrierLookupAnswered(api)
+    typeInto(taroInputNamed("Holder's name"), '李四')
+    expect(taroInputNamed("Holder's name").getAttribute('value')).toBe('李四')
+    typeInto(phoneInput(container), '1331234567')
+    typeInto(phoneInput(container), '13312345679')
+    await carrierLookupAnswered(api)
+    expect(taroInputNamed("Holder's name").getAttribute('value')).toBe('')
   })
 
   it('asks for the carrier of a number it cannot place (192) before any call', async () => {
@@ -401,7 +446,12 @@ describe('phone top-up', () => {
     topUp()
     await waitFor(() => expect(redirect).toHaveBeenCalledTimes(1))
     expect(orders()).toHaveLength(0)
-    expect(useRechargeDraftStore.getState().phone).toEqual({ phone: '13812345678', carrier: undefined, faceValue: 100 })
+    expect(useRechargeDraftStore.getState().phone).toEqual({
+      phone: '13812345678',
+      carrier: undefined,
+      holderName: '',
+      faceValue: 100,
+    })
   })
 
   it('reads in Chinese by default', async () => {

@@ -75,6 +75,7 @@ export const PATHS = {
   electricParValue: '/api/LifePay/GetElectricParValue',
   gasParValue: '/api/LifePay/GetGasParValue',
   electricAreas: '/api/LifePay/GetElectricSupportArea',
+  regions: '/api/Area/GetRegionalManagementList',
   userAccounts: '/api/LifePay/GetUserAccountAllList',
   carrierCheck: '/api/LifePay/CheckPhoneCarrier',
   accountCheck: '/api/LifePay/CheckLifePayAccount',

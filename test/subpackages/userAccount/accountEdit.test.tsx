@@ -16,6 +16,7 @@ import { queriesSettled } from '../../support/queries'
 import { taroInputNamed } from '../../support/taroInput'
 import { refusal } from '../../support/testServer'
 import { typeInto } from '../order/support/taroEvents'
+import { regionTree } from '../../support/regions'
 import { areas, electricAccountSaved, gasAccountSaved, phoneAccount as phoneAccountSaved } from './accounts'
 import AccountForm from '../../../src/subpackages/userAccount/components/AccountForm'
 
@@ -57,6 +58,7 @@ beforeEach(() => {
   jest.spyOn(Taro, 'redirectTo').mockResolvedValue({ errMsg: 'redirectTo:ok' })
   jest.spyOn(Taro, 'getCurrentPages').mockReturnValue([{}, {}] as unknown as Taro.Page[])
   api.answer(AREAS, areas)
+  api.answer('/api/Area/GetRegionalManagementList', regionTree)
   api.answer('/api/LifePay/GetGasParValue', [
     { gasOrgType: GasProvider.HuaRun, gasOrgName: '华润燃气', parValue: [50, 100] },
     { gasOrgType: GasProvider.XinAo, gasOrgName: '新奥燃气', parValue: [50, 100] },
@@ -232,7 +234,7 @@ describe('phone account', () => {
 })
 
 describe('electricity account', () => {
-  it('needs a region, an account number in the domain format, and the holder where the region asks', async () => {
+  it('needs a region, an account number in the domain format, and the holder where the region asks; no account type for Southern Grid', async () => {
     const { queryClient } = renderScreen(<AccountForm kind={electricAccount} />)
     // The regions to pick from are in.
     await queriesSettled(queryClient)
@@ -250,7 +252,9 @@ describe('electricity account', () => {
 
     typeInto(input('电费户号'), '0101234567890')
     typeInto(input('户主姓名'), '张三')
-    fireEvent.click(radio('户号类型', '企业'))
+    // Southern Grid takes no account type (State Grid's), and a saved account never keeps the holder's ID number.
+    expect(screen.queryByRole('radiogroup', { name: '户号类型' })).toBeNull()
+    expect(screen.queryByRole('textbox', { name: '身份证后6位' })).toBeNull()
     save()
     await waitFor(() =>
       expect(saved()).toEqual([
@@ -258,7 +262,6 @@ describe('electricity account', () => {
           lifePayType: LifePayOrderType.Electric,
           content: '0101234567890',
           electricType: 'nanwang',
-          electricAccountType: 'enterprise',
           province: '广东省',
           city: '深圳市',
           name: '张三',
@@ -286,9 +289,25 @@ describe('electricity account', () => {
     await inputsReady()
     expect(input('Account holder').getAttribute('value')).toBe('张三')
     save()
+    await waitFor(() => expect(saved()).toEqual([expect.objectContaining({ id: 'acc-electric-1', city: '深圳市' })]))
+    // Southern Grid: its account type is not asked, and not sent.
+    expect(saved()[0]).not.toHaveProperty('electricAccountType')
+  })
+
+  it('asks a State Grid account its type, in the domain’s words when it has none', async () => {
+    const southern = { ...electricAccountSaved, electricAccountType: null }
+    renderScreen(<AccountForm kind={electricAccount} initial={southern} />)
+    await waitFor(() => expect(screen.getByRole('button', { name: '缴费地区' }).textContent).toBe('广东省 深圳市'))
+    fireEvent.click(screen.getByRole('button', { name: '缴费地区' }))
+    fireEvent.click(screen.getByRole('radio', { name: '北京市' }))
+    expect(radio('电网类型', '国家电网').getAttribute('aria-checked')).toBe('true')
+    save()
+    expect(alerts()).toEqual(['国家电网需选择电费类型'])
+    fireEvent.click(radio('户号类型', '企业'))
+    save()
     await waitFor(() =>
       expect(saved()).toEqual([
-        expect.objectContaining({ id: 'acc-electric-1', city: '深圳市', electricAccountType: 'house' }),
+        expect.objectContaining({ electricType: 'guowang', electricAccountType: 'enterprise', city: '北京市' }),
       ]),
     )
   })
@@ -309,11 +328,36 @@ describe('gas account', () => {
     expect(alerts()).toEqual(['请输入正确的燃气户号（5至20位字母或数字）'])
     typeInto(input('燃气户号'), 'GZ12345678')
     typeInto(input('备注'), '老房子')
+    // The city is optional on an account.
     save()
     await waitFor(() =>
       expect(saved()).toEqual([
         { lifePayType: LifePayOrderType.Gas, content: 'GZ12345678', gasOrgType: 'hua_run', remark: '老房子' },
       ]),
     )
+  })
+
+  it('keeps the city the account is in, as codes, starting from the location city', async () => {
+    useLocationCityStore.getState().setCity('深圳市')
+    renderScreen(<AccountForm kind={gasAccount} />)
+    await waitFor(() => expect(screen.getByRole('button', { name: '缴费地区' }).textContent).toBe('广东省 深圳市'))
+    fireEvent.click(screen.getByRole('button', { name: '缴费地区' }))
+    fireEvent.click(screen.getByRole('radio', { name: '石家庄市' }))
+    fireEvent.click(radio('燃气公司', '新奥燃气'))
+    await inputsReady()
+    typeInto(input('燃气户号'), 'SJZ2024001')
+    save()
+    await waitFor(() =>
+      expect(saved()).toEqual([
+        expect.objectContaining({ content: 'SJZ2024001', gasOrgType: 'xin_ao', province: '130000', city: '130100' }),
+      ]),
+    )
+    // A gas city is not the electricity location city.
+    expect(useLocationCityStore.getState().city).toBe('深圳市')
+  })
+
+  it('places a saved gas account in its city when editing', async () => {
+    renderScreen(<AccountForm kind={gasAccount} initial={{ ...gasAccountSaved, province: '310000', city: '310100' }} />)
+    await waitFor(() => expect(screen.getByRole('button', { name: '缴费地区' }).textContent).toBe('上海市'))
   })
 })

@@ -7,6 +7,7 @@ import { expectedDeliveryTime } from '@domain/deliveryTime'
 import { LifePayOrderStatus, LifePayStatus } from '@domain/lifePayStatus'
 import { fenToYuan } from '@domain/price'
 import { supplierReportedDelivered } from '@domain/supplierResult'
+import { maskSixId } from '@domain/sixId'
 import type { LifePayType } from '@domain/lifePayType'
 import type { LifePayOrderDetail, LifePayOrderListItem, LifePayOrderState } from '@contract/lifePay'
 import type { OperatorOrder, RechargeAttempt } from '@contract/admin'
@@ -52,6 +53,8 @@ export const detailColumns = {
   province: lifePayOrders.province,
   city: lifePayOrders.city,
   name: lifePayOrders.name,
+  sixId: lifePayOrders.sixId,
+  id: lifePayOrders.id,
   payTime: lifePayOrders.payTime,
   finishTime: lifePayOrders.finishTime,
   refundApplyTime: lifePayOrders.refundApplyTime,
@@ -106,6 +109,8 @@ export function toOrderDetail(order: OrderDetailRow, now: Date): LifePayOrderDet
     province: order.province,
     city: order.city,
     name: order.name,
+    sixID: order.sixId ? maskSixId(order.sixId) : null,
+    id: order.id,
     payTime: iso(order.payTime),
     finishTime: iso(order.finishTime),
     refundApplyTime: iso(order.refundApplyTime),

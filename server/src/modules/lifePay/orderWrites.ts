@@ -85,6 +85,7 @@ const NEW_ORDER_COLUMNS = [
   'province',
   'city',
   'name',
+  'sixId',
   'parValueFen',
   'ratePpm',
   'payAmountFen',

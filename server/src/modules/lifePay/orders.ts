@@ -1,7 +1,12 @@
 import { createHash, randomInt, randomUUID } from 'node:crypto'
 import { and, count, desc, eq, sql } from 'drizzle-orm'
 import type { PageResult } from '@contract/envelope'
-import type { CreateLifePayOrderResult, LifePayOrderListItem, PayOrderForJsApi } from '@contract/lifePay'
+import type {
+  CreateLifePayOrderResult,
+  LifePayOrderListItem,
+  PayOrderForJsApi,
+  UserLifePayOrderRefund,
+} from '@contract/lifePay'
 import { LifePayOrderStatus } from '@domain/lifePayStatus'
 import type { LifePayOrderType } from '@domain/lifePayOrderType'
 import type { LifePayType } from '@domain/lifePayType'
@@ -65,6 +70,7 @@ export interface NewOrder {
   province?: string | null
   city?: string | null
   name?: string | null
+  sixId?: string | null
 }
 
 /** 'LP' + Beijing time yyyyMMddHHmmss + 6 random digits: readable, sortable, not guessable in sequence. */
@@ -156,6 +162,7 @@ export async function createOrder(
             province: input.province ?? null,
             city: input.city ?? null,
             name: input.name ?? null,
+            sixId: input.sixId ?? null,
             parValueFen,
             ratePpm,
             payAmountFen,
@@ -282,6 +289,22 @@ export async function findUserOrderDetail(db: Db, userId: string, orderNo: strin
   const [order] = await orderReads(db).detail.execute({ orderNo, userId })
   if (!order) throw errors.orderNotFound()
   return order
+}
+
+/** GetUserLifePayOrderRefund: the caller's own order's refund words, by the order's id. */
+export async function findUserOrderRefund(db: Db, userId: string, id: string): Promise<UserLifePayOrderRefund> {
+  const [order] = await db
+    .select({
+      id: lifePayOrders.id,
+      orderNo: lifePayOrders.orderNo,
+      refundApplyRemark: lifePayOrders.refundApplyRemark,
+      refundCheckRemark: lifePayOrders.refundCheckRemark,
+      lifePayOrderStatus: lifePayOrders.lifePayOrderStatus,
+    })
+    .from(lifePayOrders)
+    .where(and(eq(lifePayOrders.id, id), eq(lifePayOrders.userId, userId)))
+  if (!order) throw errors.orderNotFound()
+  return order as UserLifePayOrderRefund
 }
 
 /** The caller's own order, row-locked in the caller's transaction. */

@@ -13,7 +13,10 @@ import {
   DuplicateOrderRefusal,
   ElectricParValue,
   ElectricSupportArea,
+  GasOrgTypeList,
   GasParValue,
+  GetUserLifePayOrderRefundInput,
+  UserLifePayOrderRefund,
   GetPayOrderForJsApiInput,
   GetPayStatusByOrderNoInput,
   GetUserAccountAllListInput,
@@ -42,7 +45,11 @@ import {
   mobilePhone,
   refundReason,
   required,
+  requiredBecause,
+  sixId,
 } from '@domain/validators'
+import { orderRequirements } from '@domain/orderRequirements'
+import { normalizeSixId } from '@domain/sixId'
 import type { AppContext } from '../../appContext'
 import { bearerToken, VIRTUAL_USER_HEADER, type AuthHooks } from '../../http/auth'
 import { precompressed } from '../../http/compression'
@@ -60,10 +67,12 @@ import {
 } from './catalog'
 import { checkLifePayAccount, checkPhoneCarrier } from './accountChecks'
 import { electricAreaFor } from './electricArea'
+import { gasRegionFor } from './gasRegion'
 import {
   applyRefund,
   createOrder,
   findUserOrderDetail,
+  findUserOrderRefund,
   orderPage,
   preparePayment,
   setPayType,
@@ -162,6 +171,26 @@ export function registerLifePayRoutes(app: FastifyInstance, ctx: AppContext, aut
     async () => ok(await getGasParValues(ctx.db, offered)),
   )
 
+  api.post(
+    '/api/LifePay/GetGasOrgType',
+    {
+      schema: routeSchema({
+        tags,
+        summary: 'The gas companies an order can name (those with face values on offer)',
+        data: GasOrgTypeList,
+      }),
+    },
+    async () => {
+      const companies = await getGasParValues(ctx.db, offered)
+      return ok({
+        gasSupportMerchantInfos: companies.map((company) => ({
+          gasOrgTypeCode: company.gasOrgType,
+          gasOrgTypeName: company.gasOrgName,
+        })),
+      })
+    },
+  )
+
   const create = async (userId: string, channelId: string, order: NewOrder, options: CreateOptions) =>
     ok(await createOrder(ctx, userId, channelId, order, options))
   // Issue 20, duplicate guard: a DUPLICATE_ORDER refusal names the earlier order.
@@ -188,7 +217,8 @@ export function registerLifePayRoutes(app: FastifyInstance, ctx: AppContext, aut
     async (request) => {
       const { phone, ispCode, name, parValue, idempotencyKey } = request.body
       checkField('phone', phone, [required, mobilePhone])
-      checkField('name', name, [holderName])
+      const needs = orderRequirements({ lifePayOrderType: LifePayOrderType.Phone, ispCode })
+      checkField('name', name, needs.holderName ? [requiredBecause('telecomHolderName'), holderName] : [holderName])
       checkParValue(parValue)
       return create(
         request.userId,
@@ -225,10 +255,18 @@ export function registerLifePayRoutes(app: FastifyInstance, ctx: AppContext, aut
         province,
         city,
         name,
+        sixID,
         parValue,
         idempotencyKey,
       } = request.body
       checkField('electricAccount', account, [required, electricAccount])
+      const needs = orderRequirements({ lifePayOrderType: LifePayOrderType.Electric, electricType })
+      checkField(
+        'electricAccountType',
+        electricAccountType,
+        needs.electricAccountType ? [requiredBecause('electricAccountTypeRequired')] : [],
+      )
+      checkField('sixID', sixID, needs.sixId ? [requiredBecause('sixIdRequired'), sixId] : [sixId])
       checkParValue(parValue)
       const area = await electricAreaFor(ctx.db, province, city, electricType)
       checkField('name', name, area.needHolderName ? [required, holderName] : [holderName])
@@ -240,10 +278,12 @@ export function registerLifePayRoutes(app: FastifyInstance, ctx: AppContext, aut
           account,
           subType: electricType,
           electricType,
-          electricAccountType,
+          // Production asks it of State Grid only; another grid's is kept when sent (the supplier may use it).
+          electricAccountType: electricAccountType ?? null,
           province: area.provinceCode,
           city: area.cityCode,
           name: name?.trim() || null,
+          sixId: needs.sixId && sixID ? normalizeSixId(sixID) : null,
           parValue,
           idempotencyKey,
         },
@@ -259,10 +299,11 @@ export function registerLifePayRoutes(app: FastifyInstance, ctx: AppContext, aut
       schema: createRoute('Create a gas top-up order (face value ≤ 300)', withChannel(CreateGasOrderInput)),
     },
     async (request) => {
-      const { gasAccount: account, gasOrgType, name, parValue, idempotencyKey } = request.body
+      const { gasAccount: account, gasOrgType, province, city, name, parValue, idempotencyKey } = request.body
       checkField('gasAccount', account, [required, gasAccount])
       checkField('name', name, [holderName])
       checkParValue(parValue)
+      const region = await gasRegionFor(ctx, province, city)
       return create(
         request.userId,
         channelOf(request),
@@ -271,6 +312,8 @@ export function registerLifePayRoutes(app: FastifyInstance, ctx: AppContext, aut
           account,
           subType: gasOrgType,
           gasOrgType,
+          province: region.provinceCode,
+          city: region.cityCode,
           name: name?.trim() || null,
           parValue,
           idempotencyKey,
@@ -395,6 +438,21 @@ export function registerLifePayRoutes(app: FastifyInstance, ctx: AppContext, aut
       const notifications = await orderNotificationsOf(ctx.db, request.userId, order)
       return ok({ ...toOrderDetail(order, ctx.clock.now()), notifications })
     },
+  )
+
+  api.get(
+    '/api/LifePay/GetUserLifePayOrderRefund',
+    {
+      ...user,
+      schema: routeSchema({
+        tags,
+        summary: 'Why a refund was refused: the user’s reason and the operator’s (by the order’s id)',
+        querystring: withChannel(GetUserLifePayOrderRefundInput),
+        data: UserLifePayOrderRefund,
+        auth: 'userOrVirtual',
+      }),
+    },
+    async (request) => ok(await findUserOrderRefund(ctx.db, request.userId, request.query.id)),
   )
 
   api.post(

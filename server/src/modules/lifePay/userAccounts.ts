@@ -22,6 +22,7 @@ import { checkField } from '../../http/validation'
 import { isUuid } from '@domain/uuid'
 import { cancelRemindersOfAccount } from '../reminders/reminders'
 import { electricAreaFor } from './electricArea'
+import { gasRegionFor } from './gasRegion'
 
 type UserAccountRow = typeof userAccounts.$inferSelect
 
@@ -83,10 +84,19 @@ async function accountFields(ctx: AppContext, input: AddUpdateUserAccountInput):
         name,
       }
     }
-    case LifePayOrderType.Gas:
+    case LifePayOrderType.Gas: {
       checkField('content', content, [required, gasAccount])
       checkField('gasOrgType', input.gasOrgType, [required])
-      return { ...base, gasOrgType: input.gasOrgType, name: input.name?.trim() || null }
+      // Optional on the account; when given, a top-up from it carries the province and city a gas order needs.
+      const region = input.province || input.city ? await gasRegionFor(ctx, input.province, input.city) : null
+      return {
+        ...base,
+        gasOrgType: input.gasOrgType,
+        province: region?.provinceCode ?? null,
+        city: region?.cityCode ?? null,
+        name: input.name?.trim() || null,
+      }
+    }
   }
 }
 

@@ -10,9 +10,11 @@ import { LifePayOrderType, lifePayOrderTypeLabels } from '@domain/lifePayOrderTy
 import { lifePayTypeLabels } from '@domain/lifePayType'
 import { OrderDisplayStatus, orderDisplayStatusColors, orderDisplayStatusLabels } from '@domain/orderDisplayStatus'
 import { formatYuan } from '@domain/price'
+import { maskSixId } from '@domain/sixId'
 import { RECHARGE_REFUNDABLE_AFTER_MINUTES } from '@domain/orderTransitions'
 import { useLocaleStore } from '../../../i18n/i18n'
 import { useElectricAreas } from '../../../hooks/useElectricAreas'
+import { useRegionAreas } from '../../../hooks/useRegionAreas'
 import { useMessages } from '../../../i18n/messages'
 import type { LifePayOrderDetail } from '@contract/lifePay'
 import { useNow } from '../hooks/useNow'
@@ -39,8 +41,11 @@ export default function OrderDetailContent({ order }: { order: LifePayOrderDetai
   const time = (iso: string | null) => formatOrderTime(iso, 'YYYY-MM-DD HH:mm:ss')
   const userApplied = order.refundApplyTime !== null
   const hasRegion = !!(order.province || order.city)
-  // The server keeps area codes: their names come from the areas list the electricity top-up page also uses.
-  const areas = useElectricAreas(hasRegion)
+  const isGas = order.lifePayOrderType === LifePayOrderType.Gas
+  // The server keeps area codes: their names come from the list the order's top-up page picked them from.
+  const electricAreas = useElectricAreas(hasRegion && !isGas)
+  const regionAreas = useRegionAreas(hasRegion && isGas)
+  const areas = isGas ? regionAreas : electricAreas
 
   const hint = (() => {
     switch (status) {
@@ -130,7 +135,14 @@ export default function OrderDetailContent({ order }: { order: LifePayOrderDetai
           {order.gasOrgType ? (
             <InfoRow label={m('gasProvider')} value={label(gasProviderLabels, order.gasOrgType, locale)} />
           ) : null}
-          {order.name ? <InfoRow label={m('holderName')} value={order.name} /> : null}
+          {order.name ? (
+            <InfoRow
+              label={m(order.lifePayOrderType === LifePayOrderType.Phone ? 'phoneHolderName' : 'holderName')}
+              value={order.name}
+            />
+          ) : null}
+          {/* Masked by the server (*****X): part of an ID number. */}
+          {order.sixID ? <InfoRow label={m('sixId')} value={maskSixId(order.sixID)} /> : null}
         </View>
 
         <View className='lp-order-detail__card'>

@@ -9,6 +9,8 @@ export type RefusedField = 'faceValue' | 'region' | 'grid' | 'holderName' | 'for
 const FIELD_OF_CODE: Readonly<Partial<Record<ApiErrorCode, RefusedField>>> = {
   PAR_VALUE_NOT_OFFERED: 'faceValue',
   AREA_NOT_SUPPORTED: 'region',
+  // A gas order's province and city that are not one of the other's (GetRegionalManagementList).
+  REGION_UNKNOWN: 'region',
   ELECTRIC_TYPE_MISMATCH: 'grid',
   // The price shown is not the server's any more (a rate or the user's channel changed): shown where the price is.
   PRICE_CHANGED: 'faceValue',

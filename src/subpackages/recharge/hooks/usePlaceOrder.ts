@@ -15,7 +15,7 @@ import { useOrderSubmit, type CreateOrder } from './useOrderSubmit'
 const REFUSAL_FIELDS: Record<RechargeKind, readonly RefusedField[]> = {
   phone: ['faceValue'],
   electric: ['faceValue', 'region', 'grid', 'holderName'],
-  gas: ['faceValue'],
+  gas: ['faceValue', 'region'],
 }
 
 export interface PlaceOrder {

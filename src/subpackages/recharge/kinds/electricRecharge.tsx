@@ -1,13 +1,22 @@
 import { useQuery } from '@tanstack/react-query'
-import { useCallback, useMemo } from 'react'
+import { useCallback, useMemo, useState } from 'react'
 import type { CreateElectricOrderInput, ElectricSupportArea } from '@contract/lifePay'
 import ElectricAccountFields from '../../../components/lifePayFields/ElectricAccountFields'
-import { electricAccountErrors, electricAccountRules } from '../../../components/lifePayFields/accountFieldErrors'
+import SixIdField from '../../../components/lifePayFields/SixIdField'
+import { fieldChange } from '../../../components/lifePayFields/fieldChange'
+import {
+  electricAccountErrors,
+  electricAccountRules,
+  fieldError,
+  sixIdRules,
+} from '../../../components/lifePayFields/accountFieldErrors'
 import { ElectricAccountType, electricTypeLabels } from '@domain/electric'
 import { matchElectricArea } from '@domain/electricArea'
 import { LifePayOrderType } from '@domain/lifePayOrderType'
 import { label, type Locale } from '@domain/locale'
 import { maskAccount } from '@domain/mask'
+import { orderRequirements } from '@domain/orderRequirements'
+import { normalizeSixId } from '@domain/sixId'
 import { regionName } from '@domain/regionNames'
 import { validateField } from '@domain/validators'
 import { useElectricAccount } from '../../../hooks/useElectricAccount'
@@ -44,6 +53,10 @@ function useElectricRechargeAccount(
     () => ({ cityCode, electricType, accountType, account, holderName }),
     [cityCode, electricType, accountType, account, holderName],
   )
+
+  // Part of an ID number: asked on each Southern Grid top-up, kept in no draft and no saved account.
+  const [sixId, setSixId] = useState('')
+  const needs = orderRequirements({ lifePayOrderType: LifePayOrderType.Electric, electricType })
 
   const areas = useElectricAreas()
   const area = areas.data?.find((item) => item.cityCode === cityCode)
@@ -97,7 +110,12 @@ function useElectricRechargeAccount(
 
   return {
     fields: (errors) => (
-      <ElectricAccountFields areas={areas.data ?? []} fields={electric} errors={errors} clear={clear} />
+      <>
+        <ElectricAccountFields areas={areas.data ?? []} fields={electric} errors={errors} clear={clear} />
+        {needs.sixId ? (
+          <SixIdField value={sixId} onChange={fieldChange(clear, 'sixId', setSixId)} error={errors.sixId} />
+        ) : null}
+      </>
     ),
     chips,
     draft: typed,
@@ -118,17 +136,20 @@ function useElectricRechargeAccount(
     apply,
     start,
     check: (face) => ({
-      errors: electricAccountErrors(electric, area, locale),
+      errors: {
+        ...electricAccountErrors(electric, area, locale),
+        sixId: needs.sixId ? fieldError(normalizeSixId(sixId), sixIdRules, locale) : undefined,
+      },
       order: face &&
         area &&
-        electricType &&
-        accountType && {
+        electricType && {
           ...face,
           electricAccount: account,
           electricType,
-          electricAccountType: accountType,
+          electricAccountType: needs.electricAccountType ? accountType : undefined,
           province: area.provinceCode,
           city: area.cityCode,
+          sixID: needs.sixId ? normalizeSixId(sixId) : undefined,
           name: needHolderName ? holderName.trim() : undefined,
         },
     }),

@@ -3,12 +3,21 @@ import { Text, View } from '@tarojs/components'
 import { useCallback, useMemo, useState } from 'react'
 import type { CreatePhoneOrderInput } from '@contract/lifePay'
 import PhoneAccountFields from '../../../components/lifePayFields/PhoneAccountFields'
+import FormField from '../../../components/lifePayFields/FormField'
 import PhoneNumberField from '../../../components/lifePayFields/PhoneNumberField'
-import { fieldError, phoneAccountErrors, phoneNumberRules } from '../../../components/lifePayFields/accountFieldErrors'
+import TextField from '../../../components/lifePayFields/TextField'
+import { fieldChange } from '../../../components/lifePayFields/fieldChange'
+import {
+  fieldError,
+  phoneAccountErrors,
+  phoneHolderNameError,
+  phoneNumberRules,
+} from '../../../components/lifePayFields/accountFieldErrors'
 import { fieldMessages } from '../../../components/lifePayFields/messages'
 import { carrierCodeLabels, detectCarrier, type CarrierCode } from '@domain/carrier'
 import { LifePayOrderType } from '@domain/lifePayOrderType'
 import { label } from '@domain/locale'
+import { orderRequirements } from '@domain/orderRequirements'
 import { maskPhone } from '@domain/mask'
 import { parsePhoneDigits } from '@domain/phoneGrouping'
 import { validateField } from '@domain/validators'
@@ -45,16 +54,18 @@ function usePhoneRechargeAccount({
   const phoneAccount = usePhoneAccount({
     phone: queryPhone(query) ?? draft?.phone ?? ownNumber ?? '',
     carrier: draft?.carrier,
+    holderName: draft?.holderName,
   })
-  const { phone, carrierChoice, setPhone, setCarrierChoice } = phoneAccount
+  const { phone, carrierChoice, holderName, setPhone, setCarrierChoice, setHolderName } = phoneAccount
   const [editing, setEditing] = useState(() => validateField(phone, phoneNumberRules) !== null)
-  const typed = useMemo(() => ({ phone, carrier: carrierChoice }), [phone, carrierChoice])
+  const typed = useMemo(() => ({ phone, carrier: carrierChoice, holderName }), [phone, carrierChoice, holderName])
 
   // The carrier lookup (issue 20) confirms or corrects the prefix guess for a ported number; the user's own pick
   // still wins. When the lookup cannot say, the guess stands.
   const carrierCheck = usePhoneCarrierCheck(validateField(phone, phoneNumberRules) ? undefined : phone)
   const detected = carrierCheck.check?.ispCode ?? detectCarrier(phone)
   const carrier = carrierChoice ?? detected
+  const askHolderName = orderRequirements({ lifePayOrderType: LifePayOrderType.Phone, ispCode: carrier }).holderName
 
   const parValue = carrier
     ? catalogue?.find((item) => item.ispCode === carrier)?.parValue
@@ -62,9 +73,10 @@ function usePhoneRechargeAccount({
 
   const saved = useUserAccounts(LifePayOrderType.Phone)
   const chips: SavedAccountChip[] = []
-  const pick = (number: string, ispCode?: CarrierCode | null) => {
+  const pick = (number: string, ispCode?: CarrierCode | null, name?: string | null) => {
     setPhone(number)
     setCarrierChoice(ispCode && ispCode !== detectCarrier(number) ? ispCode : undefined)
+    setHolderName(name ?? '')
     setEditing(false)
     setErrors({})
   }
@@ -86,7 +98,7 @@ function usePhoneRechargeAccount({
         (accountCarrier ? label(carrierCodeLabels, accountCarrier, locale) : maskPhone(account.content)),
       subtitle: maskPhone(account.content),
       selected: phone === account.content,
-      onPick: () => pick(account.content, account.ispCode),
+      onPick: () => pick(account.content, account.ispCode, account.name),
     })
   }
 
@@ -94,49 +106,63 @@ function usePhoneRechargeAccount({
     (prefill: RechargePrefill) => {
       setPhone(prefill.account)
       setCarrierChoice(prefill.ispCode)
+      setHolderName(prefill.name ?? '')
       setEditing(false)
     },
-    [setPhone, setCarrierChoice],
+    [setPhone, setCarrierChoice, setHolderName],
   )
 
   const fields: RechargeAccount<'phone', CreatePhoneOrderInput>['fields'] = (errors) => (
-    <PhoneAccountFields
-      fields={phoneAccount}
-      detected={detected}
-      verified={carrierCheck.check !== undefined}
-      errors={errors}
-      clear={clear}
-    >
-      {editing ? (
-        <PhoneNumberField
-          value={phone}
-          carrier={carrier}
-          autoFocus={phone !== ''}
-          onChange={(value) => {
-            phoneAccount.typePhone(value)
-            // A new number has its own carrier: an earlier "choose the carrier" no longer applies.
-            clear('phone', 'carrier')
-          }}
-          onBlur={() => {
-            const error = fieldError(phone, phoneNumberRules, locale)
-            if (!error) setEditing(false)
-            else if (phone !== '') setErrors((e) => ({ ...e, phone: error }))
-          }}
-        />
-      ) : (
-        <View className='lp-phone-confirmed' role='group' aria-label={f('phoneLabel')}>
-          <Text className='lp-phone-confirmed__number'>{maskPhone(phone)}</Text>
-          {carrier ? (
-            <Text className='lp-phone-confirmed__carrier'>{label(carrierCodeLabels, carrier, locale)}</Text>
-          ) : null}
-          <View className='lp-phone-confirmed__edit' role='button' tabIndex={0} onClick={() => setEditing(true)}>
-            {m('editPhone')}
+    <>
+      <PhoneAccountFields
+        fields={phoneAccount}
+        detected={detected}
+        verified={carrierCheck.check !== undefined}
+        errors={errors}
+        clear={clear}
+      >
+        {editing ? (
+          <PhoneNumberField
+            value={phone}
+            carrier={carrier}
+            autoFocus={phone !== ''}
+            onChange={(value) => {
+              phoneAccount.typePhone(value)
+              // A new number has its own carrier: an earlier "choose the carrier" no longer applies.
+              clear('phone', 'carrier')
+            }}
+            onBlur={() => {
+              const error = fieldError(phone, phoneNumberRules, locale)
+              if (!error) setEditing(false)
+              else if (phone !== '') setErrors((e) => ({ ...e, phone: error }))
+            }}
+          />
+        ) : (
+          <View className='lp-phone-confirmed' role='group' aria-label={f('phoneLabel')}>
+            <Text className='lp-phone-confirmed__number'>{maskPhone(phone)}</Text>
+            {carrier ? (
+              <Text className='lp-phone-confirmed__carrier'>{label(carrierCodeLabels, carrier, locale)}</Text>
+            ) : null}
+            <View className='lp-phone-confirmed__edit' role='button' tabIndex={0} onClick={() => setEditing(true)}>
+              {m('editPhone')}
+            </View>
           </View>
-        </View>
-      )}
-      <CarrierCheckNote checking={carrierCheck.checking} check={carrierCheck.check} />
-      <SavedAccountChips chips={chips} />
-    </PhoneAccountFields>
+        )}
+        <CarrierCheckNote checking={carrierCheck.checking} check={carrierCheck.check} />
+        <SavedAccountChips chips={chips} />
+      </PhoneAccountFields>
+      {askHolderName ? (
+        <FormField label={f('phoneHolderNameLabel')} error={errors.holderName}>
+          <TextField
+            label={f('phoneHolderNameLabel')}
+            value={holderName}
+            maxLength={30}
+            placeholder={f('phoneHolderNamePlaceholder')}
+            onChange={fieldChange(clear, 'holderName', setHolderName)}
+          />
+        </FormField>
+      ) : null}
+    </>
   )
 
   return {
@@ -146,12 +172,16 @@ function usePhoneRechargeAccount({
     ready: true,
     apply,
     check: (face) => {
-      const errors = phoneAccountErrors(phone, carrier, locale)
+      const errors = {
+        ...phoneAccountErrors(phone, carrier, locale),
+        holderName: phoneHolderNameError(carrier, holderName, locale),
+      }
       // A ported number must not go out with the prefix guess because the tap came before the lookup's answer; a
       // carrier the user picked themselves stands.
       const form = carrierCheck.checking && carrierChoice === undefined ? m('carrierStillChecking') : undefined
       if (errors.phone) setEditing(true)
-      return { errors: { ...errors, form }, order: face && carrier && { phone, ispCode: carrier, ...face } }
+      const name = askHolderName ? holderName.trim() : undefined
+      return { errors: { ...errors, form }, order: face && carrier && { phone, ispCode: carrier, name, ...face } }
     },
   }
 }

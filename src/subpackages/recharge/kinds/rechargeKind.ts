@@ -11,7 +11,7 @@ import type { CreateOrder } from '../hooks/useOrderSubmit'
 import type { RechargePrefill } from '../hooks/useRechargePrefill'
 
 /** Where a top-up form shows an error: at one of its fields, or (`form`) in the banner above the button. */
-export type RechargeErrorKey = AccountFieldKey | 'faceValue' | 'form'
+export type RechargeErrorKey = AccountFieldKey | 'sixId' | 'faceValue' | 'form'
 
 export type RechargeErrors = Partial<Record<RechargeErrorKey, string>>
 

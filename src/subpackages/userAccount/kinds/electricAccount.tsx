@@ -5,13 +5,17 @@ import { electricAccountErrors } from '../../../components/lifePayFields/account
 import { ElectricAccountType } from '@domain/electric'
 import { matchElectricArea } from '@domain/electricArea'
 import { LifePayOrderType } from '@domain/lifePayOrderType'
+import { orderRequirements } from '@domain/orderRequirements'
 import { useElectricAccount } from '../../../hooks/useElectricAccount'
 import { useElectricAreas } from '../../../hooks/useElectricAreas'
 import { useLocaleStore } from '../../../i18n/i18n'
 import { useLocationCityStore } from '../../../stores/locationCity'
 import type { AccountFieldErrors, AccountKindFields, AccountKindForm } from './accountKind'
 
-/** Region (the grid follows), account type, number and the holder's name where the region asks for it. */
+/**
+ * Region (the grid follows), the account type (State Grid), number and the holder's name where the region asks for
+ * it. Never the holder's ID number (Southern Grid's sixID): the top-up asks for it each time.
+ */
 function useElectricAccountFields(
   initial: UserAccount | undefined,
   { errors, clear }: AccountFieldErrors,
@@ -46,11 +50,13 @@ function useElectricAccountFields(
     check: () => ({
       errors: electricAccountErrors(electric, area, locale),
       content: area &&
-        electricType &&
-        accountType && {
+        electricType && {
           content: account,
           electricType,
-          electricAccountType: accountType,
+          electricAccountType: orderRequirements({ lifePayOrderType: LifePayOrderType.Electric, electricType })
+            .electricAccountType
+            ? accountType
+            : undefined,
           province: area.provinceName,
           city: area.cityName,
           name: area.needHolderName ? holderName.trim() : undefined,

@@ -27,6 +27,8 @@ export function orderDetail(overrides: Partial<LifePayOrderDetail> = {}): LifePa
     province: null,
     city: null,
     name: null,
+    sixID: null,
+    id: '00000000-0000-4000-8000-000000000001',
     payTime: '2026-05-01T06:04:00.000Z',
     finishTime: '2026-05-01T06:05:00.000Z',
     refundApplyTime: null,

@@ -1,0 +1,1 @@
+ALTER TABLE "life_pay_orders" ADD COLUMN "six_id" text;
