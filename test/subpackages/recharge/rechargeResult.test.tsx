@@ -1,6 +1,6 @@
 import type * as Timers from 'node:timers'
 import { notifyManager, type QueryClient } from '@tanstack/react-query'
-import { act, fireEvent, screen, within } from '@testing-library/react'
+import { act, fireEvent, screen, waitFor, within } from '@testing-library/react'
 import Taro from '@tarojs/taro'
 import type { ReactElement } from 'react'
 import type { LifePayOrderDetail, LifePayOrderState } from '@contract/lifePay'
@@ -286,6 +286,9 @@ describe('recharge result', () => {
     const listReads = api.sent(ACCOUNTS).length
     fireEvent.click(screen.getByRole('button', { name: 'Save' }))
     await advance(0)
+    // Two round trips (the save, then the list's read) and the state set after them: waited for, not assumed done
+    // by the first turn (a loaded CI run looked before the second).
+    await waitFor(() => expect(api.sent(ACCOUNTS).length).toBe(listReads + 1))
     expect(api.bodies('/api/LifePay/AddUpdateUserAccount')).toEqual([
       {
         lifePayType: LifePayOrderType.Electric,
@@ -296,9 +299,8 @@ describe('recharge result', () => {
         city: '北京市',
       },
     ])
-    // The saved accounts read again, so every list shows the new one.
-    expect(api.sent(ACCOUNTS).length).toBe(listReads + 1)
-    expect(screen.getAllByText('Saved to your accounts').length).toBeGreaterThan(0)
+    // The saved accounts read again, so every list shows the new one; the offer says so.
+    expect((await screen.findAllByText('Saved to your accounts')).length).toBeGreaterThan(0)
   })
 
   it('does not offer to save an account that is saved already; offers view order and top up again', async () => {
