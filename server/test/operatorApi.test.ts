@@ -11,10 +11,10 @@ import type {
   LifePayChannles,
   LifePayOrderListOutput,
   OrderTimeline,
-  PageOutput,
   UserAccountOutput,
   UserListOutput,
 } from '@contract/operator'
+import type { PageOutput } from '@contract/pageModel'
 import { ElectricAccountType, ElectricType } from '@domain/electric'
 import { GasProvider } from '@domain/gas'
 import { LifePayType } from '@domain/lifePayType'

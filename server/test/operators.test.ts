@@ -8,13 +8,8 @@ import type { ApiEnvelope } from '@contract/envelope'
 import type { AuditEntry, AuditPage, OperatorAccount, OperatorSession } from '@contract/operators'
 import type { OssSts } from '@contract/account'
 import type { OperatorOrder } from '@contract/admin'
-import type {
-  LifePayOrderListOutput,
-  OrderTimeline,
-  PageOutput,
-  UserAccountOutput,
-  UserListOutput,
-} from '@contract/operator'
+import type { LifePayOrderListOutput, OrderTimeline, UserAccountOutput, UserListOutput } from '@contract/operator'
+import type { PageOutput } from '@contract/pageModel'
 import { GasProvider } from '@domain/gas'
 import { DEMO_OPERATOR } from '../src/db/demoData'
 import { operatorAudit } from '../src/db/schema'

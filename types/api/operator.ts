@@ -1,4 +1,4 @@
-import { Type, type Static, type TSchema } from '@sinclair/typebox'
+import { Type, type Static } from '@sinclair/typebox'
 import { carrierCodeValues } from '@domain/carrier'
 import { electricAccountTypeValues, electricTypeValues } from '@domain/electric'
 import { gasProviderValues } from '@domain/gas'
@@ -7,6 +7,7 @@ import { lifePayOrderTypeValues } from '@domain/lifePayOrderType'
 import { lifePayTypeValues } from '@domain/lifePayType'
 import { lifePayRateTypeValues } from '@domain/rateType'
 import { LifePayRate, refundApplyReason } from './lifePay'
+import { PageModelInput } from './pageModel'
 import { DateTime, Nullable, OneOf, Yuan } from './schema'
 
 // The operator API (issue 19, X-Operator-Token). Where the production Life Pay back end published an operation, its
@@ -19,41 +20,6 @@ const lifePayOrderStatus = OneOf(lifePayOrderStatusValues, {
   description:
     '10 pending confirmation, 20 failed, 30 completed, 40 refund pending review, 50 refunded, 60 refund failed',
 })
-
-/** `orderInput` items: a column to sort by, 0 ascending, 1 descending (the production OrderTypeEnum). */
-export const OrderInput = Type.Object({
-  property: Type.String({ maxLength: 40 }),
-  order: OneOf([0, 1] as const, { description: '0 ascending, 1 descending' }),
-})
-export type OrderInput = Static<typeof OrderInput>
-
-/** The production back end's `Pagination`: `rows` per page, 1-based `page`; the answer fills the totals. */
-export const PageModelInput = Type.Object({
-  rows: Type.Integer({ minimum: 1, maximum: 100 }),
-  page: Type.Integer({ minimum: 1, description: '1-based' }),
-  orderInput: Type.Optional(Type.Array(OrderInput, { maxItems: 3 })),
-  totalCount: Type.Optional(Type.Integer({ description: 'Ignored on input' })),
-  totalPage: Type.Optional(Type.Integer({ description: 'Ignored on input' })),
-})
-export type PageModelInput = Static<typeof PageModelInput>
-
-export const PageModel = Type.Object({
-  rows: Type.Integer(),
-  page: Type.Integer(),
-  totalCount: Type.Integer(),
-  totalPage: Type.Integer(),
-})
-export type PageModel = Static<typeof PageModel>
-
-/** The production back end's `…PageOutput`: the page model with its totals, and the page's items in `data`. */
-export function PageOutput<T extends TSchema>(item: T) {
-  return Type.Object({ pageModel: PageModel, objectData: Type.Null(), data: Type.Array(item) })
-}
-export interface PageOutput<T> {
-  pageModel: PageModel
-  objectData: null
-  data: T[]
-}
 
 const time = (description: string) => Type.Optional(DateTime({ description }))
 

@@ -1,4 +1,12 @@
-import { Kind, Type, type SchemaOptions, type Static, type TSchema, type TUnsafe } from '@sinclair/typebox'
+import {
+  Kind,
+  Type,
+  type SchemaOptions,
+  type Static,
+  type TOptional,
+  type TSchema,
+  type TUnsafe,
+} from '@sinclair/typebox'
 
 // TypeBox helpers for the contract. The schemas are plain JSON schema: the server validates, serialises and
 // documents (OpenAPI) with them; the app reads only their `Static` types (`import type`), so no TypeBox code ships.
@@ -25,3 +33,16 @@ export const DateTime = (options: SchemaOptions = {}) => Type.String({ format: '
 
 /** Money on the wire: yuan as a number with at most 2 decimals (the server keeps integer fen). */
 export const Yuan = (description: string) => Type.Number({ description: `${description} (yuan)` })
+
+/** The OpenAPI keyword that marks a field or a call as ours, not the production Life Pay back end's (docs/api.md). */
+export const extensionKeyword = 'x-lifepay-extension'
+
+/**
+ * A field the production back end does not publish: optional, so that an app built against it works when a back end
+ * leaves it out (issue 36), and marked, so that OpenAPI shows it and the production-shaped profile drops it.
+ */
+export function Extension<T extends TSchema>(schema: T, description?: string): TOptional<TUnsafe<Static<T>>> {
+  const copy: Record<string | symbol, unknown> = { ...(schema as object), [Kind]: 'Unsafe', [extensionKeyword]: true }
+  if (description) copy.description = description
+  return Type.Optional(Type.Unsafe<Static<T>>(copy))
+}

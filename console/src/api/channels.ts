@@ -3,9 +3,9 @@ import type {
   ChannelsPageInput,
   CreateEditPayChannelsInput,
   LifePayChannles,
-  PageOutput,
   SetLifePayChannelsStatusInput,
 } from '@contract/operator'
+import type { PageOutput } from '@contract/pageModel'
 import { call, query } from './http'
 
 /** POST /api/LifePay/GetLifePayChannlesPage */

@@ -5,10 +5,9 @@ import type {
   LifePayOrderFilters,
   LifePayOrderListOutput,
   OrderTimeline,
-  PageModelInput,
-  PageOutput,
   QueryLifePayOrderListInput,
 } from '@contract/operator'
+import type { PageModelInput, PageOutput } from '@contract/pageModel'
 import { call, download } from './http'
 
 /** POST /api/LifePay/GetLifePayOrderPage */

@@ -1,6 +1,5 @@
 import { queryOptions } from '@tanstack/react-query'
 import type {
-  PageOutput,
   QueryUserAccountListInput,
   QueryUserPageInput,
   SetUserChannelInput,
@@ -8,6 +7,7 @@ import type {
   UserChannel,
   UserListOutput,
 } from '@contract/operator'
+import type { PageOutput } from '@contract/pageModel'
 import { call } from './http'
 
 /** POST /api/LifePay/GetUserPage */

@@ -1,6 +1,6 @@
 import type { UseQueryResult } from '@tanstack/react-query'
 import { Table, type TableProps } from 'antd'
-import type { PageOutput } from '@contract/operator'
+import type { PageOutput } from '@contract/pageModel'
 import { commonMessages } from '../i18n/common'
 import { useMessages } from '../i18n/messages'
 import { QueryError } from './QueryError'

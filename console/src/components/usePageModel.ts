@@ -1,6 +1,6 @@
 import type { TablePaginationConfig, TableProps } from 'antd'
 import { useState } from 'react'
-import type { PageModel, PageModelInput } from '@contract/operator'
+import type { PageModel, PageModelInput } from '@contract/pageModel'
 import { commonMessages } from '../i18n/common'
 import { format, useMessages } from '../i18n/messages'
 

@@ -6,9 +6,9 @@ import type {
   ChannlesType,
   CreateEditPayChannelsInput,
   LifePayChannles,
-  PageOutput,
   SwitchType,
 } from '@contract/operator'
+import type { PageOutput } from '@contract/pageModel'
 import { LifePayRateType } from '@domain/rateType'
 import type { AppContext } from '../../appContext'
 import type { Executor } from '../../db/database'

@@ -1,10 +1,6 @@
 import { and, count, desc, eq, gte, like, lte, or, type SQL } from 'drizzle-orm'
-import type {
-  LifePayOrderFilters,
-  LifePayOrderListOutput,
-  PageOutput,
-  QueryLifePayOrderListInput,
-} from '@contract/operator'
+import type { LifePayOrderFilters, LifePayOrderListOutput, QueryLifePayOrderListInput } from '@contract/operator'
+import type { PageOutput } from '@contract/pageModel'
 import { fenToYuan } from '@domain/price'
 import type { LifePayOrderStatus, LifePayStatus } from '@domain/lifePayStatus'
 import type { LifePayOrderType } from '@domain/lifePayOrderType'

@@ -1,5 +1,5 @@
 import { asc, desc, sql, type AnyColumn, type SQL } from 'drizzle-orm'
-import type { OrderInput, PageModel, PageModelInput, PageOutput } from '@contract/operator'
+import type { OrderInput, PageModel, PageModelInput, PageOutput } from '@contract/pageModel'
 import { invalidField } from '../../http/validation'
 
 // The production back end's paging (`pageModel`): `rows` per page and a 1-based `page` in, the same with

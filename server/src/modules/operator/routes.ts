@@ -14,7 +14,6 @@ import {
   LifePayOrderListOutput,
   LifePayRateInput,
   OrderTimeline,
-  PageOutput,
   QueryLifePayOrderListInput,
   QueryUserAccountListInput,
   QueryUserPageInput,
@@ -25,6 +24,7 @@ import {
   UserAccountOutput,
   UserListOutput,
 } from '@contract/operator'
+import { PageOutput } from '@contract/pageModel'
 import type { OperatorRole } from '@contract/operators'
 import type { AppContext } from '../../appContext'
 import type { AuthHooks } from '../../http/auth'

@@ -1,12 +1,12 @@
 import { and, count, desc, eq, like, or, sql, type SQL } from 'drizzle-orm'
 import { alias } from 'drizzle-orm/pg-core'
 import type {
-  PageOutput,
   QueryUserAccountListInput,
   QueryUserPageInput,
   UserAccountOutput,
   UserListOutput,
 } from '@contract/operator'
+import type { PageOutput } from '@contract/pageModel'
 import type { CarrierCode } from '@domain/carrier'
 import type { ElectricAccountType, ElectricType } from '@domain/electric'
 import type { GasProvider } from '@domain/gas'
