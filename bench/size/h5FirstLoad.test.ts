@@ -73,3 +73,19 @@ test("the shell is index.html's scripts, whether tags or the preloads it starts 
   )
   assert.deepEqual(measureH5(dist).entry.files, ['js/9870.5e6f7a8b.js', 'js/app.1a2b3c4d.js'])
 })
+
+test('sent bytes: each file’s .br sibling where the build wrote one, the file itself where not, the document too', () => {
+  const html = '<html><head><script defer src="/js/app.1a2b3c4d.js"></script></head></html>'
+  write('index.html', html)
+  write('js/app.1a2b3c4d.js', BUNDLE)
+  write('js/app.1a2b3c4d.js.br', 'x'.repeat(40))
+  write('js/111.747724c1.js', 'console.log("home")')
+  write('css/910.43d77102.css', '.lp-page{display:flex}')
+  const sizes = measureH5(dist)
+  assert.equal(sizes.entry.sent, html.length + 40)
+  assert.equal(
+    sizes.routes[0].firstLoad.sent,
+    html.length + 40 + '.lp-page{display:flex}'.length + 'console.log("home")'.length,
+  )
+  assert.equal(sizes.routes[0].ownChunks.sent, '.lp-page{display:flex}'.length + 'console.log("home")'.length)
+})

@@ -1,5 +1,5 @@
 import { createHash } from 'node:crypto'
-import { existsSync, readdirSync, readFileSync } from 'node:fs'
+import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs'
 import { join } from 'node:path'
 import { gzipSync } from 'node:zlib'
 import { parseChunkFiles, parseEntryPagePath, parseRouteTable, type RouteChunks } from './webpackRouteTable'
@@ -12,6 +12,12 @@ export interface Weight {
 export interface FirstLoad {
   js: Weight
   css: Weight
+  /**
+   * Bytes on the wire to a browser that accepts Brotli, as the server sends them: each file's `.br` sibling the build
+   * writes (config/precompressAssets.ts), or the file itself when it has none (under 1 KiB, or not smaller); a first
+   * load counts the document (index.html) too.
+   */
+  sent: number
   /** Output-relative paths, in load order. */
   files: string[]
 }
@@ -41,9 +47,16 @@ export interface H5Sizes {
   duplicatedCss: DuplicatedCss[]
 }
 
-function weigh(dist: string, files: string[]): FirstLoad {
-  const load: FirstLoad = { js: { raw: 0, gzip: 0 }, css: { raw: 0, gzip: 0 }, files }
+function sentBytes(dist: string, file: string): number {
+  const br = join(dist, `${file}.br`)
+  return existsSync(br) ? statSync(br).size : statSync(join(dist, file)).size
+}
+
+function weigh(dist: string, files: string[], document?: string): FirstLoad {
+  const load: FirstLoad = { js: { raw: 0, gzip: 0 }, css: { raw: 0, gzip: 0 }, sent: 0, files }
+  if (document) load.sent += sentBytes(dist, document)
   for (const file of files) {
+    load.sent += sentBytes(dist, file)
     const body = readFileSync(join(dist, file))
     // Level 9: what a static server's precompressed assets would be; deterministic, so budgets can use it.
     const weight = file.endsWith('.css') ? load.css : load.js
@@ -111,7 +124,7 @@ export function measureH5(dist: string): H5Sizes {
     const own = filesOf(route)
     return {
       path: route.path,
-      firstLoad: weigh(dist, [...shell, ...own]),
+      firstLoad: weigh(dist, [...shell, ...own], 'index.html'),
       ownChunks: weigh(dist, own),
       afterHome: weigh(
         dist,
@@ -119,5 +132,5 @@ export function measureH5(dist: string): H5Sizes {
       ),
     }
   })
-  return { entry: weigh(dist, shell), routes, duplicatedCss: duplicatedCss(dist) }
+  return { entry: weigh(dist, shell, 'index.html'), routes, duplicatedCss: duplicatedCss(dist) }
 }

@@ -5,6 +5,7 @@ import type { FirstLoad, H5Sizes } from './h5FirstLoad'
 export const firstLoadOf = (gzipKiB: number): FirstLoad => ({
   js: { raw: gzipKiB * 3072, gzip: gzipKiB * 1024 },
   css: { raw: 0, gzip: 0 },
+  sent: gzipKiB * 900,
   files: [],
 })
 
