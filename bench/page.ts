@@ -1,8 +1,9 @@
 // npm run bench:page: the production H5 build (rebuilt when stale, under the build lock) served by the real server
 // with a fresh database, a logged-in user with 200 orders, and Lighthouse (default mobile config, simulated
-// throttling) three times on each page; prints the medians. `-- --help` lists the options (pages, paths, runs,
+// throttling) in three rounds, each auditing the floor and then every page once; prints the medians and each page's
+// ratios to the floor of the same round. `-- --help` lists the options (pages, paths, runs,
 // category).
-import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs'
+import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { chromium } from 'playwright-core'
@@ -10,6 +11,7 @@ import { startAppServer } from '../scripts/lib/appServer'
 import { CHROMIUM_FLAGS, CHROMIUM_PATH } from '../scripts/lib/chromium'
 import { kib, markdownTable } from './markdownTable'
 import { median } from './median'
+import { floorRatiosSection, pairWithFloor, recordOf, type RecordedRatios } from './page/floorRatios'
 import { virtualLoginStorage } from './page/loginStorage'
 import { pageFigures, runLighthouse, type PageFigures } from './page/lighthouseAudit'
 import { parsePageOptions, resolvePath, USAGE, type Category, type PageOptions } from './page/pageOptions'
@@ -153,57 +155,69 @@ async function main(): Promise<void> {
     const { launch } = await import('chrome-launcher')
     chrome = await launch({ chromePath: CHROMIUM_PATH, chromeFlags: CHROMIUM_FLAGS, userDataDir })
     if (!options.loggedOut) await logIn(chrome.port, server.url, virtualLoginStorage(user.userId, user.phoneNumber))
-    const results: PageResult[] = []
     const floor: PageResult | null = floorServer ? { name: FLOOR_NAME, path: '/', runs: [], failures: [] } : null
-    if (floor && floorServer) {
-      for (let run = 1; run <= options.runs; run++) {
-        console.error(`Lighthouse ${FLOOR_NAME} run ${run}/${options.runs}…`)
-        try {
-          const { lhr } = await runLighthouse(
-            `${floorServer.url}/`,
-            chrome.port,
-            options.categories,
-            options.throttling,
-          )
-          floor.runs.push(pageFigures(lhr))
-        } catch (error) {
-          floor.failures.push(`run ${run}: ${error instanceof Error ? error.message : String(error)}`)
-        }
-      }
-      results.push(floor)
-    }
     // The logged-in pages first, then the logged-out ones (the login pages of the default list) with the login gone.
     const pages = [...options.pages.filter((p) => !p.loggedOut), ...options.pages.filter((p) => p.loggedOut)]
-    for (const page of pages) {
-      if (page.loggedOut && !options.loggedOut && page === pages.find((p) => p.loggedOut))
-        await logIn(chrome.port, server.url, null)
-      const path = resolvePath(page.path, { orderNo: user.orderNos[0], paidOrderNo: user.paidOrderNo })
-      const runs: PageFigures[] = []
-      const failures: string[] = []
-      for (let run = 1; run <= options.runs; run++) {
-        console.error(`Lighthouse ${page.name} run ${run}/${options.runs}…`)
+    const audited = pages.map((page) => ({
+      page,
+      result: {
+        name: page.name,
+        path: resolvePath(page.path, { orderNo: user.orderNos[0], paidOrderNo: user.paidOrderNo }),
+        runs: [] as PageFigures[],
+        failures: [] as string[],
+      },
+      rounds: [] as (PageFigures | null)[],
+    }))
+    const floorRounds: (PageFigures | null)[] = []
+    const audit = async (name: string, url: string, run: number): Promise<PageFigures> => {
+      console.error(`Lighthouse ${name} round ${run}/${options.runs}…`)
+      const { lhr, traceEvents, lanternInput } = await runLighthouse(
+        url,
+        chrome!.port,
+        options.categories,
+        options.throttling,
+      )
+      if (options.saveDir) {
+        const base = join(options.saveDir, `${name.replace(/[^\w-]+/g, '_')}-${run}`)
+        mkdirSync(options.saveDir, { recursive: true })
+        writeFileSync(`${base}.json`, JSON.stringify(lhr))
+        writeFileSync(`${base}.trace.json`, JSON.stringify(traceEvents))
+        writeFileSync(`${base}.lantern.json`, JSON.stringify(lanternInput))
+      }
+      return pageFigures(lhr)
+    }
+    // Round by round (issue 38): the floor, then every page once, so a machine that slows down mid-run slows both
+    // sides of each ratio; the login is restored or cleared as each page needs it.
+    let loggedIn = !options.loggedOut
+    for (let run = 1; run <= options.runs; run++) {
+      if (floor && floorServer) {
         try {
-          const { lhr, traceEvents, lanternInput } = await runLighthouse(
-            `${server.url}${path}`,
-            chrome.port,
-            options.categories,
-            options.throttling,
-          )
-          if (options.saveDir) {
-            const base = join(options.saveDir, `${page.name.replace(/[^\w-]+/g, '_')}-${run}`)
-            mkdirSync(options.saveDir, { recursive: true })
-            writeFileSync(`${base}.json`, JSON.stringify(lhr))
-            writeFileSync(`${base}.trace.json`, JSON.stringify(traceEvents))
-            writeFileSync(`${base}.lantern.json`, JSON.stringify(lanternInput))
-          }
-          runs.push(pageFigures(lhr))
+          const figures = await audit(FLOOR_NAME, `${floorServer.url}/`, run)
+          floor.runs.push(figures)
+          floorRounds.push(figures)
         } catch (error) {
-          // A run a loaded machine breaks (e.g. a protocol timeout) is left out, not fatal.
-          failures.push(`run ${run}: ${error instanceof Error ? error.message : String(error)}`)
+          floor.failures.push(`run ${run}: ${error instanceof Error ? error.message : String(error)}`)
+          floorRounds.push(null)
         }
       }
-      results.push({ name: page.name, path, runs, failures })
+      for (const entry of audited) {
+        const wantLogin = !options.loggedOut && !entry.page.loggedOut
+        if (wantLogin !== loggedIn) {
+          await logIn(chrome.port, server.url, wantLogin ? virtualLoginStorage(user.userId, user.phoneNumber) : null)
+          loggedIn = wantLogin
+        }
+        try {
+          const figures = await audit(entry.page.name, `${server.url}${entry.result.path}`, run)
+          entry.result.runs.push(figures)
+          entry.rounds.push(figures)
+        } catch (error) {
+          // A run a loaded machine breaks (e.g. a protocol timeout) is left out, not fatal.
+          entry.result.failures.push(`run ${run}: ${error instanceof Error ? error.message : String(error)}`)
+          entry.rounds.push(null)
+        }
+      }
     }
+    const results: PageResult[] = [...(floor ? [floor] : []), ...audited.map((entry) => entry.result)]
     printPageTable(results, options)
     console.log(
       `\n${pageTargetsSection(
@@ -212,6 +226,19 @@ async function main(): Promise<void> {
         options.categories,
       )}`,
     )
+    if (floor && options.categories.includes('performance')) {
+      const ratios = audited.map((entry) =>
+        pairWithFloor({ name: entry.page.name, rounds: entry.rounds }, { name: FLOOR_NAME, rounds: floorRounds }),
+      )
+      const recordPath = join(__dirname, 'page', 'floorRatios.json')
+      const recorded = existsSync(recordPath) ? (JSON.parse(readFileSync(recordPath, 'utf8')) as RecordedRatios) : null
+      console.log(`\n${floorRatiosSection(ratios, options.record ? null : recorded).text}`)
+      if (options.record) {
+        const measured = `${new Date().toISOString().slice(0, 10)}, ${options.runs} rounds, ${options.throttling}`
+        writeFileSync(recordPath, `${JSON.stringify(recordOf(ratios, measured), null, 2)}\n`)
+        console.log(`\nRecorded the ratios in ${recordPath}.`)
+      }
+    }
   } finally {
     chrome?.kill()
     await server.stop()

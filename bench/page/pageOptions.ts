@@ -26,6 +26,8 @@ export interface PageOptions {
    * estimate) or `devtools` (the load itself throttled to slow 4G and 4× CPU: the times are measured, not modelled).
    */
   throttling: Throttling
+  /** Write each page's median ratios to the floor into bench/page/floorRatios.json (the record later runs hold). */
+  record: boolean
 }
 
 export type Throttling = 'simulate' | 'devtools'
@@ -55,12 +57,14 @@ export const USAGE = `usage: npm run bench:page -- [--pages home,order,loginByFo
   --pages   page names: home, mine, or any SPEC page (e.g. orderApplyRefund); default issue 21's list:
             ${DEFAULT_PAGES.map((p) => p.name).join(', ')}
   --path    any route path, repeatable; {orderNo} / {paidOrderNo} become an order of the seeded user
-  --runs    Lighthouse runs per page (default 3; the median is printed)
+  --runs    rounds (default 3): each round audits the floor, then every page once; medians are printed
   --only    one category (default: performance and accessibility)
   --save    write each run's Lighthouse result, trace and network log to DIR/<page>-<run>.json, .trace.json and
             .lantern.json (npm run bench:trace -- --read DIR/home-1.trace.json lists its long tasks;
             npx tsx bench/page/lanternGraph.ts DIR/home-1 what the simulated FCP and LCP wait for)
-  --no-floor  skip the floor (an empty Taro app with our config, audited first, as many runs, in the same run)
+  --no-floor  skip the floor (an empty Taro app with our config, audited in every round just before the pages)
+  --record  write the pages' median ratios to the floor to bench/page/floorRatios.json (run on main; later runs
+            mark a page more than 5 % worse than its record)
   --throttling devtools  load the page throttled (slow 4G, 4× CPU) and measure, instead of Lighthouse's simulation;
             adds the measured time to interactive and the app's "page rendered" mark (lp-page-rendered)`
 
@@ -78,6 +82,7 @@ export function parsePageOptions(argv: string[]): PageOptions {
   let saveDir: string | undefined
   let floor = true
   let throttling: Throttling = 'simulate'
+  let record = false
   readFlags(argv, USAGE, (flag) => {
     switch (flag.name) {
       case '--pages':
@@ -105,6 +110,9 @@ export function parsePageOptions(argv: string[]): PageOptions {
       case '--no-floor':
         floor = false
         break
+      case '--record':
+        record = true
+        break
       case '--throttling': {
         const method = flag.value()
         if (method !== 'simulate' && method !== 'devtools')
@@ -122,7 +130,7 @@ export function parsePageOptions(argv: string[]): PageOptions {
     names.length === 0 && paths.length === 0
       ? DEFAULT_PAGES
       : [...names.map(pageByName), ...paths.map((path) => ({ name: path, path }))]
-  return { pages, runs, categories, loggedOut, floor, throttling, ...(saveDir ? { saveDir } : {}) }
+  return { pages, runs, categories, loggedOut, floor, throttling, record, ...(saveDir ? { saveDir } : {}) }
 }
 
 /** The path with the seeded user's order numbers in place of `{orderNo}` and `{paidOrderNo}`. */
