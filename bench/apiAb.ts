@@ -2,7 +2,8 @@
 // runs seconds apart compare). Each tree's server on a database of its own in one PostgreSQL cluster:
 //   git -C . archive main | tar -x -C /tmp/base && ln -s "$PWD/node_modules" /tmp/base/node_modules
 //   bash scripts/with-postgres.sh tsx bench/apiAb.ts /tmp/base
-// Each round runs both trees, in turn first: the ceilings then the order page, the raw-`pg` floor then create order.
+// Each round runs both trees, in turn first: the ceilings then the order page, the raw-`pg` floor, the HTTP floor (the
+// same Fastify, one transaction inserting the order) then create order.
 // Three ceilings, each measured next to the page: the bare one the targets are taken against, the same app with the
 // server's Fastify options (its logger on), and the bare app sending the very bytes of this tree's order page.
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs'
@@ -37,6 +38,10 @@ interface Side {
   /** The bare app with the server's Fastify options ÷ without. */
   ourOptionsRatios: number[]
   createRatios: number[]
+  /** Create order ÷ its HTTP floor (the same Fastify, one transaction inserting the order: bareFastify.ts). */
+  createHttpRatios: number[]
+  /** Where that floor runs: a bare Fastify process on this side's database. */
+  httpFloorUrl: string
   created: number[]
   /** Answers that were not a success envelope, over all runs: any makes the side's figures void. */
   failed: number
@@ -74,6 +79,8 @@ async function startSide(name: string, id: string, root: string, databaseUrl: st
     pageSameBytesRatios: [],
     ourOptionsRatios: [],
     createRatios: [],
+    createHttpRatios: [],
+    httpFloorUrl: '',
     created: [],
     failed: 0,
   }
@@ -125,6 +132,11 @@ async function main(): Promise<void> {
     const bareOurs = await startBareFastify({ ourOptions: true })
     bares.push(bareOurs)
     for (const side of sides) {
+      const floor = await startBareFastify({ databaseUrl: side.databaseUrl })
+      bares.push(floor)
+      side.httpFloorUrl = `${floor.url}/floor/create`
+    }
+    for (const side of sides) {
       await loadTest({ ...side.page, durationS: 2 })
       await loadTest({ ...side.create, durationS: 2 })
     }
@@ -159,10 +171,17 @@ async function main(): Promise<void> {
           connections: CONNECTIONS,
           runId: `${round}`,
         })
+        const httpFloor = await loadTest({
+          ...createOrderLoad(side.httpFloorUrl, side.floorLoginId, `ab-floor-${side.name}-${round}`),
+          url: side.httpFloorUrl,
+          durationS: RUN_S,
+          connections: CONNECTIONS,
+        })
         const created = await loadTest(side.create)
-        side.failed += created.failed
+        side.failed += created.failed + httpFloor.failed
         side.created.push(created.requestsPerSecond)
         side.createRatios.push(created.requestsPerSecond / floor.transactionsPerSecond)
+        side.createHttpRatios.push(created.requestsPerSecond / httpFloor.requestsPerSecond)
       }
     }
   } finally {
@@ -188,7 +207,8 @@ async function main(): Promise<void> {
         'order page ÷ same-bytes ceiling',
         'ceiling with our options ÷ ceiling',
         'create req/s',
-        'create ÷ raw-`pg` floor (≥ 0.6)',
+        'create ÷ raw-`pg` floor',
+        'create ÷ HTTP floor (≥ 0.6)',
       ],
       sides.map((side) => [
         side.name,
@@ -199,13 +219,14 @@ async function main(): Promise<void> {
         fmt(side.ourOptionsRatios, 2),
         fmt(side.created, 0),
         fmt(side.createRatios, 2),
+        fmt(side.createHttpRatios, 2),
       ]),
     ),
   )
   console.log('\nThis tree ÷ the baseline, round by round (min / median / max):\n')
   console.log(
     markdownTable(
-      ['/healthz ÷ ceiling', 'order page ÷ ceiling', 'create ÷ floor'],
+      ['/healthz ÷ ceiling', 'order page ÷ ceiling', 'create ÷ raw-`pg` floor', 'create ÷ HTTP floor'],
       [
         [
           fmt(
@@ -218,6 +239,10 @@ async function main(): Promise<void> {
           ),
           fmt(
             overBaseline((side) => side.createRatios),
+            2,
+          ),
+          fmt(
+            overBaseline((side) => side.createHttpRatios),
             2,
           ),
         ],

@@ -7,6 +7,8 @@ export interface BareFastifyOptions {
   ourOptions?: boolean
   /** Files served as JSON at /bytes/<index>. */
   payloadFiles?: string[]
+  /** Serves Create…Order's HTTP floor (POST /floor/create) on this database. */
+  databaseUrl?: string
 }
 
 /** A ceiling of the API benches (bareFastify.ts) in a process of its own, as the real server runs. */
@@ -17,6 +19,7 @@ export function startBareFastify(options: BareFastifyOptions = {}): Promise<{ ur
       ...process.env,
       BARE_FASTIFY_OPTIONS: options.ourOptions ? 'ours' : 'none',
       BARE_FASTIFY_PAYLOADS: JSON.stringify(options.payloadFiles ?? []),
+      BARE_FASTIFY_DATABASE_URL: options.databaseUrl ?? '',
     },
   })
   return new Promise((resolve, reject) => {

@@ -1,5 +1,6 @@
-// The floor of Create…Order on PostgreSQL: the rows one order's transaction writes (the order, its expiry job),
-// written with raw `pg` and nothing else — no HTTP, no validation, no duplicate guard, no query builder.
+// The floor of Create…Order on PostgreSQL: the row one order's transaction writes (the order; its expiry is the
+// sweep's read of that row, issue 38), written with raw `pg` and nothing else — no HTTP, no validation, no duplicate
+// guard, no query builder.
 import { randomUUID } from 'node:crypto'
 import { Pool } from 'pg'
 import { LifePayOrderStatus, LifePayStatus } from '@domain/lifePayStatus'
@@ -12,7 +13,7 @@ export interface FloorFigures {
 }
 
 // Named: parsed and planned once per connection, the fastest a hand-written `pg` caller gets.
-const INSERT_ORDER = {
+export const INSERT_ORDER = {
   name: 'bench_floor_order',
   text: `insert into life_pay_orders (id, order_no, user_id, channel_id, life_pay_order_type, account, isp_code,
     electric_type, electric_account_type, gas_org_type, province, city, name, par_value_fen, rate_ppm, pay_amount_fen,
@@ -21,10 +22,26 @@ const INSERT_ORDER = {
     values ($1, $2, $3, null, $4, $5, $6, null, null, null, null, null, null, $7, $8, $9, $10, $11, $12, $13, $14, $15,
     $16, $16)`,
 }
-const INSERT_JOB = {
-  name: 'bench_floor_job',
-  text: `insert into jobs (kind, payload, status, run_at, max_attempts, dedupe_key, creation_time, updated_time)
-    values ('order.expire', $1, 'pending', $2, 8, $3, $4, $4) on conflict (dedupe_key) do nothing`,
+/** INSERT_ORDER's parameters: a ¥50 phone order of `userId` on `account`, unpaid, closing in 30 minutes. */
+export function floorOrderValues(order: { orderNo: string; userId: string; account: string; key: string; now: Date }) {
+  return [
+    randomUUID(),
+    order.orderNo,
+    order.userId,
+    LifePayOrderType.Phone,
+    order.account,
+    'yidong',
+    5000,
+    985_000,
+    4925,
+    75,
+    LifePayStatus.Unpaid,
+    LifePayOrderStatus.PendingConfirmation,
+    order.key,
+    'f'.repeat(64),
+    new Date(order.now.getTime() + 30 * 60_000),
+    order.now,
+  ]
 }
 
 const percentile = (sorted: number[], p: number) => sorted[Math.min(sorted.length - 1, Math.floor(sorted.length * p))]
@@ -55,30 +72,20 @@ export async function rawPgCreateFloor(options: {
     const n = next++
     const orderNo = `F${options.runId}${String(n).padStart(8, '0')}`
     const now = new Date()
-    const expireTime = new Date(now.getTime() + 30 * 60_000)
     const started = performance.now()
     const client = await pool.connect()
     try {
       await client.query('begin')
-      await client.query(INSERT_ORDER, [
-        randomUUID(),
-        orderNo,
-        userId,
-        LifePayOrderType.Phone,
-        `139${String(n).padStart(8, '0')}`,
-        'yidong',
-        5000,
-        985_000,
-        4925,
-        75,
-        LifePayStatus.Unpaid,
-        LifePayOrderStatus.PendingConfirmation,
-        `floor-${options.runId}-${n}`,
-        'f'.repeat(64),
-        expireTime,
-        now,
-      ])
-      await client.query(INSERT_JOB, [{ orderNo }, expireTime, `order.expire:${orderNo}`, now])
+      await client.query(
+        INSERT_ORDER,
+        floorOrderValues({
+          orderNo,
+          userId,
+          account: `139${String(n).padStart(8, '0')}`,
+          key: `floor-${options.runId}-${n}`,
+          now,
+        }),
+      )
       await client.query('commit')
     } finally {
       client.release()

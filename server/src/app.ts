@@ -40,6 +40,8 @@ import { defineRefundConfirmation } from './modules/money/refundConfirmation'
 import { defineReconciliationJobs } from './modules/money/reconciliationSchedule'
 import { registerPayNotifyRoutes } from './modules/lifePay/payNotifyRoutes'
 import { OrderPageCache } from './modules/lifePay/orderPageCache'
+import { defineOrderExpiry } from './modules/lifePay/orderExpiry'
+import { ParValueCache } from './modules/lifePay/parValueCache'
 import { RateCache } from './modules/lifePay/rateCache'
 import { registerLifePayRoutes } from './modules/lifePay/routes'
 import { registerStorageRoutes } from './modules/storage/routes'
@@ -321,6 +323,7 @@ export async function buildApp(options: AppOptions): Promise<App> {
     jobs,
     orderPages: new OrderPageCache(config.orderPageCache),
     rates: new RateCache(db),
+    parValues: new ParValueCache(db),
     credentials: new CredentialCache(db, config.credentialCacheEntries),
     limiter: new RateLimiter(db, clock),
     log: app.log,
@@ -411,6 +414,7 @@ export async function buildApp(options: AppOptions): Promise<App> {
   }
   ctx.providers = instrumentProviders(ctx.providers, config, ctx.metrics)
   defineOrderJobs(ctx)
+  defineOrderExpiry(ctx)
   defineAttemptJobs(ctx)
   defineOrphanJobs(ctx)
   defineRefundConfirmation(ctx)
@@ -445,13 +449,19 @@ export async function buildApp(options: AppOptions): Promise<App> {
     notify(channel, payload) {
       if (channel === ORDER_CHANGED_CHANNEL) ctx.orderPages.invalidate(payload)
       else if (channel === CREDENTIAL_REVOKED_CHANNEL) ctx.credentials.invalidate(payload)
-      else ctx.rates.invalidate()
+      else {
+        ctx.rates.invalidate()
+        ctx.parValues.invalidate()
+      }
     },
     listening(listening) {
       if (!listening && !closing)
-        app.log.warn('change listener lost: order-page, rate and credential caches bypassed until it listens again')
+        app.log.warn(
+          'change listener lost: order-page, rate, par-value and credential caches bypassed until it listens again',
+        )
       ctx.orderPages.setListening(listening)
       ctx.rates.setListening(listening)
+      ctx.parValues.setListening(listening)
       ctx.credentials.setListening(listening)
     },
   })

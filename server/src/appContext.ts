@@ -4,6 +4,7 @@ import type { ServerConfig } from './config'
 import type { Db } from './db/database'
 import type { JobQueue } from './jobs/jobQueue'
 import type { OrderPageCache } from './modules/lifePay/orderPageCache'
+import type { ParValueCache } from './modules/lifePay/parValueCache'
 import type { RateCache } from './modules/lifePay/rateCache'
 import type { CarrierLookupProvider } from './providers/carrierLookup'
 import type { IdentityProvider } from './providers/identity'
@@ -45,6 +46,8 @@ export interface AppContext {
   /** Serialized first order pages per user; orderTransaction and the change listener keep it current. */
   orderPages: OrderPageCache
   rates: RateCache
+  /** The face values on offer, checked by Create…Order; the price list's notification keeps it current. */
+  parValues: ParValueCache
   /** Revocation state of login families and virtual logins, checked on every authenticated request. */
   credentials: CredentialCache
   /** Abuse limits' counters, shared by every instance (modules/abuse). */

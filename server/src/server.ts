@@ -4,6 +4,7 @@ import { systemClock, type Clock } from './clock'
 import type { ServerConfig } from './config'
 import { openPglite, openPostgres, type Database } from './db/database'
 import { seedDatabase } from './db/seed'
+import { scheduleOrderExpiry } from './modules/lifePay/orderExpiry'
 import { scheduleReconciliation } from './modules/money/reconciliationSchedule'
 import { assertProductionReady } from './productionReadiness'
 
@@ -39,6 +40,7 @@ export async function startServer(config: ServerConfig, options: StartOptions = 
   }
   if (config.jobs.enabled) {
     await scheduleReconciliation(app.ctx)
+    await scheduleOrderExpiry(app.ctx)
     app.jobs.start()
   }
   const address = app.server.address()

@@ -190,8 +190,8 @@ describe('the audit row and the change it records: both or neither', () => {
     const [job] = await t.database.db
       .insert(jobs)
       .values({
-        kind: 'order.expire',
-        payload: { orderNo: 'LP-none' },
+        kind: 'recharge.query',
+        payload: { orderNo: 'LP-none', attemptNo: 1, round: 0 },
         status: 'failed',
         runAt: now,
         attempts: 8,

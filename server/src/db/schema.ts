@@ -319,6 +319,11 @@ export const lifePayOrders = pgTable(
     index('life_pay_orders_unsettled_idx')
       .on(t.lifePayOrderStatus, t.payStatus)
       .where(sql`${t.lifePayOrderStatus} IN (10, 40) OR ${t.payStatus} = 30 OR ${t.refundStatus} = 'processing'`),
+    // The expiry sweep's read (modules/lifePay/orderExpiry.ts): the unpaid orders by the time they close, a few rows
+    // at any size of the table (issue 38: instead of a jobs row written with every order).
+    index('life_pay_orders_unpaid_expiry_idx')
+      .on(t.expireTime)
+      .where(sql`${t.payStatus} = 10 AND ${t.lifePayOrderStatus} = 10`),
     // Reconciliation's reads of a day (docs/money.md): the payments and the refunds it took.
     index('life_pay_orders_pay_time_idx').on(t.payTime),
     index('life_pay_orders_refund_time_idx').on(t.refundTime),

@@ -124,12 +124,13 @@ describe('two instances on one PostgreSQL', { skip }, () => {
     const ofOrder = (job: (typeof allJobs)[number]) => (job.payload as { orderNo?: string }).orderNo
     const submits = allJobs.filter((job) => job.kind === 'recharge.submit' && orderNos.includes(ofOrder(job) ?? ''))
     assert.equal(submits.length, ORDERS)
-    // Watchdogs due later are not left behind: the unpaid-order expiry, the supplier query that asks about a
-    // recharge whose callback never came (due SUPPLIER_QUERY_AFTER_MS after submission; a no-op once the result is in),
-    // and the next morning's reconciliation each instance schedules at start (RECONCILIATION_AT, one per day).
+    // Watchdogs due later are not left behind: the unpaid orders' expiry sweep (one per slot, each run queues the
+    // next), the supplier query that asks about a recharge whose callback never came (due SUPPLIER_QUERY_AFTER_MS after
+    // submission; a no-op once the result is in), and the next morning's reconciliation each instance schedules at
+    // start (RECONCILIATION_AT, one per day).
     const dueLater = (job: (typeof allJobs)[number]) => job.status === 'pending' && job.runAt > new Date()
     const watchdog = (job: (typeof allJobs)[number]) =>
-      job.kind === 'order.expire' ||
+      job.kind === 'order.expirySweep' ||
       (job.kind === 'recharge.query' && dueLater(job)) ||
       (job.kind === 'reconciliation.daily' && dueLater(job))
     const left = allJobs.filter((job) => !watchdog(job) && job.status !== 'done')

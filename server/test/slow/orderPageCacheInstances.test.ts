@@ -5,7 +5,7 @@ import type { TokenResult } from '@contract/account'
 import type { ApiEnvelope, PageResult } from '@contract/envelope'
 import type { LifePayOrderListItem, LifePayRate } from '@contract/lifePay'
 import { DEMO_USER } from '../../src/db/demoData'
-import { lifePayOrders, lifePayRates, users } from '../../src/db/schema'
+import { lifePayOrders, lifePayRates, parValues, users } from '../../src/db/schema'
 import { startServer, type RunningServer } from '../../src/server'
 import { newKey } from '../support/orderFlows'
 import { testConfig } from '../support/testApp'
@@ -133,6 +133,33 @@ describe('order-page and rate caches on two instances', { skip }, () => {
         .set({ ratePpm: Math.round((original as number) * 10_000) })
         .where(where)
     }
+  })
+
+  test('a face value withdrawn in the database is refused by both instances; offered again, accepted', async () => {
+    // A number of its own each time: the duplicate guard never comes into it.
+    let phone = 13812340100
+    const create = (instance: RunningServer) =>
+      fetch(`${instance.url}/api/LifePay/CreateLifePayPhoneOrder`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json', authorization: `Bearer ${token}` },
+        body: JSON.stringify({ phone: String(phone++), ispCode: 'yidong', parValue: 30, idempotencyKey: newKey() }),
+      }).then(async (response) => ((await response.json()) as ApiEnvelope<unknown>).error ?? 'created')
+    // Both instances have the face values in memory (each create read them once).
+    for (const instance of [a, b]) assert.equal(await create(instance), 'created')
+    const thirty = and(
+      eq(parValues.lifePayOrderType, 10),
+      eq(parValues.subType, 'yidong'),
+      eq(parValues.faceValueFen, 3000),
+    )
+    await database.db.delete(parValues).where(thirty)
+    try {
+      for (const instance of [a, b])
+        await eventually(async () => (await create(instance)) === 'PAR_VALUE_NOT_OFFERED', 'the face value is refused')
+    } finally {
+      await database.db.insert(parValues).values({ lifePayOrderType: 10, subType: 'yidong', faceValueFen: 3000 })
+    }
+    for (const instance of [a, b])
+      await eventually(async () => (await create(instance)) === 'created', 'the face value is accepted again')
   })
 
   test('a channel disabled through one instance prices at the default rates on both', async (t) => {

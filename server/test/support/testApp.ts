@@ -6,6 +6,7 @@ import type { TokenResult } from '@contract/account'
 import type { ApiEnvelope } from '@contract/envelope'
 import { VerificationCodeBusinessType } from '@domain/verificationCodePurpose'
 import { buildApp, type App, type AppOptions } from '../../src/app'
+import { scheduleOrderExpiry } from '../../src/modules/lifePay/orderExpiry'
 import { loadConfig, type AbuseLimitsConfig, type ServerConfig } from '../../src/config'
 import { DEMO_USER } from '../../src/db/demoData'
 import { ManualClock } from './manualClock'
@@ -115,6 +116,8 @@ export async function createTestApp(options: TestAppOptions = {}): Promise<TestA
     balanceLookup: options.balanceLookup,
   })
   await app.ready()
+  // As startServer does: the jobs then run by app.jobs.drain() (the worker loop is off).
+  await scheduleOrderExpiry(app.ctx)
 
   const headersOf = (caller: Caller = {}) => ({
     ...(caller.token ? { authorization: `Bearer ${caller.token}` } : {}),

@@ -7,15 +7,8 @@ import { SupplierUnavailableError, type RechargeResult } from '../../providers/s
 import { LifePayOrderStatus, LifePayStatus } from '@domain/lifePayStatus'
 import { canTransition } from '@domain/orderTransitions'
 import { SystemRemark, systemRemarkText } from '@domain/systemRemark'
-import {
-  ORDER_EXPIRE_JOB,
-  RECHARGE_QUERY_JOB,
-  RECHARGE_SUBMIT_JOB,
-  REFUND_APPROVED_JOB,
-  REFUND_AUTO_JOB,
-} from './jobKinds'
+import { RECHARGE_QUERY_JOB, RECHARGE_SUBMIT_JOB, REFUND_APPROVED_JOB, REFUND_AUTO_JOB } from './jobKinds'
 import { transitionOrder, transitionOrderFrom, transitionOrdersFrom } from './orderStateMachine'
-import { closeUnpaidOrder } from './orders'
 import { lockOrder } from './orderLock'
 import type { OrderRow } from './orderView'
 import { acceptSubmission, orderTransaction, updateOrderColumns } from './orderWrites'
@@ -291,13 +284,6 @@ async function queryRecharge(ctx: AppContext, job: QueryJob, context: JobContext
 
 /** The order lifecycle's background work, as durable jobs. */
 export function defineOrderJobs(ctx: AppContext): void {
-  ctx.jobs.define<OrderJob>({
-    kind: ORDER_EXPIRE_JOB,
-    async handle({ orderNo }) {
-      await closeUnpaidOrder(ctx, orderNo)
-    },
-  })
-
   ctx.jobs.define<OrderJob>({
     kind: RECHARGE_SUBMIT_JOB,
     priority: JobPriority.paidOrder,

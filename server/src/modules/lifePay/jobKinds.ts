@@ -1,7 +1,7 @@
 // Job kinds of the order lifecycle (the sandbox providers define their own next to them).
 
-/** Close an unpaid order at its expire time. */
-export const ORDER_EXPIRE_JOB = 'order.expire'
+/** Close the unpaid orders whose time is up (orderExpiry.ts): one recurring sweep, not a job per order. */
+export const ORDER_EXPIRY_SWEEP_JOB = 'order.expirySweep'
 /** Hand a paid order to the recharge supplier. */
 export const RECHARGE_SUBMIT_JOB = 'recharge.submit'
 /** Ask the supplier about a recharge it may have whose result has not come (its callback lost). */

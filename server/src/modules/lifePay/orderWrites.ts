@@ -4,7 +4,7 @@ import type { AppContext } from '../../appContext'
 import type { Db, Executor, Tx } from '../../db/database'
 import { lockedTransaction, type AdvisoryLock } from '../../db/lockedTransaction'
 import { inTransaction, preparedPerDb } from '../../db/prepared'
-import { jobs, lifePayOrders, parValues, rechargeAttempts } from '../../db/schema'
+import { lifePayOrders, rechargeAttempts } from '../../db/schema'
 import { listColumns } from './orderView'
 import { acceptAttempt, RechargeAttemptOutcome, type RechargeAttemptRow } from './rechargeAttempts'
 
@@ -116,18 +116,10 @@ export const guardReadColumns = {
   requestHash: lifePayOrders.requestHash,
 }
 
-/** The expiry job written beside a new order: what `JobQueue.enqueue` (server/src/jobs/jobQueue.ts) would write. */
-export interface ExpiryJob {
-  kind: string
-  priority: number
-  maxAttempts: number
-}
-
-// Create…Order's write in one statement, built once per database (issue 21): whether the face value is on offer, the
-// guard's read, the order's insert and its expiry job's insert. A statement has one snapshot, taken before it runs:
-// the read sees none of the statement's own insert, and the job is written only if the order was (no conflict on its
-// number or its user's key). The order is inserted whether or not its face value is on offer: the caller refuses one
-// that is not, which rolls the insert back, as a guard's refusal does.
+// Create…Order's write in one statement, built once per database (issue 21): the guard's read and the order's insert.
+// A statement has one snapshot, taken before it runs: the read sees none of the statement's own insert. Nothing else
+// is written with the order: its expiry is read off the order itself (orderExpiry.ts), its face value checked from
+// memory before (ParValueCache) (issue 38).
 const createStatement = preparedPerDb((db: Db) => {
   const placeholder = sql.placeholder
   const reads = db.$with('reads').as(
@@ -162,37 +154,13 @@ const createStatement = preparedPerDb((db: Db) => {
       .onConflictDoNothing()
       .returning(createdColumns),
   )
-  // The row JobQueue.enqueue writes (its `job_enqueue` statement: status pending, the definition's priority and
-  // attempts, a dedupe key, created and updated now, no-op on a taken key); the queue's files belong to the job
-  // pipeline, so the values come from the caller (createOrder) as the queue computes them.
-  const job = db.$with('job', { id: jobs.id }).as(
-    sql`insert into ${jobs} (kind, payload, status, run_at, priority, max_attempts, dedupe_key, creation_time, updated_time)
-      select ${placeholder('jobKind')}::text, jsonb_build_object('orderNo', inserted.order_no), 'pending',
-        ${placeholder('jobRunAt')}::timestamptz, ${placeholder('jobPriority')}::integer,
-        ${placeholder('jobMaxAttempts')}::integer, ${placeholder('jobKind')}::text || ':' || inserted.order_no,
-        ${placeholder('jobTime')}::timestamptz, ${placeholder('jobTime')}::timestamptz
-      from inserted
-      on conflict (dedupe_key) do nothing
-      returning id`,
-  )
   const { orderNo, parValueFen, payAmountFen, discountAmountFen } = inserted
   return (
     db
-      .with(reads, inserted, job)
+      .with(reads, inserted)
       .select({
         read: { ...reads._.selectedFields },
         created: { orderNo, parValueFen, payAmountFen, discountAmountFen },
-        // Not correlated: evaluated once per statement.
-        offered: sql<boolean>`exists (${db
-          .select({ one: sql`1` })
-          .from(parValues)
-          .where(
-            and(
-              eq(parValues.lifePayOrderType, placeholder('lifePayOrderType')),
-              eq(parValues.subType, placeholder('subType')),
-              eq(parValues.faceValueFen, placeholder('parValueFen')),
-            ),
-          )})`,
       })
       .from(reads)
       // Each row is the new order or one the read found, never both.
@@ -203,32 +171,18 @@ const createStatement = preparedPerDb((db: Db) => {
 })
 
 /**
- * Writes a new order and its expiry job, unless its order number or its user's idempotency key is taken, and reads
- * whether its face value (`subType` and `parValueFen`) is on offer and what the duplicate guard needs
- * (`guardReadColumns`), newest first, as it was before the insert. The caller decides on them and throws to roll the
- * order back. `offered` is undefined when the statement returned no row (nothing read, nothing inserted).
+ * Writes a new order, unless its order number or its user's idempotency key is taken, and reads what the duplicate
+ * guard needs (`guardReadColumns`), newest first, as it was before the insert. The caller decides on them and throws
+ * to roll the order back.
  */
-export async function insertOrderWithExpiry(
-  db: Db,
-  tx: Tx,
-  values: NewOrderRow,
-  read: { paidSince: Date; subType: string },
-  job: ExpiryJob,
-) {
+export async function insertOrder(db: Db, tx: Tx, values: NewOrderRow, read: { paidSince: Date }) {
   orderWritten(tx, values.userId)
   const row = Object.fromEntries(NEW_ORDER_COLUMNS.map((column) => [column, values[column] ?? null]))
   const result = await inTransaction(createStatement(db), tx).execute({
     ...row,
     paidSince: read.paidSince.toISOString(),
-    subType: read.subType,
-    jobRunAt: values.expireTime.toISOString(),
-    jobTime: values.creationTime.toISOString(),
-    jobKind: job.kind,
-    jobPriority: job.priority,
-    jobMaxAttempts: job.maxAttempts,
   })
   return {
-    offered: result[0]?.offered,
     created: result.find((r) => r.created)?.created,
     rows: result.flatMap((r) => (r.read ? [r.read] : [])),
   }

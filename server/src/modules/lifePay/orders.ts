@@ -24,7 +24,6 @@ import type { AppContext } from '../../appContext'
 import type { Db, Executor, Tx } from '../../db/database'
 import type { AdvisoryLock } from '../../db/lockedTransaction'
 import { preparedPerDb } from '../../db/prepared'
-import { JobPriority } from '../../jobs/jobQueue'
 import { lifePayOrders } from '../../db/schema'
 import { errors } from '../../http/errors'
 import { ApiError } from '../../http/apiError'
@@ -37,7 +36,6 @@ import {
   SAME_AMOUNT_WINDOW_MINUTES,
 } from '@domain/duplicateOrder'
 import { channelRate, ppmToPercent } from './catalog'
-import { ORDER_EXPIRE_JOB } from './jobKinds'
 import { transitionOrder } from './orderStateMachine'
 import {
   detailColumns,
@@ -48,7 +46,7 @@ import {
   type OrderRow,
   type OrderStateRow,
 } from './orderView'
-import { type guardReadColumns, insertOrderWithExpiry, orderTransaction, updateOrderColumns } from './orderWrites'
+import { type guardReadColumns, insertOrder, orderTransaction, updateOrderColumns } from './orderWrites'
 import { paymentFor } from './paymentFor'
 import { handlePaymentNotification } from './payments'
 import { lockOrder } from './orderLock'
@@ -124,6 +122,8 @@ export async function createOrder(
   // Nor one the supplier cannot take (a utility top-up Fulu sells us no product for): refused before payment.
   const kind = { lifePayOrderType: input.lifePayOrderType, subType: input.subType, parValueFen }
   if (ctx.providers.supplier.offers?.(kind) === false) throw errors.parValueNotOffered()
+  // Nor one the par-value table does not list (read from memory: ParValueCache).
+  if (!(await ctx.parValues.offers(kind))) throw errors.parValueNotOffered()
   const [rates, channelId] = await Promise.all([ctx.rates.all(), userChannel(ctx.db, userId)])
   const rate = channelRate(rates, channelId, orderRateType[input.lifePayOrderType])
   if (rate === undefined) throw new Error(`No rate for order type ${input.lifePayOrderType}`)
@@ -144,7 +144,7 @@ export async function createOrder(
       // number and a new snapshot.
       for (let attempt = 0; attempt < 5; attempt++) {
         // After the lock, in a statement of its own (its snapshot must see what the lock's previous holder committed).
-        const { offered, created, rows } = await insertOrderWithExpiry(
+        const { created, rows } = await insertOrder(
           ctx.db,
           tx,
           {
@@ -174,20 +174,15 @@ export async function createOrder(
             creationTime: now,
             updatedTime: now,
           },
-          { paidSince, subType: input.subType },
-          // As ctx.jobs.enqueue would write it for defineOrderJobs' ORDER_EXPIRE_JOB (no priority or attempts of its
-          // own). The queue's wake-up timer is only for jobs due within a poll; an unpaid order's is minutes away.
-          { kind: ORDER_EXPIRE_JOB, priority: JobPriority.background, maxAttempts: ctx.config.jobs.maxAttempts },
+          { paidSince },
         )
-        // Refused before anything else, as when the check was the lock's statement: the order and its job roll back.
-        if (offered === false) throw errors.parValueNotOffered()
         // A retry answers with its order before the guard, which that very order would now trip.
         const retried = sameKeyOrder(rows, input.idempotencyKey, requestHash)
         if (retried) return retried
         if (!created) continue
         if (expectedPayAmount !== undefined && toFen(expectedPayAmount) !== payAmountFen)
           throw errors.priceChanged(formatFen(payAmountFen))
-        // The guard judges the orders as they were before the insert; a refusal rolls the order and its job back.
+        // The guard judges the orders as they were before the insert; a refusal rolls the order back.
         if (ctx.config.duplicateGuard)
           guardDuplicate(accountOrders(rows, input, paidSince), parValueFen, now, confirmDuplicate)
         return created
