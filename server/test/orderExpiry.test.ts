@@ -6,7 +6,12 @@ import { LifePayOrderStatus, LifePayStatus } from '@domain/lifePayStatus'
 import { LifePayType } from '@domain/lifePayType'
 import { jobs } from '../src/db/schema'
 import { ORDER_EXPIRY_SWEEP_JOB } from '../src/modules/lifePay/jobKinds'
-import { expireDueOrders, ORDER_EXPIRY_BATCH, scheduleOrderExpiry } from '../src/modules/lifePay/orderExpiry'
+import {
+  expireDueOrders,
+  FINISHED_SWEEPS_KEPT_MS,
+  ORDER_EXPIRY_BATCH,
+  scheduleOrderExpiry,
+} from '../src/modules/lifePay/orderExpiry'
 import { createPhoneOrder, orderRow, payInSandbox } from './support/orderFlows'
 import { createTestApp, type Caller, type TestApp } from './support/testApp'
 
@@ -85,5 +90,22 @@ describe('the expiry sweep', () => {
     assert.equal(await pending(), 2, "the next slot's (queued by the last run) and this one's")
     await t.app.jobs.drain()
     assert.equal(await pending(), 1, 'after a run, the next slot’s alone')
+  })
+
+  test('finished sweeps do not pile up: an hour of them is kept, older ones are deleted', async () => {
+    const done = async () =>
+      (await t.database.db.select().from(jobs).where(eq(jobs.kind, ORDER_EXPIRY_SWEEP_JOB))).filter(
+        (job) => job.status === 'done',
+      ).length
+    for (let slot = 0; slot < 4; slot++) {
+      t.clock.advance(30_000)
+      await t.app.jobs.drain()
+    }
+    const kept = await done()
+    assert.ok(kept >= 4, `the last two minutes' sweeps are kept (${kept})`)
+    t.clock.advance(FINISHED_SWEEPS_KEPT_MS + 60_000)
+    await t.app.jobs.drain()
+    assert.ok((await done()) < kept, 'the sweeps older than an hour are gone')
+    assert.ok((await done()) >= 1, 'the one that just ran is kept')
   })
 })

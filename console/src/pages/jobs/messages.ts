@@ -22,7 +22,7 @@ export const jobsMessages = defineMessages(
     retried: '任务 #{id} 已重新排队',
     refresh: '刷新',
     kinds: {
-      'order.expire': '订单超时关闭',
+      'order.expirySweep': '关闭超时未付订单',
       'recharge.submit': '提交充值',
       'recharge.query': '查询充值结果',
       'refund.auto': '自动退款',
@@ -56,7 +56,7 @@ export const jobsMessages = defineMessages(
     retried: 'Job #{id} is back in the queue',
     refresh: 'Refresh',
     kinds: {
-      'order.expire': 'Close expired order',
+      'order.expirySweep': 'Close unpaid orders past their time',
       'recharge.submit': 'Submit recharge',
       'recharge.query': 'Query recharge result',
       'refund.auto': 'Automatic refund',

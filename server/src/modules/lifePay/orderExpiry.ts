@@ -1,8 +1,8 @@
-import { sql } from 'drizzle-orm'
+import { and, eq, lt, sql } from 'drizzle-orm'
 import { LifePayOrderStatus, LifePayStatus } from '@domain/lifePayStatus'
 import type { AppContext } from '../../appContext'
 import { rowsOf } from '../../db/database'
-import { lifePayOrders, paymentAttempts } from '../../db/schema'
+import { jobs, lifePayOrders, paymentAttempts } from '../../db/schema'
 import { AttemptStatus } from '../money/paymentAttempts'
 import { ORDER_EXPIRY_SWEEP_JOB } from './jobKinds'
 import { transitionOrdersFrom } from './orderStateMachine'
@@ -18,6 +18,8 @@ import { orderTransaction } from './orderWrites'
 export const ORDER_EXPIRY_SWEEP_MS = 30_000
 /** Orders closed per statement (or looked at per page, for those with a payment open at a provider). */
 export const ORDER_EXPIRY_BATCH = 200
+/** The sweep's own finished jobs rows are kept this long (for the console's job list), then deleted. */
+export const FINISHED_SWEEPS_KEPT_MS = 60 * 60_000
 
 const UNPAID = { payStatus: LifePayStatus.Unpaid, lifePayOrderStatus: LifePayOrderStatus.PendingConfirmation }
 
@@ -122,6 +124,16 @@ export function defineOrderExpiry(ctx: AppContext): void {
         const sweep = await expireDueOrders(ctx)
         if (sweep.closed + sweep.closedAtProviders + sweep.paid + sweep.failed > 0)
           log.info(sweep, 'order expiry sweep')
+        // One run every 30 s would leave 2,880 finished rows a day: the jobs table stays the size of the work in it.
+        await ctx.db
+          .delete(jobs)
+          .where(
+            and(
+              eq(jobs.kind, ORDER_EXPIRY_SWEEP_JOB),
+              eq(jobs.status, 'done'),
+              lt(jobs.finishedTime, new Date(ctx.clock.now().getTime() - FINISHED_SWEEPS_KEPT_MS)),
+            ),
+          )
       } finally {
         await next()
       }
