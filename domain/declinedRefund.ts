@@ -11,7 +11,8 @@ export type DeclinedRefund = OrderDisplayStatus.DeliveredRefundDeclined | OrderD
 /** Which declined refund the order is, from its status and the supplier's last word; null when none was declined. */
 export function declinedRefundOf(order: {
   lifePayOrderStatus: LifePayOrderStatus
-  supplierResult: string | null
+  /** Absent from a back end that does not answer it (production): then no delivery is known. */
+  supplierResult?: string | null
 }): DeclinedRefund | null {
   if (order.lifePayOrderStatus !== LifePayOrderStatus.RefundFailed) return null
   return supplierReportedDelivered(order.supplierResult)

@@ -15,6 +15,7 @@ import { createNotificationChannelOff } from './providers/notificationChannelOff
 import { createWechatSubscribeMessage } from './providers/wechatSubscribeMessage'
 import { createAlipaySubscribeMessage } from './providers/alipaySubscribeMessage'
 import { createAliyunSmsNotification } from './providers/aliyunSmsNotification'
+import { markExtensionRoutes } from './http/extensionRoutes'
 import { createAuthHooks } from './http/auth'
 import { installCompression } from './http/compression'
 import { installCookies } from './http/cookies'
@@ -235,6 +236,7 @@ export async function buildApp(options: AppOptions): Promise<App> {
   app.addHook('onRoute', (route) => {
     routeUrls.push(route.url)
   })
+  markExtensionRoutes(app)
 
   // Before any route: routes keep the error handler in force when they are added.
   const serveApp = h5Root(config.staticDir) !== null

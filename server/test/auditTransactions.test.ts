@@ -135,7 +135,7 @@ describe('the audit row and the change it records: both or neither', () => {
     await t.data(disable())
     assert.deepEqual([await enabled('promo'), (await auditRows('channel.disable', 'promo')).length], [false, 1])
 
-    const status = () => t.post('/api/LifePay/SetLifePayChannelsStatus?id=promo&status=10', {}, operator)
+    const status = () => t.get('/api/LifePay/SetLifePayChannelsStatus?id=promo&status=10', operator)
     assert.equal((await whileAuditRefuses('channel.status', status)).body.success, false)
     assert.deepEqual([await enabled('promo'), await auditRows('channel.status', 'promo')], [false, []])
     await t.data(status())

@@ -237,7 +237,7 @@ describe('GetLifePayOrderPage', () => {
       ['POST', '/api/LifePay/GetLifePayChannlesPage'],
       ['GET', '/api/LifePay/GetLifePayChannlesDto?id=promo'],
       ['POST', '/api/LifePay/CreateEditPayChannels'],
-      ['POST', '/api/LifePay/SetLifePayChannelsStatus?id=promo&status=20'],
+      ['GET', '/api/LifePay/SetLifePayChannelsStatus?id=promo&status=20'],
       ['POST', '/api/LifePay/GetUserPage'],
       ['POST', '/api/LifePay/GetAccountPage'],
       ['GET', '/api/operator/dashboard'],
@@ -272,8 +272,11 @@ async function readSheet(bytes: Buffer): Promise<unknown[][]> {
 }
 
 /** What the export should hold for a page's items: the same cells the sheet's columns take from them. */
+// This server answers every extension field, so its items are whole.
 const cellsOf = (items: LifePayOrderListOutput[], locale: 'zh-CN' | 'en-US' = 'zh-CN') =>
-  items.map((item) => orderExportCells(item, locale).map((cell) => (cell === '' ? undefined : cell)))
+  items.map((item) =>
+    orderExportCells(item as Required<LifePayOrderListOutput>, locale).map((cell) => (cell === '' ? undefined : cell)),
+  )
 
 const zhHeaders = [
   '订单号',
@@ -610,7 +613,7 @@ describe('channels', () => {
         ['spring2026', 'spring2026', channels.data[1].channlesName, null, 20],
       ],
     )
-    assert.equal(channels.data[0].rates.find((r) => r.rateType === 10)?.rate, 97.5)
+    assert.equal(channels.data[0].rates?.find((r) => r.rateType === 10)?.rate, 97.5)
     assert.deepEqual(channels.pageModel, { rows: 10, page: 1, totalCount: 2, totalPage: 1 })
     assert.deepEqual(
       (await page({ keyWords: 'spring' })).data.map((c) => c.id),
@@ -637,7 +640,7 @@ describe('channels', () => {
       ['partner1', '合作方一', 96.5, 10, 10, null],
     )
     assert.deepEqual(
-      created.rates.map((r) => [r.rateType, r.rate]),
+      created.rates?.map((r) => [r.rateType, r.rate]),
       [
         [10, 96.5],
         [20, 96.5],
@@ -664,11 +667,11 @@ describe('channels', () => {
     assert.equal(unknown.body.error, 'CHANNEL_NOT_FOUND')
 
     const off = await t.data(
-      t.post<LifePayChannles>('/api/LifePay/SetLifePayChannelsStatus?id=partner1&status=20', {}, operator),
+      t.get<LifePayChannles>('/api/LifePay/SetLifePayChannelsStatus?id=partner1&status=20', operator),
     )
     assert.equal(off.status, 20)
     assert.equal(await priceFrom('partner1'), 98.5)
-    await t.data(t.post('/api/LifePay/SetLifePayChannelsStatus?id=partner1&status=10', {}, operator))
+    await t.data(t.get('/api/LifePay/SetLifePayChannelsStatus?id=partner1&status=10', operator))
     assert.equal(await priceFrom('partner1'), 97)
     const trail = await t.data(t.get<{ items: AuditEntry[] }>('/api/admin/audit?targetId=partner1', operator))
     assert.deepEqual(
@@ -682,7 +685,7 @@ describe('channels', () => {
     assert.deepEqual([dto.status, dto.channlesRate], [10, 97])
     const missing = await t.get('/api/LifePay/GetLifePayChannlesDto?id=nope', operator)
     assert.equal(missing.body.error, 'CHANNEL_NOT_FOUND')
-    const badStatus = await t.post('/api/LifePay/SetLifePayChannelsStatus?id=partner1&status=30', {}, operator)
+    const badStatus = await t.get('/api/LifePay/SetLifePayChannelsStatus?id=partner1&status=30', operator)
     assert.equal(badStatus.body.error, 'VALIDATION_FAILED')
 
     // An order's list item names its channel.
@@ -712,7 +715,7 @@ describe('GetUserPage and GetAccountPage', () => {
       [user.id, user.phoneNumber, user.orderCount, user.completedOrderCount],
       [alice.userId, '13500000011', orders.pageModel.totalCount, completed.pageModel.totalCount],
     )
-    assert.ok(user.orderCount > 5)
+    assert.ok((user.orderCount ?? 0) > 5)
     assert.ok(user.lastLoginTime && Date.parse(user.lastLoginTime) <= t.clock.now().getTime())
     assert.deepEqual(Object.keys(user).sort(), [
       'channelId',
@@ -789,11 +792,12 @@ describe('GetUserPage and GetAccountPage', () => {
     assert.ok(!/password|hash|token/i.test(JSON.stringify(everyone)))
   })
 
-  test('a saved electricity account names its region, not only its codes', async () => {
+  test('a saved electricity account names its region, not only its codes; production’s fields beside ours', async () => {
     const electric = await t.data(
       t.post<PageOutput<UserAccountOutput>>(
         '/api/LifePay/GetAccountPage',
-        { pageModel: { rows: 1, page: 1 }, keyWords: '家里电费' },
+        // checkChannelId, which production's inputs carry, is accepted and changes nothing.
+        { pageModel: { rows: 1, page: 1 }, checkChannelId: 'promo', keyWords: '家里电费' },
         operator,
       ),
     )
@@ -801,6 +805,11 @@ describe('GetUserPage and GetAccountPage', () => {
     assert.deepEqual(
       [account.province, account.city, account.provinceName, account.cityName],
       ['310000', '310100', '上海市', '上海市'],
+    )
+    // Production's 拓展字段（电费类型） is the account type; a deleted account is gone, so none is flagged deleted.
+    assert.deepEqual(
+      [account.extraProperties, account.electricAccountType, account.isDeleted],
+      [account.electricAccountType, ElectricAccountType.House, false],
     )
     const phone = await t.data(
       t.post<PageOutput<UserAccountOutput>>(
@@ -810,6 +819,7 @@ describe('GetUserPage and GetAccountPage', () => {
       ),
     )
     assert.deepEqual([phone.data[0].provinceName, phone.data[0].cityName], [null, null])
+    assert.deepEqual([phone.data[0].extraProperties, phone.data[0].isDeleted], [null, false])
   })
 })
 

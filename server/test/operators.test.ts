@@ -8,7 +8,13 @@ import type { ApiEnvelope } from '@contract/envelope'
 import type { AuditEntry, AuditPage, OperatorAccount, OperatorSession } from '@contract/operators'
 import type { OssSts } from '@contract/account'
 import type { OperatorOrder } from '@contract/admin'
-import type { LifePayOrderListOutput, OrderTimeline, UserAccountOutput, UserListOutput } from '@contract/operator'
+import type {
+  LifePayChannles,
+  LifePayOrderListOutput,
+  OrderTimeline,
+  UserAccountOutput,
+  UserListOutput,
+} from '@contract/operator'
 import type { PageOutput } from '@contract/pageModel'
 import { GasProvider } from '@domain/gas'
 import { DEMO_OPERATOR } from '../src/db/demoData'
@@ -30,6 +36,7 @@ interface Reply<T> {
   status: number
   body: ApiEnvelope<T>
   setCookie: string | undefined
+  cacheControl: string | undefined
 }
 
 async function call<T>(options: InjectOptions): Promise<Reply<T>> {
@@ -39,6 +46,7 @@ async function call<T>(options: InjectOptions): Promise<Reply<T>> {
     status: response.statusCode,
     body: response.json() as ApiEnvelope<T>,
     setCookie: Array.isArray(setCookie) ? setCookie[0] : setCookie,
+    cacheControl: response.headers['cache-control'] as string | undefined,
   }
 }
 
@@ -67,7 +75,7 @@ async function loggedIn(loginName: string, password: string): Promise<OperatorBr
   return { cookie, csrfToken: session.csrfToken, session }
 }
 
-/** A request of the logged-in browser; writes carry the CSRF token unless `csrf` says otherwise. */
+/** A request of the logged-in browser; POSTs carry the CSRF token unless `csrf` says otherwise, GETs when it does. */
 function as<T>(browser: OperatorBrowser, method: 'GET' | 'POST', url: string, payload?: unknown, csrf?: string | null) {
   const token = csrf === undefined ? browser.csrfToken : csrf
   return call<T>({
@@ -76,7 +84,8 @@ function as<T>(browser: OperatorBrowser, method: 'GET' | 'POST', url: string, pa
     remoteAddress: '10.0.0.1',
     headers: {
       cookie: browser.cookie,
-      ...(method === 'POST' && token !== null ? { 'x-csrf-token': token } : {}),
+      // A GET carries the token only when told (production's SetLifePayChannelsStatus is a GET that writes).
+      ...((method === 'POST' || csrf !== undefined) && token !== null ? { 'x-csrf-token': token } : {}),
       ...(payload !== undefined ? { 'content-type': 'application/json' } : {}),
     },
     payload: payload as InjectOptions['payload'],
@@ -293,6 +302,30 @@ test('a write without the session’s CSRF token is refused with 403; with it, i
   const done = await as<{ enabled: boolean }>(admin, 'POST', '/api/admin/channels/promo/disable')
   assert.deepEqual([done.status, done.body.data?.enabled], [200, false])
   assert.equal((await as(admin, 'POST', '/api/admin/channels/promo/enable')).status, 200)
+})
+
+test('production’s SetLifePayChannelsStatus is a GET that writes: it still needs an admin and the CSRF token', async () => {
+  const admin = await loggedIn(DEMO_OPERATOR.loginName, DEMO_OPERATOR.password)
+  const status = async () =>
+    (await as<LifePayChannles>(admin, 'GET', '/api/LifePay/GetLifePayChannlesDto?id=promo')).body.data?.status
+  const url = '/api/LifePay/SetLifePayChannelsStatus?id=promo&status=20'
+  for (const csrf of [
+    undefined,
+    'wrong-token',
+    (await loggedIn(DEMO_OPERATOR.loginName, DEMO_OPERATOR.password)).csrfToken,
+  ]) {
+    const refused = await as(admin, 'GET', url, undefined, csrf)
+    assert.deepEqual([refused.status, refused.body.error], [403, 'CSRF_TOKEN_INVALID'], String(csrf))
+  }
+  assert.equal(await status(), 10)
+  await createOperatorAs(admin, 'rita', 'reviewer')
+  const rita = await loggedIn('rita', 'Correct-Horse-1')
+  const byReviewer = await as(rita, 'GET', url, undefined, rita.csrfToken)
+  assert.deepEqual([byReviewer.status, byReviewer.body.error], [403, 'OPERATOR_FORBIDDEN'])
+  assert.equal(await status(), 10)
+  const done = await as<LifePayChannles>(admin, 'GET', url, undefined, admin.csrfToken)
+  assert.deepEqual([done.status, done.body.data?.status, done.cacheControl], [200, 20, 'no-store'])
+  assert.equal(await status(), 20)
 })
 
 test('roles: a viewer reads but cannot approve; a reviewer approves but cannot change channels; an admin can', async () => {

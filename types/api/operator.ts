@@ -8,10 +8,11 @@ import { lifePayTypeValues } from '@domain/lifePayType'
 import { lifePayRateTypeValues } from '@domain/rateType'
 import { LifePayRate, refundApplyReason } from './lifePay'
 import { PageModelInput } from './pageModel'
-import { DateTime, Nullable, OneOf, Yuan } from './schema'
+import { DateTime, Extension, Nullable, OneOf, Yuan } from './schema'
 
 // The operator API (issue 19, X-Operator-Token). Where the production Life Pay back end published an operation, its
-// path and field names are kept, misspellings included (`channles`): a console written against it works here.
+// path, method and field names are kept, misspellings included (`channles`): a console written against it works here.
+// What production does not publish is an Extension (optional, marked); docs/operator-contract.md maps the two.
 
 const lifePayOrderType = OneOf(lifePayOrderTypeValues, { description: '10 phone, 20 electricity, 30 gas' })
 const lifePayType = OneOf(lifePayTypeValues, { description: '10 WxPay, 20 AliPay' })
@@ -43,9 +44,15 @@ export const LifePayOrderFilters = Type.Object({
 })
 export type LifePayOrderFilters = Static<typeof LifePayOrderFilters>
 
+/** Production's ChannelsBaseInput field on operator inputs: accepted, and ignored (an operator sees every channel). */
+const checkChannelId = Type.Optional(
+  Type.String({ maxLength: 64, description: 'Accepted as production sends it; operator lists ignore it' }),
+)
+
 /** POST /api/LifePay/GetLifePayOrderPage */
 export const QueryLifePayOrderListInput = Type.Object({
   pageModel: PageModelInput,
+  checkChannelId,
   ...LifePayOrderFilters.properties,
 })
 export type QueryLifePayOrderListInput = Static<typeof QueryLifePayOrderListInput>
@@ -53,6 +60,7 @@ export type QueryLifePayOrderListInput = Static<typeof QueryLifePayOrderListInpu
 /** POST /api/LifePay/GetLifePayOrderPageExport: the same filters; `pageModel`, if sent, is ignored (every row). */
 export const LifePayOrderExportInput = Type.Object({
   pageModel: Type.Optional(PageModelInput),
+  checkChannelId,
   ...LifePayOrderFilters.properties,
 })
 export type LifePayOrderExportInput = Static<typeof LifePayOrderExportInput>
@@ -66,12 +74,13 @@ export const LifePayOrderListOutput = Type.Object({
   phoneNumber: Nullable(Type.String()),
   lifePayOrderType,
   lifePayType: Nullable(lifePayType),
-  /** Phone number, electricity or gas account topped up. */
-  account: Type.String(),
-  channelId: Nullable(Type.String()),
+  account: Extension(Type.String(), 'Phone number, electricity or gas account topped up'),
+  channelId: Extension(Nullable(Type.String()), 'The channel id the app sent with the order'),
   channelName: Nullable(Type.String({ description: 'Null for the default channel or an id the server does not know' })),
-  /** The channel whose rate priced the order: its user's ('' the default); null for orders from before the binding. */
-  rateChannelId: Nullable(Type.String()),
+  rateChannelId: Extension(
+    Nullable(Type.String()),
+    "The channel whose rate priced the order: its user's ('' the default); null for orders from before the binding",
+  ),
   rechargeAmount: Yuan('Face value topped up'),
   discountAmount: Yuan('Saving'),
   payAmount: Yuan('Amount paid'),
@@ -84,18 +93,21 @@ export const LifePayOrderListOutput = Type.Object({
   outOrderNo: Nullable(Type.String()),
   /** The supplier's order number (渠道流水号). */
   acoolyOrderNo: Nullable(Type.String()),
-  /** The supplier's last word: `success`, `failed: <reason>`, or null. */
-  supplierResult: Nullable(Type.String()),
-  refundApplyTime: Nullable(DateTime()),
+  supplierResult: Extension(
+    Nullable(Type.String()),
+    "The supplier's last word: `success`, `failed: <reason>`, or null",
+  ),
+  refundApplyTime: Extension(Nullable(DateTime()), 'When the user asked for the refund'),
   refundApplyRemark: Nullable(Type.String()),
-  /** The reason's code: as the app sent it, or recognised from the remark (a known reason in either language). */
-  refundApplyReason: Nullable(refundApplyReason),
+  refundApplyReason: Extension(
+    Nullable(refundApplyReason),
+    "The reason's code: as the app sent it, or recognised from the remark (a known reason in either language)",
+  ),
   refundCheckRemark: Nullable(Type.String()),
   refundTime: Nullable(DateTime()),
   /** The voucher image the reviewer attached on approval (an object in the bucket's refund-vouchers/ folder). */
   refundCredentialsImgUrl: Nullable(Type.String()),
-  /** When a reviewer approved or rejected the refund. */
-  refundCheckTime: Nullable(DateTime()),
+  refundCheckTime: Extension(Nullable(DateTime()), 'When a reviewer approved or rejected the refund'),
 })
 export type LifePayOrderListOutput = Static<typeof LifePayOrderListOutput>
 
@@ -113,12 +125,9 @@ export const RefundLifePayOrderInput = Type.Object({
   refundCheckRemark: Type.Optional(
     Type.String({ maxLength: 400, description: 'Approve: a remark; reject: the reason the user sees (required)' }),
   ),
-  acknowledgeDelivered: Type.Optional(
-    Type.Boolean({
-      description:
-        'Approve only (not in the production back end): refund a top-up the supplier reported delivered, after ' +
-        'checking it did not arrive',
-    }),
+  acknowledgeDelivered: Extension(
+    Type.Boolean(),
+    'Approve only: refund a top-up the supplier reported delivered, after checking it did not arrive',
   ),
 })
 export type RefundLifePayOrderInput = Static<typeof RefundLifePayOrderInput>
@@ -152,21 +161,20 @@ export const LifePayChannles = Type.Object({
   channlesNum: Type.String(),
   /** The channel's own discount for phone, electricity and gas; null when it has none of its own. */
   channlesRate: Nullable(Type.Number({ description: 'Percent of face value paid' })),
-  /** Every rate of its own, per rate type. */
-  rates: Type.Array(LifePayRate),
+  rates: Extension(Type.Array(LifePayRate), 'Every rate of its own, per rate type'),
   status: channelStatus,
   /** As CreateEditPayChannels last set it; null when never set. Kept for the console, pricing does not read it. */
   switchType: Nullable(switchType),
   /** As CreateEditPayChannels last set it; null when never set. */
   channlesType: Nullable(channlesType),
-  creationTime: DateTime(),
+  creationTime: Extension(DateTime()),
 })
 export type LifePayChannles = Static<typeof LifePayChannles>
 
 /** POST /api/LifePay/GetLifePayChannlesPage */
 export const ChannelsPageInput = Type.Object({
   pageModel: PageModelInput,
-  keyWords: Type.Optional(Type.String({ maxLength: 64, description: 'Part of the name or number' })),
+  keyWords: Extension(Type.String({ maxLength: 64 }), 'Part of the name or number'),
 })
 export type ChannelsPageInput = Static<typeof ChannelsPageInput>
 
@@ -184,7 +192,7 @@ export const CreateEditPayChannelsInput = Type.Object({
 })
 export type CreateEditPayChannelsInput = Static<typeof CreateEditPayChannelsInput>
 
-/** POST /api/LifePay/SetLifePayChannelsStatus (query, as in the production back end) */
+/** GET /api/LifePay/SetLifePayChannelsStatus (query, as in the production back end): a write all the same */
 export const SetLifePayChannelsStatusInput = Type.Object({
   id: Type.String({ minLength: 1, maxLength: 64 }),
   status: channelStatus,
@@ -198,7 +206,7 @@ export type ChannelIdInput = Static<typeof ChannelIdInput>
 /** POST /api/LifePay/GetUserPage */
 export const QueryUserPageInput = Type.Object({
   pageModel: PageModelInput,
-  keyWords: Type.Optional(Type.String({ maxLength: 64, description: 'Part of the phone number or user name' })),
+  keyWords: Extension(Type.String({ maxLength: 64 }), 'Part of the phone number or user name'),
 })
 export type QueryUserPageInput = Static<typeof QueryUserPageInput>
 
@@ -206,16 +214,17 @@ export type QueryUserPageInput = Static<typeof QueryUserPageInput>
 export const UserListOutput = Type.Object({
   id: Type.String({ format: 'uuid' }),
   phoneNumber: Nullable(Type.String()),
-  userName: Type.String(),
+  userName: Extension(Type.String()),
   /** The newest login: a password, code or WeChat login (its first refresh token) or a recharge-module login. */
   lastLoginTime: Nullable(DateTime()),
   creationTime: DateTime(),
-  /** The channel whose rates price the user's orders: bound at sign-up, changed only by an operator; '' the default. */
-  channelId: Type.String(),
-  channelName: Nullable(Type.String({ description: 'Null for the default channel' })),
-  orderCount: Type.Integer(),
-  /** Orders delivered (order status 30). */
-  completedOrderCount: Type.Integer(),
+  channelId: Extension(
+    Type.String(),
+    "The channel whose rates price the user's orders: bound at sign-up, changed only by an operator; '' the default",
+  ),
+  channelName: Extension(Nullable(Type.String()), 'Null for the default channel'),
+  orderCount: Extension(Type.Integer()),
+  completedOrderCount: Extension(Type.Integer(), 'Orders delivered (order status 30)'),
 })
 export type UserListOutput = Static<typeof UserListOutput>
 
@@ -234,36 +243,41 @@ export type UserChannel = Static<typeof UserChannel>
 /** POST /api/LifePay/GetAccountPage: saved accounts, of one user or of all. */
 export const QueryUserAccountListInput = Type.Object({
   pageModel: PageModelInput,
+  checkChannelId,
   userId: Type.Optional(Type.String({ format: 'uuid' })),
   lifePayOrderType: Type.Optional(lifePayOrderType),
-  keyWords: Type.Optional(Type.String({ maxLength: 64, description: 'Part of the account number or remark' })),
+  keyWords: Extension(Type.String({ maxLength: 64 }), 'Part of the account number or remark'),
 })
 export type QueryUserAccountListInput = Static<typeof QueryUserAccountListInput>
 
 /** GetAccountPage items: the production UserAccountOutput plus its user and how often it was topped up. */
 export const UserAccountOutput = Type.Object({
   id: Type.String({ format: 'uuid' }),
-  userId: Type.String({ format: 'uuid' }),
-  /** The user's own phone number. */
-  phoneNumber: Nullable(Type.String()),
+  userId: Extension(Type.String({ format: 'uuid' })),
+  phoneNumber: Extension(Nullable(Type.String()), "The user's own phone number"),
   lifePayType: lifePayOrderType,
   content: Type.String({ description: 'Phone number, electricity or gas account' }),
   remark: Type.String(),
   /** The carrier, for phone accounts (production name). */
   operators: Nullable(OneOf(carrierCodeValues)),
-  electricType: Nullable(OneOf(electricTypeValues)),
-  electricAccountType: Nullable(OneOf(electricAccountTypeValues)),
-  gasOrgType: Nullable(OneOf(gasProviderValues)),
+  /** Production's 拓展字段（电费类型）: the electricity account's electricAccountType; null for other accounts. */
+  extraProperties: Nullable(Type.String()),
+  electricType: Extension(Nullable(OneOf(electricTypeValues))),
+  electricAccountType: Extension(Nullable(OneOf(electricAccountTypeValues))),
+  gasOrgType: Extension(Nullable(OneOf(gasProviderValues))),
   /** Region codes as saved (GetElectricSupportArea's codes). */
   province: Nullable(Type.String()),
   city: Nullable(Type.String()),
-  /** The region's names (in Chinese, as the server names regions), or the value saved when it is not a known code. */
-  provinceName: Nullable(Type.String()),
-  cityName: Nullable(Type.String()),
-  name: Nullable(Type.String()),
+  provinceName: Extension(
+    Nullable(Type.String()),
+    "The region's name (in Chinese, as the server names regions), or the value saved when it is not a known code",
+  ),
+  cityName: Extension(Nullable(Type.String()), 'As provinceName, for the city'),
+  name: Extension(Nullable(Type.String()), 'The account holder’s name, where the account type asks for it'),
   creationTime: DateTime(),
-  /** The user's orders to this account. */
-  orderCount: Type.Integer(),
+  /** Always false here: a deleted account is gone, where production lists it flagged. */
+  isDeleted: Type.Boolean(),
+  orderCount: Extension(Type.Integer(), "The user's orders to this account"),
 })
 export type UserAccountOutput = Static<typeof UserAccountOutput>
 

@@ -25,9 +25,9 @@ export function createEditPayChannels(input: CreateEditPayChannelsInput): Promis
   return call<LifePayChannles>('POST', '/api/LifePay/CreateEditPayChannels', input)
 }
 
-/** POST /api/LifePay/SetLifePayChannelsStatus (its input in the query string, as the production back end has it). */
+/** GET /api/LifePay/SetLifePayChannelsStatus (a GET that writes, as production has it; it takes the CSRF token). */
 export function setLifePayChannelsStatus(input: SetLifePayChannelsStatusInput): Promise<LifePayChannles> {
-  return call<LifePayChannles>('POST', `/api/LifePay/SetLifePayChannelsStatus${query(input)}`)
+  return call<LifePayChannles>('GET', `/api/LifePay/SetLifePayChannelsStatus${query(input)}`)
 }
 
 /** Every channel, page by page (channels are few; the user channel picker lists them all). */

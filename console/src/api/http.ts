@@ -16,7 +16,8 @@ export class ApiError extends Error {
 
 /**
  * The session's CSRF token (POST /api/operator/login and GET /api/operator/me answer it): sent as X-CSRF-Token on
- * every POST. Kept in memory only; the session itself is the httpOnly cookie the browser holds.
+ * every call, GETs too (production's SetLifePayChannelsStatus is a GET that writes). Kept in memory only; the
+ * session itself is the httpOnly cookie the browser holds.
  */
 let csrfToken: string | null = null
 export function setCsrfToken(token: string | null): void {
@@ -34,7 +35,7 @@ export function whenSessionEnds(listener: () => void): void {
 async function send(method: 'GET' | 'POST', path: string, body?: unknown): Promise<Response> {
   const headers: Record<string, string> = { accept: 'application/json', 'accept-language': currentLocale() }
   if (body !== undefined) headers['content-type'] = 'application/json'
-  if (method === 'POST' && csrfToken) headers['x-csrf-token'] = csrfToken
+  if (csrfToken) headers['x-csrf-token'] = csrfToken
   try {
     return await fetch(path, {
       method,

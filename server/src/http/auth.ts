@@ -23,6 +23,13 @@ declare module 'fastify' {
     /** The operator of an operator route, set by its role hook (a logged-in operator or the automation token). */
     operator: OperatorActor
   }
+  interface FastifyContextConfig {
+    /**
+     * A GET that changes something (production's SetLifePayChannelsStatus): it needs the session's CSRF token like
+     * any write, and its answer is never cached.
+     */
+    changesState?: boolean
+  }
 }
 
 /**
@@ -37,6 +44,10 @@ export const CSRF_HEADER = 'x-csrf-token'
 
 /** Requests that change nothing need no CSRF token. */
 const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS'])
+
+/** Whether the request changes something: any unsafe method, and the GET routes that say so. */
+const changesState = (request: FastifyRequest) =>
+  !SAFE_METHODS.has(request.method) || request.routeOptions.config.changesState === true
 
 /** The bearer token of the request: undefined without an Authorization header, null when it is not a bearer. */
 export function bearerToken(request: FastifyRequest): string | null | undefined {
@@ -91,7 +102,7 @@ export function createAuthHooks(ctx: AppContext) {
     const sessionId = request.cookies[SESSION_COOKIE]
     const operator = sessionId ? await sessionOperator(ctx, sessionId) : null
     if (!sessionId || !operator) throw errors.operatorUnauthorized()
-    if (!SAFE_METHODS.has(request.method) && !csrfTokenMatches(ctx, sessionId, request.headers[CSRF_HEADER]))
+    if (changesState(request) && !csrfTokenMatches(ctx, sessionId, request.headers[CSRF_HEADER]))
       throw errors.csrfTokenInvalid()
     return operator
   }

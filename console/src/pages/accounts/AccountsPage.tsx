@@ -21,16 +21,15 @@ import { accountsMessages } from './messages'
 
 /** Where the account belongs: the carrier, the grid, the account type and the region, or the gas company, as saved. */
 function belonging(account: UserAccountOutput, locale: Locale): string {
-  const region =
-    account.cityName === null
-      ? null
-      : regionLabel({ provinceName: account.provinceName ?? '', cityName: account.cityName }, locale)
+  const region = !account.cityName
+    ? null
+    : regionLabel({ provinceName: account.provinceName ?? '', cityName: account.cityName }, locale)
   const parts = [
     account.operators === null ? null : label(carrierCodeLabels, account.operators, locale),
-    account.electricType === null ? null : label(electricTypeLabels, account.electricType, locale),
-    account.electricAccountType === null ? null : label(electricAccountTypeLabels, account.electricAccountType, locale),
+    !account.electricType ? null : label(electricTypeLabels, account.electricType, locale),
+    !account.electricAccountType ? null : label(electricAccountTypeLabels, account.electricAccountType, locale),
     region,
-    account.gasOrgType === null ? null : label(gasProviderLabels, account.gasOrgType, locale),
+    !account.gasOrgType ? null : label(gasProviderLabels, account.gasOrgType, locale),
     account.name,
   ]
   const shown = parts.filter((part): part is string => Boolean(part))

@@ -96,7 +96,7 @@ export default function ChannelsPage() {
             title: text.otherRates,
             dataIndex: 'rates',
             render: (rates: LifePayChannles['rates']) =>
-              rates.length === 0
+              !rates || rates.length === 0
                 ? '—'
                 : rates.map((rate) => (
                     <div key={rate.rateType}>

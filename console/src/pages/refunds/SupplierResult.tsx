@@ -5,7 +5,7 @@ import { useMessages } from '../../i18n/messages'
 import { refundMessages } from './messages'
 
 /** The supplier's last word (`success`, `failed: <reason>`, or none yet) as a reviewer reads it, in their language. */
-export function SupplierResult({ result }: { result: string | null }) {
+export function SupplierResult({ result }: { result: string | null | undefined }) {
   const text = useMessages(refundMessages)
   const locale = useLocale((state) => state.locale)
   if (!result) return <Tag>{text.supplierNone}</Tag>

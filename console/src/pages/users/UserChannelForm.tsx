@@ -34,7 +34,7 @@ export function UserChannelForm({ user, onClose }: { user: UserListOutput; onClo
   return (
     <Modal
       open
-      title={format(text.channelTitle, { user: user.phoneNumber ?? user.userName })}
+      title={format(text.channelTitle, { user: user.phoneNumber ?? user.userName ?? user.id })}
       okText={common.save}
       cancelText={common.cancel}
       confirmLoading={save.isPending}

@@ -57,7 +57,7 @@ function channlesRateOf(rates: readonly LifePayRate[]): number | null {
   return own[0] !== undefined && own.every((rate) => rate === own[0]) ? own[0] : null
 }
 
-function toChannles(row: ChannelRow, rates: LifePayRate[]): LifePayChannles {
+function toChannles(row: ChannelRow, rates: LifePayRate[]): Required<LifePayChannles> {
   return {
     id: row.channelId,
     channlesName: row.name,
@@ -72,7 +72,7 @@ function toChannles(row: ChannelRow, rates: LifePayRate[]): LifePayChannles {
   }
 }
 
-export async function channelDto(executor: Executor, id: string): Promise<LifePayChannles> {
+export async function channelDto(executor: Executor, id: string): Promise<Required<LifePayChannles>> {
   const [row] = await executor.select().from(channels).where(eq(channels.channelId, id))
   if (!row) throw errors.channelNotFound()
   return toChannles(row, (await ratesOf(executor, [id])).get(id) ?? [])
@@ -80,7 +80,10 @@ export async function channelDto(executor: Executor, id: string): Promise<LifePa
 
 const sortable = { creationTime: channels.creationTime, channlesNum: channels.channelId, channlesName: channels.name }
 
-export async function channelsPage(ctx: AppContext, input: ChannelsPageInput): Promise<PageOutput<LifePayChannles>> {
+export async function channelsPage(
+  ctx: AppContext,
+  input: ChannelsPageInput,
+): Promise<PageOutput<Required<LifePayChannles>>> {
   const keyWords = input.keyWords?.trim()
   const where: SQL | undefined = keyWords
     ? or(like(channels.name, containsPattern(keyWords)), like(channels.channelId, containsPattern(keyWords)))
@@ -114,7 +117,7 @@ export async function createEditPayChannel(
   ctx: AppContext,
   input: CreateEditPayChannelsInput,
   by: ActedBy,
-): Promise<LifePayChannles> {
+): Promise<Required<LifePayChannles>> {
   const channelId = input.channlesNum
   if (input.id !== undefined && input.id !== channelId) {
     throw invalidField('channlesNum', {
@@ -187,7 +190,7 @@ export async function setChannelStatus(
   id: string,
   status: ChannelStatus,
   by: ActedBy,
-): Promise<LifePayChannles> {
+): Promise<Required<LifePayChannles>> {
   const now = ctx.clock.now()
   const after = await ctx.db.transaction(async (tx) => {
     const was = await switchChannel(tx, now, id, status === CHANNEL_ENABLED)

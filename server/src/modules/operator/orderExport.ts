@@ -47,7 +47,7 @@ interface ExportColumn {
   header: Record<Locale, string>
   width: number
   money?: boolean
-  value: (row: LifePayOrderListOutput, locale: Locale) => Cell
+  value: (row: Required<LifePayOrderListOutput>, locale: Locale) => Cell
 }
 
 const words = (zh: string, en: string): Record<Locale, string> => ({ 'zh-CN': zh, 'en-US': en })
@@ -113,7 +113,7 @@ export const orderExportColumns: readonly ExportColumn[] = [
 ]
 
 /** A row of the sheet: the cells the columns take from an order of the page. */
-export const orderExportCells = (row: LifePayOrderListOutput, locale: Locale): Cell[] =>
+export const orderExportCells = (row: Required<LifePayOrderListOutput>, locale: Locale): Cell[] =>
   orderExportColumns.map((column) => column.value(row, locale))
 
 export interface OrderExportOptions {

@@ -75,7 +75,7 @@ const sortable = {
 
 const iso = (date: Date | null) => (date ? date.toISOString() : null)
 
-export function toOrderListOutput({ order, phoneNumber, channelName }: OrderListRow): LifePayOrderListOutput {
+export function toOrderListOutput({ order, phoneNumber, channelName }: OrderListRow): Required<LifePayOrderListOutput> {
   return {
     id: order.id,
     orderNo: order.orderNo,
@@ -115,7 +115,7 @@ export function toOrderListOutput({ order, phoneNumber, channelName }: OrderList
 export async function lifePayOrderPage(
   ctx: AppContext,
   input: QueryLifePayOrderListInput,
-): Promise<PageOutput<LifePayOrderListOutput>> {
+): Promise<PageOutput<Required<LifePayOrderListOutput>>> {
   const where = orderFilterCondition(input)
   const orderBy = orderByOf(input.pageModel.orderInput, sortable, newestFirst)
   const [rows, [{ total }]] = await Promise.all([

@@ -28,7 +28,7 @@ export async function orderNoOfId(ctx: AppContext, id: string): Promise<string> 
 }
 
 /** The order as GetLifePayOrderPage lists it. */
-export async function orderListItem(ctx: AppContext, orderNo: string): Promise<LifePayOrderListOutput> {
+export async function orderListItem(ctx: AppContext, orderNo: string): Promise<Required<LifePayOrderListOutput>> {
   const [row] = await fromOrderList(ctx.db).where(eq(lifePayOrders.orderNo, orderNo))
   return toOrderListOutput(row)
 }

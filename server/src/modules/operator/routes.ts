@@ -265,19 +265,27 @@ export function registerOperatorRoutes(app: FastifyInstance, ctx: AppContext, au
     async (request) => ok(await createEditPayChannel(ctx, request.body, actedBy(request))),
   )
 
-  api.post(
+  // A GET, as in production, that changes state: an admin's, with the session's CSRF token (docs/decisions).
+  api.get(
     '/api/LifePay/SetLifePayChannelsStatus',
     {
       ...guard('admin'),
+      config: { changesState: true },
       schema: routeSchema({
         tags,
-        summary: 'Enable (10) or disable (20) a channel: a disabled channel’s orders price at the default rates',
+        summary:
+          'Enable (10) or disable (20) a channel: a disabled channel’s orders price at the default rates. A GET as in ' +
+          'production, but a write: admin role, and X-CSRF-Token with a session cookie',
         auth: 'operator',
         querystring: SetLifePayChannelsStatusInput,
         data: LifePayChannles,
       }),
     },
-    async (request) => ok(await setChannelStatus(ctx, request.query.id, request.query.status, actedBy(request))),
+    async (request, reply) => {
+      const channel = await setChannelStatus(ctx, request.query.id, request.query.status, actedBy(request))
+      void reply.header('cache-control', 'no-store')
+      return ok(channel)
+    },
   )
 
   api.post(

@@ -47,7 +47,10 @@ const lastLoginTime = sql<unknown>`greatest(
 
 const userSortable = { creationTime: users.creationTime, phoneNumber: users.phoneNumber }
 
-export async function userPage(ctx: AppContext, input: QueryUserPageInput): Promise<PageOutput<UserListOutput>> {
+export async function userPage(
+  ctx: AppContext,
+  input: QueryUserPageInput,
+): Promise<PageOutput<Required<UserListOutput>>> {
   const keyWords = input.keyWords?.trim()
   const where: SQL | undefined = keyWords
     ? or(like(users.phoneNumber, containsPattern(keyWords)), like(users.userName, containsPattern(keyWords)))
@@ -107,7 +110,7 @@ const accountSortable = { creationTime: userAccounts.creationTime, content: user
 export async function accountPage(
   ctx: AppContext,
   input: QueryUserAccountListInput,
-): Promise<PageOutput<UserAccountOutput>> {
+): Promise<PageOutput<Required<UserAccountOutput>>> {
   const keyWords = input.keyWords?.trim()
   const where = and(
     input.userId !== undefined ? eq(userAccounts.userId, input.userId) : undefined,
@@ -151,6 +154,7 @@ export async function accountPage(
       content: account.content,
       remark: account.remark,
       operators: account.ispCode as CarrierCode | null,
+      extraProperties: account.electricAccountType,
       electricType: account.electricType as ElectricType | null,
       electricAccountType: account.electricAccountType as ElectricAccountType | null,
       gasOrgType: account.gasOrgType as GasProvider | null,
@@ -160,6 +164,7 @@ export async function accountPage(
       cityName: cityName ?? account.city,
       name: account.name,
       creationTime: account.creationTime.toISOString(),
+      isDeleted: false,
       orderCount,
     })),
   )
