@@ -215,6 +215,11 @@ describe('GetLifePayOrderPage', () => {
     assert.deepEqual([filtered.data.map((i) => i.orderNo), filtered.pageModel.totalPage], [[fixture.unpaid], 2])
     const byAmount = await orderPage({}, { rows: 10, page: 1, orderInput: [{ property: 'payAmount', order: 1 }] })
     assert.equal(byAmount.data[0].orderNo, fixture.electric)
+    assert.deepEqual(
+      byAmount.pageModel.orderInput,
+      [{ property: 'payAmount', order: 1 }],
+      'the sort echoed, as production',
+    )
     const badSort = await t.post(
       '/api/LifePay/GetLifePayOrderPage',
       { pageModel: { rows: 10, page: 1, orderInput: [{ property: 'password', order: 0 }] } },

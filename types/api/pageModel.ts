@@ -24,6 +24,7 @@ export type PageModelInput = Static<typeof PageModelInput>
 export const PageModel = Type.Object({
   rows: Type.Integer(),
   page: Type.Integer(),
+  orderInput: Type.Optional(Type.Array(OrderInput, { description: 'The sort asked for, as sent' })),
   totalCount: Type.Integer(),
   totalPage: Type.Integer(),
 })

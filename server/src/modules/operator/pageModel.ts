@@ -16,6 +16,8 @@ export function pageOutput<T>(pageModel: PageModelInput, totalCount: number, dat
     page: pageModel.page,
     totalCount,
     totalPage: Math.ceil(totalCount / pageModel.rows),
+    // Production echoes the sort it was asked for.
+    ...(pageModel.orderInput ? { orderInput: pageModel.orderInput } : {}),
   }
   return { pageModel: model, objectData: null, data }
 }
