@@ -1,4 +1,5 @@
 import type { FastifyServerOptions } from 'fastify'
+import { extensionKeyword } from '@contract/schema'
 import type { ServerConfig } from './config'
 import { CSRF_HEADER, OPERATOR_TOKEN_HEADER, VIRTUAL_USER_HEADER } from './http/auth'
 import { logSerializers } from './http/logRedaction'
@@ -34,6 +35,8 @@ export function fastifyOptions(
             serializers: { ...('serializers' in logger ? logger.serializers : {}), ...logSerializers },
           }
         : logger,
+    // Ajv is strict: the marker of fields production does not publish (issue 36) is a keyword it must know.
+    ajv: { customOptions: { keywords: [extensionKeyword] } },
     // Large enough for order pages; uploads raise it on their own route.
     bodyLimit: 1024 * 1024,
     // request.ip (the abuse limits' subject) comes from X-Forwarded-For only behind a proxy we were told about.
