@@ -23,6 +23,7 @@ import { corsPolicy, installCors } from './http/cors'
 import { inlineScriptHashes, installSecurityHeaders } from './http/securityHeaders'
 import { installStorableInput } from './http/storableInput'
 import { installErrorHandling } from './http/errorHandler'
+import { installApiProfile } from './http/apiProfile'
 import { errors } from './http/errors'
 import { JobQueue } from './jobs/jobQueue'
 import { registerAccountRoutes } from './modules/account/routes'
@@ -238,6 +239,8 @@ export async function buildApp(options: AppOptions): Promise<App> {
   })
   markExtensionRoutes(app)
 
+  // Before any route: each is reshaped as it is added.
+  installApiProfile(app, config.apiProfile)
   // Before any route: routes keep the error handler in force when they are added.
   const serveApp = h5Root(config.staticDir) !== null
   installErrorHandling(app, (request, reply) => {

@@ -35,7 +35,7 @@ export function fastifyOptions(
             serializers: { ...('serializers' in logger ? logger.serializers : {}), ...logSerializers },
           }
         : logger,
-    // The contract's mark of a field production does not publish (types/api/schema.ts): documentation, not a rule.
+    // Ajv is strict: the marker of fields production does not publish (issue 36) is a keyword it must know.
     ajv: { customOptions: { keywords: [extensionKeyword] } },
     // Large enough for order pages; uploads raise it on their own route.
     bodyLimit: 1024 * 1024,

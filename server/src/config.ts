@@ -3,6 +3,7 @@ import { Type } from '@sinclair/typebox'
 import { LifePayNotificationChannel, LifePayNotificationEvent } from '@domain/lifePayNotification'
 import { LifePayType } from '@domain/lifePayType'
 import { ConfigError } from './configError'
+import type { ApiProfile } from './http/apiProfile'
 import {
   ConfigSchema,
   OWN_PREFIXES,
@@ -216,6 +217,8 @@ export interface ServerConfig {
   /** The operator console's build (CONSOLE_DIR, default dist/console; '' serves none): served at /console. */
   consoleDir: string | null
   production: boolean
+  /** LIFEPAY_API_PROFILE: `production` hides our extensions, answering as the production back end (issue 36). */
+  apiProfile: ApiProfile
   logLevel: string
   /** Origins allowed to call cross-origin (CORS_ORIGINS): '*' for any; none: local origins outside production. */
   corsOrigins: string[]
@@ -693,6 +696,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): ServerConfig {
     staticDir: s.STATIC_DIR === '' ? null : resolve(s.STATIC_DIR ?? join(REPO_ROOT, 'dist', 'h5')),
     consoleDir: s.CONSOLE_DIR === '' ? null : resolve(s.CONSOLE_DIR ?? join(REPO_ROOT, 'dist', 'console')),
     production,
+    apiProfile: s.LIFEPAY_API_PROFILE,
     logLevel: s.LOG_LEVEL,
     corsOrigins: s.CORS_ORIGINS,
     h5Origins: s.H5_ORIGIN.map((origin) => new URL(origin).origin),

@@ -1,6 +1,7 @@
 import { resolve } from 'node:path'
 import { Type, type Static, type TObject, type TProperties, type TSchema } from '@sinclair/typebox'
 import { UNPAID_ORDER_CLOSE_MS } from '@domain/constants'
+import { API_PROFILES } from './http/apiProfile'
 
 // Every environment setting of the server, one TypeBox schema in groups: name, type, default, description and
 // format of each, validated once at start (readSettings.ts). loadConfig (config.ts) turns the settings into the typed
@@ -145,6 +146,12 @@ export const serverSettings = group('Server', 'Where it listens, what it serves,
     defaultText: '`<repo>/dist/console`',
     keepEmpty: true,
     description: 'Operator console build (`npm run build:console`) served at `/console`; empty: no console',
+  }),
+  LIFEPAY_API_PROFILE: choice(API_PROFILES, 'full', {
+    description:
+      '`production`: answer as the production Life Pay back end would — every extension route (`config.extension`) ' +
+      'is an unknown address (404) and no answer carries an extension field — so tests prove the app works without ' +
+      'them ([api.md](api.md#the-production-shaped-profile)); `full`: everything',
   }),
   SENSITIVE_WORDS_FILE: text({
     defaultText: '`server/static/sensitive-words.txt`',

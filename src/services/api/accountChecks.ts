@@ -6,6 +6,7 @@ import type {
   PhoneCarrierCheck,
 } from '@contract/lifePay'
 import { request } from '../http/client'
+import { extensionCall } from './extensionAbsent'
 import type { CallOptions } from '../http/requestOptions'
 import { quietRead } from './quietRead'
 
@@ -33,7 +34,7 @@ export function checkLifePayAccount(
 export const checkLifePayAccountQueryOptions = (input: CheckLifePayAccountInput) =>
   queryOptions({
     queryKey: ['lifePay', 'accountCheck', input],
-    queryFn: () => checkLifePayAccount(input, quietRead({ skipErrorHandler: true })),
+    queryFn: () => checkLifePayAccount(input, quietRead(extensionCall({ skipErrorHandler: true }))),
     retry: false,
     staleTime: LOOKUP_STALE_MS,
   })
@@ -50,7 +51,7 @@ export function checkPhoneCarrier(
 export const checkPhoneCarrierQueryOptions = (phone: string) =>
   queryOptions({
     queryKey: ['lifePay', 'carrierCheck', phone],
-    queryFn: () => checkPhoneCarrier({ phone }, quietRead({ skipErrorHandler: true })),
+    queryFn: () => checkPhoneCarrier({ phone }, quietRead(extensionCall({ skipErrorHandler: true }))),
     retry: false,
     staleTime: LOOKUP_STALE_MS,
   })

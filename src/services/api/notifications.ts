@@ -7,6 +7,7 @@ import type {
 } from '@contract/notifications'
 import type { CallOptions } from '../http/requestOptions'
 import { request } from '../http/client'
+import { extensionCall } from './extensionAbsent'
 
 // Issue 20 (docs/notifications.md): which templates a host prompt asks about, and the user's answer for an order.
 
@@ -30,7 +31,7 @@ export function getNotificationTemplates(
 export const getNotificationTemplatesQueryOptions = (channel: SubscribeChannel) =>
   queryOptions({
     queryKey: ['lifePay', 'notificationTemplates', channel],
-    queryFn: () => getNotificationTemplates({ channel }, { showLoading: false, skipErrorHandler: true }),
+    queryFn: () => getNotificationTemplates({ channel }, extensionCall({ showLoading: false, skipErrorHandler: true })),
     staleTime: TEMPLATES_CACHE_MS,
     gcTime: TEMPLATES_CACHE_MS,
   })
@@ -44,7 +45,6 @@ export function setLifePayOrderNotifications(input: SetLifePayOrderNotifications
     method: 'POST',
     url: '/api/LifePay/SetLifePayOrderNotifications',
     data: input,
-    showLoading: false,
-    skipErrorHandler: true,
+    ...extensionCall({ showLoading: false, skipErrorHandler: true }),
   })
 }

@@ -6,6 +6,7 @@ import type {
   TopUpReminder,
 } from '@contract/reminders'
 import { request } from '../http/client'
+import { extensionCall } from './extensionAbsent'
 import type { CallOptions } from '../http/requestOptions'
 import { quietRead } from './quietRead'
 
@@ -22,9 +23,12 @@ export function getTopUpReminderList(options: CallOptions = {}): Promise<TopUpRe
   return request<TopUpReminder[]>({ ...options, method: 'POST', url: '/api/LifePay/GetTopUpReminderList', data: {} })
 }
 
-/** Quiet: the list shows its own loading state. */
+/** Quiet: the list shows its own loading state; a back end without reminders is no error (useRemindersOffered). */
 export const getTopUpReminderListQueryOptions = () =>
-  queryOptions({ queryKey: [...remindersKey, 'list'], queryFn: () => getTopUpReminderList(quietRead()) })
+  queryOptions({
+    queryKey: [...remindersKey, 'list'],
+    queryFn: () => getTopUpReminderList(quietRead(extensionCall())),
+  })
 
 /** POST /api/LifePay/AddTopUpReminder */
 export function addTopUpReminder(input: AddTopUpReminderInput): Promise<TopUpReminder> {

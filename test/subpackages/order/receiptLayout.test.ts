@@ -39,6 +39,19 @@ describe('receipt content', () => {
   })
 })
 
+describe('receipt content from a back end that sends less (issue 36)', () => {
+  it('leaves out the rows of fields the answer does not carry, and draws the rest', () => {
+    const { supplierOrderNo: _serial, account: _account, ...production } = completed
+    const content = receiptContent(production as typeof completed, 'zh-CN')
+    const labels = content.rows.map((row) => row.label)
+    expect(labels).not.toContain('充值流水号')
+    expect(labels).not.toContain('充值账号')
+    expect(labels).toEqual(expect.arrayContaining(['订单号', '面值', '实付金额', '支付方式']))
+    expect(content.amount).toBe('¥98.50')
+    expect(receiptLayout(content).shapes.length).toBeGreaterThan(0)
+  })
+})
+
 describe('receipt layout', () => {
   it('one ground the size of the card first, then the title, the amount and every row inside the width', () => {
     const content = receiptContent(completed, 'zh-CN')

@@ -26,6 +26,7 @@ const api = withFakeApi()
 const DETAIL = '/api/LifePay/GetUserLifePayOrderDetail'
 const REFUND = '/api/LifePay/RefundUserLifePayOrder'
 const NOTIFICATIONS = '/api/LifePay/SetLifePayOrderNotifications'
+const TEMPLATES = '/api/LifePay/GetNotificationTemplates'
 /** The applications sent, oldest first. */
 const applications = () => api.bodies(REFUND)
 
@@ -57,6 +58,7 @@ describe('refund form', () => {
   beforeEach(() => {
     api.answer(REFUND, null)
     api.answer(NOTIFICATIONS, null)
+    api.answer(TEMPLATES, [])
     askConfirmation = jest.spyOn(dialogStore, 'confirm')
     jest.spyOn(Taro, 'redirectTo').mockResolvedValue({ errMsg: 'redirectTo:ok' })
   })
@@ -139,7 +141,7 @@ describe('refund form', () => {
     'H5: the SMS opt-in for the review’s outcome, ticked %s, sends %i opt-in after the application (issue 37, item 20)',
     async (tick, sent) => {
       await openForm()
-      const box = screen.getByRole('checkbox', { name: '短信通知我退款审核结果（发送至 138****5678）' })
+      const box = await screen.findByRole('checkbox', { name: '短信通知我退款审核结果（发送至 138****5678）' })
       expect(box.getAttribute('aria-checked')).toBe('false')
       if (tick) fireEvent.click(box)
       fireEvent.click(screen.getByRole('radio', { name: '重复充值' }))
@@ -154,6 +156,21 @@ describe('refund form', () => {
       }
     },
   )
+
+  it('H5, a back end without notifications (404): no SMS box, no toast, the application goes on (issue 36)', async () => {
+    api.route(TEMPLATES, () => ({ status: 404, text: '' }))
+    useToastStore.setState({ toast: null })
+    await openForm()
+    await waitFor(() => expect(api.sent(TEMPLATES)).toHaveLength(1))
+    await renderedQueriesSettled()
+    expect(screen.queryByRole('checkbox')).toBeNull()
+    expect(useToastStore.getState().toast).toBeNull()
+    fireEvent.click(screen.getByRole('radio', { name: '重复充值' }))
+    fireEvent.click(submitButton())
+    await confirmDialog()
+    await waitFor(() => expect(Taro.redirectTo).toHaveBeenCalled())
+    expect(api.sent(NOTIFICATIONS)).toHaveLength(0)
+  })
 
   it('sends one request however often it is tapped, then opens the refund result', async () => {
     const call = api.hold(REFUND)

@@ -11,7 +11,8 @@ import { useLocationCityStore } from '../../../src/stores/locationCity'
 import { electricAreas } from '../../support/electricAreas'
 import { withFakeApi } from '../../support/fakeApi'
 import { queriesSettled } from '../../support/queries'
-import { refusal } from '../../support/testServer'
+import { ok, refusal, type Reply } from '../../support/testServer'
+import { useToastStore } from '../../../src/components/toastStore'
 import { logIn, logOut, PATHS, rates, renderWithQuery, typeInto } from './support'
 import RechargeForm from '../../../src/subpackages/recharge/components/RechargeForm'
 import { phoneRecharge } from '../../../src/subpackages/recharge/kinds/phoneRecharge'
@@ -38,6 +39,7 @@ const checks = () => api.bodies(PATHS.accountCheck)
 
 beforeEach(() => {
   useLocaleStore.setState({ locale: 'en-US' })
+  useToastStore.setState({ toast: null })
   useRechargeDraftStore.setState({ electric: undefined, gas: undefined, phone: undefined })
   useLocationCityStore.getState().setCity('北京市')
   logIn()
@@ -126,6 +128,21 @@ describe('electricity: the account check', () => {
     await waitFor(() => expect(electricOrders()).toHaveLength(1))
   })
 
+  it.each<[string, Reply]>([
+    ['a bare 404', { status: 404, text: '' }],
+    ['the unknown-route envelope', { status: 404, json: { success: false, error: 'NOT_FOUND', msg: '请求地址出错' } }],
+    ['an answer without its status', ok({ holderName: '张*三' })],
+  ])('a back end without the lookup (%s): nothing said, no toast, the order goes on (issue 36)', async (_, reply) => {
+    api.route(PATHS.accountCheck, () => reply)
+    await electricWith('1100123451020')
+    await waitFor(() => expect(checks()).toHaveLength(1))
+    await waitFor(() => expect(screen.queryByRole('status')).toBeNull())
+    expect(screen.queryByRole('alert')).toBeNull()
+    expect(useToastStore.getState().toast).toBeNull()
+    topUp()
+    await waitFor(() => expect(electricOrders()).toHaveLength(1))
+  })
+
   it('logged out: no lookup (it needs a user), the form works as before', async () => {
     logOut()
     const { container, queryClient } = renderWithQuery(<RechargeForm kind={electricRecharge} />)
@@ -209,6 +226,17 @@ describe('phone: the carrier check', () => {
     topUp()
     await waitFor(() => expect(phoneOrders()).toHaveLength(1))
     expect(phoneOrders()[0]).toMatchObject({ phone: '13900000088', ispCode: CarrierCode.Liantong })
+  })
+
+  it('a back end without the lookup (404): the prefix guess stays, no toast, the order goes on (issue 36)', async () => {
+    api.route(PATHS.carrierCheck, () => ({ status: 404, text: '' }))
+    const { queryClient } = renderWithQuery(<RechargeForm kind={phoneRecharge} phone='13900000055' />)
+    await queriesSettled(queryClient)
+    await waitFor(() => expect(api.sent(PATHS.carrierCheck)).toHaveLength(1))
+    await queriesSettled(queryClient)
+    expect(screen.queryByRole('status')).toBeNull()
+    expect(useToastStore.getState().toast).toBeNull()
+    expect(screen.getByRole('radio', { name: /China Mobile/ }).textContent).toBe('China MobileDetected')
   })
 
   it('the lookup fails: the prefix guess stays, nothing alarming is said', async () => {

@@ -124,6 +124,16 @@ describe('duplicate order prompt', () => {
     expect(screen.getByRole('button', { name: /立即充值/ }).getAttribute('aria-disabled')).toBe('false')
   })
 
+  it('a refusal without the earlier order (a back end that sends less, issue 36): its words, no link', async () => {
+    createAnswers(refusalWith('DUPLICATE_ORDER', '你有一笔相同账户的订单正在充值中', { reason: 'paying' }))
+    const dialog = await submitted()
+    expect(dialog.textContent).toContain('你有一笔相同账户的订单正在充值中')
+    fireEvent.click(button('查看订单'))
+    await waitFor(() => expect(useDialogStore.getState().dialog?.visible).not.toBe(true))
+    expect(navigateTo).not.toHaveBeenCalled()
+    expect(useToastStore.getState().toast).toBeNull()
+  })
+
   it('a tap beside the box only closes it', async () => {
     createAnswers(refusalWith('DUPLICATE_ORDER', '你有一笔相同账户的订单正在充值中', earlier))
     const dialog = await submitted()

@@ -205,6 +205,22 @@ describe('the subscribe prompt at the pay tap (mini-programs)', () => {
   })
 })
 
+describe('a back end without notifications (issue 36)', () => {
+  it('mini-program: no prompt (no templates), no toast, and the payment goes on', async () => {
+    api.route(TEMPLATES_PATH, () => ({
+      status: 404,
+      json: { success: false, error: 'NOT_FOUND', msg: '请求地址出错' },
+    }))
+    answerPrompt({})
+    await open('weapp')
+    await tapPay()
+    await waitFor(() => expect(calls).toEqual(['setPayType', 'jsapi']))
+    expect(prompt).not.toHaveBeenCalled()
+    expect(sent()).toEqual([])
+    expect(useToastStore.getState().toast).toBeNull()
+  })
+})
+
 describe('the SMS opt-in (H5)', () => {
   it('is offered unticked with the masked number; the host prompt is never asked in a browser', async () => {
     answerPrompt({})
@@ -214,7 +230,18 @@ describe('the SMS opt-in (H5)', () => {
     await tapPay()
     await waitFor(() => expect(calls).toEqual(['setPayType', 'jsapi']))
     expect(prompt).not.toHaveBeenCalled()
-    expect(api.sent(TEMPLATES_PATH)).toEqual([])
+    // Read once, only to learn that the back end takes the answer (issue 36).
+    expect(api.sent(TEMPLATES_PATH)).toHaveLength(1)
+  })
+
+  it('a back end without notifications (404): no box, no toast, and the payment goes on (issue 36)', async () => {
+    api.route(TEMPLATES_PATH, () => ({ status: 404, text: '' }))
+    await open('h5')
+    await tapPay()
+    await waitFor(() => expect(calls).toEqual(['setPayType', 'jsapi']))
+    expect(screen.queryByRole('checkbox')).toBeNull()
+    expect(sent()).toEqual([])
+    expect(useToastStore.getState().toast).toBeNull()
   })
 
   it('ticked, it travels with the pay tap; unticked after a cancelled payment, it is withdrawn', async () => {

@@ -92,6 +92,8 @@ beforeEach(() => {
   logIn()
   calls = []
   detailAnswer(order())
+  // The back end takes notification answers: the SMS box is offered (issue 36).
+  api.answer('/api/LifePay/GetNotificationTemplates', [])
   api.route('/api/LifePay/SetLifePayOrderPayType', (request) => {
     calls.push(`setPayType ${(request.body as { lifePayType: number }).lifePayType}`)
     return ok(null)
@@ -133,20 +135,20 @@ describe('select pay type', () => {
     const first = renderWithQuery(<PayTypeSelection orderNo='LP100' kind='phone' host='h5' />)
     await waitFor(() => expect(option('Alipay')).toBeTruthy())
     fireEvent.click(option('Alipay'))
-    fireEvent.click(screen.getByRole('checkbox'))
+    fireEvent.click(await screen.findByRole('checkbox'))
     expect(option('Alipay').getAttribute('aria-checked')).toBe('true')
     first.unmount()
 
     const reloaded = renderWithQuery(<PayTypeSelection orderNo='LP100' kind='phone' host='h5' />)
     await waitFor(() => expect(option('Alipay').getAttribute('aria-checked')).toBe('true'))
     expect(option('WeChat Pay').getAttribute('aria-checked')).toBe('false')
-    expect(screen.getByRole('checkbox').getAttribute('aria-checked')).toBe('true')
+    expect((await screen.findByRole('checkbox')).getAttribute('aria-checked')).toBe('true')
     reloaded.unmount()
 
     // Another order starts from the defaults.
     renderWithQuery(<PayTypeSelection orderNo='LP200' kind='phone' host='h5' />)
     await waitFor(() => expect(option('WeChat Pay').getAttribute('aria-checked')).toBe('true'))
-    expect(screen.getByRole('checkbox').getAttribute('aria-checked')).toBe('false')
+    expect((await screen.findByRole('checkbox')).getAttribute('aria-checked')).toBe('false')
   })
 
   it('recaps the order and, in a phone browser, offers both pay types', async () => {

@@ -3,6 +3,8 @@ import Taro from '@tarojs/taro'
 import { reminderConsentText } from '@domain/reminderSchedule'
 import ReminderForm from '../../../src/subpackages/userAccount/components/ReminderForm'
 import ReminderListView from '../../../src/subpackages/userAccount/components/ReminderListView'
+import AccountListView from '../../../src/subpackages/userAccount/components/AccountListView'
+import { useToastStore } from '../../../src/components/toastStore'
 import type { TopUpReminder } from '@contract/reminders'
 import { withFakeApi } from '../../support/fakeApi'
 import { ok, type Reply } from '../../support/testServer'
@@ -120,6 +122,32 @@ describe('top-up reminders', () => {
     fireEvent.click(screen.getByRole('button', { name: '取消提醒' }))
     await waitFor(() => expect(api.bodies(CANCEL)).toEqual([{ id: reminder.id }]))
     await waitFor(() => expect(document.body.textContent).toContain('还没有充值提醒'))
+  })
+
+  it('a back end without reminders (404): said plainly, no retry, no toast (issue 36)', async () => {
+    api.route(LIST, () => ({ status: 404, text: '' }))
+    useToastStore.setState({ toast: null })
+    renderScreen(<ReminderListView />)
+    await waitFor(() => expect(document.body.textContent).toContain('当前服务暂不提供充值提醒'))
+    expect(screen.queryByRole('button', { name: /重新加载|Reload|去常用户号/ })).toBeNull()
+    expect(useToastStore.getState().toast).toBeNull()
+  })
+
+  it.each<[string, Reply | null]>([
+    ['offered', ok([])],
+    ['absent (404)', { status: 404, json: { success: false, error: 'NOT_FOUND', msg: '请求地址出错' } }],
+  ])('the saved accounts\' "remind me" when reminders are %s (issue 36)', async (name, reply) => {
+    api.route(LIST, () => reply as Reply)
+    api.answer('/api/LifePay/GetUserAccountAllList', [phoneAccount])
+    useToastStore.setState({ toast: null })
+    renderScreen(<AccountListView />)
+    await waitFor(() => expect(document.querySelector('.lp-account-card')).not.toBeNull())
+    await waitFor(() => expect(api.sent(LIST)).toHaveLength(1))
+    await renderedQueriesSettled()
+    const remindMe = screen.queryByRole('button', { name: '提醒我充值' })
+    if (name === 'offered') expect(remindMe).not.toBeNull()
+    else expect(remindMe).toBeNull()
+    expect(useToastStore.getState().toast).toBeNull()
   })
 
   it('an error with retry', async () => {

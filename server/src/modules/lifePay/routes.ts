@@ -528,6 +528,7 @@ export function registerLifePayRoutes(app: FastifyInstance, ctx: AppContext, aut
   api.post(
     '/api/LifePay/CheckLifePayAccount',
     {
+      config: { extension: true },
       ...user,
       schema: orderRoute(
         'Look an electricity or gas account up at the supplier before paying: masked holder name, balance or owed',
@@ -544,6 +545,7 @@ export function registerLifePayRoutes(app: FastifyInstance, ctx: AppContext, aut
   api.post(
     '/api/LifePay/CheckPhoneCarrier',
     {
+      config: { extension: true },
       ...user,
       schema: orderRoute(
         'The carrier serving a mobile number today (number portability), with its province and city',

@@ -22,6 +22,7 @@ export function registerNotificationRoutes(app: FastifyInstance, ctx: AppContext
   api.get(
     '/api/LifePay/GetNotificationTemplates',
     {
+      config: { extension: true },
       schema: routeSchema({
         tags,
         summary: 'The subscribe-message template per order event for a host (what requestSubscribeMessage asks for)',
@@ -35,6 +36,7 @@ export function registerNotificationRoutes(app: FastifyInstance, ctx: AppContext
   api.post(
     '/api/LifePay/SetLifePayOrderNotifications',
     {
+      config: { extension: true },
       onRequest: auth.userOrVirtual,
       schema: routeSchema({
         tags,

@@ -31,6 +31,7 @@ export function registerReminderRoutes(app: FastifyInstance, ctx: AppContext, au
   api.post(
     '/api/LifePay/AddTopUpReminder',
     {
+      config: { extension: true },
       ...user,
       schema: routeSchema({
         tags,
@@ -50,6 +51,7 @@ export function registerReminderRoutes(app: FastifyInstance, ctx: AppContext, au
   api.post(
     '/api/LifePay/GetTopUpReminderList',
     {
+      config: { extension: true },
       ...user,
       schema: routeSchema({
         tags,
@@ -65,6 +67,7 @@ export function registerReminderRoutes(app: FastifyInstance, ctx: AppContext, au
   api.post(
     '/api/LifePay/CancelTopUpReminder',
     {
+      config: { extension: true },
       ...user,
       schema: routeSchema({
         tags,
@@ -83,6 +86,7 @@ export function registerReminderRoutes(app: FastifyInstance, ctx: AppContext, au
   api.post(
     '/api/LifePay/SubscribeTopUpReminder',
     {
+      config: { extension: true },
       ...user,
       schema: routeSchema({
         tags,
@@ -99,6 +103,7 @@ export function registerReminderRoutes(app: FastifyInstance, ctx: AppContext, au
   api.post(
     '/api/LifePay/CancelTopUpReminderByToken',
     {
+      config: { extension: true },
       schema: routeSchema({
         tags,
         summary: 'Cancel the reminder a message’s link names (no login: the token is the permission)',

@@ -4,6 +4,7 @@ import { LifePayNotificationChannel } from '@domain/lifePayNotification'
 import { maskPhone } from '@domain/mask'
 import { refundNotificationEvents } from '@domain/orderNotifications'
 import { useMessages } from '../../../i18n/messages'
+import { useNotificationsOffered } from '../../../hooks/useNotificationsOffered'
 import { setLifePayOrderNotifications } from '../../../services/api/notifications'
 import { useLifePayStore } from '../../../stores/lifePay'
 import { orderMessages } from '../messages'
@@ -17,16 +18,18 @@ export function useRefundSmsOptIn(): RefundSmsOptIn {
   const m = useMessages(orderMessages)
   const phoneNumber = useLifePayStore((s) => s.phoneNumber)
   const [checked, setChecked] = useState(false)
+  const offered = useNotificationsOffered()
   return {
-    box: phoneNumber ? (
-      <SmsOptIn
-        label={m('smsRefundOptIn', { phone: maskPhone(phoneNumber) })}
-        checked={checked}
-        onChange={setChecked}
-      />
-    ) : null,
+    box:
+      phoneNumber && offered ? (
+        <SmsOptIn
+          label={m('smsRefundOptIn', { phone: maskPhone(phoneNumber) })}
+          checked={checked}
+          onChange={setChecked}
+        />
+      ) : null,
     sendAfterApplication: (orderNo) => {
-      if (!phoneNumber || !checked) return
+      if (!phoneNumber || !checked || !offered) return
       const events = [...refundNotificationEvents]
       setLifePayOrderNotifications({ orderNo, channel: LifePayNotificationChannel.Sms, optIn: true, events }).catch(
         () => {

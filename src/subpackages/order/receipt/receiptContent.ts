@@ -23,6 +23,10 @@ export interface ReceiptContent {
   footer: string
 }
 
+/** The row of a field the back end sent; none for a field it left out (one production lacks, issue 36). */
+const present = <T>(value: T | undefined, row: (value: T) => ReceiptRow): ReceiptRow[] =>
+  value === undefined ? [] : [row(value)]
+
 /**
  * A completed order's receipt: order and supplier serial numbers, times, type, account, face value, amount paid,
  * discount and pay type. The account is masked as the lists mask it: a saved image travels further than the page.
@@ -36,9 +40,12 @@ export function receiptContent(order: LifePayOrderDetail, locale: Locale): Recei
     amount: formatYuan(order.payAmount),
     rows: [
       { label: m('orderNo'), value: order.orderNo },
-      { label: m('receiptSupplierNo'), value: order.supplierOrderNo ?? m('receiptNone') },
+      ...present(order.supplierOrderNo, (no) => ({ label: m('receiptSupplierNo'), value: no ?? m('receiptNone') })),
       { label: m('rechargeType'), value: label(lifePayOrderTypeLabels, order.lifePayOrderType, locale) },
-      { label: m('account'), value: maskLifePayAccount(order.lifePayOrderType, order.account) },
+      ...present(order.account, (account) => ({
+        label: m('account'),
+        value: maskLifePayAccount(order.lifePayOrderType, account),
+      })),
       { label: m('faceValue'), value: formatYuan(order.parValue) },
       { label: m('discount'), value: `-${formatYuan(order.discountAmount)}` },
       { label: m('amountPaid'), value: formatYuan(order.payAmount) },

@@ -24,6 +24,7 @@ import SandboxCashierSheet from './SandboxCashierSheet'
 import SmsOptIn from '../../../components/SmsOptIn'
 import { maskPhone } from '@domain/mask'
 import SubmitBar from './SubmitBar'
+import { useNotificationsOffered } from '../../../hooks/useNotificationsOffered'
 import { orderAccountLine } from './orderAccount'
 import './payType.scss'
 import './recharge.scss'
@@ -43,6 +44,8 @@ export default function PayTypeSelection({ orderNo, kind, host = currentRuntimeH
   const possible = availablePayTypes(host)
   // H5 has no host subscribe prompt: an SMS opt-in to the user's own number instead (issue 20), never pre-ticked.
   const { payType, setPayType, smsOptIn, setSmsOptIn } = usePayChoice(orderNo, possible)
+  // H5 only (no host prompt there): the SMS box, where the back end takes the answer (issue 36).
+  const smsOffered = useNotificationsOffered(subscribeChannelOf(host) === null)
   const payTypeTabStop = rovingTabStop(
     lifePayTypeValues,
     (type) => type === payType && possible.includes(type),
@@ -140,7 +143,7 @@ export default function PayTypeSelection({ orderNo, kind, host = currentRuntimeH
           </View>
         </View>
       )}
-      {!closed && unpaid && subscribeChannelOf(host) === null && phoneNumber ? (
+      {!closed && unpaid && subscribeChannelOf(host) === null && phoneNumber && smsOffered ? (
         <SmsOptIn label={m('smsOptIn', { phone: maskPhone(phoneNumber) })} checked={smsOptIn} onChange={setSmsOptIn} />
       ) : null}
 

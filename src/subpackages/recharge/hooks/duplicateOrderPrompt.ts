@@ -47,7 +47,9 @@ function creationTime(iso: string): string {
 }
 
 async function promptDuplicate(refusal: BizError, m: Message): Promise<'anyway' | 'answered'> {
-  const data = refusal.data as DuplicateOrderRefusal | null
+  // Without the earlier order (a back end that sends less, issue 36): the refusal's own words, no link to follow.
+  const answer = refusal.data as Partial<DuplicateOrderRefusal> | null
+  const data = answer?.order ? (answer as DuplicateOrderRefusal) : null
   const reason = data?.reason ?? 'unpaid'
   const title = data ? m(TITLE[reason], { minutes: SAME_AMOUNT_WINDOW_MINUTES }) : (refusal.msg ?? '')
   const content = data

@@ -2,13 +2,14 @@ import { useQuery } from '@tanstack/react-query'
 import type { CheckLifePayAccountInput, LifePayAccountCheck } from '@contract/lifePay'
 import { checkLifePayAccountQueryOptions } from '../../../services/api/accountChecks'
 import { isBizError } from '../../../services/http/bizError'
+import { isExtensionAbsent } from '../../../services/api/extensionAbsent'
 import { selectIsLoggedIn, useLifePayStore } from '../../../stores/lifePay'
 import { useSettledValue } from './useSettledValue'
 
 /**
- * Where the account check stands: idle (nothing complete to check, or logged out), checking, found (the masked holder
- * and figures), notFound (the supplier has no such account: the form will not submit), unavailable (the supplier, or
- * the network, could not answer: the user may go on).
+ * Where the account check stands: idle (nothing complete to check, logged out, or a back end without the lookup),
+ * checking, found (the masked holder and figures), notFound (the supplier has no such account: the form will not
+ * submit), unavailable (the supplier, or the network, could not answer: the user may go on).
  */
 export type AccountCheckState =
   | { state: 'idle' }
@@ -35,9 +36,12 @@ export function useAccountCheck(input: CheckLifePayAccountInput | undefined): Ac
   })
   if (!loggedIn || !input) return { state: 'idle' }
   if (!settled || query.isPending) return { state: 'checking' }
+  // A back end without the lookup (issue 36), or an answer without its status: the form goes on as if never asked.
+  if (query.isError && isExtensionAbsent(query.error)) return { state: 'idle' }
   if (query.isError) {
     const notFound = isBizError(query.error) && query.error.code === 'LIFE_PAY_ACCOUNT_NOT_FOUND'
     return { state: notFound ? 'notFound' : 'unavailable' }
   }
+  if (query.data?.status === undefined) return { state: 'idle' }
   return query.data.status === 'found' ? { state: 'found', check: query.data } : { state: 'unavailable' }
 }

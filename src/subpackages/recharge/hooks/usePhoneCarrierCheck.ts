@@ -14,5 +14,6 @@ export function usePhoneCarrierCheck(phone: string | undefined): { checking: boo
   const query = useQuery({ ...checkPhoneCarrierQueryOptions(phone ?? ''), enabled })
   if (!enabled) return { checking: false }
   if (query.isPending) return { checking: true }
-  return { checking: false, check: query.data?.verified ? query.data : undefined }
+  // A back end without the lookup (issue 36) answers 404 (an error here) or no `verified`: the prefix guess stays.
+  return { checking: false, check: query.data?.verified === true ? query.data : undefined }
 }

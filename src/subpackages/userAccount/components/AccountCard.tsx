@@ -37,8 +37,8 @@ interface AccountCardProps {
   onTopUp: () => void
   onEdit: () => void
   onDelete: () => void
-  /** "Remind me": set a top-up reminder on this account (issue 20). */
-  onRemind: () => void
+  /** "Remind me": set a top-up reminder on this account (issue 20); none where the back end has no reminders. */
+  onRemind?: () => void
   deleting?: boolean
 }
 
@@ -81,9 +81,11 @@ export default function AccountCard({
         >
           <Text className='lp-account-card__pill'>{m('delete')}</Text>
         </View>
-        <View className='lp-account-card__action' role='button' tabIndex={0} onClick={onRemind}>
-          <Text className='lp-account-card__pill'>{r('remindMe')}</Text>
-        </View>
+        {onRemind ? (
+          <View className='lp-account-card__action' role='button' tabIndex={0} onClick={onRemind}>
+            <Text className='lp-account-card__pill'>{r('remindMe')}</Text>
+          </View>
+        ) : null}
         <View className='lp-account-card__action' role='button' tabIndex={0} onClick={onEdit}>
           <Text className='lp-account-card__pill'>{m('edit')}</Text>
         </View>

@@ -14,6 +14,7 @@ import { useSaveAccount } from '../hooks/useSaveAccount'
 import type { AccountErrorKey, AccountErrors, AccountKindForm } from '../kinds/accountKind'
 import { accountMessages } from '../messages'
 import { reminderMessages } from '../reminderMessages'
+import { useRemindersOffered } from '../hooks/useRemindersOffered'
 import RemarkField from './RemarkField'
 import './AccountForm.scss'
 
@@ -35,6 +36,7 @@ export default function AccountForm({ kind, initial }: AccountFormProps) {
   const locale = useLocaleStore((s) => s.locale)
   const m = useMessages(accountMessages)
   const r = useMessages(reminderMessages)
+  const remindersOffered = useRemindersOffered(Boolean(initial))
   const { useFields } = kind
   const [remark, setRemark] = useState(initial?.remark ?? '')
   const fieldErrors = useFieldErrors<AccountErrorKey>()
@@ -72,7 +74,7 @@ export default function AccountForm({ kind, initial }: AccountFormProps) {
           }}
         />
       </View>
-      {initial ? (
+      {initial && remindersOffered ? (
         <View
           className='lp-account-form__remind'
           role='button'

@@ -10,6 +10,7 @@ import { useUserAccounts } from '../../../hooks/useUserAccounts'
 import { useMessages } from '../../../i18n/messages'
 import { editAccountUrl, rechargeFormUrl, rechargeKindOf, topUpReminderUrl } from '../../../routes'
 import { useDeleteAccount } from '../hooks/useDeleteAccount'
+import { useRemindersOffered } from '../hooks/useRemindersOffered'
 import { useElectricAreas } from '../../../hooks/useElectricAreas'
 import { accountMessages, type AccountMessageKey } from '../messages'
 import AccountCard, { accountName } from './AccountCard'
@@ -65,6 +66,7 @@ export default function AccountListView({ initialType = LifePayOrderType.Phone }
   const accounts = useUserAccounts(type)
   const { remove, deleting } = useDeleteAccount()
   const areas = useElectricAreas(type === LifePayOrderType.Electric)
+  const remindersOffered = useRemindersOffered()
   const list = accounts.data ?? []
 
   const add = () => void Taro.navigateTo({ url: editAccountUrl(type) })
@@ -109,7 +111,9 @@ export default function AccountListView({ initialType = LifePayOrderType.Phone }
                 onTopUp={() => void Taro.navigateTo({ url: topUpAccountUrl(account) })}
                 onEdit={() => void Taro.navigateTo({ url: editAccountUrl(account.lifePayType, account.id) })}
                 onDelete={() => void onDelete(account)}
-                onRemind={() => void Taro.navigateTo({ url: topUpReminderUrl(account.id) })}
+                onRemind={
+                  remindersOffered ? () => void Taro.navigateTo({ url: topUpReminderUrl(account.id) }) : undefined
+                }
               />
             ))}
           </View>

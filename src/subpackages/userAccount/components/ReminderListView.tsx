@@ -19,6 +19,7 @@ import {
 } from '../../../services/api/reminders'
 import type { TopUpReminder } from '@contract/reminders'
 import { reminderMessages } from '../reminderMessages'
+import { isExtensionAbsent } from '../../../services/api/extensionAbsent'
 import './ReminderList.scss'
 
 const REMINDER_EVENTS = [LifePayNotificationEvent.TopUpReminder] as const
@@ -40,7 +41,10 @@ export default function ReminderListView() {
     )
   }
   const list = reminders.data ?? []
-  const status = reminders.isPending ? 'loading' : reminders.isError ? 'error' : list.length === 0 ? 'empty' : 'ready'
+  // A back end without reminders (issue 36): said plainly, no error and no retry.
+  const absent = reminders.isError && isExtensionAbsent(reminders.error)
+  const failed = reminders.isError && !absent
+  const status = reminders.isPending ? 'loading' : failed ? 'error' : list.length === 0 ? 'empty' : 'ready'
 
   const line = (reminder: TopUpReminder) => {
     const threshold = reminder.threshold === null ? null : reminder.threshold.toFixed(2)
@@ -60,16 +64,18 @@ export default function ReminderListView() {
         status={status}
         errorText={describeError(reminders.error)}
         onRetry={() => void reminders.refetch()}
-        emptyText={m('listEmpty')}
+        emptyText={m(absent ? 'notOffered' : 'listEmpty')}
         emptyAction={
-          <View
-            className='lp-state__action'
-            role='button'
-            tabIndex={0}
-            onClick={() => void Taro.navigateTo({ url: accountListUrl() })}
-          >
-            {m('toAccounts')}
-          </View>
+          absent ? undefined : (
+            <View
+              className='lp-state__action'
+              role='button'
+              tabIndex={0}
+              onClick={() => void Taro.navigateTo({ url: accountListUrl() })}
+            >
+              {m('toAccounts')}
+            </View>
+          )
         }
       >
         <View role='list'>
