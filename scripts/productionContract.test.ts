@@ -34,9 +34,7 @@ const pendingOperatorCalls = [
 // Consumer calls not yet production-shaped (issue 36 item 1, still open): `npx tsx scripts/productionContract.ts <id>`
 // prints a call's differences; delete its line when it passes.
 const pendingConsumerCalls = [
-  'Account/GetLifePayWxIndentity',
   'Account/GetOssSTS',
-  'Account/LifePayPhoneMesssageCodeLogin',
   'accountAuth/GetTokenByRefreshToken',
   'Area/GetRegionalManagementList',
   'LifePay/AddUpdateUserAccount',
@@ -57,7 +55,6 @@ const pendingConsumerCalls = [
   'LifePay/GetUserAccountList',
   'LifePay/GetUserLifePayOrderDetail',
   'LifePay/GetUserLifePayOrderPage',
-  'LifePay/GetUserLifePayOrderRefund',
   'LifePay/RefundUserLifePayOrder',
   'LifePay/SetLifePayOrderPayType',
 ]

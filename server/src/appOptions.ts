@@ -2,6 +2,7 @@ import type { FastifyServerOptions } from 'fastify'
 import type { ServerConfig } from './config'
 import { CSRF_HEADER, OPERATOR_TOKEN_HEADER, VIRTUAL_USER_HEADER } from './http/auth'
 import { logSerializers } from './http/logRedaction'
+import { extensionKeyword } from '@contract/schema'
 
 /** Fastify takes a hop count at run time but not in its types: the same rule as a function (the nth hop and nearer). */
 const trustHops =
@@ -38,5 +39,7 @@ export function fastifyOptions(
     bodyLimit: 1024 * 1024,
     // request.ip (the abuse limits' subject) comes from X-Forwarded-For only behind a proxy we were told about.
     trustProxy: typeof config.trustProxy === 'number' ? trustHops(config.trustProxy) : config.trustProxy,
+    // The contract marks what production does not publish (types/api/schema.ts): a note for OpenAPI, not a rule.
+    ajv: { customOptions: { keywords: [extensionKeyword] } },
   }
 }
