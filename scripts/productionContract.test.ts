@@ -55,7 +55,6 @@ const pendingConsumerCalls = [
   'LifePay/GetUserAccountList',
   'LifePay/GetUserLifePayOrderDetail',
   'LifePay/GetUserLifePayOrderPage',
-  'LifePay/RefundUserLifePayOrder',
   'LifePay/SetLifePayOrderPayType',
 ]
 

@@ -22,7 +22,7 @@ import { LifePayType } from '@domain/lifePayType'
 import { rechargePrice } from '@domain/price'
 import { DEV_MERCHANT_KEY } from '../src/configSchema'
 import { jobs, lifePayOrders, users } from '../src/db/schema'
-import { createPhoneOrder, newKey, orderDetail, orderRow, stateOf } from './support/orderFlows'
+import { applyForRefund, createPhoneOrder, newKey, orderDetail, orderRow, stateOf } from './support/orderFlows'
 import { createTestApp, type Caller, type TestApp } from './support/testApp'
 
 let t: TestApp
@@ -502,9 +502,7 @@ describe('orders of a user', () => {
       t.post('/api/LifePay/SetLifePayOrderPayType', { orderNo: order.orderNo, lifePayType: 10 }, bob),
     )
     await expectNotFound(t.post('/api/LifePay/GetPayOrderForJsAPI', { orderNo: order.orderNo, lifePayType: 10 }, bob))
-    await expectNotFound(
-      t.post('/api/LifePay/RefundUserLifePayOrder', { orderNo: order.orderNo, refundApplyRemark: 'mine now' }, bob),
-    )
+    await expectNotFound(applyForRefund(t, bob, order.orderNo, { refundApplyRemark: 'mine now' }))
     await expectNotFound(t.post('/api/LifePay/GetPayStatusByOrderNo', { orderNo: 'LP-nonexistent' }, alice))
     const bobsPage = await t.data(
       t.post<PageResult<LifePayOrderListItem>>(

@@ -14,6 +14,7 @@ import type {
   LifePayOrderState,
   PayOrderForJsApi,
   RefundUserLifePayOrderInput,
+  RefundUserLifePayOrderResult,
   SetLifePayOrderPayTypeInput,
 } from '@contract/lifePay'
 import { BizError, isBizError } from '../http/bizError'
@@ -175,8 +176,12 @@ export function getPayOrderForJsAPI(input: GetPayOrderForJsApiInput): Promise<Pa
 }
 
 /** POST /api/LifePay/RefundUserLifePayOrder */
-export function refundUserLifePayOrder(input: RefundUserLifePayOrderInput): Promise<void> {
-  return request<void>({ method: 'POST', url: '/api/LifePay/RefundUserLifePayOrder', data: input })
+export function refundUserLifePayOrder(input: RefundUserLifePayOrderInput): Promise<RefundUserLifePayOrderResult> {
+  return request<RefundUserLifePayOrderResult>({
+    method: 'POST',
+    url: '/api/LifePay/RefundUserLifePayOrder',
+    data: input,
+  })
 }
 
 /** Whatever the answer, the order may have moved on: every order list and detail reads it fresh. */

@@ -31,6 +31,7 @@ import {
   PhoneCarrierCheck,
   PhoneParValue,
   RefundUserLifePayOrderInput,
+  RefundUserLifePayOrderResult,
   SetLifePayOrderPayTypeInput,
   UserAccount,
   UserAccountId,
@@ -409,14 +410,14 @@ export function registerLifePayRoutes(app: FastifyInstance, ctx: AppContext, aut
       schema: orderRoute(
         'Apply for a refund (completed, or recharging past the delivery time): pending review until settled',
         withChannelsBase(RefundUserLifePayOrderInput),
-        NoData,
+        RefundUserLifePayOrderResult,
       ),
     },
     async (request) => {
       checkField('refundApplyRemark', request.body.refundApplyRemark, [required, refundReason])
-      const { orderNo, refundApplyRemark, refundApplyReason } = request.body
-      await applyRefund(ctx, request.userId, orderNo, refundApplyRemark, refundApplyReason)
-      return ok(null)
+      const { id, refundApplyRemark, refundApplyReason } = request.body
+      await applyRefund(ctx, request.userId, id, refundApplyRemark, refundApplyReason)
+      return ok(1)
     },
   )
 
