@@ -41,7 +41,6 @@ const pendingConsumerCalls = [
   'LifePay/CreateLifePayElectricOrder',
   'LifePay/CreateLifePayGasOrder',
   'LifePay/CreateLifePayPhoneOrder',
-  'LifePay/DeleteUserAccount',
   'LifePay/GetElectricParValue',
   'LifePay/GetElectricSupportArea',
   'LifePay/GetGasOrgType',

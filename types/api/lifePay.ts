@@ -313,10 +313,6 @@ export const RefundUserLifePayOrderInput = Type.Object({
 })
 export type RefundUserLifePayOrderInput = Static<typeof RefundUserLifePayOrderInput>
 
-/** RefundUserLifePayOrder's answer: 1, the application recorded (production answers a number). */
-export const RefundUserLifePayOrderResult = Type.Integer({ minimum: 1, maximum: 1 })
-export type RefundUserLifePayOrderResult = Static<typeof RefundUserLifePayOrderResult>
-
 /** GET /api/LifePay/GetUserLifePayOrderRefund?id= — `id`: the order's id (detail `id`). */
 export const GetUserLifePayOrderRefundInput = Type.Object({ id: Type.String({ format: 'uuid' }) })
 export type GetUserLifePayOrderRefundInput = Static<typeof GetUserLifePayOrderRefundInput>

@@ -1,6 +1,6 @@
 import { infiniteQueryOptions, mutationOptions, queryOptions } from '@tanstack/react-query'
 import type { LifePayOrderType } from '@domain/lifePayOrderType'
-import type { PageResult } from '@contract/envelope'
+import type { Done, PageResult } from '@contract/envelope'
 import type {
   CreateElectricOrderInput,
   CreateGasOrderInput,
@@ -14,7 +14,6 @@ import type {
   LifePayOrderState,
   PayOrderForJsApi,
   RefundUserLifePayOrderInput,
-  RefundUserLifePayOrderResult,
   SetLifePayOrderPayTypeInput,
 } from '@contract/lifePay'
 import { BizError, isBizError } from '../http/bizError'
@@ -176,8 +175,8 @@ export function getPayOrderForJsAPI(input: GetPayOrderForJsApiInput): Promise<Pa
 }
 
 /** POST /api/LifePay/RefundUserLifePayOrder */
-export function refundUserLifePayOrder(input: RefundUserLifePayOrderInput): Promise<RefundUserLifePayOrderResult> {
-  return request<RefundUserLifePayOrderResult>({
+export function refundUserLifePayOrder(input: RefundUserLifePayOrderInput): Promise<Done> {
+  return request<Done>({
     method: 'POST',
     url: '/api/LifePay/RefundUserLifePayOrder',
     data: input,

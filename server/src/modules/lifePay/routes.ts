@@ -1,7 +1,7 @@
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox'
 import { Type, type TSchema } from '@sinclair/typebox'
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify'
-import { NoData, Page } from '@contract/envelope'
+import { Done, NoData, Page } from '@contract/envelope'
 import {
   AddUpdateUserAccountInput,
   CheckLifePayAccountInput,
@@ -31,7 +31,6 @@ import {
   PhoneCarrierCheck,
   PhoneParValue,
   RefundUserLifePayOrderInput,
-  RefundUserLifePayOrderResult,
   SetLifePayOrderPayTypeInput,
   UserAccount,
   UserAccountId,
@@ -410,7 +409,7 @@ export function registerLifePayRoutes(app: FastifyInstance, ctx: AppContext, aut
       schema: orderRoute(
         'Apply for a refund (completed, or recharging past the delivery time): pending review until settled',
         withChannelsBase(RefundUserLifePayOrderInput),
-        RefundUserLifePayOrderResult,
+        Done,
       ),
     },
     async (request) => {
@@ -502,13 +501,13 @@ export function registerLifePayRoutes(app: FastifyInstance, ctx: AppContext, aut
         tags,
         summary: 'Delete a saved account (id in the query)',
         querystring: withChannel(UserAccountIdInput),
-        data: NoData,
+        data: Done,
         auth: 'userOrVirtual',
       }),
     },
     async (request) => {
       await deleteUserAccount(ctx, request.userId, request.query.id)
-      return ok(null)
+      return ok(1)
     },
   )
 
