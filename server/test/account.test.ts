@@ -411,6 +411,7 @@ describe('WeChat mini-program login', () => {
     assert.deepEqual(again, a)
     assert.notEqual(b.openId, a.openId)
     assert.equal(Buffer.from(a.sessionKey, 'base64').length, 16)
+    assert.equal(a.userName, null, 'no user logs in with this WeChat account yet: phone authorisation needed')
     const missing = await t.get('/api/Account/GetWxIndentity')
     assert.equal(missing.body.error, 'VALIDATION_FAILED')
   })
@@ -556,6 +557,7 @@ describe('WeChat mini-program login', () => {
 
   test('FromScan for a known WeChat user logs in at once; an unknown openId is refused', async () => {
     const identity = await t.data(t.get<WxIdentity>('/api/Account/GetWxIndentity?code=wx-user-1'))
+    assert.ok(identity.userName, 'production’s userName: this WeChat account already logs a user in')
     const scan = await t.data(
       t.post<WxMiniAppUserLoginResult>('/api/Account/WxMiniAppUserLoginFromScan', {
         uId: 'x',

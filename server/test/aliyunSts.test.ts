@@ -5,7 +5,7 @@ import { loadConfig } from '../src/config'
 import { productionProblems } from '../src/productionReadiness'
 import { FAKE_ROLE_ARN, startFakeAliyun, type FakeAliyun } from './support/fakeAliyun'
 import { appOnFakeAliyun } from './support/aliyunTestApp'
-import { createPhoneOrder, payInSandbox } from './support/orderFlows'
+import { applyForRefund, createPhoneOrder, payInSandbox } from './support/orderFlows'
 import { TINY_PNG } from './support/ossUpload'
 import { RECHARGE_REFUNDABLE_AFTER_MINUTES } from '@domain/orderTransitions'
 import type { TestApp } from './support/testApp'
@@ -29,7 +29,7 @@ async function orderUnderReview(app: TestApp = t): Promise<string> {
   await payInSandbox(app, user, orderNo)
   await app.app.jobs.drain()
   app.clock.advance(RECHARGE_REFUNDABLE_AFTER_MINUTES * 60_000)
-  await app.data(app.post('/api/LifePay/RefundUserLifePayOrder', { orderNo, refundApplyRemark: '未到账' }, user))
+  await app.data(applyForRefund(app, user, orderNo, { refundApplyRemark: '未到账' }))
   return orderNo
 }
 

@@ -5,7 +5,7 @@ import type { AuditPage } from '@contract/operators'
 import { RECHARGE_REFUNDABLE_AFTER_MINUTES } from '@domain/orderTransitions'
 import { channels, jobs, lifePayOrders, lifePayRates, operatorAudit, operators, users } from '../src/db/schema'
 import { REFUND_APPROVED_JOB } from '../src/modules/lifePay/jobKinds'
-import { createPhoneOrder, orderRow, payInSandbox, stateOf } from './support/orderFlows'
+import { applyForRefund, createPhoneOrder, orderRow, payInSandbox, stateOf } from './support/orderFlows'
 import { createTestApp, type Caller, type TestApp } from './support/testApp'
 
 // Every operator change that moves money or state writes its audit row in its own transaction (docs/server.md §
@@ -51,7 +51,7 @@ async function underReview(phone: string): Promise<string> {
   await payInSandbox(t, alice, orderNo)
   await t.app.jobs.drain()
   t.clock.advance(RECHARGE_REFUNDABLE_AFTER_MINUTES * 60_000)
-  await t.data(t.post('/api/LifePay/RefundUserLifePayOrder', { orderNo, refundApplyRemark: '未到账' }, alice))
+  await t.data(applyForRefund(t, alice, orderNo, { refundApplyRemark: '未到账' }))
   return orderNo
 }
 

@@ -108,6 +108,18 @@ describe('a price follows the user’s channel, never the channelId a request se
     assert.equal(await channelOf('13500000008', 'spring2026'), '')
   })
 
+  test('a production-shaped body (its pageModel, the channel as checkChannelId) is taken, and binds the channel', async () => {
+    const phoneNumber = '13500000019'
+    const code = await t.smsCode(phoneNumber)
+    const pageModel = { rows: 10, page: 1 }
+    await t.data(
+      t.post('/api/Account/LifePayPhoneMesssageCodeLogin', { pageModel, checkChannelId: 'promo', phoneNumber, code }),
+    )
+    t.clock.advance(61_000)
+    const [user] = await t.database.db.select().from(users).where(eq(users.phoneNumber, phoneNumber))
+    assert.equal(user.channelId, 'promo')
+  })
+
   test('a price shown that the server no longer gives is refused (PRICE_CHANGED), no order made', async () => {
     const stale = await t.post(
       '/api/LifePay/CreateLifePayPhoneOrder',

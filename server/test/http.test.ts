@@ -475,7 +475,7 @@ describe('every call refuses missing input by naming the field', () => {
     ['POST /api/LifePay/GetPayOrderForJsAPI', '订单号'],
     ['POST /api/LifePay/GetUserAccountList', '页码'],
     ['POST /api/LifePay/AddUpdateUserAccount', '类型'],
-    ['POST /api/LifePay/RefundUserLifePayOrder', '订单号'],
+    ['POST /api/LifePay/RefundUserLifePayOrder', '编号'],
     ['POST /api/LifePay/DeleteUserAccount', '编号'],
     ['GET /api/LifePay/GetUserAccountDetail', '编号'],
     ['GET /api/LifePay/GetUserLifePayOrderDetail', '订单号'],

@@ -13,7 +13,7 @@ import {
   type OutgoingNotification,
 } from '../src/providers/notification'
 import { SANDBOX_FAILING_SUFFIX } from '../src/providers/sandboxAccounts'
-import { createPhoneOrder, orderDetail, payInSandbox, stateOf } from './support/orderFlows'
+import { applyForRefund, createPhoneOrder, orderDetail, payInSandbox, stateOf } from './support/orderFlows'
 import { createTestApp, type Caller, type TestApp } from './support/testApp'
 
 // Issue 20 (docs/notifications.md): every order change the user subscribed to is told once per channel, from a job,
@@ -215,7 +215,7 @@ describe('each event notifies the subscribed channels once', () => {
     for (const [action, event] of outcomes) {
       const orderNo = await paidAndDelivered()
       await payAndSettle(orderNo)
-      await t.data(t.post('/api/LifePay/RefundUserLifePayOrder', { orderNo, refundApplyRemark: '充错了' }, alice))
+      await t.data(applyForRefund(t, alice, orderNo, { refundApplyRemark: '充错了' }))
       await t.data(answerWechat(orderNo, { [RefundApproved]: 'accept', [RefundRejected]: 'accept' }))
       assert.deepEqual(
         (await orderDetail(t, alice, orderNo)).notifications?.map((n) => n.status),
@@ -277,7 +277,7 @@ describe('each event notifies the subscribed channels once', () => {
   test('H5 SMS opt-in at the refund form: the review’s outcome by SMS (issue 37, item 20); only the sets it offers', async () => {
     const orderNo = await paidAndDelivered()
     await payAndSettle(orderNo)
-    await t.data(t.post('/api/LifePay/RefundUserLifePayOrder', { orderNo, refundApplyRemark: '充错了' }, alice))
+    await t.data(applyForRefund(t, alice, orderNo, { refundApplyRemark: '充错了' }))
     const optIn = (events: unknown) =>
       t.post('/api/LifePay/SetLifePayOrderNotifications', { orderNo, channel: 'sms', optIn: true, events }, alice)
     assert.equal((await optIn([RefundApproved, Paid])).body.error, 'BAD_REQUEST')

@@ -21,7 +21,15 @@ import { LifePayType } from '@domain/lifePayType'
 import { RECHARGE_REFUNDABLE_AFTER_MINUTES } from '@domain/orderTransitions'
 import { lifePayOrders } from '../src/db/schema'
 import { orderExportCells, writeOrderExport } from '../src/modules/operator/orderExport'
-import { createPhoneOrder, newKey, orderDetail, orderRow, payInSandbox, stateOf } from './support/orderFlows'
+import {
+  applyForRefund,
+  createPhoneOrder,
+  newKey,
+  orderDetail,
+  orderRow,
+  payInSandbox,
+  stateOf,
+} from './support/orderFlows'
 import { TINY_PNG, uploadToSandbox } from './support/ossUpload'
 import { createTestApp, type Caller, type TestApp } from './support/testApp'
 import { waitFor } from './support/waitFor'
@@ -453,7 +461,7 @@ describe('RefundLifePayOrder and RejectRefundLifePayOrder', () => {
     await pay(orderNo, alice)
     if (delivered) await deliver()
     else t.clock.advance(RECHARGE_REFUNDABLE_AFTER_MINUTES * 60_000)
-    await t.data(t.post('/api/LifePay/RefundUserLifePayOrder', { orderNo, refundApplyRemark: '充错号码了' }, alice))
+    await t.data(applyForRefund(t, alice, orderNo, { refundApplyRemark: '充错号码了' }))
     return { orderNo, id: (await orderRow(t, orderNo)).id }
   }
 
@@ -959,7 +967,7 @@ describe('dashboard', () => {
     await paidPhoneOrder('13812340000', 1_500) // the supplier fails it: refunded automatically
     await createPhoneOrder(d, carol, { phone: '13812340014' }) // never paid
     const review = await paidPhoneOrder('13812340015', 1_500)
-    await d.data(d.post('/api/LifePay/RefundUserLifePayOrder', { orderNo: review, refundApplyRemark: '不要了' }, carol))
+    await d.data(applyForRefund(d, carol, review, { refundApplyRemark: '不要了' }))
 
     const figures = await d.data(d.get<Dashboard>('/api/operator/dashboard', operator))
     assert.deepEqual(

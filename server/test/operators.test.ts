@@ -22,7 +22,7 @@ import { operatorAudit } from '../src/db/schema'
 import { DEVICE_COOKIE_PATH, DEVICE_MAX_AGE_S } from '../src/modules/operatorAccounts/operatorDevice'
 import { SESSION_ABSOLUTE_MS, SESSION_IDLE_MS } from '../src/modules/operatorAccounts/sessions'
 import { TINY_PNG, uploadToSandbox } from './support/ossUpload'
-import { createPhoneOrder, payInSandbox } from './support/orderFlows'
+import { applyForRefund, createPhoneOrder, payInSandbox } from './support/orderFlows'
 import { createTestApp, type Caller, type TestApp } from './support/testApp'
 
 let t: TestApp
@@ -113,7 +113,7 @@ async function orderUnderReview(): Promise<string> {
   await t.app.jobs.drain()
   t.clock.advance(t.config.sandboxSupplierDelayMs)
   await t.app.jobs.drain()
-  await t.data(t.post('/api/LifePay/RefundUserLifePayOrder', { orderNo, refundApplyRemark: '没到账' }, alice))
+  await t.data(applyForRefund(t, alice, orderNo, { refundApplyRemark: '没到账' }))
   return orderNo
 }
 

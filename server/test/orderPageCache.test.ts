@@ -17,6 +17,7 @@ import { orderPage } from '../src/modules/lifePay/orders'
 import { initialOrderState, RECHARGE_REFUNDABLE_AFTER_MINUTES } from '@domain/orderTransitions'
 import { toOrderListItem } from '../src/modules/lifePay/orderView'
 import {
+  applyForRefund,
   createPhoneOrder,
   orderRow,
   payInSandbox,
@@ -132,7 +133,7 @@ describe('a cached order page is fresh right after every kind of write', () => {
     const orderNo = await paidOrder('13812340009')
     t.clock.advance(RECHARGE_REFUNDABLE_AFTER_MINUTES * 60_000)
     await cacheFirstPage()
-    await t.data(t.post('/api/LifePay/RefundUserLifePayOrder', { orderNo, refundApplyRemark: '充错号码了' }, alice))
+    await t.data(applyForRefund(t, alice, orderNo, { refundApplyRemark: '充错号码了' }))
     assert.deepEqual(await listed(orderNo), [30, 40, LifePayType.WxPay])
     await t.data(t.post(`/api/admin/refunds/${orderNo}/approve`, {}, operator))
     assert.deepEqual(await listed(orderNo), [40, 50, LifePayType.WxPay])
@@ -142,7 +143,7 @@ describe('a cached order page is fresh right after every kind of write', () => {
     // The supplier never takes it (…0009), and its user may apply once it is overdue.
     const orderNo = await paidOrder('13812340009')
     t.clock.advance(RECHARGE_REFUNDABLE_AFTER_MINUTES * 60_000)
-    await t.data(t.post('/api/LifePay/RefundUserLifePayOrder', { orderNo, refundApplyRemark: '充错号码了' }, alice))
+    await t.data(applyForRefund(t, alice, orderNo, { refundApplyRemark: '充错号码了' }))
     await cacheFirstPage()
     assert.deepEqual(await listed(orderNo), [30, 40, LifePayType.WxPay])
     await t.data(t.post(`/api/admin/refunds/${orderNo}/reject`, { reason: '已充值到账' }, operator))

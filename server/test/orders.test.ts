@@ -23,7 +23,7 @@ import { rechargePrice } from '@domain/price'
 import { DEV_MERCHANT_KEY } from '../src/configSchema'
 import { lifePayOrders, users } from '../src/db/schema'
 import { ORDER_EXPIRY_SWEEP_MS } from '../src/modules/lifePay/orderExpiry'
-import { createPhoneOrder, newKey, orderDetail, orderRow, stateOf } from './support/orderFlows'
+import { applyForRefund, createPhoneOrder, newKey, orderDetail, orderRow, stateOf } from './support/orderFlows'
 import { createTestApp, type Caller, type TestApp } from './support/testApp'
 
 let t: TestApp
@@ -462,9 +462,7 @@ describe('orders of a user', () => {
       t.post('/api/LifePay/SetLifePayOrderPayType', { orderNo: order.orderNo, lifePayType: 10 }, bob),
     )
     await expectNotFound(t.post('/api/LifePay/GetPayOrderForJsAPI', { orderNo: order.orderNo, lifePayType: 10 }, bob))
-    await expectNotFound(
-      t.post('/api/LifePay/RefundUserLifePayOrder', { orderNo: order.orderNo, refundApplyRemark: 'mine now' }, bob),
-    )
+    await expectNotFound(applyForRefund(t, bob, order.orderNo, { refundApplyRemark: 'mine now' }))
     await expectNotFound(t.post('/api/LifePay/GetPayStatusByOrderNo', { orderNo: 'LP-nonexistent' }, alice))
     const bobsPage = await t.data(
       t.post<PageResult<LifePayOrderListItem>>(

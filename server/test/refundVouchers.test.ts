@@ -11,7 +11,7 @@ import { RECHARGE_REFUNDABLE_AFTER_MINUTES } from '@domain/orderTransitions'
 import { VOUCHER_MAX_BYTES } from '@domain/refundVoucher'
 import { DEMO_OPERATOR } from '../src/db/demoData'
 import { lifePayOrders } from '../src/db/schema'
-import { createPhoneOrder, payInSandbox } from './support/orderFlows'
+import { applyForRefund, createPhoneOrder, payInSandbox } from './support/orderFlows'
 import { multipartForm, ossFormFields, TINY_PNG, uploadToSandbox } from './support/ossUpload'
 import { createTestApp, type Caller, type TestApp } from './support/testApp'
 
@@ -75,7 +75,7 @@ async function underReview(phone: string): Promise<string> {
   await payInSandbox(t, alice, orderNo)
   await t.app.jobs.drain()
   t.clock.advance(RECHARGE_REFUNDABLE_AFTER_MINUTES * 60_000)
-  await t.data(t.post('/api/LifePay/RefundUserLifePayOrder', { orderNo, refundApplyRemark: '未到账' }, alice))
+  await t.data(applyForRefund(t, alice, orderNo, { refundApplyRemark: '未到账' }))
   return orderNo
 }
 

@@ -171,7 +171,7 @@ describe('saved accounts', () => {
       { channelId: '818' },
       alice,
     )
-    assert.deepEqual([deleted.body.success, deleted.body.data], [true, null])
+    assert.deepEqual([deleted.body.success, deleted.body.data], [true, 1], 'production answers a number')
     assert.equal(
       (await t.get(`/api/LifePay/GetUserAccountDetail?id=${account.id}`, alice)).body.error,
       'ACCOUNT_NOT_FOUND',

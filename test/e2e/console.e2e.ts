@@ -159,7 +159,7 @@ async function applyForRefund(
   refundApplyReason?: RefundApplyReason,
 ): Promise<void> {
   await lifePayApi(server, userId, 'POST', '/api/LifePay/RefundUserLifePayOrder', {
-    orderNo,
+    id: (await orderDetail(server, userId, orderNo)).id,
     refundApplyRemark: remark,
     ...(refundApplyReason ? { refundApplyReason } : {}),
   })

@@ -237,7 +237,7 @@ for (const locale of ['zh-CN', 'en-US'] as const) {
     // One application: the reason's code, and the remark saying it in the user's words for any back end.
     assert.deepEqual(applications, [
       {
-        orderNo: approved,
+        id: (await detailOf(userId, approved)).id,
         refundApplyRemark:
           locale === 'zh-CN' ? '重复充值：同一号码充了两次' : 'Paid twice: Topped up the same number twice',
         refundApplyReason: RefundApplyReason.Duplicate,

@@ -224,7 +224,7 @@ for (const locale of LOCALES) {
         ? '重复充值：同一个号码在同一分钟里被充了两次，第二笔是误操作，请退回第二笔的款项'
         : 'Paid twice: the same number was topped up twice in the same minute; the second was a mistake, please refund it'
     await lifePayApi(server, userId, 'POST', '/api/LifePay/RefundUserLifePayOrder', {
-      orderNo,
+      id: (await orderDetail(server, userId, orderNo)).id,
       refundApplyRemark: reason,
     })
     const page = await context.newPage()

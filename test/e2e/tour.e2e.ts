@@ -208,8 +208,14 @@ for (const locale of ['zh-CN', 'en-US'] as const) {
       parValue: 100,
     })
     for (const orderNo of [phone, refunding, electric, gas]) await paid(userId, orderNo)
+    const detail = await lifePayApi<LifePayOrderDetail>(
+      server,
+      userId,
+      'GET',
+      `/api/LifePay/GetUserLifePayOrderDetail?orderNo=${refunding}`,
+    )
     await api('/api/LifePay/RefundUserLifePayOrder', {
-      orderNo: refunding,
+      id: detail.id,
       refundApplyRemark: locale === 'zh-CN' ? '充错号码' : 'Wrong number',
     })
     const accounts = await api<UserAccount[]>('/api/LifePay/GetUserAccountAllList', {})

@@ -1,6 +1,6 @@
 import { Type, type Static } from '@sinclair/typebox'
 import { verificationCodeBusinessTypeValues } from '@domain/verificationCodePurpose'
-import { DateTime, Nullable, OneOf } from './schema'
+import { DateTime, Extension, Nullable, OneOf } from './schema'
 
 // Each shape once: the schema (server validation, serialisation, OpenAPI) and its type, of the same name.
 
@@ -58,7 +58,12 @@ export const PhoneMessageCodeRegisterInput = Type.Object({
 export type PhoneMessageCodeRegisterInput = Static<typeof PhoneMessageCodeRegisterInput>
 
 /** POST /api/Account/LifePayPhoneMesssageCodeLogin — response `data` is the (virtual) user id. */
-export const LifePayPhoneMessageCodeLoginInput = Type.Object({ phoneNumber, code: smsCode, uId: newAccountUId })
+export const LifePayPhoneMessageCodeLoginInput = Type.Object({
+  phoneNumber,
+  code: smsCode,
+  // Production takes no referral here (its login has phoneNumber alone): ours, marked.
+  uId: Extension(newAccountUId),
+})
 export type LifePayPhoneMessageCodeLoginInput = Static<typeof LifePayPhoneMessageCodeLoginInput>
 
 /** The (virtual) user id LifePayPhoneMesssageCodeLogin answers. */
@@ -87,6 +92,8 @@ export const WxIdentity = Type.Object({
   openId: Type.String(),
   sessionKey: Type.String(),
   unionId: Nullable(Type.String()),
+  /** Production's: the name of the user this WeChat account already logs in (phone bound); null: phone login needed. */
+  userName: Nullable(Type.String()),
 })
 export type WxIdentity = Static<typeof WxIdentity>
 

@@ -6,6 +6,10 @@ import { Nullable, OneOf } from './schema'
 /** `data` of a call that answers nothing. */
 export const NoData = Type.Null()
 
+/** `data` of a write production answers with a number (its console tests it for truth): 1, done. */
+export const Done = Type.Integer({ minimum: 1, maximum: 1, description: '1: done (production answers a number)' })
+export type Done = Static<typeof Done>
+
 // A string on the wire; the type is the union of codes. OpenAPI lists them once (components.schemas.ApiErrorCode).
 const errorCode = Type.Unsafe<ApiErrorCode>(Type.String({ description: 'Stable error code (docs/api.md § Errors)' }))
 

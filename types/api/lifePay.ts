@@ -12,7 +12,7 @@ import { refundProgressValues } from '@domain/orderDisplayStatus'
 import { refundApplyReasonValues } from '@domain/refundApplyReason'
 import { PageInput } from './envelope'
 import { OrderNotification } from './notifications'
-import { DateTime, Nullable, OneOf, Yuan } from './schema'
+import { DateTime, Extension, Nullable, OneOf, Yuan } from './schema'
 
 // Each shape once: the schema (server validation, serialisation, OpenAPI) and its type, of the same name.
 // Money on the wire is yuan as a number with at most 2 decimals; the server keeps integer fen.
@@ -294,15 +294,22 @@ export const refundApplyReason = OneOf(refundApplyReasonValues, {
     'codes): the console shows the reason in the reader’s language and the user’s own words as written',
 })
 
-/** POST /api/LifePay/RefundUserLifePayOrder */
+/**
+ * POST /api/LifePay/RefundUserLifePayOrder — production's input: `id` is the order's id (detail `id`); `userId` is
+ * ignored (the caller's token names the user). Answers 1 once the application is recorded, as production's number.
+ */
 export const RefundUserLifePayOrderInput = Type.Object({
-  orderNo,
+  id: Type.String({ format: 'uuid', description: 'The order’s id (GetUserLifePayOrderDetail `id`)' }),
+  userId: Type.Optional(Type.String({ maxLength: 64, description: 'Ignored: the caller is the user' })),
   refundApplyRemark: Type.String({
     maxLength: 400,
     description:
       'Why (1 to 200 characters): the chosen reason in the user’s words, then their own, e.g. 重复充值：多充了一次',
   }),
-  refundApplyReason: Type.Optional(refundApplyReason),
+  refundApplyReason: Extension(
+    refundApplyReason,
+    'The chosen reason’s code; without it the reason is read from the remark',
+  ),
 })
 export type RefundUserLifePayOrderInput = Static<typeof RefundUserLifePayOrderInput>
 

@@ -1,5 +1,7 @@
 import { Type, type TObject, type TSchema } from '@sinclair/typebox'
 import { Envelope, NoData } from '@contract/envelope'
+import { PageModelInput } from '@contract/pageModel'
+import { Extension } from '@contract/schema'
 
 // Route schemas from the contract's TypeBox schemas (types/api): Fastify validates requests and serialises responses
 // with them, the TypeBox type provider types each handler from them, and @fastify/swagger turns them into the
@@ -10,9 +12,23 @@ const channelId = Type.String({
   description: 'Channel the app was opened from; unknown ids fall back to the default channel.',
 })
 
-/** A request body or query as the app sends it: the contract's input plus `channelId`. */
+/** A request query (or a body production does not give `ChannelsBaseInput`) plus our `channelId`. */
 export function withChannel<T extends TObject>(input: T) {
-  return Type.Object({ ...(input.properties as T['properties']), channelId: Type.Optional(channelId) })
+  return Type.Object({ ...(input.properties as T['properties']), channelId: Extension(channelId) })
+}
+
+/**
+ * A request body as production's consumer calls take it: its `ChannelsBaseInput` fields (`pageModel`, ignored where
+ * nothing is paged, and `checkChannelId`, production's name for the channel) first, then the contract's input and
+ * our `channelId`.
+ */
+export function withChannelsBase<T extends TObject>(input: T) {
+  return Type.Object({
+    pageModel: Type.Optional(PageModelInput),
+    checkChannelId: Type.Optional(channelId),
+    ...(input.properties as T['properties']),
+    channelId: Extension(channelId),
+  })
 }
 
 const ERROR_ENVELOPE = Envelope(NoData)

@@ -4,7 +4,7 @@ import { join } from 'node:path'
 import { after, before, test } from 'node:test'
 import { promisify } from 'node:util'
 import { base32Decode, totpCode } from '../../src/modules/operatorAccounts/totp'
-import { createPhoneOrder, payInSandbox, stateOf } from '../support/orderFlows'
+import { applyForRefund, createPhoneOrder, payInSandbox, stateOf } from '../support/orderFlows'
 import { createTestApp, type Caller, type TestApp } from '../support/testApp'
 
 const ADMIN = join(__dirname, '..', '..', '..', 'scripts', 'admin.ts')
@@ -33,7 +33,7 @@ async function orderUnderReview(): Promise<string> {
   await t.app.jobs.drain()
   t.clock.advance(t.config.sandboxSupplierDelayMs)
   await t.app.jobs.drain()
-  await t.data(t.post('/api/LifePay/RefundUserLifePayOrder', { orderNo, refundApplyRemark: '不想要了' }, alice))
+  await t.data(applyForRefund(t, alice, orderNo, { refundApplyRemark: '不想要了' }))
   return orderNo
 }
 

@@ -8,6 +8,7 @@ import type { JobDefinition } from '../../src/jobs/jobQueue'
 import { RECHARGE_SUBMIT_JOB } from '../../src/modules/lifePay/jobKinds'
 import { DELIVERED_DURING_REVIEW_REMARK } from '../../src/modules/lifePay/fulfilment'
 import {
+  applyForRefund,
   createPhoneOrder,
   orderDetail,
   payInSandbox,
@@ -38,8 +39,7 @@ after(() => t.close())
 
 const OVERDUE_MS = RECHARGE_REFUNDABLE_AFTER_MINUTES * 60_000
 
-const apply = (orderNo: string) =>
-  t.post('/api/LifePay/RefundUserLifePayOrder', { orderNo, refundApplyRemark: '长时间未到账' }, alice)
+const apply = (orderNo: string) => applyForRefund(t, alice, orderNo, { refundApplyRemark: '长时间未到账' })
 const approve = (orderNo: string, body: object = {}) =>
   t.post<OperatorOrder>(`/api/admin/refunds/${orderNo}/approve`, body, operator)
 const reject = (orderNo: string) =>

@@ -81,3 +81,9 @@ export function postPaymentNotification(
   const sandbox = t.app.ctx.sandboxes.payment as SandboxPayment
   return t.app.inject({ method: 'POST', url: path, payload: body, headers: headers ?? sandbox.signNotification(body) })
 }
+
+/** RefundUserLifePayOrder as production names the order: by its id (the detail's `id`), found here by its number. */
+export async function applyForRefund(t: TestApp, caller: Caller, orderNo: string, fields: Record<string, unknown>) {
+  const row = await orderRow(t, orderNo)
+  return t.post<number>('/api/LifePay/RefundUserLifePayOrder', { id: row?.id ?? randomUUID(), ...fields }, caller)
+}

@@ -1,6 +1,6 @@
 import { infiniteQueryOptions, mutationOptions, queryOptions } from '@tanstack/react-query'
 import type { LifePayOrderType } from '@domain/lifePayOrderType'
-import type { PageResult } from '@contract/envelope'
+import type { Done, PageResult } from '@contract/envelope'
 import type {
   CreateElectricOrderInput,
   CreateGasOrderInput,
@@ -175,8 +175,12 @@ export function getPayOrderForJsAPI(input: GetPayOrderForJsApiInput): Promise<Pa
 }
 
 /** POST /api/LifePay/RefundUserLifePayOrder */
-export function refundUserLifePayOrder(input: RefundUserLifePayOrderInput): Promise<void> {
-  return request<void>({ method: 'POST', url: '/api/LifePay/RefundUserLifePayOrder', data: input })
+export function refundUserLifePayOrder(input: RefundUserLifePayOrderInput): Promise<Done> {
+  return request<Done>({
+    method: 'POST',
+    url: '/api/LifePay/RefundUserLifePayOrder',
+    data: input,
+  })
 }
 
 /** Whatever the answer, the order may have moved on: every order list and detail reads it fresh. */

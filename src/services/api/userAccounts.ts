@@ -1,6 +1,6 @@
 import { mutationOptions, queryOptions } from '@tanstack/react-query'
 import type { LifePayOrderType } from '@domain/lifePayOrderType'
-import type { PageResult } from '@contract/envelope'
+import type { Done, PageResult } from '@contract/envelope'
 import type {
   AddUpdateUserAccountInput,
   GetUserAccountAllListInput,
@@ -66,8 +66,8 @@ export const addUpdateUserAccountMutationOptions = mutationOptions({
 })
 
 /** POST /api/LifePay/DeleteUserAccount — the id travels in the query (SPEC §7). */
-export function deleteUserAccount(input: UserAccountIdInput): Promise<void> {
-  return request<void>({ method: 'POST', url: '/api/LifePay/DeleteUserAccount', params: input })
+export function deleteUserAccount(input: UserAccountIdInput): Promise<Done> {
+  return request<Done>({ method: 'POST', url: '/api/LifePay/DeleteUserAccount', params: input })
 }
 
 /** Done once every saved-account query shown has read the change. */

@@ -23,7 +23,7 @@ export function textLength(text: string): number {
 export function refundApplication(
   values: RefundFormValues,
   locale: Locale,
-): Omit<RefundUserLifePayOrderInput, 'orderNo'> {
+): Omit<RefundUserLifePayOrderInput, 'id' | 'userId'> {
   const refundApplyRemark = refundApplyRemarkOf(values.choice, values.detail, locale)
   return values.choice ? { refundApplyRemark, refundApplyReason: values.choice } : { refundApplyRemark }
 }

@@ -43,6 +43,7 @@ type Call = [
 ]
 
 const idInput = { id: 'acc-1' }
+const ORDER_ID = '8f0c2b6e-3d4a-4f5b-9c1d-2e3f4a5b6c7d'
 const phoneOrder = { parValue: 100, idempotencyKey: 'k-1', phone: '13800138000', ispCode: CarrierCode.Yidong }
 const electricOrder = {
   parValue: 100,
@@ -286,8 +287,8 @@ const calls: Call[] = [
     'POST',
     '/api/LifePay/RefundUserLifePayOrder',
     'body',
-    { orderNo: 'A1', refundApplyRemark: 'r' },
-    () => orders.refundUserLifePayOrder({ orderNo: 'A1', refundApplyRemark: 'r' }),
+    { id: ORDER_ID, refundApplyRemark: 'r' },
+    () => orders.refundUserLifePayOrder({ id: ORDER_ID, refundApplyRemark: 'r' }),
   ],
   [
     'deleteUserAccount',

@@ -56,7 +56,7 @@ describe('refund form', () => {
   /** The form's request for a confirmation: a dialog opens DIALOG_OPEN_DELAY_MS after it, and only after it. */
   let askConfirmation: jest.SpiedFunction<typeof dialogStore.confirm>
   beforeEach(() => {
-    api.answer(REFUND, null)
+    api.answer(REFUND, 1)
     api.answer(NOTIFICATIONS, null)
     api.answer(TEMPLATES, [])
     askConfirmation = jest.spyOn(dialogStore, 'confirm')
@@ -188,7 +188,7 @@ describe('refund form', () => {
     await confirmDialog()
     await call.received
     expect(applications()).toEqual([
-      { orderNo: refundable.orderNo, refundApplyRemark: '重复充值：多充了一次', refundApplyReason: 'duplicate' },
+      { id: refundable.id, refundApplyRemark: '重复充值：多充了一次', refundApplyReason: 'duplicate' },
     ])
     expect(submitButton().textContent).toBe('提交中…')
     expect(submitButton().getAttribute('aria-disabled')).toBe('true')
@@ -229,7 +229,7 @@ describe('refund form', () => {
     await confirmDialog()
     await waitFor(() => expect(applications()).toHaveLength(1))
     expect(applications()).toEqual([
-      { orderNo: refundable.orderNo, refundApplyRemark: '不想充了', refundApplyReason: 'noLongerNeeded' },
+      { id: refundable.id, refundApplyRemark: '不想充了', refundApplyReason: 'noLongerNeeded' },
     ])
   })
 
@@ -243,7 +243,7 @@ describe('refund form', () => {
     expect(Taro.redirectTo).not.toHaveBeenCalled()
     // The server's reason, in the request layer's toast.
     expect(useToastStore.getState().toast?.text).toBe('请求错误')
-    api.answer(REFUND, null)
+    api.answer(REFUND, 1)
     await dialogRemoved()
     fireEvent.click(submitButton())
     await confirmDialog()

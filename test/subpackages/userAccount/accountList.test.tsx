@@ -106,7 +106,7 @@ describe('saved account list', () => {
   it('deletes after the SPEC confirmation, and the list shows it at once', async () => {
     api.route(DELETE, () => {
       answerList([])
-      return ok(null)
+      return ok(1)
     })
     renderScreen(<AccountListView />, { locale: 'en-US' })
     await waitFor(() => expect(cards()).toHaveLength(1))

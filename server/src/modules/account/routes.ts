@@ -27,7 +27,7 @@ import { NoData } from '@contract/envelope'
 import { ok } from '../../http/envelope'
 import { originOf } from '../../http/origin'
 import { errors } from '../../http/errors'
-import { routeSchema, withChannel } from '../../http/schemas'
+import { routeSchema, withChannel, withChannelsBase } from '../../http/schemas'
 import { checkField } from '../../http/validation'
 import { hashPassword, verifyPassword } from './passwords'
 import { sendPhoneCode, verifyPhoneCode } from './smsCodes'
@@ -53,7 +53,7 @@ export function registerAccountRoutes(app: FastifyInstance, ctx: AppContext, aut
       schema: routeSchema({
         tags,
         summary: 'Send a 6-digit verification code by SMS (1 per number per 60 s, 10 per 24 h)',
-        body: withChannel(SendPhoneMessageCodeInput),
+        body: withChannelsBase(SendPhoneMessageCodeInput),
         data: SendPhoneMessageCodeResult,
       }),
     },
@@ -74,7 +74,7 @@ export function registerAccountRoutes(app: FastifyInstance, ctx: AppContext, aut
           'Send the returned id as X-LifePay-User-Id on LifePay calls when there is no bearer token. Each login ' +
           'issues a new id; it expires after 30 days and POST /api/Account/Logout revokes it. `uId` (a referral ' +
           "QR code's user id) is recorded as the referrer of a user this login creates, never of an existing one.",
-        body: withChannel(LifePayPhoneMessageCodeLoginInput),
+        body: withChannelsBase(LifePayPhoneMessageCodeLoginInput),
         data: VirtualUserId,
       }),
     },
@@ -99,7 +99,7 @@ export function registerAccountRoutes(app: FastifyInstance, ctx: AppContext, aut
         summary:
           'Password login (loginName is the phone number); 5 wrong passwords from one IP lock that IP out of that ' +
           'name for 15 minutes',
-        body: withChannel(PasswordLoginInput),
+        body: withChannelsBase(PasswordLoginInput),
         data: TokenResult,
       }),
     },
@@ -128,7 +128,7 @@ export function registerAccountRoutes(app: FastifyInstance, ctx: AppContext, aut
         description:
           'A number known only from code or WeChat logins (no password yet) is registered in place. `uId` (a ' +
           "referral QR code's user id) is recorded as the referrer of a user this call creates, never of an existing one.",
-        body: withChannel(PhoneMessageCodeRegisterInput),
+        body: withChannelsBase(PhoneMessageCodeRegisterInput),
         data: TokenResult,
       }),
     },
@@ -197,7 +197,7 @@ export function registerAccountRoutes(app: FastifyInstance, ctx: AppContext, aut
       schema: routeSchema({
         tags,
         summary: 'Mini-program login opened from a QR code: uId (the referring user) is kept for the new account',
-        body: withChannel(WxMiniAppUserLoginFromScanInput),
+        body: withChannelsBase(WxMiniAppUserLoginFromScanInput),
         data: WxMiniAppUserLoginResult,
       }),
     },
@@ -213,7 +213,7 @@ export function registerAccountRoutes(app: FastifyInstance, ctx: AppContext, aut
         summary:
           'Log in with the phone number the host authorised: WeChat `phoneCode` (exchanged with WeChat) or encryptedData + ' +
           'iv (AES-128-CBC with the session key); Alipay my.getPhoneNumber `response` as encryptedData, `sign` as iv',
-        body: withChannel(WxMiniAppPhoneAuthLoginInput),
+        body: withChannelsBase(WxMiniAppPhoneAuthLoginInput),
         data: TokenResult,
       }),
     },
@@ -235,7 +235,7 @@ export function registerAccountRoutes(app: FastifyInstance, ctx: AppContext, aut
       schema: routeSchema({
         tags,
         summary: 'Phone authorisation login opened from a QR code: a new user records uId as referrer',
-        body: withChannel(WxMiniAppPhoneAuthLoginFromScanInput),
+        body: withChannelsBase(WxMiniAppPhoneAuthLoginFromScanInput),
         data: TokenResult,
       }),
     },

@@ -49,10 +49,15 @@ export async function wxIdentity(ctx: AppContext, code: string, host: IdentityHo
       target: wxSessions.openId,
       set: { sessionKey: session.sessionKey, unionId: session.unionId, updatedTime: now },
     })
+  const [user] = await ctx.db
+    .select({ userName: users.userName, phoneNumber: users.phoneNumber })
+    .from(users)
+    .where(eq(users.wxOpenId, session.openId))
   return {
     openId: session.openId,
     sessionKey: sessionProof(ctx, session.openId, session.sessionKey),
     unionId: session.unionId,
+    userName: user?.phoneNumber ? user.userName : null,
   }
 }
 

@@ -13,12 +13,14 @@ import { electricSupportAreas, parValues } from '../../db/schema'
 import { DEFAULT_CHANNEL_ID, type RateRow } from './rateCache'
 
 /**
- * The request's channel id (query first, then body); anything unusable counts as the default channel. Attribution
- * (the order records it) and a new user's sign-up channel (userChannel.ts) only: it never prices a request.
+ * The request's channel id (query first, then body's `channelId`, then production's `checkChannelId`); anything
+ * unusable counts as the default channel. Attribution (the order records it) and a new user's sign-up channel
+ * (userChannel.ts) only: it never prices a request.
  */
 export function channelOf(request: FastifyRequest): string {
   const fromQuery = (request.query as { channelId?: unknown } | undefined)?.channelId
-  const fromBody = (request.body as { channelId?: unknown } | undefined)?.channelId
+  const body = request.body as { channelId?: unknown; checkChannelId?: unknown } | undefined
+  const fromBody = typeof body?.channelId === 'string' && body.channelId.trim() ? body.channelId : body?.checkChannelId
   const raw = typeof fromQuery === 'string' && fromQuery.trim() ? fromQuery : fromBody
   return typeof raw === 'string' && raw.trim().length <= 64 ? raw.trim() : DEFAULT_CHANNEL_ID
 }

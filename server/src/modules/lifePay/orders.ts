@@ -303,14 +303,15 @@ export async function findUserOrderRefund(db: Db, userId: string, id: string): P
 }
 
 /** The caller's own order, row-locked in the caller's transaction. */
-export async function lockUserOrder(tx: Executor, userId: string, orderNo: string): Promise<OrderRow> {
-  const [order] = await tx
+export async function lockUserOrder(tx: Executor, userId: string, order: string | { id: string }): Promise<OrderRow> {
+  const which = typeof order === 'string' ? eq(lifePayOrders.orderNo, order) : eq(lifePayOrders.id, order.id)
+  const [row] = await tx
     .select()
     .from(lifePayOrders)
-    .where(and(eq(lifePayOrders.orderNo, orderNo), eq(lifePayOrders.userId, userId)))
+    .where(and(which, eq(lifePayOrders.userId, userId)))
     .for('update')
-  if (!order) throw errors.orderNotFound()
-  return order
+  if (!row) throw errors.orderNotFound()
+  return row
 }
 
 /** Refuses an order that can no longer be paid, with the brief's message for a closed one. */
@@ -462,14 +463,14 @@ export async function orderPage(
 export async function applyRefund(
   ctx: AppContext,
   userId: string,
-  orderNo: string,
+  orderId: string,
   remark: string,
   reason?: RefundApplyReason,
 ): Promise<void> {
   const refundApplyRemark = remark.trim()
   const refundApplyReason = reason ?? refundApplyReasonParts(refundApplyRemark).reason
   await orderTransaction(ctx, async (tx) => {
-    const order = await lockUserOrder(tx, userId, orderNo)
+    const order = await lockUserOrder(tx, userId, { id: orderId })
     if (!canTransition(order, 'applyRefund')) throw errors.refundNotAllowed()
     const now = ctx.clock.now()
     // A recharge still on time may yet be delivered: an application now could be approved before it is.

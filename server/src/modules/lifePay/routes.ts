@@ -1,7 +1,7 @@
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox'
 import { Type, type TSchema } from '@sinclair/typebox'
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify'
-import { NoData, Page } from '@contract/envelope'
+import { Done, NoData, Page } from '@contract/envelope'
 import {
   AddUpdateUserAccountInput,
   CheckLifePayAccountInput,
@@ -54,7 +54,7 @@ import type { AppContext } from '../../appContext'
 import { bearerToken, VIRTUAL_USER_HEADER, type AuthHooks } from '../../http/auth'
 import { precompressed } from '../../http/compression'
 import { ok } from '../../http/envelope'
-import { routeSchema, withChannel } from '../../http/schemas'
+import { routeSchema, withChannel, withChannelsBase } from '../../http/schemas'
 import { checkField } from '../../http/validation'
 import {
   channelOf,
@@ -211,7 +211,7 @@ export function registerLifePayRoutes(app: FastifyInstance, ctx: AppContext, aut
       ...user,
       schema: createRoute(
         'Create a phone top-up order (face value ≤ 300); the server computes the price',
-        withChannel(CreatePhoneOrderInput),
+        withChannelsBase(CreatePhoneOrderInput),
       ),
     },
     async (request) => {
@@ -243,7 +243,7 @@ export function registerLifePayRoutes(app: FastifyInstance, ctx: AppContext, aut
       ...user,
       schema: createRoute(
         'Create an electricity top-up order (face value ≤ 300); the area must be supported and its grid match',
-        withChannel(CreateElectricOrderInput),
+        withChannelsBase(CreateElectricOrderInput),
         'Southern Grid areas (needHolderName) require `name`. province/city are stored as area codes.',
       ),
     },
@@ -296,7 +296,7 @@ export function registerLifePayRoutes(app: FastifyInstance, ctx: AppContext, aut
     '/api/LifePay/CreateLifePayGasOrder',
     {
       ...user,
-      schema: createRoute('Create a gas top-up order (face value ≤ 300)', withChannel(CreateGasOrderInput)),
+      schema: createRoute('Create a gas top-up order (face value ≤ 300)', withChannelsBase(CreateGasOrderInput)),
     },
     async (request) => {
       const { gasAccount: account, gasOrgType, province, city, name, parValue, idempotencyKey } = request.body
@@ -330,7 +330,7 @@ export function registerLifePayRoutes(app: FastifyInstance, ctx: AppContext, aut
       schema: orderRoute(
         'Payment and recharge status of an order (poll it after paying): an order still waiting for a real ' +
           'provider’s payment is asked of the provider too, at most once per order every 10 s',
-        withChannel(GetPayStatusByOrderNoInput),
+        withChannelsBase(GetPayStatusByOrderNoInput),
         LifePayOrderState,
       ),
     },
@@ -343,7 +343,7 @@ export function registerLifePayRoutes(app: FastifyInstance, ctx: AppContext, aut
       ...user,
       schema: orderRoute(
         'Choose WxPay (10) or AliPay (20) for an unpaid order',
-        withChannel(SetLifePayOrderPayTypeInput),
+        withChannelsBase(SetLifePayOrderPayTypeInput),
         NoData,
       ),
     },
@@ -361,7 +361,7 @@ export function registerLifePayRoutes(app: FastifyInstance, ctx: AppContext, aut
       compress: false,
       schema: orderRoute(
         'The user’s orders, newest first, optionally of one type',
-        withChannel(GetUserLifePayOrderPageInput),
+        withChannelsBase(GetUserLifePayOrderPageInput),
         Page(LifePayOrderListItem),
       ),
     },
@@ -389,7 +389,7 @@ export function registerLifePayRoutes(app: FastifyInstance, ctx: AppContext, aut
       schema: orderRoute(
         'Payment parameters: WeChat JSAPI set for WxPay, trade number for AliPay; from a phone browser (host h5) ' +
           'the web payment’s address',
-        withChannel(GetPayOrderForJsApiInput),
+        withChannelsBase(GetPayOrderForJsApiInput),
         PayOrderForJsApi,
         'A closed order (unpaid for 30 minutes) is refused with ORDER_CLOSED.',
       ),
@@ -408,15 +408,15 @@ export function registerLifePayRoutes(app: FastifyInstance, ctx: AppContext, aut
       ...user,
       schema: orderRoute(
         'Apply for a refund (completed, or recharging past the delivery time): pending review until settled',
-        withChannel(RefundUserLifePayOrderInput),
-        NoData,
+        withChannelsBase(RefundUserLifePayOrderInput),
+        Done,
       ),
     },
     async (request) => {
       checkField('refundApplyRemark', request.body.refundApplyRemark, [required, refundReason])
-      const { orderNo, refundApplyRemark, refundApplyReason } = request.body
-      await applyRefund(ctx, request.userId, orderNo, refundApplyRemark, refundApplyReason)
-      return ok(null)
+      const { id, refundApplyRemark, refundApplyReason } = request.body
+      await applyRefund(ctx, request.userId, id, refundApplyRemark, refundApplyReason)
+      return ok(1)
     },
   )
 
@@ -461,7 +461,7 @@ export function registerLifePayRoutes(app: FastifyInstance, ctx: AppContext, aut
       ...user,
       schema: orderRoute(
         'Every saved account, newest first, optionally of one type',
-        withChannel(GetUserAccountAllListInput),
+        withChannelsBase(GetUserAccountAllListInput),
         Type.Array(UserAccount),
       ),
     },
@@ -470,7 +470,10 @@ export function registerLifePayRoutes(app: FastifyInstance, ctx: AppContext, aut
 
   api.post(
     '/api/LifePay/GetUserAccountList',
-    { ...user, schema: orderRoute('Saved accounts, paged', withChannel(GetUserAccountListInput), Page(UserAccount)) },
+    {
+      ...user,
+      schema: orderRoute('Saved accounts, paged', withChannelsBase(GetUserAccountListInput), Page(UserAccount)),
+    },
     async (request) => {
       const { pageIndex, pageSize, lifePayOrderType } = request.body
       return ok(await userAccountPage(ctx, request.userId, pageIndex, pageSize, lifePayOrderType))
@@ -483,7 +486,7 @@ export function registerLifePayRoutes(app: FastifyInstance, ctx: AppContext, aut
       ...user,
       schema: orderRoute(
         'Save an account (no id) or change one (id); returns its id. The same account is saved once.',
-        withChannel(AddUpdateUserAccountInput),
+        withChannelsBase(AddUpdateUserAccountInput),
         UserAccountId,
       ),
     },
@@ -498,13 +501,13 @@ export function registerLifePayRoutes(app: FastifyInstance, ctx: AppContext, aut
         tags,
         summary: 'Delete a saved account (id in the query)',
         querystring: withChannel(UserAccountIdInput),
-        data: NoData,
+        data: Done,
         auth: 'userOrVirtual',
       }),
     },
     async (request) => {
       await deleteUserAccount(ctx, request.userId, request.query.id)
-      return ok(null)
+      return ok(1)
     },
   )
 
@@ -532,7 +535,7 @@ export function registerLifePayRoutes(app: FastifyInstance, ctx: AppContext, aut
       ...user,
       schema: orderRoute(
         'Look an electricity or gas account up at the supplier before paying: masked holder name, balance or owed',
-        withChannel(CheckLifePayAccountInput),
+        withChannelsBase(CheckLifePayAccountInput),
         LifePayAccountCheck,
         'An account the supplier does not know is refused with LIFE_PAY_ACCOUNT_NOT_FOUND; when the supplier cannot ' +
           'answer now the status is `unavailable` and the user may go on. Counted per user (TOO_MANY_REQUESTS). ' +
@@ -549,7 +552,7 @@ export function registerLifePayRoutes(app: FastifyInstance, ctx: AppContext, aut
       ...user,
       schema: orderRoute(
         'The carrier serving a mobile number today (number portability), with its province and city',
-        withChannel(CheckPhoneCarrierInput),
+        withChannelsBase(CheckPhoneCarrierInput),
         PhoneCarrierCheck,
         'When the lookup cannot say, `verified` is false and `ispCode` is the prefix guess. Counted per user.',
       ),

@@ -13,7 +13,7 @@ import RefundForm from './RefundForm'
 export default function ApplyRefundView({ orderNo }: { orderNo: string }) {
   const m = useMessages(orderMessages)
   const detail = useOrderDetail(orderNo)
-  const refund = useApplyRefund(orderNo)
+  const refund = useApplyRefund()
   const order = detail.data
   // Once sent, the refetched order no longer allows a refund: keep the form until the result page opens.
   if (order && (order.canApplyRefund || refund.busy)) return <RefundForm order={order} refund={refund} />

@@ -74,7 +74,7 @@ export default function RefundForm({ order, refund }: RefundFormProps) {
       return
     }
     try {
-      await refund.submit(refundApplication(values, locale))
+      await refund.submit(order.id, refundApplication(values, locale))
     } catch {
       return // The request layer has told the user why; the form may be sent again.
     }

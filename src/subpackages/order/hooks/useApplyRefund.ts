@@ -4,14 +4,14 @@ import { refundUserLifePayOrderMutationOptions } from '../../../services/api/ord
 import type { RefundUserLifePayOrderInput } from '@contract/lifePay'
 
 /** The application's reason: its code and the remark that says it in words. */
-type RefundApplication = Omit<RefundUserLifePayOrderInput, 'orderNo'>
+type RefundApplication = Omit<RefundUserLifePayOrderInput, 'id' | 'userId'>
 
 /**
  * RefundUserLifePayOrder, sent at most once at a time: `begin` claims the single attempt (a second tap, or a tap
  * while the confirmation is open, gets false), `release` gives it back when the user cancels. A failed call gives it
  * back; an accepted one keeps it, so the form can never send again.
  */
-export function useApplyRefund(orderNo: string) {
+export function useApplyRefund() {
   const claimed = useRef(false)
   const [busy, setBusy] = useState(false)
   const mutation = useMutation(refundUserLifePayOrderMutationOptions)
@@ -26,9 +26,10 @@ export function useApplyRefund(orderNo: string) {
     claimed.current = false
     setBusy(false)
   }
-  const submit = async (application: RefundApplication): Promise<void> => {
+  /** `orderId`: the order's id (its detail's `id`), which production's RefundUserLifePayOrder names it by. */
+  const submit = async (orderId: string, application: RefundApplication): Promise<void> => {
     try {
-      await mutation.mutateAsync({ orderNo, ...application })
+      await mutation.mutateAsync({ id: orderId, ...application })
     } catch (error) {
       release()
       throw error
