@@ -92,7 +92,7 @@ for (const target of TARGETS) {
         await host.waitForText('北京市')
         await host.tap('北京市')
         await waitFor(`the sheet closed\n${hostReport(host)}`, () => !host.text().includes(f.regionSheetTitle))
-        await host.type(inputWith(host, f.electricAccountPlaceholder), '1100123454044')
+        await host.type(await inputWith(host, f.electricAccountPlaceholder), '1100123454044')
         await host.waitForText(m.accountNotFound)
         assert.equal(fieldError(host, f.electricAccountLabel), m.accountNotFound)
         await host.tap('100元')
@@ -105,7 +105,7 @@ for (const target of TARGETS) {
         assert.equal(sent(host, CHECK_ACCOUNT).length, 1, 'one lookup for the finished account')
 
         // Corrected: the supplier knows it; the holder (masked by the server) and the balance show, the error goes.
-        await host.type(inputWith(host, f.electricAccountPlaceholder), '1100123451020')
+        await host.type(await inputWith(host, f.electricAccountPlaceholder), '1100123451020')
         await host.waitForText('户名：张*三')
         await host.waitForText('账户余额 ¥10.20')
         assert.equal(fieldError(host, f.electricAccountLabel), '')
@@ -132,7 +132,7 @@ for (const target of TARGETS) {
         await host.waitForText('上海市')
         await host.tap('上海市')
         await waitFor(`the sheet closed\n${hostReport(host)}`, () => !host.text().includes(f.regionSheetTitle))
-        await host.type(inputWith(host, f.electricAccountPlaceholder), '3100123451231')
+        await host.type(await inputWith(host, f.electricAccountPlaceholder), '3100123451231')
         await host.waitForText('户名：王*')
         await host.waitForText('欠费 ¥12.31')
         assert.deepEqual(host.errors, [], hostReport(host))
@@ -153,7 +153,7 @@ for (const target of TARGETS) {
         await waitFor(`the sheet closed\n${hostReport(host)}`, () => !host.text().includes(f.regionSheetTitle))
         await host.waitForText('新奥燃气')
         await host.tap('新奥燃气')
-        await host.type(inputWith(host, f.gasAccountPlaceholder), 'XA00120128')
+        await host.type(await inputWith(host, f.gasAccountPlaceholder), 'XA00120128')
         await host.waitForText('户名：吴*祖')
         await host.waitForText('账户余额 ¥1.28')
         await host.tap('50元')
@@ -178,13 +178,13 @@ for (const target of TARGETS) {
         // The user's own number first, confirmed by the lookup as its segment's carrier (placed by the sandbox).
         await host.waitForText('中国移动 · 广东广州')
         await host.tap(new RegExp(`^${m.editPhone}$`))
-        await host.type(inputWith(host, f.phonePlaceholder), ported.phone)
+        await host.type(await inputWith(host, f.phonePlaceholder), ported.phone)
         await host.waitForText(`已携号转网至${ported.carrier}`)
         // The lookup's carrier is marked as verified, not as what the number's segment suggests.
         const badged = host.chainsByClass('lp-chip__badge').map((chain) => nodeText(chain[chain.length - 2]))
         assert.deepEqual(badged, [`${ported.carrier}${f.carrierVerified}`], hostReport(host))
         // Now with China Telecom: the number names its holder (domain/orderRequirements.ts).
-        if (ported.ispCode === 'dianxin') await host.type(inputWith(host, f.phoneHolderNamePlaceholder), '王五')
+        if (ported.ispCode === 'dianxin') await host.type(await inputWith(host, f.phoneHolderNamePlaceholder), '王五')
         await host.tap('50元')
         await host.tap(/^立即充值/)
         const page = await host.waitForRoute(SELECT_PAY_TYPE)

@@ -151,16 +151,16 @@ export function hostReport(host: MiniHost): string {
   ].join('\n')
 }
 
-/** The input whose placeholder is `placeholder`. */
-export function inputWith(host: MiniHost, placeholder: string): NodeChain {
-  const input = host
-    .inputs()
-    .find((chain) => attribute(chain[chain.length - 1], 'placeholder', host.templates) === placeholder)
-  assert.ok(input, `an input "${placeholder}"\n${hostReport(host)}`)
-  return input
+/**
+ * The input whose placeholder is `placeholder`, waited for: one a tap brings up (the phone editor, the gas account
+ * field after a company is picked) lands in a later setData than the tap's own.
+ */
+export async function inputWith(host: MiniHost, placeholder: string): Promise<NodeChain> {
+  const find = () =>
+    host.inputs().find((chain) => attribute(chain[chain.length - 1], 'placeholder', host.templates) === placeholder)
+  return waitFor(() => `an input "${placeholder}"\n${hostReport(host)}`, find)
 }
 
-/** The message under the form field labelled `fieldLabel` ('' when it has none). */
 export function fieldError(host: MiniHost, fieldLabel: string): string {
   const field = host
     .chainsByClass('lp-field')
