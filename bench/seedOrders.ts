@@ -4,6 +4,7 @@ import type {
   ElectricParValue,
   ElectricSupportArea,
   GasParValue,
+  LifePayOrderDetail,
   LifePayOrderListItem,
   PhoneParValue,
 } from '@contract/lifePay'
@@ -184,11 +185,19 @@ export async function seedUserWithOrders(
   }
   const completed = orders.filter((o) => o.lifePayOrderStatus === LifePayOrderStatus.Completed)
   for (const order of completed.filter((_, i) => i % 15 === 0)) {
+    // Production's RefundUserLifePayOrder names the order by its id, which the detail carries.
+    const { id } = await apiCall<LifePayOrderDetail>(
+      baseUrl,
+      'GET',
+      `/api/LifePay/GetUserLifePayOrderDetail?orderNo=${encodeURIComponent(order.orderNo)}`,
+      undefined,
+      userId,
+    )
     await apiCall(
       baseUrl,
       'POST',
       '/api/LifePay/RefundUserLifePayOrder',
-      { orderNo: order.orderNo, refundApplyRemark: '充错号码了' },
+      { id, refundApplyRemark: '充错号码了' },
       userId,
     )
   }
