@@ -1,5 +1,6 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest, RouteOptions } from 'fastify'
 import { extensionKeyword } from '@contract/schema'
+// `route.config.extension`: declared with the marking of routes, ./extensionRoutes.ts.
 
 // Issue 36 (docs/api.md § The production-shaped profile): LIFEPAY_API_PROFILE=production makes this server answer as
 // the production Life Pay back end would, so that the app's tests prove it steps aside where our extensions are absent.
@@ -7,13 +8,6 @@ import { extensionKeyword } from '@contract/schema'
 /** `full`: every route and field; `production`: only what the production back end publishes. */
 export const API_PROFILES = ['full', 'production'] as const
 export type ApiProfile = (typeof API_PROFILES)[number]
-
-declare module 'fastify' {
-  interface FastifyContextConfig {
-    /** A route the production back end does not have (issue 36): absent under the production-shaped profile. */
-    extension?: boolean
-  }
-}
 
 type Schema = Record<string, unknown>
 
